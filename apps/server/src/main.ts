@@ -1,0 +1,30 @@
+import closeWithGrace from 'close-with-grace';
+
+import { buildApp } from './app.js';
+import { InvalidEnvError, parseServerEnv } from './env.js';
+
+/** Entry point: validate env, build, listen; on SIGINT/SIGTERM finish in-flight requests and close. */
+async function main() {
+  const env = parseServerEnv();
+  const app = await buildApp({ env });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) {
+      app.log.error({ err }, 'closing after an unexpected error');
+    } else {
+      app.log.info({ signal }, 'shutting down');
+    }
+    await app.close();
+  });
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof InvalidEnvError) {
+    console.error(`formwell server: ${error.message}`);
+  } else {
+    console.error('formwell server failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import cors from '@fastify/cors';
+import { appRouter, createContextFactory, type ApiServices, type AppRouter } from '@formwell/api';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { fastifyTRPCOpenApiPlugin, type CreateOpenApiFastifyPluginOptions } from 'trpc-to-openapi';
+
+import { codeForStatus, toErrorBody } from '../http/error-body.js';
+
+export type ApiV1RoutesOptions = {
+  services: ApiServices;
+  corsOrigins: string;
+  openApiDocument: object;
+};
+
+/**
+ * The public REST face under /api/v1, encapsulated so that its CORS policy and its error-body
+ * rewrite touch nothing else.
+ */
+export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOptions) {
+  const { services, corsOrigins, openApiDocument } = options;
+  await app.register(cors, {
+    origin: corsOrigins === '*' ? '*' : corsOrigins.split(',').map((origin) => origin.trim()),
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After',
+      'RateLimit', 'RateLimit-Policy', 'Deprecation'],
+  });
+
+  // Fastify's own failures (bad JSON, wrong content type, body too large) get the same body.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    }
+
+    return reply.code(statusCode).send(toErrorBody(statusCode, { message: error.message, code: codeForStatus(statusCode) }));
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') {
+      return payload;
+    }
+    reply.header('content-type', 'application/json; charset=utf-8');
+
+    return JSON.stringify(toErrorBody(reply.statusCode, parseObject(payload)));
+  });
+
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, () => openApiDocument);
+
+  await app.register(fastifyTRPCOpenApiPlugin, {
+    basePath: '/api/v1',
+    router: appRouter,
+    createContext: createContextFactory({ transport: 'rest', services }),
+  } satisfies CreateOpenApiFastifyPluginOptions<AppRouter>);
+}
+
+function parseObject(payload: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : { message: payload };
+  } catch {
+    return { message: payload };
+  }
+}

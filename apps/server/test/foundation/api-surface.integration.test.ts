@@ -1,0 +1,61 @@
+import type { AppRouter } from '@formwell/api';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { expect, test } from 'vitest';
+
+import { buildTestApp } from '../helpers/build-test-app.js';
+
+test('the first procedure is served at /api/v1 and at /trpc', async () => {
+  const { app } = await buildTestApp();
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const rest = await fetch(`${address}/api/v1/status`);
+  expect(rest.status).toBe(200);
+  expect(await rest.json()).toEqual({ status: 'ok', name: 'Formwell', version: '0.0.0' });
+
+  const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${address}/trpc` })] });
+  expect(await client.system.getStatus.query()).toEqual({ status: 'ok', name: 'Formwell', version: '0.0.0' });
+});
+
+test('GET /api/v1/openapi.json serves the OpenAPI 3.1 document', async () => {
+  const { app } = await buildTestApp({ PUBLIC_URL: 'https://forms.example.com' });
+  const response = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+
+  expect(response.statusCode).toBe(200);
+  const document = response.json<{ openapi: string; servers: unknown }>();
+  expect(document.openapi).toBe('3.1.0');
+  expect(document.servers).toEqual([{ url: 'https://forms.example.com/api/v1' }]);
+});
+
+test('the API reference page is served', async () => {
+  const { app } = await buildTestApp();
+  const response = await app.inject({ method: 'GET', url: '/docs/' });
+
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/text\/html/);
+  expect(response.body).toContain('swagger-ui');
+});
+
+test('an unknown /api/v1 path answers 404 with the error body', async () => {
+  const { app } = await buildTestApp();
+  const response = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toEqual({ error: 'Not found', message: 'Not found', code: 'NOT_FOUND' });
+});
+
+test('an unexpected HTTP method under /api/v1 still gets the error body', async () => {
+  const { app } = await buildTestApp();
+  const response = await app.inject({ method: 'POST', url: '/api/v1/status', payload: {} });
+
+  expect(response.statusCode).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode).toBeLessThan(500);
+  expect(Object.keys(response.json<object>()).sort()).toEqual(['code', 'error', 'message']);
+});
+
+test('the legacy apiKey query value never reaches the logs', async () => {
+  const { app, logLines } = await buildTestApp();
+  await app.inject({ method: 'GET', url: '/api/v1/status?apiKey=mk_live_ThisMustNeverBeLogged000000000' });
+
+  expect(logLines.some((line) => line.includes('apiKey=[REDACTED]'))).toBe(true);
+  expect(logLines.join('\n')).not.toContain('mk_live_ThisMustNeverBeLogged');
+});

@@ -1,0 +1,41 @@
+import { Writable } from 'node:stream';
+
+import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import type { FastifyInstance } from 'fastify';
+import { afterEach } from 'vitest';
+
+import { buildApp } from '../../src/app.js';
+import { parseServerEnv } from '../../src/env.js';
+
+export type TestApp = { app: FastifyInstance; logLines: string[]; env: ReturnType<typeof parseServerEnv> };
+
+const openApps: FastifyInstance[] = [];
+
+afterEach(async () => {
+  await Promise.all(openApps.splice(0).map((app) => app.close()));
+});
+
+/**
+ * Builds the real app on the run's private embedded engine (a fresh database) and redis-server,
+ * capturing every log line so tests can assert what was (not) logged. Closed after each test.
+ */
+export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const logLines: string[] = [];
+  const env = parseServerEnv({
+    MONGODB_URI: testMongoUri('server'),
+    REDIS_URL: testRedisUrl(),
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    ...overrides,
+  });
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  const app = await buildApp({ env, logStream: stream });
+  openApps.push(app);
+
+  return { app, logLines, env };
+}

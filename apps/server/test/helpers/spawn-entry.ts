@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export type SpawnedEntry = {
+  child: ChildProcess;
+  output: () => string;
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exit(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+/**
+ * Runs a TypeScript entry point (e.g. apps/worker/src/main.ts) as its own process, the way
+ * `npm start` does, collecting stdout and stderr.
+ */
+export function spawnEntry(packageDir: string, entry: string, env: Record<string, string>): SpawnedEntry {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@formwell/source', entry], {
+    cwd: `${repoRoot}${packageDir}`,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    listeners.forEach((listener) => listener());
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+
+  return {
+    child,
+    output: () => output,
+    waitForOutput(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = output.match(pattern);
+          if (match) {
+            cleanup();
+            resolve(match);
+          } else if (child.exitCode !== null) {
+            cleanup();
+            reject(new Error(`process exited (${child.exitCode}) before printing ${pattern}:\n${output}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    async exit() {
+      const [code, signal] = await exited;
+
+      return { code, signal };
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
+
+import { parseWorkerEnv } from './env.js';
+import { startWorkerRuntime } from './runtime.js';
+
+/** Entry point of the worker process. */
+async function main() {
+  const env = parseWorkerEnv();
+  const logger = pino({ level: env.LOG_LEVEL, name: 'worker' });
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+
+  const runtime = await startWorkerRuntime({
+    mongoUri: env.MONGODB_URI,
+    redisUrl: env.REDIS_URL,
+    logger,
+    concurrency: env.WORKER_CONCURRENCY,
+  });
+
+  closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
+    if (err) {
+      logger.error({ err }, 'closing after an unexpected error');
+    } else {
+      logger.info({ signal }, 'shutting down');
+    }
+    await runtime.stop();
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error('formwell worker failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import type { TApiKeyScope, TRateLimitName } from '@formwell/core';
+
+import type { TApiKeySource } from './extract-api-key.js';
+
+/** How one key-protected endpoint authenticates, limits and authorises (decisions §2, §5, §14). */
+export type TApiKeyPolicy = {
+  scope: TApiKeyScope;
+  rateLimit: TRateLimitName;
+  /** Bucket name; the identifier is `<bucket>_<keyId>` (+ `_<formId>` when per form). */
+  bucket: string;
+  /** Counted per key and form (form id from the path) rather than per key. */
+  perForm: boolean;
+  sources: readonly TApiKeySource[];
+  /** The 401 text for an unknown or revoked key (users-joined words it differently). */
+  invalidKeyMessage?: string;
+};
+
+const ALL_SOURCES: readonly TApiKeySource[] = ['header', 'bearer', 'query'];
+
+export const apiKeyPolicies = {
+  formsList: { scope: 'forms:read', rateLimit: 'formsList', bucket: 'api_v1_forms_list', perForm: false, sources: ALL_SOURCES },
+  getForm: { scope: 'forms:read', rateLimit: 'getForm', bucket: 'api_v1_forms_get', perForm: true, sources: ALL_SOURCES },
+  usersJoined: {
+    scope: 'forms:read',
+    rateLimit: 'usersJoined',
+    bucket: 'api_v1_forms_users_joined',
+    perForm: true,
+    sources: ['header'],
+    invalidKeyMessage: 'Invalid API key',
+  },
+  // The CSV export shares the listing's bucket: exporting is listing, and must not double the limit.
+  submissionsList: {
+    scope: 'submissions:read',
+    rateLimit: 'submissionsList',
+    bucket: 'api_v1_forms_submissions',
+    perForm: true,
+    sources: ALL_SOURCES,
+  },
+  submit: { scope: 'submissions:write', rateLimit: 'submit', bucket: 'api_v1_forms_submit', perForm: false, sources: ALL_SOURCES },
+  analytics: {
+    scope: 'analytics:read',
+    rateLimit: 'analytics',
+    bucket: 'api_v1_forms_analytics',
+    perForm: true,
+    sources: ALL_SOURCES,
+  },
+} as const satisfies Record<string, TApiKeyPolicy>;

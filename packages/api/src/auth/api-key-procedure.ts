@@ -1,0 +1,24 @@
+import { AppError, AppErrorCode } from '@formwell/core';
+
+import { publicProcedure } from '../trpc.js';
+import type { TApiKeyPolicy } from './api-key-policy.js';
+import { guardApiKeyRequest } from './guard-api-key-request.js';
+
+/**
+ * Procedures of the public REST API. The guard runs as middleware BEFORE `.input()`, so a
+ * rate-limited request answers 429 even when its parameters are bad (decisions §3 puts 429
+ * before 400); the per-form bucket therefore reads the form id from the raw input.
+ */
+export function apiKeyProcedure(policy: TApiKeyPolicy) {
+  return publicProcedure.use(async ({ ctx, next, getRawInput }) => {
+    if (ctx.transport !== 'rest') {
+      // API keys authenticate only under /api/v1 (conventions 21); the dashboard uses its session.
+      throw new AppError(AppErrorCode.UNAUTHORIZED, { message: 'API keys are accepted only under /api/v1' });
+    }
+    const rawInput = policy.perForm ? await getRawInput() : undefined;
+    const formId = rawInput && typeof rawInput === 'object' && 'formId' in rawInput ? rawInput.formId : undefined;
+    const { actor, user, logger } = await guardApiKeyRequest({ ...ctx, policy, formId });
+
+    return next({ ctx: { actor, user, logger } });
+  });
+}

@@ -1,0 +1,51 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+import type { TCoreConfig } from '@formwell/core';
+import type { Redis } from 'ioredis';
+
+import type { RateLimiter } from './rate-limit/create-rate-limiter.js';
+
+/** The minimal logger shape procedures use (pino's, without importing pino here). */
+export type ApiLogger = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  child(bindings: Record<string, unknown>): ApiLogger;
+};
+
+/** What the host (apps/server) gives the router; the router knows nothing of Fastify. */
+export type ApiServices = {
+  version: string;
+  redis: Redis;
+  /** Plans, quotas, rate limits, public URL, trusted country header (one place, @formwell/core). */
+  config: TCoreConfig;
+  rateLimiter: RateLimiter;
+};
+
+/** The request and reply as both adapters pass them (both hand over Fastify's objects). */
+export type ApiRequest = { headers: IncomingHttpHeaders; ip: string; url: string };
+export type ApiResponse = { header(name: string, value: string): unknown };
+
+export type Context = {
+  req: ApiRequest;
+  res: ApiResponse;
+  transport: 'trpc' | 'rest';
+  logger: ApiLogger;
+  services: ApiServices;
+};
+
+export type CreateContextFactoryOptions = {
+  transport: Context['transport'];
+  services: ApiServices;
+};
+
+/** Builds the per-request context for one transport. */
+export function createContextFactory({ transport, services }: CreateContextFactoryOptions) {
+  return ({ req, res }: { req: ApiRequest & { log: ApiLogger }; res: ApiResponse }): Context => ({
+    req,
+    res,
+    transport,
+    logger: req.log.child({ requestSource: transport === 'rest' ? 'api' : 'dashboard' }),
+    services,
+  });
+}

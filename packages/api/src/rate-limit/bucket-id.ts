@@ -1,0 +1,18 @@
+import { createHash } from 'node:crypto';
+
+export type RateLimitBucketIdOptions = { bucket: string; apiKeyId: string; formId?: string | null };
+
+/**
+ * The counter's identifier. It carries the key's id, never the key (decisions §5); a form id that
+ * is not a plain ObjectId (garbage in the path) is hashed so a client cannot grow Redis keys freely.
+ */
+export function rateLimitBucketId({ bucket, apiKeyId, formId }: RateLimitBucketIdOptions): string {
+  if (formId === undefined || formId === null) {
+    return `${bucket}_${apiKeyId}`;
+  }
+  const formPart = /^[0-9a-f]{24}$/i.test(formId)
+    ? formId.toLowerCase()
+    : `h${createHash('sha256').update(formId, 'utf8').digest('hex').slice(0, 24)}`;
+
+  return `${bucket}_${apiKeyId}_${formPart}`;
+}

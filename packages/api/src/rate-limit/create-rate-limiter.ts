@@ -1,0 +1,103 @@
+import type { TRateLimitName, TRateLimitRule } from '@formwell/core';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+import type { ApiLogger } from '../context.js';
+
+/** What one consumed request leaves in its bucket; turned into response headers. */
+export type TRateLimitState = {
+  name: TRateLimitName;
+  limit: number;
+  windowSeconds: number;
+  remaining: number;
+  /** Milliseconds until the bucket empties. */
+  msBeforeReset: number;
+  allowed: boolean;
+};
+
+export type RateLimiter = {
+  /** Counts one request against `bucketId` under rule `name`; never throws for a store outage. */
+  consume(name: TRateLimitName, bucketId: string): Promise<TRateLimitState>;
+};
+
+export type CreateRateLimiterOptions = {
+  redis: Redis;
+  rules: Record<TRateLimitName, TRateLimitRule>;
+  logger: Pick<ApiLogger, 'warn'>;
+  /** Namespace of the Redis keys, so tests and deployments can share one Redis. */
+  keyPrefix?: string;
+};
+
+// One warning per this many ms while Redis is down, not one per request.
+const OUTAGE_WARNING_INTERVAL_MS = 30_000;
+
+/**
+ * Redis-backed counters (one atomic Lua INCR+EXPIRE per request, so replicas share them), with a
+ * per-process in-memory insurance limiter that takes over while Redis is unreachable: requests are
+ * still limited, never refused because of the outage (decisions §5).
+ */
+export function createRateLimiter({ redis, rules, logger, keyPrefix = 'formwell:rl' }: CreateRateLimiterOptions): RateLimiter {
+  let lastWarningAt = 0;
+  const warnOutage = () => {
+    const now = Date.now();
+    if (now - lastWarningAt > OUTAGE_WARNING_INTERVAL_MS) {
+      lastWarningAt = now;
+      logger.warn({ redisStatus: redis.status }, 'rate limiter: Redis unreachable, using per-process memory limits');
+    }
+  };
+
+  const limiters = new Map(
+    (Object.entries(rules) as [TRateLimitName, TRateLimitRule][]).map(([name, rule]) => {
+      const common = { points: rule.limit, duration: rule.windowSeconds, keyPrefix: `${keyPrefix}:${name}` };
+      const insuranceLimiter = new OutageMemoryLimiter(common, warnOutage);
+      const limiter = new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter });
+
+      return [name, { limiter, rule }] as const;
+    }),
+  );
+
+  return {
+    async consume(name, bucketId) {
+      const entry = limiters.get(name);
+      if (!entry) {
+        throw new Error(`unknown rate limit rule ${name}`);
+      }
+      const { limiter, rule } = entry;
+      try {
+        return toState(name, rule, await limiter.consume(bucketId), true);
+      } catch (rejection: unknown) {
+        if (rejection instanceof RateLimiterRes) {
+          return toState(name, rule, rejection, false);
+        }
+        throw rejection;
+      }
+    },
+  };
+}
+
+function toState(name: TRateLimitName, rule: TRateLimitRule, res: RateLimiterRes, allowed: boolean): TRateLimitState {
+  return {
+    name,
+    limit: rule.limit,
+    windowSeconds: rule.windowSeconds,
+    remaining: Math.max(0, res.remainingPoints),
+    msBeforeReset: Math.max(0, res.msBeforeNext),
+    allowed,
+  };
+}
+
+/** The insurance limiter: rate-limiter-flexible calls it only when the Redis call failed. */
+class OutageMemoryLimiter extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly onUse: () => void,
+  ) {
+    super(options);
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    this.onUse();
+
+    return super.consume(...args);
+  }
+}

@@ -1,0 +1,29 @@
+import type { ApiResponse } from '../context.js';
+import type { TRateLimitState } from './create-rate-limiter.js';
+
+/**
+ * The interface's `X-RateLimit-*` (reset in Unix seconds), `Retry-After` on a refusal, and the
+ * IETF draft's structured `RateLimit-Policy` / `RateLimit` fields (decisions §5).
+ */
+export function rateLimitHeaders(state: TRateLimitState, now = Date.now()): Record<string, string> {
+  const secondsToReset = Math.ceil(state.msBeforeReset / 1000);
+  const policy = `"${state.name}"`;
+  const headers: Record<string, string> = {
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(state.remaining),
+    'X-RateLimit-Reset': String(Math.ceil((now + state.msBeforeReset) / 1000)),
+    'RateLimit-Policy': `${policy};q=${state.limit};w=${state.windowSeconds}`,
+    RateLimit: `${policy};r=${state.remaining};t=${secondsToReset}`,
+  };
+  if (!state.allowed) {
+    headers['Retry-After'] = String(Math.max(1, secondsToReset));
+  }
+
+  return headers;
+}
+
+export function applyRateLimitHeaders(res: ApiResponse, state: TRateLimitState): void {
+  for (const [name, value] of Object.entries(rateLimitHeaders(state))) {
+    res.header(name, value);
+  }
+}

@@ -1,0 +1,21 @@
+import { initTRPC } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+
+import type { Context } from './context.js';
+import { mapAppErrors } from './errors/app-error-middleware.js';
+import { formatError } from './errors/format-error.js';
+
+/** Our own meta beside trpc-to-openapi's: the REST status of a success, when it is not 200. */
+export type ApiMeta = OpenApiMeta<{ successStatus?: number }>;
+
+const t = initTRPC
+  .meta<ApiMeta>()
+  .context<Context>()
+  // isDev: false keeps stack traces out of every error body, whatever NODE_ENV says.
+  .create({ isDev: false, errorFormatter: formatError });
+
+export const createRouter = t.router;
+export const middleware = t.middleware;
+
+/** Every procedure starts here: core's AppErrors become TRPCErrors with the mapped status. */
+export const publicProcedure = t.procedure.use(({ next }) => mapAppErrors(next));

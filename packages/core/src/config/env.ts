@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+const ZOptionalInt = z.coerce.number().int().positive().optional();
+
+/** Environment overrides of core's configuration; every variable is optional. */
+export const ZCoreEnvSchema = z.object({
+  PORT: ZOptionalInt,
+  PUBLIC_URL: z.url().optional(),
+  TRUSTED_COUNTRY_HEADER: z.string().min(1).optional(),
+  PLAN_FREE_MAX_FORMS: ZOptionalInt,
+  PLAN_STANDARD_MAX_FORMS: ZOptionalInt,
+  PLAN_PRO_MAX_FORMS: ZOptionalInt,
+  PLAN_FREE_MONTHLY_SUBMISSIONS: ZOptionalInt,
+  PLAN_STANDARD_MONTHLY_SUBMISSIONS: ZOptionalInt,
+  PLAN_PRO_MONTHLY_SUBMISSIONS: ZOptionalInt,
+  PLAN_FREE_MAX_WEBHOOKS_PER_FORM: ZOptionalInt,
+  PLAN_STANDARD_MAX_WEBHOOKS_PER_FORM: ZOptionalInt,
+  PLAN_PRO_MAX_WEBHOOKS_PER_FORM: ZOptionalInt,
+  /** `limit/windowSeconds`, e.g. `100/60`. */
+  RATE_LIMIT_FORMS_LIST: z.string().optional(),
+  RATE_LIMIT_GET_FORM: z.string().optional(),
+  RATE_LIMIT_SUBMISSIONS_LIST: z.string().optional(),
+  RATE_LIMIT_ANALYTICS: z.string().optional(),
+  RATE_LIMIT_USERS_JOINED: z.string().optional(),
+  RATE_LIMIT_SUBMIT: z.string().optional(),
+});
+
+export type TCoreEnv = z.infer<typeof ZCoreEnvSchema>;
+
+/** Parsed once per call; a bad value fails loudly at boot rather than at the first request. */
+export function coreEnv(source: Record<string, string | undefined> = process.env): TCoreEnv {
+  return ZCoreEnvSchema.parse(source);
+}

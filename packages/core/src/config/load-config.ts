@@ -1,0 +1,65 @@
+import { coreEnv, type TCoreEnv } from './env.js';
+import { DEFAULT_PLAN_LIMITS, type TPlan, type TPlanLimits } from './plans.js';
+import { DEFAULT_RATE_LIMITS, type TRateLimitName, type TRateLimitRule } from './rate-limits.js';
+
+export type TCoreConfig = {
+  plans: Record<TPlan, TPlanLimits>;
+  rateLimits: Record<TRateLimitName, TRateLimitRule>;
+  /** External base URL; the default thank-you page is `${publicUrl}/thank-you`. */
+  publicUrl: string;
+  /** Lower-case header name carrying a trusted country code (e.g. `cf-ipcountry`), if any. */
+  trustedCountryHeader: string | null;
+};
+
+export type LoadConfigOptions = { env?: Record<string, string | undefined> };
+
+const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
+  formsList: 'RATE_LIMIT_FORMS_LIST',
+  getForm: 'RATE_LIMIT_GET_FORM',
+  submissionsList: 'RATE_LIMIT_SUBMISSIONS_LIST',
+  analytics: 'RATE_LIMIT_ANALYTICS',
+  usersJoined: 'RATE_LIMIT_USERS_JOINED',
+  submit: 'RATE_LIMIT_SUBMIT',
+};
+
+function parseRule(name: string, value: unknown, fallback: TRateLimitRule): TRateLimitRule {
+  if (typeof value !== 'string') {
+    return fallback;
+  }
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  if (!match) {
+    throw new Error(`${name} must look like "100/60" (requests/seconds), got "${value}"`);
+  }
+
+  return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
+}
+
+function planLimits(env: TCoreEnv, plan: TPlan): TPlanLimits {
+  const base = DEFAULT_PLAN_LIMITS[plan];
+
+  return {
+    ...base,
+    maxForms: env[`PLAN_${plan}_MAX_FORMS`] ?? base.maxForms,
+    monthlySubmissions: env[`PLAN_${plan}_MONTHLY_SUBMISSIONS`] ?? base.monthlySubmissions,
+    maxWebhooksPerForm: env[`PLAN_${plan}_MAX_WEBHOOKS_PER_FORM`] ?? base.maxWebhooksPerForm,
+  };
+}
+
+/** Plans, quotas and rate limits in one place, with environment overrides (decisions §4, §5, §13). */
+export function loadConfig({ env }: LoadConfigOptions = {}): TCoreConfig {
+  const parsed = coreEnv(env);
+  const rateLimits = Object.fromEntries(
+    Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => {
+      const envName = RATE_LIMIT_ENV[name as TRateLimitName];
+
+      return [name, parseRule(envName, parsed[envName], rule)];
+    }),
+  ) as Record<TRateLimitName, TRateLimitRule>;
+
+  return {
+    plans: { FREE: planLimits(parsed, 'FREE'), STANDARD: planLimits(parsed, 'STANDARD'), PRO: planLimits(parsed, 'PRO') },
+    rateLimits,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 3000}`).replace(/\/+$/, ''),
+    trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,
+  };
+}

@@ -1,0 +1,51 @@
+/** Plan values of the interface. */
+export const PLANS = ['FREE', 'STANDARD', 'PRO'] as const;
+
+export type TPlan = (typeof PLANS)[number];
+
+export type TPlanLimits = {
+  maxForms: number;
+  /** Submissions per UTC calendar month; also the user's default `quotaLimit`. */
+  monthlySubmissions: number;
+  maxWebhooksPerForm: number;
+  analytics: 'none' | 'base' | 'pro';
+  emailSettings: boolean;
+  developerNotifications: boolean;
+  /** Developer notification emails per hour per form (PRO only). */
+  developerNotificationsPerHour: number;
+  customRedirect: boolean;
+};
+
+/** Defaults of decisions §4; `loadConfig` applies environment overrides on top. */
+export const DEFAULT_PLAN_LIMITS: Record<TPlan, TPlanLimits> = {
+  FREE: {
+    maxForms: 1,
+    monthlySubmissions: 200,
+    maxWebhooksPerForm: 1,
+    analytics: 'none',
+    emailSettings: false,
+    developerNotifications: false,
+    developerNotificationsPerHour: 0,
+    customRedirect: false,
+  },
+  STANDARD: {
+    maxForms: 5,
+    monthlySubmissions: 5000,
+    maxWebhooksPerForm: 5,
+    analytics: 'base',
+    emailSettings: true,
+    developerNotifications: false,
+    developerNotificationsPerHour: 0,
+    customRedirect: true,
+  },
+  PRO: {
+    maxForms: 10,
+    monthlySubmissions: 10000,
+    maxWebhooksPerForm: 10,
+    analytics: 'pro',
+    emailSettings: true,
+    developerNotifications: true,
+    developerNotificationsPerHour: 100,
+    customRedirect: true,
+  },
+};

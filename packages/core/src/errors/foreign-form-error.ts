@@ -1,0 +1,11 @@
+import { AppErrorCode } from './app-error-code.js';
+import { AppError } from './app-error.js';
+import { ErrorMessages } from './error-messages.js';
+
+/** 403 for submit, submissions and users-joined on another user's form (decisions §3). */
+export function foreignFormError(): AppError {
+  return new AppError(AppErrorCode.FORBIDDEN, {
+    message: ErrorMessages.FOREIGN_FORM_MESSAGE,
+    error: ErrorMessages.FOREIGN_FORM_ERROR,
+  });
+}

@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+
+import { AppErrorCode } from './app-error-code.js';
+import { AppError } from './app-error.js';
+import { ErrorMessages } from './error-messages.js';
+
+/** Parses with zod and turns a failure into a 400 carrying the zod issues (decisions §3). */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    const message = first
+      ? `${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}`
+      : ErrorMessages.INVALID_PARAMETERS;
+    throw new AppError(AppErrorCode.BAD_REQUEST, { message, details: { issues: result.error.issues } });
+  }
+
+  return result.data;
+}

@@ -1,0 +1,23 @@
+import { AppErrorCode } from '../errors/app-error-code.js';
+import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
+
+export type TCursorPosition = { createdAt: Date; id: string };
+
+const PATTERN = /^(\d{1,15}):([0-9a-f]{24})$/;
+
+/** Opaque cursor: base64url of the last item's sort key (`createdAt` ms + id). */
+export function encodeCursor({ createdAt, id }: TCursorPosition): string {
+  return Buffer.from(`${createdAt.getTime()}:${id}`, 'utf8').toString('base64url');
+}
+
+/** The inverse of encodeCursor; anything else is a 400 (decisions §7). */
+export function decodeCursor(cursor: string): TCursorPosition {
+  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const match = PATTERN.exec(text);
+  if (!match?.[1] || !match[2]) {
+    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_CURSOR });
+  }
+
+  return { createdAt: new Date(Number(match[1])), id: match[2] };
+}

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+
+import { dashboardSessionRepository } from '@formwell/db';
+
+import { sha256Hex } from '../crypto/sha256-hex.js';
+
+/** Dashboard sessions last 14 days; the cookie carries the token, the database its hash. */
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export type CreateSessionOptions = { userId: string; ttlMs?: number; now?: Date };
+
+export type TSessionToken = { token: string; expiresAt: string };
+
+/** Opens a dashboard session; the returned token goes into an httpOnly cookie and nowhere else. */
+export async function createSession({
+  userId,
+  ttlMs = SESSION_TTL_MS,
+  now = new Date(),
+}: CreateSessionOptions): Promise<TSessionToken> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  await dashboardSessionRepository.create({ userId, tokenHash: sha256Hex(token), expiresAt });
+
+  return { token, expiresAt: expiresAt.toISOString() };
+}

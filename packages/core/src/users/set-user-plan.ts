@@ -1,0 +1,35 @@
+import { userRepository } from '@formwell/db';
+
+import { getConfig } from '../config/get-config.js';
+import type { TPlan } from '../config/plans.js';
+import { AppErrorCode } from '../errors/app-error-code.js';
+import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
+import { parseInput } from '../errors/parse-input.js';
+import { ZPlanSchema } from './z-user-input.js';
+
+export type SetUserPlanOptions = {
+  userId: string;
+  plan: TPlan;
+  /** Defaults to the plan's monthly submissions. */
+  quotaLimit?: number;
+};
+
+/** Changes a user's plan and quota together (operator CLI, admin, billing). */
+export async function setUserPlan({
+  userId,
+  plan,
+  quotaLimit,
+}: SetUserPlanOptions): Promise<{ id: string; plan: TPlan; quotaLimit: number }> {
+  const checkedPlan = parseInput(ZPlanSchema, plan);
+  const record = await userRepository.setPlan({
+    userId,
+    plan: checkedPlan,
+    quotaLimit: quotaLimit ?? getConfig().plans[checkedPlan].monthlySubmissions,
+  });
+  if (!record) {
+    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
+  }
+
+  return { id: record.id, plan: record.plan, quotaLimit: record.quotaLimit };
+}

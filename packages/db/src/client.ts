@@ -1,0 +1,40 @@
+import mongoose, { type Mongoose } from 'mongoose';
+
+export type ConnectDatabaseOptions = {
+  uri: string;
+  /** How long a first connection may take before start-up fails. */
+  serverSelectionTimeoutMS?: number;
+};
+
+/**
+ * The one place the MongoDB connection is made, so every app uses the same options.
+ * `autoIndex` stays on: the indexes our queries need are created at start-up, which is what a
+ * small self-hosted install wants; production operators can pre-create them the same way.
+ */
+export async function connectDatabase({
+  uri,
+  serverSelectionTimeoutMS = 5_000,
+}: ConnectDatabaseOptions): Promise<Mongoose> {
+  mongoose.set('strictQuery', true);
+
+  return mongoose.connect(uri, { serverSelectionTimeoutMS, maxPoolSize: 20 });
+}
+
+/** True when the connection answers a ping now (used by /readyz). */
+export async function isDatabaseReachable(): Promise<boolean> {
+  const db = mongoose.connection.db;
+  if (mongoose.connection.readyState !== 1 || !db) {
+    return false;
+  }
+  try {
+    await db.admin().command({ ping: 1 }, { timeoutMS: 1_000 });
+
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function disconnectDatabase(): Promise<void> {
+  await mongoose.disconnect();
+}

@@ -1,0 +1,28 @@
+import { ApiKeyModel } from './models/api-key.js';
+import { DashboardSessionModel } from './models/dashboard-session.js';
+import { FormStatsModel } from './models/form-stats.js';
+import { FormModel } from './models/form.js';
+import { MonthlyUsageModel } from './models/monthly-usage.js';
+import { SubmissionModel } from './models/submission.js';
+import { UserModel } from './models/user.js';
+import { WebhookEndpointModel } from './models/webhook-endpoint.js';
+
+/**
+ * Waits until every model's indexes exist. autoIndex builds them in the background at connect;
+ * the unique ones (keyHash, email, uniqueEmail, monthly usage) carry correctness, so start-up and
+ * tests await this before serving.
+ */
+export async function ensureIndexes(): Promise<void> {
+  await Promise.all(
+    [
+      UserModel,
+      ApiKeyModel,
+      FormModel,
+      SubmissionModel,
+      MonthlyUsageModel,
+      DashboardSessionModel,
+      FormStatsModel,
+      WebhookEndpointModel,
+    ].map((model) => model.init()),
+  );
+}

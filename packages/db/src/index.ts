@@ -1,0 +1,38 @@
+export { connectDatabase, disconnectDatabase, isDatabaseReachable } from './client.js';
+export type { ConnectDatabaseOptions } from './client.js';
+export { ensureIndexes } from './ensure-indexes.js';
+
+export { userRepository } from './repositories/user.js';
+export type { TUserRecord, TCreateUserRecord, TRole, TPlanName } from './repositories/user.js';
+export { apiKeyRepository } from './repositories/api-key.js';
+export type { TApiKeyRecord, TCreateApiKeyRecord } from './repositories/api-key.js';
+export { formRepository } from './repositories/form.js';
+export type { TFormRecord, TFormWritable, TFormEmailSettings } from './repositories/form.js';
+export { submissionRepository } from './repositories/submission.js';
+export type {
+  TSubmissionRecord,
+  TSubmissionMeta,
+  TSubmissionFilter,
+  TOutboxEntryRecord,
+  TOutboxKind,
+  TCreateSubmissionRecord,
+} from './repositories/submission.js';
+export { monthlyUsageRepository } from './repositories/monthly-usage.js';
+export type { TConsumeQuotaResult } from './repositories/monthly-usage.js';
+export { formStatsRepository, statsKey } from './repositories/form-stats.js';
+export type { TFormStatsRecord } from './repositories/form-stats.js';
+export { dashboardSessionRepository } from './repositories/dashboard-session.js';
+export type { TDashboardSessionRecord } from './repositories/dashboard-session.js';
+export { webhookEndpointRepository } from './repositories/webhook-endpoint.js';
+export type { TWebhookEndpointRecord } from './repositories/webhook-endpoint.js';
+export { isDuplicateKeyError } from './repositories/is-duplicate-key-error.js';
+export type { TPage, TPageAfter } from './repositories/page.js';
+
+export { UserModel } from './models/user.js';
+export { ApiKeyModel } from './models/api-key.js';
+export { FormModel } from './models/form.js';
+export { SubmissionModel } from './models/submission.js';
+export { MonthlyUsageModel } from './models/monthly-usage.js';
+export { DashboardSessionModel } from './models/dashboard-session.js';
+export { FormStatsModel } from './models/form-stats.js';
+export { WebhookEndpointModel } from './models/webhook-endpoint.js';

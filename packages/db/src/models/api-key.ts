@@ -1,0 +1,27 @@
+import { model, models, Schema, type InferSchemaType } from 'mongoose';
+
+const apiKeySchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true },
+    name: { type: String, required: true },
+    // SHA-256 hex of the whole key; the plaintext is never stored (decisions §2).
+    keyHash: { type: String, required: true },
+    prefix: { type: String, required: true },
+    last4: { type: String, required: true },
+    scopes: { type: [String], default: [] },
+    isActive: { type: Boolean, default: true, required: true },
+    lastUsedAt: { type: Date, default: null },
+    revokedAt: { type: Date, default: null },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, collection: 'api_keys' },
+);
+
+apiKeySchema.index({ keyHash: 1 }, { unique: true });
+apiKeySchema.index({ userId: 1, createdAt: -1, _id: -1 });
+
+export type TApiKeyDoc = InferSchemaType<typeof apiKeySchema>;
+
+const createApiKeyModel = () => model('ApiKey', apiKeySchema);
+
+export const ApiKeyModel =
+  (models.ApiKey as ReturnType<typeof createApiKeyModel> | undefined) ?? createApiKeyModel();

@@ -1,0 +1,23 @@
+import { model, models, Schema, type InferSchemaType } from 'mongoose';
+
+const dashboardSessionSchema = new Schema(
+  {
+    // SHA-256 hex of the cookie token; the token itself is never stored.
+    tokenHash: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, collection: 'dashboard_sessions' },
+);
+
+dashboardSessionSchema.index({ tokenHash: 1 }, { unique: true });
+dashboardSessionSchema.index({ userId: 1 });
+// The engine drops expired sessions; reads still check expiresAt because TTL deletion lags.
+dashboardSessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+export type TDashboardSessionDoc = InferSchemaType<typeof dashboardSessionSchema>;
+
+const createDashboardSessionModel = () => model('DashboardSession', dashboardSessionSchema);
+
+export const DashboardSessionModel =
+  (models.DashboardSession as ReturnType<typeof createDashboardSessionModel> | undefined) ?? createDashboardSessionModel();

@@ -1,0 +1,55 @@
+import { model, models, Schema, type InferSchemaType } from 'mongoose';
+
+/**
+ * A pending side effect, written in the same insert as the submission so a crash or a Redis outage
+ * delays it but never loses it (decisions §8). The worker marks it done.
+ */
+const outboxEntrySchema = new Schema(
+  {
+    kind: { type: String, enum: ['email.confirmation', 'email.developer', 'webhook'], required: true },
+    status: { type: String, enum: ['pending', 'done'], default: 'pending', required: true },
+    endpointId: { type: Schema.Types.ObjectId, default: null },
+    attempts: { type: Number, default: 0 },
+    lastError: { type: String, default: null },
+    doneAt: { type: Date, default: null },
+  },
+  { _id: true },
+);
+
+const submissionSchema = new Schema(
+  {
+    formId: { type: Schema.Types.ObjectId, required: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
+    email: { type: String, default: null },
+    // Set only on uniqueEmail forms: the normalised email the unique partial index guards.
+    emailKey: { type: String },
+    data: { type: Schema.Types.Mixed, required: true },
+    meta: {
+      browser: { type: String, default: 'Unknown' },
+      os: { type: String, default: 'Unknown' },
+      device: { type: String, default: 'Unknown' },
+      country: { type: String, default: 'Unknown' },
+    },
+    outbox: { type: [outboxEntrySchema], default: [] },
+    hasPendingOutbox: { type: Boolean, default: false },
+    // Set explicitly (not by `timestamps`) so the sort key is the one we chose.
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'submissions', minimize: false },
+);
+
+submissionSchema.index({ formId: 1, createdAt: -1, _id: -1 });
+submissionSchema.index({ formId: 1, email: 1, createdAt: -1 });
+submissionSchema.index(
+  { formId: 1, emailKey: 1 },
+  { unique: true, partialFilterExpression: { emailKey: { $exists: true } } },
+);
+// The outbox sweeper looks only at submissions with something left to do.
+submissionSchema.index({ hasPendingOutbox: 1, createdAt: 1 }, { partialFilterExpression: { hasPendingOutbox: true } });
+
+export type TSubmissionDoc = InferSchemaType<typeof submissionSchema>;
+
+const createSubmissionModel = () => model('Submission', submissionSchema);
+
+export const SubmissionModel =
+  (models.Submission as ReturnType<typeof createSubmissionModel> | undefined) ?? createSubmissionModel();

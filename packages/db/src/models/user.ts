@@ -1,0 +1,27 @@
+import { model, models, Schema, type InferSchemaType } from 'mongoose';
+
+const userSchema = new Schema(
+  {
+    // Stored lower-case so the unique index is case-insensitive in effect (decisions §1).
+    email: { type: String, required: true, lowercase: true, trim: true },
+    name: { type: String, default: '' },
+    // Null for operator-created users that never log in to the dashboard.
+    passwordHash: { type: String, default: null },
+    role: { type: String, enum: ['OWNER', 'ADMIN'], default: 'OWNER', required: true },
+    plan: { type: String, enum: ['FREE', 'STANDARD', 'PRO'], default: 'FREE', required: true },
+    quotaLimit: { type: Number, required: true },
+    stripeCustomerId: { type: String, default: null },
+  },
+  { timestamps: true, collection: 'users' },
+);
+
+userSchema.index({ email: 1 }, { unique: true });
+userSchema.index({ createdAt: -1, _id: -1 });
+
+export type TUserDoc = InferSchemaType<typeof userSchema>;
+
+// Guarded: the dev watcher re-imports modules and mongoose refuses to compile a model twice.
+const createUserModel = () => model('User', userSchema);
+
+export const UserModel =
+  (models.User as ReturnType<typeof createUserModel> | undefined) ?? createUserModel();

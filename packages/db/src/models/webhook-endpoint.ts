@@ -1,0 +1,25 @@
+import { model, models, Schema, type InferSchemaType } from 'mongoose';
+
+const webhookEndpointSchema = new Schema(
+  {
+    formId: { type: Schema.Types.ObjectId, required: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
+    url: { type: String, required: true },
+    description: { type: String, default: '' },
+    enabled: { type: Boolean, default: true },
+    events: { type: [String], default: ['form.submission.created'] },
+    // `whsec_` + base64 of 32 random bytes. Kept in clear because every delivery signs with it.
+    secret: { type: String, required: true },
+  },
+  { timestamps: true, collection: 'webhook_endpoints' },
+);
+
+webhookEndpointSchema.index({ formId: 1, createdAt: -1, _id: -1 });
+webhookEndpointSchema.index({ userId: 1 });
+
+export type TWebhookEndpointDoc = InferSchemaType<typeof webhookEndpointSchema>;
+
+const createWebhookEndpointModel = () => model('WebhookEndpoint', webhookEndpointSchema);
+
+export const WebhookEndpointModel =
+  (models.WebhookEndpoint as ReturnType<typeof createWebhookEndpointModel> | undefined) ?? createWebhookEndpointModel();

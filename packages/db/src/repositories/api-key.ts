@@ -1,0 +1,147 @@
+import { ApiKeyModel } from '../models/api-key.js';
+import { toObjectId } from './object-id.js';
+import { requireObjectId } from './require-object-id.js';
+
+export type TApiKeyRecord = {
+  id: string;
+  userId: string;
+  name: string;
+  prefix: string;
+  last4: string;
+  scopes: string[];
+  isActive: boolean;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
+};
+
+type TLeanApiKey = {
+  _id: { toString(): string };
+  userId: { toString(): string };
+  name: string;
+  prefix: string;
+  last4: string;
+  scopes?: string[] | null;
+  isActive: boolean;
+  lastUsedAt?: Date | null;
+  revokedAt?: Date | null;
+  createdAt: Date;
+};
+
+// keyHash is never read back out of the repository: nothing outside needs it.
+const PROJECTION = { keyHash: 0 } as const;
+
+function toRecord(doc: TLeanApiKey): TApiKeyRecord {
+  return {
+    id: doc._id.toString(),
+    userId: doc.userId.toString(),
+    name: doc.name,
+    prefix: doc.prefix,
+    last4: doc.last4,
+    scopes: doc.scopes ?? [],
+    isActive: doc.isActive,
+    lastUsedAt: doc.lastUsedAt ?? null,
+    revokedAt: doc.revokedAt ?? null,
+    createdAt: doc.createdAt,
+  };
+}
+
+export type TCreateApiKeyRecord = {
+  userId: string;
+  name: string;
+  keyHash: string;
+  prefix: string;
+  last4: string;
+  scopes: string[];
+};
+
+/** API keys, scoped by owner except for the hash lookup that authenticates a request. */
+export const apiKeyRepository = {
+  async create(input: TCreateApiKeyRecord): Promise<TApiKeyRecord> {
+    const doc = await ApiKeyModel.create({ ...input, userId: requireObjectId(input.userId) });
+    const { keyHash: _keyHash, ...rest } = doc.toObject();
+
+    return toRecord(rest);
+  },
+
+  /** The authentication lookup: by hash only, since the caller does not know the owner yet. */
+  async findByHash({ keyHash }: { keyHash: string }): Promise<TApiKeyRecord | null> {
+    const doc = await ApiKeyModel.findOne({ keyHash }, PROJECTION).lean<TLeanApiKey>();
+
+    return doc ? toRecord(doc) : null;
+  },
+
+  async findById({ userId, keyId }: { userId: string; keyId: string }): Promise<TApiKeyRecord | null> {
+    const _id = toObjectId(keyId);
+    const owner = toObjectId(userId);
+    if (!_id || !owner) {
+      return null;
+    }
+    const doc = await ApiKeyModel.findOne({ _id, userId: owner }, PROJECTION).lean<TLeanApiKey>();
+
+    return doc ? toRecord(doc) : null;
+  },
+
+  /** Operator lookup (CLI `key revoke --key-id`), where no owner is known. */
+  async findByIdUnscoped({ keyId }: { keyId: string }): Promise<TApiKeyRecord | null> {
+    const _id = toObjectId(keyId);
+    if (!_id) {
+      return null;
+    }
+    const doc = await ApiKeyModel.findById(_id, PROJECTION).lean<TLeanApiKey>();
+
+    return doc ? toRecord(doc) : null;
+  },
+
+  async listByUser({ userId }: { userId: string }): Promise<TApiKeyRecord[]> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return [];
+    }
+    const docs = await ApiKeyModel.find({ userId: owner }, PROJECTION)
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<TLeanApiKey[]>();
+
+    return docs.map(toRecord);
+  },
+
+  async countActive({ userId }: { userId: string }): Promise<number> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return 0;
+    }
+
+    return ApiKeyModel.countDocuments({ userId: owner, isActive: true });
+  },
+
+  /** Revocation is one-way; a second call is a no-op that still returns the key. */
+  async revoke({ userId, keyId, now }: { userId: string; keyId: string; now: Date }): Promise<TApiKeyRecord | null> {
+    const _id = toObjectId(keyId);
+    const owner = toObjectId(userId);
+    if (!_id || !owner) {
+      return null;
+    }
+    await ApiKeyModel.updateOne({ _id, userId: owner, isActive: true }, { $set: { isActive: false, revokedAt: now } });
+    const doc = await ApiKeyModel.findOne({ _id, userId: owner }, PROJECTION).lean<TLeanApiKey>();
+
+    return doc ? toRecord(doc) : null;
+  },
+
+  /**
+   * Coalesced `lastUsedAt`: writes only when the stored value is older than one second, so a burst
+   * costs at most one write per key per second (decisions §2). Returns whether it wrote.
+   */
+  async touchLastUsed({ keyId, now }: { keyId: string; now: Date }): Promise<boolean> {
+    const _id = toObjectId(keyId);
+    if (!_id) {
+      return false;
+    }
+    const threshold = new Date(now.getTime() - 1000);
+    const result = await ApiKeyModel.updateOne(
+      { _id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lte: threshold } }] },
+      { $set: { lastUsedAt: now } },
+    );
+
+    return result.modifiedCount > 0;
+  },
+};

@@ -1,0 +1,56 @@
+import { DashboardSessionModel } from '../models/dashboard-session.js';
+import { toObjectId } from './object-id.js';
+import { requireObjectId } from './require-object-id.js';
+
+export type TDashboardSessionRecord = { id: string; userId: string; expiresAt: Date; createdAt: Date };
+
+type TLeanSession = {
+  _id: { toString(): string };
+  userId: { toString(): string };
+  expiresAt: Date;
+  createdAt: Date;
+};
+
+function toRecord(doc: TLeanSession): TDashboardSessionRecord {
+  return { id: doc._id.toString(), userId: doc.userId.toString(), expiresAt: doc.expiresAt, createdAt: doc.createdAt };
+}
+
+/** Dashboard sessions, looked up by the hash of the cookie token. */
+export const dashboardSessionRepository = {
+  async create({
+    userId,
+    tokenHash,
+    expiresAt,
+  }: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+  }): Promise<TDashboardSessionRecord> {
+    const doc = await DashboardSessionModel.create({ userId: requireObjectId(userId), tokenHash, expiresAt });
+
+    return toRecord(doc.toObject());
+  },
+
+  /** Only unexpired sessions: the TTL monitor deletes late, so expiry is checked here too. */
+  async findActiveByHash({ tokenHash, now }: { tokenHash: string; now: Date }): Promise<TDashboardSessionRecord | null> {
+    const doc = await DashboardSessionModel.findOne({ tokenHash, expiresAt: { $gt: now } }).lean<TLeanSession>();
+
+    return doc ? toRecord(doc) : null;
+  },
+
+  async deleteByHash({ tokenHash }: { tokenHash: string }): Promise<boolean> {
+    const result = await DashboardSessionModel.deleteOne({ tokenHash });
+
+    return result.deletedCount > 0;
+  },
+
+  async deleteByUser({ userId }: { userId: string }): Promise<number> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return 0;
+    }
+    const result = await DashboardSessionModel.deleteMany({ userId: owner });
+
+    return result.deletedCount;
+  },
+};

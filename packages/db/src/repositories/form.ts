@@ -1,0 +1,187 @@
+import { FormModel } from '../models/form.js';
+import { toObjectId } from './object-id.js';
+import { requireObjectId } from './require-object-id.js';
+import { afterFilter, type TPage, type TPageAfter } from './page.js';
+
+export type TFormEmailSettings = {
+  enabled: boolean;
+  developerNotificationsEnabled: boolean;
+  developerEmail: string | null;
+  subject: string | null;
+  replyTo: string | null;
+};
+
+export type TFormRecord = {
+  id: string;
+  userId: string;
+  name: string;
+  description: string;
+  formType: string;
+  /** Validated by core's ZFormFieldSchema on the way in. */
+  fields: Record<string, unknown>[];
+  settings: { usersJoined: { enabled: boolean } | null };
+  emailSettings: TFormEmailSettings;
+  uniqueEmail: boolean;
+  retentionDays: number | null;
+  submissionCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+type TLeanForm = {
+  _id: { toString(): string };
+  userId: { toString(): string };
+  name: string;
+  description?: string | null;
+  formType: string;
+  fields?: Record<string, unknown>[] | null;
+  settings?: { usersJoined?: { enabled?: boolean | null } | null } | null;
+  emailSettings?: Partial<TFormEmailSettings> | null;
+  uniqueEmail?: boolean | null;
+  retentionDays?: number | null;
+  submissionCount?: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function toRecord(doc: TLeanForm): TFormRecord {
+  const usersJoined = doc.settings?.usersJoined;
+  const email = doc.emailSettings ?? {};
+
+  return {
+    id: doc._id.toString(),
+    userId: doc.userId.toString(),
+    name: doc.name,
+    description: doc.description ?? '',
+    formType: doc.formType,
+    fields: doc.fields ?? [],
+    settings: { usersJoined: usersJoined ? { enabled: usersJoined.enabled === true } : null },
+    emailSettings: {
+      enabled: email.enabled === true,
+      developerNotificationsEnabled: email.developerNotificationsEnabled === true,
+      developerEmail: email.developerEmail ?? null,
+      subject: email.subject ?? null,
+      replyTo: email.replyTo ?? null,
+    },
+    uniqueEmail: doc.uniqueEmail === true,
+    retentionDays: doc.retentionDays ?? null,
+    submissionCount: doc.submissionCount ?? 0,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export type TFormWritable = {
+  name: string;
+  description: string;
+  formType: string;
+  fields: Record<string, unknown>[];
+  settings: { usersJoined: { enabled: boolean } | null };
+  emailSettings: TFormEmailSettings;
+  uniqueEmail: boolean;
+  retentionDays: number | null;
+};
+
+/** Forms, every query scoped by the owning user. */
+export const formRepository = {
+  async create({ userId, ...input }: TFormWritable & { userId: string }): Promise<TFormRecord> {
+    const doc = await FormModel.create({ ...input, userId: requireObjectId(userId), submissionCount: 0 });
+
+    return toRecord(doc.toObject());
+  },
+
+  async findById({ userId, formId }: { userId: string; formId: string }): Promise<TFormRecord | null> {
+    const _id = toObjectId(formId);
+    const owner = toObjectId(userId);
+    if (!_id || !owner) {
+      return null;
+    }
+    const doc = await FormModel.findOne({ _id, userId: owner }).lean<TLeanForm>();
+
+    return doc ? toRecord(doc) : null;
+  },
+
+  /**
+   * Who owns a form, without its content: decides 404 (missing) against 403 (another user's) on the
+   * endpoints where the two differ (decisions §3).
+   */
+  async findOwnerId({ formId }: { formId: string }): Promise<string | null> {
+    const _id = toObjectId(formId);
+    if (!_id) {
+      return null;
+    }
+    const doc = await FormModel.findById(_id, { userId: 1 }).lean<{ userId: { toString(): string } }>();
+
+    return doc ? doc.userId.toString() : null;
+  },
+
+  async list({
+    userId,
+    limit,
+    after,
+  }: {
+    userId: string;
+    limit: number;
+    after?: TPageAfter;
+  }): Promise<TPage<TFormRecord>> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return { items: [], hasMore: false };
+    }
+    const docs = await FormModel.find({ userId: owner, ...afterFilter(after, after ? toObjectId(after.id) : null) })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit + 1)
+      .lean<TLeanForm[]>();
+
+    return { items: docs.slice(0, limit).map(toRecord), hasMore: docs.length > limit };
+  },
+
+  async count({ userId }: { userId: string }): Promise<number> {
+    const owner = toObjectId(userId);
+
+    return owner ? FormModel.countDocuments({ userId: owner }) : 0;
+  },
+
+  async update({
+    userId,
+    formId,
+    set,
+  }: {
+    userId: string;
+    formId: string;
+    set: Partial<TFormWritable>;
+  }): Promise<TFormRecord | null> {
+    const _id = toObjectId(formId);
+    const owner = toObjectId(userId);
+    if (!_id || !owner) {
+      return null;
+    }
+    const doc = await FormModel.findOneAndUpdate(
+      { _id, userId: owner },
+      { $set: set },
+      { returnDocument: 'after' },
+    ).lean<TLeanForm>();
+
+    return doc ? toRecord(doc) : null;
+  },
+
+  async delete({ userId, formId }: { userId: string; formId: string }): Promise<boolean> {
+    const _id = toObjectId(formId);
+    const owner = toObjectId(userId);
+    if (!_id || !owner) {
+      return false;
+    }
+    const result = await FormModel.deleteOne({ _id, userId: owner });
+
+    return result.deletedCount > 0;
+  },
+
+  async incrementSubmissionCount({ userId, formId, by }: { userId: string; formId: string; by: number }): Promise<void> {
+    const _id = toObjectId(formId);
+    const owner = toObjectId(userId);
+    if (!_id || !owner) {
+      return;
+    }
+    await FormModel.updateOne({ _id, userId: owner }, { $inc: { submissionCount: by } });
+  },
+};

@@ -1,0 +1,69 @@
+import { MonthlyUsageModel } from '../models/monthly-usage.js';
+import { isDuplicateKeyError } from './is-duplicate-key-error.js';
+import { toObjectId } from './object-id.js';
+
+export type TConsumeQuotaResult = { ok: true; used: number } | { ok: false; used: number };
+
+type TLeanUsage = { used: number };
+
+/** Per user, per UTC calendar month submission counters. */
+export const monthlyUsageRepository = {
+  /**
+   * Atomic check-and-increment: one conditional `findOneAndUpdate` with a `used < limit` guard, so
+   * concurrent submits can never push `used` past `limit` (decisions §4).
+   *
+   * The first submit of a month upserts the counter. When the guard fails on an existing counter the
+   * upsert tries to insert a second `{userId, month}` and hits the unique index; so does a loser of
+   * two concurrent first inserts. Both cases retry once without upsert: the counter now exists, so
+   * the guard alone decides.
+   */
+  async consume({ userId, month, limit }: { userId: string; month: string; limit: number }): Promise<TConsumeQuotaResult> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      throw new Error(`invalid user id ${userId}`);
+    }
+    if (limit <= 0) {
+      return { ok: false, used: await monthlyUsageRepository.get({ userId, month }) };
+    }
+    const filter = { userId: owner, month, used: { $lt: limit } };
+    const update = { $inc: { used: 1 } };
+    try {
+      const doc = await MonthlyUsageModel.findOneAndUpdate(filter, update, {
+        upsert: true,
+        returnDocument: 'after',
+      }).lean<TLeanUsage>();
+      if (doc) {
+        return { ok: true, used: doc.used };
+      }
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) {
+        throw error;
+      }
+    }
+    const doc = await MonthlyUsageModel.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<TLeanUsage>();
+    if (doc) {
+      return { ok: true, used: doc.used };
+    }
+
+    return { ok: false, used: await monthlyUsageRepository.get({ userId, month }) };
+  },
+
+  /** Gives back one unit after a submit that consumed quota and then failed (e.g. duplicate email). */
+  async release({ userId, month }: { userId: string; month: string }): Promise<void> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return;
+    }
+    await MonthlyUsageModel.updateOne({ userId: owner, month, used: { $gt: 0 } }, { $inc: { used: -1 } });
+  },
+
+  async get({ userId, month }: { userId: string; month: string }): Promise<number> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return 0;
+    }
+    const doc = await MonthlyUsageModel.findOne({ userId: owner, month }, { used: 1 }).lean<TLeanUsage>();
+
+    return doc?.used ?? 0;
+  },
+};

@@ -1,0 +1,101 @@
+import { WebhookEndpointModel } from '../models/webhook-endpoint.js';
+import { toObjectId } from './object-id.js';
+import { requireObjectId } from './require-object-id.js';
+
+export type TWebhookEndpointRecord = {
+  id: string;
+  formId: string;
+  userId: string;
+  url: string;
+  description: string;
+  enabled: boolean;
+  events: string[];
+  secret: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+type TLeanEndpoint = Omit<TWebhookEndpointRecord, 'id' | 'formId' | 'userId' | 'events' | 'description'> & {
+  _id: { toString(): string };
+  formId: { toString(): string };
+  userId: { toString(): string };
+  events?: string[] | null;
+  description?: string | null;
+};
+
+function toRecord(doc: TLeanEndpoint): TWebhookEndpointRecord {
+  return {
+    id: doc._id.toString(),
+    formId: doc.formId.toString(),
+    userId: doc.userId.toString(),
+    url: doc.url,
+    description: doc.description ?? '',
+    enabled: doc.enabled,
+    events: doc.events ?? [],
+    secret: doc.secret,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+/** Outbound webhook endpoints of a form (minimal; the webhooks feature builds on it). */
+export const webhookEndpointRepository = {
+  async create(input: {
+    userId: string;
+    formId: string;
+    url: string;
+    description?: string;
+    secret: string;
+    events?: string[];
+  }): Promise<TWebhookEndpointRecord> {
+    const doc = await WebhookEndpointModel.create({
+      ...input,
+      userId: requireObjectId(input.userId),
+      formId: requireObjectId(input.formId),
+    });
+
+    return toRecord(doc.toObject());
+  },
+
+  async listByForm({ userId, formId }: { userId: string; formId: string }): Promise<TWebhookEndpointRecord[]> {
+    const form = toObjectId(formId);
+    const owner = toObjectId(userId);
+    if (!form || !owner) {
+      return [];
+    }
+    const docs = await WebhookEndpointModel.find({ formId: form, userId: owner })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<TLeanEndpoint[]>();
+
+    return docs.map(toRecord);
+  },
+
+  async countByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {
+    const form = toObjectId(formId);
+    const owner = toObjectId(userId);
+
+    return form && owner ? WebhookEndpointModel.countDocuments({ formId: form, userId: owner }) : 0;
+  },
+
+  async findById({ userId, endpointId }: { userId: string; endpointId: string }): Promise<TWebhookEndpointRecord | null> {
+    const _id = toObjectId(endpointId);
+    const owner = toObjectId(userId);
+    if (!_id || !owner) {
+      return null;
+    }
+    const doc = await WebhookEndpointModel.findOne({ _id, userId: owner }).lean<TLeanEndpoint>();
+
+    return doc ? toRecord(doc) : null;
+  },
+
+  async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {
+    const form = toObjectId(formId);
+    const owner = toObjectId(userId);
+    if (!form || !owner) {
+      return 0;
+    }
+    const result = await WebhookEndpointModel.deleteMany({ formId: form, userId: owner });
+
+    return result.deletedCount;
+  },
+};

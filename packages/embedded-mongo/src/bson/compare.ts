@@ -1,0 +1,124 @@
+import { Binary, Decimal128, Long, ObjectId, Timestamp, MinKey, MaxKey, BSONRegExp, Double, Int32 } from 'bson';
+
+/**
+ * MongoDB's cross-type sort order (https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/):
+ * MinKey < null/missing < numbers < strings < objects < arrays < binData < ObjectId < bool < Date < Timestamp < RegExp < MaxKey.
+ */
+export function typeRank(v: unknown): number {
+  if (v === undefined || v === null) return 1;
+  switch (typeof v) {
+    case 'number':
+    case 'bigint':
+      return 2;
+    case 'string':
+      return 3;
+    case 'boolean':
+      return 8;
+    case 'object':
+      break;
+    default:
+      return 3;
+  }
+  if (v instanceof Date) return 9;
+  if (Array.isArray(v)) return 5;
+  if (v instanceof ObjectId) return 7;
+  if (v instanceof Long || v instanceof Decimal128 || v instanceof Double || v instanceof Int32) return 2;
+  if (v instanceof Binary || v instanceof Uint8Array) return 6;
+  if (v instanceof Timestamp) return 10;
+  if (v instanceof RegExp || v instanceof BSONRegExp) return 11;
+  if (v instanceof MinKey) return 0;
+  if (v instanceof MaxKey) return 12;
+  return 4;
+}
+
+function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  if (v instanceof Long) return v.toNumber();
+  if (v instanceof Double || v instanceof Int32) return v.value;
+  if (v instanceof Decimal128) return Number(v.toString());
+  return NaN;
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+  return Buffer.compare(a, b);
+}
+
+/** Total order over BSON values as mongod sorts and indexes them. */
+export function compareValues(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  switch (ra) {
+    case 1:
+    case 0:
+    case 12:
+      return 0;
+    case 2: {
+      const x = toNumber(a);
+      const y = toNumber(b);
+      if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
+      if (Number.isNaN(y)) return 1;
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 3: {
+      const x = String(a);
+      const y = String(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 4:
+      return compareObjects(a as Record<string, unknown>, b as Record<string, unknown>);
+    case 5:
+      return compareArrays(a as unknown[], b as unknown[]);
+    case 6: {
+      const x = a instanceof Binary ? a.buffer : (a as Uint8Array);
+      const y = b instanceof Binary ? b.buffer : (b as Uint8Array);
+      return compareBytes(x, y);
+    }
+    case 7:
+      return Buffer.compare((a as ObjectId).id, (b as ObjectId).id);
+    case 8:
+      return a === b ? 0 : a ? 1 : -1;
+    case 9: {
+      const x = (a as Date).getTime();
+      const y = (b as Date).getTime();
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 10:
+      return (a as Timestamp).compare(b as Timestamp);
+    default: {
+      const x = String(a);
+      const y = String(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+  }
+}
+
+function compareArrays(a: unknown[], b: unknown[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const c = compareValues(a[i], b[i]);
+    if (c !== 0) return c;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
+function compareObjects(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  const n = Math.min(ka.length, kb.length);
+  for (let i = 0; i < n; i++) {
+    const fa = ka[i] ?? '';
+    const fb = kb[i] ?? '';
+    const t = typeRank(a[fa]) - typeRank(b[fb]);
+    if (t !== 0) return t < 0 ? -1 : 1;
+    if (fa !== fb) return fa < fb ? -1 : 1;
+    const c = compareValues(a[fa], b[fb]);
+    if (c !== 0) return c;
+  }
+  return ka.length === kb.length ? 0 : ka.length < kb.length ? -1 : 1;
+}
+
+/** Equality in the BSON sense (1 == 1.0 == Long(1)). */
+export const valuesEqual = (a: unknown, b: unknown): boolean => compareValues(a, b) === 0;

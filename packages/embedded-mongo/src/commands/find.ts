@@ -1,0 +1,73 @@
+import { badValue, failedToParse } from '../errors.js';
+import { findMatches } from '../query/find-docs.js';
+import { parseSort } from '../query/sort.js';
+import { project } from '../query/projection.js';
+import type { BatchItem } from '../wire/cursor-reply.js';
+import { encodeCursorReply } from '../wire/cursor-reply.js';
+import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
+import { collectionName, docOption, numberOption } from './options.js';
+import type { CommandContext, CommandDef, Doc } from './types.js';
+
+/** Reads `hint` as an index name or key pattern. */
+export function hintName(ctx: CommandContext, hint: unknown, indexes: Iterable<{ name: string; spec: { key: Doc } }>): string | undefined {
+  if (hint === undefined || hint === null) return undefined;
+  if (typeof hint === 'string') return hint;
+  if (typeof hint === 'object') {
+    const want = JSON.stringify(hint);
+    for (const ix of indexes) if (JSON.stringify(ix.spec.key) === want) return ix.name;
+  }
+  throw badValue(`error processing query: ${ctx.db} planner returned error :: caused by :: hint provided does not correspond to an existing index`);
+}
+
+function runFind(ctx: CommandContext): Buffer {
+  const name = collectionName(ctx.body, 'find');
+  const ns = `${ctx.db}.${name}`;
+  const filter = docOption(ctx.body, 'filter') ?? {};
+  const sort = parseSort(ctx.body.sort);
+  const projection = docOption(ctx.body, 'projection');
+  const skip = numberOption(ctx.body, 'skip', 0);
+  let limit = numberOption(ctx.body, 'limit', 0);
+  const batchSize = numberOption(ctx.body, 'batchSize', DEFAULT_FIRST_BATCH);
+  let singleBatch = ctx.body.singleBatch === true;
+  if (skip < 0) throw badValue('skip value must be non-negative');
+  if (batchSize < 0) throw badValue('batchSize value must be non-negative');
+  if (limit < 0) {
+    // Legacy negative limit: one batch of |limit| documents.
+    limit = -limit;
+    singleBatch = true;
+  }
+  if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
+  const coll = ctx.state.engine.collection(ctx.db, name);
+  if (!coll) return encodeCursorReply(ns, 0n, [], true);
+  const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
+  if (hint !== undefined && !coll.indexes.has(hint)) {
+    throw badValue('error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
+  }
+  const { matches } = findMatches(coll, { filter, sort, skip, limit, hint });
+  let items: BatchItem[];
+  if (projection && Object.keys(projection).length > 0) {
+    const docs = matches.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
+    items = project(docs, filter, projection);
+  } else {
+    items = matches.map((m) => coll.raw(m.rid) ?? Buffer.alloc(0));
+  }
+  return cursorFirstBatch(ctx, ns, items, batchSize, singleBatch);
+}
+
+export function checkCollation(c: unknown): void {
+  const locale = (c as Doc | null)?.locale;
+  if (locale !== 'simple') throw badValue('collation other than { locale: "simple" } is not supported by the embedded engine');
+}
+
+export const findCommand: CommandDef = {
+  options: [
+    'filter', 'sort', 'projection', 'skip', 'limit', 'batchSize', 'singleBatch', 'hint', 'allowDiskUse',
+    'noCursorTimeout', 'collation', 'let', 'readConcern', 'returnKey', 'showRecordId', 'allowPartialResults',
+  ],
+  run(ctx) {
+    for (const f of ['returnKey', 'showRecordId', 'let']) {
+      if (ctx.body[f] !== undefined && ctx.body[f] !== false) throw failedToParse(`find option '${f}' is not supported by the embedded engine`);
+    }
+    return runFind(ctx);
+  },
+};

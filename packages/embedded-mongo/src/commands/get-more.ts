@@ -1,0 +1,50 @@
+import { Long } from 'bson';
+import { MongoCommandError, cursorNotFound, typeMismatch } from '../errors.js';
+import { encodeCursorReply } from '../wire/cursor-reply.js';
+import { batchEnd } from './batching.js';
+import { numberOption } from './options.js';
+import type { CommandDef, Doc } from './types.js';
+
+/** Cursor ids arrive as int64; bson may hand them to us as Long, bigint or (small) number. */
+export function cursorId(v: unknown): bigint {
+  if (v instanceof Long) return v.toBigInt();
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
+  throw typeMismatch("BSON field 'getMore.getMore' is the wrong type, expected type 'long'");
+}
+
+export const getMoreCommand: CommandDef = {
+  options: ['collection', 'batchSize', 'maxTimeMS', 'term', 'lastKnownCommittedOpTime'],
+  run(ctx) {
+    const id = cursorId(ctx.body.getMore);
+    const cursor = ctx.state.cursors.get(id);
+    if (!cursor) throw cursorNotFound(id);
+    const expectedNs = `${ctx.db}.${String(ctx.body.collection)}`;
+    if (cursor.ns !== expectedNs) {
+      throw new MongoCommandError(13, 'Unauthorized', `Requested getMore on namespace '${expectedNs}', but cursor belongs to a different namespace ${cursor.ns}`);
+    }
+    const batchSize = numberOption(ctx.body, 'batchSize', 0);
+    const end = batchEnd(cursor.items, cursor.pos, batchSize > 0 ? batchSize : Infinity);
+    const batch = cursor.items.slice(cursor.pos, end);
+    cursor.pos = end;
+    const done = end >= cursor.items.length;
+    if (done) ctx.state.cursors.kill(id);
+    return encodeCursorReply(cursor.ns, done ? 0n : id, batch, false);
+  },
+};
+
+export const killCursorsCommand: CommandDef = {
+  options: ['cursors'],
+  run(ctx) {
+    const ids = ctx.body.cursors;
+    if (!Array.isArray(ids)) throw typeMismatch("BSON field 'killCursors.cursors' is missing or not an array");
+    const killed: Long[] = [];
+    const notFound: Long[] = [];
+    for (const raw of ids) {
+      const id = cursorId(raw);
+      (ctx.state.cursors.kill(id) ? killed : notFound).push(Long.fromBigInt(id));
+    }
+    const reply: Doc = { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [] };
+    return reply;
+  },
+};

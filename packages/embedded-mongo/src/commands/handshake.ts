@@ -1,0 +1,89 @@
+import { Long } from 'bson';
+import { MongoCommandError } from '../errors.js';
+import type { CommandContext, CommandDef, Doc } from './types.js';
+import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire/header.js';
+
+export const SERVER_VERSION = '7.0.0';
+
+const HELLO_OPTIONS = [
+  'helloOk', 'client', 'compression', 'saslSupportedMechs', 'loadBalanced', 'speculativeAuthenticate',
+  'topologyVersion', 'maxAwaitTimeMS', 'hostInfo', 'forShell',
+];
+
+/**
+ * A standalone server's hello. No `topologyVersion`: without it drivers poll instead of opening an
+ * exhaust (streaming) monitor, which a standalone never needs. No compression is advertised.
+ */
+export function helloReply(ctx: Pick<CommandContext, 'connectionId' | 'body'>, legacy: boolean): Doc {
+  const reply: Doc = {
+    ...(ctx.body.helloOk === true ? { helloOk: true } : {}),
+    ...(legacy ? { ismaster: true } : { isWritablePrimary: true }),
+    maxBsonObjectSize: MAX_BSON_SIZE,
+    maxMessageSizeBytes: MAX_MESSAGE_SIZE,
+    maxWriteBatchSize: 100_000,
+    localTime: new Date(),
+    logicalSessionTimeoutMinutes: 30,
+    connectionId: ctx.connectionId,
+    minWireVersion: 0,
+    maxWireVersion: 21,
+    readOnly: false,
+  };
+  return reply;
+}
+
+const PARAMETERS: Doc = {
+  featureCompatibilityVersion: { version: '7.0' },
+  authenticationMechanisms: [],
+  maxBSONDepth: 100,
+  internalQueryMaxBlockingSortMemoryUsageBytes: 100 * 1024 * 1024,
+  ttlMonitorEnabled: true,
+  ttlMonitorSleepSecs: 60,
+};
+
+export const handshakeCommands: Record<string, CommandDef> = {
+  hello: { options: HELLO_OPTIONS, run: (ctx) => helloReply(ctx, false) },
+  isMaster: { options: HELLO_OPTIONS, run: (ctx) => helloReply(ctx, true) },
+  ismaster: { options: HELLO_OPTIONS, run: (ctx) => helloReply(ctx, true) },
+  ping: { options: [], run: () => ({}) },
+  buildInfo: {
+    options: [],
+    run: () => ({
+      version: SERVER_VERSION,
+      gitVersion: 'embedded',
+      versionArray: [7, 0, 0, 0],
+      bits: 64,
+      debug: false,
+      maxBsonObjectSize: MAX_BSON_SIZE,
+      storageEngines: ['embedded'],
+      modules: [],
+      javascriptEngine: 'none',
+    }),
+  },
+  getParameter: {
+    options: Object.keys(PARAMETERS).concat(['allParameters', 'showDetails']),
+    run: (ctx) => {
+      if (ctx.body.getParameter === '*' || ctx.body.allParameters === true) return { ...PARAMETERS };
+      const out: Doc = {};
+      for (const key of Object.keys(ctx.body).slice(1)) if (key in PARAMETERS) out[key] = PARAMETERS[key];
+      if (Object.keys(out).length === 0) throw new MongoCommandError(72, 'InvalidOptions', 'no option found to get');
+      return out;
+    },
+  },
+  endSessions: { options: [], run: () => ({}) },
+  /** mongosh and Compass ask these on connect; answers are those of an unauthenticated standalone. */
+  connectionStatus: {
+    options: ['showPrivileges'],
+    run: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] } }),
+  },
+  serverStatus: {
+    options: ['repl', 'metrics', 'locks', 'opcounters', 'wiredTiger', 'tcmalloc'],
+    run: (ctx) => ({
+      host: 'embedded',
+      version: SERVER_VERSION,
+      process: 'embedded-mongo',
+      uptime: (Date.now() - ctx.state.startedAt) / 1000,
+      localTime: new Date(),
+      metrics: { cursor: { open: { total: Long.fromNumber(ctx.state.cursors.size) } } },
+    }),
+  },
+};

@@ -1,0 +1,74 @@
+import { MongoCommandError, badValue, illegalOperation, typeMismatch, unknownField } from '../errors.js';
+import type { Doc } from './types.js';
+
+/** Fields every driver may attach to any command; they carry no meaning for a standalone in-memory server. */
+const GENERIC = new Set([
+  '$db', 'lsid', '$clusterTime', '$readPreference', 'writeConcern', 'readConcern', 'comment', 'maxTimeMS',
+  'apiVersion', 'apiStrict', 'apiDeprecationErrors', '$audit', '$client', 'mayBypassWriteConcern',
+]);
+
+/** Refuses what a standalone mongod refuses, and any field the command does not know (40415). */
+export function checkCommandFields(name: string, body: Doc, allowed: readonly string[], sequenceIds: Iterable<string>): void {
+  if ('txnNumber' in body || 'startTransaction' in body || 'autocommit' in body) {
+    throw illegalOperation('Transaction numbers are only allowed on a replica set member or mongos');
+  }
+  const ok = new Set(allowed);
+  for (const id of sequenceIds) {
+    if (!ok.has(id)) throw unknownField(`BSON field '${name}.${id}' is an unknown field.`);
+  }
+  let first = true;
+  for (const key of Object.keys(body)) {
+    if (first) {
+      first = false;
+      continue;
+    }
+    if (GENERIC.has(key) || ok.has(key)) continue;
+    throw unknownField(`BSON field '${name}.${key}' is an unknown field.`);
+  }
+  checkWriteConcern(body.writeConcern);
+  checkReadConcern(body.readConcern);
+}
+
+function checkWriteConcern(wc: unknown): void {
+  if (wc === undefined) return;
+  if (typeof wc !== 'object' || wc === null) throw typeMismatch("BSON field 'writeConcern' is the wrong type");
+  const w = (wc as Doc).w;
+  if (w === undefined || w === 'majority' || w === 0 || w === 1) return;
+  if (typeof w === 'number' && w > 1) {
+    throw new MongoCommandError(2, 'BadValue', 'cannot use non-majority \'w\' mode on a standalone: ' + String(w));
+  }
+  throw new MongoCommandError(79, 'UnknownReplWriteConcern', `No write concern mode named '${String(w)}' found in replica set configuration`);
+}
+
+function checkReadConcern(rc: unknown): void {
+  if (rc === undefined) return;
+  const level = (rc as Doc | null)?.level;
+  if (level === undefined || level === 'local' || level === 'available' || level === 'majority') return;
+  if (level === 'snapshot' || level === 'linearizable') {
+    throw illegalOperation(`readConcern level '${String(level)}' is not supported on a standalone server`);
+  }
+  throw badValue(`${String(level)} is not a valid read concern level`);
+}
+
+export function numberOption(body: Doc, field: string, dflt: number): number {
+  const v = body[field];
+  if (v === undefined || v === null) return dflt;
+  const n = typeof v === 'number' ? v : Number((v as { valueOf(): unknown }).valueOf());
+  if (!Number.isFinite(n)) throw typeMismatch(`BSON field '${field}' is the wrong type, expected a number`);
+  return n;
+}
+
+export function docOption(body: Doc, field: string): Doc | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'object' || Array.isArray(v)) throw typeMismatch(`BSON field '${field}' is the wrong type, expected an object`);
+  return v as Doc;
+}
+
+export function collectionName(body: Doc, name: string): string {
+  const v = body[name];
+  if (typeof v !== 'string') {
+    throw new MongoCommandError(73, 'InvalidNamespace', `collection name has invalid type ${typeof v}`);
+  }
+  return v;
+}

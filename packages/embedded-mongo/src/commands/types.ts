@@ -1,0 +1,37 @@
+import type { StorageEngine } from '../storage/engine.js';
+import type { CursorStore } from '../cursors/cursor-store.js';
+import type { ChangeLog, ChangeRecord } from '../storage/change-log.js';
+
+export type Doc = Record<string, unknown>;
+
+/** Where committed change records go: the journal with a dbPath, nowhere in memory mode. */
+export type Durability = { commit(records: readonly ChangeRecord[]): Promise<void> };
+
+export type ServerState = {
+  engine: StorageEngine;
+  cursors: CursorStore;
+  durability: Durability;
+  startedAt: number;
+};
+
+export type CommandContext = {
+  db: string;
+  name: string;
+  body: Doc;
+  /** OP_MSG kind-1 sections (e.g. `documents` of insert), raw BSON per document. */
+  sequences: Map<string, Buffer[]>;
+  state: ServerState;
+  connectionId: number;
+  log: ChangeLog;
+};
+
+/** A reply document (ok:1 is added) or an already encoded BSON reply (cursor fast path). */
+export type CommandReply = Doc | Buffer;
+
+export type CommandDef = {
+  /** Fields this command accepts besides its name and the generic ones every command takes. */
+  options: readonly string[];
+  /** Write commands wait for durability before replying. */
+  write?: boolean;
+  run(ctx: CommandContext): CommandReply;
+};

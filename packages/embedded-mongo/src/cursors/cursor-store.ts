@@ -1,0 +1,46 @@
+import { randomInt } from 'node:crypto';
+import type { BatchItem } from '../wire/cursor-reply.js';
+
+export type OpenCursor = { id: bigint; ns: string; items: BatchItem[]; pos: number; lastUsed: number };
+
+/** Server-side cursors for find/aggregate results larger than one batch; idle ones expire like mongod's. */
+export class CursorStore {
+  private readonly cursors = new Map<bigint, OpenCursor>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly idleTimeoutMs = 10 * 60_000) {
+    this.timer = setInterval(() => this.expire(), Math.min(60_000, idleTimeoutMs));
+    this.timer.unref();
+  }
+
+  open(ns: string, items: BatchItem[], pos: number): bigint {
+    let id = 0n;
+    // Positive, non-zero int64 ids; 0 means "exhausted" on the wire.
+    while (id === 0n || this.cursors.has(id)) id = BigInt(randomInt(1, 2 ** 47)) * 1024n + BigInt(randomInt(0, 1024));
+    this.cursors.set(id, { id, ns, items, pos, lastUsed: Date.now() });
+    return id;
+  }
+
+  get(id: bigint): OpenCursor | undefined {
+    const c = this.cursors.get(id);
+    if (c) c.lastUsed = Date.now();
+    return c;
+  }
+
+  kill(id: bigint): boolean {
+    return this.cursors.delete(id);
+  }
+
+  get size(): number {
+    return this.cursors.size;
+  }
+
+  expire(now = Date.now()): void {
+    for (const [id, c] of this.cursors) if (now - c.lastUsed > this.idleTimeoutMs) this.cursors.delete(id);
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.cursors.clear();
+  }
+}

@@ -1,0 +1,43 @@
+/** A command failure answered to the client as `{ ok: 0, errmsg, code, codeName }`, as mongod does. */
+export class MongoCommandError extends Error {
+  constructor(
+    readonly code: number,
+    readonly codeName: string,
+    message: string,
+    /** Extra fields mongod adds for some errors (e.g. keyPattern/keyValue on 11000). */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badValue = (msg: string) => new MongoCommandError(2, 'BadValue', msg);
+export const failedToParse = (msg: string) => new MongoCommandError(9, 'FailedToParse', msg);
+export const typeMismatch = (msg: string) => new MongoCommandError(14, 'TypeMismatch', msg);
+export const illegalOperation = (msg: string) => new MongoCommandError(20, 'IllegalOperation', msg);
+export const namespaceNotFound = (msg: string) => new MongoCommandError(26, 'NamespaceNotFound', msg);
+export const indexNotFound = (msg: string) => new MongoCommandError(27, 'IndexNotFound', msg);
+export const namespaceExists = (msg: string) => new MongoCommandError(48, 'NamespaceExists', msg);
+export const cursorNotFound = (id: bigint) =>
+  new MongoCommandError(43, 'CursorNotFound', `cursor id ${id.toString()} not found`);
+export const commandNotFound = (name: string) =>
+  new MongoCommandError(59, 'CommandNotFound', `no such command: '${name}'`);
+export const invalidNamespace = (msg: string) => new MongoCommandError(73, 'InvalidNamespace', msg);
+export const indexOptionsConflict = (msg: string) => new MongoCommandError(85, 'IndexOptionsConflict', msg);
+export const indexKeySpecsConflict = (msg: string) => new MongoCommandError(86, 'IndexKeySpecsConflict', msg);
+export const immutableField = (msg: string) => new MongoCommandError(66, 'ImmutableField', msg);
+export const unknownField = (msg: string) => new MongoCommandError(40415, 'Location40415', msg);
+export const tooLarge = (msg: string) => new MongoCommandError(10334, 'BSONObjectTooLarge', msg);
+export const conflictingUpdate = (msg: string) => new MongoCommandError(40, 'ConflictingUpdateOperators', msg);
+
+/** Turns anything thrown inside a command (mingo throws plain Errors) into a MongoDB error. */
+export function toCommandError(err: unknown): MongoCommandError {
+  if (err instanceof MongoCommandError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  // mingo reports unknown operators as "unknown ... operator $x"; mongod says BadValue "unknown operator: $x".
+  const unknownOp = /operator[^$]*(\$[A-Za-z0-9_]+)/i.exec(message);
+  if (unknownOp && /unknown|not (found|registered|supported)|invalid/i.test(message)) {
+    return badValue(`unknown operator: ${unknownOp[1] ?? ''}`);
+  }
+  return badValue(message);
+}

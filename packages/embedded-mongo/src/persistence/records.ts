@@ -1,0 +1,67 @@
+import type { Document } from 'bson';
+
+/**
+ * An index as the engine describes it (the document `createIndexes` receives / `listIndexes` returns).
+ * The store keeps it verbatim and keys it by `name`.
+ */
+export type IndexSpec = Document & {
+  key: Document;
+  name: string;
+  unique?: boolean;
+  expireAfterSeconds?: number;
+  partialFilterExpression?: Document;
+};
+
+/**
+ * One logical change, produced by the engine for every mutation. Every variant is a "blind write"
+ * (it sets or removes state without reading it), which is what lets recovery replay a journal over
+ * a snapshot that already contains some of its effects.
+ */
+export type ChangeRecord =
+  /** Insert or replace: `doc` is the full document after the write, `id` its `_id` value. */
+  | { t: 'put'; db: string; coll: string; id: unknown; doc: Document }
+  | { t: 'del'; db: string; coll: string; id: unknown }
+  /** Also used to change options on an existing collection (collMod): it overwrites them. */
+  | { t: 'createCollection'; db: string; coll: string; options: Document }
+  | { t: 'dropCollection'; db: string; coll: string }
+  /** Creates, or replaces, the index named `spec.name`. */
+  | { t: 'createIndex'; db: string; coll: string; spec: IndexSpec }
+  | { t: 'dropIndex'; db: string; coll: string; name: string }
+  | { t: 'dropDatabase'; db: string };
+
+/** A recovered collection, in the shape that is cheapest to rebuild from. */
+export type RecoveredCollection = {
+  options: Document;
+  /** Exactly the specs received through `createIndex` records (the store adds no implicit `_id_`). */
+  indexes: IndexSpec[];
+  /** Each document as one BSON buffer; deserialize with `bson.deserialize`. */
+  documents: Iterable<Uint8Array>;
+  documentCount: number;
+};
+
+/** databases → collections → contents, as recovered from disk when the store was opened. */
+export type RecoveredCatalog = Map<string, Map<string, RecoveredCollection>>;
+
+/** Counters for tests, benchmarks and logs. */
+export type DurableStoreStats = {
+  /** Number of fdatasync calls on journal files since open (group commit makes this < commits). */
+  fsyncs: number;
+  /** Number of `commit` calls that wrote a frame. */
+  commits: number;
+  /** Current journal generation and its size in bytes. */
+  generation: number;
+  journalBytes: number;
+  /** Completed compactions (snapshot + fresh journal) since open. */
+  compactions: number;
+};
+
+/** What recovery found, worth one log line at start. */
+export type RecoveryReport = {
+  snapshotGeneration: number | null;
+  journalsReplayed: number;
+  framesReplayed: number;
+  recordsReplayed: number;
+  /** Bytes cut from the end of the last journal (a torn or corrupt final frame), 0 normally. */
+  truncatedBytes: number;
+  durationMs: number;
+};

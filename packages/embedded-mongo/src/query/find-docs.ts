@@ -1,0 +1,57 @@
+import { Query } from 'mingo/query';
+import type { Collection } from '../storage/collection.js';
+import { planQuery, type Plan } from './planner.js';
+import { scanRids } from './scan.js';
+import { sortDocs } from './sort.js';
+import { queryOptions } from './mingo-context.js';
+import { toCommandError } from '../errors.js';
+
+type Doc = Record<string, unknown>;
+
+export type FindSpec = {
+  filter: Doc;
+  sort: [string, number][];
+  skip: number;
+  limit: number; // 0 = no limit
+  hint?: string;
+};
+
+/** A matched document: record id plus its decoded form (decoded lazily when the filter allowed it). */
+export type Match = { rid: number; doc?: Doc };
+
+export function compileFilter(filter: Doc): Query {
+  try {
+    return new Query(filter, queryOptions);
+  } catch (err) {
+    throw toCommandError(err);
+  }
+}
+
+/** Runs a filter/sort/skip/limit against a collection, using an index when one fits. */
+export function findMatches(coll: Collection, spec: FindSpec): { matches: Match[]; plan: Plan } {
+  const plan = planQuery(coll, spec.filter, spec.sort, spec.hint);
+  const query = plan.exact ? null : compileFilter(spec.filter);
+  const needSort = spec.sort.length > 0 && !plan.sorted;
+  const stopAt = !needSort && spec.limit > 0 ? spec.skip + spec.limit : Infinity;
+  const out: Match[] = [];
+  for (const rid of scanRids(coll, plan)) {
+    let doc: Doc | undefined;
+    if (query) {
+      doc = coll.doc(rid);
+      if (!doc) continue;
+      try {
+        if (!query.test(doc)) continue;
+      } catch (err) {
+        throw toCommandError(err);
+      }
+    }
+    out.push({ rid, doc });
+    if (out.length >= stopAt) break;
+  }
+  if (!needSort) return { matches: out.slice(spec.skip), plan };
+  const docs = out.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
+  const byDoc = new Map(docs.map((d, i) => [d, out[i]?.rid ?? 0]));
+  const sorted = sortDocs(docs, spec.sort);
+  const end = spec.limit > 0 ? spec.skip + spec.limit : sorted.length;
+  return { matches: sorted.slice(spec.skip, end).map((d) => ({ rid: byDoc.get(d) ?? 0, doc: d })), plan };
+}

@@ -1,0 +1,136 @@
+import { deserialize, serialize, ObjectId, calculateObjectSize } from 'bson';
+import { IndexStore } from '../indexes/index-store.js';
+import { ABS_MIN } from '../indexes/key-compare.js';
+import type { IndexSpec } from '../indexes/index-spec.js';
+import { badValue, indexNotFound, illegalOperation, tooLarge } from '../errors.js';
+import { duplicateKeyError } from './duplicate-key.js';
+import type { ChangeLog } from './change-log.js';
+import { MAX_BSON_SIZE } from '../wire/header.js';
+
+type Doc = Record<string, unknown>;
+
+export const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+/** Counters tests and the bench use to prove that queries use indexes. */
+export type CollectionStats = { docsExamined: number; keysExamined: number };
+
+/**
+ * One collection: documents as BSON buffers keyed by an internal record id, and its ordered indexes.
+ * Every mutation goes through insert/replace/remove/createIndex/dropIndex, which emit change records.
+ */
+export class Collection {
+  readonly docs = new Map<number, Buffer>();
+  readonly indexes = new Map<string, IndexStore>();
+  readonly idIndex: IndexStore;
+  readonly stats: CollectionStats = { docsExamined: 0, keysExamined: 0 };
+  private nextRid = 1;
+
+  constructor(
+    readonly db: string,
+    readonly name: string,
+    readonly options: Doc = {},
+  ) {
+    this.idIndex = new IndexStore({ ...ID_INDEX_SPEC, unique: true });
+    this.indexes.set('_id_', this.idIndex);
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  raw(rid: number): Buffer | undefined {
+    return this.docs.get(rid);
+  }
+
+  doc(rid: number): Doc | undefined {
+    const buf = this.docs.get(rid);
+    this.stats.docsExamined++;
+    return buf ? deserialize(buf) : undefined;
+  }
+
+  ridOfId(id: unknown): number | undefined {
+    const first = this.idIndex.tree.entries([id, ABS_MIN]).next();
+    if (first.done) return undefined;
+    const [key, rid] = first.value;
+    return this.idIndex.tree._compare([key[0]], [id]) === 0 ? rid : undefined;
+  }
+
+  /** Inserts a document (adding an ObjectId `_id` if missing); `raw` is its BSON when already encoded. */
+  insert(doc: Doc, log: ChangeLog | null, raw?: Buffer): number {
+    if (doc._id === undefined) {
+      doc = { _id: new ObjectId(), ...doc };
+      raw = undefined;
+    }
+    if (Array.isArray(doc._id)) throw badValue("can't use an array for _id");
+    if (raw && raw.length > MAX_BSON_SIZE) throw tooLarge(`object to insert too large. size in bytes: ${String(raw.length)}, max size: ${String(MAX_BSON_SIZE)}`);
+    const buf = raw ? Buffer.from(raw) : this.encode(doc);
+    const keys = this.computeKeys(doc, -1);
+    const rid = this.nextRid++;
+    for (const [index, k] of keys) index.add(k, rid);
+    this.docs.set(rid, buf);
+    log?.push({ t: 'put', db: this.db, coll: this.name, id: doc._id, doc });
+    return rid;
+  }
+
+  /** Replaces the document stored under `rid` (its `_id` must not change; callers check). */
+  replace(rid: number, oldDoc: Doc, newDoc: Doc, log: ChangeLog | null): void {
+    const buf = this.encode(newDoc);
+    const newKeys = this.computeKeys(newDoc, rid);
+    for (const index of this.indexes.values()) index.remove(index.keysFor(oldDoc), rid);
+    for (const [index, k] of newKeys) index.add(k, rid);
+    this.docs.set(rid, buf);
+    log?.push({ t: 'put', db: this.db, coll: this.name, id: newDoc._id, doc: newDoc });
+  }
+
+  remove(rid: number, doc: Doc, log: ChangeLog | null): void {
+    for (const index of this.indexes.values()) index.remove(index.keysFor(doc), rid);
+    this.docs.delete(rid);
+    log?.push({ t: 'del', db: this.db, coll: this.name, id: doc._id });
+  }
+
+  /** Builds an index over existing documents; a unique violation aborts it with 11000 and no trace. */
+  createIndex(spec: IndexSpec, log: ChangeLog | null): void {
+    if (this.indexes.has(spec.name)) return;
+    const index = new IndexStore(spec);
+    for (const [rid, buf] of this.docs) {
+      const keys = index.keysFor(deserialize(buf));
+      if (index.unique) {
+        for (const k of keys) if (index.findDuplicate(k, rid) !== undefined) throw duplicateKeyError(this.ns, index, k);
+      }
+      index.add(keys, rid);
+    }
+    this.indexes.set(spec.name, index);
+    log?.push({ t: 'createIndex', db: this.db, coll: this.name, spec });
+  }
+
+  dropIndex(name: string, log: ChangeLog | null): void {
+    if (name === '_id_') throw illegalOperation('cannot drop _id index');
+    if (!this.indexes.delete(name)) throw indexNotFound(`index not found with name [${name}]`);
+    log?.push({ t: 'dropIndex', db: this.db, coll: this.name, name });
+  }
+
+  /** Keys per index for a document, after checking every unique index (so a failure changes nothing). */
+  private computeKeys(doc: Doc, selfRid: number): [IndexStore, unknown[][]][] {
+    const out: [IndexStore, unknown[][]][] = [];
+    for (const index of this.indexes.values()) {
+      const keys = index.keysFor(doc);
+      if (index.unique) {
+        for (const k of keys) if (index.findDuplicate(k, selfRid) !== undefined) throw duplicateKeyError(this.ns, index, k);
+      }
+      out.push([index, keys]);
+    }
+    return out;
+  }
+
+  private encode(doc: Doc): Buffer {
+    const size = calculateObjectSize(doc);
+    if (size > MAX_BSON_SIZE) {
+      throw tooLarge(`object to insert too large. size in bytes: ${String(size)}, max size: ${String(MAX_BSON_SIZE)}`);
+    }
+    return Buffer.from(serialize(doc));
+  }
+}

@@ -1,0 +1,83 @@
+import { deserialize } from 'bson';
+import { crc32c } from './crc32c.js';
+import { HEADER_SIZE, OP_MSG, writeHeader } from './header.js';
+import { MongoCommandError } from '../errors.js';
+
+export const FLAG_CHECKSUM = 1;
+export const FLAG_MORE_TO_COME = 2;
+export const FLAG_EXHAUST_ALLOWED = 1 << 16;
+const KNOWN_FLAGS = FLAG_CHECKSUM | FLAG_MORE_TO_COME | FLAG_EXHAUST_ALLOWED;
+
+/** A parsed OP_MSG: the body document plus kind-1 document sequences (kept raw for zero-copy inserts). */
+export type OpMsg = {
+  flags: number;
+  body: Record<string, unknown>;
+  sequences: Map<string, Buffer[]>;
+};
+
+const protocolError = (msg: string) => new MongoCommandError(40, 'Location40', msg);
+
+/** Parses an OP_MSG (https://www.mongodb.com/docs/manual/reference/mongodb-wire-protocol/#op_msg). */
+export function parseOpMsg(msg: Buffer): OpMsg {
+  const flags = msg.readUInt32LE(HEADER_SIZE);
+  // Unknown required bits (0-15) must make the server fail the message, per the spec.
+  if (flags & 0xffff & ~KNOWN_FLAGS) throw protocolError(`Unsupported OP_MSG flag bits: ${flags}`);
+  let end = msg.length;
+  if (flags & FLAG_CHECKSUM) {
+    end -= 4;
+    const expected = msg.readUInt32LE(end);
+    if (crc32c(msg, 0, end) !== expected) throw protocolError('OP_MSG checksum does not match contents');
+  }
+  let pos = HEADER_SIZE + 4;
+  let body: Record<string, unknown> | undefined;
+  const sequences = new Map<string, Buffer[]>();
+  while (pos < end) {
+    const kind = msg[pos++];
+    if (kind === 0) {
+      const size = msg.readInt32LE(pos);
+      if (body) throw protocolError('OP_MSG has more than one body section');
+      body = deserialize(msg.subarray(pos, pos + size));
+      pos += size;
+    } else if (kind === 1) {
+      const size = msg.readInt32LE(pos);
+      const sectionEnd = pos + size;
+      let p = pos + 4;
+      const nul = msg.indexOf(0, p);
+      const id = msg.toString('utf8', p, nul);
+      p = nul + 1;
+      const docs: Buffer[] = [];
+      while (p < sectionEnd) {
+        const len = msg.readInt32LE(p);
+        docs.push(msg.subarray(p, p + len));
+        p += len;
+      }
+      sequences.set(id, docs);
+      pos = sectionEnd;
+    } else {
+      throw protocolError(`Unknown OP_MSG section kind ${String(kind)}`);
+    }
+  }
+  if (!body) throw protocolError('OP_MSG has no body section');
+  return { flags, body, sequences };
+}
+
+/** Frames an already-serialized BSON body as an OP_MSG reply (no checksum: we never set the flag). */
+export function encodeOpMsg(requestId: number, responseTo: number, body: Uint8Array, flags = 0): Buffer {
+  const out = Buffer.allocUnsafe(HEADER_SIZE + 5 + body.length);
+  writeHeader(out, requestId, responseTo, OP_MSG);
+  out.writeUInt32LE(flags, HEADER_SIZE);
+  out[HEADER_SIZE + 4] = 0;
+  out.set(body, HEADER_SIZE + 5);
+  return out;
+}
+
+/** Frames a reply with a CRC-32C checksum appended (used when the request carried one). */
+export function encodeOpMsgWithChecksum(requestId: number, responseTo: number, body: Uint8Array, flags = 0): Buffer {
+  const out = Buffer.allocUnsafe(HEADER_SIZE + 5 + body.length + 4);
+  writeHeader(out, requestId, responseTo, OP_MSG);
+  out.writeUInt32LE((flags | FLAG_CHECKSUM) >>> 0, HEADER_SIZE);
+  out[HEADER_SIZE + 4] = 0;
+  out.set(body, HEADER_SIZE + 5);
+  out.writeUInt32LE(crc32c(out, 0, out.length - 4), out.length - 4);
+  return out;
+}

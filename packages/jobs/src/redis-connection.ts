@@ -1,0 +1,20 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * Producers (the server) fail fast: a Redis outage must never hang an HTTP request, the outbox
+ * sweeper re-enqueues what could not be enqueued.
+ */
+export function createProducerConnection(url: string, options: RedisOptions = {}): Redis {
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    lazyConnect: false,
+    ...options,
+  });
+}
+
+/** Workers block on Redis; BullMQ requires `maxRetriesPerRequest: null` for them (toolchain gotcha 23). */
+export function createWorkerConnection(url: string, options: RedisOptions = {}): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, ...options });
+}

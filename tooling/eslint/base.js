@@ -1,0 +1,36 @@
+import tseslint from 'typescript-eslint';
+
+/**
+ * The one ESLint setup: typescript-eslint's type-checked recommendations plus the house rules of
+ * shared/design/conventions.md (type-only imports, no `!`, `_`-prefixed unused names, `test()` not `it()`,
+ * and `process.env` read only in env.ts files).
+ */
+export const baseConfig = tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.cache/**', '**/test-results/**'] },
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through the env.ts module.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='it']", message: 'Use test() rather than it().' },
+      ],
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['**/env.ts', '**/*.test.ts', '**/test/**', '**/bench/**', '**/*.config.ts', '**/scripts/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);
+
+export default baseConfig;

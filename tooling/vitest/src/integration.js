@@ -1,0 +1,24 @@
+// Plain JavaScript: Node loads vitest config files itself, without the TypeScript resolver.
+import { fileURLToPath } from 'node:url';
+
+import { defineConfig } from 'vitest/config';
+
+import { reporters, sourceConditions } from './shared.js';
+
+/**
+ * Integration tests (`*.integration.test.ts`) talk to a real redis-server and the embedded engine,
+ * both started once per run by the global setup; nothing skips when a service is missing.
+ */
+export const integrationConfig = defineConfig({
+  ...sourceConditions,
+  test: {
+    include: ['src/**/*.integration.test.ts', 'test/**/*.integration.test.ts'],
+    globalSetup: [fileURLToPath(new URL('./global-setup.ts', import.meta.url))],
+    passWithNoTests: true,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    ...reporters('integration'),
+  },
+});
+
+export default integrationConfig;

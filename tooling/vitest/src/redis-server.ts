@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createConnection } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import getPort from 'get-port';
+
+export type RedisServerHandle = { url: string; port: number; stop(): Promise<void> };
+
+/** Starts a private, memory-only redis-server on a free loopback port (the test harness's Redis). */
+export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServerHandle> {
+  const port = options.port ?? (await getPort({ host: '127.0.0.1' }));
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
+      '--maxmemory-policy', 'noeviction'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  let spawnError: Error | undefined;
+  child.once('error', (error) => {
+    spawnError = error;
+  });
+  await waitForPort(port, child, () => spawnError);
+
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      if (child.exitCode !== null) {
+        return;
+      }
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+async function waitForPort(port: number, child: ChildProcess, spawnError: () => Error | undefined): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const error = spawnError();
+    if (error) {
+      throw new Error(`could not start redis-server (is it installed?): ${error.message}`);
+    }
+    if (child.exitCode !== null) {
+      throw new Error(`redis-server exited with code ${child.exitCode} before listening on ${port}`);
+    }
+    if (await canConnect(port)) {
+      return;
+    }
+    await sleep(25);
+  }
+  throw new Error(`redis-server did not listen on port ${port} within 5 s`);
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

@@ -1,0 +1,16 @@
+// Plain JavaScript: Node loads vitest config files itself, without the TypeScript resolver.
+/** Settings both test kinds share: workspace packages resolve to their TypeScript source. */
+export const sourceConditions = {
+  // `resolve.conditions` alone is not honoured by vitest 5 + vite 8 (shared/design/toolchain.md).
+  ssr: { resolve: { conditions: ['@formwell/source'] } },
+  resolve: { conditions: ['@formwell/source'] },
+};
+
+/** Each run also writes a JSON report; scripts/test-summary.mjs adds them up for `.ci/run`. */
+/** @param {'unit' | 'integration'} kind */
+export function reporters(kind) {
+  return {
+    reporters: ['default', 'json'],
+    outputFile: { json: `test-results/${kind}.json` },
+  };
+}

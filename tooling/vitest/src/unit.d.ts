@@ -1,0 +1,4 @@
+import type { UserConfig } from 'vitest/config';
+
+export declare const unitConfig: UserConfig;
+export default unitConfig;
