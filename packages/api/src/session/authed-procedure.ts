@@ -1,7 +1,7 @@
-import { AppError, AppErrorCode, ErrorMessages, verifySession } from '@formwell/core';
+import { AppError, AppErrorCode, ErrorMessages } from '@formwell/core';
 
 import { publicProcedure } from '../trpc.js';
-import { readSessionToken } from './session-cookie.js';
+import { authenticateSessionRequest } from './authenticate-session-request.js';
 
 /**
  * Dashboard procedures: the session cookie, on /trpc only (conventions 21: cookies never
@@ -11,7 +11,7 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.transport !== 'trpc') {
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.NOT_AUTHENTICATED });
   }
-  const session = await verifySession({ token: readSessionToken(ctx.req) });
+  const session = await authenticateSessionRequest({ req: ctx.req });
   const { user } = session;
 
   return next({

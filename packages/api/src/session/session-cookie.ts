@@ -21,19 +21,21 @@ export function readSessionToken(req: ApiRequest): string | null {
   return null;
 }
 
-export type SetSessionCookieOptions = { res: ApiResponse; token: string; expiresAt: string; secure: boolean };
+export type SetSessionCookieOptions = { res: ApiResponse; token: string; expiresAt: string; publicUrl: string };
 
-export function setSessionCookie({ res, token, expiresAt, secure }: SetSessionCookieOptions): void {
+export function setSessionCookie({ res, token, expiresAt, publicUrl }: SetSessionCookieOptions): void {
   const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
-  res.header('Set-Cookie', serialize(encodeURIComponent(token), `Max-Age=${maxAge}`, secure));
+  res.header('Set-Cookie', serialize(encodeURIComponent(token), `Max-Age=${maxAge}`, publicUrl));
 }
 
-export function clearSessionCookie({ res, secure }: { res: ApiResponse; secure: boolean }): void {
-  res.header('Set-Cookie', serialize('', 'Max-Age=0', secure));
+export function clearSessionCookie({ res, publicUrl }: { res: ApiResponse; publicUrl: string }): void {
+  res.header('Set-Cookie', serialize('', 'Max-Age=0', publicUrl));
 }
 
-function serialize(value: string, lifetime: string, secure: boolean): string {
+function serialize(value: string, lifetime: string, publicUrl: string): string {
   // Secure only when the public URL is https: a plain-http self-hosted install must still log in.
+  const secure = publicUrl.startsWith('https://');
+
   return [`${SESSION_COOKIE_NAME}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', lifetime, ...(secure ? ['Secure'] : [])].join(
     '; ',
   );

@@ -30,6 +30,8 @@ export const ErrorMessages = {
   EMAIL_TAKEN: 'An account with this email already exists',
   NOT_AUTHENTICATED: 'Not authenticated',
   ADMIN_ONLY: 'Admin access required',
+  EMAIL_SETTINGS_PLAN: 'Email settings require STANDARD or PRO plan',
+  DEVELOPER_NOTIFICATIONS_PLAN: 'Developer notifications require PRO plan',
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
   monthlyLimit: (used: number, limit: number) => `Monthly submission limit reached (${used}/${limit}) for your plan`,

@@ -63,5 +63,11 @@ export type RecoveryReport = {
   recordsReplayed: number;
   /** Bytes cut from the end of the last journal (a torn or corrupt final frame), 0 normally. */
   truncatedBytes: number;
+  /**
+   * Set when intact frames followed the bad one (damage rather than a torn write, or pages of the
+   * last write persisted out of order): the path of a copy of the journal as found, for inspection.
+   * Worth a warning in the engine's log.
+   */
+  damagedJournalCopy: string | null;
   durationMs: number;
 };

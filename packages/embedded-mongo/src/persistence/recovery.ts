@@ -2,6 +2,7 @@ import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CatalogMirror } from './catalog-mirror.js';
+import { countFramesAfter, keepDamagedJournal } from './damaged-tail.js';
 import { journalName, listDbFiles, removeQuietly, snapshotName } from './db-files.js';
 import { readFrameFile } from './frame-file-reader.js';
 import { decodeBatch } from './record-codec.js';
@@ -34,9 +35,9 @@ async function truncateJournal(path: string, validBytes: number): Promise<void> 
 /**
  * Rebuilds the state from `dbPath`: newest readable snapshot, then every journal from its generation
  * on. A bad frame is acceptable only at the end of the journal history (a write torn by a crash: it
- * was never acknowledged, since acknowledgement follows fdatasync); it is cut off. A bad frame
- * followed by journaled data is real corruption and opening fails rather than silently dropping
- * acknowledged writes.
+ * was never acknowledged, since acknowledgement follows fdatasync); it is cut off (see damaged-tail.ts
+ * for intact frames after it). A bad journal followed by a later journal holding data is real
+ * corruption: opening fails rather than replaying a history with a hole in it.
  */
 export async function recover(dbPath: string): Promise<Recovered> {
   const started = performance.now();
@@ -72,6 +73,7 @@ export async function recover(dbPath: string): Promise<Recovered> {
     framesReplayed: 0,
     recordsReplayed: 0,
     truncatedBytes: 0,
+    damagedJournalCopy: null,
     durationMs: 0,
   };
   for (const [i, gen] of journals.entries()) {
@@ -91,6 +93,9 @@ export async function recover(dbPath: string): Promise<Recovered> {
       );
     }
     report.truncatedBytes += result.fileBytes - result.validBytes;
+    if ((await countFramesAfter(path, result.problem.offset)) > 0) {
+      report.damagedJournalCopy = await keepDamagedJournal(path);
+    }
     await truncateJournal(path, result.validBytes);
   }
 

@@ -1,0 +1,22 @@
+import type { TCoreConfig } from '@formwell/core';
+import type { Redis } from 'ioredis';
+
+import type { ApiLogger, ApiServices } from './context.js';
+import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
+
+export type CreateApiServicesOptions = {
+  version: string;
+  redis: Redis;
+  config: TCoreConfig;
+  logger: Pick<ApiLogger, 'warn'>;
+};
+
+/** The router's dependencies, built once per app (the rate limiter keeps one limiter per rule). */
+export function createApiServices({ version, redis, config, logger }: CreateApiServicesOptions): ApiServices {
+  return {
+    version,
+    redis,
+    config,
+    rateLimiter: createRateLimiter({ redis, rules: config.rateLimits, logger }),
+  };
+}

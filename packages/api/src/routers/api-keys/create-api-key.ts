@@ -1,0 +1,16 @@
+import { createApiKey } from '@formwell/core';
+
+import { authedProcedure } from '../../session/authed-procedure.js';
+import { ZCreateApiKeyRequestSchema, ZCreateApiKeyResponseSchema } from './create-api-key.types.js';
+
+/** Creates a key and returns it in full, once. The key itself is never logged. */
+export const createApiKeyRoute = authedProcedure
+  .input(ZCreateApiKeyRequestSchema)
+  .output(ZCreateApiKeyResponseSchema)
+  .mutation(async ({ ctx, input }) => {
+    const { user, logger } = ctx;
+    const created = await createApiKey({ userId: user.id, name: input.name, scopes: input.scopes });
+    logger.info({ apiKeyId: created.id, scopes: created.scopes }, 'api key created');
+
+    return created;
+  });

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+import { ZApiKeyScopeSchema, ZApiKeyViewSchema } from '../../schemas/z-api-key.js';
+
+export const ZCreateApiKeyRequestSchema = z.object({
+  name: z.string().max(100),
+  /** Narrows the key; all scopes when absent (decisions §2). */
+  scopes: z.array(ZApiKeyScopeSchema).max(10).optional(),
+});
+
+/** The full `key` appears here once and never again. */
+export const ZCreateApiKeyResponseSchema = ZApiKeyViewSchema.extend({ key: z.string() });

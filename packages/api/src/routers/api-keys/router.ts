@@ -1,0 +1,10 @@
+import { createRouter } from '../../trpc.js';
+import { createApiKeyRoute } from './create-api-key.js';
+import { listApiKeysRoute } from './list-api-keys.js';
+import { revokeApiKeyRoute } from './revoke-api-key.js';
+
+export const apiKeysRouter = createRouter({
+  create: createApiKeyRoute,
+  list: listApiKeysRoute,
+  revoke: revokeApiKeyRoute,
+});

@@ -1,0 +1,10 @@
+import { getMe } from '@formwell/core';
+
+import { authedProcedure } from '../../session/authed-procedure.js';
+import { ZGetMeRequestSchema, ZGetMeResponseSchema } from './get-me.types.js';
+
+/** The signed-in user (the dashboard's "who am I"); 401 without a valid session. */
+export const getMeRoute = authedProcedure
+  .input(ZGetMeRequestSchema)
+  .output(ZGetMeResponseSchema)
+  .query(({ ctx }) => getMe({ userId: ctx.user.id }));

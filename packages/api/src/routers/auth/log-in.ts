@@ -1,0 +1,18 @@
+import { logIn } from '@formwell/core';
+
+import { setSessionCookie } from '../../session/session-cookie.js';
+import { publicProcedure } from '../../trpc.js';
+import { ZLogInRequestSchema, ZLogInResponseSchema } from './log-in.types.js';
+
+/** Email + password → a session cookie; one 401 text for every failure. */
+export const logInRoute = publicProcedure
+  .input(ZLogInRequestSchema)
+  .output(ZLogInResponseSchema)
+  .mutation(async ({ ctx, input }) => {
+    const { res, services, logger } = ctx;
+    const { user, session } = await logIn(input);
+    setSessionCookie({ res, token: session.token, expiresAt: session.expiresAt, publicUrl: services.config.publicUrl });
+    logger.info({ userId: user.id }, 'user logged in');
+
+    return { user };
+  });

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const FORM_TYPES = ['survey', 'contact', 'feedback', 'order', 'rsvp', 'waitlist', 'application', 'custom', 'analytics_opt_in'] as const;
+
+export const ZFormTypeSchema = z.enum(FORM_TYPES);
+
+/** Element of Form.fields (service-interface "Field"). */
+export const ZFormFieldSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    label: z.string(),
+    type: z.string(),
+    required: z.boolean(),
+    placeholder: z.string().optional(),
+    options: z.array(z.string()).optional(),
+    products: z.array(z.unknown()).optional(),
+    displayMode: z.string().optional(),
+    productIds: z.array(z.unknown()).optional(),
+  })
+  .meta({ id: 'FormField' });
+
+/** The Form object of GET /api/v1/forms/{formId} (service-interface "Form"). */
+export const ZFormSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    formType: ZFormTypeSchema,
+    formTypeDisplay: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    submissionCount: z.number(),
+    fields: z.array(ZFormFieldSchema),
+    emailSettings: z.object({ enabled: z.boolean(), developerNotificationsEnabled: z.boolean() }),
+    usersJoinedSettings: z.object({ enabled: z.boolean(), count: z.number() }).nullable(),
+    formTypeSpecific: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'Form' });
+
+/** Element of the forms list (decisions §6). */
+export const ZFormListItemSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    formType: ZFormTypeSchema,
+    submissionCount: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'FormListItem' });

@@ -1,0 +1,18 @@
+import { formRepository } from '@formwell/db';
+
+import { nextCursor } from '../pagination/next-cursor.js';
+import { resolvePageRequest, type TPageRequest } from '../pagination/resolve-page-request.js';
+import { toFormListItem, type TFormListItem } from './form-list-item.js';
+
+export type ListFormsOptions = { userId: string } & TPageRequest;
+
+/** The owner's forms, newest first, keyset-paginated (decisions §7). */
+export async function listForms({
+  userId,
+  limit,
+  cursor,
+}: ListFormsOptions): Promise<{ forms: TFormListItem[]; nextCursor: string | null }> {
+  const page = await formRepository.list({ userId, ...resolvePageRequest({ limit, cursor }) });
+
+  return { forms: page.items.map(toFormListItem), nextCursor: nextCursor(page) };
+}

@@ -1,0 +1,54 @@
+import { formRepository, userRepository, type TFormWritable } from '@formwell/db';
+
+import { AppErrorCode } from '../errors/app-error-code.js';
+import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
+import { parseInput } from '../errors/parse-input.js';
+import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
+import { toFormDetail, type TFormDetail } from './form-detail.js';
+import { loadOwnedForm } from './load-owned-form.js';
+import { ZUpdateFormInputSchema, type TUpdateFormInput } from './z-form-input.js';
+
+export type UpdateFormOptions = { userId: string; formId: string; data: TUpdateFormInput };
+
+/** Partial update of the owner's form; 404 `Form not found` for a missing or foreign form. */
+export async function updateForm({ userId, formId, data }: UpdateFormOptions): Promise<TFormDetail> {
+  const parsed = parseInput(ZUpdateFormInputSchema, data);
+  const current = await loadOwnedForm({ userId, formId, foreign: 'not-found' });
+  const user = await userRepository.findById({ userId });
+  if (!user) {
+    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
+  }
+  assertEmailSettingsPlan({ plan: user.plan, emailSettings: parsed.emailSettings });
+  const set: Partial<TFormWritable> = {};
+  if (parsed.name !== undefined) {
+    set.name = parsed.name;
+  }
+  if (parsed.description !== undefined) {
+    set.description = parsed.description;
+  }
+  if (parsed.formType !== undefined) {
+    set.formType = parsed.formType;
+  }
+  if (parsed.fields !== undefined) {
+    set.fields = parsed.fields;
+  }
+  if (parsed.settings?.usersJoined !== undefined) {
+    set.settings = { usersJoined: parsed.settings.usersJoined };
+  }
+  if (parsed.emailSettings !== undefined) {
+    set.emailSettings = { ...current.emailSettings, ...parsed.emailSettings };
+  }
+  if (parsed.uniqueEmail !== undefined) {
+    set.uniqueEmail = parsed.uniqueEmail;
+  }
+  if (parsed.retentionDays !== undefined) {
+    set.retentionDays = parsed.retentionDays;
+  }
+  const record = await formRepository.update({ userId, formId, set });
+  if (!record) {
+    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+  }
+
+  return toFormDetail(record);
+}

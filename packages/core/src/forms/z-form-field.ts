@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Field input kinds (decisions §6). */
+export const FIELD_TYPES = [
+  'text',
+  'email',
+  'textarea',
+  'number',
+  'checkbox',
+  'select',
+  'radio',
+  'date',
+  'url',
+  'tel',
+  'rating',
+  'product',
+] as const;
+
+export const ZFieldTypeSchema = z.enum(FIELD_TYPES);
+
+/**
+ * Submission `data` is keyed by field `name`, and names become stored object keys: no `.`, no
+ * leading `$` or `_` (`_gotcha` and friends are reserved).
+ */
+const ZFieldNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'Field names use letters, digits, _ and - (max 64), starting with a letter or digit');
+
+/** One field definition, shaped as the interface's Field table. */
+export const ZFormFieldSchema = z
+  .object({
+    id: z.string().trim().min(1).max(64).optional(),
+    name: ZFieldNameSchema,
+    label: z.string().max(500).optional(),
+    type: ZFieldTypeSchema,
+    required: z.boolean().default(false),
+    placeholder: z.string().max(500).optional(),
+    options: z.array(z.string().min(1).max(500)).max(200).optional(),
+    products: z.array(z.unknown()).max(200).optional(),
+    displayMode: z.string().max(50).optional(),
+    productIds: z.array(z.unknown()).max(200).optional(),
+  })
+  .superRefine((field, ctx) => {
+    if ((field.type === 'select' || field.type === 'radio') && (field.options ?? []).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `A ${field.type} field needs options` });
+    }
+  })
+  .transform((field) => ({
+    ...field,
+    id: field.id ?? field.name,
+    label: field.label ?? field.name,
+    ...(field.type === 'product'
+      ? { products: field.products ?? [], displayMode: field.displayMode ?? 'grid', productIds: field.productIds ?? [] }
+      : {}),
+  }));
+
+export type TFormFieldInput = z.input<typeof ZFormFieldSchema>;
+export type TFormField = z.output<typeof ZFormFieldSchema>;
+
+/** The field list of a form: ≤ 100 fields with distinct names. */
+export const ZFormFieldsSchema = z
+  .array(ZFormFieldSchema)
+  .max(100)
+  .superRefine((fields, ctx) => {
+    const seen = new Set<string>();
+    fields.forEach((field, index) => {
+      if (seen.has(field.name)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `Duplicate field name "${field.name}"` });
+      }
+      seen.add(field.name);
+    });
+  });

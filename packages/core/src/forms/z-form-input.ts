@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+import { ZFormTypeSchema } from './form-types.js';
+import { ZFormFieldsSchema } from './z-form-field.js';
+
+const ZEmailSettingsInputSchema = z.object({
+  enabled: z.boolean().optional(),
+  developerNotificationsEnabled: z.boolean().optional(),
+  developerEmail: z.email().nullable().optional(),
+  subject: z.string().max(200).nullable().optional(),
+  replyTo: z.email().nullable().optional(),
+});
+
+const ZSettingsInputSchema = z.object({
+  usersJoined: z.object({ enabled: z.boolean() }).nullable().optional(),
+});
+
+export const ZCreateFormInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).default(''),
+  formType: ZFormTypeSchema,
+  fields: ZFormFieldsSchema.default([]),
+  settings: ZSettingsInputSchema.optional(),
+  emailSettings: ZEmailSettingsInputSchema.optional(),
+  /** Defaults to true for `waitlist`, false otherwise (decisions §6). */
+  uniqueEmail: z.boolean().optional(),
+  retentionDays: z.number().int().min(1).max(3650).nullable().optional(),
+});
+
+export type TCreateFormInput = z.input<typeof ZCreateFormInputSchema>;
+
+/** Partial update; `formType` may change, `fields` replace the whole list. */
+export const ZUpdateFormInputSchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  description: z.string().max(2000).optional(),
+  formType: ZFormTypeSchema.optional(),
+  fields: ZFormFieldsSchema.optional(),
+  settings: ZSettingsInputSchema.optional(),
+  emailSettings: ZEmailSettingsInputSchema.optional(),
+  uniqueEmail: z.boolean().optional(),
+  retentionDays: z.number().int().min(1).max(3650).nullable().optional(),
+});
+
+export type TUpdateFormInput = z.input<typeof ZUpdateFormInputSchema>;

@@ -1,0 +1,122 @@
+// @formwell/core: business rules, framework-free. Every function takes one options object and
+// throws AppError for expected failures; map them with `appErrorStatus` / `AppError#toBody()`.
+
+// errors
+export { AppError } from './errors/app-error.js';
+export type { AppErrorOptions, TAppErrorBody } from './errors/app-error.js';
+export { AppErrorCode } from './errors/app-error-code.js';
+export type { TAppErrorCode } from './errors/app-error-code.js';
+export { appErrorStatus } from './errors/app-error-status.js';
+export type { TTrpcErrorCode } from './errors/app-error-status.js';
+export { ErrorMessages } from './errors/error-messages.js';
+export { foreignFormError } from './errors/foreign-form-error.js';
+export { parseInput } from './errors/parse-input.js';
+
+// config
+export { getConfig } from './config/get-config.js';
+export { loadConfig } from './config/load-config.js';
+export type { TCoreConfig, LoadConfigOptions } from './config/load-config.js';
+export { PLANS, DEFAULT_PLAN_LIMITS } from './config/plans.js';
+export type { TPlan, TPlanLimits } from './config/plans.js';
+export { DEFAULT_RATE_LIMITS } from './config/rate-limits.js';
+export type { TRateLimitName, TRateLimitRule } from './config/rate-limits.js';
+
+// pagination
+export { encodeCursor, decodeCursor } from './pagination/cursor.js';
+export type { TCursorPosition } from './pagination/cursor.js';
+export { resolvePageRequest, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './pagination/resolve-page-request.js';
+export type { TPageRequest } from './pagination/resolve-page-request.js';
+export { nextCursor } from './pagination/next-cursor.js';
+export { ZPaginationQuerySchema } from './pagination/z-pagination-query.js';
+export type { TPaginationQuery } from './pagination/z-pagination-query.js';
+
+// api keys
+export { API_KEY_SCOPES, ZApiKeyScopeSchema } from './api-keys/scopes.js';
+export type { TApiKeyScope } from './api-keys/scopes.js';
+export { generateApiKey, API_KEY_PREFIX } from './api-keys/generate-api-key.js';
+export type { TGeneratedApiKey } from './api-keys/generate-api-key.js';
+export { createApiKey, MAX_ACTIVE_API_KEYS, ZCreateApiKeyInputSchema } from './api-keys/create-api-key.js';
+export type { TCreateApiKeyInput } from './api-keys/create-api-key.js';
+export { authenticateApiKey } from './api-keys/authenticate-api-key.js';
+export type { AuthenticateApiKeyOptions, TAuthenticatedApiKey } from './api-keys/authenticate-api-key.js';
+export { requireScope } from './api-keys/require-scope.js';
+export type { RequireScopeOptions } from './api-keys/require-scope.js';
+export { revokeApiKey } from './api-keys/revoke-api-key.js';
+export type { RevokeApiKeyOptions } from './api-keys/revoke-api-key.js';
+export { listApiKeys } from './api-keys/list-api-keys.js';
+export type { TApiKeyView } from './api-keys/api-key-view.js';
+
+// users and sessions
+export type { TUserView, TRole } from './users/user-view.js';
+export { createUser, ZCreateUserInputSchema } from './users/create-user.js';
+export type { TCreateUserInput } from './users/create-user.js';
+export { signUp } from './users/sign-up.js';
+export { logIn } from './users/log-in.js';
+export { logOut } from './users/log-out.js';
+export { getMe } from './users/get-me.js';
+export { setUserPlan } from './users/set-user-plan.js';
+export type { SetUserPlanOptions } from './users/set-user-plan.js';
+export { listUsers } from './users/list-users.js';
+export {
+  ZEmailSchema,
+  ZPasswordSchema,
+  ZPlanSchema,
+  ZRoleSchema,
+  ZSignUpInputSchema,
+  ZLogInInputSchema,
+} from './users/z-user-input.js';
+export type { TSignUpInput, TLogInInput } from './users/z-user-input.js';
+export { createSession, SESSION_TTL_MS } from './sessions/create-session.js';
+export type { CreateSessionOptions, TSessionToken } from './sessions/create-session.js';
+export { verifySession } from './sessions/verify-session.js';
+export type { VerifySessionOptions, TVerifiedSession } from './sessions/verify-session.js';
+export { revokeSession } from './sessions/revoke-session.js';
+
+// forms
+export { FORM_TYPES, FORM_TYPE_DISPLAY, ZFormTypeSchema, formTypeSpecific } from './forms/form-types.js';
+export type { TFormType } from './forms/form-types.js';
+export { FIELD_TYPES, ZFieldTypeSchema, ZFormFieldSchema, ZFormFieldsSchema } from './forms/z-form-field.js';
+export type { TFormField, TFormFieldInput } from './forms/z-form-field.js';
+export { ZCreateFormInputSchema, ZUpdateFormInputSchema } from './forms/z-form-input.js';
+export type { TCreateFormInput, TUpdateFormInput } from './forms/z-form-input.js';
+export type { TFormView } from './forms/form-view.js';
+export type { TFormListItem } from './forms/form-list-item.js';
+export type { TFormDetail } from './forms/form-detail.js';
+export { createForm } from './forms/create-form.js';
+export type { CreateFormOptions } from './forms/create-form.js';
+export { updateForm } from './forms/update-form.js';
+export type { UpdateFormOptions } from './forms/update-form.js';
+export { deleteForm } from './forms/delete-form.js';
+export { getForm } from './forms/get-form.js';
+export { getFormDetail } from './forms/get-form-detail.js';
+export { listForms } from './forms/list-forms.js';
+export type { ListFormsOptions } from './forms/list-forms.js';
+export { getUsersJoined } from './forms/get-users-joined.js';
+export { loadOwnedForm } from './forms/load-owned-form.js';
+
+// submissions
+export { ZSubmitFormInputSchema } from './submissions/z-submit-form-input.js';
+export type { TSubmitFormInput } from './submissions/z-submit-form-input.js';
+export { submitForm } from './submissions/submit-form.js';
+export type { SubmitFormOptions, TSubmitFormResult, TSubmitResponse, TClientInfo } from './submissions/submit-form.js';
+export { validateSubmissionData, MAX_DATA_KEYS, MAX_STRING_LENGTH } from './submissions/validate-submission-data.js';
+export type { TValidationResult } from './submissions/validate-submission-data.js';
+export { parseUserAgent } from './submissions/parse-user-agent.js';
+export { resolveCountry } from './submissions/resolve-country.js';
+export type { ResolveCountryOptions } from './submissions/resolve-country.js';
+export { listSubmissions, ZListSubmissionsQuerySchema } from './submissions/list-submissions.js';
+export type { ListSubmissionsOptions, TListSubmissionsResult } from './submissions/list-submissions.js';
+export { getSubmission } from './submissions/get-submission.js';
+export { deleteSubmission } from './submissions/delete-submission.js';
+export type { TSubmissionView } from './submissions/submission-view.js';
+export { exportSubmissionsCsv } from './submissions/export-submissions-csv.js';
+export type { ExportSubmissionsCsvOptions, TCsvExport } from './submissions/export-submissions-csv.js';
+export { neutraliseCsvCell } from './submissions/neutralise-csv-cell.js';
+export type { TOutboxItem } from './submissions/outbox-item.js';
+export { completeOutboxEntry, failOutboxEntry, findPendingOutbox } from './submissions/outbox.js';
+
+// webhook endpoints (minimal: create and list; delivery lives in the worker)
+export { createWebhookEndpoint } from './webhooks/create-webhook-endpoint.js';
+export type { CreateWebhookEndpointOptions, TWebhookEndpointView } from './webhooks/create-webhook-endpoint.js';
+export { listWebhookEndpoints } from './webhooks/list-webhook-endpoints.js';
+export { generateWebhookSecret } from './webhooks/generate-webhook-secret.js';

@@ -1,0 +1,71 @@
+import { deserialize, serialize } from 'bson';
+import { failedToParse } from '../errors.js';
+import type { Collection } from '../storage/collection.js';
+import type { ChangeLog } from '../storage/change-log.js';
+import { findMatches } from '../query/find-docs.js';
+import { applyUpdate, updateKind } from '../query/update-apply.js';
+import { buildUpsertDoc } from '../query/upsert.js';
+import type { Doc } from './types.js';
+
+export type UpdateStatement = {
+  filter: Doc;
+  update: unknown;
+  multi: boolean;
+  upsert: boolean;
+  arrayFilters?: Doc[];
+  sort?: [string, number][];
+  hint?: string;
+};
+
+export type UpdateOutcome = {
+  matched: number;
+  modified: number;
+  upsertedId?: unknown;
+  /** Documents before/after the (last) write, for findAndModify. */
+  before?: Doc;
+  after?: Doc;
+};
+
+/**
+ * Runs one update statement: match (by index when possible), apply to a private copy, write back
+ * only when the BSON changed (so nModified counts real changes), or insert when upserting.
+ */
+export function runUpdateStatement(
+  getColl: () => Collection,
+  existing: Collection | undefined,
+  st: UpdateStatement,
+  log: ChangeLog,
+): UpdateOutcome {
+  const kind = updateKind(st.update);
+  if (kind === 'replacement' && st.multi) {
+    throw failedToParse('multi update is not supported for replacement-style update');
+  }
+  const out: UpdateOutcome = { matched: 0, modified: 0 };
+  if (existing) {
+    const { matches } = findMatches(existing, {
+      filter: st.filter, sort: st.sort ?? [], skip: 0, limit: st.multi ? 0 : 1, hint: st.hint,
+    });
+    for (const m of matches) {
+      const oldRaw = existing.raw(m.rid);
+      if (!oldRaw) continue;
+      const before = deserialize(oldRaw);
+      const after = applyUpdate(deserialize(oldRaw), st.update, kind, st.arrayFilters, false);
+      out.matched++;
+      out.before = before;
+      out.after = after;
+      const changed = !oldRaw.equals(serialize(after));
+      if (changed) {
+        existing.replace(m.rid, before, after, log);
+        out.modified++;
+      }
+    }
+  }
+  if (out.matched === 0 && st.upsert) {
+    const doc = buildUpsertDoc(st.filter, st.update, kind, st.arrayFilters);
+    getColl().insert(doc, log);
+    out.upsertedId = doc._id;
+    out.after = doc;
+  }
+  return out;
+}
+

@@ -1,0 +1,24 @@
+import { deserialize } from 'bson';
+import { toCommandError } from '../errors.js';
+import { typeMismatch } from '../errors.js';
+import type { CommandContext, Doc } from './types.js';
+
+/** One entry of a write command's `writeErrors` array. */
+export function writeError(index: number, err: unknown): Doc {
+  const e = toCommandError(err);
+  return { index, code: e.code, errmsg: e.message, ...e.extra };
+}
+
+/** The statements of a write command, from its body array or its OP_MSG document sequence. */
+export function statements(ctx: CommandContext, field: string): { docs: Doc[]; raw: Buffer[] | undefined } {
+  const raw = ctx.sequences.get(field);
+  if (raw) return { docs: raw.map((b) => deserialize(b)), raw };
+  const v = ctx.body[field];
+  if (!Array.isArray(v)) throw typeMismatch(`BSON field '${ctx.name}.${field}' is missing or is the wrong type, expected an array`);
+  return { docs: v as Doc[], raw: undefined };
+}
+
+export function withWriteErrors(reply: Doc, errors: Doc[]): Doc {
+  if (errors.length > 0) reply.writeErrors = errors;
+  return reply;
+}

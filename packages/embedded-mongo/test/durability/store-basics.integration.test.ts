@@ -1,0 +1,99 @@
+import { ObjectId } from 'bson';
+import { readdir } from 'node:fs/promises';
+import { afterEach, expect, test } from 'vitest';
+import { openDurableStore } from '../../src/persistence/index.js';
+import type { ChangeRecord, DurableStore } from '../../src/persistence/index.js';
+import { docsOf, makeDbPath } from './helpers.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function freshStore(label: string): Promise<{ dbPath: string; store: DurableStore }> {
+  const { dbPath, cleanup } = await makeDbPath(label);
+  const store = await openDurableStore({ dbPath, groupCommitMs: 5 });
+  cleanups.push(async () => {
+    await store.close();
+    await cleanup();
+  });
+  return { dbPath, store };
+}
+
+test('every record type survives close and reopen', async () => {
+  const { dbPath, store } = await freshStore('types');
+  const oid = new ObjectId();
+  const records: ChangeRecord[] = [
+    { t: 'createCollection', db: 'app', coll: 'users', options: { validator: { age: { $gte: 0 } } } },
+    { t: 'createIndex', db: 'app', coll: 'users', spec: { key: { email: 1 }, name: 'email_1', unique: true } },
+    { t: 'createIndex', db: 'app', coll: 'users', spec: { key: { at: 1 }, name: 'at_1', expireAfterSeconds: 60 } },
+    { t: 'put', db: 'app', coll: 'users', id: oid, doc: { _id: oid, email: 'a@x', at: new Date(5) } },
+    { t: 'put', db: 'app', coll: 'users', id: 2, doc: { _id: 2, email: 'b@x' } },
+    { t: 'put', db: 'app', coll: 'users', id: 'three', doc: { _id: 'three', email: 'c@x' } },
+  ];
+  await store.commit(records);
+  await store.commit([
+    { t: 'put', db: 'app', coll: 'users', id: 2, doc: { _id: 2, email: 'b2@x' } },
+    { t: 'del', db: 'app', coll: 'users', id: 'three' },
+    { t: 'dropIndex', db: 'app', coll: 'users', name: 'at_1' },
+    { t: 'put', db: 'app', coll: 'tmp', id: 1, doc: { _id: 1 } },
+    { t: 'put', db: 'other', coll: 'x', id: 1, doc: { _id: 1 } },
+    { t: 'put', db: 'gone', coll: 'y', id: 1, doc: { _id: 1 } },
+  ]);
+  await store.commit([{ t: 'dropCollection', db: 'app', coll: 'tmp' }]);
+  await store.commit([{ t: 'dropDatabase', db: 'gone' }]);
+  await store.close();
+
+  const reopened = await openDurableStore({ dbPath });
+  cleanups.push(() => reopened.close());
+  const users = reopened.state.get('app')?.get('users');
+  expect(users?.options).toEqual({ validator: { age: { $gte: 0 } } });
+  expect(users?.indexes).toEqual([{ key: { email: 1 }, name: 'email_1', unique: true }]);
+  const docs = docsOf(reopened.state, 'app', 'users');
+  expect([...docs.keys()].sort()).toEqual(['2', oid.toHexString()]);
+  expect(docs.get('2')).toEqual({ _id: 2, email: 'b2@x' });
+  expect(docs.get(oid.toHexString())).toEqual({ _id: oid, email: 'a@x', at: new Date(5) });
+  expect([...reopened.state.keys()].sort()).toEqual(['app', 'other']);
+  expect([...(reopened.state.get('app')?.keys() ?? [])]).toEqual(['users']);
+  expect(reopened.recovery.recordsReplayed).toBe(14);
+  expect(reopened.recovery.truncatedBytes).toBe(0);
+});
+
+test('a batch that cannot be serialized leaves no trace', async () => {
+  const { dbPath, store } = await freshStore('bad-batch');
+  const cyclic: Record<string, unknown> = { _id: 2 };
+  cyclic.self = cyclic;
+  await expect(
+    store.commit([
+      { t: 'put', db: 'd', coll: 'c', id: 1, doc: { _id: 1 } },
+      { t: 'put', db: 'd', coll: 'c', id: 2, doc: cyclic },
+    ]),
+  ).rejects.toThrow();
+  expect(store.state.size).toBe(0);
+  await store.commit([{ t: 'put', db: 'd', coll: 'c', id: 3, doc: { _id: 3 } }]);
+  await store.close();
+  const reopened = await openDurableStore({ dbPath });
+  cleanups.push(() => reopened.close());
+  expect([...docsOf(reopened.state, 'd', 'c').keys()]).toEqual(['3']);
+});
+
+test('commit([]) waits for earlier commits and the store refuses use after close', async () => {
+  const { store } = await freshStore('barrier');
+  const first = store.commit([{ t: 'put', db: 'd', coll: 'c', id: 1, doc: { _id: 1 } }]);
+  let firstDone = false;
+  void first.then(() => (firstDone = true));
+  await store.commit([]);
+  expect(firstDone).toBe(true);
+  await store.close();
+  await expect(store.commit([{ t: 'dropDatabase', db: 'd' }])).rejects.toThrow(/closed/);
+});
+
+test('a second open of the same dbPath fails clearly until the first is closed', async () => {
+  const { dbPath, store } = await freshStore('lock');
+  await expect(openDurableStore({ dbPath })).rejects.toThrow(/already open in this process/);
+  await store.close();
+  const again = await openDurableStore({ dbPath });
+  expect(await readdir(dbPath)).toContain('LOCK');
+  await again.close();
+  expect(await readdir(dbPath)).not.toContain('LOCK');
+});
