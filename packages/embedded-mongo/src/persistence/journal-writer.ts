@@ -85,20 +85,26 @@ export class JournalWriter {
     if (this.failure) throw this.failure;
   }
 
-  private schedule(): void {
+  private schedule(fromTimer = false): void {
     if (this.inFlight || this.cancelScheduled || this.pending.length === 0) return;
-    const run = (): void => {
-      this.cancelScheduled = null;
-      void this.flush();
-    };
     const wait = this.lastFlushStart + this.groupCommitMs - performance.now();
-    if (wait <= 0) {
+    if (wait <= 0 && fromTimer) {
+      void this.flush();
+    } else if (wait <= 0) {
       // Idle: flush at the end of this event-loop turn, so commits issued in the same turn (one
       // socket read carrying several requests, a loop of commits) still share the fdatasync.
-      const immediate = setImmediate(run);
+      const immediate = setImmediate(() => {
+        this.cancelScheduled = null;
+        void this.flush();
+      });
       this.cancelScheduled = () => clearImmediate(immediate);
     } else {
-      const timer = setTimeout(run, wait);
+      // Timers work in whole milliseconds of a cached clock and may fire a little early: the
+      // callback re-checks the window rather than trusting the timer.
+      const timer = setTimeout(() => {
+        this.cancelScheduled = null;
+        this.schedule(true);
+      }, Math.ceil(wait));
       this.cancelScheduled = () => clearTimeout(timer);
     }
   }

@@ -1,0 +1,11 @@
+import type { TOutboxKind } from '@formwell/db';
+
+/** A pending side effect as handed to the job producers: ids only, no PII or secrets. */
+export type TOutboxItem = {
+  submissionId: string;
+  entryId: string;
+  formId: string;
+  userId: string;
+  kind: TOutboxKind;
+  endpointId: string | null;
+};

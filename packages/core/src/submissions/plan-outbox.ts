@@ -1,0 +1,35 @@
+import type { TFormRecord, TOutboxKind } from '@formwell/db';
+
+import type { TPlanLimits } from '../config/plans.js';
+
+/**
+ * Side effects a new submission owes (decisions §4, §8, §11): the submitter's confirmation when email
+ * settings are on and the plan allows them and there is an address; the developer notification on
+ * PRO; one webhook delivery per enabled endpoint subscribed to `form.submission.created`.
+ */
+export function planOutbox({
+  form,
+  limits,
+  email,
+  endpoints,
+}: {
+  form: Pick<TFormRecord, 'emailSettings'>;
+  limits: Pick<TPlanLimits, 'emailSettings' | 'developerNotifications'>;
+  email: string | null;
+  endpoints: { id: string; enabled: boolean; events: string[] }[];
+}): { kind: TOutboxKind; endpointId?: string }[] {
+  const entries: { kind: TOutboxKind; endpointId?: string }[] = [];
+  if (limits.emailSettings && form.emailSettings.enabled && email !== null) {
+    entries.push({ kind: 'email.confirmation' });
+  }
+  if (limits.developerNotifications && form.emailSettings.developerNotificationsEnabled) {
+    entries.push({ kind: 'email.developer' });
+  }
+  for (const endpoint of endpoints) {
+    if (endpoint.enabled && endpoint.events.includes('form.submission.created')) {
+      entries.push({ kind: 'webhook', endpointId: endpoint.id });
+    }
+  }
+
+  return entries;
+}

@@ -1,0 +1,76 @@
+import { Aggregator } from 'mingo/aggregator';
+import { MongoCommandError, failedToParse, illegalOperation, toCommandError, typeMismatch } from '../errors.js';
+import { findMatches } from '../query/find-docs.js';
+import { mingoContext, queryOptions } from '../query/mingo-context.js';
+import type { Collection } from '../storage/collection.js';
+import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
+import { checkCollation, hintName } from './find.js';
+import { numberOption } from './options.js';
+import type { CommandContext, CommandDef, Doc } from './types.js';
+
+/** Stages that write or need a replica set/sharding; refused rather than half-done in memory. */
+const REFUSED = new Set(['$out', '$merge', '$changeStream', '$currentOp', '$listSessions', '$collStats', '$indexStats', '$search', '$geoNear']);
+
+function checkPipeline(pipeline: unknown): Doc[] {
+  if (!Array.isArray(pipeline)) throw typeMismatch("'pipeline' option must be specified as an array");
+  for (const stage of pipeline as unknown[]) {
+    if (!stage || typeof stage !== 'object' || Object.keys(stage).length !== 1) {
+      throw new MongoCommandError(40323, 'Location40323', 'A pipeline stage specification object must contain exactly one field.');
+    }
+    const name = Object.keys(stage)[0] ?? '';
+    if (REFUSED.has(name)) throw illegalOperation(`${name} is not supported by the embedded engine`);
+    if (!mingoContext.getOperator('pipeline', name)) {
+      throw new MongoCommandError(40324, 'Location40324', `Unrecognized pipeline stage name: '${name}'`);
+    }
+  }
+  return pipeline as Doc[];
+}
+
+function allDocs(coll: Collection | undefined): Doc[] {
+  if (!coll) return [];
+  return findMatches(coll, { filter: {}, sort: [], skip: 0, limit: 0 }).matches.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
+}
+
+/** Runs a pipeline over a collection; a leading `$match` is answered through the query planner. */
+export function runPipeline(ctx: CommandContext, coll: Collection | undefined, pipeline: Doc[], hint?: string): Doc[] {
+  let input: Doc[];
+  let rest = pipeline;
+  const first = pipeline[0];
+  if (first && '$match' in first && coll) {
+    const filter = first.$match as Doc;
+    input = findMatches(coll, { filter, sort: [], skip: 0, limit: 0, hint }).matches.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
+    rest = pipeline.slice(1);
+  } else input = allDocs(coll);
+  const options = {
+    ...queryOptions,
+    variables: (ctx.body.let as Doc | undefined) ?? {},
+    collectionResolver: (name: string) => allDocs(ctx.state.engine.collection(ctx.db, name)),
+  };
+  try {
+    return new Aggregator(rest, options).run(input) as Doc[];
+  } catch (err) {
+    throw toCommandError(err);
+  }
+}
+
+export const aggregateCommand: CommandDef = {
+  options: ['pipeline', 'cursor', 'explain', 'allowDiskUse', 'hint', 'collation', 'let', 'bypassDocumentValidation'],
+  run(ctx) {
+    const target = ctx.body.aggregate;
+    const pipeline = checkPipeline(ctx.body.pipeline);
+    if (ctx.body.explain === true) throw illegalOperation('explain is not supported by the embedded engine');
+    const cursorOpt = ctx.body.cursor;
+    if (!cursorOpt || typeof cursorOpt !== 'object') {
+      throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
+    }
+    if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
+    const name = typeof target === 'string' ? target : undefined;
+    if (name === undefined && target !== 1) throw typeMismatch('aggregate must be a collection name or 1');
+    const coll = name ? ctx.state.engine.collection(ctx.db, name) : undefined;
+    const hint = coll ? hintName(ctx, ctx.body.hint, coll.indexes.values()) : undefined;
+    const docs = runPipeline(ctx, coll, pipeline, hint);
+    const batchSize = numberOption(cursorOpt as Doc, 'batchSize', DEFAULT_FIRST_BATCH);
+    const ns = `${ctx.db}.${name ?? '$cmd.aggregate'}`;
+    return cursorFirstBatch(ctx, ns, docs, batchSize, false);
+  },
+};

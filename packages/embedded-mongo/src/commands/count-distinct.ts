@@ -1,0 +1,48 @@
+import { compareValues } from '../bson/compare.js';
+import { typeMismatch } from '../errors.js';
+import { valuesAtPath } from '../indexes/key-extract.js';
+import { findMatches } from '../query/find-docs.js';
+import { collectionName, docOption, numberOption } from './options.js';
+import { checkCollation, hintName } from './find.js';
+import type { CommandDef } from './types.js';
+
+/** `count` (https://www.mongodb.com/docs/manual/reference/command/count/). */
+export const countCommand: CommandDef = {
+  options: ['query', 'limit', 'skip', 'hint', 'collation', 'fields'],
+  run(ctx) {
+    const name = collectionName(ctx.body, 'count');
+    const coll = ctx.state.engine.collection(ctx.db, name);
+    if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
+    if (!coll) return { n: 0 };
+    const filter = docOption(ctx.body, 'query') ?? {};
+    const skip = Math.max(0, numberOption(ctx.body, 'skip', 0));
+    const limit = Math.abs(numberOption(ctx.body, 'limit', 0));
+    if (Object.keys(filter).length === 0) return { n: Math.max(0, Math.min(limit || Infinity, coll.size - skip)) };
+    const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
+    return { n: findMatches(coll, { filter, sort: [], skip, limit, hint }).matches.length };
+  },
+};
+
+/** `distinct` (https://www.mongodb.com/docs/manual/reference/command/distinct/): array values are unwound. */
+export const distinctCommand: CommandDef = {
+  options: ['key', 'query', 'collation', 'hint'],
+  run(ctx) {
+    const name = collectionName(ctx.body, 'distinct');
+    const key = ctx.body.key;
+    if (typeof key !== 'string') throw typeMismatch("BSON field 'distinct.key' is missing or is the wrong type, expected a string");
+    if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
+    const coll = ctx.state.engine.collection(ctx.db, name);
+    if (!coll) return { values: [] };
+    const filter = docOption(ctx.body, 'query') ?? {};
+    const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
+    const path = key.split('.');
+    const values: unknown[] = [];
+    for (const m of findMatches(coll, { filter, sort: [], skip: 0, limit: 0, hint }).matches) {
+      const doc = m.doc ?? coll.doc(m.rid);
+      for (const v of valuesAtPath(doc, path)) if (v !== null) values.push(v);
+    }
+    values.sort(compareValues);
+    const unique = values.filter((v, i) => i === 0 || compareValues(values[i - 1], v) !== 0);
+    return { values: unique };
+  },
+};
