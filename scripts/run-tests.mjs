@@ -9,8 +9,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { collectReports, countResults } from './test-reports.mjs';
 
 const stages = [
-  { name: 'lint', args: ['run', 'lint'], countsTests: false },
-  { name: 'typecheck', args: ['run', 'typecheck'], countsTests: false },
+  { name: 'lint', args: ['turbo', 'run', 'lint', '--continue', '--output-logs=errors-only'], countsTests: false },
+  { name: 'workspace checks', args: ['run', 'lint:workspace'], countsTests: false },
+  { name: 'typecheck', args: ['turbo', 'run', 'typecheck', '--continue', '--output-logs=errors-only'], countsTests: false },
   { name: 'unit tests', args: ['turbo', 'run', 'test', '--continue', '--output-logs=errors-only'], countsTests: true },
   {
     name: 'integration tests',

@@ -107,13 +107,17 @@ export type { ResolveCountryOptions } from './submissions/resolve-country.js';
 export { listSubmissions, ZListSubmissionsQuerySchema } from './submissions/list-submissions.js';
 export type { ListSubmissionsOptions, TListSubmissionsResult } from './submissions/list-submissions.js';
 export { getSubmission } from './submissions/get-submission.js';
+export type { GetSubmissionOptions } from './submissions/get-submission.js';
 export { deleteSubmission } from './submissions/delete-submission.js';
+export type { DeleteSubmissionOptions } from './submissions/delete-submission.js';
 export type { TSubmissionView } from './submissions/submission-view.js';
 export { exportSubmissionsCsv } from './submissions/export-submissions-csv.js';
 export type { ExportSubmissionsCsvOptions, TCsvExport } from './submissions/export-submissions-csv.js';
 export { neutraliseCsvCell } from './submissions/neutralise-csv-cell.js';
 export type { TOutboxItem } from './submissions/outbox-item.js';
-export { completeOutboxEntry, failOutboxEntry, findPendingOutbox } from './submissions/outbox.js';
+export { completeOutboxEntry } from './submissions/complete-outbox-entry.js';
+export { failOutboxEntry } from './submissions/fail-outbox-entry.js';
+export { findPendingOutbox } from './submissions/find-pending-outbox.js';
 
 // webhook endpoints (minimal: create and list; delivery lives in the worker)
 export { createWebhookEndpoint } from './webhooks/create-webhook-endpoint.js';

@@ -41,3 +41,17 @@ export function toCommandError(err: unknown): MongoCommandError {
   }
   return badValue(message);
 }
+
+/** Renders any value for an error message without `[object Object]`. */
+export function show(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v === undefined) return 'undefined';
+  if (typeof v === 'object' && v !== null) {
+    try {
+      return JSON.stringify(v);
+    } catch {
+      return Object.prototype.toString.call(v);
+    }
+  }
+  return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : typeof v;
+}

@@ -1,12 +1,62 @@
+import { StorageEngine } from './storage/engine.js';
+import { CursorStore } from './cursors/cursor-store.js';
+import { startTtlSweeper } from './storage/ttl-sweeper.js';
+import { listen } from './server/tcp-server.js';
+import { rebuildCatalog } from './server/recover.js';
+import { openDurableStore } from './persistence/index.js';
+import type { Durability, ServerState } from './commands/types.js';
+import type { CollectionStats } from './storage/collection.js';
+
 export type EmbeddedMongoOptions = {
   /** TCP port on 127.0.0.1; 0 or absent picks a free one. */
   port?: number;
   /** Data directory; absent keeps everything in memory. */
   dbPath?: string;
+  /** TTL monitor period in ms (mongod: 60 000). Tests shorten it. */
+  ttlIntervalMs?: number;
+  /** Idle server cursors are closed after this many ms (mongod: 10 minutes). */
+  cursorTimeoutMs?: number;
 };
 
-export type EmbeddedMongo = { uri: string; port: number; stop(): Promise<void> };
+export type EmbeddedMongo = {
+  uri: string;
+  port: number;
+  stop(): Promise<void>;
+  /** Documents/keys examined per collection since start, to verify index use in tests and benches. */
+  stats(db: string, collection: string): CollectionStats | undefined;
+};
 
-export function startEmbeddedMongo(_options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
-  return Promise.reject(new Error('embedded engine: not built yet'));
+const MEMORY_ONLY: Durability = { commit: () => Promise.resolve() };
+
+export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+  const engine = new StorageEngine();
+  let durability: Durability = MEMORY_ONLY;
+  let closeStore: () => Promise<void> = () => Promise.resolve();
+  if (options.dbPath) {
+    const store = await openDurableStore({ dbPath: options.dbPath });
+    // The recovered catalog is live: rebuild before the first commit.
+    rebuildCatalog(engine, store.state);
+    durability = store;
+    closeStore = () => store.close();
+  }
+  const state: ServerState = { engine, cursors: new CursorStore(options.cursorTimeoutMs), durability, startedAt: Date.now() };
+  const stopTtl = startTtlSweeper(engine, durability, options.ttlIntervalMs ?? 60_000);
+  const { server, port, sockets } = await listen(state, options.port ?? 0);
+  let stopped: Promise<void> | undefined;
+  return {
+    uri: `mongodb://127.0.0.1:${String(port)}/`,
+    port,
+    stats: (db, name) => engine.collection(db, name)?.stats,
+    stop() {
+      stopped ??= (async () => {
+        stopTtl();
+        state.cursors.close();
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const s of sockets) s.destroy();
+        await closed;
+        await closeStore();
+      })();
+      return stopped;
+    },
+  };
 }

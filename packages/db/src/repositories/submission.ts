@@ -138,7 +138,7 @@ export const submissionRepository = {
       hasPendingOutbox: input.outbox.length > 0,
     });
 
-    return toRecord(doc.toObject() as TLeanSubmission);
+    return toRecord(doc.toObject());
   },
 
   async existsWithEmailKey({ formId, emailKey }: { formId: string; emailKey: string }): Promise<boolean> {

@@ -2,6 +2,7 @@ import { Aggregator } from 'mingo/aggregator';
 import { MongoCommandError, failedToParse, illegalOperation, toCommandError, typeMismatch } from '../errors.js';
 import { findMatches } from '../query/find-docs.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
+import { OpType } from 'mingo/core';
 import type { Collection } from '../storage/collection.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
 import { checkCollation, hintName } from './find.js';
@@ -19,7 +20,7 @@ function checkPipeline(pipeline: unknown): Doc[] {
     }
     const name = Object.keys(stage)[0] ?? '';
     if (REFUSED.has(name)) throw illegalOperation(`${name} is not supported by the embedded engine`);
-    if (!mingoContext.getOperator('pipeline', name)) {
+    if (!mingoContext.getOperator(OpType.PIPELINE, name)) {
       throw new MongoCommandError(40324, 'Location40324', `Unrecognized pipeline stage name: '${name}'`);
     }
   }
@@ -47,7 +48,7 @@ export function runPipeline(ctx: CommandContext, coll: Collection | undefined, p
     collectionResolver: (name: string) => allDocs(ctx.state.engine.collection(ctx.db, name)),
   };
   try {
-    return new Aggregator(rest, options).run(input) as Doc[];
+    return new Aggregator(rest, options).run<Doc>(input);
   } catch (err) {
     throw toCommandError(err);
   }

@@ -1,4 +1,4 @@
-import { MongoCommandError, badValue, illegalOperation, typeMismatch, unknownField } from '../errors.js';
+import { MongoCommandError, badValue, illegalOperation, show, typeMismatch, unknownField } from '../errors.js';
 import type { Doc } from './types.js';
 
 /** Fields every driver may attach to any command; they carry no meaning for a standalone in-memory server. */
@@ -35,9 +35,9 @@ function checkWriteConcern(wc: unknown): void {
   const w = (wc as Doc).w;
   if (w === undefined || w === 'majority' || w === 0 || w === 1) return;
   if (typeof w === 'number' && w > 1) {
-    throw new MongoCommandError(2, 'BadValue', 'cannot use non-majority \'w\' mode on a standalone: ' + String(w));
+    throw new MongoCommandError(2, 'BadValue', `cannot use non-majority 'w' mode on a standalone: ${show(w)}`);
   }
-  throw new MongoCommandError(79, 'UnknownReplWriteConcern', `No write concern mode named '${String(w)}' found in replica set configuration`);
+  throw new MongoCommandError(79, 'UnknownReplWriteConcern', `No write concern mode named '${show(w)}' found in replica set configuration`);
 }
 
 function checkReadConcern(rc: unknown): void {
@@ -45,9 +45,9 @@ function checkReadConcern(rc: unknown): void {
   const level = (rc as Doc | null)?.level;
   if (level === undefined || level === 'local' || level === 'available' || level === 'majority') return;
   if (level === 'snapshot' || level === 'linearizable') {
-    throw illegalOperation(`readConcern level '${String(level)}' is not supported on a standalone server`);
+    throw illegalOperation(`readConcern level '${show(level)}' is not supported on a standalone server`);
   }
-  throw badValue(`${String(level)} is not a valid read concern level`);
+  throw badValue(`${show(level)} is not a valid read concern level`);
 }
 
 export function numberOption(body: Doc, field: string, dflt: number): number {

@@ -43,17 +43,25 @@ export class Compactor {
     await Promise.all([this.previousDrain, this.writer.barrier()]);
   }
 
-  /** The automatic trigger, checked after each commit. Its failure is kept, not thrown: commits go on. */
+  /**
+   * The automatic trigger, checked after each commit and after each compaction (the journal may have
+   * passed the threshold again while the snapshot was written), so the journal stays below the
+   * threshold plus what arrives during one compaction. A failure is kept, not thrown: commits go on
+   * and the next trigger retries once the (new) journal has grown past the threshold again.
+   */
   maybeStart(): void {
     const threshold = Math.max(this.settings.compactJournalBytes, this.snapshotBytes);
     if (this.running || this.stopping || this.writer.bytes < threshold) return;
-    this.running = this.run()
-      .catch((error: unknown) => {
-        this.lastError = error instanceof Error ? error : new Error(String(error));
-      })
-      .finally(() => {
+    this.running = this.run().then(
+      () => {
         this.running = null;
-      });
+        this.maybeStart();
+      },
+      (error: unknown) => {
+        this.running = null;
+        this.lastError = error instanceof Error ? error : new Error(String(error));
+      },
+    );
   }
 
   /** A compaction that starts after this call (waiting for a running one first). */

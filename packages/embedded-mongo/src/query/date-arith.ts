@@ -1,4 +1,4 @@
-import { MongoCommandError } from '../errors.js';
+import { MongoCommandError, show } from '../errors.js';
 import { fromLocal, localParts, resolveZone } from './timezone.js';
 import { toDate } from './date-operators.js';
 
@@ -18,8 +18,8 @@ function unitOf(args: Args, op: string): string {
 
 function weekStart(v: unknown): number {
   if (v === undefined || v === null) return 0;
-  const i = WEEKDAYS.findIndex((d) => d.startsWith(String(v).toLowerCase().slice(0, 3)));
-  if (i < 0) throw new MongoCommandError(5439015, 'Location5439015', `unknown startOfWeek: ${String(v)}`);
+  const i = WEEKDAYS.findIndex((d) => d.startsWith(show(v).toLowerCase().slice(0, 3)));
+  if (i < 0) throw new MongoCommandError(5439015, 'Location5439015', `unknown startOfWeek: ${show(v)}`);
   return i;
 }
 

@@ -1,4 +1,4 @@
-import { MongoCommandError } from '../errors.js';
+import { MongoCommandError, show } from '../errors.js';
 import { fromLocal, localParts, resolveZone } from './timezone.js';
 import { isoDayOfWeek, isoWeekAndYear, MONTH_NAMES } from './date-calendar.js';
 import { toDate } from './date-operators.js';
@@ -48,8 +48,8 @@ export function dateFromString(args: Args): unknown {
   const s = args.dateString;
   if (s === null || s === undefined) return 'onNull' in args ? args.onNull : null;
   try {
-    if (typeof s !== 'string') throw parseError(String(s));
-    const fields = args.format !== undefined ? parseWithFormat(s, String(args.format)) : parseIso(s);
+    if (typeof s !== 'string') throw parseError(show(s));
+    const fields = args.format !== undefined ? parseWithFormat(s, show(args.format)) : parseIso(s);
     if (fields.offset !== undefined && args.timezone !== undefined) {
       throw new MongoCommandError(40554, 'Location40554', 'you cannot pass in a date/time string with GMT offset together with a timezone argument');
     }

@@ -28,7 +28,7 @@ export function updateKind(u: unknown): UpdateKind {
     return 'pipeline';
   }
   if (!u || typeof u !== 'object') throw failedToParse('Update argument must be either an object or an array');
-  const keys = Object.keys(u as Doc);
+  const keys = Object.keys(u);
   if (keys.length === 0 || !keys.some((k) => k.startsWith('$'))) return 'replacement';
   for (const k of keys) {
     if (!MODIFIERS.has(k)) {
@@ -36,7 +36,7 @@ export function updateKind(u: unknown): UpdateKind {
     }
     const arg = (u as Doc)[k];
     if (!arg || typeof arg !== 'object' || Array.isArray(arg)) {
-      throw failedToParse(`Modifiers operate on fields but we found type ${Array.isArray(arg) ? 'array' : typeof arg} instead. For example: {$mod: {<field>: ...}} not {${k}: ${String(arg as string)}}`);
+      throw failedToParse(`Modifiers operate on fields but we found type ${Array.isArray(arg) ? 'array' : typeof arg} instead. For example: {$mod: {<field>: ...}} not {${k}: ${String(arg)}}`);
     }
   }
   checkConflicts(u as Doc);
@@ -76,11 +76,11 @@ export function applyUpdate(doc: Doc, u: unknown, kind: UpdateKind, arrayFilters
       out = id === undefined ? { ...repl } : { _id: id, ...rest };
     } else if (kind === 'pipeline') {
       const res = new Aggregator(u as Doc[], queryOptions).run([doc]);
-      out = (res[0] ?? {}) as Doc;
+      out = (res[0] ?? {});
     } else {
       const { $setOnInsert, ...ops } = u as Doc;
       const mod: Doc = { ...ops };
-      if (inserting && $setOnInsert) mod.$set = { ...((mod.$set as Doc | undefined) ?? {}), ...($setOnInsert as Doc) };
+      if (inserting && $setOnInsert) mod.$set = { ...((mod.$set) ?? {}), ...($setOnInsert as Doc) };
       if (Object.keys(mod).length > 0) mingoUpdate(doc, mod, arrayFilters, undefined, { cloneMode: 'copy', queryOptions });
       out = doc;
     }

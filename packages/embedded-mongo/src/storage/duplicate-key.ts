@@ -14,7 +14,7 @@ function show(v: unknown): string {
     const entries = Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}: ${show(x)}`);
     return entries.length ? `{ ${entries.join(', ')} }` : '{}';
   }
-  return String(v as number);
+  return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : typeof v;
 }
 
 /** The error mongod answers when a write would duplicate a unique index key (code 11000). */

@@ -1,0 +1,14 @@
+import { submissionRepository } from '@formwell/db';
+
+/** The worker marks an outbox entry done once its side effect happened (idempotent). */
+export async function completeOutboxEntry({
+  submissionId,
+  entryId,
+  now = new Date(),
+}: {
+  submissionId: string;
+  entryId: string;
+  now?: Date;
+}): Promise<boolean> {
+  return submissionRepository.markOutboxDone({ submissionId, entryId, now });
+}

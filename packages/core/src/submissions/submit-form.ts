@@ -1,0 +1,167 @@
+import {
+  formRepository,
+  formStatsRepository,
+  isDuplicateKeyError,
+  monthlyUsageRepository,
+  submissionRepository,
+  webhookEndpointRepository,
+} from '@formwell/db';
+
+import { getConfig } from '../config/get-config.js';
+import type { TPlan } from '../config/plans.js';
+import { AppErrorCode } from '../errors/app-error-code.js';
+import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
+import { parseInput } from '../errors/parse-input.js';
+import { loadOwnedForm } from '../forms/load-owned-form.js';
+import type { TFormField } from '../forms/z-form-field.js';
+import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
+import type { TOutboxItem } from './outbox-item.js';
+import { parseUserAgent } from './parse-user-agent.js';
+import { planOutbox } from './plan-outbox.js';
+import { resolveCountry } from './resolve-country.js';
+import { resolveRedirect, type TRedirect } from './resolve-redirect.js';
+import { submissionEmail } from './submission-email.js';
+import { usageMonth } from './usage-month.js';
+import { validateSubmissionData } from './validate-submission-data.js';
+import { ZSubmitFormInputSchema, type TSubmitFormInput } from './z-submit-form-input.js';
+
+/** What the transport knows about the submitter; nothing here is stored raw. */
+export type TClientInfo = {
+  userAgent?: string | null;
+  acceptLanguage?: string | null;
+  /** Value of the configured trusted country header (config.trustedCountryHeader), if present. */
+  trustedCountryCode?: string | null;
+};
+
+export type SubmitFormOptions = {
+  /** The authenticated key's user (from authenticateApiKey). */
+  user: { id: string; plan: TPlan; quotaLimit: number };
+  input: TSubmitFormInput;
+  client?: TClientInfo;
+  /** Base of the default thank-you URL; defaults to config.publicUrl. */
+  publicUrl?: string;
+  now?: Date;
+};
+
+/** The 201 body of decisions §8. */
+export type TSubmitResponse = {
+  success: true;
+  message: 'Form submitted successfully';
+  submissionId: string;
+  redirect: TRedirect;
+};
+
+/** The response plus the outbox entries the caller must hand to the job producers after responding. */
+export type TSubmitFormResult = { response: TSubmitResponse; outbox: TOutboxItem[]; spam: boolean };
+
+function invalidData(fieldErrors: Record<string, string>): AppError {
+  return new AppError(AppErrorCode.BAD_REQUEST, {
+    message: ErrorMessages.INVALID_SUBMISSION,
+    details: { fieldErrors },
+  });
+}
+
+function duplicateEmail(): AppError {
+  return new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.DUPLICATE_EMAIL });
+}
+
+/**
+ * POST /api/v1/forms/submit. Order: parameters (400) → form (404 / foreign 403) → honeypot →
+ * data (400) → uniqueEmail (409) → quota (403, atomic) → one insert with the outbox → counters.
+ */
+export async function submitForm({
+  user,
+  input,
+  client = {},
+  publicUrl = getConfig().publicUrl,
+  now = new Date(),
+}: SubmitFormOptions): Promise<TSubmitFormResult> {
+  const { formId, data, redirectUrl } = parseInput(ZSubmitFormInputSchema, input);
+  if (redirectUrl && !isAbsoluteHttpUrl(redirectUrl)) {
+    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
+  }
+  const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' });
+  const limits = getConfig().plans[user.plan];
+  const redirect = resolveRedirect({ redirectUrl, limits, publicUrl });
+
+  const { _gotcha: gotcha, ...rest } = data;
+  if (gotcha !== undefined && gotcha !== null && gotcha !== '' && gotcha !== false) {
+    // Bots get the normal answer so they learn nothing; nothing is stored or sent.
+    await formStatsRepository.recordSpam({ userId: user.id, formId: form.id });
+    const response: TSubmitResponse = {
+      success: true,
+      message: 'Form submitted successfully',
+      submissionId: submissionRepository.newId(),
+      redirect,
+    };
+
+    return { response, outbox: [], spam: true };
+  }
+
+  const fields = form.fields as TFormField[];
+  const validation = validateSubmissionData({ fields, data: rest });
+  if (!validation.ok) {
+    throw invalidData(validation.fieldErrors);
+  }
+  const email = submissionEmail({ fields, data: validation.data });
+  const emailKey = form.uniqueEmail && email !== null ? email : undefined;
+  if (emailKey !== undefined && (await submissionRepository.existsWithEmailKey({ formId: form.id, emailKey }))) {
+    throw duplicateEmail();
+  }
+
+  const month = usageMonth(now);
+  const quota = await monthlyUsageRepository.consume({ userId: user.id, month, limit: user.quotaLimit });
+  if (!quota.ok) {
+    throw new AppError(AppErrorCode.FORBIDDEN, {
+      message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
+    });
+  }
+
+  const endpoints = await webhookEndpointRepository.listByForm({ userId: user.id, formId: form.id });
+  const meta = { ...parseUserAgent(client.userAgent), country: resolveCountry(client) };
+  let submission;
+  try {
+    submission = await submissionRepository.create({
+      userId: user.id,
+      formId: form.id,
+      email,
+      ...(emailKey !== undefined ? { emailKey } : {}),
+      data: validation.data,
+      meta,
+      outbox: planOutbox({ form, limits, email, endpoints }),
+      createdAt: now,
+    });
+  } catch (error) {
+    // The quota unit was taken for a submission that does not exist: give it back.
+    await monthlyUsageRepository.release({ userId: user.id, month });
+    if (isDuplicateKeyError(error)) {
+      throw duplicateEmail();
+    }
+    throw error;
+  }
+
+  await Promise.all([
+    formRepository.incrementSubmissionCount({ userId: user.id, formId: form.id, by: 1 }),
+    formStatsRepository.recordSubmission({
+      userId: user.id,
+      formId: form.id,
+      at: now,
+      browser: meta.browser,
+      country: meta.country,
+    }),
+  ]);
+
+  return {
+    response: { success: true, message: 'Form submitted successfully', submissionId: submission.id, redirect },
+    outbox: submission.outbox.map((entry) => ({
+      submissionId: submission.id,
+      entryId: entry.id,
+      formId: form.id,
+      userId: user.id,
+      kind: entry.kind,
+      endpointId: entry.endpointId,
+    })),
+    spam: false,
+  };
+}

@@ -1,0 +1,18 @@
+import { webhookEndpointRepository } from '@formwell/db';
+
+import { loadOwnedForm } from '../forms/load-owned-form.js';
+import { toWebhookEndpointView, type TWebhookEndpointView } from './webhook-endpoint-view.js';
+
+/** The form's endpoints without their secrets. */
+export async function listWebhookEndpoints({
+  userId,
+  formId,
+}: {
+  userId: string;
+  formId: string;
+}): Promise<TWebhookEndpointView[]> {
+  const form = await loadOwnedForm({ userId, formId, foreign: 'not-found' });
+  const records = await webhookEndpointRepository.listByForm({ userId, formId: form.id });
+
+  return records.map(toWebhookEndpointView);
+}

@@ -1,0 +1,39 @@
+import { handshakeCommands } from './handshake.js';
+import { findCommand } from './find.js';
+import { getMoreCommand, killCursorsCommand } from './get-more.js';
+import { insertCommand } from './insert.js';
+import { updateCommand } from './update.js';
+import { deleteCommand } from './delete.js';
+import { findAndModifyCommand } from './find-and-modify.js';
+import { aggregateCommand } from './aggregate.js';
+import { countCommand, distinctCommand } from './count-distinct.js';
+import {
+  createCommand, dropCommand, dropDatabaseCommand, listCollectionsCommand, listDatabasesCommand,
+} from './collections.js';
+import { createIndexesCommand, dropIndexesCommand, listIndexesCommand } from './indexes.js';
+import type { CommandDef } from './types.js';
+
+/** Every command the engine answers; anything else is CommandNotFound (59). */
+export const COMMANDS: Record<string, CommandDef> = {
+  ...handshakeCommands,
+  find: findCommand,
+  getMore: getMoreCommand,
+  killCursors: killCursorsCommand,
+  insert: insertCommand,
+  update: updateCommand,
+  delete: deleteCommand,
+  findAndModify: findAndModifyCommand,
+  findandmodify: findAndModifyCommand,
+  aggregate: aggregateCommand,
+  count: countCommand,
+  distinct: distinctCommand,
+  create: createCommand,
+  drop: dropCommand,
+  dropDatabase: dropDatabaseCommand,
+  listCollections: listCollectionsCommand,
+  listDatabases: listDatabasesCommand,
+  createIndexes: createIndexesCommand,
+  listIndexes: listIndexesCommand,
+  dropIndexes: dropIndexesCommand,
+  deleteIndexes: dropIndexesCommand,
+};

@@ -1,0 +1,98 @@
+import type { Socket } from 'node:net';
+import { serialize } from 'bson';
+import { HEADER_SIZE, MAX_MESSAGE_SIZE, OP_MSG, OP_QUERY, readHeader } from '../wire/header.js';
+import { FLAG_CHECKSUM, FLAG_MORE_TO_COME, encodeOpMsg, encodeOpMsgWithChecksum, parseOpMsg } from '../wire/op-msg.js';
+import { encodeOpReply, parseOpQuery } from '../wire/op-query.js';
+import { helloReply } from '../commands/handshake.js';
+import { toCommandError } from '../errors.js';
+import type { ServerState } from '../commands/types.js';
+import { runCommand } from './dispatch.js';
+
+let nextRequestId = 1;
+
+/**
+ * One client connection: frames messages out of the byte stream and answers them in order.
+ * Requests on a connection are processed one at a time, as mongod does.
+ */
+export class Connection {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly state: ServerState,
+    readonly id: number,
+  ) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('error', () => socket.destroy());
+  }
+
+  private onData(chunk: Buffer): void {
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    while (this.pendingBytes >= 4) {
+      let first = this.pending[0] ?? chunk;
+      if (first.length < 4) {
+        first = Buffer.concat(this.pending);
+        this.pending = [first];
+      }
+      const len = first.readInt32LE(0);
+      if (len < HEADER_SIZE || len > MAX_MESSAGE_SIZE) {
+        this.socket.destroy();
+        return;
+      }
+      // Concatenate only once the whole message is here (large messages arrive in many chunks).
+      if (this.pendingBytes < len) return;
+      const head = this.pending.length === 1 ? first : Buffer.concat(this.pending, this.pendingBytes);
+      const msg = head.subarray(0, len);
+      const rest = head.subarray(len);
+      this.pending = rest.length ? [rest] : [];
+      this.pendingBytes = rest.length;
+      this.queue = this.queue.then(() => this.handle(msg)).catch(() => {
+        this.socket.destroy();
+      });
+    }
+  }
+
+  private async handle(msg: Buffer): Promise<void> {
+    const header = readHeader(msg);
+    const requestId = nextRequestId++ & 0x7fffffff;
+    if (header.opCode === OP_QUERY) {
+      // Legacy handshake only: anything but isMaster/hello gets an error document.
+      const q = parseOpQuery(msg);
+      const cmd = Object.keys(q.query)[0] ?? '';
+      const isHello = q.collection.endsWith('.$cmd') && /^(isMaster|ismaster|hello)$/.test(cmd);
+      const body = isHello
+        ? serialize({ ...helloReply({ connectionId: this.id, body: q.query }, cmd !== 'hello'), ok: 1 })
+        : serialize({ ok: 0, errmsg: 'OP_QUERY is only supported for the isMaster/hello handshake', code: 352, codeName: 'UnsupportedOpQueryCommand' });
+      this.write(encodeOpReply(requestId, header.requestId, body));
+      return;
+    }
+    if (header.opCode !== OP_MSG) {
+      this.socket.destroy();
+      return;
+    }
+    let flags = 0;
+    let reply: Uint8Array;
+    try {
+      const parsed = parseOpMsg(msg);
+      flags = parsed.flags;
+      reply = await runCommand(this.state, parsed.body, parsed.sequences, this.id);
+    } catch (err) {
+      const e = toCommandError(err);
+      reply = serialize({ ok: 0, errmsg: e.message, code: e.code, codeName: e.codeName });
+    }
+    // moreToCome from the client: it expects no reply (unacknowledged write).
+    if (flags & FLAG_MORE_TO_COME) return;
+    const framed = flags & FLAG_CHECKSUM
+      ? encodeOpMsgWithChecksum(requestId, header.requestId, reply)
+      : encodeOpMsg(requestId, header.requestId, reply);
+    this.write(framed);
+  }
+
+  private write(buf: Buffer): void {
+    if (!this.socket.destroyed) this.socket.write(buf);
+  }
+}

@@ -1,0 +1,45 @@
+import { serialize } from 'bson';
+import { MongoCommandError, commandNotFound, toCommandError } from '../errors.js';
+import { COMMANDS } from '../commands/registry.js';
+import { checkCommandFields } from '../commands/options.js';
+import type { Doc, ServerState } from '../commands/types.js';
+import { ChangeLog } from '../storage/change-log.js';
+
+function errorReply(err: unknown): Uint8Array {
+  const e = toCommandError(err);
+  return serialize({ ok: 0, errmsg: e.message, code: e.code, codeName: e.codeName, ...e.extra });
+}
+
+/**
+ * Runs one command and returns its encoded reply. Handlers are synchronous, so a command's mutations
+ * and its durability commit happen without interleaving; the reply waits for the commit.
+ */
+export async function runCommand(
+  state: ServerState,
+  body: Doc,
+  sequences: Map<string, Buffer[]>,
+  connectionId: number,
+): Promise<Uint8Array> {
+  const name = Object.keys(body)[0] ?? '';
+  const def = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const db = body.$db;
+  const log = new ChangeLog();
+  let reply: Uint8Array;
+  try {
+    if (!def) throw commandNotFound(name);
+    if (typeof db !== 'string') throw new MongoCommandError(40414, 'Location40414', "BSON field '$db' is missing but a required field");
+    checkCommandFields(name, body, def.options, sequences.keys());
+    const out = def.run({ db, name, body, sequences, state, connectionId, log });
+    reply = Buffer.isBuffer(out) ? out : serialize({ ...out, ok: 1 });
+  } catch (err) {
+    reply = errorReply(err);
+  }
+  if (def?.write) {
+    try {
+      await state.durability.commit(log.records);
+    } catch (err) {
+      reply = errorReply(new MongoCommandError(8, 'UnknownError', `durability failure: ${err instanceof Error ? err.message : String(err)}`));
+    }
+  }
+  return reply;
+}
