@@ -1,4 +1,5 @@
-import type { ApiServices } from '@formwell/api';
+import { createApiServices } from '@formwell/api';
+import { loadConfig } from '@formwell/core';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 
 import type { ServerEnv } from './env.js';
@@ -7,6 +8,7 @@ import { loggerOptions } from './logger.js';
 import { databasePlugin } from './plugins/database.js';
 import { redisPlugin } from './plugins/redis.js';
 import { apiV1Routes } from './routes/api-v1.js';
+import { csvExportRoutes } from './routes/csv-export.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { trpcRoutes } from './routes/trpc.js';
@@ -36,12 +38,22 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   await app.register(databasePlugin, { uri: env.MONGODB_URI });
   await app.register(redisPlugin, { url: env.REDIS_URL });
 
-  const services: ApiServices = { version: serverVersion };
+  const services = createApiServices({
+    version: serverVersion,
+    redis: app.redis,
+    // Plans, quotas, rate limits, public URL and trusted country header, with the environment's
+    // overrides (decisions §4, §5, §13); core reads the same names as strings.
+    config: loadConfig({
+      env: Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value === undefined ? undefined : String(value)])),
+    }),
+    logger: app.log,
+  });
   const openApiDocument = buildServerOpenApiDocument({ publicUrl: env.PUBLIC_URL, version: serverVersion });
 
   healthRoutes(app);
   await app.register(trpcRoutes, { services });
   await app.register(apiV1Routes, { services, corsOrigins: env.CORS_ORIGINS, openApiDocument });
+  await app.register(csvExportRoutes, { services });
   await app.register(docsRoutes, { openApiDocument });
 
   return app;

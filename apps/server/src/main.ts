@@ -24,7 +24,7 @@ main().catch((error: unknown) => {
   if (error instanceof InvalidEnvError) {
     console.error(`formwell server: ${error.message}`);
   } else {
-    console.error('formwell server failed to start:', error);
+    console.error(`formwell server failed to start: ${error instanceof Error ? error.message : String(error)}`);
   }
   process.exit(1);
 });

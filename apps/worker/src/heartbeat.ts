@@ -2,8 +2,11 @@ import { WORKER_HEARTBEAT_INTERVAL_MS, WORKER_HEARTBEAT_KEY, WORKER_HEARTBEAT_TT
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
-/** Keeps the worker heartbeat key fresh so the server's /readyz knows a worker is running. */
-export function startHeartbeat(redis: Redis, logger: Logger): { stop(): Promise<void> } {
+/**
+ * Keeps the worker heartbeat key fresh so the server's /readyz knows a worker is running. Resolves
+ * after the first beat, so a worker that says it started is already visible as ready.
+ */
+export async function startHeartbeat(redis: Redis, logger: Logger): Promise<{ stop(): Promise<void> }> {
   const beat = async () => {
     try {
       await redis.set(WORKER_HEARTBEAT_KEY, String(Date.now()), 'PX', WORKER_HEARTBEAT_TTL_MS);
@@ -11,7 +14,7 @@ export function startHeartbeat(redis: Redis, logger: Logger): { stop(): Promise<
       logger.warn({ err: error }, 'heartbeat failed');
     }
   };
-  void beat();
+  await beat();
   const timer = setInterval(() => void beat(), WORKER_HEARTBEAT_INTERVAL_MS);
 
   return {

@@ -41,7 +41,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
 
     return worker;
   });
-  const heartbeat = startHeartbeat(connection, logger);
+  const heartbeat = await startHeartbeat(connection, logger);
   logger.info({ queues: workers.map((worker) => worker.name) }, 'worker started');
 
   return {

@@ -1,12 +1,15 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 
 import { appRouter } from './router.js';
+import type { ApiMeta } from './trpc.js';
 
 export type BuildOpenApiDocumentOptions = { baseUrl: string; version: string };
 
+type TProcedureRecord = Record<string, { _def: { meta?: ApiMeta } }>;
+
 /** The OpenAPI 3.1 document of everything under /api/v1, generated from the router's meta. */
 export function buildOpenApiDocument({ baseUrl, version }: BuildOpenApiDocumentOptions) {
-  return generateOpenApiDocument(appRouter, {
+  const document = generateOpenApiDocument(appRouter, {
     title: 'Formwell API',
     description: 'Forms, submissions and analytics. Authenticate with an API key in the X-API-Key header.',
     version,
@@ -15,4 +18,18 @@ export function buildOpenApiDocument({ baseUrl, version }: BuildOpenApiDocumentO
       ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
     },
   });
+
+  const paths = (document.paths ?? {}) as Record<string, Record<string, { responses?: Record<string, unknown> } | undefined>>;
+  // The generator always documents success as 200; move it to the status the REST face really sends.
+  for (const { _def } of Object.values(appRouter._def.procedures as unknown as TProcedureRecord)) {
+    const openapi = _def.meta?.openapi;
+    const status = _def.meta?.successStatus;
+    const responses = openapi ? paths[openapi.path]?.[openapi.method.toLowerCase()]?.responses : undefined;
+    if (status && responses?.['200']) {
+      responses[String(status)] = responses['200'];
+      delete responses['200'];
+    }
+  }
+
+  return document;
 }

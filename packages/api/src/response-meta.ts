@@ -12,7 +12,8 @@ export function openApiResponseMeta({ paths, errors }: ResponseMetaOptions): { s
   if (errors.length > 0 || !path) {
     return {};
   }
-  const procedure = (appRouter._def.procedures as Record<string, { _def: { meta?: ApiMeta } } | undefined>)[path];
+  // Flat at runtime, keyed by the dotted path (the type describes the nested record).
+  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ApiMeta } } | undefined>)[path];
 
   return procedure?._def.meta?.successStatus ? { status: procedure._def.meta.successStatus } : {};
 }

@@ -1,9 +1,24 @@
+import { adminRouter } from './routers/admin/router.js';
+import { apiKeysRouter } from './routers/api-keys/router.js';
+import { authRouter } from './routers/auth/router.js';
+import { formsRouter } from './routers/forms/router.js';
+import { submissionsRouter } from './routers/submissions/router.js';
 import { systemRouter } from './routers/system/router.js';
+import { v1Router } from './routers/v1/router.js';
 import { createRouter } from './trpc.js';
 
-/** The one router: served as tRPC at /trpc and, for procedures with `meta.openapi`, as REST at /api/v1. */
+/**
+ * The one router: served as tRPC at /trpc and, for procedures with `meta.openapi`, as REST at
+ * /api/v1. `v1` holds the API-key procedures; the others are the dashboard's (session cookie).
+ */
 export const appRouter = createRouter({
   system: systemRouter,
+  v1: v1Router,
+  auth: authRouter,
+  apiKeys: apiKeysRouter,
+  forms: formsRouter,
+  submissions: submissionsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

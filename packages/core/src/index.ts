@@ -124,3 +124,16 @@ export { createWebhookEndpoint } from './webhooks/create-webhook-endpoint.js';
 export type { CreateWebhookEndpointOptions, TWebhookEndpointView } from './webhooks/create-webhook-endpoint.js';
 export { listWebhookEndpoints } from './webhooks/list-webhook-endpoints.js';
 export { generateWebhookSecret } from './webhooks/generate-webhook-secret.js';
+
+// analytics (computed from the per-form counters bumped at submit time)
+export { getFormAnalytics } from './analytics/get-form-analytics.js';
+export type { GetFormAnalyticsOptions } from './analytics/get-form-analytics.js';
+export { ZTimeRangeSchema, TIME_RANGES } from './analytics/analytics-types.js';
+export type {
+  TTimeRange,
+  TFormAnalytics,
+  TBaseAnalytics,
+  TProAnalytics,
+  TTimeSeriesPoint,
+  TStatRow,
+} from './analytics/analytics-types.js';

@@ -35,9 +35,17 @@ export function toCommandError(err: unknown): MongoCommandError {
   if (err instanceof MongoCommandError) return err;
   const message = err instanceof Error ? err.message : String(err);
   // mingo reports unknown operators as "unknown ... operator $x"; mongod says BadValue "unknown operator: $x".
+  if (/would modify the immutable field/.test(message)) return immutableField(message.replace(/\.$/, ''));
+  const topLevel = /unknown top level operator: (\$[A-Za-z0-9_]+)/.exec(message);
+  if (topLevel) return badValue(`unknown top level operator: ${topLevel[1] ?? ''}`);
   const unknownOp = /operator[^$]*(\$[A-Za-z0-9_]+)/i.exec(message);
   if (unknownOp && /unknown|not (found|registered|supported)|invalid/i.test(message)) {
     return badValue(`unknown operator: ${unknownOp[1] ?? ''}`);
+  }
+  // mingo: "accumulator '$foo' is not registered." for unknown expression operators.
+  const unregistered = /'(\$[A-Za-z0-9_]+)' is not registered/.exec(message);
+  if (unregistered) {
+    return new MongoCommandError(168, 'InvalidPipelineOperator', `Unrecognized expression '${unregistered[1] ?? ''}'`);
   }
   return badValue(message);
 }

@@ -24,6 +24,8 @@ export type EmbeddedMongo = {
   stop(): Promise<void>;
   /** Documents/keys examined per collection since start, to verify index use in tests and benches. */
   stats(db: string, collection: string): CollectionStats | undefined;
+  /** Total BSON size of all stored documents, in bytes. */
+  dataSize(): number;
 };
 
 const MEMORY_ONLY: Durability = { commit: () => Promise.resolve() };
@@ -47,6 +49,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     uri: `mongodb://127.0.0.1:${String(port)}/`,
     port,
     stats: (db, name) => engine.collection(db, name)?.stats,
+    dataSize: () => engine.dataSize(),
     stop() {
       stopped ??= (async () => {
         stopTtl();

@@ -20,7 +20,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, context: () => string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe().catch(() => undefined);
@@ -29,7 +29,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`not ready within ${timeoutMs} ms`);
+  throw new Error(`not ready within ${timeoutMs} ms:\n${context()}`);
 }
 
 // What `npm start` runs after its bootstrap: engine + redis + server + worker, stopped by Ctrl-C.
@@ -52,7 +52,7 @@ test('the start script runs the whole system and Ctrl-C leaves no process behind
       const response = await fetch(`${base}/readyz`);
 
       return response.status === 200 ? response : undefined;
-    }, 60_000);
+    }, 60_000, () => output);
     expect(await ready.json()).toEqual({ status: 'ready', failing: [] });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };

@@ -11,6 +11,8 @@ export type TApiErrorShape = DefaultErrorShape & {
   data: DefaultErrorShape['data'] & { appCode?: string; zodError?: unknown };
 };
 
+const INPUT_VALIDATION_FAILED = 'Input validation failed';
+
 type FormatErrorOptions = { shape: DefaultErrorShape; error: TRPCError };
 
 /**
@@ -34,7 +36,14 @@ export function formatError({ shape, error }: FormatErrorOptions): TApiErrorShap
     };
   }
   if (cause instanceof z.ZodError) {
-    return { ...shape, error: shape.message, data: { ...shape.data, zodError: z.flattenError(cause) } };
+    // The REST adapter sends this same text as `message` (and the issues beside it); tRPC would
+    // otherwise put the issues' JSON in the message.
+    return {
+      ...shape,
+      message: INPUT_VALIDATION_FAILED,
+      error: INPUT_VALIDATION_FAILED,
+      data: { ...shape.data, zodError: z.flattenError(cause) },
+    };
   }
 
   return { ...shape, error: shape.message };

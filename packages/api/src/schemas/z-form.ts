@@ -51,3 +51,17 @@ export const ZFormListItemSchema = z
     updatedAt: z.string(),
   })
   .meta({ id: 'FormListItem' });
+
+/** The owner's full view of a form (dashboard): the Form plus every stored setting. */
+export const ZFormDetailSchema = ZFormSchema.extend({
+  settings: z.object({ usersJoined: z.object({ enabled: z.boolean() }).nullable() }),
+  emailSettingsFull: z.object({
+    enabled: z.boolean(),
+    developerNotificationsEnabled: z.boolean(),
+    developerEmail: z.string().nullable(),
+    subject: z.string().nullable(),
+    replyTo: z.string().nullable(),
+  }),
+  uniqueEmail: z.boolean(),
+  retentionDays: z.number().nullable(),
+});

@@ -1,9 +1,13 @@
-import { model, models, Schema, type InferSchemaType } from 'mongoose';
+import mongoose, { type InferSchemaType } from 'mongoose';
+
+// Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
+const { model, models, Schema } = mongoose;
 
 /**
  * Pre-aggregated analytics of one form, bumped at submit time so analytics never scan submissions
- * (decisions §9). Map keys: `hours` = UTC hour `YYYYMMDDHH`, `hourOfDay` = UTC `0`..`23`,
- * `browsers`/`countries` = display names with `.` and a leading `$` replaced (field-path safety).
+ * (decisions §9). Map keys: `hours` = UTC hour `YYYY-MM-DDTHH`, `hourOfDay` = UTC `00`..`23`,
+ * `browsers`/`countries` = display names (encoded by statsKey in the repository).
+ * `hours` grows by at most 24 keys a day; a sweeper may prune keys older than the analytics window.
  */
 const formStatsSchema = new Schema(
   {

@@ -1,4 +1,7 @@
-import { model, models, Schema, type InferSchemaType } from 'mongoose';
+import mongoose, { type InferSchemaType } from 'mongoose';
+
+// Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
+const { model, models, Schema } = mongoose;
 
 /** Submissions counted per user per UTC calendar month; `month` is `YYYY-MM`. */
 const monthlyUsageSchema = new Schema(

@@ -1,4 +1,7 @@
-import { model, models, Schema, type InferSchemaType } from 'mongoose';
+import mongoose, { type InferSchemaType } from 'mongoose';
+
+// Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
+const { model, models, Schema } = mongoose;
 
 const webhookEndpointSchema = new Schema(
   {

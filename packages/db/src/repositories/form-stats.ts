@@ -23,11 +23,20 @@ type TLeanStats = {
   countries?: Record<string, number> | null;
 };
 
-/** Map keys become field paths: a `.` or a leading `$` would change the path's meaning. */
+/**
+ * Map keys become field paths, where `.` and a leading `$` change the meaning. They are stored as
+ * their full-width look-alikes (U+FF0E, U+FF04) and turned back on read, so `St. Lucia` survives.
+ */
 export function statsKey(name: string): string {
-  const cleaned = name.replace(/\./g, '_').replace(/^\$/, '_').trim();
+  const cleaned = name.trim().slice(0, 100).replace(/\./g, '\uFF0E').replace(/^\$/, '\uFF04');
 
-  return cleaned.length > 0 ? cleaned.slice(0, 100) : 'Unknown';
+  return cleaned.length > 0 ? cleaned : 'Unknown';
+}
+
+function decodeKeys(map: Record<string, number> | null | undefined): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(map ?? {}).map(([key, value]) => [key.replace(/\uFF0E/g, '.').replace(/^\uFF04/, '$'), value]),
+  );
 }
 
 function hourKey(at: Date): string {
@@ -99,8 +108,8 @@ export const formStatsRepository = {
       spam: doc.spam ?? 0,
       hours: doc.hours ?? {},
       hourOfDay: doc.hourOfDay ?? {},
-      browsers: doc.browsers ?? {},
-      countries: doc.countries ?? {},
+      browsers: decodeKeys(doc.browsers),
+      countries: decodeKeys(doc.countries),
     };
   },
 

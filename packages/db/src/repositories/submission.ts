@@ -1,4 +1,4 @@
-import { Types } from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
 
 import { SubmissionModel } from '../models/submission.js';
 import { toObjectId } from './object-id.js';
@@ -281,9 +281,18 @@ export const submissionRepository = {
     if (!_id || !entry) {
       return false;
     }
+    // Engine workarounds (real MongoDB accepts the direct forms): arrayFilters instead of the
+    // positional `$`, which the embedded engine rejects, and one element path per update, since it
+    // reports two paths under the same `$[entry]` as a conflict. The status write is the one that counts.
     const result = await SubmissionModel.updateOne(
       { _id, 'outbox._id': entry },
-      { $set: { 'outbox.$.status': 'done', 'outbox.$.doneAt': now } },
+      { $set: { 'outbox.$[entry].status': 'done' } },
+      { arrayFilters: [{ 'entry._id': entry, 'entry.status': 'pending' }] },
+    );
+    await SubmissionModel.updateOne(
+      { _id, 'outbox._id': entry },
+      { $set: { 'outbox.$[entry].doneAt': now } },
+      { arrayFilters: [{ 'entry._id': entry }] },
     );
     await SubmissionModel.updateOne(
       { _id, hasPendingOutbox: true, 'outbox.status': { $ne: 'pending' } },
@@ -308,14 +317,21 @@ export const submissionRepository = {
     if (!_id || !entry) {
       return;
     }
+    // Two updates for the engine's one-path-per-element limitation (see markOutboxDone).
     await SubmissionModel.updateOne(
       { _id, 'outbox._id': entry },
-      { $inc: { 'outbox.$.attempts': 1 }, $set: { 'outbox.$.lastError': error.slice(0, 1000) } },
+      { $inc: { 'outbox.$[entry].attempts': 1 } },
+      { arrayFilters: [{ 'entry._id': entry }] },
+    );
+    await SubmissionModel.updateOne(
+      { _id, 'outbox._id': entry },
+      { $set: { 'outbox.$[entry].lastError': error.slice(0, 1000) } },
+      { arrayFilters: [{ 'entry._id': entry }] },
     );
   },
 
   /** A fresh id for the honeypot's fake success (nothing is stored). */
   newId(): string {
-    return new Types.ObjectId().toString();
+    return new mongoose.Types.ObjectId().toString();
   },
 };

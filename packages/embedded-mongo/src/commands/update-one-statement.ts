@@ -49,7 +49,7 @@ export function runUpdateStatement(
       const oldRaw = existing.raw(m.rid);
       if (!oldRaw) continue;
       const before = deserialize(oldRaw);
-      const after = applyUpdate(deserialize(oldRaw), st.update, kind, st.arrayFilters, false);
+      const after = applyUpdate(deserialize(oldRaw), st.update, kind, st.arrayFilters, false, st.filter);
       out.matched++;
       out.before = before;
       out.after = after;

@@ -6,7 +6,7 @@ import type { CommandContext, Doc } from './types.js';
 /** One entry of a write command's `writeErrors` array. */
 export function writeError(index: number, err: unknown): Doc {
   const e = toCommandError(err);
-  return { index, code: e.code, errmsg: e.message, ...e.extra };
+  return { index, code: e.code, codeName: e.codeName, errmsg: e.message, ...e.extra };
 }
 
 /** The statements of a write command, from its body array or its OP_MSG document sequence. */

@@ -5,7 +5,9 @@ import { ABS_MAX, ABS_MIN, makeKeyComparator, type IndexKey } from './key-compar
 import type { IndexSpec } from './index-spec.js';
 import { queryOptions } from '../query/mingo-context.js';
 
-const BTree = BTreeModule.default;
+// sorted-btree is CommonJS: Node hands us `module.exports` ({ default }), Vite the class itself.
+type BTreeClass = typeof BTreeModule.default;
+const BTree: BTreeClass = (BTreeModule as unknown as { default?: BTreeClass }).default ?? (BTreeModule as unknown as BTreeClass);
 type Tree = InstanceType<typeof BTree<IndexKey, number>>;
 
 /**

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import type { CatalogMirror } from './catalog-mirror.js';
-import { fsyncDirectory, journalName, listDbFiles, publishFile, removeQuietly, snapshotName } from './db-files.js';
+import {
+  fsyncDirectory,
+  journalName,
+  listDbFiles,
+  publishFile,
+  removeQuietly,
+  snapshotName,
+} from './db-files.js';
 import { JournalWriter } from './journal-writer.js';
 import type { WriterCounters } from './journal-writer.js';
 import { writeSnapshotFile } from './snapshot.js';
@@ -68,9 +75,11 @@ export class Compactor {
   async compact(): Promise<void> {
     while (this.running) await this.running.catch(() => undefined);
     const run = this.run();
-    this.running = run.catch(() => undefined).finally(() => {
-      this.running = null;
-    });
+    this.running = run
+      .catch(() => undefined)
+      .finally(() => {
+        this.running = null;
+      });
     await run;
   }
 
@@ -100,7 +109,13 @@ export class Compactor {
 
     const tmpName = `${snapshotName(gen)}.tmp`;
     try {
-      this.snapshotBytes = await writeSnapshotFile(this.dbPath, tmpName, gen, this.mirror, () => this.stopping);
+      this.snapshotBytes = await writeSnapshotFile(
+        this.dbPath,
+        tmpName,
+        gen,
+        this.mirror,
+        () => this.stopping,
+      );
       // The snapshot may hold effects of commits not yet fsynced in journal `gen`; wait for them, so
       // that publishing it can never make an unfinished (possibly partial) commit visible.
       await this.barrier();

@@ -40,6 +40,8 @@ export async function listDbFiles(dbPath: string): Promise<DbFiles> {
  * its directory entry, so a freshly created journal or a renamed snapshot needs this too.
  */
 export async function fsyncDirectory(dir: string): Promise<void> {
+  // Windows cannot open a directory as a file; NTFS journals its metadata itself.
+  if (process.platform === 'win32') return;
   const handle = await open(dir, 'r');
   try {
     await handle.sync();

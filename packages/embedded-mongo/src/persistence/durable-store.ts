@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { CatalogMirror } from './catalog-mirror.js';
 import { Compactor } from './compactor.js';
 import { fsyncDirectory, journalName } from './db-files.js';
@@ -41,12 +41,27 @@ export type DurableStore = {
 /** Opens (creating if needed) the store in `dbPath`; see index.ts for how the engine uses it. */
 export async function openDurableStore(options: DurableStoreOptions): Promise<DurableStore> {
   const { dbPath, groupCommitMs = 100, compactJournalBytes = 64 * 1024 * 1024 } = options;
-  await mkdir(dbPath, { recursive: true });
+  if (!(groupCommitMs >= 0) || !(compactJournalBytes > 0)) {
+    throw new RangeError('openDurableStore: groupCommitMs must be >= 0 and compactJournalBytes > 0');
+  }
+  const created = await mkdir(dbPath, { recursive: true });
+  // The entries of newly created directories must be durable too, or a crash could lose them all.
+  if (created !== undefined) {
+    const top = resolve(created);
+    for (let dir = resolve(dbPath); ; dir = dirname(dir)) {
+      await fsyncDirectory(dirname(dir));
+      if (dir === top) break;
+    }
+  }
   const lock = await acquireDbPathLock(dbPath);
   try {
     const recovered = await recover(dbPath);
     const counters: WriterCounters = { fsyncs: 0 };
-    const writer = await JournalWriter.open(join(dbPath, journalName(recovered.generation)), groupCommitMs, counters);
+    const writer = await JournalWriter.open(
+      join(dbPath, journalName(recovered.generation)),
+      groupCommitMs,
+      counters,
+    );
     await fsyncDirectory(dbPath); // the journal may have just been created
     return new Store(dbPath, recovered.mirror, recovered.report, writer, recovered.generation, {
       counters,
@@ -89,6 +104,9 @@ class Store implements DurableStore {
 
   commit(records: readonly ChangeRecord[]): Promise<void> {
     if (this.closing) return Promise.reject(new Error('durable store is closed'));
+    // A failed journal must not let more changes into the mirror (a snapshot would make them durable).
+    const failed = this.compactor.writer.failed;
+    if (failed) return Promise.reject(failed);
     if (records.length === 0) return this.compactor.barrier();
     let frame: Buffer;
     let stored: ReturnType<typeof encodeBatch>['stored'];

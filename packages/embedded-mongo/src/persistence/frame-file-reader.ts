@@ -30,15 +30,23 @@ export async function readFrameFile(
       const stop = scanFrames(buf, 0, (payload, end) => onFrame(payload, bufFileOffset + end));
       const stopFileOffset = bufFileOffset + stop.offset;
       if (stop.kind === 'corrupt') {
-        return { fileBytes, validBytes: stopFileOffset, problem: { offset: stopFileOffset, reason: stop.reason } };
+        return {
+          fileBytes,
+          validBytes: stopFileOffset,
+          problem: { offset: stopFileOffset, reason: stop.reason },
+        };
       }
       if (readOffset >= fileBytes) {
-        const problem = stopFileOffset < fileBytes ? { offset: stopFileOffset, reason: 'incomplete final frame' } : null;
+        const problem =
+          stopFileOffset < fileBytes ? { offset: stopFileOffset, reason: 'incomplete final frame' } : null;
         return { fileBytes, validBytes: stopFileOffset, problem };
       }
       // Keep the unconsumed tail and read at least enough to complete the pending frame.
       const carry = buf.subarray(stop.offset);
-      const want = Math.min(Math.max(READ_CHUNK_BYTES, stop.needBytes - carry.length), fileBytes - readOffset);
+      const want = Math.min(
+        Math.max(READ_CHUNK_BYTES, stop.needBytes - carry.length),
+        fileBytes - readOffset,
+      );
       const next = Buffer.allocUnsafe(carry.length + want);
       carry.copy(next, 0);
       const { bytesRead } = await handle.read(next, carry.length, want, readOffset);

@@ -14,7 +14,9 @@ export const MAX_FRAME_PAYLOAD_BYTES = 512 * 1024 * 1024;
 
 export function encodeFrame(payload: Uint8Array): Buffer {
   if (payload.byteLength > MAX_FRAME_PAYLOAD_BYTES) {
-    throw new RangeError(`journal frame of ${payload.byteLength} bytes exceeds the ${MAX_FRAME_PAYLOAD_BYTES}-byte limit`);
+    throw new RangeError(
+      `journal frame of ${payload.byteLength} bytes exceeds the ${MAX_FRAME_PAYLOAD_BYTES}-byte limit`,
+    );
   }
   const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.byteLength);
   frame.writeUInt32LE(FRAME_MAGIC, 0);
@@ -44,13 +46,16 @@ export function scanFrames(
     if (buf.length - pos < FRAME_HEADER_BYTES) {
       return { kind: 'incomplete', offset: pos, needBytes: FRAME_HEADER_BYTES };
     }
-    if (buf.readUInt32LE(pos) !== FRAME_MAGIC) return { kind: 'corrupt', offset: pos, reason: 'bad frame magic' };
+    if (buf.readUInt32LE(pos) !== FRAME_MAGIC)
+      return { kind: 'corrupt', offset: pos, reason: 'bad frame magic' };
     const length = buf.readUInt32LE(pos + 4);
-    if (length > MAX_FRAME_PAYLOAD_BYTES) return { kind: 'corrupt', offset: pos, reason: 'absurd frame length' };
+    if (length > MAX_FRAME_PAYLOAD_BYTES)
+      return { kind: 'corrupt', offset: pos, reason: 'absurd frame length' };
     const end = pos + FRAME_HEADER_BYTES + length;
     if (end > buf.length) return { kind: 'incomplete', offset: pos, needBytes: FRAME_HEADER_BYTES + length };
     const payload = buf.subarray(pos + FRAME_HEADER_BYTES, end);
-    if (crc32(payload) !== buf.readUInt32LE(pos + 8)) return { kind: 'corrupt', offset: pos, reason: 'checksum mismatch' };
+    if (crc32(payload) !== buf.readUInt32LE(pos + 8))
+      return { kind: 'corrupt', offset: pos, reason: 'checksum mismatch' };
     onFrame(payload, end);
     pos = end;
   }

@@ -9,10 +9,12 @@
  *    This takes `<dbPath>/LOCK` (a second process gets a DbPathLockedError), recovers the last
  *    snapshot + journal(s), and drops a torn final journal frame. `store.recovery` says what happened.
  *
- * 2. Rebuild the in-memory catalog from `store.state` BEFORE the first commit (the object is live and
- *    changes as you commit): for each db → collection, create it with `options`, create every spec in
+ * 2. Rebuild the in-memory catalog from `store.state` BEFORE the first commit (its `documents`
+ *    iterate the store's live maps, which commits change): for each db → collection, create it with `options`, create every spec in
  *    `indexes` (the store adds no implicit `_id_` index: add it yourself), and load `documents`
- *    (BSON buffers: `bson.deserialize(buf)`). The store does not re-validate unique indexes.
+ *    (BSON buffers: `bson.deserialize(buf)`; they are immutable and yours to keep without copying).
+ *    The store does not re-validate unique indexes. `store.recovery` is worth one log line
+ *    (warn if `damagedJournalCopy` is set).
  *
  * 3. For every write command: apply the mutation in memory, then, in the same synchronous section
  *    (no `await` in between, so journal order equals mutation order), call
@@ -25,8 +27,10 @@
  *    until every earlier commit is durable, so a reply never acknowledges state that a crash could
  *    still take away.
  *    What to emit: insert/update/replace/findAndModify/upsert → `put` with the full document after
- *    the write; delete → `del`; create (explicit or implicit-by-insert: `put` alone is enough, the
- *    collection then gets `{}` options) → `createCollection`; collMod → `createCollection` again
+ *    the write (add `bytes` when you already hold its BSON: no second serialize, and the store keeps
+ *    that same Buffer instead of its own copy — never mutate it afterwards); delete → `del`;
+ *    create → `createCollection` (for an implicit create by insert, `put` alone is enough: the
+ *    collection then gets `{}` options); collMod → `createCollection` again
  *    (it overwrites options); createIndexes → one `createIndex` per index; dropIndexes → `dropIndex`
  *    per index; drop → `dropCollection`; dropDatabase → `dropDatabase`. TTL expiry deletions are
  *    ordinary `del` records (commit them; nobody waits on the promise but do catch rejections).

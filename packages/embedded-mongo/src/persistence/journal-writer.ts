@@ -52,6 +52,11 @@ export class JournalWriter {
     return new JournalWriter(path, handle, groupCommitMs, counters, size);
   }
 
+  /** The error that failed this journal for good, if any. */
+  get failed(): Error | null {
+    return this.failure;
+  }
+
   /** Queues a frame; resolves once it is on disk. Frames are written in `append` order. */
   append(frame: Buffer): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
@@ -66,7 +71,8 @@ export class JournalWriter {
   /** Resolves once everything appended before this call is on disk. */
   barrier(): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.pending.length > 0) return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+    if (this.pending.length > 0)
+      return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
     return this.inFlight ?? Promise.resolve();
   }
 

@@ -1,4 +1,4 @@
-import { Binary, deserialize, serialize } from 'bson';
+import { deserialize, serialize } from 'bson';
 import type { Document } from 'bson';
 import type { ChangeRecord, IndexSpec } from './records.js';
 
@@ -18,48 +18,53 @@ export type StoredRecord =
   | { t: 'dropIndex'; db: string; coll: string; name: string }
   | { t: 'dropDatabase'; db: string };
 
-/** Binary fields come back as Node Buffers that are views into the frame: copy what is kept. */
-const DESERIALIZE_OPTIONS = { promoteBuffers: true } as const;
+/**
+ * Frame payload = the batch's records back to back, each a BSON header document; a `put` header is
+ * followed by the BSON of `{ _id }` (the key) and the BSON of the document, a `del` header by the
+ * key. Every piece is a self-delimiting BSON document, none is bigger than the document itself, so
+ * batches of any size (a big insertMany) stay clear of the bson package's 17 MB serialize buffer,
+ * and the document bytes are copied as-is, never re-encoded.
+ */
+function asNodeBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 
 export function idKeyBytes(id: unknown): Buffer {
   return asNodeBuffer(serialize({ _id: id }));
 }
 
-function binary(bytes: Uint8Array): Binary {
-  return new Binary(bytes, Binary.SUBTYPE_DEFAULT);
-}
-
-function asNodeBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/**
- * Encodes one commit batch as the BSON payload of one journal frame, `{ r: [record, ...] }`, and
- * returns the same records in stored form, so the commit path never re-parses its own bytes.
- */
+/** Encodes one commit batch as one frame payload, and returns the records in stored form too. */
 export function encodeBatch(records: readonly ChangeRecord[]): { payload: Buffer; stored: StoredRecord[] } {
   const stored: StoredRecord[] = [];
-  const r = records.map((rec): Document => {
-    switch (rec.t) {
-      case 'put': {
-        const key = idKeyBytes(rec.id);
-        const doc = asNodeBuffer(serialize(rec.doc));
+  const parts: Buffer[] = [];
+  for (const rec of records) {
+    if (rec.t === 'put' || rec.t === 'del') {
+      const key = idKeyBytes(rec.id);
+      parts.push(asNodeBuffer(serialize({ t: rec.t, db: rec.db, coll: rec.coll })), key);
+      if (rec.t === 'put') {
+        const doc = asNodeBuffer(rec.bytes ?? serialize(rec.doc));
+        parts.push(doc);
         stored.push({ t: 'put', db: rec.db, coll: rec.coll, key: key.toString('latin1'), doc });
-        return { t: 'put', db: rec.db, coll: rec.coll, k: binary(key), d: binary(doc) };
-      }
-      case 'del': {
-        const key = idKeyBytes(rec.id);
+      } else {
         stored.push({ t: 'del', db: rec.db, coll: rec.coll, key: key.toString('latin1') });
-        return { t: 'del', db: rec.db, coll: rec.coll, k: binary(key) };
       }
-      default:
-        // Specs and options are small and rare: round-trip them through BSON so the mirror holds a
-        // private copy, typed exactly as a replay would produce it.
-        stored.push(decodeRecord(deserialize(serialize(rec), DESERIALIZE_OPTIONS)));
-        return rec;
+    } else {
+      const bytes = asNodeBuffer(serialize(rec));
+      parts.push(bytes);
+      // Specs and options are small and rare: decoding our own bytes gives the mirror a private
+      // copy, typed exactly as a replay would produce it.
+      stored.push(decodeMeta(deserialize(bytes)));
     }
-  });
-  return { payload: asNodeBuffer(serialize({ r })), stored };
+  }
+  return { payload: Buffer.concat(parts), stored };
+}
+
+/** The BSON document starting at `pos` (a view), checked against the payload's bounds. */
+export function bsonAt(payload: Buffer, pos: number): Buffer {
+  const length = pos + 4 <= payload.length ? payload.readInt32LE(pos) : -1;
+  if (length < 5 || pos + length > payload.length)
+    throw new Error(`journal frame: bad BSON length at ${pos}`);
+  return payload.subarray(pos, pos + length);
 }
 
 function asString(value: unknown, field: string): string {
@@ -67,30 +72,17 @@ function asString(value: unknown, field: string): string {
   return value;
 }
 
-function asBuffer(value: unknown, field: string): Buffer {
-  if (!Buffer.isBuffer(value)) throw new Error(`journal record: field ${field} is not binary`);
-  return value;
-}
-
 function asDocument(value: unknown, field: string): Document {
-  if (typeof value !== 'object' || value === null) throw new Error(`journal record: field ${field} is not a document`);
+  if (typeof value !== 'object' || value === null)
+    throw new Error(`journal record: field ${field} is not a document`);
   return value;
 }
 
-export function decodeRecord(raw: Document): StoredRecord {
+/** Records other than put/del, whose header is the whole record. */
+function decodeMeta(raw: Document): StoredRecord {
   const t = asString(raw.t, 't');
   const db = asString(raw.db, 'db');
   switch (t) {
-    case 'put':
-      return {
-        t,
-        db,
-        coll: asString(raw.coll, 'coll'),
-        key: asBuffer(raw.k, 'k').toString('latin1'),
-        doc: Buffer.from(asBuffer(raw.d, 'd')),
-      };
-    case 'del':
-      return { t, db, coll: asString(raw.coll, 'coll'), key: asBuffer(raw.k, 'k').toString('latin1') };
     case 'createCollection':
       return { t, db, coll: asString(raw.coll, 'coll'), options: asDocument(raw.options, 'options') };
     case 'dropCollection':
@@ -106,11 +98,32 @@ export function decodeRecord(raw: Document): StoredRecord {
   }
 }
 
-/** Decodes a frame payload written by encodeBatch, calling `onRecord` for each record in order. */
+/** Decodes a payload written by encodeBatch, calling `onRecord` for each record in order. */
 export function decodeBatch(payload: Buffer, onRecord: (record: StoredRecord) => void): number {
-  const batch = deserialize(payload, DESERIALIZE_OPTIONS);
-  if (!Array.isArray(batch.r)) throw new Error('journal frame: missing record array');
-  for (const raw of batch.r as unknown[]) onRecord(decodeRecord(asDocument(raw, 'r[]')));
-  return batch.r.length;
+  let pos = 0;
+  let count = 0;
+  while (pos < payload.length) {
+    const headerBytes = bsonAt(payload, pos);
+    pos += headerBytes.length;
+    const header = deserialize(headerBytes);
+    if (header.t === 'put' || header.t === 'del') {
+      const db = asString(header.db, 'db');
+      const coll = asString(header.coll, 'coll');
+      const keyBytes = bsonAt(payload, pos);
+      pos += keyBytes.length;
+      const key = keyBytes.toString('latin1');
+      if (header.t === 'del') {
+        onRecord({ t: 'del', db, coll, key });
+      } else {
+        const docBytes = bsonAt(payload, pos);
+        pos += docBytes.length;
+        // A copy: the payload is a view into a read buffer that must not stay pinned in memory.
+        onRecord({ t: 'put', db, coll, key, doc: Buffer.from(docBytes) });
+      }
+    } else {
+      onRecord(decodeMeta(header));
+    }
+    count += 1;
+  }
+  return count;
 }
-

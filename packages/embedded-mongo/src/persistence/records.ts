@@ -18,8 +18,13 @@ export type IndexSpec = Document & {
  * a snapshot that already contains some of its effects.
  */
 export type ChangeRecord =
-  /** Insert or replace: `doc` is the full document after the write, `id` its `_id` value. */
-  | { t: 'put'; db: string; coll: string; id: unknown; doc: Document }
+  /**
+   * Insert or replace: `doc` is the full document after the write, `id` its `_id` value. `bytes`,
+   * optional, is `doc` already encoded as BSON: the store then journals it as is instead of
+   * serializing `doc` again, and keeps a reference to it (so engine and store share one copy in
+   * memory) — it must therefore never be mutated afterwards.
+   */
+  | { t: 'put'; db: string; coll: string; id: unknown; doc: Document; bytes?: Uint8Array }
   | { t: 'del'; db: string; coll: string; id: unknown }
   /** Also used to change options on an existing collection (collMod): it overwrites them. */
   | { t: 'createCollection'; db: string; coll: string; options: Document }

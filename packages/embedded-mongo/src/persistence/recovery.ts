@@ -105,6 +105,7 @@ export async function recover(dbPath: string): Promise<Recovered> {
     ...files.journals.filter((gen) => gen < base).map(journalName),
   ]);
   report.durationMs = performance.now() - started;
-  const snapshotBytes = snapshotGeneration === null ? 0 : await sizeOf(join(dbPath, snapshotName(snapshotGeneration)));
+  const snapshotBytes =
+    snapshotGeneration === null ? 0 : await sizeOf(join(dbPath, snapshotName(snapshotGeneration)));
   return { mirror, generation: journals.at(-1) ?? base, snapshotBytes, report };
 }

@@ -1,17 +1,19 @@
-import { Binary, deserialize, serialize } from 'bson';
+import { deserialize, serialize } from 'bson';
 import type { Document } from 'bson';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CatalogMirror } from './catalog-mirror.js';
 import { encodeFrame } from './frame.js';
 import { readFrameFile } from './frame-file-reader.js';
+import { bsonAt } from './record-codec.js';
 import type { IndexSpec } from './records.js';
 
 /**
  * Snapshot file = frames (frame.ts) of BSON documents:
  *   { t: 'header', v: 1, generation }
  *   { t: 'coll', db, coll, options, indexes }      once per collection, before its documents
- *   { t: 'docs', db, coll, e: [key, doc, key, doc, ...] }   ~1 MiB of documents per frame
+ *   { t: 'docs', db, coll } key doc key doc ...      ~1 MiB of documents per frame: the header is
+ *                                                   followed by raw BSON pairs, as in record-codec
  *   { t: 'end', collections, documents }          without it the file is incomplete, hence unusable
  */
 const DOCS_FRAME_BYTES = 1024 * 1024;
@@ -64,19 +66,20 @@ export async function writeSnapshotFile(
       for (const [coll, c] of [...colls]) {
         collections += 1;
         await push(frameOf({ t: 'coll', db, coll, options: c.options, indexes: [...c.indexes.values()] }));
-        let entries: Binary[] = [];
+        const header = Buffer.from(serialize({ t: 'docs', db, coll }));
+        let entries: Buffer[] = [header];
         let bytes = 0;
         for (const [key, doc] of c.docs) {
-          entries.push(new Binary(Buffer.from(key, 'latin1')), new Binary(doc));
-          bytes += key.length + doc.length + 20;
+          entries.push(Buffer.from(key, 'latin1'), doc);
+          bytes += key.length + doc.length;
           documents += 1;
           if (bytes >= DOCS_FRAME_BYTES) {
-            await push(frameOf({ t: 'docs', db, coll, e: entries }));
-            entries = [];
+            await push(encodeFrame(Buffer.concat(entries)));
+            entries = [header];
             bytes = 0;
           }
         }
-        if (entries.length > 0) await push(frameOf({ t: 'docs', db, coll, e: entries }));
+        if (entries.length > 1) await push(encodeFrame(Buffer.concat(entries)));
       }
     }
     await push(frameOf({ t: 'end', collections, documents }));
@@ -94,7 +97,8 @@ export async function readSnapshotFile(path: string): Promise<CatalogMirror> {
   let sawHeader = false;
   let sawEnd = false;
   const result = await readFrameFile(path, (payload) => {
-    const frame = deserialize(payload, { promoteBuffers: true });
+    const headerBytes = bsonAt(payload, 0);
+    const frame = deserialize(headerBytes);
     if (sawEnd) throw new Error(`snapshot ${path}: data after the end frame`);
     if (!sawHeader) {
       if (frame.t !== 'header' || frame.v !== 1) throw new Error(`snapshot ${path}: unknown format`);
@@ -112,14 +116,15 @@ export async function readSnapshotFile(path: string): Promise<CatalogMirror> {
       return;
     }
     if (frame.t !== 'docs') throw new Error(`snapshot ${path}: unknown frame ${String(frame.t)}`);
-    const e = frame.e as Buffer[];
-    for (let i = 0; i + 1 < e.length; i += 2) {
-      const key = e[i];
-      const doc = e[i + 1];
-      if (key && doc) c.docs.set(key.toString('latin1'), Buffer.from(doc));
+    for (let pos = headerBytes.length; pos < payload.length;) {
+      const key = bsonAt(payload, pos);
+      const doc = bsonAt(payload, pos + key.length);
+      pos += key.length + doc.length;
+      c.docs.set(key.toString('latin1'), Buffer.from(doc));
     }
   });
-  if (result.problem) throw new Error(`snapshot ${path}: ${result.problem.reason} at offset ${result.problem.offset}`);
+  if (result.problem)
+    throw new Error(`snapshot ${path}: ${result.problem.reason} at offset ${result.problem.offset}`);
   if (!sawEnd) throw new Error(`snapshot ${path}: incomplete (no end frame)`);
   return mirror;
 }

@@ -65,7 +65,14 @@ function checkConflicts(u: Doc): void {
  * Applies an update to a private copy of a document and returns the new document. `$setOnInsert`
  * (absent from mingo) acts as `$set` only when the update inserts (upsert with no match).
  */
-export function applyUpdate(doc: Doc, u: unknown, kind: UpdateKind, arrayFilters: Doc[] | undefined, inserting: boolean): Doc {
+export function applyUpdate(
+  doc: Doc,
+  u: unknown,
+  kind: UpdateKind,
+  arrayFilters: Doc[] | undefined,
+  inserting: boolean,
+  filter: Doc = {},
+): Doc {
   const id = doc._id;
   let out: Doc;
   try {
@@ -81,7 +88,7 @@ export function applyUpdate(doc: Doc, u: unknown, kind: UpdateKind, arrayFilters
       const { $setOnInsert, ...ops } = u as Doc;
       const mod: Doc = { ...ops };
       if (inserting && $setOnInsert) mod.$set = { ...((mod.$set) ?? {}), ...($setOnInsert as Doc) };
-      if (Object.keys(mod).length > 0) mingoUpdate(doc, mod, arrayFilters, undefined, { cloneMode: 'copy', queryOptions });
+      if (Object.keys(mod).length > 0) mingoUpdate(doc, mod, arrayFilters, usesPositional(mod) ? filter : undefined, { cloneMode: 'copy', queryOptions });
       out = doc;
     }
   } catch (err) {
@@ -93,5 +100,9 @@ export function applyUpdate(doc: Doc, u: unknown, kind: UpdateKind, arrayFilters
   }
   return out;
 }
+
+/** The positional `$` needs the query to find its element; skip re-running the query otherwise. */
+const usesPositional = (mod: Doc) =>
+  Object.values(mod).some((arg) => Object.keys(arg as Doc).some((p) => /\.\$(\.|$)/.test(p)));
 
 const idChanged = () => immutableField("Performing an update on the path '_id' would modify the immutable field '_id'");

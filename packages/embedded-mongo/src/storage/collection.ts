@@ -2,7 +2,7 @@ import { deserialize, serialize, ObjectId, calculateObjectSize } from 'bson';
 import { IndexStore } from '../indexes/index-store.js';
 import { ABS_MIN } from '../indexes/key-compare.js';
 import type { IndexSpec } from '../indexes/index-spec.js';
-import { badValue, indexNotFound, illegalOperation, tooLarge } from '../errors.js';
+import { MongoCommandError, badValue, indexNotFound, tooLarge } from '../errors.js';
 import { duplicateKeyError } from './duplicate-key.js';
 import type { ChangeLog } from './change-log.js';
 import { MAX_BSON_SIZE } from '../wire/header.js';
@@ -64,6 +64,11 @@ export class Collection {
     if (doc._id === undefined) {
       doc = { _id: new ObjectId(), ...doc };
       raw = undefined;
+    } else if (Object.keys(doc)[0] !== '_id') {
+      // mongod stores _id as the first field whatever the client sent.
+      const { _id, ...rest } = doc;
+      doc = { _id, ...rest };
+      raw = undefined;
     }
     if (Array.isArray(doc._id)) throw badValue("can't use an array for _id");
     if (raw && raw.length > MAX_BSON_SIZE) throw tooLarge(`object to insert too large. size in bytes: ${String(raw.length)}, max size: ${String(MAX_BSON_SIZE)}`);
@@ -108,7 +113,7 @@ export class Collection {
   }
 
   dropIndex(name: string, log: ChangeLog | null): void {
-    if (name === '_id_') throw illegalOperation('cannot drop _id index');
+    if (name === '_id_') throw new MongoCommandError(72, 'InvalidOptions', 'cannot drop _id index');
     if (!this.indexes.delete(name)) throw indexNotFound(`index not found with name [${name}]`);
     log?.push({ t: 'dropIndex', db: this.db, coll: this.name, name });
   }

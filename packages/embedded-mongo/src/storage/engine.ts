@@ -56,6 +56,12 @@ export class StorageEngine {
     return true;
   }
 
+  dataSize(): number {
+    let n = 0;
+    for (const colls of this.dbs.values()) for (const c of colls.values()) for (const b of c.docs.values()) n += b.length;
+    return n;
+  }
+
   dropDatabase(db: string, log: ChangeLog | null): void {
     if (!this.dbs.delete(db)) return;
     log?.push({ t: 'dropDatabase', db });

@@ -34,11 +34,20 @@ test('recovery = snapshot + journal written after it', async () => {
 
   const reopened = await openDurableStore({ dbPath });
   const docs = docsOf(reopened.state, 'd', 'c');
-  expect(reopened.recovery).toMatchObject({ snapshotGeneration: 2, journalsReplayed: 1, recordsReplayed: 51 });
+  expect(reopened.recovery).toMatchObject({
+    snapshotGeneration: 2,
+    journalsReplayed: 1,
+    recordsReplayed: 51,
+  });
   expect(docs.size).toBe(74);
   expect(docs.get('1')?.v).toBe(1);
   expect(docs.get('30')?.v).toBe(2);
-  expect(reopened.state.get('d')?.get('c')?.indexes.map((s) => s.name)).toEqual(['v_1']);
+  expect(
+    reopened.state
+      .get('d')
+      ?.get('c')
+      ?.indexes.map((s) => s.name),
+  ).toEqual(['v_1']);
   expect(reopened.state.get('d')?.get('c')?.options).toEqual({ capped: false });
   await reopened.close();
 });

@@ -8,7 +8,12 @@
 import { openDurableStore } from '../../src/persistence/index.js';
 import type { ChangeRecord } from '../../src/persistence/index.js';
 
-export type CrashWriterOptions = { workers: number; groupCommitMs: number; compactLoop: boolean; padBytes: number };
+export type CrashWriterOptions = {
+  workers: number;
+  groupCommitMs: number;
+  compactLoop: boolean;
+  padBytes: number;
+};
 
 const dbPath = process.argv[2] ?? '';
 const options = JSON.parse(process.argv[3] ?? '{}') as CrashWriterOptions;

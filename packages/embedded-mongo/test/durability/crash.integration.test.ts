@@ -16,7 +16,11 @@ type RunResult = { acked: Map<number, number>; compactions: number; lockChecked:
  * SIGKILLs it. `node --import tsx` rather than the tsx CLI: the CLI runs the script in a grandchild
  * process that a SIGKILL of the CLI would not reach.
  */
-async function runAndKill(dbPath: string, options: CrashWriterOptions, checkLock: boolean): Promise<RunResult> {
+async function runAndKill(
+  dbPath: string,
+  options: CrashWriterOptions,
+  checkLock: boolean,
+): Promise<RunResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, dbPath, JSON.stringify(options)], {
     cwd: packageDir,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -110,7 +114,11 @@ test('SIGKILL while compactions run back to back: nothing acknowledged is lost',
   const allAcked = new Map<number, number>();
   let compactions = 0;
   for (let run = 0; run < 3; run++) {
-    const result = await runAndKill(dbPath, { workers: 8, groupCommitMs: 5, compactLoop: true, padBytes: 500 }, false);
+    const result = await runAndKill(
+      dbPath,
+      { workers: 8, groupCommitMs: 5, compactLoop: true, padBytes: 500 },
+      false,
+    );
     compactions += result.compactions;
     for (const [w, n] of result.acked) allAcked.set(w, Math.max(allAcked.get(w) ?? 0, n));
     expect(await verify(dbPath, allAcked)).toBeGreaterThan(0);

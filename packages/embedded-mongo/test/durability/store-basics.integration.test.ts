@@ -1,5 +1,6 @@
-import { ObjectId } from 'bson';
-import { readdir } from 'node:fs/promises';
+import { ObjectId, serialize } from 'bson';
+import { spawn } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { afterEach, expect, test } from 'vitest';
 import { openDurableStore } from '../../src/persistence/index.js';
 import type { ChangeRecord, DurableStore } from '../../src/persistence/index.js';
@@ -25,8 +26,18 @@ test('every record type survives close and reopen', async () => {
   const oid = new ObjectId();
   const records: ChangeRecord[] = [
     { t: 'createCollection', db: 'app', coll: 'users', options: { validator: { age: { $gte: 0 } } } },
-    { t: 'createIndex', db: 'app', coll: 'users', spec: { key: { email: 1 }, name: 'email_1', unique: true } },
-    { t: 'createIndex', db: 'app', coll: 'users', spec: { key: { at: 1 }, name: 'at_1', expireAfterSeconds: 60 } },
+    {
+      t: 'createIndex',
+      db: 'app',
+      coll: 'users',
+      spec: { key: { email: 1 }, name: 'email_1', unique: true },
+    },
+    {
+      t: 'createIndex',
+      db: 'app',
+      coll: 'users',
+      spec: { key: { at: 1 }, name: 'at_1', expireAfterSeconds: 60 },
+    },
     { t: 'put', db: 'app', coll: 'users', id: oid, doc: { _id: oid, email: 'a@x', at: new Date(5) } },
     { t: 'put', db: 'app', coll: 'users', id: 2, doc: { _id: 2, email: 'b@x' } },
     { t: 'put', db: 'app', coll: 'users', id: 'three', doc: { _id: 'three', email: 'c@x' } },
@@ -96,4 +107,50 @@ test('a second open of the same dbPath fails clearly until the first is closed',
   expect(await readdir(dbPath)).toContain('LOCK');
   await again.close();
   expect(await readdir(dbPath)).not.toContain('LOCK');
+});
+
+test('a batch far above the 16 MB BSON limit and a 15 MB document commit and recover', async () => {
+  const { dbPath, store } = await freshStore('big');
+  const pad = 'b'.repeat(1000);
+  const batch: ChangeRecord[] = Array.from({ length: 30_000 }, (_, i) => ({
+    t: 'put' as const,
+    db: 'd',
+    coll: 'many',
+    id: i,
+    doc: { _id: i, pad },
+  }));
+  await store.commit(batch); // ~30 MB in one atomic frame
+  await store.commit([
+    { t: 'put', db: 'd', coll: 'huge', id: 1, doc: { _id: 1, blob: 'h'.repeat(15 * 2 ** 20) } },
+  ]);
+  await store.compact();
+  await store.close();
+  const reopened = await openDurableStore({ dbPath });
+  cleanups.push(() => reopened.close());
+  expect(reopened.state.get('d')?.get('many')?.documentCount).toBe(30_000);
+  expect(docsOf(reopened.state, 'd', 'huge').get('1')?.blob).toHaveLength(15 * 2 ** 20);
+});
+
+test('a lock left by a dead process is taken over', async () => {
+  const { dbPath } = await freshStore('stale');
+  const dead = spawn(process.execPath, ['-e', '']);
+  const pid = dead.pid ?? 0;
+  await new Promise((resolve) => dead.on('exit', resolve));
+  const store = await openDurableStore({ dbPath: `${dbPath}/sub` });
+  await store.close();
+  await writeFile(`${dbPath}/sub/LOCK`, `${pid} 12345\n`);
+  const again = await openDurableStore({ dbPath: `${dbPath}/sub` });
+  expect((await readFile(`${dbPath}/sub/LOCK`, 'utf8')).split(' ')[0]).toBe(String(process.pid));
+  await again.close();
+});
+
+test('a put carrying its BSON bytes is journaled from them, not re-serialized', async () => {
+  const { dbPath, store } = await freshStore('bytes');
+  // Deliberately different from `doc`, to show which one is written (the engine passes equal ones).
+  const bytes = serialize({ _id: 1, from: 'bytes' });
+  await store.commit([{ t: 'put', db: 'd', coll: 'c', id: 1, doc: { _id: 1, from: 'doc' }, bytes }]);
+  await store.close();
+  const reopened = await openDurableStore({ dbPath });
+  cleanups.push(() => reopened.close());
+  expect(docsOf(reopened.state, 'd', 'c').get('1')).toEqual({ _id: 1, from: 'bytes' });
 });

@@ -88,13 +88,16 @@ test('a damaged journal followed by a journal holding data refuses to open', asy
   const { dbPath } = await setUp('hole', 3);
   const store = await openDurableStore({ dbPath, groupCommitMs: 0 });
   await store.compact(); // snapshot 2 + journal 2; journal 1 is deleted
-  for (let i = 10; i < 13; i++) await store.commit([{ t: 'put', db: 'd', coll: 'c', id: i, doc: { _id: i } }]);
+  for (let i = 10; i < 13; i++)
+    await store.commit([{ t: 'put', db: 'd', coll: 'c', id: i, doc: { _id: i } }]);
   await store.close();
   // As if a compaction had started journal 3 and crashed before publishing snapshot 3.
   await copyFile(journalFile(dbPath, 2), journalFile(dbPath, 3));
   const handle = await open(journalFile(dbPath, 2), 'r+');
   await handle.write(Buffer.from([0xff]), 0, 1, 40); // inside journal 2's first frame
   await handle.close();
-  await expect(openDurableStore({ dbPath })).rejects.toThrow(/journal-000000000002\.log is corrupt .* later journals hold data/);
+  await expect(openDurableStore({ dbPath })).rejects.toThrow(
+    /journal-000000000002\.log is corrupt .* later journals hold data/,
+  );
   expect(await readdir(dbPath)).not.toContain('LOCK'); // a failed open releases the lock
 });

@@ -1,0 +1,61 @@
+import { createApiKey, createForm, createUser, listForms, setUserPlan, type TCreateFormInput } from '@formwell/core';
+import { userRepository } from '@formwell/db';
+
+export const DEMO_EMAIL = 'demo@formwell.local';
+export const DEMO_PASSWORD = 'formwell-demo';
+
+const DEMO_FORMS: TCreateFormInput[] = [
+  {
+    name: 'Contact us',
+    description: 'A simple contact form',
+    formType: 'contact',
+    fields: [
+      { name: 'name', label: 'Name', type: 'text', required: true },
+      { name: 'email', label: 'Email', type: 'email', required: true },
+      { name: 'message', label: 'Message', type: 'textarea', required: true },
+    ],
+  },
+  {
+    name: 'Launch waitlist',
+    description: 'Join the waitlist',
+    formType: 'waitlist',
+    fields: [{ name: 'email', label: 'Email', type: 'email', required: true }],
+    settings: { usersJoined: { enabled: true } },
+  },
+  {
+    name: 'Product feedback',
+    description: 'Tell us what you think',
+    formType: 'feedback',
+    fields: [
+      { name: 'rating', label: 'Rating', type: 'rating', required: true },
+      { name: 'topic', label: 'Topic', type: 'select', options: ['UI', 'API', 'Docs'] },
+      { name: 'comments', label: 'Comments', type: 'textarea' },
+    ],
+  },
+];
+
+/**
+ * `demo seed`: a PRO demo owner (reused when present), a fresh API key, and the demo forms that do
+ * not exist yet. Safe to run twice.
+ */
+export async function demoSeed() {
+  const existing = await userRepository.findByEmail({ email: DEMO_EMAIL });
+  const userId =
+    existing?.id ?? (await createUser({ email: DEMO_EMAIL, password: DEMO_PASSWORD, name: 'Demo Owner', plan: 'PRO' })).id;
+  const plan = await setUserPlan({ userId, plan: 'PRO' });
+  const key = await createApiKey({ userId, name: `demo ${new Date().toISOString()}` });
+  const { forms: present } = await listForms({ userId, limit: 100 });
+  const forms = [...present];
+  for (const input of DEMO_FORMS) {
+    if (!present.some((form) => form.name === input.name)) {
+      const form = await createForm({ userId, input });
+      forms.push({ ...form, formType: form.formType });
+    }
+  }
+
+  return {
+    user: { id: userId, email: DEMO_EMAIL, password: DEMO_PASSWORD, plan: plan.plan, quotaLimit: plan.quotaLimit },
+    apiKey: { id: key.id, key: key.key, prefix: key.prefix, scopes: key.scopes },
+    forms: forms.map((form) => ({ id: form.id, name: form.name, formType: form.formType })),
+  };
+}

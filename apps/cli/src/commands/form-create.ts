@@ -1,0 +1,47 @@
+import { parseArgs } from 'node:util';
+
+import { createForm, type TCreateFormInput, type TFormType } from '@formwell/core';
+
+import { CliError } from '../cli-error.js';
+import { requiredOption } from '../required-option.js';
+
+function parseFields(json: string | undefined): unknown {
+  if (json === undefined) {
+    return undefined;
+  }
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    throw new CliError('--fields must be a JSON array of Field objects');
+  }
+}
+
+/**
+ * `form create --user ID --name N --type T [--description D] [--fields JSON] [--users-joined]
+ * [--unique-email]` → the created form (`{id, ...}`).
+ */
+export async function formCreate({ args }: { args: string[] }) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      user: { type: 'string' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      description: { type: 'string' },
+      fields: { type: 'string' },
+      'users-joined': { type: 'boolean', default: false },
+      'unique-email': { type: 'boolean' },
+    },
+    strict: true,
+  });
+  const input: TCreateFormInput = {
+    name: requiredOption(values, 'name'),
+    formType: requiredOption(values, 'type').toLowerCase() as TFormType,
+    description: values.description,
+    fields: parseFields(values.fields) as TCreateFormInput['fields'],
+    settings: values['users-joined'] ? { usersJoined: { enabled: true } } : undefined,
+    uniqueEmail: values['unique-email'],
+  };
+
+  return createForm({ userId: requiredOption(values, 'user'), input });
+}

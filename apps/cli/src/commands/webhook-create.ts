@@ -1,0 +1,29 @@
+import { parseArgs } from 'node:util';
+
+import { AppError, AppErrorCode, createWebhookEndpoint, ErrorMessages } from '@formwell/core';
+import { formRepository } from '@formwell/db';
+
+import { requiredOption } from '../required-option.js';
+
+/** `webhook create --form ID --url U [--description D]` → `{id, secret, ...}`. */
+export async function webhookCreate({ args }: { args: string[] }) {
+  const { values } = parseArgs({
+    args,
+    options: { form: { type: 'string' }, url: { type: 'string' }, description: { type: 'string' } },
+    strict: true,
+  });
+  const formId = requiredOption(values, 'form');
+  // The operator names a form, not its owner: look the owner up, then act as that owner.
+  const userId = await formRepository.findOwnerId({ formId });
+  if (!userId) {
+    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+  }
+  const endpoint = await createWebhookEndpoint({
+    userId,
+    formId,
+    url: requiredOption(values, 'url'),
+    description: values.description,
+  });
+
+  return { id: endpoint.id, secret: endpoint.secret, formId: endpoint.formId, url: endpoint.url };
+}

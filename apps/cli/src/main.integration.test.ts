@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+import { authenticateApiKey, AppError } from '@formwell/core';
+import { connectDatabase, disconnectDatabase } from '@formwell/db';
+import { testMongoUri } from '@formwell/vitest-config/services';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const run = promisify(execFile);
+const CLI_DIR = fileURLToPath(new URL('..', import.meta.url));
+const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+
+let uri = '';
+
+beforeAll(async () => {
+  uri = testMongoUri('cli');
+  // The test process also connects, to check what the CLI wrote through core itself.
+  await connectDatabase({ uri });
+});
+
+afterAll(async () => {
+  await disconnectDatabase();
+});
+
+type TRun = { code: number; stdout: string; stderr: string };
+
+/** Runs `formwell …` as a child process against the test database. */
+async function formwell(...args: string[]): Promise<TRun> {
+  try {
+    const { stdout, stderr } = await run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
+      cwd: CLI_DIR,
+      env: { ...process.env, MONGODB_URI: uri },
+    });
+
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+async function json<T = Record<string, unknown>>(...args: string[]): Promise<T> {
+  const result = await formwell(...args);
+  if (result.code !== 0) {
+    throw new Error(`formwell ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+  }
+
+  return JSON.parse(result.stdout) as T;
+}
+
+describe('formwell CLI', () => {
+  test('user create / set-plan, key create / revoke against a real database', async () => {
+    const user = await json('user', 'create', '--email', 'Ops@Example.com', '--password', 'secret-pass', '--plan', 'STANDARD');
+    expect(user).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/) as string, email: 'ops@example.com', plan: 'STANDARD' });
+    const userId = String(user.id);
+
+    expect(await json('user', 'set-plan', '--user', userId, '--plan', 'PRO')).toEqual({ id: userId, plan: 'PRO', quotaLimit: 10000 });
+
+    const key = await json<{ id: string; key: string; prefix: string; scopes: string[] }>(
+      'key', 'create', '--user', userId, '--name', 'ci', '--scopes', 'forms:read,submissions:write',
+    );
+    expect(key.key).toMatch(/^mk_live_[0-9A-Za-z]{32}$/);
+    expect(key.prefix).toBe(key.key.slice(0, 12));
+    expect(key.scopes).toEqual(['forms:read', 'submissions:write']);
+    expect((await authenticateApiKey({ key: key.key })).user.id).toBe(userId);
+
+    expect(await json('key', 'revoke', '--key-id', key.id)).toEqual({ id: key.id, isActive: false });
+    await expect(authenticateApiKey({ key: key.key })).rejects.toBeInstanceOf(AppError);
+  });
+
+  test('form create with fields, users-joined and unique-email; webhook create', async () => {
+    const user = await json('user', 'create', '--email', 'forms@example.com', '--plan', 'PRO');
+    const fields = JSON.stringify([
+      { id: 'email', name: 'email', label: 'Email', type: 'email', required: true },
+      { id: 'plan', name: 'plan', label: 'Plan', type: 'select', required: false, options: ['a', 'b'] },
+    ]);
+    const form = await json(
+      'form', 'create', '--user', String(user.id), '--name', 'Beta', '--type', 'waitlist', '--description', 'Join us',
+      '--fields', fields, '--users-joined', '--unique-email',
+    );
+
+    expect(form).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/) as string,
+      name: 'Beta',
+      title: 'Beta',
+      description: 'Join us',
+      formType: 'waitlist',
+      formTypeDisplay: 'Waitlist',
+      usersJoinedSettings: { enabled: true, count: 0 },
+      uniqueEmail: true,
+      fields: [
+        { id: 'email', name: 'email', type: 'email', required: true },
+        { id: 'plan', name: 'plan', type: 'select', options: ['a', 'b'] },
+      ],
+    });
+
+    const bare = await json('form', 'create', '--user', String(user.id), '--name', 'Any', '--type', 'custom', '--fields', '[]');
+    expect(bare).toMatchObject({ fields: [], usersJoinedSettings: null, uniqueEmail: false });
+
+    const webhook = await json('webhook', 'create', '--form', String(form.id), '--url', 'https://hooks.example.com/in');
+    expect(webhook).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{24}$/) as string, secret: expect.stringMatching(/^whsec_/) as string });
+  });
+
+  test('demo seed is repeatable', async () => {
+    type TSeed = { user: { id: string; plan: string }; apiKey: { key: string }; forms: { id: string }[] };
+    const first = await json<TSeed>('demo', 'seed');
+    const second = await json<TSeed>('demo', 'seed');
+
+    expect(first.user.plan).toBe('PRO');
+    expect(second.user.id).toBe(first.user.id);
+    expect(first.forms).toHaveLength(3);
+    expect(second.forms.map((f) => f.id).sort()).toEqual(first.forms.map((f) => f.id).sort());
+    expect((await authenticateApiKey({ key: second.apiKey.key })).user.id).toBe(first.user.id);
+  });
+
+  test('errors: one line on stderr, nothing on stdout, non-zero exit', async () => {
+    await json('user', 'create', '--email', 'dup@example.com');
+    const cases: [string[], number, RegExp][] = [
+      [['user', 'create', '--email', 'dup@example.com'], 1, /^formwell: An account with this email already exists$/],
+      [['user', 'create'], 2, /^formwell: missing required option --email/],
+      [['user', 'fly'], 2, /^formwell: unknown command "user fly"/],
+      [['key', 'revoke', '--key-id', '000000000000000000000000'], 1, /^formwell: API key not found$/],
+      [['form', 'create', '--user', '000000000000000000000000', '--name', 'x', '--type', 'survey', '--fields', '{'], 2, /--fields must be a JSON array/],
+      [['form', 'create', '--user', '000000000000000000000000', '--name', 'x', '--type', 'nope'], 1, /^formwell: formType: /],
+      [['user', 'create', '--email', 'x@example.com', '--bogus'], 2, /^formwell: Unknown option '--bogus'/],
+    ];
+    for (const [args, code, stderr] of cases) {
+      const result = await formwell(...args);
+      expect({ args, code: result.code, stdout: result.stdout }).toEqual({ args, code, stdout: '' });
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(result.stderr.trimEnd()).toMatch(stderr);
+    }
+  });
+});

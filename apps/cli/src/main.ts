@@ -1,0 +1,55 @@
+import { AppError } from '@formwell/core';
+import { connectDatabase, disconnectDatabase } from '@formwell/db';
+
+import { CliError } from './cli-error.js';
+import { cliEnv } from './env.js';
+import { runCli, USAGE } from './run-cli.js';
+
+/** One line on stderr, no stack: operators and scripts read this. */
+function describe(error: unknown): { line: string; exitCode: number } {
+  if (error instanceof CliError) {
+    return { line: `formwell: ${error.message} (run \`formwell --help\` for usage)`, exitCode: 2 };
+  }
+  if (error instanceof AppError) {
+    return { line: `formwell: ${error.message}`, exitCode: 1 };
+  }
+  // node:util parseArgs throws TypeErrors with ERR_PARSE_ARGS_* codes on unknown or malformed options.
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    return { line: `formwell: ${error.message}`, exitCode: 2 };
+  }
+
+  return { line: `formwell: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 };
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+
+    return argv.length === 0 ? 2 : 0;
+  }
+  const { MONGODB_URI } = cliEnv();
+  try {
+    await connectDatabase({ uri: MONGODB_URI, serverSelectionTimeoutMS: 5_000 });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`formwell: cannot connect to the database (is \`npm start\` running?): ${reason}\n`);
+
+    return 1;
+  }
+  try {
+    const result = await runCli({ argv });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+
+    return 0;
+  } catch (error) {
+    const { line, exitCode } = describe(error);
+    process.stderr.write(`${line}\n`);
+
+    return exitCode;
+  } finally {
+    await disconnectDatabase();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,43 @@
+import { ensureIndexes } from '@formwell/db';
+
+import { CliError } from './cli-error.js';
+import { demoSeed } from './commands/demo-seed.js';
+import { formCreate } from './commands/form-create.js';
+import { keyCreate } from './commands/key-create.js';
+import { keyRevoke } from './commands/key-revoke.js';
+import { userCreate } from './commands/user-create.js';
+import { userSetPlan } from './commands/user-set-plan.js';
+import { webhookCreate } from './commands/webhook-create.js';
+
+type TCommand = (options: { args: string[] }) => Promise<unknown>;
+
+const COMMANDS: Record<string, TCommand> = {
+  'user create': userCreate,
+  'user set-plan': userSetPlan,
+  'key create': keyCreate,
+  'key revoke': keyRevoke,
+  'form create': formCreate,
+  'webhook create': webhookCreate,
+  'demo seed': demoSeed,
+};
+
+export const USAGE = `usage: formwell <command> [options]
+  user create --email E [--password P] [--plan FREE|STANDARD|PRO] [--role OWNER|ADMIN]
+  user set-plan --user ID --plan P
+  key create --user ID --name N [--scopes a,b]
+  key revoke --key-id ID
+  form create --user ID --name N --type T [--description D] [--fields JSON] [--users-joined] [--unique-email]
+  webhook create --form ID --url U
+  demo seed`;
+
+/** Runs one command against an already connected database and returns its JSON result. */
+export async function runCli({ argv }: { argv: string[] }): Promise<unknown> {
+  const [group = '', action = '', ...args] = argv;
+  const command = COMMANDS[`${group} ${action}`];
+  if (!command) {
+    throw new CliError(group === '' ? 'no command given' : `unknown command "${`${group} ${action}`.trim()}"`);
+  }
+  await ensureIndexes();
+
+  return command({ args });
+}

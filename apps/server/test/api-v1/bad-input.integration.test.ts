@@ -1,0 +1,180 @@
+import { expect, test } from 'vitest';
+
+import { buildTestApp } from '../helpers/build-test-app.js';
+import { createOwner, createTestForm } from './helpers/fixtures.js';
+import { call, errorBody } from './helpers/http.js';
+
+const SUBMIT = '/api/v1/forms/submit';
+
+/** Every error body of /api/v1 has this shape (decisions §3), whatever produced it. */
+function expectErrorBody(response: { statusCode: number; json<T>(): T; headers: Record<string, unknown> }, status: number) {
+  expect(response.statusCode).toBe(status);
+  expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+  const body = response.json<Record<string, unknown>>();
+  expect(typeof body.error).toBe('string');
+  expect(typeof body.message).toBe('string');
+  expect(typeof body.code).toBe('string');
+  expect(JSON.stringify(body)).not.toMatch(/stack|at \/|node_modules/);
+}
+
+test('submit: malformed JSON, wrong content type, oversize body → 400 / 415 / 413 with the error body', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId, { fields: [] });
+  const headers = { 'content-type': 'application/json' };
+
+  const malformed = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, headers, payload: '{"formId": "x", "data": {' });
+  const textPlain = await call(app, {
+    method: 'POST',
+    url: SUBMIT,
+    key: owner.key,
+    headers: { 'content-type': 'text/plain' },
+    payload: JSON.stringify({ formId: form.id, data: {} }),
+  });
+  const form_urlencoded = await call(app, {
+    method: 'POST',
+    url: SUBMIT,
+    key: owner.key,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `formId=${form.id}`,
+  });
+  const oversize = await call(app, {
+    method: 'POST',
+    url: SUBMIT,
+    key: owner.key,
+    headers,
+    payload: JSON.stringify({ formId: form.id, data: { a: 'x'.repeat(101 * 1024) } }),
+  });
+  const empty = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, headers, payload: '' });
+
+  expectErrorBody(malformed, 400);
+  expectErrorBody(textPlain, 415);
+  expectErrorBody(form_urlencoded, 415);
+  expectErrorBody(oversize, 413);
+  expectErrorBody(empty, 400);
+});
+
+test('submit: operator injection and wrong JSON types are 400 "Input validation failed", never a query', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId, { fields: [] });
+  const payloads = [
+    { formId: { $gt: '' }, data: {} },
+    { formId: { $ne: null }, data: { a: 1 } },
+    { formId: [form.id], data: {} },
+    { formId: form.id, data: 'a string' },
+    { formId: form.id, data: [1, 2] },
+    { formId: form.id },
+    { data: {} },
+    { formId: form.id, data: {}, redirectUrl: { $gt: '' } },
+    { formId: 'x'.repeat(101), data: {} },
+    [],
+    'just a string',
+    42,
+    null,
+  ];
+
+  for (const payload of payloads) {
+    const response = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+
+    expect([JSON.stringify(payload), response.statusCode]).toEqual([JSON.stringify(payload), 400]);
+    expectErrorBody(response, 400);
+  }
+  const issues = (await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: { $gt: '' }, data: {} } })).json<{
+    error: string;
+    issues: { path: string[] }[];
+  }>();
+  expect(issues.error).toBe('Input validation failed');
+  expect(issues.issues.map((issue) => issue.path.join('.'))).toContain('formId');
+});
+
+test('ids: operator-looking, unicode, very long or malformed path ids are a clear 4xx on every endpoint', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const ids = ['%24gt', '%7B%22%24gt%22%3A%22%22%7D', 'null', 'undefined', '0', '%C3%A9t%C3%A9-%F0%9F%98%80', 'a'.repeat(64), 'a'.repeat(65), 'b'.repeat(3000), '65a00000000000000000000Z', '..%2F..%2Fetc'];
+  const paths = (id: string) => [`/api/v1/forms/${id}`, `/api/v1/forms/${id}/submissions`, `/api/v1/forms/${id}/users-joined`, `/api/v1/forms/${id}/submissions/export.csv`];
+
+  for (const id of ids) {
+    for (const url of paths(id)) {
+      const response = await call(app, { method: 'GET', url, key: owner.key });
+
+      expect([url.slice(0, 80), response.statusCode >= 400 && response.statusCode < 500]).toEqual([url.slice(0, 80), true]);
+      expectErrorBody(response, response.statusCode);
+    }
+  }
+  const long = await call(app, { method: 'GET', url: `/api/v1/forms/${'a'.repeat(65)}`, key: owner.key });
+  expect(long.statusCode).toBe(400);
+  const malformed = await call(app, { method: 'GET', url: '/api/v1/forms/not-an-id', key: owner.key });
+  expect([malformed.statusCode, errorBody(malformed).error]).toEqual([404, 'Form not found']);
+});
+
+test('query parameters: repeated, out of range, unicode and very long values are 4xx; unknown ones are ignored', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId);
+  const base = `/api/v1/forms/${form.id}/submissions`;
+  const cases = [
+    { query: 'limit=1&limit=2', status: 400 },
+    { query: 'limit=%00', status: 400 },
+    { query: `cursor=${'c'.repeat(5000)}`, status: 400 },
+    { query: 'startDate=%F0%9F%98%80', status: 400 },
+    { query: `email=${'e'.repeat(400)}`, status: 400 },
+    { query: 'email=%C3%BCnic%C3%B6de%40example.com', status: 200 },
+    { query: 'email[$ne]=x', status: 200 },
+    { query: 'unknown=1&another=%7B%7D', status: 200 },
+  ];
+
+  for (const { query, status } of cases) {
+    const response = await call(app, { method: 'GET', url: `${base}?${query}`, key: owner.key });
+
+    expect([query.slice(0, 60), response.statusCode]).toEqual([query.slice(0, 60), status]);
+    if (status >= 400) {
+      expectErrorBody(response, status);
+    }
+  }
+});
+
+test('submit: unicode data and field names round-trip; a very long key name is refused as an unknown field', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId, { fields: [] });
+  const data = { name: 'Zoë 😀 مرحبا 你好', 'ключ': 'значение', emoji: '👩‍👩‍👧‍👦' };
+  const created = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: form.id, data } });
+  const listed = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions`, key: owner.key });
+
+  expect(created.statusCode).toBe(201);
+  expect(listed.json<{ submissions: { data: unknown }[] }>().submissions[0]?.data).toEqual(data);
+
+  const withFields = await createTestForm(owner.userId);
+  const longKey = await call(app, {
+    method: 'POST',
+    url: SUBMIT,
+    key: owner.key,
+    payload: { formId: withFields.id, data: { email: 'a@example.com', ['k'.repeat(5000)]: 'v' } },
+  });
+  expect([longKey.statusCode, errorBody(longKey).error]).toEqual([400, 'Invalid submission data']);
+});
+
+test('free-form data keys that look like operators or paths are stored as plain data, not interpreted', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId, { fields: [] });
+
+  for (const key of ['$set', 'a.b', '$where', 'constructor']) {
+    const payload = `{"formId":"${form.id}","data":{"${key}":"v"}}`;
+    const response = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload, headers: { 'content-type': 'application/json' } });
+
+    expect([key, response.statusCode]).toEqual([key, 201]);
+  }
+  const protoPayload = `{"formId":"${form.id}","data":{"__proto__":{"polluted":true}}}`;
+  const proto = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: protoPayload, headers: { 'content-type': 'application/json' } });
+  expectErrorBody(proto, 400);
+
+  const listed = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions`, key: owner.key });
+  expect(listed.json<{ submissions: { data: unknown }[] }>().submissions.map((submission) => submission.data)).toEqual([
+    { constructor: 'v' },
+    { $where: 'v' },
+    { 'a.b': 'v' },
+    { $set: 'v' },
+  ]);
+});

@@ -1,0 +1,10 @@
+import { listUsers } from '@formwell/core';
+
+import { adminProcedure } from '../../session/authed-procedure.js';
+import { ZListUsersRequestSchema, ZListUsersResponseSchema } from './list-users.types.js';
+
+/** Staff: every account, newest first. */
+export const listUsersRoute = adminProcedure
+  .input(ZListUsersRequestSchema)
+  .output(ZListUsersResponseSchema)
+  .query(({ input }) => listUsers({ limit: input.limit, cursor: input.cursor }));

@@ -1,0 +1,15 @@
+import { setUserPlan } from '@formwell/core';
+
+import { adminProcedure } from '../../session/authed-procedure.js';
+import { ZSetUserPlanRequestSchema, ZSetUserPlanResponseSchema } from './set-user-plan.types.js';
+
+/** Staff: change a user's plan (and quota) by hand, e.g. for a support case. */
+export const setUserPlanRoute = adminProcedure
+  .input(ZSetUserPlanRequestSchema)
+  .output(ZSetUserPlanResponseSchema)
+  .mutation(async ({ ctx, input }) => {
+    const { logger } = ctx;
+    logger.info({ targetUserId: input.userId, plan: input.plan }, 'plan changed by staff');
+
+    return setUserPlan(input);
+  });

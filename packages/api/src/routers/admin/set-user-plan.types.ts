@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const ZSetUserPlanRequestSchema = z.object({
+  userId: z.string().max(64),
+  plan: z.enum(['FREE', 'STANDARD', 'PRO']),
+  /** Defaults to the plan's monthly submissions. */
+  quotaLimit: z.number().int().min(0).max(100_000_000).optional(),
+});
+
+export const ZSetUserPlanResponseSchema = z.object({
+  id: z.string(),
+  plan: z.enum(['FREE', 'STANDARD', 'PRO']),
+  quotaLimit: z.number(),
+});

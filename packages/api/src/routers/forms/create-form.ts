@@ -1,0 +1,16 @@
+import { createForm } from '@formwell/core';
+
+import { authedProcedure } from '../../session/authed-procedure.js';
+import { ZCreateFormRequestSchema, ZCreateFormResponseSchema } from './create-form.types.js';
+
+/** Creates a form within the plan's form limit. */
+export const createFormRoute = authedProcedure
+  .input(ZCreateFormRequestSchema)
+  .output(ZCreateFormResponseSchema)
+  .mutation(async ({ ctx, input }) => {
+    const { user, logger } = ctx;
+    const form = await createForm({ userId: user.id, input });
+    logger.info({ formId: form.id }, 'form created');
+
+    return form;
+  });

@@ -1,0 +1,16 @@
+import { deleteForm } from '@formwell/core';
+
+import { authedProcedure } from '../../session/authed-procedure.js';
+import { ZDeleteFormRequestSchema, ZDeleteFormResponseSchema } from './delete-form.types.js';
+
+/** Deletes the form with its submissions, counters and webhook endpoints. */
+export const deleteFormRoute = authedProcedure
+  .input(ZDeleteFormRequestSchema)
+  .output(ZDeleteFormResponseSchema)
+  .mutation(async ({ ctx, input }) => {
+    const { user, logger } = ctx;
+    const { id } = input;
+    logger.info({ formId: id }, 'form deleted');
+
+    return deleteForm({ userId: user.id, formId: id });
+  });

@@ -1,0 +1,15 @@
+import { updateForm } from '@formwell/core';
+
+import { authedProcedure } from '../../session/authed-procedure.js';
+import { ZUpdateFormRequestSchema, ZUpdateFormResponseSchema } from './update-form.types.js';
+
+export const updateFormRoute = authedProcedure
+  .input(ZUpdateFormRequestSchema)
+  .output(ZUpdateFormResponseSchema)
+  .mutation(async ({ ctx, input }) => {
+    const { user, logger } = ctx;
+    const { id, data } = input;
+    logger.info({ formId: id }, 'form updated');
+
+    return updateForm({ userId: user.id, formId: id, data });
+  });

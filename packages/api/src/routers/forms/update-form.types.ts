@@ -1,0 +1,9 @@
+import { ZUpdateFormInputSchema } from '@formwell/core';
+import { z } from 'zod';
+
+import { ZFormDetailSchema } from '../../schemas/z-form.js';
+
+/** The id at the top level, the changes in `data` (conventions 20). */
+export const ZUpdateFormRequestSchema = z.object({ id: z.string().max(64), data: ZUpdateFormInputSchema });
+
+export const ZUpdateFormResponseSchema = ZFormDetailSchema;

@@ -1,0 +1,9 @@
+import { listSubmissions } from '@formwell/core';
+
+import { authedProcedure } from '../../session/authed-procedure.js';
+import { ZListSubmissionsRequestSchema, ZListSubmissionsResponseSchema } from './list-submissions.types.js';
+
+export const listSubmissionsRoute = authedProcedure
+  .input(ZListSubmissionsRequestSchema)
+  .output(ZListSubmissionsResponseSchema)
+  .query(({ ctx, input }) => listSubmissions({ userId: ctx.user.id, ...input }));

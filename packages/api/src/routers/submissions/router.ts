@@ -1,0 +1,11 @@
+import { createRouter } from '../../trpc.js';
+import { deleteSubmissionRoute } from './delete-submission.js';
+import { getSubmissionRoute } from './get-submission.js';
+import { listSubmissionsRoute } from './list-submissions.js';
+
+/** The dashboard's submissions (session cookie); the CSV export is a streamed HTTP route. */
+export const submissionsRouter = createRouter({
+  list: listSubmissionsRoute,
+  get: getSubmissionRoute,
+  delete: deleteSubmissionRoute,
+});

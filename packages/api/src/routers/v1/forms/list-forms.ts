@@ -1,0 +1,16 @@
+import { listForms } from '@formwell/core';
+
+import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
+import { apiKeyProcedure } from '../../../auth/api-key-procedure.js';
+import { listFormsMeta, ZListFormsRequestSchema, ZListFormsResponseSchema } from './list-forms.types.js';
+
+export const listFormsRoute = apiKeyProcedure(apiKeyPolicies.formsList)
+  .meta(listFormsMeta)
+  .input(ZListFormsRequestSchema)
+  .output(ZListFormsResponseSchema)
+  .query(({ ctx, input }) => {
+    const { actor } = ctx;
+    const { limit, cursor } = input;
+
+    return listForms({ userId: actor.userId, limit, cursor });
+  });

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+import { ZFormListItemSchema } from '../../../schemas/z-form.js';
+import { ZApiKeyQuerySchema, ZCursorQuerySchema, ZLimitQuerySchema } from '../../../schemas/z-query.js';
+import type { ApiMeta } from '../../../trpc.js';
+
+export const listFormsMeta = {
+  openapi: {
+    method: 'GET',
+    path: '/forms/list',
+    tags: ['forms'],
+    summary: 'List forms',
+    description:
+      'The key owner\'s forms, newest first. Pass `nextCursor` back as `cursor` for the next page. Scope `forms:read`; rate-limited per key.',
+    errorResponses: { 400: 'Invalid parameters', 401: 'Missing or invalid key', 403: 'Insufficient scope', 404: 'User not found', 429: 'Rate limit exceeded' },
+  },
+} satisfies ApiMeta;
+
+export const ZListFormsRequestSchema = z.object({
+  limit: ZLimitQuerySchema,
+  cursor: ZCursorQuerySchema,
+  apiKey: ZApiKeyQuerySchema,
+});
+
+export const ZListFormsResponseSchema = z.object({
+  forms: z.array(ZFormListItemSchema),
+  nextCursor: z.string().nullable(),
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+import type { ApiMeta } from '../../../trpc.js';
+
+export const submitFormMeta = {
+  openapi: {
+    method: 'POST',
+    path: '/forms/submit',
+    tags: ['submissions'],
+    summary: 'Submit a form',
+    description:
+      '`data` is checked against the form\'s fields (400 with `fieldErrors`). Custom `redirectUrl` needs STANDARD or PRO. Scope `submissions:write`; rate-limited per key.',
+    successDescription: 'Created',
+    errorResponses: {
+      400: 'Invalid parameters or submission data',
+      401: 'Missing or invalid key',
+      403: 'Form of another user, insufficient scope, or monthly quota reached',
+      404: 'Form or user not found',
+      409: 'A submission with this email already exists for this form',
+      413: 'Request body too large',
+      429: 'Rate limit exceeded',
+    },
+  },
+  successStatus: 201,
+} satisfies ApiMeta;
+
+export const ZSubmitFormRequestSchema = z.object({
+  formId: z.string().min(1).max(100),
+  data: z.record(z.string(), z.unknown()),
+  redirectUrl: z.string().max(2048).nullable().optional(),
+});
+
+export const ZSubmitFormResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.literal('Form submitted successfully'),
+  submissionId: z.string(),
+  redirect: z.object({ url: z.string(), allowed: z.boolean(), reason: z.string().optional() }),
+});

@@ -1,0 +1,18 @@
+import { createRouter } from '../../trpc.js';
+import { getFormRoute } from './forms/get-form.js';
+import { getUsersJoinedRoute } from './forms/get-users-joined.js';
+import { listFormsRoute } from './forms/list-forms.js';
+import { submitFormRoute } from './forms/submit-form.js';
+import { listSubmissionsRoute } from './submissions/list-submissions.js';
+
+/**
+ * The public REST API (/api/v1, API keys). Order matters: trpc-to-openapi matches paths in
+ * definition order, so `/forms/list` must come before `/forms/{formId}`.
+ */
+export const v1Router = createRouter({
+  listForms: listFormsRoute,
+  submitForm: submitFormRoute,
+  getForm: getFormRoute,
+  getUsersJoined: getUsersJoinedRoute,
+  listSubmissions: listSubmissionsRoute,
+});

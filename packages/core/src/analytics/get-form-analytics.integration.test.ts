@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'vitest';
+
+import { testEmail } from '../../test/test-emails.js';
+import { useTestDatabase } from '../../test/use-test-database.js';
+import { AppError } from '../errors/app-error.js';
+import { createForm } from '../forms/create-form.js';
+import { submitForm } from '../submissions/submit-form.js';
+import { createUser } from '../users/create-user.js';
+import { getFormAnalytics } from './get-form-analytics.js';
+
+useTestDatabase('core_analytics');
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) {
+    throw new Error(`expected an AppError, got ${String(error)}`);
+  }
+
+  return error;
+}
+
+describe('getFormAnalytics', () => {
+  test('PRO: base and PRO fields from the counters the submits bumped', async () => {
+    const owner = await createUser({ email: testEmail(), plan: 'PRO' });
+    const user = { id: owner.id, plan: 'PRO' as const, quotaLimit: 1000 };
+    const form = await createForm({ userId: user.id, input: { name: 'A', formType: 'survey' } });
+    const now = new Date();
+    const submit = (agent: string, language: string, hoursAgo: number) =>
+      submitForm({
+        user,
+        input: { formId: form.id, data: {} },
+        client: { userAgent: agent, acceptLanguage: language },
+        now: new Date(now.getTime() - hoursAgo * 3_600_000),
+      });
+    await submit(CHROME, 'en-US', 0);
+    await submit(CHROME, 'en-US', 1);
+    await submit(FIREFOX, 'de-DE', 2);
+    await submit(CHROME, 'fr', 30);
+    await submit(FIREFOX, 'en-GB', 200);
+
+    const analytics = await getFormAnalytics({ user, formId: form.id, timeRange: 'day', now });
+
+    expect(analytics).toMatchObject({
+      totalSubmissions: 5,
+      dailySubmissionRate: 5,
+      last24HoursSubmissions: 3,
+      timeRange: 'day',
+      plan: 'PRO',
+      weekOverWeekGrowth: 3,
+      browserStats: [
+        { name: 'Chrome', count: 3, percentage: 0.6 },
+        { name: 'Firefox', count: 2, percentage: 0.4 },
+      ],
+      locationStats: [
+        { name: 'United States', count: 2, percentage: 0.4 },
+        { name: 'Germany', count: 1, percentage: 0.2 },
+        { name: 'United Kingdom', count: 1, percentage: 0.2 },
+        { name: 'Unknown', count: 1, percentage: 0.2 },
+      ],
+    });
+    expect(analytics.timeSeriesData).toHaveLength(24);
+    expect(analytics.timeSeriesData.reduce((s, p) => s + p.submissions, 0)).toBe(3);
+    expect(analytics.peakSubmissionHour).toBeGreaterThanOrEqual(0);
+  });
+
+  test('STANDARD gets only the base fields; FREE 403; bad timeRange 400; foreign 404', async () => {
+    const standard = await createUser({ email: testEmail(), plan: 'STANDARD' });
+    const free = await createUser({ email: testEmail(), plan: 'FREE' });
+    const form = await createForm({ userId: standard.id, input: { name: 'S', formType: 'contact' } });
+    const freeForm = await createForm({ userId: free.id, input: { name: 'F', formType: 'contact' } });
+    const analytics = await getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: form.id });
+
+    expect(Object.keys(analytics).sort()).toEqual(
+      ['dailySubmissionRate', 'last24HoursSubmissions', 'plan', 'timeRange', 'timeSeriesData', 'totalSubmissions'].sort(),
+    );
+    expect(analytics.timeSeriesData).toHaveLength(7);
+    const gated = await failure(getFormAnalytics({ user: { id: free.id, plan: 'FREE' }, formId: freeForm.id }));
+    expect([gated.httpStatus, gated.message]).toEqual([403, 'Analytics are only available with the STANDARD or PRO plan']);
+    const bad = await failure(getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: form.id, timeRange: 'year' }));
+    expect([bad.httpStatus, bad.message]).toEqual([400, 'Invalid timeRange parameter']);
+    const foreign = await failure(getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: freeForm.id }));
+    expect([foreign.httpStatus, foreign.message]).toEqual([404, 'Form not found']);
+  });
+});

@@ -1,0 +1,98 @@
+import { ApiKeyModel, UserModel } from '@formwell/db';
+import { describe, expect, test } from 'vitest';
+
+import { testEmail } from '../../test/test-emails.js';
+import { useTestDatabase } from '../../test/use-test-database.js';
+import { AppError } from '../errors/app-error.js';
+import { createUser } from '../users/create-user.js';
+import { authenticateApiKey } from './authenticate-api-key.js';
+import { createApiKey, MAX_ACTIVE_API_KEYS } from './create-api-key.js';
+import { listApiKeys } from './list-api-keys.js';
+import { revokeApiKey } from './revoke-api-key.js';
+
+useTestDatabase('core_api_keys');
+
+async function failure(promise: Promise<unknown>): Promise<[number, Record<string, unknown>]> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) {
+    throw new Error(`expected an AppError, got ${String(error)}`);
+  }
+
+  return [error.httpStatus, error.toBody()];
+}
+
+describe('API keys', () => {
+  test('create returns the plaintext once; only hash, prefix and last4 are stored', async () => {
+    const user = await createUser({ email: testEmail() });
+    const created = await createApiKey({ userId: user.id, name: 'server' });
+
+    expect(created.key).toMatch(/^mk_live_[0-9A-Za-z]{32}$/);
+    expect(created.scopes).toEqual(['forms:read', 'submissions:read', 'submissions:write', 'analytics:read', 'webhooks:manage']);
+    expect(created.display).toBe(`${created.key.slice(0, 12)}…${created.key.slice(-4)}`);
+    const raw = await ApiKeyModel.findById(created.id).lean();
+    expect(JSON.stringify(raw)).not.toContain(created.key);
+    expect(JSON.stringify(await listApiKeys({ userId: user.id }))).not.toContain(created.key);
+  });
+
+  test('validation order and exact bodies: missing → unknown → revoked → user gone', async () => {
+    const user = await createUser({ email: testEmail() });
+    const { key, id } = await createApiKey({ userId: user.id, name: 'k', scopes: ['forms:read'] });
+
+    expect(await failure(authenticateApiKey({ key: undefined }))).toEqual([
+      401,
+      { error: 'API key is required', message: 'API key is required', code: 'UNAUTHORIZED' },
+    ]);
+    expect((await failure(authenticateApiKey({ key: 'mk_live_nope' })))[1]).toMatchObject({ error: 'Invalid or inactive API key' });
+    expect((await failure(authenticateApiKey({ key: 'mk_live_nope', invalidKeyMessage: 'Invalid API key' })))[1]).toMatchObject({
+      error: 'Invalid API key',
+    });
+
+    const ok = await authenticateApiKey({ key });
+    expect(ok).toMatchObject({ user: { id: user.id, email: user.email }, apiKey: { id, scopes: ['forms:read'] } });
+
+    await revokeApiKey({ userId: user.id, keyId: id });
+    // The very next request fails: nothing caches keys.
+    expect(await failure(authenticateApiKey({ key }))).toEqual([
+      401,
+      { error: 'Invalid or inactive API key', message: 'Invalid or inactive API key', code: 'UNAUTHORIZED' },
+    ]);
+
+    const second = await createApiKey({ userId: user.id, name: 'k2' });
+    await UserModel.deleteOne({ _id: user.id });
+    expect(await failure(authenticateApiKey({ key: second.key }))).toEqual([
+      404,
+      { error: 'User not found', message: 'User not found', code: 'NOT_FOUND' },
+    ]);
+  });
+
+  test('lastUsedAt is written at most once per second per key', async () => {
+    const user = await createUser({ email: testEmail() });
+    const { key, id } = await createApiKey({ userId: user.id, name: 'k' });
+    const t0 = new Date('2026-11-21T07:00:00.000Z');
+    await authenticateApiKey({ key, now: t0 });
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => authenticateApiKey({ key, now: new Date(t0.getTime() + 10 + i * 10) })),
+    );
+
+    expect((await ApiKeyModel.findById(id).lean())?.lastUsedAt?.toISOString()).toBe('2026-11-21T07:00:00.000Z');
+    await authenticateApiKey({ key, now: new Date(t0.getTime() + 1500) });
+    expect((await ApiKeyModel.findById(id).lean())?.lastUsedAt?.toISOString()).toBe('2026-11-21T07:00:01.500Z');
+  });
+
+  test('revoking someone else’s key is a 404, and at most 20 active keys', async () => {
+    const user = await createUser({ email: testEmail() });
+    const other = await createUser({ email: testEmail() });
+    const { id } = await createApiKey({ userId: user.id, name: 'k' });
+
+    expect((await failure(revokeApiKey({ userId: other.id, keyId: id })))[0]).toBe(404);
+    for (let i = 1; i < MAX_ACTIVE_API_KEYS; i++) {
+      await createApiKey({ userId: user.id, name: `k${i}` });
+    }
+    expect((await failure(createApiKey({ userId: user.id, name: 'one too many' })))[0]).toBe(403);
+    await revokeApiKey({ userId: user.id, keyId: id });
+    await createApiKey({ userId: user.id, name: 'replacement' });
+  });
+});

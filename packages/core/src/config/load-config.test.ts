@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+
+import { loadConfig } from './load-config.js';
+
+describe('loadConfig', () => {
+  test('defaults are the plans and rate limits of decisions §4 and §5', () => {
+    const config = loadConfig({ env: {} });
+
+    expect(config.plans.FREE).toMatchObject({ maxForms: 1, monthlySubmissions: 200, customRedirect: false });
+    expect(config.plans.STANDARD).toMatchObject({ maxForms: 5, monthlySubmissions: 5000, analytics: 'base' });
+    expect(config.plans.PRO).toMatchObject({ maxForms: 10, monthlySubmissions: 10000, developerNotifications: true });
+    expect(config.rateLimits.formsList).toEqual({ limit: 100, windowSeconds: 60 });
+    expect(config.rateLimits.analytics).toEqual({ limit: 30, windowSeconds: 60 });
+    expect(config.rateLimits.usersJoined).toEqual({ limit: 300, windowSeconds: 60 });
+    expect(config.rateLimits.submit).toEqual({ limit: 600, windowSeconds: 60 });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.trustedCountryHeader).toBeNull();
+  });
+
+  test('the environment overrides limits, URL and the country header', () => {
+    const config = loadConfig({
+      env: {
+        PLAN_FREE_MONTHLY_SUBMISSIONS: '10',
+        PLAN_PRO_MAX_FORMS: '50',
+        RATE_LIMIT_SUBMIT: '5/10',
+        PORT: '4000',
+        TRUSTED_COUNTRY_HEADER: 'CF-IPCountry',
+      },
+    });
+
+    expect(config.plans.FREE.monthlySubmissions).toBe(10);
+    expect(config.plans.PRO.maxForms).toBe(50);
+    expect(config.rateLimits.submit).toEqual({ limit: 5, windowSeconds: 10 });
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.trustedCountryHeader).toBe('cf-ipcountry');
+  });
+
+  test('a malformed override fails loudly', () => {
+    expect(() => loadConfig({ env: { RATE_LIMIT_SUBMIT: 'lots' } })).toThrow('RATE_LIMIT_SUBMIT');
+    expect(() => loadConfig({ env: { PLAN_FREE_MAX_FORMS: '-1' } })).toThrow();
+  });
+});

@@ -1,0 +1,71 @@
+import type { TFormRecord } from '@formwell/db';
+import { describe, expect, test } from 'vitest';
+
+import { toFormView } from './form-view.js';
+import { ZFormFieldsSchema } from './z-form-field.js';
+
+const record: TFormRecord = {
+  id: '6740a1b2c3d4e5f6a7b8c9d0',
+  userId: '6740a1b2c3d4e5f6a7b8c9d1',
+  name: 'Waitlist',
+  description: 'Join',
+  formType: 'analytics_opt_in',
+  fields: [{ id: 'email', name: 'email', label: 'Email', type: 'email', required: true }],
+  settings: { usersJoined: null },
+  emailSettings: {
+    enabled: true,
+    developerNotificationsEnabled: false,
+    developerEmail: 'dev@example.com',
+    subject: null,
+    replyTo: null,
+  },
+  uniqueEmail: true,
+  retentionDays: null,
+  submissionCount: 7,
+  createdAt: new Date('2026-11-01T00:00:00.000Z'),
+  updatedAt: new Date('2026-11-02T00:00:00.000Z'),
+};
+
+describe('toFormView', () => {
+  test('matches the interface Form object', () => {
+    expect(toFormView(record)).toEqual({
+      id: record.id,
+      name: 'Waitlist',
+      title: 'Waitlist',
+      description: 'Join',
+      formType: 'analytics_opt_in',
+      formTypeDisplay: 'Analytics Opt-In',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-02T00:00:00.000Z',
+      submissionCount: 7,
+      fields: record.fields,
+      emailSettings: { enabled: true, developerNotificationsEnabled: false },
+      usersJoinedSettings: null,
+      formTypeSpecific: { cookieConsent: true, dataPrivacy: true },
+    });
+  });
+
+  test('usersJoinedSettings carries the count only when enabled', () => {
+    expect(toFormView({ ...record, settings: { usersJoined: { enabled: true } } }).usersJoinedSettings).toEqual({
+      enabled: true,
+      count: 7,
+    });
+    expect(toFormView({ ...record, settings: { usersJoined: { enabled: false } } }).usersJoinedSettings).toBeNull();
+  });
+});
+
+describe('ZFormFieldsSchema', () => {
+  test('fills id and label from name and product defaults', () => {
+    expect(ZFormFieldsSchema.parse([{ name: 'p', type: 'product' }])).toEqual([
+      { id: 'p', name: 'p', label: 'p', type: 'product', required: false, products: [], displayMode: 'grid', productIds: [] },
+    ]);
+  });
+
+  test('select and radio need options; names are unique and safe', () => {
+    expect(ZFormFieldsSchema.safeParse([{ name: 's', type: 'select' }]).success).toBe(false);
+    expect(ZFormFieldsSchema.safeParse([{ name: 'a', type: 'text' }, { name: 'a', type: 'text' }]).success).toBe(false);
+    expect(ZFormFieldsSchema.safeParse([{ name: '$where', type: 'text' }]).success).toBe(false);
+    expect(ZFormFieldsSchema.safeParse([{ name: 'a.b', type: 'text' }]).success).toBe(false);
+    expect(ZFormFieldsSchema.safeParse([{ name: 'x', type: 'color' }]).success).toBe(false);
+  });
+});

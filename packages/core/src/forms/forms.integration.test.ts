@@ -1,0 +1,123 @@
+import { describe, expect, test } from 'vitest';
+
+import { testEmail } from '../../test/test-emails.js';
+import { useTestDatabase } from '../../test/use-test-database.js';
+import { AppError } from '../errors/app-error.js';
+import { submitForm } from '../submissions/submit-form.js';
+import { createUser } from '../users/create-user.js';
+import { createForm } from './create-form.js';
+import { deleteForm } from './delete-form.js';
+import { getForm } from './get-form.js';
+import { getUsersJoined } from './get-users-joined.js';
+import { listForms } from './list-forms.js';
+import { updateForm } from './update-form.js';
+
+useTestDatabase('core_forms');
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) {
+    throw new Error(`expected an AppError, got ${String(error)}`);
+  }
+
+  return error;
+}
+
+describe('forms', () => {
+  test('plan form limit: 403 with n/max', async () => {
+    const user = await createUser({ email: testEmail(), plan: 'FREE' });
+    await createForm({ userId: user.id, input: { name: 'One', formType: 'contact' } });
+    const error = await failure(createForm({ userId: user.id, input: { name: 'Two', formType: 'contact' } }));
+
+    expect([error.httpStatus, error.message]).toEqual([403, 'Form limit reached (1/1) for your plan']);
+  });
+
+  test('get form: the interface view, 404 for missing and for another user', async () => {
+    const user = await createUser({ email: testEmail(), plan: 'PRO' });
+    const other = await createUser({ email: testEmail(), plan: 'PRO' });
+    const created = await createForm({
+      userId: user.id,
+      input: {
+        name: 'Survey',
+        formType: 'survey',
+        fields: [{ name: 'color', type: 'select', options: ['red'], required: true }],
+      },
+    });
+    const view = await getForm({ userId: user.id, formId: created.id });
+
+    expect(view).toMatchObject({
+      name: 'Survey',
+      title: 'Survey',
+      formType: 'survey',
+      formTypeDisplay: 'Survey',
+      formTypeSpecific: { surveyVersion: '1.0', supportsAnalytics: true },
+      fields: [{ id: 'color', name: 'color', label: 'color', type: 'select', required: true, options: ['red'] }],
+      emailSettings: { enabled: false, developerNotificationsEnabled: false },
+      usersJoinedSettings: null,
+      submissionCount: 0,
+    });
+    expect(new Date(view.createdAt).toISOString()).toBe(view.createdAt);
+    for (const formId of [created.id, '000000000000000000000000', 'junk']) {
+      const error = await failure(getForm({ userId: other.id, formId }));
+      expect([error.httpStatus, error.message]).toEqual([404, 'Form not found']);
+    }
+  });
+
+  test('users-joined: submissionCount when enabled, 0 when not; foreign form 403', async () => {
+    const user = await createUser({ email: testEmail(), plan: 'PRO' });
+    const other = await createUser({ email: testEmail(), plan: 'PRO' });
+    const f = await createForm({
+      userId: user.id,
+      input: { name: 'W', formType: 'waitlist', settings: { usersJoined: { enabled: true } }, uniqueEmail: false },
+    });
+    const actor = { id: user.id, plan: 'PRO' as const, quotaLimit: 100 };
+    await submitForm({ user: actor, input: { formId: f.id, data: { email: 'a@b.io' } } });
+    await submitForm({ user: actor, input: { formId: f.id, data: { email: 'a@b.io' } } });
+
+    expect(await getUsersJoined({ userId: user.id, formId: f.id })).toEqual({ formId: f.id, count: 2 });
+    expect((await getForm({ userId: user.id, formId: f.id })).usersJoinedSettings).toEqual({ enabled: true, count: 2 });
+    await updateForm({ userId: user.id, formId: f.id, data: { settings: { usersJoined: { enabled: false } } } });
+    expect(await getUsersJoined({ userId: user.id, formId: f.id })).toEqual({ formId: f.id, count: 0 });
+    const foreign = await failure(getUsersJoined({ userId: other.id, formId: f.id }));
+    expect(foreign.toBody()).toMatchObject({ message: 'Unauthorized', error: 'Form does not belong to this user' });
+  });
+
+  test('uniqueEmail defaults to true for waitlists; email features are plan-gated', async () => {
+    const free = await createUser({ email: testEmail(), plan: 'FREE' });
+    const standard = await createUser({ email: testEmail(), plan: 'STANDARD' });
+    const waitlist = await createForm({ userId: standard.id, input: { name: 'W', formType: 'waitlist' } });
+
+    expect(waitlist.uniqueEmail).toBe(true);
+    expect((await failure(createForm({ userId: free.id, input: { name: 'E', formType: 'contact', emailSettings: { enabled: true } } }))).httpStatus).toBe(403);
+    expect(
+      (await failure(updateForm({ userId: standard.id, formId: waitlist.id, data: { emailSettings: { developerNotificationsEnabled: true } } })))
+        .message,
+    ).toBe('Developer notifications require PRO plan');
+  });
+
+  test('list: newest first, paginated, scoped; delete removes it', async () => {
+    const user = await createUser({ email: testEmail(), plan: 'PRO' });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await createForm({ userId: user.id, input: { name: `F${i}`, formType: 'custom' } })).id);
+    }
+    const first = await listForms({ userId: user.id, limit: 2 });
+    const second = await listForms({ userId: user.id, limit: 2, cursor: first.nextCursor });
+    const third = await listForms({ userId: user.id, limit: 2, cursor: second.nextCursor });
+
+    expect([...first.forms, ...second.forms, ...third.forms].map((f) => f.id)).toEqual([...ids].reverse());
+    expect(third.nextCursor).toBeNull();
+    expect(Object.keys(first.forms[0] ?? {}).sort()).toEqual(
+      ['createdAt', 'description', 'formType', 'id', 'name', 'submissionCount', 'updatedAt'].sort(),
+    );
+    expect((await failure(listForms({ userId: user.id, cursor: 'garbage' }))).httpStatus).toBe(400);
+    expect((await failure(listForms({ userId: user.id, limit: 101 }))).httpStatus).toBe(400);
+
+    await deleteForm({ userId: user.id, formId: ids[0] ?? '' });
+    expect((await listForms({ userId: user.id })).forms).toHaveLength(4);
+    expect((await failure(deleteForm({ userId: user.id, formId: ids[0] ?? '' }))).httpStatus).toBe(404);
+  });
+});

@@ -1,0 +1,145 @@
+import { buffer } from 'node:stream/consumers';
+
+import { submissionRepository } from '@formwell/db';
+import { describe, expect, test } from 'vitest';
+
+import { testEmail } from '../../test/test-emails.js';
+import { useTestDatabase } from '../../test/use-test-database.js';
+import { AppError } from '../errors/app-error.js';
+import { createForm } from '../forms/create-form.js';
+import { getForm } from '../forms/get-form.js';
+import { createUser } from '../users/create-user.js';
+import { deleteSubmission } from './delete-submission.js';
+import { exportSubmissionsCsv } from './export-submissions-csv.js';
+import { getSubmission } from './get-submission.js';
+import { listSubmissions } from './list-submissions.js';
+import { submitForm } from './submit-form.js';
+
+useTestDatabase('core_list_submissions');
+
+async function setup(fields = true) {
+  const user = await createUser({ email: testEmail(), plan: 'PRO' });
+  const form = await createForm({
+    userId: user.id,
+    input: {
+      name: 'Contact us!',
+      formType: 'contact',
+      fields: fields
+        ? [
+            { name: 'email', type: 'email', required: true },
+            { name: 'message', type: 'textarea' },
+          ]
+        : [],
+    },
+  });
+  const actor = { id: user.id, plan: 'PRO' as const, quotaLimit: 10_000 };
+
+  return { user, form, actor };
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) {
+    throw new Error(`expected an AppError, got ${String(error)}`);
+  }
+
+  return error;
+}
+
+describe('listing submissions', () => {
+  test('equal timestamps and submits between pages: no repeats, no skips', async () => {
+    const { user, form, actor } = await setup();
+    const same = new Date('2026-11-20T10:00:00.000Z');
+    const original: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      original.push((await submitForm({ user: actor, input: { formId: form.id, data: { email: `u${i}@x.io` } }, now: same })).response.submissionId);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await listSubmissions({ userId: user.id, formId: form.id, limit: 5, cursor });
+      seen.push(...page.submissions.map((s) => s.id));
+      cursor = page.nextCursor;
+      pages++;
+      await submitForm({ user: actor, input: { formId: form.id, data: { email: `late${pages}@x.io` } }, now: same });
+    } while (cursor !== null);
+
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(original.every((id) => seen.includes(id))).toBe(true);
+  });
+
+  test('response shape and filters', async () => {
+    const { user, form, actor } = await setup();
+    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'A@x.io' } }, now: new Date('2026-11-01T10:00:00Z') });
+    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'b@x.io' } }, now: new Date('2026-11-10T10:00:00Z') });
+    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'a@x.io' } }, now: new Date('2026-11-20T10:00:00Z') });
+    const all = await listSubmissions({ userId: user.id, formId: form.id });
+
+    expect(all.nextCursor).toBeNull();
+    expect(all.submissions[0]).toEqual({
+      id: all.submissions[0]?.id,
+      formId: form.id,
+      email: 'a@x.io',
+      data: { email: 'a@x.io' },
+      meta: { browser: 'Unknown', os: 'Unknown', device: 'Unknown', country: 'Unknown' },
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    expect((await listSubmissions({ userId: user.id, formId: form.id, email: 'A@X.IO' })).submissions).toHaveLength(2);
+    expect(
+      (await listSubmissions({ userId: user.id, formId: form.id, startDate: '2026-11-10', endDate: '2026-11-10' })).submissions.map(
+        (s) => s.email,
+      ),
+    ).toEqual(['b@x.io']);
+    expect((await failure(listSubmissions({ userId: user.id, formId: form.id, startDate: 'soon' }))).httpStatus).toBe(400);
+  });
+
+  test('foreign form 403, get and delete one', async () => {
+    const { user, form, actor } = await setup();
+    const other = await createUser({ email: testEmail(), plan: 'PRO' });
+    const { response } = await submitForm({ user: actor, input: { formId: form.id, data: { email: 'a@x.io' } } });
+
+    expect((await failure(listSubmissions({ userId: other.id, formId: form.id }))).toBody()).toMatchObject({
+      message: 'Unauthorized',
+      error: 'Form does not belong to this user',
+    });
+    expect((await getSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId })).email).toBe('a@x.io');
+    await deleteSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId });
+    expect((await failure(getSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId }))).message).toBe(
+      'Submission not found',
+    );
+    expect((await getForm({ userId: user.id, formId: form.id })).submissionCount).toBe(0);
+  });
+});
+
+describe('CSV export', () => {
+  test('UTF-8 with BOM, declared columns, formulas neutralised', async () => {
+    const { user, form, actor } = await setup();
+    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'a@x.io', message: '=HYPERLINK("http://evil")' } } });
+    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'b@x.io', message: 'Grüße, "quoted"\nline 2' } } });
+    const csv = await exportSubmissionsCsv({ userId: user.id, formId: form.id });
+    const bytes = await buffer(csv.stream);
+    const body = bytes.toString('utf8');
+
+    expect(csv.filename).toBe('Contact-us-submissions.csv');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = body.slice(1).split('\n');
+    expect(lines[0]).toBe('id,createdAt,email,email,message,browser,os,device,country');
+    expect(body).toContain(`'=HYPERLINK(""http://evil"")`);
+    expect(body).toContain('"Grüße, ""quoted""\nline 2"');
+  });
+
+  test('a form without fields gets a column per key seen', async () => {
+    const { user, form, actor } = await setup(false);
+    await submitForm({ user: actor, input: { formId: form.id, data: { a: 1 } } });
+    await submitForm({ user: actor, input: { formId: form.id, data: { b: '@x' } } });
+    const body = (await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id })).stream)).toString('utf8');
+
+    expect(body.slice(1).split('\n')[0]).toMatch(/^id,createdAt,email,(b,a|a,b),browser,os,device,country$/);
+    expect(body).toContain("'@x");
+    expect((await submissionRepository.list({ userId: user.id, formId: form.id, limit: 10 })).items).toHaveLength(2);
+  });
+});

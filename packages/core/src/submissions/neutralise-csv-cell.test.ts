@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'vitest';
+
+import { csvCell } from './csv-cell.js';
+import { neutraliseCsvCell } from './neutralise-csv-cell.js';
+
+describe('CSV cells', () => {
+  test.each(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tx', '\rx'])('%j gets a leading quote', (value) => {
+    expect(neutraliseCsvCell(value)).toBe(`'${value}`);
+  });
+
+  test('ordinary text is untouched', () => {
+    expect(neutraliseCsvCell('hello =x')).toBe('hello =x');
+    expect(neutraliseCsvCell('')).toBe('');
+  });
+
+  test('values become cells', () => {
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(3)).toBe('3');
+    expect(csvCell(true)).toBe('true');
+    expect(csvCell(['a', 'b'])).toBe('a; b');
+    expect(csvCell({ x: 1 })).toBe('{"x":1}');
+    expect(csvCell(['=1', 'b'])).toBe("'=1; b");
+  });
+});

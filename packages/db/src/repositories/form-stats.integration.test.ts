@@ -1,0 +1,49 @@
+import { testMongoUri } from '@formwell/vitest-config/services';
+import { Types } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { connectDatabase, disconnectDatabase } from '../client.js';
+import { ensureIndexes } from '../ensure-indexes.js';
+import { formStatsRepository } from './form-stats.js';
+
+beforeAll(async () => {
+  await connectDatabase({ uri: testMongoUri('db_stats') });
+  await ensureIndexes();
+});
+
+afterAll(async () => {
+  await disconnectDatabase();
+});
+
+describe('formStatsRepository', () => {
+  test('concurrent submissions and spam are all counted in their buckets', async () => {
+    const userId = new Types.ObjectId().toString();
+    const formId = new Types.ObjectId().toString();
+    const at = new Date('2026-11-21T06:30:00.000Z');
+    await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) =>
+        formStatsRepository.recordSubmission({
+          userId,
+          formId,
+          at: i < 7 ? at : new Date('2026-11-21T09:00:00.000Z'),
+          browser: i < 4 ? 'Chrome' : 'Mobile Safari',
+          country: i < 5 ? 'United States' : 'St. Kitts & Nevis',
+        }),
+      ),
+      formStatsRepository.recordSpam({ userId, formId }),
+      formStatsRepository.recordSpam({ userId, formId }),
+    ]);
+    const stats = await formStatsRepository.get({ userId, formId });
+
+    expect(stats).toEqual({
+      formId,
+      total: 10,
+      spam: 2,
+      hours: { '2026-11-21T06': 7, '2026-11-21T09': 3 },
+      hourOfDay: { '06': 7, '09': 3 },
+      browsers: { Chrome: 4, 'Mobile Safari': 6 },
+      countries: { 'United States': 5, 'St. Kitts & Nevis': 5 },
+    });
+    expect(await formStatsRepository.get({ userId: new Types.ObjectId().toString(), formId })).toBeNull();
+  });
+});

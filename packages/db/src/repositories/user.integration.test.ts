@@ -1,0 +1,60 @@
+import { testMongoUri } from '@formwell/vitest-config/services';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { connectDatabase, disconnectDatabase } from '../client.js';
+import { ensureIndexes } from '../ensure-indexes.js';
+import { formRepository } from './form.js';
+import { isDuplicateKeyError } from './is-duplicate-key-error.js';
+import { userRepository } from './user.js';
+
+beforeAll(async () => {
+  await connectDatabase({ uri: testMongoUri('db_user') });
+  await ensureIndexes();
+});
+
+afterAll(async () => {
+  await disconnectDatabase();
+});
+
+describe('userRepository and formRepository', () => {
+  test('emails are stored lower-case and unique', async () => {
+    const user = await userRepository.create({ email: 'Ada@Example.COM', plan: 'FREE', quotaLimit: 200 });
+    const error: unknown = await userRepository
+      .create({ email: 'ada@example.com', plan: 'FREE', quotaLimit: 200 })
+      .catch((e: unknown) => e);
+
+    expect(user.email).toBe('ada@example.com');
+    expect(isDuplicateKeyError(error)).toBe(true);
+    expect(await userRepository.findByEmail({ email: 'ADA@example.com' })).toMatchObject({ id: user.id });
+    expect(await userRepository.setPlan({ userId: user.id, plan: 'PRO', quotaLimit: 10_000 })).toMatchObject({
+      plan: 'PRO',
+      quotaLimit: 10_000,
+    });
+  });
+
+  test('forms are scoped by owner; the owner lookup tells foreign from missing', async () => {
+    const owner = await userRepository.create({ email: 'owner@example.com', plan: 'PRO', quotaLimit: 1 });
+    const other = await userRepository.create({ email: 'other@example.com', plan: 'PRO', quotaLimit: 1 });
+    const form = await formRepository.create({
+      userId: owner.id,
+      name: 'F',
+      description: '',
+      formType: 'contact',
+      fields: [],
+      settings: { usersJoined: null },
+      emailSettings: { enabled: false, developerNotificationsEnabled: false, developerEmail: null, subject: null, replyTo: null },
+      uniqueEmail: false,
+      retentionDays: null,
+    });
+
+    expect(await formRepository.findById({ userId: owner.id, formId: form.id })).toMatchObject({ name: 'F', submissionCount: 0 });
+    expect(await formRepository.findById({ userId: other.id, formId: form.id })).toBeNull();
+    expect(await formRepository.findOwnerId({ formId: form.id })).toBe(owner.id);
+    expect(await formRepository.findOwnerId({ formId: '000000000000000000000000' })).toBeNull();
+    expect(await formRepository.update({ userId: other.id, formId: form.id, set: { name: 'X' } })).toBeNull();
+    expect(await formRepository.delete({ userId: other.id, formId: form.id })).toBe(false);
+    await formRepository.incrementSubmissionCount({ userId: owner.id, formId: form.id, by: 2 });
+    expect((await formRepository.list({ userId: owner.id, limit: 5 })).items[0]?.submissionCount).toBe(2);
+    expect(await formRepository.count({ userId: other.id })).toBe(0);
+  });
+});

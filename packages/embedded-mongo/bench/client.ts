@@ -1,0 +1,116 @@
+/**
+ * The bench client, run in its own process so that client and server do not share an event loop.
+ * Usage: client.ts <uri> <phase>; prints one JSON line per measurement.
+ */
+import { connect } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { serialize } from 'bson';
+import { MongoClient, ObjectId } from 'mongodb';
+
+type Result = { name: string; clients: number; ops: number; seconds: number; p50: number; p99: number };
+
+const [uri = '', phase = 'throughput'] = process.argv.slice(2);
+const DURATION_MS = 2500;
+const emit = (r: Result | Record<string, unknown>) => process.stdout.write(`${JSON.stringify(r)}\n`);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+/** Runs `op` from `clients` concurrent loops for a fixed time; op(i) gets a per-loop sequence number. */
+async function measure(name: string, clients: number, op: (worker: number, i: number) => Promise<unknown>, durationMs = DURATION_MS): Promise<Result> {
+  const lat: number[] = [];
+  const end = performance.now() + durationMs;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, w) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const t0 = performance.now();
+        await op(w, i);
+        lat.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  lat.sort((a, b) => a - b);
+  const r = { name, clients, ops: Math.round(lat.length / seconds), seconds, p50: percentile(lat, 50), p99: percentile(lat, 99) };
+  emit(r);
+  return r;
+}
+
+/** A bare OP_MSG ping over raw sockets: the protocol floor every other figure is compared with. */
+async function rawPing(clients: number): Promise<void> {
+  const port = Number(new URL(uri).port);
+  const body = Buffer.from(serialize({ ping: 1, $db: 'admin' }));
+  const msg = Buffer.alloc(21 + body.length);
+  msg.writeInt32LE(msg.length, 0);
+  msg.writeInt32LE(2013, 12);
+  body.copy(msg, 21);
+  const sockets = await Promise.all(
+    Array.from({ length: clients }, () => new Promise<ReturnType<typeof connect>>((res) => {
+      const s = connect(port, '127.0.0.1', () => res(s));
+      s.setNoDelay(true);
+    })),
+  );
+  const roundTrip = (w: number) => new Promise<void>((resolve) => {
+    const s = sockets[w];
+    if (!s) return resolve();
+    let got = 0;
+    const onData = (d: Buffer) => {
+      got += d.length;
+      if (got >= 4) {
+        s.off('data', onData);
+        resolve();
+      }
+    };
+    s.on('data', onData);
+    s.write(msg);
+  });
+  await measure('ping (raw OP_MSG)', clients, (w) => roundTrip(w));
+  for (const s of sockets) s.destroy();
+}
+
+async function throughput(): Promise<void> {
+  const client = new MongoClient(uri, { maxPoolSize: 32 });
+  await client.connect();
+  const coll = client.db('bench').collection('items');
+  const N = 10_000;
+  const docs = Array.from({ length: N }, (_, i) => ({ sku: `sku-${String(i).padStart(6, '0')}`, cat: i % 100, price: (i * 7919) % 1000, name: `item ${String(i)}`, tags: ['a', 'b'] }));
+  await coll.insertMany(docs);
+  await coll.createIndex({ sku: 1 }, { unique: true });
+  await coll.createIndex({ cat: 1, price: -1 });
+  const ids = (await coll.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+  const big = client.db('bench').collection('group');
+  await big.insertMany(Array.from({ length: 100_000 }, (_, i) => ({ g: i % 50, v: i % 997 })));
+  const ins = client.db('bench').collection('inserts');
+  for (const c of [1, 16]) {
+    await rawPing(c);
+    await measure('insertOne', c, (w, i) => ins.insertOne({ w, i, at: new Date(0), note: 'bench insert document' }));
+    await measure('findOne by _id', c, (w, i) => coll.findOne({ _id: ids[(i * 16 + w) % N] }));
+    await measure('findOne by secondary index', c, (w, i) => coll.findOne({ sku: `sku-${String((i * 16 + w * 7) % N).padStart(6, '0')}` }));
+    await measure('range + sort + limit (indexed)', c, (w, i) => coll.find({ cat: (i + w) % 100, price: { $gte: 500 } }).sort({ price: -1 }).limit(10).toArray());
+    await measure('$group over 100k docs', c, () => big.aggregate([{ $group: { _id: '$g', total: { $sum: '$v' } } }]).toArray(), 4000);
+  }
+  await client.close();
+}
+
+/** findOne by an indexed field at 1,000 and at 1,000,000 documents. */
+async function scale(): Promise<void> {
+  const client = new MongoClient(uri, { maxPoolSize: 32 });
+  await client.connect();
+  const coll = client.db('scale').collection('docs');
+  await coll.createIndex({ k: 1 });
+  const make = (i: number) => ({ _id: new ObjectId(), k: `key-${String(i).padStart(7, '0')}`, n: i, cat: i % 100, createdAt: new Date(1_700_000_000_000 + i * 1000), payload: 'p'.repeat(40) });
+  const load = async (from: number, to: number) => {
+    for (let i = from; i < to; i += 10_000) await coll.insertMany(Array.from({ length: Math.min(10_000, to - i) }, (_, j) => make(i + j)), { ordered: false });
+  };
+  await load(0, 1000);
+  await measure('findOne by index @1k docs', 1, (_w, i) => coll.findOne({ k: `key-${String((i * 7919) % 1000).padStart(7, '0')}` }));
+  const t0 = performance.now();
+  await load(1000, 1_000_000);
+  emit({ name: 'load 999k docs (insertMany 10k batches)', seconds: (performance.now() - t0) / 1000 });
+  await measure('findOne by index @1M docs', 1, (_w, i) => coll.findOne({ k: `key-${String((i * 7919) % 1_000_000).padStart(7, '0')}` }));
+  await client.close();
+}
+
+await (phase === 'scale' ? scale() : throughput());

@@ -1,0 +1,74 @@
+/**
+ * Engine benchmark: the server runs here, the official driver in a child process.
+ * `pnpm --filter @formwell/embedded-mongo bench` — bounded to a few minutes.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { startEmbeddedMongo } from '../src/index.js';
+
+type Row = { name: string; clients?: number; ops?: number; p50?: number; p99?: number; seconds?: number };
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const clientScript = fileURLToPath(new URL('./client.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+
+function runClient(uri: string, phase: string): Promise<Row[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [clientScript, uri, phase], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const rows: Row[] = [];
+    let buf = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      buf += d;
+      let nl;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const row = JSON.parse(buf.slice(0, nl)) as Row;
+        buf = buf.slice(nl + 1);
+        rows.push(row);
+        print(row);
+      }
+    });
+    child.on('exit', (code) => (code === 0 ? resolve(rows) : reject(new Error(`bench client exited with ${String(code)}`))));
+  });
+}
+
+let baseline: Record<number, number> = {};
+function print(r: Row): void {
+  if (r.ops === undefined) {
+    console.log(`${r.name.padEnd(36)} ${(r.seconds ?? 0).toFixed(1)} s`);
+    return;
+  }
+  const c = r.clients ?? 1;
+  if (r.name.startsWith('ping')) baseline = { ...baseline, [c]: r.p50 ?? 1 };
+  const ratio = baseline[c] ? ((r.p50 ?? 0) / (baseline[c] ?? 1)).toFixed(1) : '-';
+  console.log(`${r.name.padEnd(36)} c=${String(c).padStart(2)}  ${String(r.ops).padStart(7)} ops/s  p50 ${(r.p50 ?? 0).toFixed(3)} ms  p99 ${(r.p99 ?? 0).toFixed(3)} ms  p50/ping ${ratio}x`);
+}
+
+const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+
+async function main(): Promise<void> {
+  console.log(`embedded-mongo bench — node ${process.version}, memory mode, client in a separate process\n`);
+  const a = await startEmbeddedMongo({ port: 0 });
+  await runClient(a.uri, 'throughput');
+  await a.stop();
+
+  gc();
+  const before = process.memoryUsage();
+  const b = await startEmbeddedMongo({ port: 0 });
+  const rows = await runClient(b.uri, 'scale');
+  gc();
+  const after = process.memoryUsage();
+  const bson = b.dataSize();
+  const at1k = rows.find((r) => r.name.includes('@1k'))?.p50 ?? 0;
+  const at1m = rows.find((r) => r.name.includes('@1M'))?.p50 ?? 0;
+  console.log(`\nfindOne by index: p50 ${at1k.toFixed(3)} ms @1k vs ${at1m.toFixed(3)} ms @1M  (ratio ${(at1m / at1k).toFixed(2)}x, target ≤ 2x)`);
+  const rss = after.rss - before.rss;
+  const heap = after.heapUsed + after.external - (before.heapUsed + before.external);
+  console.log(`memory for 1M docs: BSON ${mb(bson)}; RSS growth ${mb(rss)} (${(rss / bson).toFixed(2)}x); heap+external growth ${mb(heap)} (${(heap / bson).toFixed(2)}x), target ≤ 3x`);
+  await b.stop();
+}
+
+await main();

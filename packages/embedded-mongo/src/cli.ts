@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { startEmbeddedMongo } from './start-embedded-mongo.js';
+
+const USAGE = 'usage: embedded-mongo [--port N] [--dbpath DIR]\n  --port    TCP port on 127.0.0.1 (default 27017, 0 = any free port)\n  --dbpath  data directory (default: memory only)';
+
+/** `embedded-mongo --port N --dbpath DIR`: prints the URI, stops cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let values: { port?: string; dbpath?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: { port: { type: 'string' }, dbpath: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const port = values.port === undefined ? 27017 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`invalid --port: ${values.port ?? ''}\n`);
+    process.exit(2);
+  }
+  const server = await startEmbeddedMongo({ port, dbPath: values.dbpath });
+  process.stdout.write(`${server.uri}\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`embedded-mongo: ${signal}, stopping\n`);
+    server.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`embedded-mongo: stop failed: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`embedded-mongo: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

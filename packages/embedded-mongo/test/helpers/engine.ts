@@ -1,0 +1,30 @@
+import { MongoClient, type Db } from 'mongodb';
+import { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from '../../src/index.js';
+
+export type TestEngine = { engine: EmbeddedMongo; client: MongoClient; db(name?: string): Db; stop(): Promise<void> };
+
+/** Starts a private engine on a free port with a connected official driver client. */
+export async function startTestEngine(options: EmbeddedMongoOptions = {}): Promise<TestEngine> {
+  const engine = await startEmbeddedMongo({ port: 0, ...options });
+  const client = new MongoClient(engine.uri, { serverSelectionTimeoutMS: 5000 });
+  await client.connect();
+  return {
+    engine,
+    client,
+    db: (name = 'test') => client.db(name),
+    async stop() {
+      await client.close();
+      await engine.stop();
+    },
+  };
+}
+
+/** Runs `fn` and returns the server error it throws (fails the test if nothing is thrown). */
+export async function serverError(fn: () => Promise<unknown>): Promise<{ code?: number; codeName?: string; message: string } & Record<string, unknown>> {
+  try {
+    await fn();
+  } catch (err) {
+    return err as { code?: number; codeName?: string; message: string } & Record<string, unknown>;
+  }
+  throw new Error('expected the server to answer an error');
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Document } from 'mongodb';
+import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+
+let t: TestEngine;
+
+beforeAll(async () => {
+  t = await startTestEngine({ ttlIntervalMs: 100 });
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+const db = () => t.db('idx');
+
+describe('unique indexes (https://www.mongodb.com/docs/manual/core/index-unique/)', () => {
+  test('a duplicate insert answers E11000 with keyPattern and keyValue', async () => {
+    const c = db().collection('users');
+    await c.createIndex({ name: 1 }, { unique: true });
+    await c.insertOne({ name: 'x' });
+    const err = await serverError(() => c.insertOne({ name: 'x' }));
+    expect(err.code).toBe(11000);
+    expect(err.message).toBe('E11000 duplicate key error collection: idx.users index: name_1 dup key: { name: "x" }');
+    expect(err.keyPattern).toEqual({ name: 1 });
+    expect(err.keyValue).toEqual({ name: 'x' });
+  });
+
+  test('_id is always unique', async () => {
+    const c = db().collection('ids');
+    await c.insertOne({ _id: 'a' } as Document);
+    const err = await serverError(() => c.insertOne({ _id: 'a' } as Document));
+    expect(err.code).toBe(11000);
+    expect(err.keyPattern).toEqual({ _id: 1 });
+  });
+
+  test('updates and upserts that would duplicate a key are refused and change nothing', async () => {
+    const c = db().collection('emails');
+    await c.createIndex({ org: 1, email: 1 }, { unique: true, name: 'org_email' });
+    await c.insertMany([{ org: 1, email: 'a' }, { org: 1, email: 'b' }, { org: 2, email: 'a' }]);
+    const upd = await serverError(() => c.updateOne({ org: 1, email: 'b' }, { $set: { email: 'a' } }));
+    expect(upd.code).toBe(11000);
+    expect(upd.keyValue).toEqual({ org: 1, email: 'a' });
+    expect(await c.countDocuments({ org: 1, email: 'b' })).toBe(1);
+    const ups = await serverError(() => c.updateOne({ org: 3 }, { $set: { email: 'a', org: 2 } }, { upsert: true }));
+    expect(ups.code).toBe(11000);
+    const fam = await serverError(() => c.findOneAndUpdate({ email: 'b' }, { $set: { email: 'a' } }));
+    expect(fam.code).toBe(11000);
+    expect(await c.countDocuments()).toBe(3);
+  });
+
+  test('building a unique index over duplicates fails with 11000 and leaves no index', async () => {
+    const c = db().collection('dups');
+    await c.insertMany([{ k: 1 }, { k: 1 }]);
+    const err = await serverError(() => c.createIndex({ k: 1 }, { unique: true }));
+    expect(err.code).toBe(11000);
+    expect((await c.listIndexes().toArray()).map((i: { name: string }) => i.name)).toEqual(['_id_']);
+  });
+
+  test('missing fields count as null for uniqueness unless the index is sparse', async () => {
+    const c = db().collection('nulls');
+    await c.createIndex({ u: 1 }, { unique: true });
+    await c.insertOne({ a: 1 });
+    expect((await serverError(() => c.insertOne({ a: 2 }))).code).toBe(11000);
+    const s = db().collection('sparse');
+    await s.createIndex({ u: 1 }, { unique: true, sparse: true });
+    await s.insertMany([{ a: 1 }, { a: 2 }]);
+    expect(await s.countDocuments()).toBe(2);
+  });
+});
+
+describe('index management', () => {
+  // https://www.mongodb.com/docs/manual/reference/command/createIndexes/
+  test('createIndexes / listIndexes / dropIndexes', async () => {
+    const c = db().collection('mgmt');
+    await c.insertOne({ a: 1 });
+    expect(await c.createIndex({ a: 1, b: -1 })).toBe('a_1_b_-1');
+    expect(await c.createIndex({ a: 1, b: -1 })).toBe('a_1_b_-1');
+    const list = await c.listIndexes().toArray();
+    expect(list).toEqual([{ v: 2, key: { _id: 1 }, name: '_id_' }, { v: 2, key: { a: 1, b: -1 }, name: 'a_1_b_-1' }]);
+    const conflict = await serverError(() => c.createIndex({ a: 1, b: -1 }, { name: 'other' }));
+    expect(conflict.code).toBe(85);
+    const sameName = await serverError(() => c.createIndex({ z: 1 }, { name: 'a_1_b_-1' }));
+    expect(sameName.code).toBe(86);
+    await c.dropIndex('a_1_b_-1');
+    expect((await serverError(() => c.dropIndex('a_1_b_-1'))).code).toBe(27);
+    expect((await serverError(() => c.dropIndex('_id_'))).code).toBe(72);
+    expect((await serverError(() => db().collection('ghost').listIndexes().toArray())).code).toBe(26);
+  });
+});
+
+describe('index use', () => {
+  test('equality, range and sort on an index prefix touch only the matching documents', async () => {
+    const c = db().collection('big');
+    const docs = Array.from({ length: 5000 }, (_, i) => ({ i, g: i % 50, s: `k${String(i).padStart(5, '0')}` }));
+    await c.insertMany(docs);
+    await c.createIndex({ g: 1, i: -1 });
+    await c.createIndex({ s: 1 });
+    const stats = () => t.engine.stats('idx', 'big') ?? { docsExamined: 0, keysExamined: 0 };
+    let before = { ...stats() };
+    const eq = await c.find({ s: 'k01234' }).toArray();
+    expect(eq.map((d) => d.i as unknown)).toEqual([1234]);
+    expect(stats().keysExamined - before.keysExamined).toBeLessThanOrEqual(2);
+
+    before = { ...stats() };
+    const page = await c.find({ g: 7, i: { $lt: 1000 } }).sort({ i: -1 }).limit(3).toArray();
+    expect(page.map((d) => d.i as unknown)).toEqual([957, 907, 857]);
+    expect(stats().keysExamined - before.keysExamined).toBeLessThanOrEqual(4);
+
+    before = { ...stats() };
+    const asc = await c.find({ g: 7 }).sort({ i: 1 }).limit(2).toArray();
+    expect(asc.map((d) => d.i as unknown)).toEqual([7, 57]);
+    expect(stats().keysExamined - before.keysExamined).toBeLessThanOrEqual(3);
+
+    before = { ...stats() };
+    const range = await c.find({ s: { $gte: 'k04990' } }).sort({ s: 1 }).toArray();
+    expect(range).toHaveLength(10);
+    expect(stats().docsExamined - before.docsExamined).toBeLessThanOrEqual(10);
+
+    before = { ...stats() };
+    expect(await c.countDocuments({ g: 3 })).toBe(100);
+    expect(stats().keysExamined - before.keysExamined).toBeLessThanOrEqual(101);
+  });
+
+  test('multikey index answers equality on array elements', async () => {
+    const c = db().collection('tags');
+    await c.createIndex({ tags: 1 });
+    await c.insertMany([{ tags: ['a', 'b'] }, { tags: ['b', 'c'] }, { tags: 'c' }]);
+    expect(await c.countDocuments({ tags: 'b' })).toBe(2);
+    expect(await c.countDocuments({ tags: { $in: ['a', 'c'] } })).toBe(3);
+    expect(await c.countDocuments({ tags: ['a', 'b'] })).toBe(1);
+  });
+
+  test('a range on a mixed-type field stays within the BSON type bracket', async () => {
+    // https://www.mongodb.com/docs/manual/reference/method/db.collection.find/#query-for-ranges (type bracketing)
+    const c = db().collection('mixedidx');
+    await c.createIndex({ v: 1 });
+    await c.insertMany([{ v: 1 }, { v: 5 }, { v: 'a' }, { v: new Date(0) }, { v: null }]);
+    expect((await c.find({ v: { $gt: 2 } }).toArray()).map((d) => d.v as unknown)).toEqual([5]);
+    expect((await c.find({ v: { $lt: 'z' } }).toArray()).map((d) => d.v as unknown)).toEqual(['a']);
+  });
+});
+
+describe('TTL indexes (https://www.mongodb.com/docs/manual/core/index-ttl/)', () => {
+  test('documents past expireAfterSeconds are removed by the sweeper; others stay', async () => {
+    const c = db().collection('sessions');
+    await c.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+    await c.insertMany([
+      { k: 'old', expiresAt: new Date(Date.now() - 1000) },
+      { k: 'future', expiresAt: new Date(Date.now() + 3_600_000) },
+      { k: 'not-a-date', expiresAt: 'soon' },
+    ]);
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await c.find({}).toArray()).map((d) => d.k as unknown).sort()).toEqual(['future', 'not-a-date']);
+    const list = await c.listIndexes().toArray();
+    expect(list[1]).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
+  });
+});
