@@ -19,8 +19,11 @@ node_is_recent() { # true when `node` on PATH is >= 22.12
 }
 
 ensure_tools() {
-  local wanted_node="" spec
-  if ! node_is_recent; then wanted_node="\"node\":\"$NODE_VERSION\","; fi
+  local wanted_node="" spec system_path
+  # Judge the machine's own Node, not the one this script installed earlier (which may be on PATH
+  # already when the script runs nested, or when a developer added .tools to their PATH).
+  system_path="$(printf '%s' "$PATH" | tr ':' '\n' | grep -vxF "$TOOLS/node_modules/.bin" | paste -sd: -)"
+  if ! PATH="$system_path" node_is_recent; then wanted_node="\"node\":\"$NODE_VERSION\","; fi
   # npm refuses --allow-scripts for project installs; the allowScripts field is the supported way.
   spec="{\"private\":true,\"dependencies\":{${wanted_node}\"pnpm\":\"$PNPM_VERSION\"},\"allowScripts\":{\"node\":true,\"pnpm\":true}}"
   if [ "$(cat "$TOOLS/package.json" 2>/dev/null)" != "$spec" ] || [ ! -x "$TOOLS/node_modules/.bin/pnpm" ]; then

@@ -52,14 +52,38 @@ async function json<T = Record<string, unknown>>(...args: string[]): Promise<T> 
 
 describe('formwell CLI', () => {
   test('user create / set-plan, key create / revoke against a real database', async () => {
-    const user = await json('user', 'create', '--email', 'Ops@Example.com', '--password', 'secret-pass', '--plan', 'STANDARD');
-    expect(user).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/) as string, email: 'ops@example.com', plan: 'STANDARD' });
+    const user = await json(
+      'user',
+      'create',
+      '--email',
+      'Ops@Example.com',
+      '--password',
+      'secret-pass',
+      '--plan',
+      'STANDARD',
+    );
+    expect(user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/) as string,
+      email: 'ops@example.com',
+      plan: 'STANDARD',
+    });
     const userId = String(user.id);
 
-    expect(await json('user', 'set-plan', '--user', userId, '--plan', 'PRO')).toEqual({ id: userId, plan: 'PRO', quotaLimit: 10000 });
+    expect(await json('user', 'set-plan', '--user', userId, '--plan', 'PRO')).toEqual({
+      id: userId,
+      plan: 'PRO',
+      quotaLimit: 10000,
+    });
 
     const key = await json<{ id: string; key: string; prefix: string; scopes: string[] }>(
-      'key', 'create', '--user', userId, '--name', 'ci', '--scopes', 'forms:read,submissions:write',
+      'key',
+      'create',
+      '--user',
+      userId,
+      '--name',
+      'ci',
+      '--scopes',
+      'forms:read,submissions:write',
     );
     expect(key.key).toMatch(/^mk_live_[0-9A-Za-z]{32}$/);
     expect(key.prefix).toBe(key.key.slice(0, 12));
@@ -77,8 +101,20 @@ describe('formwell CLI', () => {
       { id: 'plan', name: 'plan', label: 'Plan', type: 'select', required: false, options: ['a', 'b'] },
     ]);
     const form = await json(
-      'form', 'create', '--user', String(user.id), '--name', 'Beta', '--type', 'waitlist', '--description', 'Join us',
-      '--fields', fields, '--users-joined', '--unique-email',
+      'form',
+      'create',
+      '--user',
+      String(user.id),
+      '--name',
+      'Beta',
+      '--type',
+      'waitlist',
+      '--description',
+      'Join us',
+      '--fields',
+      fields,
+      '--users-joined',
+      '--unique-email',
     );
 
     expect(form).toMatchObject({
@@ -96,11 +132,32 @@ describe('formwell CLI', () => {
       ],
     });
 
-    const bare = await json('form', 'create', '--user', String(user.id), '--name', 'Any', '--type', 'custom', '--fields', '[]');
+    const bare = await json(
+      'form',
+      'create',
+      '--user',
+      String(user.id),
+      '--name',
+      'Any',
+      '--type',
+      'custom',
+      '--fields',
+      '[]',
+    );
     expect(bare).toMatchObject({ fields: [], usersJoinedSettings: null, uniqueEmail: false });
 
-    const webhook = await json('webhook', 'create', '--form', String(form.id), '--url', 'https://hooks.example.com/in');
-    expect(webhook).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{24}$/) as string, secret: expect.stringMatching(/^whsec_/) as string });
+    const webhook = await json(
+      'webhook',
+      'create',
+      '--form',
+      String(form.id),
+      '--url',
+      'https://hooks.example.com/in',
+    );
+    expect(webhook).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/) as string,
+      secret: expect.stringMatching(/^whsec_/) as string,
+    });
   });
 
   test('demo seed is repeatable', async () => {
@@ -118,12 +175,35 @@ describe('formwell CLI', () => {
   test('errors: one line on stderr, nothing on stdout, non-zero exit', async () => {
     await json('user', 'create', '--email', 'dup@example.com');
     const cases: [string[], number, RegExp][] = [
-      [['user', 'create', '--email', 'dup@example.com'], 1, /^formwell: An account with this email already exists$/],
+      [
+        ['user', 'create', '--email', 'dup@example.com'],
+        1,
+        /^formwell: An account with this email already exists$/,
+      ],
       [['user', 'create'], 2, /^formwell: missing required option --email/],
       [['user', 'fly'], 2, /^formwell: unknown command "user fly"/],
       [['key', 'revoke', '--key-id', '000000000000000000000000'], 1, /^formwell: API key not found$/],
-      [['form', 'create', '--user', '000000000000000000000000', '--name', 'x', '--type', 'survey', '--fields', '{'], 2, /--fields must be a JSON array/],
-      [['form', 'create', '--user', '000000000000000000000000', '--name', 'x', '--type', 'nope'], 1, /^formwell: formType: /],
+      [
+        [
+          'form',
+          'create',
+          '--user',
+          '000000000000000000000000',
+          '--name',
+          'x',
+          '--type',
+          'survey',
+          '--fields',
+          '{',
+        ],
+        2,
+        /--fields must be a JSON array/,
+      ],
+      [
+        ['form', 'create', '--user', '000000000000000000000000', '--name', 'x', '--type', 'nope'],
+        1,
+        /^formwell: formType: /,
+      ],
       [['user', 'create', '--email', 'x@example.com', '--bogus'], 2, /^formwell: Unknown option '--bogus'/],
     ];
     for (const [args, code, stderr] of cases) {

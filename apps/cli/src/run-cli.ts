@@ -35,7 +35,9 @@ export async function runCli({ argv }: { argv: string[] }): Promise<unknown> {
   const [group = '', action = '', ...args] = argv;
   const command = COMMANDS[`${group} ${action}`];
   if (!command) {
-    throw new CliError(group === '' ? 'no command given' : `unknown command "${`${group} ${action}`.trim()}"`);
+    throw new CliError(
+      group === '' ? 'no command given' : `unknown command "${`${group} ${action}`.trim()}"`,
+    );
   }
   await ensureIndexes();
 

@@ -11,6 +11,7 @@ import { apiV1Routes } from './routes/api-v1.js';
 import { csvExportRoutes } from './routes/csv-export.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { thankYouRoutes } from './routes/thank-you.js';
 import { trpcRoutes } from './routes/trpc.js';
 import { serverVersion } from './version.js';
 
@@ -42,15 +43,21 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     version: serverVersion,
     redis: app.redis,
     // Plans, quotas, rate limits, public URL and trusted country header, with the environment's
-    // overrides (decisions §4, §5, §13); core reads the same names as strings.
+    // overrides (decisions §4, §5, §13); core reads the same names as strings. PORT stays out:
+    // PUBLIC_URL already carries it, and core refuses the PORT=0 (any free port) the server allows.
     config: loadConfig({
-      env: Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value === undefined ? undefined : String(value)])),
+      env: Object.fromEntries(
+        Object.entries(env)
+          .filter(([name]) => name !== 'PORT')
+          .map(([name, value]) => [name, value === undefined ? undefined : String(value)]),
+      ),
     }),
     logger: app.log,
   });
   const openApiDocument = buildServerOpenApiDocument({ publicUrl: env.PUBLIC_URL, version: serverVersion });
 
   healthRoutes(app);
+  thankYouRoutes(app);
   await app.register(trpcRoutes, { services });
   await app.register(apiV1Routes, { services, corsOrigins: env.CORS_ORIGINS, openApiDocument });
   await app.register(csvExportRoutes, { services });

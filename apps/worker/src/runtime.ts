@@ -1,4 +1,4 @@
-import { connectDatabase, disconnectDatabase } from '@formwell/db';
+import { connectDatabase, disconnectDatabase, ensureIndexes } from '@formwell/db';
 import { QUEUE_PREFIX, createWorkerConnection } from '@formwell/jobs';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
@@ -25,6 +25,7 @@ export type WorkerRuntime = { workers: Worker[]; stop(): Promise<void> };
 export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Promise<WorkerRuntime> {
   const { mongoUri, redisUrl, logger, concurrency = 10, registry = processorRegistry } = options;
   await connectDatabase({ uri: mongoUri });
+  await ensureIndexes();
   const connection = createWorkerConnection(redisUrl);
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
 

@@ -98,8 +98,17 @@ export { loadOwnedForm } from './forms/load-owned-form.js';
 export { ZSubmitFormInputSchema } from './submissions/z-submit-form-input.js';
 export type { TSubmitFormInput } from './submissions/z-submit-form-input.js';
 export { submitForm } from './submissions/submit-form.js';
-export type { SubmitFormOptions, TSubmitFormResult, TSubmitResponse, TClientInfo } from './submissions/submit-form.js';
-export { validateSubmissionData, MAX_DATA_KEYS, MAX_STRING_LENGTH } from './submissions/validate-submission-data.js';
+export type {
+  SubmitFormOptions,
+  TSubmitFormResult,
+  TSubmitResponse,
+  TClientInfo,
+} from './submissions/submit-form.js';
+export {
+  validateSubmissionData,
+  MAX_DATA_KEYS,
+  MAX_STRING_LENGTH,
+} from './submissions/validate-submission-data.js';
 export type { TValidationResult } from './submissions/validate-submission-data.js';
 export { parseUserAgent } from './submissions/parse-user-agent.js';
 export { resolveCountry } from './submissions/resolve-country.js';
@@ -118,12 +127,31 @@ export type { TOutboxItem } from './submissions/outbox-item.js';
 export { completeOutboxEntry } from './submissions/complete-outbox-entry.js';
 export { failOutboxEntry } from './submissions/fail-outbox-entry.js';
 export { findPendingOutbox } from './submissions/find-pending-outbox.js';
+export { purgeExpiredSubmissions } from './submissions/purge-expired-submissions.js';
 
 // webhook endpoints (minimal: create and list; delivery lives in the worker)
 export { createWebhookEndpoint } from './webhooks/create-webhook-endpoint.js';
-export type { CreateWebhookEndpointOptions, TWebhookEndpointView } from './webhooks/create-webhook-endpoint.js';
+export type {
+  CreateWebhookEndpointOptions,
+  TWebhookEndpointView,
+} from './webhooks/create-webhook-endpoint.js';
 export { listWebhookEndpoints } from './webhooks/list-webhook-endpoints.js';
 export { generateWebhookSecret } from './webhooks/generate-webhook-secret.js';
+export {
+  updateWebhookEndpoint,
+  ZUpdateWebhookEndpointInputSchema,
+} from './webhooks/update-webhook-endpoint.js';
+export type {
+  UpdateWebhookEndpointOptions,
+  TUpdateWebhookEndpointInput,
+} from './webhooks/update-webhook-endpoint.js';
+export { rotateWebhookSecret } from './webhooks/rotate-webhook-secret.js';
+export { deleteWebhookEndpoint } from './webhooks/delete-webhook-endpoint.js';
+
+// usage
+export { getUsage } from './usage/get-usage.js';
+export type { TUsage } from './usage/get-usage.js';
+export { usageMonth } from './submissions/usage-month.js';
 
 // analytics (computed from the per-form counters bumped at submit time)
 export { getFormAnalytics } from './analytics/get-form-analytics.js';

@@ -23,7 +23,7 @@ export async function connectDatabase({
 /** True when the connection answers a ping now (used by /readyz). */
 export async function isDatabaseReachable(): Promise<boolean> {
   const db = mongoose.connection.db;
-  if (mongoose.connection.readyState !== 1 || !db) {
+  if (mongoose.connection.readyState !== mongoose.ConnectionStates.connected || !db) {
     return false;
   }
   try {

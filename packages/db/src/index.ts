@@ -9,14 +9,14 @@ export type { TApiKeyRecord, TCreateApiKeyRecord } from './repositories/api-key.
 export { formRepository } from './repositories/form.js';
 export type { TFormRecord, TFormWritable, TFormEmailSettings } from './repositories/form.js';
 export { submissionRepository } from './repositories/submission.js';
+export type { TSubmissionFilter, TCreateSubmissionRecord } from './repositories/submission.js';
+export { submissionOutboxRepository } from './repositories/submission-outbox.js';
 export type {
   TSubmissionRecord,
   TSubmissionMeta,
-  TSubmissionFilter,
   TOutboxEntryRecord,
   TOutboxKind,
-  TCreateSubmissionRecord,
-} from './repositories/submission.js';
+} from './repositories/submission-record.js';
 export { monthlyUsageRepository } from './repositories/monthly-usage.js';
 export type { TConsumeQuotaResult } from './repositories/monthly-usage.js';
 export { formStatsRepository, statsKey } from './repositories/form-stats.js';

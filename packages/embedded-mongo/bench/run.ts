@@ -31,7 +31,9 @@ function runClient(uri: string, phase: string): Promise<Row[]> {
         print(row);
       }
     });
-    child.on('exit', (code) => (code === 0 ? resolve(rows) : reject(new Error(`bench client exited with ${String(code)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(rows) : reject(new Error(`bench client exited with ${String(code)}`)),
+    );
   });
 }
 
@@ -44,7 +46,9 @@ function print(r: Row): void {
   const c = r.clients ?? 1;
   if (r.name.startsWith('ping')) baseline = { ...baseline, [c]: r.p50 ?? 1 };
   const ratio = baseline[c] ? ((r.p50 ?? 0) / (baseline[c] ?? 1)).toFixed(1) : '-';
-  console.log(`${r.name.padEnd(36)} c=${String(c).padStart(2)}  ${String(r.ops).padStart(7)} ops/s  p50 ${(r.p50 ?? 0).toFixed(3)} ms  p99 ${(r.p99 ?? 0).toFixed(3)} ms  p50/ping ${ratio}x`);
+  console.log(
+    `${r.name.padEnd(36)} c=${String(c).padStart(2)}  ${String(r.ops).padStart(7)} ops/s  p50 ${(r.p50 ?? 0).toFixed(3)} ms  p99 ${(r.p99 ?? 0).toFixed(3)} ms  p50/ping ${ratio}x`,
+  );
 }
 
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
@@ -64,10 +68,14 @@ async function main(): Promise<void> {
   const bson = b.dataSize();
   const at1k = rows.find((r) => r.name.includes('@1k'))?.p50 ?? 0;
   const at1m = rows.find((r) => r.name.includes('@1M'))?.p50 ?? 0;
-  console.log(`\nfindOne by index: p50 ${at1k.toFixed(3)} ms @1k vs ${at1m.toFixed(3)} ms @1M  (ratio ${(at1m / at1k).toFixed(2)}x, target ≤ 2x)`);
+  console.log(
+    `\nfindOne by index: p50 ${at1k.toFixed(3)} ms @1k vs ${at1m.toFixed(3)} ms @1M  (ratio ${(at1m / at1k).toFixed(2)}x, target ≤ 2x)`,
+  );
   const rss = after.rss - before.rss;
   const heap = after.heapUsed + after.external - (before.heapUsed + before.external);
-  console.log(`memory for 1M docs: BSON ${mb(bson)}; RSS growth ${mb(rss)} (${(rss / bson).toFixed(2)}x); heap+external growth ${mb(heap)} (${(heap / bson).toFixed(2)}x), target ≤ 3x`);
+  console.log(
+    `memory for 1M docs: BSON ${mb(bson)}; RSS growth ${mb(rss)} (${(rss / bson).toFixed(2)}x); heap+external growth ${mb(heap)} (${(heap / bson).toFixed(2)}x), target ≤ 3x`,
+  );
   await b.stop();
 }
 

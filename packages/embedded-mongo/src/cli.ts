@@ -2,14 +2,23 @@
 import { parseArgs } from 'node:util';
 import { startEmbeddedMongo } from './start-embedded-mongo.js';
 
-const USAGE = 'usage: embedded-mongo [--port N] [--dbpath DIR]\n  --port    TCP port on 127.0.0.1 (default 27017, 0 = any free port)\n  --dbpath  data directory (default: memory only)';
+const USAGE = [
+  'usage: embedded-mongo [--port N] [--dbpath DIR] [--group-commit-ms MS]',
+  '  --port             TCP port on 127.0.0.1 (default 27017, 0 = any free port)',
+  '  --dbpath           data directory (default: memory only)',
+  '  --group-commit-ms  with --dbpath: minimum spacing of journal fsyncs (store default 100)',
+].join('\n');
 
 /** `embedded-mongo --port N --dbpath DIR`: prints the URI, stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  let values: { port?: string; dbpath?: string; help?: boolean };
+  let values: { port?: string; dbpath?: string; 'group-commit-ms'?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
-      options: { port: { type: 'string' }, dbpath: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        port: { type: 'string' },
+        dbpath: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }));
   } catch (err) {
@@ -25,7 +34,13 @@ async function main(): Promise<void> {
     process.stderr.write(`invalid --port: ${values.port ?? ''}\n`);
     process.exit(2);
   }
-  const server = await startEmbeddedMongo({ port, dbPath: values.dbpath });
+  const gc = values['group-commit-ms'];
+  const groupCommitMs = gc === undefined ? undefined : Number(gc);
+  if (groupCommitMs !== undefined && !(groupCommitMs >= 0)) {
+    process.stderr.write(`invalid --group-commit-ms: ${gc ?? ''}\n`);
+    process.exit(2);
+  }
+  const server = await startEmbeddedMongo({ port, dbPath: values.dbpath, groupCommitMs });
   process.stdout.write(`${server.uri}\n`);
   let stopping = false;
   const stop = (signal: string) => {

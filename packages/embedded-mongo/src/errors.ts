@@ -28,7 +28,8 @@ export const indexKeySpecsConflict = (msg: string) => new MongoCommandError(86, 
 export const immutableField = (msg: string) => new MongoCommandError(66, 'ImmutableField', msg);
 export const unknownField = (msg: string) => new MongoCommandError(40415, 'Location40415', msg);
 export const tooLarge = (msg: string) => new MongoCommandError(10334, 'BSONObjectTooLarge', msg);
-export const conflictingUpdate = (msg: string) => new MongoCommandError(40, 'ConflictingUpdateOperators', msg);
+export const conflictingUpdate = (msg: string) =>
+  new MongoCommandError(40, 'ConflictingUpdateOperators', msg);
 
 /** Turns anything thrown inside a command (mingo throws plain Errors) into a MongoDB error. */
 export function toCommandError(err: unknown): MongoCommandError {
@@ -45,7 +46,11 @@ export function toCommandError(err: unknown): MongoCommandError {
   // mingo: "accumulator '$foo' is not registered." for unknown expression operators.
   const unregistered = /'(\$[A-Za-z0-9_]+)' is not registered/.exec(message);
   if (unregistered) {
-    return new MongoCommandError(168, 'InvalidPipelineOperator', `Unrecognized expression '${unregistered[1] ?? ''}'`);
+    return new MongoCommandError(
+      168,
+      'InvalidPipelineOperator',
+      `Unrecognized expression '${unregistered[1] ?? ''}'`,
+    );
   }
   return badValue(message);
 }

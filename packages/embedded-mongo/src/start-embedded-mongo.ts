@@ -14,6 +14,8 @@ export type EmbeddedMongoOptions = {
   dbPath?: string;
   /** TTL monitor period in ms (mongod: 60 000). Tests shorten it. */
   ttlIntervalMs?: number;
+  /** With dbPath: minimum spacing of journal fsyncs in ms (the store's group-commit window). */
+  groupCommitMs?: number;
   /** Idle server cursors are closed after this many ms (mongod: 10 minutes). */
   cursorTimeoutMs?: number;
 };
@@ -35,13 +37,21 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   let durability: Durability = MEMORY_ONLY;
   let closeStore: () => Promise<void> = () => Promise.resolve();
   if (options.dbPath) {
-    const store = await openDurableStore({ dbPath: options.dbPath });
+    const store = await openDurableStore({
+      dbPath: options.dbPath,
+      ...(options.groupCommitMs !== undefined ? { groupCommitMs: options.groupCommitMs } : {}),
+    });
     // The recovered catalog is live: rebuild before the first commit.
     rebuildCatalog(engine, store.state);
     durability = store;
     closeStore = () => store.close();
   }
-  const state: ServerState = { engine, cursors: new CursorStore(options.cursorTimeoutMs), durability, startedAt: Date.now() };
+  const state: ServerState = {
+    engine,
+    cursors: new CursorStore(options.cursorTimeoutMs),
+    durability,
+    startedAt: Date.now(),
+  };
   const stopTtl = startTtlSweeper(engine, durability, options.ttlIntervalMs ?? 60_000);
   const { server, port, sockets } = await listen(state, options.port ?? 0);
   let stopped: Promise<void> | undefined;

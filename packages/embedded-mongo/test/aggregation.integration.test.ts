@@ -13,19 +13,30 @@ beforeAll(async () => {
     { item: 'a', qty: 5, price: 10, form: 'f2' },
     { item: 'c', qty: 1, price: 5, form: 'f2' },
   ]);
-  await db.collection('forms').insertMany([{ _id: 'f1', title: 'One' }, { _id: 'f2', title: 'Two' }] as Document[]);
+  await db.collection('forms').insertMany([
+    { _id: 'f1', title: 'One' },
+    { _id: 'f2', title: 'Two' },
+  ] as Document[]);
 });
 afterAll(async () => {
   await t.stop();
 });
 
-const agg = (pipeline: Document[], coll = 'sales') => t.db('agg').collection(coll).aggregate(pipeline).toArray();
+const agg = (pipeline: Document[], coll = 'sales') =>
+  t.db('agg').collection(coll).aggregate(pipeline).toArray();
 
 describe('aggregation stages (https://www.mongodb.com/docs/manual/reference/operator/aggregation-pipeline/)', () => {
   test('$match, $group with accumulators, $sort', async () => {
     const res = await agg([
       { $match: { qty: { $gte: 1 } } },
-      { $group: { _id: '$item', total: { $sum: { $multiply: ['$qty', '$price'] } }, n: { $sum: 1 }, avgQty: { $avg: '$qty' } } },
+      {
+        $group: {
+          _id: '$item',
+          total: { $sum: { $multiply: ['$qty', '$price'] } },
+          n: { $sum: 1 },
+          avgQty: { $avg: '$qty' },
+        },
+      },
       { $sort: { total: -1 } },
     ]);
     expect(res).toEqual([
@@ -38,7 +49,12 @@ describe('aggregation stages (https://www.mongodb.com/docs/manual/reference/oper
   // https://www.mongodb.com/docs/manual/reference/operator/aggregation/facet/
   test('$facet runs sub-pipelines over the same input', async () => {
     const [res] = await agg([
-      { $facet: { count: [{ $count: 'n' }], top: [{ $sort: { qty: -1 } }, { $limit: 1 }, { $project: { _id: 0, item: 1 } }] } },
+      {
+        $facet: {
+          count: [{ $count: 'n' }],
+          top: [{ $sort: { qty: -1 } }, { $limit: 1 }, { $project: { _id: 0, item: 1 } }],
+        },
+      },
     ]);
     expect(res).toEqual({ count: [{ n: 4 }], top: [{ item: 'a' }] });
   });
@@ -62,7 +78,10 @@ describe('aggregation stages (https://www.mongodb.com/docs/manual/reference/oper
       { $limit: 2 },
       { $addFields: { twice: { $multiply: ['$parts', 2] } } },
     ]);
-    expect(res).toEqual([{ item: 'c', parts: 1, twice: 2 }, { item: 'a', parts: 2, twice: 4 }]);
+    expect(res).toEqual([
+      { item: 'c', parts: 1, twice: 2 },
+      { item: 'a', parts: 2, twice: 4 },
+    ]);
     expect(await agg([{ $match: { form: 'f2' } }, { $count: 'n' }])).toEqual([{ n: 2 }]);
   });
 
@@ -101,17 +120,34 @@ describe('date operators with time zones (https://www.mongodb.com/docs/manual/re
     const after = new Date('2026-03-08T07:30:00Z');
     expect(await one({ $hour: { date: '$d', timezone: NY } }, before)).toBe(1);
     expect(await one({ $hour: { date: '$d', timezone: NY } }, after)).toBe(3);
-    expect(await one({ $dateToString: { date: '$d', timezone: NY, format: '%Y-%m-%d %H:%M %z' } }, before)).toBe('2026-03-08 01:30 -0500');
-    expect(await one({ $dateToString: { date: '$d', timezone: NY, format: '%Y-%m-%d %H:%M %z' } }, after)).toBe('2026-03-08 03:30 -0400');
+    expect(
+      await one({ $dateToString: { date: '$d', timezone: NY, format: '%Y-%m-%d %H:%M %z' } }, before),
+    ).toBe('2026-03-08 01:30 -0500');
+    expect(
+      await one({ $dateToString: { date: '$d', timezone: NY, format: '%Y-%m-%d %H:%M %z' } }, after),
+    ).toBe('2026-03-08 03:30 -0400');
     // https://www.mongodb.com/docs/manual/reference/operator/aggregation/dateTrunc/
-    expect(await one({ $dateTrunc: { date: '$d', unit: 'day', timezone: NY } }, after)).toEqual(new Date('2026-03-08T05:00:00Z'));
-    expect(await one({ $dateTrunc: { date: '$d', unit: 'day', timezone: NY } }, new Date('2026-03-09T12:00:00Z'))).toEqual(new Date('2026-03-09T04:00:00Z'));
-    expect(await one({ $dateTrunc: { date: '$d', unit: 'week', timezone: NY, startOfWeek: 'monday' } }, after)).toEqual(new Date('2026-03-02T05:00:00Z'));
-    expect(await one({ $dateTrunc: { date: '$d', unit: 'month', timezone: NY } }, after)).toEqual(new Date('2026-03-01T05:00:00Z'));
+    expect(await one({ $dateTrunc: { date: '$d', unit: 'day', timezone: NY } }, after)).toEqual(
+      new Date('2026-03-08T05:00:00Z'),
+    );
+    expect(
+      await one({ $dateTrunc: { date: '$d', unit: 'day', timezone: NY } }, new Date('2026-03-09T12:00:00Z')),
+    ).toEqual(new Date('2026-03-09T04:00:00Z'));
+    expect(
+      await one({ $dateTrunc: { date: '$d', unit: 'week', timezone: NY, startOfWeek: 'monday' } }, after),
+    ).toEqual(new Date('2026-03-02T05:00:00Z'));
+    expect(await one({ $dateTrunc: { date: '$d', unit: 'month', timezone: NY } }, after)).toEqual(
+      new Date('2026-03-01T05:00:00Z'),
+    );
     expect(await one({ $dayOfWeek: { date: '$d', timezone: NY } }, after)).toBe(1);
     expect(await one({ $isoDayOfWeek: { date: '$d', timezone: NY } }, after)).toBe(7);
     // https://www.mongodb.com/docs/manual/reference/operator/aggregation/dateAdd/ : day units follow the local calendar
-    expect(await one({ $dateAdd: { startDate: '$d', unit: 'day', amount: 1, timezone: NY } }, new Date('2026-03-07T17:00:00Z'))).toEqual(new Date('2026-03-08T16:00:00Z'));
+    expect(
+      await one(
+        { $dateAdd: { startDate: '$d', unit: 'day', amount: 1, timezone: NY } },
+        new Date('2026-03-07T17:00:00Z'),
+      ),
+    ).toEqual(new Date('2026-03-08T16:00:00Z'));
   });
 
   // US DST ends 2026-11-01 02:00 local: 01:00-02:00 happens twice
@@ -120,13 +156,33 @@ describe('date operators with time zones (https://www.mongodb.com/docs/manual/re
     const second = new Date('2026-11-01T06:30:00Z');
     expect(await one({ $hour: { date: '$d', timezone: NY } }, first)).toBe(1);
     expect(await one({ $hour: { date: '$d', timezone: NY } }, second)).toBe(1);
-    expect(await one({ $dateToString: { date: '$d', timezone: NY, format: '%H:%M %z' } }, first)).toBe('01:30 -0400');
-    expect(await one({ $dateToString: { date: '$d', timezone: NY, format: '%H:%M %z' } }, second)).toBe('01:30 -0500');
-    expect(await one({ $dateTrunc: { date: '$d', unit: 'hour', timezone: NY } }, first)).toEqual(new Date('2026-11-01T05:00:00Z'));
-    expect(await one({ $dateTrunc: { date: '$d', unit: 'hour', timezone: NY } }, second)).toEqual(new Date('2026-11-01T06:00:00Z'));
-    expect(await one({ $dateToParts: { date: '$d', timezone: NY } }, second)).toEqual({ year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0, millisecond: 0 });
-    expect(await one({ $dateFromString: { dateString: '2026-11-01T12:00:00', timezone: NY } }, second)).toEqual(new Date('2026-11-01T17:00:00Z'));
-    expect(await one({ $dateFromString: { dateString: '2026-07-01T12:00:00', timezone: NY } }, second)).toEqual(new Date('2026-07-01T16:00:00Z'));
+    expect(await one({ $dateToString: { date: '$d', timezone: NY, format: '%H:%M %z' } }, first)).toBe(
+      '01:30 -0400',
+    );
+    expect(await one({ $dateToString: { date: '$d', timezone: NY, format: '%H:%M %z' } }, second)).toBe(
+      '01:30 -0500',
+    );
+    expect(await one({ $dateTrunc: { date: '$d', unit: 'hour', timezone: NY } }, first)).toEqual(
+      new Date('2026-11-01T05:00:00Z'),
+    );
+    expect(await one({ $dateTrunc: { date: '$d', unit: 'hour', timezone: NY } }, second)).toEqual(
+      new Date('2026-11-01T06:00:00Z'),
+    );
+    expect(await one({ $dateToParts: { date: '$d', timezone: NY } }, second)).toEqual({
+      year: 2026,
+      month: 11,
+      day: 1,
+      hour: 1,
+      minute: 30,
+      second: 0,
+      millisecond: 0,
+    });
+    expect(
+      await one({ $dateFromString: { dateString: '2026-11-01T12:00:00', timezone: NY } }, second),
+    ).toEqual(new Date('2026-11-01T17:00:00Z'));
+    expect(
+      await one({ $dateFromString: { dateString: '2026-07-01T12:00:00', timezone: NY } }, second),
+    ).toEqual(new Date('2026-07-01T16:00:00Z'));
   });
 
   // EU DST starts 2026-03-29 01:00 UTC (CET +01:00 → CEST +02:00)
@@ -134,7 +190,12 @@ describe('date operators with time zones (https://www.mongodb.com/docs/manual/re
     const fmt = { $dateToString: { date: '$d', timezone: 'Europe/Berlin', format: '%H:%M %z' } };
     expect(await one(fmt, new Date('2026-03-29T00:30:00Z'))).toBe('01:30 +0100');
     expect(await one(fmt, new Date('2026-03-29T01:30:00Z'))).toBe('03:30 +0200');
-    expect(await one({ $dateFromParts: { year: 2026, month: 7, day: 1, hour: 12, timezone: 'Europe/Berlin' } }, new Date())).toEqual(new Date('2026-07-01T10:00:00Z'));
+    expect(
+      await one(
+        { $dateFromParts: { year: 2026, month: 7, day: 1, hour: 12, timezone: 'Europe/Berlin' } },
+        new Date(),
+      ),
+    ).toEqual(new Date('2026-07-01T10:00:00Z'));
   });
 
   test('Asia/Kolkata, +05:30 offsets, UTC and GMT', async () => {
@@ -146,7 +207,9 @@ describe('date operators with time zones (https://www.mongodb.com/docs/manual/re
     expect(await one(fmt('UTC'), d)).toBe('2026-01-01 20:00');
     expect(await one(fmt('GMT'), d)).toBe('2026-01-01 20:00');
     expect(await one({ $dayOfMonth: { date: '$d', timezone: 'Asia/Kolkata' } }, d)).toBe(2);
-    expect(await one({ $dateTrunc: { date: '$d', unit: 'day', timezone: 'Asia/Kolkata' } }, d)).toEqual(new Date('2026-01-01T18:30:00Z'));
+    expect(await one({ $dateTrunc: { date: '$d', unit: 'day', timezone: 'Asia/Kolkata' } }, d)).toEqual(
+      new Date('2026-01-01T18:30:00Z'),
+    );
     expect(await one({ $hour: { date: '$d', timezone: 'America/Argentina/Buenos_Aires' } }, d)).toBe(17);
   });
 

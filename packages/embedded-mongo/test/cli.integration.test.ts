@@ -9,7 +9,10 @@ const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 
 describe('embedded-mongo CLI', () => {
   test('prints the URI, serves clients and exits 0 on SIGTERM', async () => {
-    const child = spawn(tsx, ['--conditions=@formwell/source', 'src/cli.ts', '--port', '0'], { cwd: pkgDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(tsx, ['--conditions=@formwell/source', 'src/cli.ts', '--port', '0'], {
+      cwd: pkgDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8');
     const uri = await new Promise<string>((resolve, reject) => {

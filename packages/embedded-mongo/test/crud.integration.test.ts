@@ -16,14 +16,24 @@ beforeEach(async () => {
   await c.insertMany([
     { _id: 1 as unknown as ObjectId, name: 'ann', age: 31, tags: ['a', 'b'], addr: { city: 'Oslo' } },
     { _id: 2 as unknown as ObjectId, name: 'bob', age: 25, tags: ['b'], addr: { city: 'Rome' } },
-    { _id: 3 as unknown as ObjectId, name: 'cy', age: 40, tags: [], scores: [{ k: 'x', v: 1 }, { k: 'y', v: 5 }] },
+    {
+      _id: 3 as unknown as ObjectId,
+      name: 'cy',
+      age: 40,
+      tags: [],
+      scores: [
+        { k: 'x', v: 1 },
+        { k: 'y', v: 5 },
+      ],
+    },
   ]);
 });
 
 describe('find', () => {
   // https://www.mongodb.com/docs/manual/reference/operator/query/
   test('comparison, logical, element and array query operators', async () => {
-    const ids = async (f: object) => (await c.find(f).sort({ _id: 1 }).toArray()).map((d) => d._id as unknown);
+    const ids = async (f: object) =>
+      (await c.find(f).sort({ _id: 1 }).toArray()).map((d) => d._id as unknown);
     expect(await ids({ age: { $gt: 30 } })).toEqual([1, 3]);
     expect(await ids({ age: { $gte: 25, $lt: 40 } })).toEqual([1, 2]);
     expect(await ids({ name: { $in: ['ann', 'cy'] } })).toEqual([1, 3]);
@@ -51,8 +61,21 @@ describe('find', () => {
   // https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/
   test('sort across BSON types follows the comparison order', async () => {
     const m = t.db('crud').collection('mixed');
-    await m.insertMany([{ v: 'str' }, { v: 5 }, { v: null }, { v: new Date(0) }, { v: true }, { v: { a: 1 } }, { v: new ObjectId('000000000000000000000001') }]);
-    const order = (await m.find({}, { projection: { _id: 0 } }).sort({ v: 1 }).toArray()).map((d) => {
+    await m.insertMany([
+      { v: 'str' },
+      { v: 5 },
+      { v: null },
+      { v: new Date(0) },
+      { v: true },
+      { v: { a: 1 } },
+      { v: new ObjectId('000000000000000000000001') },
+    ]);
+    const order = (
+      await m
+        .find({}, { projection: { _id: 0 } })
+        .sort({ v: 1 })
+        .toArray()
+    ).map((d) => {
       const v = d.v as unknown;
       return typeof v === 'object' && v !== null ? v.constructor.name : typeof v;
     });
@@ -61,11 +84,25 @@ describe('find', () => {
 
   // https://www.mongodb.com/docs/manual/tutorial/project-fields-from-query-results/
   test('projection: inclusion, exclusion, _id suppression, $slice and $elemMatch', async () => {
-    expect(await c.findOne({ _id: 1 as unknown as ObjectId }, { projection: { name: 1 } })).toEqual({ _id: 1, name: 'ann' });
-    expect(await c.findOne({ _id: 1 as unknown as ObjectId }, { projection: { _id: 0, name: 1, 'addr.city': 1 } })).toEqual({ name: 'ann', addr: { city: 'Oslo' } });
-    expect(await c.findOne({ _id: 2 as unknown as ObjectId }, { projection: { tags: 0, addr: 0, age: 0 } })).toEqual({ _id: 2, name: 'bob' });
-    expect(await c.findOne({ _id: 1 as unknown as ObjectId }, { projection: { tags: { $slice: 1 }, name: 1 } })).toEqual({ _id: 1, name: 'ann', tags: ['a'] });
-    expect(await c.findOne({ _id: 3 as unknown as ObjectId }, { projection: { scores: { $elemMatch: { k: 'y' } } } })).toEqual({ _id: 3, scores: [{ k: 'y', v: 5 }] });
+    expect(await c.findOne({ _id: 1 as unknown as ObjectId }, { projection: { name: 1 } })).toEqual({
+      _id: 1,
+      name: 'ann',
+    });
+    expect(
+      await c.findOne({ _id: 1 as unknown as ObjectId }, { projection: { _id: 0, name: 1, 'addr.city': 1 } }),
+    ).toEqual({ name: 'ann', addr: { city: 'Oslo' } });
+    expect(
+      await c.findOne({ _id: 2 as unknown as ObjectId }, { projection: { tags: 0, addr: 0, age: 0 } }),
+    ).toEqual({ _id: 2, name: 'bob' });
+    expect(
+      await c.findOne({ _id: 1 as unknown as ObjectId }, { projection: { tags: { $slice: 1 }, name: 1 } }),
+    ).toEqual({ _id: 1, name: 'ann', tags: ['a'] });
+    expect(
+      await c.findOne(
+        { _id: 3 as unknown as ObjectId },
+        { projection: { scores: { $elemMatch: { k: 'y' } } } },
+      ),
+    ).toEqual({ _id: 3, scores: [{ k: 'y', v: 5 }] });
   });
 
   test('find on a collection that does not exist returns nothing', async () => {
@@ -84,10 +121,14 @@ describe('insert', () => {
 
   // https://www.mongodb.com/docs/manual/reference/method/db.collection.insertMany/#error-handling
   test('ordered insertMany stops at the first error; unordered continues', async () => {
-    const ordered = await c.insertMany([{ _id: 10 }, { _id: 1 }, { _id: 11 }] as never[]).catch((e: { insertedCount: number; writeErrors: unknown[] }) => e);
+    const ordered = await c
+      .insertMany([{ _id: 10 }, { _id: 1 }, { _id: 11 }] as never[])
+      .catch((e: { insertedCount: number; writeErrors: unknown[] }) => e);
     expect((ordered as { insertedCount: number }).insertedCount).toBe(1);
     expect(await c.countDocuments({ _id: 11 as unknown as ObjectId })).toBe(0);
-    const unordered = await c.insertMany([{ _id: 20 }, { _id: 2 }, { _id: 21 }] as never[], { ordered: false }).catch((e: unknown) => e);
+    const unordered = await c
+      .insertMany([{ _id: 20 }, { _id: 2 }, { _id: 21 }] as never[], { ordered: false })
+      .catch((e: unknown) => e);
     expect((unordered as { insertedCount: number }).insertedCount).toBe(2);
     expect(await c.countDocuments({ _id: 21 as unknown as ObjectId })).toBe(1);
   });

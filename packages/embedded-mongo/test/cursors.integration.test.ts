@@ -6,14 +6,19 @@ let t: TestEngine;
 
 beforeAll(async () => {
   t = await startTestEngine({ cursorTimeoutMs: 300 });
-  await t.db('cur').collection('c').insertMany(Array.from({ length: 250 }, (_, i) => ({ i })));
+  await t
+    .db('cur')
+    .collection('c')
+    .insertMany(Array.from({ length: 250 }, (_, i) => ({ i })));
 });
 afterAll(async () => {
   await t.stop();
 });
 
 /** The driver's db.command() turns small int64 values into numbers, hence Long | number. */
-type CursorReply = { cursor: { id: Long | number; ns: string; firstBatch?: Document[]; nextBatch?: Document[] } };
+type CursorReply = {
+  cursor: { id: Long | number; ns: string; firstBatch?: Document[]; nextBatch?: Document[] };
+};
 
 describe('cursors (https://www.mongodb.com/docs/manual/reference/command/getMore/)', () => {
   test('find returns a first batch of 101 by default, then getMore continues with an int64 cursor id', async () => {
@@ -23,7 +28,11 @@ describe('cursors (https://www.mongodb.com/docs/manual/reference/command/getMore
     expect(first.cursor.ns).toBe('cur.c');
     expect(first.cursor.id).toBeInstanceOf(Long);
     expect(Number(first.cursor.id)).not.toBe(0);
-    const next = (await db.command({ getMore: first.cursor.id, collection: 'c', batchSize: 100 })) as CursorReply;
+    const next = (await db.command({
+      getMore: first.cursor.id,
+      collection: 'c',
+      batchSize: 100,
+    })) as CursorReply;
     expect(next.cursor.nextBatch?.map((d) => d.i as unknown)[0]).toBe(101);
     const last = (await db.command({ getMore: first.cursor.id, collection: 'c' })) as CursorReply;
     expect(last.cursor.nextBatch).toHaveLength(49);
@@ -39,7 +48,12 @@ describe('cursors (https://www.mongodb.com/docs/manual/reference/command/getMore
     const more = (await db.command({ getMore: r.cursor.id, collection: 'c' })) as CursorReply;
     expect(more.cursor.nextBatch).toHaveLength(5);
     expect(Number(more.cursor.id)).toBe(0);
-    const single = (await db.command({ find: 'c', filter: {}, batchSize: 10, singleBatch: true })) as CursorReply;
+    const single = (await db.command({
+      find: 'c',
+      filter: {},
+      batchSize: 10,
+      singleBatch: true,
+    })) as CursorReply;
     expect(single.cursor.firstBatch).toHaveLength(10);
     expect(Number(single.cursor.id)).toBe(0);
     expect(await db.collection('c').find({}).batchSize(7).toArray()).toHaveLength(250);
@@ -65,6 +79,8 @@ describe('cursors (https://www.mongodb.com/docs/manual/reference/command/getMore
   test('getMore on another namespace is refused', async () => {
     const db = t.db('cur');
     const r = (await db.command({ find: 'c', filter: {}, batchSize: 5 })) as CursorReply;
-    expect((await serverError(() => db.command({ getMore: r.cursor.id, collection: 'other' }))).code).toBe(13);
+    expect((await serverError(() => db.command({ getMore: r.cursor.id, collection: 'other' }))).code).toBe(
+      13,
+    );
   });
 });

@@ -28,7 +28,13 @@ describe('strictness: errors as mongod answers them (https://www.mongodb.com/doc
   });
 
   test('unknown query operator → 2 BadValue', async () => {
-    const err = await serverError(() => t.db('err').collection('c').find({ a: { $frobnicate: 1 } }).toArray());
+    const err = await serverError(() =>
+      t
+        .db('err')
+        .collection('c')
+        .find({ a: { $frobnicate: 1 } })
+        .toArray(),
+    );
     expect(err).toMatchObject({ code: 2, codeName: 'BadValue' });
     expect(err.message).toBe('unknown operator: $frobnicate');
     const top = await serverError(() => t.db('err').collection('c').find({ $frobnicate: 1 }).toArray());
@@ -38,7 +44,14 @@ describe('strictness: errors as mongod answers them (https://www.mongodb.com/doc
   // https://www.mongodb.com/docs/manual/core/transactions/ : transactions need a replica set
   test('transactions are refused like a standalone mongod does (20)', async () => {
     const err = await serverError(() =>
-      cmd({ find: 'c', filter: {}, lsid: { id: new UUID() }, txnNumber: 1, startTransaction: true, autocommit: false }),
+      cmd({
+        find: 'c',
+        filter: {},
+        lsid: { id: new UUID() },
+        txnNumber: 1,
+        startTransaction: true,
+        autocommit: false,
+      }),
     );
     expect(err.code).toBe(20);
     expect(err.message).toBe('Transaction numbers are only allowed on a replica set member or mongos');
@@ -46,7 +59,9 @@ describe('strictness: errors as mongod answers them (https://www.mongodb.com/doc
     session.startTransaction();
     const viaDriver = await serverError(() => t.db('err').collection('c').insertOne({ b: 1 }, { session }));
     // The driver rewrites code 20 into its own "does not support retryable writes" message, as with a real standalone.
-    expect(viaDriver.message).toMatch(/Transaction numbers are only allowed|does not support retryable writes|replica set/);
+    expect(viaDriver.message).toMatch(
+      /Transaction numbers are only allowed|does not support retryable writes|replica set/,
+    );
     await session.endSession();
   });
 
@@ -60,15 +75,26 @@ describe('strictness: errors as mongod answers them (https://www.mongodb.com/doc
 
   test('unsupported features are refused, never silently ignored', async () => {
     expect((await serverError(() => cmd({ create: 'capped', capped: true, size: 1000 }))).code).toBe(2);
-    expect((await serverError(() => cmd({ find: 'c', filter: {}, collation: { locale: 'fr' } }))).code).toBe(2);
+    expect((await serverError(() => cmd({ find: 'c', filter: {}, collation: { locale: 'fr' } }))).code).toBe(
+      2,
+    );
     expect((await serverError(() => t.db('err').collection('c').createIndex({ body: 'text' }))).code).toBe(2);
-    expect((await serverError(() => cmd({ insert: 'c', documents: [{}], writeConcern: { w: 3 } }))).code).toBe(2);
+    expect(
+      (await serverError(() => cmd({ insert: 'c', documents: [{}], writeConcern: { w: 3 } }))).code,
+    ).toBe(2);
     expect((await serverError(() => cmd({ find: 'c', readConcern: { level: 'snapshot' } }))).code).toBe(20);
     expect((await serverError(() => cmd({ aggregate: 'c', pipeline: [] }))).code).toBe(9);
   });
 
   test('generic driver fields are accepted', async () => {
-    const res = await cmd({ find: 'c', filter: {}, comment: 'hi', maxTimeMS: 1000, readConcern: { level: 'local' }, $readPreference: { mode: 'primary' } });
+    const res = await cmd({
+      find: 'c',
+      filter: {},
+      comment: 'hi',
+      maxTimeMS: 1000,
+      readConcern: { level: 'local' },
+      $readPreference: { mode: 'primary' },
+    });
     expect(res.ok).toBe(1);
     const w = await cmd({ insert: 'c', documents: [{ x: 1 }], writeConcern: { w: 'majority' } });
     expect(w.n).toBe(1);
@@ -77,7 +103,9 @@ describe('strictness: errors as mongod answers them (https://www.mongodb.com/doc
   test('ping, buildInfo, getParameter, listCollections, listDatabases, drop, dropDatabase', async () => {
     expect((await cmd({ ping: 1 })).ok).toBe(1);
     expect((await cmd({ buildInfo: 1 })).version).toMatch(/^7\./);
-    expect((await cmd({ getParameter: 1, featureCompatibilityVersion: 1 }, 'admin')).featureCompatibilityVersion).toEqual({ version: '7.0' });
+    expect(
+      (await cmd({ getParameter: 1, featureCompatibilityVersion: 1 }, 'admin')).featureCompatibilityVersion,
+    ).toEqual({ version: '7.0' });
     const dbs = await t.client.db('admin').admin().listDatabases();
     expect(dbs.databases.map((d) => d.name)).toContain('err');
     await t.db('err2').collection('x').insertOne({});
@@ -85,6 +113,8 @@ describe('strictness: errors as mongod answers them (https://www.mongodb.com/doc
     expect(await t.db('err2').collection('x').drop()).toBe(true);
     await t.db('err3').collection('y').insertOne({});
     expect(await t.db('err3').dropDatabase()).toBe(true);
-    expect((await t.client.db('admin').admin().listDatabases()).databases.map((d) => d.name)).not.toContain('err3');
+    expect((await t.client.db('admin').admin().listDatabases()).databases.map((d) => d.name)).not.toContain(
+      'err3',
+    );
   });
 });

@@ -20,7 +20,9 @@ describe('unique indexes (https://www.mongodb.com/docs/manual/core/index-unique/
     await c.insertOne({ name: 'x' });
     const err = await serverError(() => c.insertOne({ name: 'x' }));
     expect(err.code).toBe(11000);
-    expect(err.message).toBe('E11000 duplicate key error collection: idx.users index: name_1 dup key: { name: "x" }');
+    expect(err.message).toBe(
+      'E11000 duplicate key error collection: idx.users index: name_1 dup key: { name: "x" }',
+    );
     expect(err.keyPattern).toEqual({ name: 1 });
     expect(err.keyValue).toEqual({ name: 'x' });
   });
@@ -36,12 +38,18 @@ describe('unique indexes (https://www.mongodb.com/docs/manual/core/index-unique/
   test('updates and upserts that would duplicate a key are refused and change nothing', async () => {
     const c = db().collection('emails');
     await c.createIndex({ org: 1, email: 1 }, { unique: true, name: 'org_email' });
-    await c.insertMany([{ org: 1, email: 'a' }, { org: 1, email: 'b' }, { org: 2, email: 'a' }]);
+    await c.insertMany([
+      { org: 1, email: 'a' },
+      { org: 1, email: 'b' },
+      { org: 2, email: 'a' },
+    ]);
     const upd = await serverError(() => c.updateOne({ org: 1, email: 'b' }, { $set: { email: 'a' } }));
     expect(upd.code).toBe(11000);
     expect(upd.keyValue).toEqual({ org: 1, email: 'a' });
     expect(await c.countDocuments({ org: 1, email: 'b' })).toBe(1);
-    const ups = await serverError(() => c.updateOne({ org: 3 }, { $set: { email: 'a', org: 2 } }, { upsert: true }));
+    const ups = await serverError(() =>
+      c.updateOne({ org: 3 }, { $set: { email: 'a', org: 2 } }, { upsert: true }),
+    );
     expect(ups.code).toBe(11000);
     const fam = await serverError(() => c.findOneAndUpdate({ email: 'b' }, { $set: { email: 'a' } }));
     expect(fam.code).toBe(11000);
@@ -76,7 +84,10 @@ describe('index management', () => {
     expect(await c.createIndex({ a: 1, b: -1 })).toBe('a_1_b_-1');
     expect(await c.createIndex({ a: 1, b: -1 })).toBe('a_1_b_-1');
     const list = await c.listIndexes().toArray();
-    expect(list).toEqual([{ v: 2, key: { _id: 1 }, name: '_id_' }, { v: 2, key: { a: 1, b: -1 }, name: 'a_1_b_-1' }]);
+    expect(list).toEqual([
+      { v: 2, key: { _id: 1 }, name: '_id_' },
+      { v: 2, key: { a: 1, b: -1 }, name: 'a_1_b_-1' },
+    ]);
     const conflict = await serverError(() => c.createIndex({ a: 1, b: -1 }, { name: 'other' }));
     expect(conflict.code).toBe(85);
     const sameName = await serverError(() => c.createIndex({ z: 1 }, { name: 'a_1_b_-1' }));
@@ -91,7 +102,11 @@ describe('index management', () => {
 describe('index use', () => {
   test('equality, range and sort on an index prefix touch only the matching documents', async () => {
     const c = db().collection('big');
-    const docs = Array.from({ length: 5000 }, (_, i) => ({ i, g: i % 50, s: `k${String(i).padStart(5, '0')}` }));
+    const docs = Array.from({ length: 5000 }, (_, i) => ({
+      i,
+      g: i % 50,
+      s: `k${String(i).padStart(5, '0')}`,
+    }));
     await c.insertMany(docs);
     await c.createIndex({ g: 1, i: -1 });
     await c.createIndex({ s: 1 });
@@ -102,7 +117,11 @@ describe('index use', () => {
     expect(stats().keysExamined - before.keysExamined).toBeLessThanOrEqual(2);
 
     before = { ...stats() };
-    const page = await c.find({ g: 7, i: { $lt: 1000 } }).sort({ i: -1 }).limit(3).toArray();
+    const page = await c
+      .find({ g: 7, i: { $lt: 1000 } })
+      .sort({ i: -1 })
+      .limit(3)
+      .toArray();
     expect(page.map((d) => d.i as unknown)).toEqual([957, 907, 857]);
     expect(stats().keysExamined - before.keysExamined).toBeLessThanOrEqual(4);
 
@@ -112,13 +131,72 @@ describe('index use', () => {
     expect(stats().keysExamined - before.keysExamined).toBeLessThanOrEqual(3);
 
     before = { ...stats() };
-    const range = await c.find({ s: { $gte: 'k04990' } }).sort({ s: 1 }).toArray();
+    const range = await c
+      .find({ s: { $gte: 'k04990' } })
+      .sort({ s: 1 })
+      .toArray();
     expect(range).toHaveLength(10);
     expect(stats().docsExamined - before.docsExamined).toBeLessThanOrEqual(10);
 
     before = { ...stats() };
     expect(await c.countDocuments({ g: 3 })).toBe(100);
     expect(stats().keysExamined - before.keysExamined).toBeLessThanOrEqual(101);
+  });
+
+  // https://www.mongodb.com/docs/manual/reference/explain-results/
+  test('explain reports IXSCAN with the keys and documents examined, COLLSCAN without an index', async () => {
+    const c = db().collection('big');
+    const ix = (await c.find({ s: 'k00042' }).explain('executionStats')) as unknown as {
+      queryPlanner: { winningPlan: { stage: string; inputStage: { stage: string; indexName: string } } };
+      executionStats: { nReturned: number; totalKeysExamined: number; totalDocsExamined: number };
+    };
+    expect(ix.queryPlanner.winningPlan.inputStage).toMatchObject({ stage: 'IXSCAN', indexName: 's_1' });
+    expect(ix.executionStats).toMatchObject({ nReturned: 1, totalKeysExamined: 1 });
+    expect(ix.executionStats.totalDocsExamined).toBeLessThanOrEqual(1);
+    const scan = (await c.find({ unindexed: 1 }).explain('executionStats')) as unknown as {
+      queryPlanner: { winningPlan: { stage: string } };
+      executionStats: { totalDocsExamined: number };
+    };
+    expect(scan.queryPlanner.winningPlan.stage).toBe('COLLSCAN');
+    expect(scan.executionStats.totalDocsExamined).toBe(5000);
+  });
+
+  test('$or with an index on every branch scans the union of the branches', async () => {
+    const c = db().collection('big');
+    const before = { ...(t.engine.stats('idx', 'big') ?? { docsExamined: 0 }) };
+    const docs = await c
+      .find({ $or: [{ s: 'k00001' }, { g: 3, i: { $gte: 4900 } }] })
+      .sort({ i: 1 })
+      .toArray();
+    expect(docs.map((d) => d.i as unknown)).toEqual([1, 4903, 4953]);
+    expect((t.engine.stats('idx', 'big')?.docsExamined ?? 0) - before.docsExamined).toBeLessThanOrEqual(3);
+  });
+
+  test('indexes follow updates, replacements, upserts and deletes', async () => {
+    const c = db().collection('consistency');
+    await c.createIndex({ email: 1 }, { unique: true });
+    await c.createIndex({ n: -1 });
+    await c.insertMany([
+      { email: 'a', n: 1 },
+      { email: 'b', n: 2 },
+    ]);
+    await c.updateOne({ email: 'a' }, { $set: { email: 'a2', n: 10 } });
+    await c.replaceOne({ email: 'b' }, { email: 'b2', n: 20 });
+    await c.updateOne({ email: 'c' }, { $set: { n: 30 } }, { upsert: true });
+    await c.deleteOne({ email: 'a2' });
+    expect(await c.countDocuments({ email: 'a' })).toBe(0);
+    expect(await c.countDocuments({ email: 'a2' })).toBe(0);
+    expect(
+      (
+        await c
+          .find({ n: { $gte: 2 } })
+          .sort({ n: -1 })
+          .toArray()
+      ).map((d) => d.email as unknown),
+    ).toEqual(['c', 'b2']);
+    // The freed key can be reused.
+    await c.insertOne({ email: 'a', n: 0 });
+    expect(await c.countDocuments({ email: { $in: ['a', 'b2', 'c'] } })).toBe(3);
   });
 
   test('multikey index answers equality on array elements', async () => {

@@ -5,9 +5,20 @@ import { startEmbeddedMongo, type EmbeddedMongo } from '../src/index.js';
 let engine: EmbeddedMongo;
 let conn: Connection;
 
-const User = new Schema({ email: { type: String, required: true, unique: true }, name: String }, { timestamps: true });
-const Form = new Schema({ ownerId: { type: Schema.Types.ObjectId, index: true }, title: String, quota: { used: { type: Number, default: 0 } } });
-const Submission = new Schema({ formId: { type: Schema.Types.ObjectId, required: true }, data: Schema.Types.Mixed, createdAt: { type: Date, default: Date.now } });
+const User = new Schema(
+  { email: { type: String, required: true, unique: true }, name: String },
+  { timestamps: true },
+);
+const Form = new Schema({
+  ownerId: { type: Schema.Types.ObjectId, index: true },
+  title: String,
+  quota: { used: { type: Number, default: 0 } },
+});
+const Submission = new Schema({
+  formId: { type: Schema.Types.ObjectId, required: true },
+  data: Schema.Types.Mixed,
+  createdAt: { type: Date, default: Date.now },
+});
 Submission.index({ formId: 1, _id: -1 });
 const Counter = new Schema({ key: { type: String, unique: true }, n: Number, firstSeen: Date });
 const Session = new Schema({ token: String, expiresAt: { type: Date, expires: 0 } });
@@ -27,7 +38,10 @@ describe('mongoose 9 against the engine', () => {
     await Users.init();
     const u = await Users.create({ email: 'a@x.io', name: 'A' });
     expect(u.createdAt).toBeInstanceOf(Date);
-    const err = (await Users.create({ email: 'a@x.io' }).catch((e: unknown) => e)) as { code: number; keyValue: unknown };
+    const err = (await Users.create({ email: 'a@x.io' }).catch((e: unknown) => e)) as {
+      code: number;
+      keyValue: unknown;
+    };
     expect(err.code).toBe(11000);
     expect(err.keyValue).toEqual({ email: 'a@x.io' });
     expect((await Users.findById(u._id).lean())?.email).toBe('a@x.io');
@@ -56,7 +70,12 @@ describe('mongoose 9 against the engine', () => {
     const Forms = conn.model('Form', Form);
     const form = await Forms.create({ title: 'F', ownerId: new mongoose.Types.ObjectId() });
     // Atomic quota check-and-increment: only succeeds while used < 2.
-    const bump = () => Forms.findOneAndUpdate({ _id: form._id, 'quota.used': { $lt: 2 } }, { $inc: { 'quota.used': 1 } }, { returnDocument: 'after' }).lean();
+    const bump = () =>
+      Forms.findOneAndUpdate(
+        { _id: form._id, 'quota.used': { $lt: 2 } },
+        { $inc: { 'quota.used': 1 } },
+        { returnDocument: 'after' },
+      ).lean();
     expect((await bump())?.quota?.used).toBe(1);
     expect((await bump())?.quota?.used).toBe(2);
     expect(await bump()).toBeNull();
@@ -67,7 +86,9 @@ describe('mongoose 9 against the engine', () => {
     await Subs.init();
     const formId = new mongoose.Types.ObjectId();
     const other = new mongoose.Types.ObjectId();
-    await Subs.insertMany(Array.from({ length: 25 }, (_, i) => ({ formId: i % 5 === 0 ? other : formId, data: { i } })));
+    await Subs.insertMany(
+      Array.from({ length: 25 }, (_, i) => ({ formId: i % 5 === 0 ? other : formId, data: { i } })),
+    );
     const pages: number[][] = [];
     let cursor: mongoose.Types.ObjectId | undefined;
     for (;;) {
@@ -89,7 +110,12 @@ describe('mongoose 9 against the engine', () => {
     const Subs = conn.model('Submission', Submission);
     const [res] = await Subs.aggregate<{ byForm: { _id: unknown; n: number }[]; total: { n: number }[] }>([
       { $match: { 'data.i': { $gte: 0 } } },
-      { $facet: { byForm: [{ $group: { _id: '$formId', n: { $sum: 1 } } }, { $sort: { n: -1 } }], total: [{ $count: 'n' }] } },
+      {
+        $facet: {
+          byForm: [{ $group: { _id: '$formId', n: { $sum: 1 } } }, { $sort: { n: -1 } }],
+          total: [{ $count: 'n' }],
+        },
+      },
     ]);
     expect(res?.byForm.map((b) => b.n)).toEqual([20, 5]);
     expect(res?.total).toEqual([{ n: 25 }]);
@@ -107,7 +133,10 @@ describe('mongoose 9 against the engine', () => {
   test('TTL index on sessions expires old sessions', async () => {
     const Sessions = conn.model('Session', Session);
     await Sessions.init();
-    await Sessions.create([{ token: 'old', expiresAt: new Date(Date.now() - 5000) }, { token: 'new', expiresAt: new Date(Date.now() + 60_000) }]);
+    await Sessions.create([
+      { token: 'old', expiresAt: new Date(Date.now() - 5000) },
+      { token: 'new', expiresAt: new Date(Date.now() + 60_000) },
+    ]);
     await new Promise((r) => setTimeout(r, 400));
     expect((await Sessions.find().lean()).map((s) => s.token)).toEqual(['new']);
   });

@@ -24,12 +24,19 @@ describe('update operators (https://www.mongodb.com/docs/manual/reference/operat
     expect(await get()).toMatchObject({ n: 7, sub: { x: 1 } });
     expect((await get())?.name).toBeUndefined();
     await c.updateOne({ _id: 1 } as Document, { $mul: { n: 2 }, $min: { low: 3 }, $max: { high: 9 } });
-    await c.updateOne({ _id: 1 } as Document, { $min: { low: 1 }, $max: { high: 4 }, $rename: { sub: 'renamed' } });
+    await c.updateOne({ _id: 1 } as Document, {
+      $min: { low: 1 },
+      $max: { high: 4 },
+      $rename: { sub: 'renamed' },
+    });
     expect(await get()).toMatchObject({ n: 14, low: 1, high: 9, renamed: { x: 1 } });
   });
 
   test('$push with $each/$sort/$slice, $addToSet, $pop, $pull, $pullAll', async () => {
-    await c.updateOne({ _id: 1 } as Document, { $push: { a: { $each: [9, 0], $sort: 1, $slice: 4 } } } as Document);
+    await c.updateOne(
+      { _id: 1 } as Document,
+      { $push: { a: { $each: [9, 0], $sort: 1, $slice: 4 } } } as Document,
+    );
     expect((await get())?.a).toEqual([0, 1, 2, 3]);
     await c.updateOne({ _id: 1 } as Document, { $addToSet: { a: { $each: [3, 4] } } });
     expect((await get())?.a).toEqual([0, 1, 2, 3, 4]);
@@ -50,7 +57,11 @@ describe('update operators (https://www.mongodb.com/docs/manual/reference/operat
 
   // https://www.mongodb.com/docs/manual/reference/operator/update/positional-filtered/
   test('arrayFilters, positional $ and all-positional $[]', async () => {
-    await c.updateOne({ _id: 1 } as Document, { $set: { 'grades.$[hi].top': true } }, { arrayFilters: [{ 'hi.g': { $gte: 90 } }] });
+    await c.updateOne(
+      { _id: 1 } as Document,
+      { $set: { 'grades.$[hi].top': true } },
+      { arrayFilters: [{ 'hi.g': { $gte: 90 } }] },
+    );
     expect((await get())?.grades).toEqual([{ g: 80 }, { g: 95, top: true }]);
     await c.updateOne({ _id: 1, 'grades.g': 80 } as Document, { $inc: { 'grades.$.g': 1 } });
     expect(((await get())?.grades as unknown[])[0]).toEqual({ g: 81 });
@@ -60,7 +71,10 @@ describe('update operators (https://www.mongodb.com/docs/manual/reference/operat
 
   // https://www.mongodb.com/docs/manual/tutorial/update-documents-with-aggregation-pipeline/
   test('pipeline-style updates', async () => {
-    await c.updateOne({ _id: 1 } as Document, [{ $set: { doubled: { $multiply: ['$n', 2] } } }, { $unset: 'grades' }]);
+    await c.updateOne({ _id: 1 } as Document, [
+      { $set: { doubled: { $multiply: ['$n', 2] } } },
+      { $unset: 'grades' },
+    ]);
     const doc = await get();
     expect(doc?.doubled).toBe(10);
     expect(doc?.grades).toBeUndefined();
@@ -74,7 +88,10 @@ describe('update operators (https://www.mongodb.com/docs/manual/reference/operat
   });
 
   test('updateMany updates every match', async () => {
-    await c.insertMany([{ _id: 2, k: 1 }, { _id: 3, k: 1 }] as Document[]);
+    await c.insertMany([
+      { _id: 2, k: 1 },
+      { _id: 3, k: 1 },
+    ] as Document[]);
     const res = await c.updateMany({ k: 1 }, { $set: { k: 2 } });
     expect(res).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
     expect(await c.countDocuments({ k: 2 })).toBe(2);
@@ -84,11 +101,19 @@ describe('update operators (https://www.mongodb.com/docs/manual/reference/operat
 describe('upsert and $setOnInsert', () => {
   // https://www.mongodb.com/docs/manual/reference/operator/update/setOnInsert/
   test('$setOnInsert applies only when the upsert inserts, with equality fields from the filter', async () => {
-    const ins = await c.updateOne({ email: 'a@x', 'org.id': 7 }, { $inc: { visits: 1 }, $setOnInsert: { createdAt: 'first' } }, { upsert: true });
+    const ins = await c.updateOne(
+      { email: 'a@x', 'org.id': 7 },
+      { $inc: { visits: 1 }, $setOnInsert: { createdAt: 'first' } },
+      { upsert: true },
+    );
     expect(ins.upsertedCount).toBe(1);
     const created = await c.findOne({ _id: ins.upsertedId } as Document);
     expect(created).toMatchObject({ email: 'a@x', org: { id: 7 }, visits: 1, createdAt: 'first' });
-    const again = await c.updateOne({ email: 'a@x' }, { $inc: { visits: 1 }, $setOnInsert: { createdAt: 'second' } }, { upsert: true });
+    const again = await c.updateOne(
+      { email: 'a@x' },
+      { $inc: { visits: 1 }, $setOnInsert: { createdAt: 'second' } },
+      { upsert: true },
+    );
     expect(again).toMatchObject({ matchedCount: 1, upsertedCount: 0 });
     expect(await c.findOne({ email: 'a@x' })).toMatchObject({ visits: 2, createdAt: 'first' });
   });
@@ -115,8 +140,31 @@ describe('replacement and _id immutability', () => {
 
   // https://www.mongodb.com/docs/manual/reference/operator/update/ (conflicting paths)
   test('conflicting paths answer ConflictingUpdateOperators (40)', async () => {
-    const err = await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { n: 1 }, $inc: { n: 1 } }));
+    const err = await serverError(() =>
+      c.updateOne({ _id: 1 } as Document, { $set: { n: 1 }, $inc: { n: 1 } }),
+    );
     expect(err.code).toBe(40);
+  });
+
+  // https://www.mongodb.com/docs/manual/reference/operator/update/inc/#behavior , push/#behavior
+  test('type mismatches are errors, not silent no-ops', async () => {
+    const inc = await serverError(() => c.updateOne({ _id: 1 } as Document, { $inc: { name: 1 } }));
+    expect(inc).toMatchObject({ code: 14 });
+    expect(inc.message).toContain(
+      "Cannot apply $inc to a value of non-numeric type. {_id: 1} has the field 'name' of non-numeric type string",
+    );
+    const arg = await serverError(() =>
+      c.updateOne({ _id: 1 } as Document, { $inc: { n: 'x' } } as Document),
+    );
+    expect(arg.code).toBe(14);
+    const push = await serverError(() =>
+      c.updateOne({ _id: 1 } as Document, { $push: { n: 1 } } as Document),
+    );
+    expect(push.code).toBe(2);
+    expect(push.message).toContain("The field 'n' must be an array but is of type int");
+    const path = await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { 'n.x': 1 } }));
+    expect(path.code).toBe(28);
+    expect(await get()).toMatchObject({ n: 5, name: 'x' });
   });
 
   test('an unknown update operator is refused with FailedToParse (9)', async () => {
@@ -128,12 +176,27 @@ describe('replacement and _id immutability', () => {
 
 describe('findAndModify (https://www.mongodb.com/docs/manual/reference/command/findAndModify/)', () => {
   test('returns the document before or after, honours sort, upsert and remove', async () => {
-    await c.insertMany([{ _id: 2, q: 1, r: 1 }, { _id: 3, q: 1, r: 2 }] as Document[]);
-    const before = await c.findOneAndUpdate({ q: 1 }, { $inc: { r: 10 } }, { sort: { r: -1 }, returnDocument: 'before' });
+    await c.insertMany([
+      { _id: 2, q: 1, r: 1 },
+      { _id: 3, q: 1, r: 2 },
+    ] as Document[]);
+    const before = await c.findOneAndUpdate(
+      { q: 1 },
+      { $inc: { r: 10 } },
+      { sort: { r: -1 }, returnDocument: 'before' },
+    );
     expect(before).toEqual({ _id: 3, q: 1, r: 2 });
-    const after = await c.findOneAndUpdate({ q: 1 }, { $inc: { r: 10 } }, { sort: { r: 1 }, returnDocument: 'after' });
+    const after = await c.findOneAndUpdate(
+      { q: 1 },
+      { $inc: { r: 10 } },
+      { sort: { r: 1 }, returnDocument: 'after' },
+    );
     expect(after).toEqual({ _id: 2, q: 1, r: 11 });
-    const up = await c.findOneAndUpdate({ q: 99 }, { $setOnInsert: { made: true } }, { upsert: true, returnDocument: 'after', includeResultMetadata: true });
+    const up = await c.findOneAndUpdate(
+      { q: 99 },
+      { $setOnInsert: { made: true } },
+      { upsert: true, returnDocument: 'after', includeResultMetadata: true },
+    );
     expect(up.value).toMatchObject({ q: 99, made: true });
     expect(up.lastErrorObject).toMatchObject({ n: 1, updatedExisting: false });
     const removed = await c.findOneAndDelete({ q: 1 }, { sort: { r: -1 }, projection: { r: 1 } });

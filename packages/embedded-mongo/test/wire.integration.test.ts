@@ -70,13 +70,19 @@ describe('wire protocol', () => {
   });
 
   test('document sequences (kind 1 sections) carry insert documents', async () => {
-    wire.opMsg({ insert: 'seq', $db: 'wire' }, { sequences: { documents: [{ _id: 1 }, { _id: 2 }, { _id: 3 }] } });
+    wire.opMsg(
+      { insert: 'seq', $db: 'wire' },
+      { sequences: { documents: [{ _id: 1 }, { _id: 2 }, { _id: 3 }] } },
+    );
     const reply = await wire.read();
     expect(reply.doc, JSON.stringify(reply.doc)).toMatchObject({ ok: 1, n: 3 });
   });
 
   test('moreToCome: an unacknowledged write gets no reply but is applied', async () => {
-    wire.opMsg({ insert: 'seq', $db: 'wire', writeConcern: { w: 0 } }, { flags: 2, sequences: { documents: [{ _id: 10 }] } });
+    wire.opMsg(
+      { insert: 'seq', $db: 'wire', writeConcern: { w: 0 } },
+      { flags: 2, sequences: { documents: [{ _id: 10 }] } },
+    );
     const id = wire.opMsg({ find: 'seq', filter: { _id: 10 }, $db: 'wire' });
     const reply = await wire.read();
     expect(reply.responseTo).toBe(id);

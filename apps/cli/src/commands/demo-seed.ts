@@ -1,4 +1,11 @@
-import { createApiKey, createForm, createUser, listForms, setUserPlan, type TCreateFormInput } from '@formwell/core';
+import {
+  createApiKey,
+  createForm,
+  createUser,
+  listForms,
+  setUserPlan,
+  type TCreateFormInput,
+} from '@formwell/core';
 import { userRepository } from '@formwell/db';
 
 export const DEMO_EMAIL = 'demo@formwell.local';
@@ -41,7 +48,8 @@ const DEMO_FORMS: TCreateFormInput[] = [
 export async function demoSeed() {
   const existing = await userRepository.findByEmail({ email: DEMO_EMAIL });
   const userId =
-    existing?.id ?? (await createUser({ email: DEMO_EMAIL, password: DEMO_PASSWORD, name: 'Demo Owner', plan: 'PRO' })).id;
+    existing?.id ??
+    (await createUser({ email: DEMO_EMAIL, password: DEMO_PASSWORD, name: 'Demo Owner', plan: 'PRO' })).id;
   const plan = await setUserPlan({ userId, plan: 'PRO' });
   const key = await createApiKey({ userId, name: `demo ${new Date().toISOString()}` });
   const { forms: present } = await listForms({ userId, limit: 100 });
@@ -54,7 +62,13 @@ export async function demoSeed() {
   }
 
   return {
-    user: { id: userId, email: DEMO_EMAIL, password: DEMO_PASSWORD, plan: plan.plan, quotaLimit: plan.quotaLimit },
+    user: {
+      id: userId,
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      plan: plan.plan,
+      quotaLimit: plan.quotaLimit,
+    },
     apiKey: { id: key.id, key: key.key, prefix: key.prefix, scopes: key.scopes },
     forms: forms.map((form) => ({ id: form.id, name: form.name, formType: form.formType })),
   };

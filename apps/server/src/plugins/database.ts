@@ -1,4 +1,4 @@
-import { connectDatabase, disconnectDatabase, isDatabaseReachable } from '@formwell/db';
+import { connectDatabase, disconnectDatabase, ensureIndexes, isDatabaseReachable } from '@formwell/db';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -7,10 +7,14 @@ declare module 'fastify' {
   }
 }
 
-/** Connects mongoose before the server reports ready, and disconnects on close. */
+/**
+ * Connects mongoose and builds the indexes (the unique ones carry uniqueEmail, e-mail uniqueness and
+ * the quota) before the server accepts a request; disconnects on close.
+ */
 export const databasePlugin = fp<{ uri: string }>(
   async (app, { uri }) => {
     await connectDatabase({ uri });
+    await ensureIndexes();
     app.decorate('database', { isReachable: isDatabaseReachable });
     app.addHook('onClose', async () => {
       await disconnectDatabase();

@@ -59,3 +59,12 @@ test('the legacy apiKey query value never reaches the logs', async () => {
   expect(logLines.some((line) => line.includes('apiKey=[REDACTED]'))).toBe(true);
   expect(logLines.join('\n')).not.toContain('mk_live_ThisMustNeverBeLogged');
 });
+
+test('the default thank-you page is served', async () => {
+  const { app } = await buildTestApp();
+  const response = await app.inject({ method: 'GET', url: '/thank-you' });
+
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(response.body).toContain('Thank you!');
+});

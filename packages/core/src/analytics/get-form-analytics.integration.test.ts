@@ -10,7 +10,8 @@ import { getFormAnalytics } from './get-form-analytics.js';
 
 useTestDatabase('core_analytics');
 
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -74,17 +75,36 @@ describe('getFormAnalytics', () => {
     const free = await createUser({ email: testEmail(), plan: 'FREE' });
     const form = await createForm({ userId: standard.id, input: { name: 'S', formType: 'contact' } });
     const freeForm = await createForm({ userId: free.id, input: { name: 'F', formType: 'contact' } });
-    const analytics = await getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: form.id });
+    const analytics = await getFormAnalytics({
+      user: { id: standard.id, plan: 'STANDARD' },
+      formId: form.id,
+    });
 
     expect(Object.keys(analytics).sort()).toEqual(
-      ['dailySubmissionRate', 'last24HoursSubmissions', 'plan', 'timeRange', 'timeSeriesData', 'totalSubmissions'].sort(),
+      [
+        'dailySubmissionRate',
+        'last24HoursSubmissions',
+        'plan',
+        'timeRange',
+        'timeSeriesData',
+        'totalSubmissions',
+      ].sort(),
     );
     expect(analytics.timeSeriesData).toHaveLength(7);
-    const gated = await failure(getFormAnalytics({ user: { id: free.id, plan: 'FREE' }, formId: freeForm.id }));
-    expect([gated.httpStatus, gated.message]).toEqual([403, 'Analytics are only available with the STANDARD or PRO plan']);
-    const bad = await failure(getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: form.id, timeRange: 'year' }));
+    const gated = await failure(
+      getFormAnalytics({ user: { id: free.id, plan: 'FREE' }, formId: freeForm.id }),
+    );
+    expect([gated.httpStatus, gated.message]).toEqual([
+      403,
+      'Analytics are only available with the STANDARD or PRO plan',
+    ]);
+    const bad = await failure(
+      getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: form.id, timeRange: 'year' }),
+    );
     expect([bad.httpStatus, bad.message]).toEqual([400, 'Invalid timeRange parameter']);
-    const foreign = await failure(getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: freeForm.id }));
+    const foreign = await failure(
+      getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: freeForm.id }),
+    );
     expect([foreign.httpStatus, foreign.message]).toEqual([404, 'Form not found']);
   });
 });

@@ -67,7 +67,8 @@ export async function getFormAnalytics({
   }
   const lastWeek = sumHours(hours, now, 168);
   const previousWeek = sumHours(hours, new Date(now.getTime() - 168 * 3_600_000), 168);
-  const growth = previousWeek === 0 ? (lastWeek > 0 ? 1 : 0) : round((lastWeek - previousWeek) / previousWeek, 2);
+  const growth =
+    previousWeek === 0 ? (lastWeek > 0 ? 1 : 0) : round((lastWeek - previousWeek) / previousWeek, 2);
 
   return {
     ...base,

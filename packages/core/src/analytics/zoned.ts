@@ -22,7 +22,11 @@ export type TZonedParts = { date: string; hour: number; minute: number };
 
 /** Wall-clock date (`YYYY-MM-DD`), hour and minute of an instant in an IANA zone. */
 export function zonedParts(instant: Date, timeZone: string): TZonedParts {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
 
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,

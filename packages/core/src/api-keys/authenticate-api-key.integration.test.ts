@@ -30,7 +30,13 @@ describe('API keys', () => {
     const created = await createApiKey({ userId: user.id, name: 'server' });
 
     expect(created.key).toMatch(/^mk_live_[0-9A-Za-z]{32}$/);
-    expect(created.scopes).toEqual(['forms:read', 'submissions:read', 'submissions:write', 'analytics:read', 'webhooks:manage']);
+    expect(created.scopes).toEqual([
+      'forms:read',
+      'submissions:read',
+      'submissions:write',
+      'analytics:read',
+      'webhooks:manage',
+    ]);
     expect(created.display).toBe(`${created.key.slice(0, 12)}…${created.key.slice(-4)}`);
     const raw = await ApiKeyModel.findById(created.id).lean();
     expect(JSON.stringify(raw)).not.toContain(created.key);
@@ -45,13 +51,20 @@ describe('API keys', () => {
       401,
       { error: 'API key is required', message: 'API key is required', code: 'UNAUTHORIZED' },
     ]);
-    expect((await failure(authenticateApiKey({ key: 'mk_live_nope' })))[1]).toMatchObject({ error: 'Invalid or inactive API key' });
-    expect((await failure(authenticateApiKey({ key: 'mk_live_nope', invalidKeyMessage: 'Invalid API key' })))[1]).toMatchObject({
+    expect((await failure(authenticateApiKey({ key: 'mk_live_nope' })))[1]).toMatchObject({
+      error: 'Invalid or inactive API key',
+    });
+    expect(
+      (await failure(authenticateApiKey({ key: 'mk_live_nope', invalidKeyMessage: 'Invalid API key' })))[1],
+    ).toMatchObject({
       error: 'Invalid API key',
     });
 
     const ok = await authenticateApiKey({ key });
-    expect(ok).toMatchObject({ user: { id: user.id, email: user.email }, apiKey: { id, scopes: ['forms:read'] } });
+    expect(ok).toMatchObject({
+      user: { id: user.id, email: user.email },
+      apiKey: { id, scopes: ['forms:read'] },
+    });
 
     await revokeApiKey({ userId: user.id, keyId: id });
     // The very next request fails: nothing caches keys.
@@ -74,12 +87,18 @@ describe('API keys', () => {
     const t0 = new Date('2026-11-21T07:00:00.000Z');
     await authenticateApiKey({ key, now: t0 });
     await Promise.all(
-      Array.from({ length: 30 }, (_, i) => authenticateApiKey({ key, now: new Date(t0.getTime() + 10 + i * 10) })),
+      Array.from({ length: 30 }, (_, i) =>
+        authenticateApiKey({ key, now: new Date(t0.getTime() + 10 + i * 10) }),
+      ),
     );
 
-    expect((await ApiKeyModel.findById(id).lean())?.lastUsedAt?.toISOString()).toBe('2026-11-21T07:00:00.000Z');
+    expect((await ApiKeyModel.findById(id).lean())?.lastUsedAt?.toISOString()).toBe(
+      '2026-11-21T07:00:00.000Z',
+    );
     await authenticateApiKey({ key, now: new Date(t0.getTime() + 1500) });
-    expect((await ApiKeyModel.findById(id).lean())?.lastUsedAt?.toISOString()).toBe('2026-11-21T07:00:01.500Z');
+    expect((await ApiKeyModel.findById(id).lean())?.lastUsedAt?.toISOString()).toBe(
+      '2026-11-21T07:00:01.500Z',
+    );
   });
 
   test('revoking someone else’s key is a 404, and at most 20 active keys', async () => {

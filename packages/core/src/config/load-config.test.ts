@@ -8,7 +8,11 @@ describe('loadConfig', () => {
 
     expect(config.plans.FREE).toMatchObject({ maxForms: 1, monthlySubmissions: 200, customRedirect: false });
     expect(config.plans.STANDARD).toMatchObject({ maxForms: 5, monthlySubmissions: 5000, analytics: 'base' });
-    expect(config.plans.PRO).toMatchObject({ maxForms: 10, monthlySubmissions: 10000, developerNotifications: true });
+    expect(config.plans.PRO).toMatchObject({
+      maxForms: 10,
+      monthlySubmissions: 10000,
+      developerNotifications: true,
+    });
     expect(config.rateLimits.formsList).toEqual({ limit: 100, windowSeconds: 60 });
     expect(config.rateLimits.analytics).toEqual({ limit: 30, windowSeconds: 60 });
     expect(config.rateLimits.usersJoined).toEqual({ limit: 300, windowSeconds: 60 });

@@ -57,7 +57,11 @@ export function loadConfig({ env }: LoadConfigOptions = {}): TCoreConfig {
   ) as Record<TRateLimitName, TRateLimitRule>;
 
   return {
-    plans: { FREE: planLimits(parsed, 'FREE'), STANDARD: planLimits(parsed, 'STANDARD'), PRO: planLimits(parsed, 'PRO') },
+    plans: {
+      FREE: planLimits(parsed, 'FREE'),
+      STANDARD: planLimits(parsed, 'STANDARD'),
+      PRO: planLimits(parsed, 'PRO'),
+    },
     rateLimits,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 3000}`).replace(/\/+$/, ''),
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,

@@ -1,6 +1,7 @@
 export type TRateLimitRule = { limit: number; windowSeconds: number };
 
-export type TRateLimitName = 'formsList' | 'getForm' | 'submissionsList' | 'analytics' | 'usersJoined' | 'submit';
+export type TRateLimitName =
+  'formsList' | 'getForm' | 'submissionsList' | 'analytics' | 'usersJoined' | 'submit';
 
 /** Defaults of decisions §5; buckets are per key (+ form), built by the api layer. */
 export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {

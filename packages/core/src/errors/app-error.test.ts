@@ -10,7 +10,11 @@ describe('AppError', () => {
   test('the body carries error and message with the same text by default, plus the code', () => {
     const error = new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.API_KEY_REQUIRED });
 
-    expect(error.toBody()).toEqual({ error: 'API key is required', message: 'API key is required', code: 'UNAUTHORIZED' });
+    expect(error.toBody()).toEqual({
+      error: 'API key is required',
+      message: 'API key is required',
+      code: 'UNAUTHORIZED',
+    });
     expect(error.httpStatus).toBe(401);
     expect(error.trpcCode).toBe('UNAUTHORIZED');
   });
@@ -18,7 +22,11 @@ describe('AppError', () => {
   test('the foreign-form error carries two different texts and is a 403', () => {
     const body = foreignFormError().toBody();
 
-    expect(body).toEqual({ message: 'Unauthorized', error: 'Form does not belong to this user', code: 'FORBIDDEN' });
+    expect(body).toEqual({
+      message: 'Unauthorized',
+      error: 'Form does not belong to this user',
+      code: 'FORBIDDEN',
+    });
     expect(foreignFormError().httpStatus).toBe(403);
   });
 
@@ -28,13 +36,20 @@ describe('AppError', () => {
       details: { fieldErrors: { email: 'Required' } },
     });
 
-    expect(error.toBody()).toMatchObject({ error: 'Invalid submission data', fieldErrors: { email: 'Required' } });
+    expect(error.toBody()).toMatchObject({
+      error: 'Invalid submission data',
+      fieldErrors: { email: 'Required' },
+    });
   });
 
   test('internal errors never expose their message', () => {
     const error = new AppError(AppErrorCode.INTERNAL, { message: 'connection string mongodb://secret' });
 
-    expect(error.toBody()).toEqual({ error: 'Internal server error', message: 'Internal server error', code: 'INTERNAL' });
+    expect(error.toBody()).toEqual({
+      error: 'Internal server error',
+      message: 'Internal server error',
+      code: 'INTERNAL',
+    });
     expect(error.httpStatus).toBe(500);
   });
 
@@ -48,7 +63,9 @@ describe('AppError', () => {
 
   test('parameterised texts match the contract', () => {
     expect(ErrorMessages.formLimit(1, 1)).toBe('Form limit reached (1/1) for your plan');
-    expect(ErrorMessages.monthlyLimit(200, 200)).toBe('Monthly submission limit reached (200/200) for your plan');
+    expect(ErrorMessages.monthlyLimit(200, 200)).toBe(
+      'Monthly submission limit reached (200/200) for your plan',
+    );
     expect(ErrorMessages.insufficientScope('forms:read')).toBe('Insufficient scope: forms:read');
   });
 });

@@ -34,7 +34,9 @@ export const ErrorMessages = {
   DEVELOPER_NOTIFICATIONS_PLAN: 'Developer notifications require PRO plan',
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
-  monthlyLimit: (used: number, limit: number) => `Monthly submission limit reached (${used}/${limit}) for your plan`,
+  monthlyLimit: (used: number, limit: number) =>
+    `Monthly submission limit reached (${used}/${limit}) for your plan`,
   apiKeyLimit: (max: number) => `API key limit reached (${max}/${max} active keys)`,
-  webhookLimit: (count: number, max: number) => `Webhook endpoint limit reached (${count}/${max}) for your plan`,
+  webhookLimit: (count: number, max: number) =>
+    `Webhook endpoint limit reached (${count}/${max}) for your plan`,
 } as const;

@@ -1,4 +1,5 @@
-import { formRepository, userRepository } from '@formwell/db';
+import { formRepository, userRepository, type TFormRecord } from '@formwell/db';
+import type { z } from 'zod';
 
 import { getConfig } from '../config/get-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -11,22 +12,8 @@ import { ZCreateFormInputSchema, type TCreateFormInput } from './z-form-input.js
 
 export type CreateFormOptions = { userId: string; input: TCreateFormInput };
 
-/** Creates a form within the plan's form limit (403 `Form limit reached (n/max) for your plan`). */
-export async function createForm({ userId, input }: CreateFormOptions): Promise<TFormDetail> {
-  const parsed = parseInput(ZCreateFormInputSchema, input);
-  const user = await userRepository.findById({ userId });
-  if (!user) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
-  }
-  const max = getConfig().plans[user.plan].maxForms;
-  // Count-then-insert: two concurrent creates can overshoot by one. Forms are created by hand, so
-  // this race is accepted rather than paid for with a counter document.
-  const count = await formRepository.count({ userId });
-  if (count >= max) {
-    throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.formLimit(count, max) });
-  }
-  assertEmailSettingsPlan({ plan: user.plan, emailSettings: parsed.emailSettings });
-  const record = await formRepository.create({
+function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSchema>): Promise<TFormRecord> {
+  return formRepository.create({
     userId,
     name: parsed.name,
     description: parsed.description,
@@ -43,6 +30,34 @@ export async function createForm({ userId, input }: CreateFormOptions): Promise<
     uniqueEmail: parsed.uniqueEmail ?? parsed.formType === 'waitlist',
     retentionDays: parsed.retentionDays ?? null,
   });
+}
 
-  return toFormDetail(record);
+/**
+ * Creates a form within the plan's form limit (403 `Form limit reached (n/max) for your plan`). The
+ * slot is taken from the user's form counter with one conditional update, so concurrent creates
+ * cannot exceed the limit.
+ */
+export async function createForm({ userId, input }: CreateFormOptions): Promise<TFormDetail> {
+  const parsed = parseInput(ZCreateFormInputSchema, input);
+  const user = await userRepository.findById({ userId });
+  if (!user) {
+    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
+  }
+  assertEmailSettingsPlan({ plan: user.plan, emailSettings: parsed.emailSettings });
+  const max = getConfig().plans[user.plan].maxForms;
+  if (user.formCount === null) {
+    await userRepository.initFormCount({ userId, formCount: await formRepository.count({ userId }) });
+  }
+  if (!(await userRepository.reserveFormSlot({ userId, max }))) {
+    const count = await formRepository.count({ userId });
+    throw new AppError(AppErrorCode.FORBIDDEN, {
+      message: ErrorMessages.formLimit(Math.max(count, max), max),
+    });
+  }
+  try {
+    return toFormDetail(await insertForm(userId, parsed));
+  } catch (error) {
+    await userRepository.releaseFormSlot({ userId });
+    throw error;
+  }
 }

@@ -1,4 +1,10 @@
-import { formRepository, formStatsRepository, submissionRepository, webhookEndpointRepository } from '@formwell/db';
+import {
+  formRepository,
+  formStatsRepository,
+  submissionRepository,
+  userRepository,
+  webhookEndpointRepository,
+} from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -10,11 +16,15 @@ export type DeleteFormOptions = { userId: string; formId: string };
  * Deletes the form, then its submissions, counters and webhook endpoints. No transaction (standalone
  * engine): the form goes first, so a crash half-way leaves only unreachable children.
  */
-export async function deleteForm({ userId, formId }: DeleteFormOptions): Promise<{ id: string; deleted: true }> {
+export async function deleteForm({
+  userId,
+  formId,
+}: DeleteFormOptions): Promise<{ id: string; deleted: true }> {
   if (!(await formRepository.delete({ userId, formId }))) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
   }
   await Promise.all([
+    userRepository.releaseFormSlot({ userId }),
     submissionRepository.deleteByForm({ userId, formId }),
     formStatsRepository.deleteByForm({ userId, formId }),
     webhookEndpointRepository.deleteByForm({ userId, formId }),

@@ -46,24 +46,42 @@ describe('toFormView', () => {
   });
 
   test('usersJoinedSettings carries the count only when enabled', () => {
-    expect(toFormView({ ...record, settings: { usersJoined: { enabled: true } } }).usersJoinedSettings).toEqual({
+    expect(
+      toFormView({ ...record, settings: { usersJoined: { enabled: true } } }).usersJoinedSettings,
+    ).toEqual({
       enabled: true,
       count: 7,
     });
-    expect(toFormView({ ...record, settings: { usersJoined: { enabled: false } } }).usersJoinedSettings).toBeNull();
+    expect(
+      toFormView({ ...record, settings: { usersJoined: { enabled: false } } }).usersJoinedSettings,
+    ).toBeNull();
   });
 });
 
 describe('ZFormFieldsSchema', () => {
   test('fills id and label from name and product defaults', () => {
     expect(ZFormFieldsSchema.parse([{ name: 'p', type: 'product' }])).toEqual([
-      { id: 'p', name: 'p', label: 'p', type: 'product', required: false, products: [], displayMode: 'grid', productIds: [] },
+      {
+        id: 'p',
+        name: 'p',
+        label: 'p',
+        type: 'product',
+        required: false,
+        products: [],
+        displayMode: 'grid',
+        productIds: [],
+      },
     ]);
   });
 
   test('select and radio need options; names are unique and safe', () => {
     expect(ZFormFieldsSchema.safeParse([{ name: 's', type: 'select' }]).success).toBe(false);
-    expect(ZFormFieldsSchema.safeParse([{ name: 'a', type: 'text' }, { name: 'a', type: 'text' }]).success).toBe(false);
+    expect(
+      ZFormFieldsSchema.safeParse([
+        { name: 'a', type: 'text' },
+        { name: 'a', type: 'text' },
+      ]).success,
+    ).toBe(false);
     expect(ZFormFieldsSchema.safeParse([{ name: '$where', type: 'text' }]).success).toBe(false);
     expect(ZFormFieldsSchema.safeParse([{ name: 'a.b', type: 'text' }]).success).toBe(false);
     expect(ZFormFieldsSchema.safeParse([{ name: 'x', type: 'color' }]).success).toBe(false);

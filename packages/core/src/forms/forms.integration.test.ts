@@ -1,3 +1,4 @@
+import { UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testEmail } from '../../test/test-emails.js';
@@ -35,6 +36,40 @@ describe('forms', () => {
     expect([error.httpStatus, error.message]).toEqual([403, 'Form limit reached (1/1) for your plan']);
   });
 
+  test('deleting a form frees its slot; accounts without a counter get one from a count', async () => {
+    const user = await createUser({ email: testEmail(), plan: 'FREE' });
+    const first = await createForm({ userId: user.id, input: { name: 'One', formType: 'contact' } });
+    await deleteForm({ userId: user.id, formId: first.id });
+    const second = await createForm({ userId: user.id, input: { name: 'Two', formType: 'contact' } });
+
+    await UserModel.updateOne({ _id: user.id }, { $unset: { formCount: 1 } });
+    expect(
+      (await failure(createForm({ userId: user.id, input: { name: 'Three', formType: 'contact' } })))
+        .httpStatus,
+    ).toBe(403);
+    await deleteForm({ userId: user.id, formId: second.id });
+    await createForm({ userId: user.id, input: { name: 'Four', formType: 'contact' } });
+  });
+
+  test('concurrent creates never exceed the plan limit', async () => {
+    const user = await createUser({ email: testEmail(), plan: 'STANDARD' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        createForm({ userId: user.id, input: { name: `F${i}`, formType: 'custom' } }),
+      ),
+    );
+
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect((await listForms({ userId: user.id })).forms).toHaveLength(5);
+    expect(
+      results.every(
+        (r) =>
+          r.status === 'fulfilled' ||
+          (r.reason as AppError).message === 'Form limit reached (5/5) for your plan',
+      ),
+    ).toBe(true);
+  });
+
   test('get form: the interface view, 404 for missing and for another user', async () => {
     const user = await createUser({ email: testEmail(), plan: 'PRO' });
     const other = await createUser({ email: testEmail(), plan: 'PRO' });
@@ -54,7 +89,9 @@ describe('forms', () => {
       formType: 'survey',
       formTypeDisplay: 'Survey',
       formTypeSpecific: { surveyVersion: '1.0', supportsAnalytics: true },
-      fields: [{ id: 'color', name: 'color', label: 'color', type: 'select', required: true, options: ['red'] }],
+      fields: [
+        { id: 'color', name: 'color', label: 'color', type: 'select', required: true, options: ['red'] },
+      ],
       emailSettings: { enabled: false, developerNotificationsEnabled: false },
       usersJoinedSettings: null,
       submissionCount: 0,
@@ -71,18 +108,33 @@ describe('forms', () => {
     const other = await createUser({ email: testEmail(), plan: 'PRO' });
     const f = await createForm({
       userId: user.id,
-      input: { name: 'W', formType: 'waitlist', settings: { usersJoined: { enabled: true } }, uniqueEmail: false },
+      input: {
+        name: 'W',
+        formType: 'waitlist',
+        settings: { usersJoined: { enabled: true } },
+        uniqueEmail: false,
+      },
     });
     const actor = { id: user.id, plan: 'PRO' as const, quotaLimit: 100 };
     await submitForm({ user: actor, input: { formId: f.id, data: { email: 'a@b.io' } } });
     await submitForm({ user: actor, input: { formId: f.id, data: { email: 'a@b.io' } } });
 
     expect(await getUsersJoined({ userId: user.id, formId: f.id })).toEqual({ formId: f.id, count: 2 });
-    expect((await getForm({ userId: user.id, formId: f.id })).usersJoinedSettings).toEqual({ enabled: true, count: 2 });
-    await updateForm({ userId: user.id, formId: f.id, data: { settings: { usersJoined: { enabled: false } } } });
+    expect((await getForm({ userId: user.id, formId: f.id })).usersJoinedSettings).toEqual({
+      enabled: true,
+      count: 2,
+    });
+    await updateForm({
+      userId: user.id,
+      formId: f.id,
+      data: { settings: { usersJoined: { enabled: false } } },
+    });
     expect(await getUsersJoined({ userId: user.id, formId: f.id })).toEqual({ formId: f.id, count: 0 });
     const foreign = await failure(getUsersJoined({ userId: other.id, formId: f.id }));
-    expect(foreign.toBody()).toMatchObject({ message: 'Unauthorized', error: 'Form does not belong to this user' });
+    expect(foreign.toBody()).toMatchObject({
+      message: 'Unauthorized',
+      error: 'Form does not belong to this user',
+    });
   });
 
   test('uniqueEmail defaults to true for waitlists; email features are plan-gated', async () => {
@@ -91,10 +143,26 @@ describe('forms', () => {
     const waitlist = await createForm({ userId: standard.id, input: { name: 'W', formType: 'waitlist' } });
 
     expect(waitlist.uniqueEmail).toBe(true);
-    expect((await failure(createForm({ userId: free.id, input: { name: 'E', formType: 'contact', emailSettings: { enabled: true } } }))).httpStatus).toBe(403);
     expect(
-      (await failure(updateForm({ userId: standard.id, formId: waitlist.id, data: { emailSettings: { developerNotificationsEnabled: true } } })))
-        .message,
+      (
+        await failure(
+          createForm({
+            userId: free.id,
+            input: { name: 'E', formType: 'contact', emailSettings: { enabled: true } },
+          }),
+        )
+      ).httpStatus,
+    ).toBe(403);
+    expect(
+      (
+        await failure(
+          updateForm({
+            userId: standard.id,
+            formId: waitlist.id,
+            data: { emailSettings: { developerNotificationsEnabled: true } },
+          }),
+        )
+      ).message,
     ).toBe('Developer notifications require PRO plan');
   });
 

@@ -6,7 +6,10 @@ export type GetUsersJoinedOptions = { userId: string; formId: string };
  * Users-joined count: the form's submissions when `settings.usersJoined.enabled`, else 0.
  * Another user's form is the foreign-form 403 (decisions §3).
  */
-export async function getUsersJoined({ userId, formId }: GetUsersJoinedOptions): Promise<{ formId: string; count: number }> {
+export async function getUsersJoined({
+  userId,
+  formId,
+}: GetUsersJoinedOptions): Promise<{ formId: string; count: number }> {
   const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
 
   return { formId, count: form.settings.usersJoined?.enabled ? form.submissionCount : 0 };

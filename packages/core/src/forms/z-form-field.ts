@@ -20,12 +20,19 @@ export const ZFieldTypeSchema = z.enum(FIELD_TYPES);
 
 /**
  * Submission `data` is keyed by field `name`, and names become stored object keys: no `.`, no
- * leading `$` or `_` (`_gotcha` and friends are reserved).
+ * leading `$` (both change a MongoDB field path), no control characters; `_gotcha` is the honeypot.
  */
 const ZFieldNameSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'Field names use letters, digits, _ and - (max 64), starting with a letter or digit');
+  .min(1)
+  .max(64)
+  .refine(
+    (name) => !name.includes('.') && !name.startsWith('$'),
+    'Field names may not contain "." or start with "$"',
+  )
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Field names may not contain control characters')
+  .refine((name) => name !== '_gotcha', '"_gotcha" is reserved for the honeypot');
 
 /** One field definition, shaped as the interface's Field table. */
 export const ZFormFieldSchema = z
@@ -51,7 +58,11 @@ export const ZFormFieldSchema = z
     id: field.id ?? field.name,
     label: field.label ?? field.name,
     ...(field.type === 'product'
-      ? { products: field.products ?? [], displayMode: field.displayMode ?? 'grid', productIds: field.productIds ?? [] }
+      ? {
+          products: field.products ?? [],
+          displayMode: field.displayMode ?? 'grid',
+          productIds: field.productIds ?? [],
+        }
       : {}),
   }));
 
@@ -66,7 +77,11 @@ export const ZFormFieldsSchema = z
     const seen = new Set<string>();
     fields.forEach((field, index) => {
       if (seen.has(field.name)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `Duplicate field name "${field.name}"` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: `Duplicate field name "${field.name}"`,
+        });
       }
       seen.add(field.name);
     });

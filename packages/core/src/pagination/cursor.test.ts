@@ -15,17 +15,20 @@ describe('cursor codec', () => {
     expect(decodeCursor(cursor)).toEqual(position);
   });
 
-  test.each(['', 'not a cursor', '!!!', Buffer.from('123:zz').toString('base64url'), Buffer.from('x:6740a1b2c3d4e5f6a7b8c9d0').toString('base64url')])(
-    'rejects %j with a 400',
-    (cursor) => {
-      expect(() => decodeCursor(cursor)).toThrow(AppError);
-      try {
-        decodeCursor(cursor);
-      } catch (error) {
-        expect((error as AppError).httpStatus).toBe(400);
-      }
-    },
-  );
+  test.each([
+    '',
+    'not a cursor',
+    '!!!',
+    Buffer.from('123:zz').toString('base64url'),
+    Buffer.from('x:6740a1b2c3d4e5f6a7b8c9d0').toString('base64url'),
+  ])('rejects %j with a 400', (cursor) => {
+    expect(() => decodeCursor(cursor)).toThrow(AppError);
+    try {
+      decodeCursor(cursor);
+    } catch (error) {
+      expect((error as AppError).httpStatus).toBe(400);
+    }
+  });
 
   test('nextCursor is null on the last page and encodes the last item otherwise', () => {
     expect(nextCursor({ items: [position], hasMore: false })).toBeNull();

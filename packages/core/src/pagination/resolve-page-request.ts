@@ -14,7 +14,10 @@ export type TPageRequest = {
 };
 
 /** Validates `limit` and decodes `cursor`; both failures are 400s. */
-export function resolvePageRequest({ limit, cursor }: TPageRequest): { limit: number; after?: TCursorPosition } {
+export function resolvePageRequest({ limit, cursor }: TPageRequest): {
+  limit: number;
+  after?: TCursorPosition;
+} {
   const resolved = limit ?? DEFAULT_PAGE_LIMIT;
   if (!Number.isInteger(resolved) || resolved < 1 || resolved > MAX_PAGE_LIMIT) {
     throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_LIMIT });

@@ -11,8 +11,13 @@ export type VerifySessionOptions = { token: string | null | undefined; now?: Dat
 export type TVerifiedSession = { sessionId: string; expiresAt: string; user: TUserView };
 
 /** Resolves a session cookie to its user; 401 when absent, unknown, expired, or the user is gone. */
-export async function verifySession({ token, now = new Date() }: VerifySessionOptions): Promise<TVerifiedSession> {
-  const unauthenticated = new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.NOT_AUTHENTICATED });
+export async function verifySession({
+  token,
+  now = new Date(),
+}: VerifySessionOptions): Promise<TVerifiedSession> {
+  const unauthenticated = new AppError(AppErrorCode.UNAUTHORIZED, {
+    message: ErrorMessages.NOT_AUTHENTICATED,
+  });
   if (!token) {
     throw unauthenticated;
   }

@@ -1,4 +1,4 @@
-import { submissionRepository } from '@formwell/db';
+import { submissionOutboxRepository } from '@formwell/db';
 
 /** The worker marks an outbox entry done once its side effect happened (idempotent). */
 export async function completeOutboxEntry({
@@ -10,5 +10,5 @@ export async function completeOutboxEntry({
   entryId: string;
   now?: Date;
 }): Promise<boolean> {
-  return submissionRepository.markOutboxDone({ submissionId, entryId, now });
+  return submissionOutboxRepository.markOutboxDone({ submissionId, entryId, now });
 }

@@ -52,14 +52,14 @@ export async function exportSubmissionsCsv({
   const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
   const rows = () => submissionRepository.iterate({ userId, formId: form.id, filter });
   const columns = await dataColumns(form.fields as TFormField[], rows);
-  const header = ['id', 'createdAt', 'email', ...columns, ...META_COLUMNS];
+  // The submitter's email is already one of the data columns, so it gets no column of its own.
+  const header = ['id', 'createdAt', ...columns, ...META_COLUMNS];
 
   async function* records(): AsyncGenerator<string[]> {
     for await (const row of rows()) {
       yield [
         row.id,
         row.createdAt.toISOString(),
-        csvCell(row.email),
         ...columns.map((key) => csvCell(row.data[key])),
         ...META_COLUMNS.map((key) => csvCell(row.meta[key])),
       ];

@@ -1,4 +1,4 @@
-import { submissionRepository } from '@formwell/db';
+import { submissionOutboxRepository } from '@formwell/db';
 
 /** Records a failed attempt; the entry stays pending so the sweeper re-enqueues it. */
 export async function failOutboxEntry({
@@ -10,5 +10,5 @@ export async function failOutboxEntry({
   entryId: string;
   error: string;
 }): Promise<void> {
-  await submissionRepository.recordOutboxFailure({ submissionId, entryId, error });
+  await submissionOutboxRepository.recordOutboxFailure({ submissionId, entryId, error });
 }

@@ -1,4 +1,4 @@
-import { submissionRepository } from '@formwell/db';
+import { submissionOutboxRepository } from '@formwell/db';
 
 import type { TOutboxItem } from './outbox-item.js';
 
@@ -15,7 +15,7 @@ export async function findPendingOutbox({
   limit?: number;
   now?: Date;
 } = {}): Promise<TOutboxItem[]> {
-  const submissions = await submissionRepository.findWithPendingOutbox({
+  const submissions = await submissionOutboxRepository.findWithPendingOutbox({
     createdBefore: new Date(now.getTime() - olderThanMs),
     limit,
   });

@@ -9,7 +9,11 @@ import { toSubmissionView, type TSubmissionView } from './submission-view.js';
 export type GetSubmissionOptions = { userId: string; formId: string; submissionId: string };
 
 /** One submission of the owner's form; 404 `Submission not found` when missing. */
-export async function getSubmission({ userId, formId, submissionId }: GetSubmissionOptions): Promise<TSubmissionView> {
+export async function getSubmission({
+  userId,
+  formId,
+  submissionId,
+}: GetSubmissionOptions): Promise<TSubmissionView> {
   await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
   const record = await submissionRepository.findById({ userId, formId, submissionId });
   if (!record) {

@@ -13,6 +13,7 @@ import { deleteSubmission } from './delete-submission.js';
 import { exportSubmissionsCsv } from './export-submissions-csv.js';
 import { getSubmission } from './get-submission.js';
 import { listSubmissions } from './list-submissions.js';
+import { purgeExpiredSubmissions } from './purge-expired-submissions.js';
 import { submitForm } from './submit-form.js';
 
 useTestDatabase('core_list_submissions');
@@ -55,7 +56,15 @@ describe('listing submissions', () => {
     const same = new Date('2026-11-20T10:00:00.000Z');
     const original: string[] = [];
     for (let i = 0; i < 12; i++) {
-      original.push((await submitForm({ user: actor, input: { formId: form.id, data: { email: `u${i}@x.io` } }, now: same })).response.submissionId);
+      original.push(
+        (
+          await submitForm({
+            user: actor,
+            input: { formId: form.id, data: { email: `u${i}@x.io` } },
+            now: same,
+          })
+        ).response.submissionId,
+      );
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -65,7 +74,11 @@ describe('listing submissions', () => {
       seen.push(...page.submissions.map((s) => s.id));
       cursor = page.nextCursor;
       pages++;
-      await submitForm({ user: actor, input: { formId: form.id, data: { email: `late${pages}@x.io` } }, now: same });
+      await submitForm({
+        user: actor,
+        input: { formId: form.id, data: { email: `late${pages}@x.io` } },
+        now: same,
+      });
     } while (cursor !== null);
 
     expect(new Set(seen).size).toBe(seen.length);
@@ -74,9 +87,21 @@ describe('listing submissions', () => {
 
   test('response shape and filters', async () => {
     const { user, form, actor } = await setup();
-    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'A@x.io' } }, now: new Date('2026-11-01T10:00:00Z') });
-    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'b@x.io' } }, now: new Date('2026-11-10T10:00:00Z') });
-    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'a@x.io' } }, now: new Date('2026-11-20T10:00:00Z') });
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: { email: 'A@x.io' } },
+      now: new Date('2026-11-01T10:00:00Z'),
+    });
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: { email: 'b@x.io' } },
+      now: new Date('2026-11-10T10:00:00Z'),
+    });
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: { email: 'a@x.io' } },
+      now: new Date('2026-11-20T10:00:00Z'),
+    });
     const all = await listSubmissions({ userId: user.id, formId: form.id });
 
     expect(all.nextCursor).toBeNull();
@@ -88,38 +113,92 @@ describe('listing submissions', () => {
       meta: { browser: 'Unknown', os: 'Unknown', device: 'Unknown', country: 'Unknown' },
       createdAt: '2026-11-20T10:00:00.000Z',
     });
-    expect((await listSubmissions({ userId: user.id, formId: form.id, email: 'A@X.IO' })).submissions).toHaveLength(2);
     expect(
-      (await listSubmissions({ userId: user.id, formId: form.id, startDate: '2026-11-10', endDate: '2026-11-10' })).submissions.map(
-        (s) => s.email,
-      ),
+      (await listSubmissions({ userId: user.id, formId: form.id, email: 'A@X.IO' })).submissions,
+    ).toHaveLength(2);
+    expect(
+      (
+        await listSubmissions({
+          userId: user.id,
+          formId: form.id,
+          startDate: '2026-11-10',
+          endDate: '2026-11-10',
+        })
+      ).submissions.map((s) => s.email),
     ).toEqual(['b@x.io']);
-    expect((await failure(listSubmissions({ userId: user.id, formId: form.id, startDate: 'soon' }))).httpStatus).toBe(400);
+    expect(
+      (await failure(listSubmissions({ userId: user.id, formId: form.id, startDate: 'soon' }))).httpStatus,
+    ).toBe(400);
   });
 
   test('foreign form 403, get and delete one', async () => {
     const { user, form, actor } = await setup();
     const other = await createUser({ email: testEmail(), plan: 'PRO' });
-    const { response } = await submitForm({ user: actor, input: { formId: form.id, data: { email: 'a@x.io' } } });
+    const { response } = await submitForm({
+      user: actor,
+      input: { formId: form.id, data: { email: 'a@x.io' } },
+    });
 
     expect((await failure(listSubmissions({ userId: other.id, formId: form.id }))).toBody()).toMatchObject({
       message: 'Unauthorized',
       error: 'Form does not belong to this user',
     });
-    expect((await getSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId })).email).toBe('a@x.io');
+    expect(
+      (await getSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId })).email,
+    ).toBe('a@x.io');
     await deleteSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId });
-    expect((await failure(getSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId }))).message).toBe(
-      'Submission not found',
-    );
+    expect(
+      (
+        await failure(
+          getSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId }),
+        )
+      ).message,
+    ).toBe('Submission not found');
     expect((await getForm({ userId: user.id, formId: form.id })).submissionCount).toBe(0);
+  });
+});
+
+describe('retention', () => {
+  test('submissions older than retentionDays are purged and the count follows', async () => {
+    const user = await createUser({ email: testEmail(), plan: 'PRO' });
+    const form = await createForm({
+      userId: user.id,
+      input: { name: 'R', formType: 'custom', retentionDays: 30 },
+    });
+    const keep = await createForm({ userId: user.id, input: { name: 'K', formType: 'custom' } });
+    const actor = { id: user.id, plan: 'PRO' as const, quotaLimit: 100 };
+    const now = new Date('2026-11-21T00:00:00Z');
+    for (const [id, daysAgo] of [
+      [form.id, 40],
+      [form.id, 31],
+      [form.id, 29],
+      [keep.id, 400],
+    ] as const) {
+      await submitForm({
+        user: actor,
+        input: { formId: id, data: {} },
+        now: new Date(now.getTime() - daysAgo * 86_400_000),
+      });
+    }
+
+    expect(await purgeExpiredSubmissions({ now })).toBeGreaterThanOrEqual(2);
+    expect((await listSubmissions({ userId: user.id, formId: form.id })).submissions).toHaveLength(1);
+    expect((await getForm({ userId: user.id, formId: form.id })).submissionCount).toBe(1);
+    expect((await listSubmissions({ userId: user.id, formId: keep.id })).submissions).toHaveLength(1);
   });
 });
 
 describe('CSV export', () => {
   test('UTF-8 with BOM, declared columns, formulas neutralised', async () => {
     const { user, form, actor } = await setup();
-    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'a@x.io', message: '=HYPERLINK("http://evil")' } } });
-    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'b@x.io', message: 'Grüße, "quoted"\nline 2' } } });
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: { email: 'a@x.io', message: '=HYPERLINK("http://evil")' } },
+    });
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: { email: 'b@x.io', message: 'Grüße, "quoted"\nline 2' } },
+    });
     const csv = await exportSubmissionsCsv({ userId: user.id, formId: form.id });
     const bytes = await buffer(csv.stream);
     const body = bytes.toString('utf8');
@@ -127,7 +206,7 @@ describe('CSV export', () => {
     expect(csv.filename).toBe('Contact-us-submissions.csv');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = body.slice(1).split('\n');
-    expect(lines[0]).toBe('id,createdAt,email,email,message,browser,os,device,country');
+    expect(lines[0]).toBe('id,createdAt,email,message,browser,os,device,country');
     expect(body).toContain(`'=HYPERLINK(""http://evil"")`);
     expect(body).toContain('"Grüße, ""quoted""\nline 2"');
   });
@@ -136,10 +215,14 @@ describe('CSV export', () => {
     const { user, form, actor } = await setup(false);
     await submitForm({ user: actor, input: { formId: form.id, data: { a: 1 } } });
     await submitForm({ user: actor, input: { formId: form.id, data: { b: '@x' } } });
-    const body = (await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id })).stream)).toString('utf8');
+    const body = (
+      await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id })).stream)
+    ).toString('utf8');
 
-    expect(body.slice(1).split('\n')[0]).toMatch(/^id,createdAt,email,(b,a|a,b),browser,os,device,country$/);
+    expect(body.slice(1).split('\n')[0]).toMatch(/^id,createdAt,(b,a|a,b),browser,os,device,country$/);
     expect(body).toContain("'@x");
-    expect((await submissionRepository.list({ userId: user.id, formId: form.id, limit: 10 })).items).toHaveLength(2);
+    expect(
+      (await submissionRepository.list({ userId: user.id, formId: form.id, limit: 10 })).items,
+    ).toHaveLength(2);
   });
 });

@@ -16,7 +16,9 @@ describe('resolveRedirect', () => {
   });
 
   test('FREE: replaced by the thank-you page with the reason', () => {
-    expect(resolveRedirect({ redirectUrl: 'https://me.example/ok', limits: { customRedirect: false }, publicUrl })).toEqual({
+    expect(
+      resolveRedirect({ redirectUrl: 'https://me.example/ok', limits: { customRedirect: false }, publicUrl }),
+    ).toEqual({
       url: 'https://forms.example.com/thank-you',
       allowed: false,
       reason: 'Custom redirects require STANDARD or PRO plan',
@@ -24,7 +26,9 @@ describe('resolveRedirect', () => {
   });
 
   test('STANDARD and PRO: the requested URL', () => {
-    expect(resolveRedirect({ redirectUrl: 'https://me.example/ok', limits: { customRedirect: true }, publicUrl })).toEqual({
+    expect(
+      resolveRedirect({ redirectUrl: 'https://me.example/ok', limits: { customRedirect: true }, publicUrl }),
+    ).toEqual({
       url: 'https://me.example/ok',
       allowed: true,
     });
@@ -40,7 +44,9 @@ describe('resolveRedirect', () => {
 
 describe('resolveSubmissionFilter', () => {
   test('date-only bounds are inclusive whole UTC days', () => {
-    expect(resolveSubmissionFilter({ startDate: '2026-11-01', endDate: '2026-11-21', email: ' A@Example.com ' })).toEqual({
+    expect(
+      resolveSubmissionFilter({ startDate: '2026-11-01', endDate: '2026-11-21', email: ' A@Example.com ' }),
+    ).toEqual({
       from: new Date('2026-11-01T00:00:00.000Z'),
       until: new Date('2026-11-22T00:00:00.000Z'),
       email: 'a@example.com',
@@ -54,7 +60,9 @@ describe('resolveSubmissionFilter', () => {
   });
 
   test('bad dates and reversed ranges are 400s', () => {
-    expect(() => resolveSubmissionFilter({ startDate: 'yesterday' })).toThrow('startDate must be an ISO 8601 date');
+    expect(() => resolveSubmissionFilter({ startDate: 'yesterday' })).toThrow(
+      'startDate must be an ISO 8601 date',
+    );
     expect(() => resolveSubmissionFilter({ startDate: '2026-11-22', endDate: '2026-11-21' })).toThrow();
   });
 });

@@ -8,7 +8,13 @@ const ZEmail = z.email();
  * The submitter's email, normalised (trimmed, lower-case): `data.email`, else the first email-typed
  * field. Null when there is no valid one.
  */
-export function submissionEmail({ fields, data }: { fields: TFormField[]; data: Record<string, unknown> }): string | null {
+export function submissionEmail({
+  fields,
+  data,
+}: {
+  fields: TFormField[];
+  data: Record<string, unknown>;
+}): string | null {
   const candidates = [data.email, ...fields.filter((f) => f.type === 'email').map((f) => data[f.name])];
   for (const candidate of candidates) {
     if (typeof candidate === 'string' && ZEmail.safeParse(candidate.trim()).success) {

@@ -1,4 +1,9 @@
-import { formStatsRepository, monthlyUsageRepository, submissionRepository, webhookEndpointRepository } from '@formwell/db';
+import {
+  formStatsRepository,
+  monthlyUsageRepository,
+  submissionRepository,
+  webhookEndpointRepository,
+} from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testEmail } from '../../test/test-emails.js';
@@ -60,7 +65,11 @@ describe('submitForm', () => {
     const now = new Date('2026-11-21T06:40:00.000Z');
     const result = await submitForm({
       user,
-      input: { formId: f.id, data: { email: 'Ada@Example.com', message: 'hi' }, redirectUrl: 'https://me.example/done' },
+      input: {
+        formId: f.id,
+        data: { email: 'Ada@Example.com', message: 'hi' },
+        redirectUrl: 'https://me.example/done',
+      },
       client: { userAgent: CHROME, acceptLanguage: 'de-DE,de;q=0.9' },
       publicUrl: 'http://localhost:3000',
       now,
@@ -73,7 +82,11 @@ describe('submitForm', () => {
       redirect: { url: 'https://me.example/done', allowed: true },
     });
     expect(result.outbox.map((o) => o.kind)).toEqual(['email.confirmation', 'email.developer', 'webhook']);
-    const stored = await submissionRepository.findById({ userId: user.id, formId: f.id, submissionId: result.response.submissionId });
+    const stored = await submissionRepository.findById({
+      userId: user.id,
+      formId: f.id,
+      submissionId: result.response.submissionId,
+    });
     expect(stored).toMatchObject({
       email: 'ada@example.com',
       data: { email: 'Ada@Example.com', message: 'hi' },
@@ -111,7 +124,10 @@ describe('submitForm', () => {
     const user = await owner();
     const f = await form(user.id);
     const error = await rejection(
-      submitForm({ user, input: { formId: f.id, data: { email: 'a@b.io' }, redirectUrl: 'javascript:alert(1)' } }),
+      submitForm({
+        user,
+        input: { formId: f.id, data: { email: 'a@b.io' }, redirectUrl: 'javascript:alert(1)' },
+      }),
     );
 
     expect(error.httpStatus).toBe(400);
@@ -120,7 +136,9 @@ describe('submitForm', () => {
   test('invalid data: 400 with fieldErrors, nothing stored, no quota used', async () => {
     const user = await owner();
     const f = await form(user.id);
-    const error = await rejection(submitForm({ user, input: { formId: f.id, data: { email: 'nope', extra: 1 } } }));
+    const error = await rejection(
+      submitForm({ user, input: { formId: f.id, data: { email: 'nope', extra: 1 } } }),
+    );
 
     expect(error.httpStatus).toBe(400);
     expect(error.toBody()).toMatchObject({
@@ -133,7 +151,10 @@ describe('submitForm', () => {
   test('honeypot: success answer, nothing stored, counted as spam', async () => {
     const user = await owner();
     const f = await form(user.id);
-    const result = await submitForm({ user, input: { formId: f.id, data: { email: 'bot@spam.io', _gotcha: 'x' } } });
+    const result = await submitForm({
+      user,
+      input: { formId: f.id, data: { email: 'bot@spam.io', _gotcha: 'x' } },
+    });
 
     expect(result.response.success).toBe(true);
     expect(result.spam).toBe(true);
@@ -148,20 +169,27 @@ describe('submitForm', () => {
     const other = await owner();
     const f = await form(other.id);
 
-    const missing = await rejection(submitForm({ user, input: { formId: '000000000000000000000000', data: {} } }));
+    const missing = await rejection(
+      submitForm({ user, input: { formId: '000000000000000000000000', data: {} } }),
+    );
     expect([missing.httpStatus, missing.message]).toEqual([404, 'Form not found']);
     const garbage = await rejection(submitForm({ user, input: { formId: 'not-an-id', data: {} } }));
     expect(garbage.httpStatus).toBe(404);
     const foreign = await rejection(submitForm({ user, input: { formId: f.id, data: { email: 'a@b.io' } } }));
     expect(foreign.httpStatus).toBe(403);
-    expect(foreign.toBody()).toMatchObject({ message: 'Unauthorized', error: 'Form does not belong to this user' });
+    expect(foreign.toBody()).toMatchObject({
+      message: 'Unauthorized',
+      error: 'Form does not belong to this user',
+    });
   });
 
   test('quota: 50 parallel submits with quota 10 → exactly 10 succeed, the rest 403 with used/limit', async () => {
     const user = await owner('PRO', 10);
     const f = await form(user.id);
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => submitForm({ user, input: { formId: f.id, data: { email: `u${i}@b.io` } } })),
+      Array.from({ length: 50 }, (_, i) =>
+        submitForm({ user, input: { formId: f.id, data: { email: `u${i}@b.io` } } }),
+      ),
     );
     const rejected = results.filter((r) => r.status === 'rejected').map((r) => r.reason as AppError);
 
@@ -170,13 +198,18 @@ describe('submitForm', () => {
     expect(new Set(rejected.map((e) => `${e.httpStatus} ${e.message}`))).toEqual(
       new Set(['403 Monthly submission limit reached (10/10) for your plan']),
     );
-    expect((await submissionRepository.list({ userId: user.id, formId: f.id, limit: 100 })).items).toHaveLength(10);
+    expect(
+      (await submissionRepository.list({ userId: user.id, formId: f.id, limit: 100 })).items,
+    ).toHaveLength(10);
     expect((await getForm({ userId: user.id, formId: f.id })).submissionCount).toBe(10);
   });
 
   test('uniqueEmail: 20 parallel submits with one address → one 201, the rest 409, quota given back', async () => {
     const user = await owner('PRO', 100);
-    const f = await form(user.id, { formType: 'waitlist', fields: [{ name: 'email', type: 'email', required: true }] });
+    const f = await form(user.id, {
+      formType: 'waitlist',
+      fields: [{ name: 'email', type: 'email', required: true }],
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         submitForm({ user, input: { formId: f.id, data: { email: i % 2 ? 'Same@x.io' : 'same@x.io' } } }),
@@ -195,7 +228,11 @@ describe('submitForm', () => {
   test('a form without declared fields takes any flat object; disabled endpoints get no webhook', async () => {
     const user = await owner('STANDARD');
     const f = await form(user.id, { fields: [] });
-    const endpoint = await createWebhookEndpoint({ userId: user.id, formId: f.id, url: 'https://hooks.example.com/y' });
+    const endpoint = await createWebhookEndpoint({
+      userId: user.id,
+      formId: f.id,
+      url: 'https://hooks.example.com/y',
+    });
     const before = await webhookEndpointRepository.listByForm({ userId: user.id, formId: f.id });
     expect(before.map((e) => e.id)).toEqual([endpoint.id]);
     const result = await submitForm({ user, input: { formId: f.id, data: { anything: 'goes', n: 3 } } });

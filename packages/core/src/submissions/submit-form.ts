@@ -106,7 +106,10 @@ export async function submitForm({
   }
   const email = submissionEmail({ fields, data: validation.data });
   const emailKey = form.uniqueEmail && email !== null ? email : undefined;
-  if (emailKey !== undefined && (await submissionRepository.existsWithEmailKey({ formId: form.id, emailKey }))) {
+  if (
+    emailKey !== undefined &&
+    (await submissionRepository.existsWithEmailKey({ userId: user.id, formId: form.id, emailKey }))
+  ) {
     throw duplicateEmail();
   }
 
@@ -153,7 +156,12 @@ export async function submitForm({
   ]);
 
   return {
-    response: { success: true, message: 'Form submitted successfully', submissionId: submission.id, redirect },
+    response: {
+      success: true,
+      message: 'Form submitted successfully',
+      submissionId: submission.id,
+      redirect,
+    },
     outbox: submission.outbox.map((entry) => ({
       submissionId: submission.id,
       entryId: entry.id,

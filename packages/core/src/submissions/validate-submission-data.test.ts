@@ -101,8 +101,10 @@ describe('validateSubmissionData', () => {
       data: { a: 'x', b: 2, c: true, d: null },
     });
     const nested = validateSubmissionData({ fields: [], data: { a: { b: 1 } } });
+    const paths = validateSubmissionData({ fields: [], data: { 'a.b': 1, $set: 2 } });
 
     expect(nested.ok).toBe(false);
+    expect(paths.ok ? [] : Object.keys(paths.fieldErrors).sort()).toEqual(['$set', 'a.b']);
   });
 
   test('more than 100 keys are rejected', () => {

@@ -6,8 +6,7 @@ export const MAX_DATA_KEYS = 100;
 export const MAX_STRING_LENGTH = 10_000;
 
 export type TValidationResult =
-  | { ok: true; data: Record<string, unknown> }
-  | { ok: false; fieldErrors: Record<string, string> };
+  { ok: true; data: Record<string, unknown> } | { ok: false; fieldErrors: Record<string, string> };
 
 const ZEmail = z.email();
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
@@ -52,7 +51,9 @@ function checkField(field: TFormField, value: unknown): TCheck {
         ? { ok: true, value: value.trim() }
         : { ok: false, reason: 'Must be an absolute http(s) URL' };
     case 'date':
-      return typeof value === 'string' && ISO_DATE.test(value.trim()) && !Number.isNaN(Date.parse(value.trim()))
+      return typeof value === 'string' &&
+        ISO_DATE.test(value.trim()) &&
+        !Number.isNaN(Date.parse(value.trim()))
         ? { ok: true, value: value.trim() }
         : { ok: false, reason: 'Must be an ISO 8601 date' };
     case 'number': {
@@ -72,7 +73,9 @@ function checkField(field: TFormField, value: unknown): TCheck {
     case 'checkbox': {
       const coerced = value === 'true' || value === 'on' ? true : value === 'false' ? false : value;
 
-      return typeof coerced === 'boolean' ? { ok: true, value: coerced } : { ok: false, reason: 'Must be a boolean' };
+      return typeof coerced === 'boolean'
+        ? { ok: true, value: coerced }
+        : { ok: false, reason: 'Must be a boolean' };
     }
     case 'select':
     case 'radio':
@@ -83,7 +86,10 @@ function checkField(field: TFormField, value: unknown): TCheck {
       // Product payload shapes are not specified; accept ids or a flat list of selections.
       return typeof value === 'string' ||
         (Array.isArray(value) &&
-          value.every((item) => isPrimitive(item) || (typeof item === 'object' && item !== null && !Array.isArray(item))))
+          value.every(
+            (item) =>
+              isPrimitive(item) || (typeof item === 'object' && item !== null && !Array.isArray(item)),
+          ))
         ? { ok: true, value }
         : { ok: false, reason: 'Must be a product id or a list of product selections' };
   }
@@ -121,7 +127,10 @@ export function validateSubmissionData({
   }
   if (fields.length === 0) {
     for (const key of keys) {
-      if (!isPrimitive(data[key]) && fieldErrors[key] === undefined) {
+      if (key.includes('.') || key.startsWith('$') || key.trim() === '') {
+        // Stored as object keys: these would change the meaning of a MongoDB field path.
+        fieldErrors[key] = 'Keys may not be empty, contain "." or start with "$"';
+      } else if (!isPrimitive(data[key]) && fieldErrors[key] === undefined) {
         fieldErrors[key] = 'Must be a string, number, boolean or null';
       }
     }
@@ -140,7 +149,10 @@ export function validateSubmissionData({
       continue;
     }
     const value = data[field.name];
-    if (isEmpty(value) || (field.type === 'checkbox' && field.required && (value === false || value === 'false'))) {
+    if (
+      isEmpty(value) ||
+      (field.type === 'checkbox' && field.required && (value === false || value === 'false'))
+    ) {
       if (field.required) {
         fieldErrors[field.name] = 'Required';
       }

@@ -5,7 +5,9 @@ import { resolvePageRequest, type TPageRequest } from '../pagination/resolve-pag
 import { toUserView, type TUserView } from './user-view.js';
 
 /** Staff listing of all users, newest first; the caller checks the ADMIN role. */
-export async function listUsers(request: TPageRequest = {}): Promise<{ users: TUserView[]; nextCursor: string | null }> {
+export async function listUsers(
+  request: TPageRequest = {},
+): Promise<{ users: TUserView[]; nextCursor: string | null }> {
   const { limit, after } = resolvePageRequest(request);
   const page = await userRepository.list({ limit, after });
 

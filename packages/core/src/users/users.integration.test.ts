@@ -49,7 +49,9 @@ describe('users and sessions', () => {
     const email = testEmail();
     await signUp({ email, password: 'correct horse' });
 
-    expect((await failure(signUp({ email: email.toUpperCase(), password: 'whatever1' }))).httpStatus).toBe(409);
+    expect((await failure(signUp({ email: email.toUpperCase(), password: 'whatever1' }))).httpStatus).toBe(
+      409,
+    );
     const wrong = await failure(logIn({ email, password: 'wrong horse' }));
     const unknown = await failure(logIn({ email: testEmail(), password: 'wrong horse' }));
     expect([wrong.httpStatus, wrong.message]).toEqual([401, 'Invalid email or password']);
@@ -67,7 +69,11 @@ describe('users and sessions', () => {
   test('set plan changes the quota with it; me', async () => {
     const user = await createUser({ email: testEmail(), plan: 'FREE' });
 
-    expect(await setUserPlan({ userId: user.id, plan: 'STANDARD' })).toEqual({ id: user.id, plan: 'STANDARD', quotaLimit: 5000 });
+    expect(await setUserPlan({ userId: user.id, plan: 'STANDARD' })).toEqual({
+      id: user.id,
+      plan: 'STANDARD',
+      quotaLimit: 5000,
+    });
     expect((await getMe({ userId: user.id })).plan).toBe('STANDARD');
     expect((await failure(getMe({ userId: '000000000000000000000000' }))).message).toBe('User not found');
   });

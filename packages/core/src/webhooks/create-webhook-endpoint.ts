@@ -11,7 +11,12 @@ import { toWebhookEndpointView, type TWebhookEndpointView } from './webhook-endp
 
 export type { TWebhookEndpointView } from './webhook-endpoint-view.js';
 
-export type CreateWebhookEndpointOptions = { userId: string; formId: string; url: string; description?: string };
+export type CreateWebhookEndpointOptions = {
+  userId: string;
+  formId: string;
+  url: string;
+  description?: string;
+};
 
 /**
  * Registers an outbound endpoint for `form.submission.created`, within the plan's per-form limit.

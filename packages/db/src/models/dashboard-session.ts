@@ -23,4 +23,5 @@ export type TDashboardSessionDoc = InferSchemaType<typeof dashboardSessionSchema
 const createDashboardSessionModel = () => model('DashboardSession', dashboardSessionSchema);
 
 export const DashboardSessionModel =
-  (models.DashboardSession as ReturnType<typeof createDashboardSessionModel> | undefined) ?? createDashboardSessionModel();
+  (models.DashboardSession as ReturnType<typeof createDashboardSessionModel> | undefined) ??
+  createDashboardSessionModel();

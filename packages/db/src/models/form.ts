@@ -12,7 +12,10 @@ const formSchema = new Schema(
     // Field definitions are validated by core (ZFormFieldSchema) before they get here.
     fields: { type: [Schema.Types.Mixed], default: [] },
     settings: {
-      usersJoined: { type: new Schema({ enabled: { type: Boolean, default: false } }, { _id: false }), default: null },
+      usersJoined: {
+        type: new Schema({ enabled: { type: Boolean, default: false } }, { _id: false }),
+        default: null,
+      },
     },
     emailSettings: {
       enabled: { type: Boolean, default: false },
@@ -29,10 +32,11 @@ const formSchema = new Schema(
 );
 
 formSchema.index({ userId: 1, createdAt: -1, _id: -1 });
+// The retention sweep walks only forms that have a retention period.
+formSchema.index({ retentionDays: 1, _id: 1 });
 
 export type TFormDoc = InferSchemaType<typeof formSchema>;
 
 const createFormModel = () => model('Form', formSchema);
 
-export const FormModel =
-  (models.Form as ReturnType<typeof createFormModel> | undefined) ?? createFormModel();
+export const FormModel = (models.Form as ReturnType<typeof createFormModel> | undefined) ?? createFormModel();

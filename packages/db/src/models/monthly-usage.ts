@@ -21,4 +21,5 @@ export type TMonthlyUsageDoc = InferSchemaType<typeof monthlyUsageSchema>;
 const createMonthlyUsageModel = () => model('MonthlyUsage', monthlyUsageSchema);
 
 export const MonthlyUsageModel =
-  (models.MonthlyUsage as ReturnType<typeof createMonthlyUsageModel> | undefined) ?? createMonthlyUsageModel();
+  (models.MonthlyUsage as ReturnType<typeof createMonthlyUsageModel> | undefined) ??
+  createMonthlyUsageModel();

@@ -48,7 +48,10 @@ submissionSchema.index(
   { unique: true, partialFilterExpression: { emailKey: { $exists: true } } },
 );
 // The outbox sweeper looks only at submissions with something left to do.
-submissionSchema.index({ hasPendingOutbox: 1, createdAt: 1 }, { partialFilterExpression: { hasPendingOutbox: true } });
+submissionSchema.index(
+  { hasPendingOutbox: 1, createdAt: 1 },
+  { partialFilterExpression: { hasPendingOutbox: true } },
+);
 
 export type TSubmissionDoc = InferSchemaType<typeof submissionSchema>;
 

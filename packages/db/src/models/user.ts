@@ -14,6 +14,9 @@ const userSchema = new Schema(
     plan: { type: String, enum: ['FREE', 'STANDARD', 'PRO'], default: 'FREE', required: true },
     quotaLimit: { type: Number, required: true },
     stripeCustomerId: { type: String, default: null },
+    // Forms owned, kept here so the plan's form limit is one conditional update (no transactions).
+    // Absent on accounts older than the counter; core initialises it from a count on first use.
+    formCount: { type: Number },
   },
   { timestamps: true, collection: 'users' },
 );
@@ -26,5 +29,4 @@ export type TUserDoc = InferSchemaType<typeof userSchema>;
 // Guarded: the dev watcher re-imports modules and mongoose refuses to compile a model twice.
 const createUserModel = () => model('User', userSchema);
 
-export const UserModel =
-  (models.User as ReturnType<typeof createUserModel> | undefined) ?? createUserModel();
+export const UserModel = (models.User as ReturnType<typeof createUserModel> | undefined) ?? createUserModel();

@@ -25,4 +25,5 @@ export type TWebhookEndpointDoc = InferSchemaType<typeof webhookEndpointSchema>;
 const createWebhookEndpointModel = () => model('WebhookEndpoint', webhookEndpointSchema);
 
 export const WebhookEndpointModel =
-  (models.WebhookEndpoint as ReturnType<typeof createWebhookEndpointModel> | undefined) ?? createWebhookEndpointModel();
+  (models.WebhookEndpoint as ReturnType<typeof createWebhookEndpointModel> | undefined) ??
+  createWebhookEndpointModel();

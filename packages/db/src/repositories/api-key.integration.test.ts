@@ -18,7 +18,14 @@ afterAll(async () => {
 });
 
 function newKey(userId: string, keyHash = new Types.ObjectId().toString().padEnd(64, '0')) {
-  return apiKeyRepository.create({ userId, name: 'test', keyHash, prefix: 'mk_live_abcd', last4: 'wxyz', scopes: ['forms:read'] });
+  return apiKeyRepository.create({
+    userId,
+    name: 'test',
+    keyHash,
+    prefix: 'mk_live_abcd',
+    last4: 'wxyz',
+    scopes: ['forms:read'],
+  });
 }
 
 describe('apiKeyRepository', () => {
@@ -35,9 +42,14 @@ describe('apiKeyRepository', () => {
     const key = await newKey(userId, 'b'.repeat(64));
 
     expect(key).not.toHaveProperty('keyHash');
-    expect(await apiKeyRepository.findByHash({ keyHash: 'b'.repeat(64) })).toMatchObject({ id: key.id, userId });
+    expect(await apiKeyRepository.findByHash({ keyHash: 'b'.repeat(64) })).toMatchObject({
+      id: key.id,
+      userId,
+    });
     expect(await apiKeyRepository.findById({ userId, keyId: key.id })).toMatchObject({ id: key.id });
-    expect(await apiKeyRepository.findById({ userId: new Types.ObjectId().toString(), keyId: key.id })).toBeNull();
+    expect(
+      await apiKeyRepository.findById({ userId: new Types.ObjectId().toString(), keyId: key.id }),
+    ).toBeNull();
     expect(await apiKeyRepository.findById({ userId, keyId: 'not-an-id' })).toBeNull();
   });
 
@@ -46,7 +58,9 @@ describe('apiKeyRepository', () => {
     const key = await newKey(userId);
     const now = new Date();
 
-    expect(await apiKeyRepository.revoke({ userId: new Types.ObjectId().toString(), keyId: key.id, now })).toBeNull();
+    expect(
+      await apiKeyRepository.revoke({ userId: new Types.ObjectId().toString(), keyId: key.id, now }),
+    ).toBeNull();
     expect(await apiKeyRepository.revoke({ userId, keyId: key.id, now })).toMatchObject({ isActive: false });
     expect(await apiKeyRepository.countActive({ userId })).toBe(0);
   });
@@ -58,10 +72,14 @@ describe('apiKeyRepository', () => {
 
     expect(await apiKeyRepository.touchLastUsed({ keyId: key.id, now: t0 })).toBe(true);
     const burst = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => apiKeyRepository.touchLastUsed({ keyId: key.id, now: new Date(t0.getTime() + 10 + i * 40) })),
+      Array.from({ length: 20 }, (_, i) =>
+        apiKeyRepository.touchLastUsed({ keyId: key.id, now: new Date(t0.getTime() + 10 + i * 40) }),
+      ),
     );
     expect(burst.filter(Boolean)).toHaveLength(0);
-    expect(await apiKeyRepository.touchLastUsed({ keyId: key.id, now: new Date(t0.getTime() + 1000) })).toBe(true);
+    expect(await apiKeyRepository.touchLastUsed({ keyId: key.id, now: new Date(t0.getTime() + 1000) })).toBe(
+      true,
+    );
 
     const stored = await ApiKeyModel.findById(key.id).lean();
     expect(stored?.lastUsedAt?.toISOString()).toBe('2026-11-21T06:00:01.000Z');

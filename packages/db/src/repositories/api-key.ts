@@ -115,13 +115,24 @@ export const apiKeyRepository = {
   },
 
   /** Revocation is one-way; a second call is a no-op that still returns the key. */
-  async revoke({ userId, keyId, now }: { userId: string; keyId: string; now: Date }): Promise<TApiKeyRecord | null> {
+  async revoke({
+    userId,
+    keyId,
+    now,
+  }: {
+    userId: string;
+    keyId: string;
+    now: Date;
+  }): Promise<TApiKeyRecord | null> {
     const _id = toObjectId(keyId);
     const owner = toObjectId(userId);
     if (!_id || !owner) {
       return null;
     }
-    await ApiKeyModel.updateOne({ _id, userId: owner, isActive: true }, { $set: { isActive: false, revokedAt: now } });
+    await ApiKeyModel.updateOne(
+      { _id, userId: owner, isActive: true },
+      { $set: { isActive: false, revokedAt: now } },
+    );
     const doc = await ApiKeyModel.findOne({ _id, userId: owner }, PROJECTION).lean<TLeanApiKey>();
 
     return doc ? toRecord(doc) : null;

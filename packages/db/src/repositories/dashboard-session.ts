@@ -12,7 +12,12 @@ type TLeanSession = {
 };
 
 function toRecord(doc: TLeanSession): TDashboardSessionRecord {
-  return { id: doc._id.toString(), userId: doc.userId.toString(), expiresAt: doc.expiresAt, createdAt: doc.createdAt };
+  return {
+    id: doc._id.toString(),
+    userId: doc.userId.toString(),
+    expiresAt: doc.expiresAt,
+    createdAt: doc.createdAt,
+  };
 }
 
 /** Dashboard sessions, looked up by the hash of the cookie token. */
@@ -32,8 +37,17 @@ export const dashboardSessionRepository = {
   },
 
   /** Only unexpired sessions: the TTL monitor deletes late, so expiry is checked here too. */
-  async findActiveByHash({ tokenHash, now }: { tokenHash: string; now: Date }): Promise<TDashboardSessionRecord | null> {
-    const doc = await DashboardSessionModel.findOne({ tokenHash, expiresAt: { $gt: now } }).lean<TLeanSession>();
+  async findActiveByHash({
+    tokenHash,
+    now,
+  }: {
+    tokenHash: string;
+    now: Date;
+  }): Promise<TDashboardSessionRecord | null> {
+    const doc = await DashboardSessionModel.findOne({
+      tokenHash,
+      expiresAt: { $gt: now },
+    }).lean<TLeanSession>();
 
     return doc ? toRecord(doc) : null;
   },

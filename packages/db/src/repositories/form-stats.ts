@@ -35,7 +35,10 @@ export function statsKey(name: string): string {
 
 function decodeKeys(map: Record<string, number> | null | undefined): Record<string, number> {
   return Object.fromEntries(
-    Object.entries(map ?? {}).map(([key, value]) => [key.replace(/\uFF0E/g, '.').replace(/^\uFF04/, '$'), value]),
+    Object.entries(map ?? {}).map(([key, value]) => [
+      key.replace(/\uFF0E/g, '.').replace(/^\uFF04/, '$'),
+      value,
+    ]),
   );
 }
 

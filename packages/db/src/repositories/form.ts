@@ -128,7 +128,10 @@ export const formRepository = {
     if (!owner) {
       return { items: [], hasMore: false };
     }
-    const docs = await FormModel.find({ userId: owner, ...afterFilter(after, after ? toObjectId(after.id) : null) })
+    const docs = await FormModel.find({
+      userId: owner,
+      ...afterFilter(after, after ? toObjectId(after.id) : null),
+    })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit + 1)
       .lean<TLeanForm[]>();
@@ -176,7 +179,39 @@ export const formRepository = {
     return result.deletedCount > 0;
   },
 
-  async incrementSubmissionCount({ userId, formId, by }: { userId: string; formId: string; by: number }): Promise<void> {
+  /** System sweep (no owner): forms with a retention period, in id order, `limit` at a time. */
+  async listWithRetention({
+    afterId,
+    limit,
+  }: {
+    afterId?: string;
+    limit: number;
+  }): Promise<{ id: string; userId: string; retentionDays: number }[]> {
+    const after = afterId ? toObjectId(afterId) : null;
+    const docs = await FormModel.find(
+      { retentionDays: { $gt: 0 }, ...(after ? { _id: { $gt: after } } : {}) },
+      { userId: 1, retentionDays: 1 },
+    )
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<{ _id: { toString(): string }; userId: { toString(): string }; retentionDays: number }[]>();
+
+    return docs.map((doc) => ({
+      id: doc._id.toString(),
+      userId: doc.userId.toString(),
+      retentionDays: doc.retentionDays,
+    }));
+  },
+
+  async incrementSubmissionCount({
+    userId,
+    formId,
+    by,
+  }: {
+    userId: string;
+    formId: string;
+    by: number;
+  }): Promise<void> {
     const _id = toObjectId(formId);
     const owner = toObjectId(userId);
     if (!_id || !owner) {

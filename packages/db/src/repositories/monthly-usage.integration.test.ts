@@ -19,7 +19,9 @@ describe('monthlyUsageRepository.consume', () => {
   test('50 concurrent consumers with limit 10: exactly 10 succeed, including the first-insert race', async () => {
     const userId = new Types.ObjectId().toString();
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => monthlyUsageRepository.consume({ userId, month: '2026-11', limit: 10 })),
+      Array.from({ length: 50 }, () =>
+        monthlyUsageRepository.consume({ userId, month: '2026-11', limit: 10 }),
+      ),
     );
 
     expect(results.filter((r) => r.ok)).toHaveLength(10);
@@ -34,7 +36,9 @@ describe('monthlyUsageRepository.consume', () => {
 
     expect((await monthlyUsageRepository.consume({ userId, month: '2026-11', limit: 1 })).ok).toBe(false);
     expect((await monthlyUsageRepository.consume({ userId, month: '2026-12', limit: 1 })).ok).toBe(true);
-    expect((await monthlyUsageRepository.consume({ userId: other, month: '2026-11', limit: 1 })).ok).toBe(true);
+    expect((await monthlyUsageRepository.consume({ userId: other, month: '2026-11', limit: 1 })).ok).toBe(
+      true,
+    );
   });
 
   test('release gives one unit back and never goes below zero', async () => {
@@ -49,6 +53,9 @@ describe('monthlyUsageRepository.consume', () => {
   test('a zero limit refuses without writing', async () => {
     const userId = new Types.ObjectId().toString();
 
-    expect(await monthlyUsageRepository.consume({ userId, month: '2026-11', limit: 0 })).toEqual({ ok: false, used: 0 });
+    expect(await monthlyUsageRepository.consume({ userId, month: '2026-11', limit: 0 })).toEqual({
+      ok: false,
+      used: 0,
+    });
   });
 });

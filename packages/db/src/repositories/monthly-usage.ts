@@ -17,7 +17,15 @@ export const monthlyUsageRepository = {
    * two concurrent first inserts. Both cases retry once without upsert: the counter now exists, so
    * the guard alone decides.
    */
-  async consume({ userId, month, limit }: { userId: string; month: string; limit: number }): Promise<TConsumeQuotaResult> {
+  async consume({
+    userId,
+    month,
+    limit,
+  }: {
+    userId: string;
+    month: string;
+    limit: number;
+  }): Promise<TConsumeQuotaResult> {
     const owner = toObjectId(userId);
     if (!owner) {
       throw new Error(`invalid user id ${userId}`);
@@ -40,7 +48,9 @@ export const monthlyUsageRepository = {
         throw error;
       }
     }
-    const doc = await MonthlyUsageModel.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<TLeanUsage>();
+    const doc = await MonthlyUsageModel.findOneAndUpdate(filter, update, {
+      returnDocument: 'after',
+    }).lean<TLeanUsage>();
     if (doc) {
       return { ok: true, used: doc.used };
     }

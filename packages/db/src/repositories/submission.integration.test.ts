@@ -6,6 +6,7 @@ import { connectDatabase, disconnectDatabase } from '../client.js';
 import { ensureIndexes } from '../ensure-indexes.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import type { TPageAfter } from './page.js';
+import { submissionOutboxRepository } from './submission-outbox.js';
 import { submissionRepository, type TCreateSubmissionRecord } from './submission.js';
 
 beforeAll(async () => {
@@ -23,11 +24,18 @@ function ids() {
   return { userId: new Types.ObjectId().toString(), formId: new Types.ObjectId().toString() };
 }
 
-function input(base: { userId: string; formId: string }, extra: Partial<TCreateSubmissionRecord> = {}): TCreateSubmissionRecord {
+function input(
+  base: { userId: string; formId: string },
+  extra: Partial<TCreateSubmissionRecord> = {},
+): TCreateSubmissionRecord {
   return { ...base, email: null, data: { a: 1 }, meta, outbox: [], createdAt: new Date(), ...extra };
 }
 
-async function readAll(base: { userId: string; formId: string }, limit: number, between?: () => Promise<void>) {
+async function readAll(
+  base: { userId: string; formId: string },
+  limit: number,
+  between?: () => Promise<void>,
+) {
   const seen: string[] = [];
   let after: TPageAfter | undefined;
   for (;;) {
@@ -48,7 +56,13 @@ describe('submissionRepository', () => {
     const same = new Date('2026-11-20T12:00:00.000Z');
     const created: string[] = [];
     for (let i = 0; i < 23; i++) {
-      created.push((await submissionRepository.create(input(base, { createdAt: i < 15 ? same : new Date(same.getTime() - i) }))).id);
+      created.push(
+        (
+          await submissionRepository.create(
+            input(base, { createdAt: i < 15 ? same : new Date(same.getTime() - i) }),
+          )
+        ).id,
+      );
     }
     let inserted = 0;
     const seen = await readAll(base, 4, async () => {
@@ -76,7 +90,9 @@ describe('submissionRepository', () => {
   test('the unique partial index lets exactly one of concurrent same-email inserts through', async () => {
     const base = ids();
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => submissionRepository.create(input(base, { email: 'a@x.io', emailKey: 'a@x.io' }))),
+      Array.from({ length: 20 }, () =>
+        submissionRepository.create(input(base, { email: 'a@x.io', emailKey: 'a@x.io' })),
+      ),
     );
 
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -84,14 +100,20 @@ describe('submissionRepository', () => {
     // Submissions without an emailKey are not constrained.
     await submissionRepository.create(input(base, { email: 'a@x.io' }));
     await submissionRepository.create(input(base, { email: 'a@x.io' }));
-    expect(await submissionRepository.existsWithEmailKey({ formId: base.formId, emailKey: 'a@x.io' })).toBe(true);
+    expect(await submissionRepository.existsWithEmailKey({ ...base, emailKey: 'a@x.io' })).toBe(true);
   });
 
   test('filters: date range and email', async () => {
     const base = ids();
-    await submissionRepository.create(input(base, { createdAt: new Date('2026-11-01T00:00:00Z'), email: 'a@x.io' }));
-    await submissionRepository.create(input(base, { createdAt: new Date('2026-11-10T00:00:00Z'), email: 'b@x.io' }));
-    await submissionRepository.create(input(base, { createdAt: new Date('2026-11-20T00:00:00Z'), email: 'a@x.io' }));
+    await submissionRepository.create(
+      input(base, { createdAt: new Date('2026-11-01T00:00:00Z'), email: 'a@x.io' }),
+    );
+    await submissionRepository.create(
+      input(base, { createdAt: new Date('2026-11-10T00:00:00Z'), email: 'b@x.io' }),
+    );
+    await submissionRepository.create(
+      input(base, { createdAt: new Date('2026-11-20T00:00:00Z'), email: 'a@x.io' }),
+    );
     const ranged = await submissionRepository.list({
       ...base,
       limit: 10,
@@ -108,9 +130,23 @@ describe('submissionRepository', () => {
     const s = await submissionRepository.create(input(base));
 
     expect(await submissionRepository.findById({ ...base, submissionId: s.id })).toMatchObject({ id: s.id });
-    expect(await submissionRepository.findById({ ...base, userId: new Types.ObjectId().toString(), submissionId: s.id })).toBeNull();
-    expect((await submissionRepository.list({ ...base, userId: new Types.ObjectId().toString(), limit: 5 })).items).toEqual([]);
-    expect(await submissionRepository.delete({ ...base, formId: new Types.ObjectId().toString(), submissionId: s.id })).toBe(false);
+    expect(
+      await submissionRepository.findById({
+        ...base,
+        userId: new Types.ObjectId().toString(),
+        submissionId: s.id,
+      }),
+    ).toBeNull();
+    expect(
+      (await submissionRepository.list({ ...base, userId: new Types.ObjectId().toString(), limit: 5 })).items,
+    ).toEqual([]);
+    expect(
+      await submissionRepository.delete({
+        ...base,
+        formId: new Types.ObjectId().toString(),
+        submissionId: s.id,
+      }),
+    ).toBe(false);
     expect(await submissionRepository.delete({ ...base, submissionId: s.id })).toBe(true);
   });
 
@@ -118,29 +154,55 @@ describe('submissionRepository', () => {
     const base = ids();
     const endpointId = new Types.ObjectId().toString();
     const s = await submissionRepository.create(
-      input(base, { createdAt: new Date(Date.now() - 60_000), outbox: [{ kind: 'email.confirmation' }, { kind: 'webhook', endpointId }] }),
+      input(base, {
+        createdAt: new Date(Date.now() - 60_000),
+        outbox: [{ kind: 'email.confirmation' }, { kind: 'webhook', endpointId }],
+      }),
     );
 
     expect(s.outbox.map((e) => [e.kind, e.status, e.endpointId])).toEqual([
       ['email.confirmation', 'pending', null],
       ['webhook', 'pending', endpointId],
     ]);
-    const pending = await submissionRepository.findWithPendingOutbox({ createdBefore: new Date(), limit: 1000 });
+    const pending = await submissionOutboxRepository.findWithPendingOutbox({
+      createdBefore: new Date(),
+      limit: 1000,
+    });
     expect(pending.some((p) => p.id === s.id)).toBe(true);
 
     const [first, second] = s.outbox;
     if (!first || !second) {
       throw new Error('expected two outbox entries');
     }
-    await submissionRepository.recordOutboxFailure({ submissionId: s.id, entryId: first.id, error: 'smtp down' });
-    expect(await submissionRepository.markOutboxDone({ submissionId: s.id, entryId: first.id, now: new Date() })).toBe(true);
-    let after = await submissionRepository.findWithPendingOutbox({ createdBefore: new Date(), limit: 1000 });
+    await submissionOutboxRepository.recordOutboxFailure({
+      submissionId: s.id,
+      entryId: first.id,
+      error: 'smtp down',
+    });
+    expect(
+      await submissionOutboxRepository.markOutboxDone({
+        submissionId: s.id,
+        entryId: first.id,
+        now: new Date(),
+      }),
+    ).toBe(true);
+    let after = await submissionOutboxRepository.findWithPendingOutbox({
+      createdBefore: new Date(),
+      limit: 1000,
+    });
     expect(after.find((p) => p.id === s.id)?.outbox.map((e) => [e.status, e.attempts])).toEqual([
       ['done', 1],
       ['pending', 0],
     ]);
-    await submissionRepository.markOutboxDone({ submissionId: s.id, entryId: second.id, now: new Date() });
-    after = await submissionRepository.findWithPendingOutbox({ createdBefore: new Date(), limit: 1000 });
+    await submissionOutboxRepository.markOutboxDone({
+      submissionId: s.id,
+      entryId: second.id,
+      now: new Date(),
+    });
+    after = await submissionOutboxRepository.findWithPendingOutbox({
+      createdBefore: new Date(),
+      limit: 1000,
+    });
     expect(after.some((p) => p.id === s.id)).toBe(false);
   });
 });

@@ -4,82 +4,13 @@ import { SubmissionModel } from '../models/submission.js';
 import { toObjectId } from './object-id.js';
 import { requireObjectId } from './require-object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
-
-export type TOutboxKind = 'email.confirmation' | 'email.developer' | 'webhook';
-
-export type TOutboxEntryRecord = {
-  id: string;
-  kind: TOutboxKind;
-  status: 'pending' | 'done';
-  endpointId: string | null;
-  attempts: number;
-  lastError: string | null;
-  doneAt: Date | null;
-};
-
-export type TSubmissionMeta = { browser: string; os: string; device: string; country: string };
-
-export type TSubmissionRecord = {
-  id: string;
-  formId: string;
-  userId: string;
-  email: string | null;
-  data: Record<string, unknown>;
-  meta: TSubmissionMeta;
-  outbox: TOutboxEntryRecord[];
-  createdAt: Date;
-};
-
-type TLeanOutbox = {
-  _id: { toString(): string };
-  kind: string;
-  status: string;
-  endpointId?: { toString(): string } | null;
-  attempts?: number | null;
-  lastError?: string | null;
-  doneAt?: Date | null;
-};
-
-type TLeanSubmission = {
-  _id: { toString(): string };
-  formId: { toString(): string };
-  userId: { toString(): string };
-  email?: string | null;
-  data: Record<string, unknown>;
-  meta?: Partial<TSubmissionMeta> | null;
-  outbox?: TLeanOutbox[] | null;
-  createdAt: Date;
-};
-
-function toOutbox(entry: TLeanOutbox): TOutboxEntryRecord {
-  return {
-    id: entry._id.toString(),
-    kind: entry.kind as TOutboxKind,
-    status: entry.status === 'done' ? 'done' : 'pending',
-    endpointId: entry.endpointId ? entry.endpointId.toString() : null,
-    attempts: entry.attempts ?? 0,
-    lastError: entry.lastError ?? null,
-    doneAt: entry.doneAt ?? null,
-  };
-}
-
-function toRecord(doc: TLeanSubmission): TSubmissionRecord {
-  return {
-    id: doc._id.toString(),
-    formId: doc.formId.toString(),
-    userId: doc.userId.toString(),
-    email: doc.email ?? null,
-    data: doc.data,
-    meta: {
-      browser: doc.meta?.browser ?? 'Unknown',
-      os: doc.meta?.os ?? 'Unknown',
-      device: doc.meta?.device ?? 'Unknown',
-      country: doc.meta?.country ?? 'Unknown',
-    },
-    outbox: (doc.outbox ?? []).map(toOutbox),
-    createdAt: doc.createdAt,
-  };
-}
+import {
+  toSubmissionRecord,
+  type TLeanSubmission,
+  type TOutboxKind,
+  type TSubmissionMeta,
+  type TSubmissionRecord,
+} from './submission-record.js';
 
 export type TSubmissionFilter = {
   /** Inclusive lower bound. */
@@ -138,16 +69,25 @@ export const submissionRepository = {
       hasPendingOutbox: input.outbox.length > 0,
     });
 
-    return toRecord(doc.toObject());
+    return toSubmissionRecord(doc.toObject());
   },
 
-  async existsWithEmailKey({ formId, emailKey }: { formId: string; emailKey: string }): Promise<boolean> {
-    const _id = toObjectId(formId);
-    if (!_id) {
+  async existsWithEmailKey({
+    userId,
+    formId,
+    emailKey,
+  }: {
+    userId: string;
+    formId: string;
+    emailKey: string;
+  }): Promise<boolean> {
+    const form = toObjectId(formId);
+    const owner = toObjectId(userId);
+    if (!form || !owner) {
       return false;
     }
 
-    return (await SubmissionModel.exists({ formId: _id, emailKey })) !== null;
+    return (await SubmissionModel.exists({ formId: form, emailKey, userId: owner })) !== null;
   },
 
   async findById({
@@ -167,7 +107,7 @@ export const submissionRepository = {
     }
     const doc = await SubmissionModel.findOne({ _id, formId: form, userId: owner }).lean<TLeanSubmission>();
 
-    return doc ? toRecord(doc) : null;
+    return doc ? toSubmissionRecord(doc) : null;
   },
 
   async list({
@@ -196,7 +136,7 @@ export const submissionRepository = {
       .limit(limit + 1)
       .lean<TLeanSubmission[]>();
 
-    return { items: docs.slice(0, limit).map(toRecord), hasMore: docs.length > limit };
+    return { items: docs.slice(0, limit).map(toSubmissionRecord), hasMore: docs.length > limit };
   },
 
   /** Every matching submission, newest first, read in batches (CSV export). */
@@ -256,78 +196,28 @@ export const submissionRepository = {
     return result.deletedCount;
   },
 
-  /** The sweeper's query: submissions whose outbox still has pending entries, oldest first. */
-  async findWithPendingOutbox({ createdBefore, limit }: { createdBefore: Date; limit: number }): Promise<TSubmissionRecord[]> {
-    const docs = await SubmissionModel.find({ hasPendingOutbox: true, createdAt: { $lt: createdBefore } })
-      .sort({ createdAt: 1 })
-      .limit(limit)
-      .lean<TLeanSubmission[]>();
-
-    return docs.map(toRecord);
-  },
-
-  /** Marks one outbox entry done, then clears the pending flag when nothing is left. */
-  async markOutboxDone({
-    submissionId,
-    entryId,
-    now,
+  /** Retention: deletes the form's submissions created before `before`; returns how many. */
+  async deleteOlderThan({
+    userId,
+    formId,
+    before,
   }: {
-    submissionId: string;
-    entryId: string;
-    now: Date;
-  }): Promise<boolean> {
-    const _id = toObjectId(submissionId);
-    const entry = toObjectId(entryId);
-    if (!_id || !entry) {
-      return false;
+    userId: string;
+    formId: string;
+    before: Date;
+  }): Promise<number> {
+    const form = toObjectId(formId);
+    const owner = toObjectId(userId);
+    if (!form || !owner) {
+      return 0;
     }
-    // Engine workarounds (real MongoDB accepts the direct forms): arrayFilters instead of the
-    // positional `$`, which the embedded engine rejects, and one element path per update, since it
-    // reports two paths under the same `$[entry]` as a conflict. The status write is the one that counts.
-    const result = await SubmissionModel.updateOne(
-      { _id, 'outbox._id': entry },
-      { $set: { 'outbox.$[entry].status': 'done' } },
-      { arrayFilters: [{ 'entry._id': entry, 'entry.status': 'pending' }] },
-    );
-    await SubmissionModel.updateOne(
-      { _id, 'outbox._id': entry },
-      { $set: { 'outbox.$[entry].doneAt': now } },
-      { arrayFilters: [{ 'entry._id': entry }] },
-    );
-    await SubmissionModel.updateOne(
-      { _id, hasPendingOutbox: true, 'outbox.status': { $ne: 'pending' } },
-      { $set: { hasPendingOutbox: false } },
-    );
+    const result = await SubmissionModel.deleteMany({
+      formId: form,
+      userId: owner,
+      createdAt: { $lt: before },
+    });
 
-    return result.modifiedCount > 0;
-  },
-
-  /** Records a failed attempt on an outbox entry (it stays pending for the sweeper). */
-  async recordOutboxFailure({
-    submissionId,
-    entryId,
-    error,
-  }: {
-    submissionId: string;
-    entryId: string;
-    error: string;
-  }): Promise<void> {
-    const _id = toObjectId(submissionId);
-    const entry = toObjectId(entryId);
-    if (!_id || !entry) {
-      return;
-    }
-    // Two updates for the engine's one-path-per-element limitation (see markOutboxDone).
-    await SubmissionModel.updateOne(
-      { _id, 'outbox._id': entry },
-      { $inc: { 'outbox.$[entry].attempts': 1 } },
-      { arrayFilters: [{ 'entry._id': entry }] },
-    );
-    await SubmissionModel.updateOne(
-      { _id, 'outbox._id': entry },
-      { $set: { 'outbox.$[entry].lastError': error.slice(0, 1000) } },
-      { arrayFilters: [{ 'entry._id': entry }] },
-    );
+    return result.deletedCount;
   },
 
   /** A fresh id for the honeypot's fake success (nothing is stored). */

@@ -42,12 +42,21 @@ describe('userRepository and formRepository', () => {
       formType: 'contact',
       fields: [],
       settings: { usersJoined: null },
-      emailSettings: { enabled: false, developerNotificationsEnabled: false, developerEmail: null, subject: null, replyTo: null },
+      emailSettings: {
+        enabled: false,
+        developerNotificationsEnabled: false,
+        developerEmail: null,
+        subject: null,
+        replyTo: null,
+      },
       uniqueEmail: false,
       retentionDays: null,
     });
 
-    expect(await formRepository.findById({ userId: owner.id, formId: form.id })).toMatchObject({ name: 'F', submissionCount: 0 });
+    expect(await formRepository.findById({ userId: owner.id, formId: form.id })).toMatchObject({
+      name: 'F',
+      submissionCount: 0,
+    });
     expect(await formRepository.findById({ userId: other.id, formId: form.id })).toBeNull();
     expect(await formRepository.findOwnerId({ formId: form.id })).toBe(owner.id);
     expect(await formRepository.findOwnerId({ formId: '000000000000000000000000' })).toBeNull();

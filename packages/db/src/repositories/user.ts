@@ -14,6 +14,8 @@ export type TUserRecord = {
   plan: TPlanName;
   quotaLimit: number;
   stripeCustomerId: string | null;
+  /** Forms owned; null until initialised (accounts older than the counter). */
+  formCount: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -27,6 +29,7 @@ type TLeanUser = {
   plan: string;
   quotaLimit: number;
   stripeCustomerId?: string | null;
+  formCount?: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -41,6 +44,7 @@ function toRecord(doc: TLeanUser): TUserRecord {
     plan: doc.plan as TPlanName,
     quotaLimit: doc.quotaLimit,
     stripeCustomerId: doc.stripeCustomerId ?? null,
+    formCount: doc.formCount ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -59,7 +63,7 @@ export type TCreateUserRecord = {
 export const userRepository = {
   /** Throws E11000 (see isDuplicateKeyError) when the email is taken. */
   async create(input: TCreateUserRecord): Promise<TUserRecord> {
-    const doc = await UserModel.create({ ...input, email: input.email.toLowerCase() });
+    const doc = await UserModel.create({ ...input, email: input.email.toLowerCase(), formCount: 0 });
 
     return toRecord(doc.toObject());
   },
@@ -93,7 +97,11 @@ export const userRepository = {
     if (!_id) {
       return null;
     }
-    const doc = await UserModel.findByIdAndUpdate(_id, { $set: { plan, quotaLimit } }, { returnDocument: 'after' }).lean<TLeanUser>();
+    const doc = await UserModel.findByIdAndUpdate(
+      _id,
+      { $set: { plan, quotaLimit } },
+      { returnDocument: 'after' },
+    ).lean<TLeanUser>();
 
     return doc ? toRecord(doc) : null;
   },
@@ -109,9 +117,45 @@ export const userRepository = {
     if (!_id) {
       return null;
     }
-    const doc = await UserModel.findByIdAndUpdate(_id, { $set: { stripeCustomerId } }, { returnDocument: 'after' }).lean<TLeanUser>();
+    const doc = await UserModel.findByIdAndUpdate(
+      _id,
+      { $set: { stripeCustomerId } },
+      { returnDocument: 'after' },
+    ).lean<TLeanUser>();
 
     return doc ? toRecord(doc) : null;
+  },
+
+  /** Sets the form counter of an account that has none yet (a no-op once set). */
+  async initFormCount({ userId, formCount }: { userId: string; formCount: number }): Promise<void> {
+    const _id = toObjectId(userId);
+    if (!_id) {
+      return;
+    }
+    await UserModel.updateOne({ _id, formCount: { $exists: false } }, { $set: { formCount } });
+  },
+
+  /**
+   * Takes one form slot if fewer than `max` are used: one conditional `$inc`, so concurrent creates
+   * can never exceed the plan's form limit. Returns whether a slot was taken.
+   */
+  async reserveFormSlot({ userId, max }: { userId: string; max: number }): Promise<boolean> {
+    const _id = toObjectId(userId);
+    if (!_id) {
+      return false;
+    }
+    const result = await UserModel.updateOne({ _id, formCount: { $lt: max } }, { $inc: { formCount: 1 } });
+
+    return result.modifiedCount === 1;
+  },
+
+  /** Gives a slot back (form deleted, or its insert failed). */
+  async releaseFormSlot({ userId }: { userId: string }): Promise<void> {
+    const _id = toObjectId(userId);
+    if (!_id) {
+      return;
+    }
+    await UserModel.updateOne({ _id, formCount: { $gt: 0 } }, { $inc: { formCount: -1 } });
   },
 
   /** Staff listing (ADMIN only; the caller checks the role). Newest first. */

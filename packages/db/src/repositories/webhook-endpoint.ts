@@ -57,7 +57,13 @@ export const webhookEndpointRepository = {
     return toRecord(doc.toObject());
   },
 
-  async listByForm({ userId, formId }: { userId: string; formId: string }): Promise<TWebhookEndpointRecord[]> {
+  async listByForm({
+    userId,
+    formId,
+  }: {
+    userId: string;
+    formId: string;
+  }): Promise<TWebhookEndpointRecord[]> {
     const form = toObjectId(formId);
     const owner = toObjectId(userId);
     if (!form || !owner) {
@@ -77,7 +83,13 @@ export const webhookEndpointRepository = {
     return form && owner ? WebhookEndpointModel.countDocuments({ formId: form, userId: owner }) : 0;
   },
 
-  async findById({ userId, endpointId }: { userId: string; endpointId: string }): Promise<TWebhookEndpointRecord | null> {
+  async findById({
+    userId,
+    endpointId,
+  }: {
+    userId: string;
+    endpointId: string;
+  }): Promise<TWebhookEndpointRecord | null> {
     const _id = toObjectId(endpointId);
     const owner = toObjectId(userId);
     if (!_id || !owner) {
@@ -86,6 +98,40 @@ export const webhookEndpointRepository = {
     const doc = await WebhookEndpointModel.findOne({ _id, userId: owner }).lean<TLeanEndpoint>();
 
     return doc ? toRecord(doc) : null;
+  },
+
+  async update({
+    userId,
+    endpointId,
+    set,
+  }: {
+    userId: string;
+    endpointId: string;
+    set: Partial<Pick<TWebhookEndpointRecord, 'url' | 'description' | 'enabled' | 'secret'>>;
+  }): Promise<TWebhookEndpointRecord | null> {
+    const _id = toObjectId(endpointId);
+    const owner = toObjectId(userId);
+    if (!_id || !owner) {
+      return null;
+    }
+    const doc = await WebhookEndpointModel.findOneAndUpdate(
+      { _id, userId: owner },
+      { $set: set },
+      { returnDocument: 'after' },
+    ).lean<TLeanEndpoint>();
+
+    return doc ? toRecord(doc) : null;
+  },
+
+  async delete({ userId, endpointId }: { userId: string; endpointId: string }): Promise<boolean> {
+    const _id = toObjectId(endpointId);
+    const owner = toObjectId(userId);
+    if (!_id || !owner) {
+      return false;
+    }
+    const result = await WebhookEndpointModel.deleteOne({ _id, userId: owner });
+
+    return result.deletedCount > 0;
   },
 
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {

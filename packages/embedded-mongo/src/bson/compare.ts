@@ -1,4 +1,15 @@
-import { Binary, Decimal128, Long, ObjectId, Timestamp, MinKey, MaxKey, BSONRegExp, Double, Int32 } from 'bson';
+import {
+  Binary,
+  Decimal128,
+  Long,
+  ObjectId,
+  Timestamp,
+  MinKey,
+  MaxKey,
+  BSONRegExp,
+  Double,
+  Int32,
+} from 'bson';
 
 /**
  * MongoDB's cross-type sort order (https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/):

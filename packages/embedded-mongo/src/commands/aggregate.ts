@@ -1,5 +1,11 @@
 import { Aggregator } from 'mingo/aggregator';
-import { MongoCommandError, failedToParse, illegalOperation, toCommandError, typeMismatch } from '../errors.js';
+import {
+  MongoCommandError,
+  failedToParse,
+  illegalOperation,
+  toCommandError,
+  typeMismatch,
+} from '../errors.js';
 import { findMatches } from '../query/find-docs.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
@@ -10,13 +16,27 @@ import { numberOption } from './options.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
 /** Stages that write or need a replica set/sharding; refused rather than half-done in memory. */
-const REFUSED = new Set(['$out', '$merge', '$changeStream', '$currentOp', '$listSessions', '$collStats', '$indexStats', '$search', '$geoNear']);
+const REFUSED = new Set([
+  '$out',
+  '$merge',
+  '$changeStream',
+  '$currentOp',
+  '$listSessions',
+  '$collStats',
+  '$indexStats',
+  '$search',
+  '$geoNear',
+]);
 
 function checkPipeline(pipeline: unknown): Doc[] {
   if (!Array.isArray(pipeline)) throw typeMismatch("'pipeline' option must be specified as an array");
   for (const stage of pipeline as unknown[]) {
     if (!stage || typeof stage !== 'object' || Object.keys(stage).length !== 1) {
-      throw new MongoCommandError(40323, 'Location40323', 'A pipeline stage specification object must contain exactly one field.');
+      throw new MongoCommandError(
+        40323,
+        'Location40323',
+        'A pipeline stage specification object must contain exactly one field.',
+      );
     }
     const name = Object.keys(stage)[0] ?? '';
     if (REFUSED.has(name)) throw illegalOperation(`${name} is not supported by the embedded engine`);
@@ -29,17 +49,26 @@ function checkPipeline(pipeline: unknown): Doc[] {
 
 function allDocs(coll: Collection | undefined): Doc[] {
   if (!coll) return [];
-  return findMatches(coll, { filter: {}, sort: [], skip: 0, limit: 0 }).matches.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
+  return findMatches(coll, { filter: {}, sort: [], skip: 0, limit: 0 }).matches.map(
+    (m) => m.doc ?? coll.doc(m.rid) ?? {},
+  );
 }
 
 /** Runs a pipeline over a collection; a leading `$match` is answered through the query planner. */
-export function runPipeline(ctx: CommandContext, coll: Collection | undefined, pipeline: Doc[], hint?: string): Doc[] {
+export function runPipeline(
+  ctx: CommandContext,
+  coll: Collection | undefined,
+  pipeline: Doc[],
+  hint?: string,
+): Doc[] {
   let input: Doc[];
   let rest = pipeline;
   const first = pipeline[0];
   if (first && '$match' in first && coll) {
     const filter = first.$match as Doc;
-    input = findMatches(coll, { filter, sort: [], skip: 0, limit: 0, hint }).matches.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
+    input = findMatches(coll, { filter, sort: [], skip: 0, limit: 0, hint }).matches.map(
+      (m) => m.doc ?? coll.doc(m.rid) ?? {},
+    );
     rest = pipeline.slice(1);
   } else input = allDocs(coll);
   const options = {
@@ -55,7 +84,16 @@ export function runPipeline(ctx: CommandContext, coll: Collection | undefined, p
 }
 
 export const aggregateCommand: CommandDef = {
-  options: ['pipeline', 'cursor', 'explain', 'allowDiskUse', 'hint', 'collation', 'let', 'bypassDocumentValidation'],
+  options: [
+    'pipeline',
+    'cursor',
+    'explain',
+    'allowDiskUse',
+    'hint',
+    'collation',
+    'let',
+    'bypassDocumentValidation',
+  ],
   run(ctx) {
     const target = ctx.body.aggregate;
     const pipeline = checkPipeline(ctx.body.pipeline);

@@ -32,6 +32,6 @@ export function cursorFirstBatch(
 ): Buffer {
   const end = batchEnd(items, 0, batchSize);
   const more = end < items.length && !singleBatch;
-  const id = more ? ctx.state.cursors.open(ns, items, end) : 0n;
+  const id = more ? ctx.state.cursors.open(ns, items, end, ctx.body.noCursorTimeout === true) : 0n;
   return encodeCursorReply(ns, id, end === items.length ? items : items.slice(0, end), true);
 }

@@ -1,16 +1,36 @@
 import { Query } from 'mingo/query';
 import { MongoCommandError, badValue } from '../errors.js';
 import { queryOptions } from '../query/mingo-context.js';
+import { checkCollation } from './find.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
 import { collectionName, docOption, numberOption } from './options.js';
 import type { CommandDef, Doc } from './types.js';
 
 /** Collection options a plain collection can have; capped, validators, views and time series are refused. */
-const UNSUPPORTED_CREATE = ['capped', 'size', 'max', 'validator', 'validationLevel', 'validationAction', 'timeseries',
-  'expireAfterSeconds', 'clusteredIndex', 'viewOn', 'pipeline', 'changeStreamPreAndPostImages'];
+const UNSUPPORTED_CREATE = [
+  'capped',
+  'size',
+  'max',
+  'validator',
+  'validationLevel',
+  'validationAction',
+  'timeseries',
+  'expireAfterSeconds',
+  'clusteredIndex',
+  'viewOn',
+  'pipeline',
+  'changeStreamPreAndPostImages',
+];
 
 export const createCommand: CommandDef = {
-  options: [...UNSUPPORTED_CREATE, 'collation', 'storageEngine', 'indexOptionDefaults', 'idIndex', 'autoIndexId'],
+  options: [
+    ...UNSUPPORTED_CREATE,
+    'collation',
+    'storageEngine',
+    'indexOptionDefaults',
+    'idIndex',
+    'autoIndexId',
+  ],
   write: true,
   run(ctx) {
     const name = collectionName(ctx.body, 'create');
@@ -19,6 +39,7 @@ export const createCommand: CommandDef = {
         throw badValue(`create option '${opt}' is not supported by the embedded engine`);
       }
     }
+    if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
     ctx.state.engine.create(ctx.db, name, {}, ctx.log);
     return {};
   },
@@ -52,16 +73,28 @@ export const listCollectionsCommand: CommandDef = {
   run(ctx) {
     const filter = docOption(ctx.body, 'filter');
     const nameOnly = ctx.body.nameOnly === true;
-    let items: Doc[] = ctx.state.engine.collections(ctx.db).map((c) =>
-      nameOnly
-        ? { name: c.name, type: 'collection' }
-        : { name: c.name, type: 'collection', options: c.options, info: { readOnly: false }, idIndex: { v: 2, key: { _id: 1 }, name: '_id_' } },
-    );
+    let items: Doc[] = ctx.state.engine
+      .collections(ctx.db)
+      .map((c) =>
+        nameOnly
+          ? { name: c.name, type: 'collection' }
+          : {
+              name: c.name,
+              type: 'collection',
+              options: c.options,
+              info: { readOnly: false },
+              idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+            },
+      );
     if (filter && Object.keys(filter).length) {
       const q = new Query(filter, queryOptions);
       items = items.filter((d) => q.test(d));
     }
-    const batchSize = numberOption((ctx.body.cursor as Doc | undefined) ?? {}, 'batchSize', DEFAULT_FIRST_BATCH);
+    const batchSize = numberOption(
+      (ctx.body.cursor as Doc | undefined) ?? {},
+      'batchSize',
+      DEFAULT_FIRST_BATCH,
+    );
     return cursorFirstBatch(ctx, `${ctx.db}.$cmd.listCollections`, items, batchSize, false);
   },
 };
@@ -69,10 +102,15 @@ export const listCollectionsCommand: CommandDef = {
 export const listDatabasesCommand: CommandDef = {
   options: ['filter', 'nameOnly', 'authorizedDatabases'],
   run(ctx) {
-    if (ctx.db !== 'admin') throw new MongoCommandError(13, 'Unauthorized', 'listDatabases may only be run against the admin database.');
+    if (ctx.db !== 'admin')
+      throw new MongoCommandError(
+        13,
+        'Unauthorized',
+        'listDatabases may only be run against the admin database.',
+      );
     let databases: Doc[] = [...ctx.state.engine.dbs.entries()].map(([name, colls]) => {
       let size = 0;
-      for (const c of colls.values()) for (const buf of c.docs.values()) size += buf.length;
+      for (const c of colls.values()) size += c.docs.bytes;
       return ctx.body.nameOnly === true ? { name } : { name, sizeOnDisk: size, empty: size === 0 };
     });
     const filter = docOption(ctx.body, 'filter');
@@ -81,6 +119,8 @@ export const listDatabasesCommand: CommandDef = {
       databases = databases.filter((d) => q.test(d));
     }
     const totalSize = databases.reduce((n, d) => n + Number(d.sizeOnDisk ?? 0), 0);
-    return ctx.body.nameOnly === true ? { databases } : { databases, totalSize, totalSizeMb: Math.floor(totalSize / 1048576) };
+    return ctx.body.nameOnly === true
+      ? { databases }
+      : { databases, totalSize, totalSizeMb: Math.floor(totalSize / 1048576) };
   },
 };

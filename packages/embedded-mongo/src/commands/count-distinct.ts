@@ -17,7 +17,8 @@ export const countCommand: CommandDef = {
     const filter = docOption(ctx.body, 'query') ?? {};
     const skip = Math.max(0, numberOption(ctx.body, 'skip', 0));
     const limit = Math.abs(numberOption(ctx.body, 'limit', 0));
-    if (Object.keys(filter).length === 0) return { n: Math.max(0, Math.min(limit || Infinity, coll.size - skip)) };
+    if (Object.keys(filter).length === 0)
+      return { n: Math.max(0, Math.min(limit || Infinity, coll.size - skip)) };
     const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
     return { n: findMatches(coll, { filter, sort: [], skip, limit, hint }).matches.length };
   },
@@ -29,7 +30,8 @@ export const distinctCommand: CommandDef = {
   run(ctx) {
     const name = collectionName(ctx.body, 'distinct');
     const key = ctx.body.key;
-    if (typeof key !== 'string') throw typeMismatch("BSON field 'distinct.key' is missing or is the wrong type, expected a string");
+    if (typeof key !== 'string')
+      throw typeMismatch("BSON field 'distinct.key' is missing or is the wrong type, expected a string");
     if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
     const coll = ctx.state.engine.collection(ctx.db, name);
     if (!coll) return { values: [] };

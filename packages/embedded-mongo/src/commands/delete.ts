@@ -1,6 +1,6 @@
 import { badValue, unknownField } from '../errors.js';
 import { findMatches } from '../query/find-docs.js';
-import { collectionName } from './options.js';
+import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import { statements, withWriteErrors, writeError } from './write-errors.js';
 import type { CommandDef, Doc } from './types.js';
@@ -15,15 +15,19 @@ export const deleteCommand: CommandDef = {
     const name = collectionName(ctx.body, 'delete');
     const { docs } = statements(ctx, 'deletes');
     const ordered = ctx.body.ordered !== false;
+    refuseLet('delete', ctx.body.let);
     const coll = ctx.state.engine.collection(ctx.db, name);
     let n = 0;
     const errors: Doc[] = [];
     docs.forEach((stmt, i) => {
       if (errors.length && ordered) return;
       try {
-        for (const k of Object.keys(stmt)) if (!STATEMENT_FIELDS.has(k)) throw unknownField(`BSON field 'delete.deletes.${k}' is an unknown field.`);
+        for (const k of Object.keys(stmt))
+          if (!STATEMENT_FIELDS.has(k))
+            throw unknownField(`BSON field 'delete.deletes.${k}' is an unknown field.`);
         const limit = Number(stmt.limit ?? 0);
-        if (limit !== 0 && limit !== 1) throw badValue(`The limit field in delete objects must be 0 or 1. Got ${String(limit)}`);
+        if (limit !== 0 && limit !== 1)
+          throw badValue(`The limit field in delete objects must be 0 or 1. Got ${String(limit)}`);
         if (stmt.collation !== undefined) checkCollation(stmt.collation);
         if (!coll) return;
         const filter = (stmt.q ?? {}) as Doc;

@@ -2,7 +2,7 @@ import { failedToParse } from '../errors.js';
 import { findMatches } from '../query/find-docs.js';
 import { project } from '../query/projection.js';
 import { parseSort } from '../query/sort.js';
-import { collectionName, docOption } from './options.js';
+import { collectionName, docOption, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import { runUpdateStatement } from './update-one-statement.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
@@ -20,10 +20,15 @@ function run(ctx: CommandContext): Doc {
   const fields = docOption(b, 'fields');
   const remove = b.remove === true;
   if (b.collation !== undefined) checkCollation(b.collation);
+  refuseLet('findAndModify', b.let);
   if (remove && b.update !== undefined) throw failedToParse('Cannot specify both an update and remove=true');
-  if (!remove && b.update === undefined) throw failedToParse('Either an update or remove=true must be specified');
+  if (!remove && b.update === undefined)
+    throw failedToParse('Either an update or remove=true must be specified');
   if (remove && b.upsert === true) throw failedToParse('Cannot specify both upsert=true and remove=true');
-  if (remove && b.new === true) throw failedToParse('Cannot specify both new=true and remove=true; \'remove\' always returns the deleted document');
+  if (remove && b.new === true)
+    throw failedToParse(
+      "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document",
+    );
   const existing = ctx.state.engine.collection(ctx.db, name);
   const hint = existing ? hintName(ctx, b.hint, existing.indexes.values()) : undefined;
   if (remove) {
@@ -34,11 +39,24 @@ function run(ctx: CommandContext): Doc {
     existing.remove(m.rid, doc, ctx.log);
     return { lastErrorObject: { n: 1 }, value: shape(doc, filter, fields) };
   }
-  const res = runUpdateStatement(() => ctx.state.engine.ensure(ctx.db, name, ctx.log), existing, {
-    filter, update: b.update, multi: false, upsert: b.upsert === true, sort, hint,
-    arrayFilters: b.arrayFilters as Doc[] | undefined,
-  }, ctx.log);
-  const lastErrorObject: Doc = { n: res.matched || (res.upsertedId !== undefined ? 1 : 0), updatedExisting: res.matched > 0 };
+  const res = runUpdateStatement(
+    () => ctx.state.engine.ensure(ctx.db, name, ctx.log),
+    existing,
+    {
+      filter,
+      update: b.update,
+      multi: false,
+      upsert: b.upsert === true,
+      sort,
+      hint,
+      arrayFilters: b.arrayFilters as Doc[] | undefined,
+    },
+    ctx.log,
+  );
+  const lastErrorObject: Doc = {
+    n: res.matched || (res.upsertedId !== undefined ? 1 : 0),
+    updatedExisting: res.matched > 0,
+  };
   if (res.upsertedId !== undefined) lastErrorObject.upserted = res.upsertedId;
   const value = b.new === true ? res.after : res.upsertedId !== undefined ? undefined : res.before;
   return { lastErrorObject, value: shape(value, filter, fields) };
@@ -47,8 +65,18 @@ function run(ctx: CommandContext): Doc {
 /** `findAndModify` (https://www.mongodb.com/docs/manual/reference/command/findAndModify/). */
 export const findAndModifyCommand: CommandDef = {
   options: [
-    'query', 'sort', 'remove', 'update', 'new', 'fields', 'upsert', 'arrayFilters', 'bypassDocumentValidation',
-    'collation', 'hint', 'let',
+    'query',
+    'sort',
+    'remove',
+    'update',
+    'new',
+    'fields',
+    'upsert',
+    'arrayFilters',
+    'bypassDocumentValidation',
+    'collation',
+    'hint',
+    'let',
   ],
   write: true,
   run,

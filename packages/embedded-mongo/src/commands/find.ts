@@ -9,14 +9,20 @@ import { collectionName, docOption, numberOption } from './options.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
 /** Reads `hint` as an index name or key pattern. */
-export function hintName(ctx: CommandContext, hint: unknown, indexes: Iterable<{ name: string; spec: { key: Doc } }>): string | undefined {
+export function hintName(
+  ctx: CommandContext,
+  hint: unknown,
+  indexes: Iterable<{ name: string; spec: { key: Doc } }>,
+): string | undefined {
   if (hint === undefined || hint === null) return undefined;
   if (typeof hint === 'string') return hint;
   if (typeof hint === 'object') {
     const want = JSON.stringify(hint);
     for (const ix of indexes) if (JSON.stringify(ix.spec.key) === want) return ix.name;
   }
-  throw badValue(`error processing query: ${ctx.db} planner returned error :: caused by :: hint provided does not correspond to an existing index`);
+  throw badValue(
+    `error processing query: ${ctx.db} planner returned error :: caused by :: hint provided does not correspond to an existing index`,
+  );
 }
 
 function runFind(ctx: CommandContext): Buffer {
@@ -41,7 +47,9 @@ function runFind(ctx: CommandContext): Buffer {
   if (!coll) return encodeCursorReply(ns, 0n, [], true);
   const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
   if (hint !== undefined && !coll.indexes.has(hint)) {
-    throw badValue('error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
+    throw badValue(
+      'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',
+    );
   }
   const { matches } = findMatches(coll, { filter, sort, skip, limit, hint });
   let items: BatchItem[];
@@ -56,17 +64,33 @@ function runFind(ctx: CommandContext): Buffer {
 
 export function checkCollation(c: unknown): void {
   const locale = (c as Doc | null)?.locale;
-  if (locale !== 'simple') throw badValue('collation other than { locale: "simple" } is not supported by the embedded engine');
+  if (locale !== 'simple')
+    throw badValue('collation other than { locale: "simple" } is not supported by the embedded engine');
 }
 
 export const findCommand: CommandDef = {
   options: [
-    'filter', 'sort', 'projection', 'skip', 'limit', 'batchSize', 'singleBatch', 'hint', 'allowDiskUse',
-    'noCursorTimeout', 'collation', 'let', 'readConcern', 'returnKey', 'showRecordId', 'allowPartialResults',
+    'filter',
+    'sort',
+    'projection',
+    'skip',
+    'limit',
+    'batchSize',
+    'singleBatch',
+    'hint',
+    'allowDiskUse',
+    'noCursorTimeout',
+    'collation',
+    'let',
+    'readConcern',
+    'returnKey',
+    'showRecordId',
+    'allowPartialResults',
   ],
   run(ctx) {
     for (const f of ['returnKey', 'showRecordId', 'let']) {
-      if (ctx.body[f] !== undefined && ctx.body[f] !== false) throw failedToParse(`find option '${f}' is not supported by the embedded engine`);
+      if (ctx.body[f] !== undefined && ctx.body[f] !== false)
+        throw failedToParse(`find option '${f}' is not supported by the embedded engine`);
     }
     return runFind(ctx);
   },

@@ -21,7 +21,11 @@ export const getMoreCommand: CommandDef = {
     if (!cursor) throw cursorNotFound(id);
     const expectedNs = `${ctx.db}.${String(ctx.body.collection)}`;
     if (cursor.ns !== expectedNs) {
-      throw new MongoCommandError(13, 'Unauthorized', `Requested getMore on namespace '${expectedNs}', but cursor belongs to a different namespace ${cursor.ns}`);
+      throw new MongoCommandError(
+        13,
+        'Unauthorized',
+        `Requested getMore on namespace '${expectedNs}', but cursor belongs to a different namespace ${cursor.ns}`,
+      );
     }
     const batchSize = numberOption(ctx.body, 'batchSize', 0);
     const end = batchEnd(cursor.items, cursor.pos, batchSize > 0 ? batchSize : Infinity);
@@ -37,14 +41,20 @@ export const killCursorsCommand: CommandDef = {
   options: ['cursors'],
   run(ctx) {
     const ids = ctx.body.cursors;
-    if (!Array.isArray(ids)) throw typeMismatch("BSON field 'killCursors.cursors' is missing or not an array");
+    if (!Array.isArray(ids))
+      throw typeMismatch("BSON field 'killCursors.cursors' is missing or not an array");
     const killed: Long[] = [];
     const notFound: Long[] = [];
     for (const raw of ids) {
       const id = cursorId(raw);
       (ctx.state.cursors.kill(id) ? killed : notFound).push(Long.fromBigInt(id));
     }
-    const reply: Doc = { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [] };
+    const reply: Doc = {
+      cursorsKilled: killed,
+      cursorsNotFound: notFound,
+      cursorsAlive: [],
+      cursorsUnknown: [],
+    };
     return reply;
   },
 };

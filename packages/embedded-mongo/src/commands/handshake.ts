@@ -6,8 +6,16 @@ import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire/header.js';
 export const SERVER_VERSION = '7.0.0';
 
 const HELLO_OPTIONS = [
-  'helloOk', 'client', 'compression', 'saslSupportedMechs', 'loadBalanced', 'speculativeAuthenticate',
-  'topologyVersion', 'maxAwaitTimeMS', 'hostInfo', 'forShell',
+  'helloOk',
+  'client',
+  'compression',
+  'saslSupportedMechs',
+  'loadBalanced',
+  'speculativeAuthenticate',
+  'topologyVersion',
+  'maxAwaitTimeMS',
+  'hostInfo',
+  'forShell',
 ];
 
 /**
@@ -65,7 +73,8 @@ export const handshakeCommands: Record<string, CommandDef> = {
       if (ctx.body.getParameter === '*' || ctx.body.allParameters === true) return { ...PARAMETERS };
       const out: Doc = {};
       for (const key of Object.keys(ctx.body).slice(1)) if (key in PARAMETERS) out[key] = PARAMETERS[key];
-      if (Object.keys(out).length === 0) throw new MongoCommandError(72, 'InvalidOptions', 'no option found to get');
+      if (Object.keys(out).length === 0)
+        throw new MongoCommandError(72, 'InvalidOptions', 'no option found to get');
       return out;
     },
   },

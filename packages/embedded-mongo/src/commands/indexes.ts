@@ -10,7 +10,8 @@ export const createIndexesCommand: CommandDef = {
   run(ctx) {
     const name = collectionName(ctx.body, 'createIndexes');
     const raw = ctx.body.indexes;
-    if (!Array.isArray(raw) || raw.length === 0) throw typeMismatch("BSON field 'createIndexes.indexes' must be a non-empty array");
+    if (!Array.isArray(raw) || raw.length === 0)
+      throw typeMismatch("BSON field 'createIndexes.indexes' must be a non-empty array");
     const specs = (raw as Doc[]).map(normalizeIndexSpec);
     const created = !ctx.state.engine.collection(ctx.db, name);
     const coll = ctx.state.engine.ensure(ctx.db, name, ctx.log);
@@ -21,19 +22,35 @@ export const createIndexesCommand: CommandDef = {
       const sameKey = [...coll.indexes.values()].find((ix) => JSON.stringify(ix.spec.key) === keyJson);
       if (sameName) {
         if (JSON.stringify(sameName.spec.key) !== keyJson) {
-          throw new MongoCommandError(86, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index but a different key specification. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName.spec)}`);
+          throw new MongoCommandError(
+            86,
+            'IndexKeySpecsConflict',
+            `An existing index has the same name as the requested index but a different key specification. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName.spec)}`,
+          );
         }
         if (spec.name !== '_id_' && !sameIndexOptions(sameName.spec, spec)) {
-          throw new MongoCommandError(85, 'IndexOptionsConflict', `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName.spec)}`);
+          throw new MongoCommandError(
+            85,
+            'IndexOptionsConflict',
+            `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName.spec)}`,
+          );
         }
         continue;
       }
       if (sameKey && sameIndexOptions(sameKey.spec, spec)) {
-        throw new MongoCommandError(85, 'IndexOptionsConflict', `Index already exists with a different name: ${sameKey.name}`);
+        throw new MongoCommandError(
+          85,
+          'IndexOptionsConflict',
+          `Index already exists with a different name: ${sameKey.name}`,
+        );
       }
       coll.createIndex(spec, ctx.log);
     }
-    const reply: Doc = { numIndexesBefore: before, numIndexesAfter: coll.indexes.size, createdCollectionAutomatically: created };
+    const reply: Doc = {
+      numIndexesBefore: before,
+      numIndexesAfter: coll.indexes.size,
+      createdCollectionAutomatically: created,
+    };
     if (before === coll.indexes.size) reply.note = 'all indexes already exist';
     return reply;
   },
@@ -50,7 +67,11 @@ export const listIndexesCommand: CommandDef = {
       // The implicit _id index is unique but, as in mongod, is not listed with `unique: true`.
       return ix.name === '_id_' ? rest : { ...rest, ...(unique ? { unique } : {}) };
     });
-    const batchSize = numberOption((ctx.body.cursor as Doc | undefined) ?? {}, 'batchSize', DEFAULT_FIRST_BATCH);
+    const batchSize = numberOption(
+      (ctx.body.cursor as Doc | undefined) ?? {},
+      'batchSize',
+      DEFAULT_FIRST_BATCH,
+    );
     return cursorFirstBatch(ctx, `${ctx.db}.${name}`, items, batchSize, false);
   },
 };

@@ -1,14 +1,38 @@
-import { MongoCommandError, badValue, illegalOperation, show, typeMismatch, unknownField } from '../errors.js';
+import {
+  MongoCommandError,
+  badValue,
+  illegalOperation,
+  show,
+  typeMismatch,
+  unknownField,
+} from '../errors.js';
 import type { Doc } from './types.js';
 
 /** Fields every driver may attach to any command; they carry no meaning for a standalone in-memory server. */
 const GENERIC = new Set([
-  '$db', 'lsid', '$clusterTime', '$readPreference', 'writeConcern', 'readConcern', 'comment', 'maxTimeMS',
-  'apiVersion', 'apiStrict', 'apiDeprecationErrors', '$audit', '$client', 'mayBypassWriteConcern',
+  '$db',
+  'lsid',
+  '$clusterTime',
+  '$readPreference',
+  'writeConcern',
+  'readConcern',
+  'comment',
+  'maxTimeMS',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+  '$audit',
+  '$client',
+  'mayBypassWriteConcern',
 ]);
 
 /** Refuses what a standalone mongod refuses, and any field the command does not know (40415). */
-export function checkCommandFields(name: string, body: Doc, allowed: readonly string[], sequenceIds: Iterable<string>): void {
+export function checkCommandFields(
+  name: string,
+  body: Doc,
+  allowed: readonly string[],
+  sequenceIds: Iterable<string>,
+): void {
   if ('txnNumber' in body || 'startTransaction' in body || 'autocommit' in body) {
     throw illegalOperation('Transaction numbers are only allowed on a replica set member or mongos');
   }
@@ -31,13 +55,22 @@ export function checkCommandFields(name: string, body: Doc, allowed: readonly st
 
 function checkWriteConcern(wc: unknown): void {
   if (wc === undefined) return;
-  if (typeof wc !== 'object' || wc === null) throw typeMismatch("BSON field 'writeConcern' is the wrong type");
+  if (typeof wc !== 'object' || wc === null)
+    throw typeMismatch("BSON field 'writeConcern' is the wrong type");
   const w = (wc as Doc).w;
   if (w === undefined || w === 'majority' || w === 0 || w === 1) return;
   if (typeof w === 'number' && w > 1) {
-    throw new MongoCommandError(2, 'BadValue', `cannot use non-majority 'w' mode on a standalone: ${show(w)}`);
+    throw new MongoCommandError(
+      2,
+      'BadValue',
+      `cannot use non-majority 'w' mode on a standalone: ${show(w)}`,
+    );
   }
-  throw new MongoCommandError(79, 'UnknownReplWriteConcern', `No write concern mode named '${show(w)}' found in replica set configuration`);
+  throw new MongoCommandError(
+    79,
+    'UnknownReplWriteConcern',
+    `No write concern mode named '${show(w)}' found in replica set configuration`,
+  );
 }
 
 function checkReadConcern(rc: unknown): void {
@@ -48,6 +81,13 @@ function checkReadConcern(rc: unknown): void {
     throw illegalOperation(`readConcern level '${show(level)}' is not supported on a standalone server`);
   }
   throw badValue(`${show(level)} is not a valid read concern level`);
+}
+
+/** `let` variables are only implemented for aggregate; elsewhere they are refused rather than ignored. */
+export function refuseLet(name: string, v: unknown): void {
+  if (v !== undefined && v !== null && Object.keys(v).length > 0) {
+    throw badValue(`'let' on ${name} is not supported by the embedded engine`);
+  }
 }
 
 export function numberOption(body: Doc, field: string, dflt: number): number {
@@ -61,7 +101,8 @@ export function numberOption(body: Doc, field: string, dflt: number): number {
 export function docOption(body: Doc, field: string): Doc | undefined {
   const v = body[field];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'object' || Array.isArray(v)) throw typeMismatch(`BSON field '${field}' is the wrong type, expected an object`);
+  if (typeof v !== 'object' || Array.isArray(v))
+    throw typeMismatch(`BSON field '${field}' is the wrong type, expected an object`);
   return v as Doc;
 }
 

@@ -8,9 +8,14 @@ import { findAndModifyCommand } from './find-and-modify.js';
 import { aggregateCommand } from './aggregate.js';
 import { countCommand, distinctCommand } from './count-distinct.js';
 import {
-  createCommand, dropCommand, dropDatabaseCommand, listCollectionsCommand, listDatabasesCommand,
+  createCommand,
+  dropCommand,
+  dropDatabaseCommand,
+  listCollectionsCommand,
+  listDatabasesCommand,
 } from './collections.js';
 import { createIndexesCommand, dropIndexesCommand, listIndexesCommand } from './indexes.js';
+import { explainCommand } from './explain.js';
 import type { CommandDef } from './types.js';
 
 /** Every command the engine answers; anything else is CommandNotFound (59). */
@@ -36,4 +41,5 @@ export const COMMANDS: Record<string, CommandDef> = {
   listIndexes: listIndexesCommand,
   dropIndexes: dropIndexesCommand,
   deleteIndexes: dropIndexesCommand,
+  explain: explainCommand,
 };

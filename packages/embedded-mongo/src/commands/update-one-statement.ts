@@ -43,7 +43,11 @@ export function runUpdateStatement(
   const out: UpdateOutcome = { matched: 0, modified: 0 };
   if (existing) {
     const { matches } = findMatches(existing, {
-      filter: st.filter, sort: st.sort ?? [], skip: 0, limit: st.multi ? 0 : 1, hint: st.hint,
+      filter: st.filter,
+      sort: st.sort ?? [],
+      skip: 0,
+      limit: st.multi ? 0 : 1,
+      hint: st.hint,
     });
     for (const m of matches) {
       const oldRaw = existing.raw(m.rid);
@@ -68,4 +72,3 @@ export function runUpdateStatement(
   }
   return out;
 }
-

@@ -1,11 +1,21 @@
 import { unknownField } from '../errors.js';
-import { collectionName } from './options.js';
+import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import { runUpdateStatement } from './update-one-statement.js';
 import { statements, withWriteErrors, writeError } from './write-errors.js';
 import type { CommandDef, Doc } from './types.js';
 
-const STATEMENT_FIELDS = new Set(['q', 'u', 'upsert', 'multi', 'arrayFilters', 'hint', 'collation', 'c', 'upsertSupplied']);
+const STATEMENT_FIELDS = new Set([
+  'q',
+  'u',
+  'upsert',
+  'multi',
+  'arrayFilters',
+  'hint',
+  'collation',
+  'c',
+  'upsertSupplied',
+]);
 
 /** `update` (https://www.mongodb.com/docs/manual/reference/command/update/). */
 export const updateCommand: CommandDef = {
@@ -15,6 +25,7 @@ export const updateCommand: CommandDef = {
     const name = collectionName(ctx.body, 'update');
     const { docs } = statements(ctx, 'updates');
     const ordered = ctx.body.ordered !== false;
+    refuseLet('update', ctx.body.let);
     let n = 0;
     let nModified = 0;
     const upserted: Doc[] = [];
@@ -22,17 +33,25 @@ export const updateCommand: CommandDef = {
     docs.forEach((stmt, i) => {
       if (errors.length && ordered) return;
       try {
-        for (const k of Object.keys(stmt)) if (!STATEMENT_FIELDS.has(k)) throw unknownField(`BSON field 'update.updates.${k}' is an unknown field.`);
+        for (const k of Object.keys(stmt))
+          if (!STATEMENT_FIELDS.has(k))
+            throw unknownField(`BSON field 'update.updates.${k}' is an unknown field.`);
         if (stmt.collation !== undefined) checkCollation(stmt.collation);
+        refuseLet('update', stmt.c);
         const existing = ctx.state.engine.collection(ctx.db, name);
-        const res = runUpdateStatement(() => ctx.state.engine.ensure(ctx.db, name, ctx.log), existing, {
-          filter: (stmt.q ?? {}) as Doc,
-          update: stmt.u,
-          multi: stmt.multi === true,
-          upsert: stmt.upsert === true,
-          arrayFilters: stmt.arrayFilters as Doc[] | undefined,
-          hint: existing ? hintName(ctx, stmt.hint, existing.indexes.values()) : undefined,
-        }, ctx.log);
+        const res = runUpdateStatement(
+          () => ctx.state.engine.ensure(ctx.db, name, ctx.log),
+          existing,
+          {
+            filter: (stmt.q ?? {}) as Doc,
+            update: stmt.u,
+            multi: stmt.multi === true,
+            upsert: stmt.upsert === true,
+            arrayFilters: stmt.arrayFilters as Doc[] | undefined,
+            hint: existing ? hintName(ctx, stmt.hint, existing.indexes.values()) : undefined,
+          },
+          ctx.log,
+        );
         n += res.matched;
         nModified += res.modified;
         if (res.upsertedId !== undefined) {

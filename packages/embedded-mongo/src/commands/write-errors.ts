@@ -14,7 +14,10 @@ export function statements(ctx: CommandContext, field: string): { docs: Doc[]; r
   const raw = ctx.sequences.get(field);
   if (raw) return { docs: raw.map((b) => deserialize(b)), raw };
   const v = ctx.body[field];
-  if (!Array.isArray(v)) throw typeMismatch(`BSON field '${ctx.name}.${field}' is missing or is the wrong type, expected an array`);
+  if (!Array.isArray(v))
+    throw typeMismatch(
+      `BSON field '${ctx.name}.${field}' is missing or is the wrong type, expected an array`,
+    );
   return { docs: v as Doc[], raw: undefined };
 }
 

@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { BatchItem } from '../wire/cursor-reply.js';
 
-export type OpenCursor = { id: bigint; ns: string; items: BatchItem[]; pos: number; lastUsed: number };
+export type OpenCursor = {
+  id: bigint;
+  ns: string;
+  items: BatchItem[];
+  pos: number;
+  lastUsed: number;
+  noTimeout: boolean;
+};
 
 /** Server-side cursors for find/aggregate results larger than one batch; idle ones expire like mongod's. */
 export class CursorStore {
@@ -13,11 +20,12 @@ export class CursorStore {
     this.timer.unref();
   }
 
-  open(ns: string, items: BatchItem[], pos: number): bigint {
+  open(ns: string, items: BatchItem[], pos: number, noTimeout = false): bigint {
     let id = 0n;
     // Positive, non-zero int64 ids; 0 means "exhausted" on the wire.
-    while (id === 0n || this.cursors.has(id)) id = BigInt(randomInt(1, 2 ** 47)) * 1024n + BigInt(randomInt(0, 1024));
-    this.cursors.set(id, { id, ns, items, pos, lastUsed: Date.now() });
+    while (id === 0n || this.cursors.has(id))
+      id = BigInt(randomInt(1, 2 ** 47)) * 1024n + BigInt(randomInt(0, 1024));
+    this.cursors.set(id, { id, ns, items, pos, lastUsed: Date.now(), noTimeout });
     return id;
   }
 
@@ -36,7 +44,8 @@ export class CursorStore {
   }
 
   expire(now = Date.now()): void {
-    for (const [id, c] of this.cursors) if (now - c.lastUsed > this.idleTimeoutMs) this.cursors.delete(id);
+    for (const [id, c] of this.cursors)
+      if (!c.noTimeout && now - c.lastUsed > this.idleTimeoutMs) this.cursors.delete(id);
   }
 
   close(): void {

@@ -12,18 +12,30 @@ export type IndexSpec = {
 } & Record<string, unknown>;
 
 const KNOWN_OPTIONS = new Set([
-  'key', 'name', 'unique', 'sparse', 'expireAfterSeconds', 'partialFilterExpression', 'background', 'v', 'ns',
-  'hidden', 'collation',
+  'key',
+  'name',
+  'unique',
+  'sparse',
+  'expireAfterSeconds',
+  'partialFilterExpression',
+  'background',
+  'v',
+  'ns',
+  'hidden',
+  'collation',
 ]);
 
 /** Default index name as mongod builds it: `a_1_b_-1`. */
 export const defaultIndexName = (key: Record<string, unknown>) =>
-  Object.entries(key).map(([k, v]) => `${k}_${String(v)}`).join('_');
+  Object.entries(key)
+    .map(([k, v]) => `${k}_${String(v)}`)
+    .join('_');
 
 /** Validates one createIndexes entry; text/2d/hashed indexes are refused rather than faked. */
 export function normalizeIndexSpec(raw: Record<string, unknown>): IndexSpec {
   for (const k of Object.keys(raw)) {
-    if (!KNOWN_OPTIONS.has(k)) throw new MongoCommandError(
+    if (!KNOWN_OPTIONS.has(k))
+      throw new MongoCommandError(
         197,
         'InvalidIndexSpecificationOption',
         `The field '${k}' is not valid for an index specification`,
@@ -36,18 +48,31 @@ export function normalizeIndexSpec(raw: Record<string, unknown>): IndexSpec {
   const normKey: Record<string, number> = {};
   for (const [field, dir] of Object.entries(key as Record<string, unknown>)) {
     const n = typeof dir === 'number' ? dir : Number((dir as { valueOf(): unknown }).valueOf());
-    if (typeof dir === 'string') throw badValue(`Index type '${dir}' is not supported by the embedded engine`);
-    if (n !== 1 && n !== -1) throw badValue(`Values in the index key pattern must be 1 or -1, got ${String(dir)}`);
+    if (typeof dir === 'string')
+      throw badValue(`Index type '${dir}' is not supported by the embedded engine`);
+    if (n !== 1 && n !== -1)
+      throw badValue(`Values in the index key pattern must be 1 or -1, got ${String(dir)}`);
     normKey[field] = n;
   }
-  const spec: IndexSpec = { v: 2, key: normKey, name: typeof raw.name === 'string' ? raw.name : defaultIndexName(normKey) };
+  const spec: IndexSpec = {
+    v: 2,
+    key: normKey,
+    name: typeof raw.name === 'string' ? raw.name : defaultIndexName(normKey),
+  };
   if (raw.unique === true) spec.unique = true;
   if (raw.sparse === true) spec.sparse = true;
   if (raw.expireAfterSeconds !== undefined) {
     const secs = Number(raw.expireAfterSeconds);
-    if (!Number.isFinite(secs) || secs < 0) throw badValue('expireAfterSeconds must be a non-negative number');
+    if (!Number.isFinite(secs) || secs < 0)
+      throw badValue('expireAfterSeconds must be a non-negative number');
     spec.expireAfterSeconds = secs;
   }
+  const collation = raw.collation as Record<string, unknown> | undefined;
+  if (collation !== undefined && collation.locale !== 'simple') {
+    throw badValue('index collations other than { locale: "simple" } are not supported by the embedded engine');
+  }
+  // Hidden indexes are maintained but never chosen by the planner, as in mongod.
+  if (raw.hidden === true) spec.hidden = true;
   if (raw.partialFilterExpression !== undefined) {
     spec.partialFilterExpression = raw.partialFilterExpression as Record<string, unknown>;
   }

@@ -1,24 +1,31 @@
 import BTreeModule from 'sorted-btree';
 import { Query } from 'mingo/query';
 import { extractKeys, hasPath } from './key-extract.js';
-import { ABS_MAX, ABS_MIN, makeKeyComparator, type IndexKey } from './key-compare.js';
+import { encodeField, encodeRid } from './key-encoding.js';
 import type { IndexSpec } from './index-spec.js';
 import { queryOptions } from '../query/mingo-context.js';
 
 // sorted-btree is CommonJS: Node hands us `module.exports` ({ default }), Vite the class itself.
 type BTreeClass = typeof BTreeModule.default;
-const BTree: BTreeClass = (BTreeModule as unknown as { default?: BTreeClass }).default ?? (BTreeModule as unknown as BTreeClass);
-type Tree = InstanceType<typeof BTree<IndexKey, number>>;
+const BTree: BTreeClass =
+  (BTreeModule as unknown as { default?: BTreeClass }).default ?? (BTreeModule as unknown as BTreeClass);
+
+type Doc = Record<string, unknown>;
+
+const newTree = () => new BTree<string, number>(undefined, undefined, 128);
+export type KeyTree = ReturnType<typeof newTree>;
 
 /**
- * One ordered index: a B+tree of [values..., recordId] → recordId. The record id suffix keeps keys
- * unique even for non-unique indexes, and lets a unique check probe "any key with this prefix".
+ * One ordered index: a B+tree from encoded key (see key-encoding) to record id. Non-unique indexes
+ * append the record id to the key so equal values stay distinct entries; unique indexes do not,
+ * which turns the uniqueness check into a single lookup.
  */
 export class IndexStore {
   readonly fields: string[];
   readonly paths: string[][];
   readonly directions: number[];
-  readonly tree: Tree;
+  readonly tree: KeyTree;
+  readonly unique: boolean;
   multikey = false;
   private readonly partial: Query | undefined;
 
@@ -26,48 +33,59 @@ export class IndexStore {
     this.fields = Object.keys(spec.key);
     this.paths = this.fields.map((f) => f.split('.'));
     this.directions = this.fields.map((f) => spec.key[f] ?? 1);
-    this.tree = new BTree<IndexKey, number>(undefined, makeKeyComparator(this.directions), 64);
-    this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, queryOptions) : undefined;
+    this.unique = spec.unique === true;
+    this.tree = newTree();
+    this.partial = spec.partialFilterExpression
+      ? new Query(spec.partialFilterExpression, queryOptions)
+      : undefined;
   }
 
   get name(): string {
     return this.spec.name;
   }
 
-  get unique(): boolean {
-    return this.spec.unique === true;
-  }
-
-  /** The key prefixes (without record id) a document produces; none if sparse/partial excludes it. */
-  keysFor(doc: Record<string, unknown>): unknown[][] {
+  /** Encoded keys (without record id) a document produces; none when sparse/partial excludes it. */
+  keysFor(doc: Doc): string[] {
     if (this.spec.sparse && !this.paths.some((p) => hasPath(doc, p))) return [];
     if (this.partial && !this.partial.test(doc)) return [];
+    if (this.paths.length === 1) {
+      // Fast path for the common single-field, non-array case.
+      const path = this.paths[0] ?? [];
+      const v = path.length === 1 ? doc[path[0] ?? ''] : undefined;
+      if (path.length === 1 && !Array.isArray(v)) return [encodeField(v ?? null, this.directions[0] ?? 1)];
+    }
     const { keys, multikey } = extractKeys(doc, this.paths);
     if (multikey) this.multikey = true;
-    return keys;
+    return keys.map((vals) => this.encode(vals));
   }
 
-  /** Record id of another document holding this exact key, if any (unique enforcement). */
-  findDuplicate(key: unknown[], exceptRid: number): number | undefined {
-    for (const [k, rid] of this.tree.entries([...key, ABS_MIN])) {
-      if (this.tree._compare(k.slice(0, key.length), key) !== 0) return undefined;
-      if (rid !== exceptRid) return rid;
+  /** The raw values of the `i`-th key of a document (for duplicate-key messages). */
+  valuesFor(doc: Doc, encoded: string): unknown[] {
+    const { keys } = extractKeys(doc, this.paths);
+    return keys.find((vals) => this.encode(vals) === encoded) ?? keys[0] ?? [];
+  }
+
+  encode(vals: unknown[]): string {
+    let s = '';
+    for (let i = 0; i < vals.length; i++) s += encodeField(vals[i], this.directions[i] ?? 1);
+    return s;
+  }
+
+  /** Record id of another document holding this key in a unique index, if any. */
+  findDuplicate(key: string, exceptRid: number): number | undefined {
+    const rid = this.tree.get(key);
+    return rid !== undefined && rid !== exceptRid ? rid : undefined;
+  }
+
+  add(keys: string[], rid: number): void {
+    for (const k of keys) this.tree.set(this.unique ? k : k + encodeRid(rid), rid);
+  }
+
+  remove(keys: string[], rid: number): void {
+    for (const k of keys) {
+      if (this.unique) {
+        if (this.tree.get(k) === rid) this.tree.delete(k);
+      } else this.tree.delete(k + encodeRid(rid));
     }
-    return undefined;
-  }
-
-  add(keys: unknown[][], rid: number): void {
-    for (const k of keys) this.tree.set([...k, rid], rid);
-  }
-
-  remove(keys: unknown[][], rid: number): void {
-    for (const k of keys) this.tree.delete([...k, rid]);
-  }
-
-  clear(): void {
-    this.tree.clear();
-    this.multikey = false;
   }
 }
-
-export { ABS_MAX, ABS_MIN };

@@ -62,6 +62,7 @@ export class Compactor {
     this.running = this.run().then(
       () => {
         this.running = null;
+        this.lastError = null;
         this.maybeStart();
       },
       (error: unknown) => {

@@ -138,6 +138,7 @@ class Store implements DurableStore {
       generation: this.compactor.generation,
       journalBytes: this.compactor.writer.bytes,
       compactions: this.compactor.completed,
+      lastCompactionError: this.compactor.lastError?.message ?? null,
     };
   }
 

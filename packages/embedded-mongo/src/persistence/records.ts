@@ -58,6 +58,11 @@ export type DurableStoreStats = {
   journalBytes: number;
   /** Completed compactions (snapshot + fresh journal) since open. */
   compactions: number;
+  /**
+   * Why the last automatic compaction failed (e.g. disk full), or null. Commits are unaffected (the
+   * old snapshot and the journals stay valid); the next trigger retries. Worth logging if set.
+   */
+  lastCompactionError: string | null;
 };
 
 /** What recovery found, worth one log line at start. */

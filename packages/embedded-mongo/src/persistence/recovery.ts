@@ -78,8 +78,16 @@ export async function recover(dbPath: string): Promise<Recovered> {
   };
   for (const [i, gen] of journals.entries()) {
     const path = join(dbPath, journalName(gen));
-    const result = await readFrameFile(path, (payload) => {
-      report.recordsReplayed += decodeBatch(payload, (rec) => mirror.apply(rec));
+    const result = await readFrameFile(path, (payload, end) => {
+      try {
+        report.recordsReplayed += decodeBatch(payload, (rec) => mirror.apply(rec));
+      } catch (error) {
+        // The checksum matched, so these are the bytes that were written: a format bug, not a crash.
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `cannot recover ${dbPath}: undecodable frame ending at ${end} in ${journalName(gen)}: ${reason}`,
+        );
+      }
       report.framesReplayed += 1;
     });
     report.journalsReplayed += 1;

@@ -54,7 +54,10 @@ export async function writeSnapshotFile(
     const data = Buffer.concat(chunks);
     chunks = [];
     chunkBytes = 0;
-    await handle.write(data, 0, data.length, total);
+    for (let done = 0; done < data.length;) {
+      const { bytesWritten } = await handle.write(data, done, data.length - done, total + done);
+      done += bytesWritten;
+    }
     total += data.length;
   };
   try {

@@ -10,8 +10,15 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 
 function unitOf(args: Args, op: string): string {
   const unit = args.unit;
-  if (typeof unit !== 'string' || !(unit in SMALL_UNITS || unit in MONTH_UNITS || unit === 'day' || unit === 'week')) {
-    throw new MongoCommandError(5439014, 'Location5439014', `${op} requires 'unit' to be a valid time unit, got ${String(unit)}`);
+  if (
+    typeof unit !== 'string' ||
+    !(unit in SMALL_UNITS || unit in MONTH_UNITS || unit === 'day' || unit === 'week')
+  ) {
+    throw new MongoCommandError(
+      5439014,
+      'Location5439014',
+      `${op} requires 'unit' to be a valid time unit, got ${String(unit)}`,
+    );
   }
   return unit;
 }
@@ -24,7 +31,8 @@ function weekStart(v: unknown): number {
 }
 
 /** Days since 2000-01-01 of a local calendar date (the reference MongoDB bins from). */
-const localDayNumber = (y: number, m: number, d: number) => (Date.UTC(y, m - 1, d) - Date.UTC(2000, 0, 1)) / DAY;
+const localDayNumber = (y: number, m: number, d: number) =>
+  (Date.UTC(y, m - 1, d) - Date.UTC(2000, 0, 1)) / DAY;
 
 /** `$dateTrunc` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/dateTrunc/). */
 export function dateTrunc(args: Args): unknown {

@@ -18,26 +18,48 @@ export function dateToString(args: Record<string, unknown>): unknown {
   }
   return format.replace(/%(.)/g, (_m, c: string) => {
     switch (c) {
-      case 'Y': return pad(p.year, 4);
-      case 'G': return pad(isoWeekAndYear(p).year, 4);
-      case 'm': return pad(p.month, 2);
-      case 'd': return pad(p.day, 2);
-      case 'H': return pad(p.hour, 2);
-      case 'M': return pad(p.minute, 2);
-      case 'S': return pad(p.second, 2);
-      case 'L': return pad(p.ms, 3);
-      case 'j': return pad(dayOfYear(p), 3);
-      case 'w': return String(p.dow + 1);
-      case 'u': return String(isoDayOfWeek(p));
-      case 'U': return pad(weekOfYear(p), 2);
-      case 'V': return pad(isoWeekAndYear(p).week, 2);
-      case 'z': return formatOffset(p.offset);
-      case 'Z': return String(p.offset);
-      case 'b': return (MONTH_NAMES[p.month - 1] ?? '').slice(0, 3);
-      case 'B': return MONTH_NAMES[p.month - 1] ?? '';
-      case '%': return '%';
+      case 'Y':
+        return pad(p.year, 4);
+      case 'G':
+        return pad(isoWeekAndYear(p).year, 4);
+      case 'm':
+        return pad(p.month, 2);
+      case 'd':
+        return pad(p.day, 2);
+      case 'H':
+        return pad(p.hour, 2);
+      case 'M':
+        return pad(p.minute, 2);
+      case 'S':
+        return pad(p.second, 2);
+      case 'L':
+        return pad(p.ms, 3);
+      case 'j':
+        return pad(dayOfYear(p), 3);
+      case 'w':
+        return String(p.dow + 1);
+      case 'u':
+        return String(isoDayOfWeek(p));
+      case 'U':
+        return pad(weekOfYear(p), 2);
+      case 'V':
+        return pad(isoWeekAndYear(p).week, 2);
+      case 'z':
+        return formatOffset(p.offset);
+      case 'Z':
+        return String(p.offset);
+      case 'b':
+        return (MONTH_NAMES[p.month - 1] ?? '').slice(0, 3);
+      case 'B':
+        return MONTH_NAMES[p.month - 1] ?? '';
+      case '%':
+        return '%';
       default:
-        throw new MongoCommandError(18536, 'Location18536', `Invalid format character '%${c}' in format string`);
+        throw new MongoCommandError(
+          18536,
+          'Location18536',
+          `Invalid format character '%${c}' in format string`,
+        );
     }
   });
 }

@@ -18,7 +18,11 @@ export function toDate(v: unknown, op: string): Date | null {
   if (v instanceof Timestamp) return new Date(v.high * 1000);
   if (v instanceof ObjectId) return v.getTimestamp();
   if (v instanceof Long) return new Date(v.toNumber());
-  throw new MongoCommandError(16006, 'Location16006', `can't convert from BSON type ${typeof v} to Date (${op})`);
+  throw new MongoCommandError(
+    16006,
+    'Location16006',
+    `can't convert from BSON type ${typeof v} to Date (${op})`,
+  );
 }
 
 export function evalArgs(obj: Obj, expr: unknown, options: Options): Obj {

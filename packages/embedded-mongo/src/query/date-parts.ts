@@ -22,7 +22,10 @@ export function dateToParts(args: Args): unknown {
 /** `$dateFromParts`: calendar or ISO week-date fields, interpreted as wall clock in `timezone`. */
 export function dateFromParts(args: Args): unknown {
   const zone = resolveZone(args.timezone);
-  const h = num(args.hour, 0), mi = num(args.minute, 0), s = num(args.second, 0), ms = num(args.millisecond, 0);
+  const h = num(args.hour, 0),
+    mi = num(args.minute, 0),
+    s = num(args.second, 0),
+    ms = num(args.millisecond, 0);
   if (args.isoWeekYear !== undefined) {
     const y = num(args.isoWeekYear, 1970);
     // ISO week 1 contains January 4th; find that week's Monday.
@@ -32,12 +35,17 @@ export function dateFromParts(args: Args): unknown {
     return fromLocal(zone, y, 1, day, h, mi, s, ms);
   }
   if (args.year === undefined || args.year === null) {
-    throw new MongoCommandError(40516, 'Location40516', "$dateFromParts requires either 'year' or 'isoWeekYear'");
+    throw new MongoCommandError(
+      40516,
+      'Location40516',
+      "$dateFromParts requires either 'year' or 'isoWeekYear'",
+    );
   }
   return fromLocal(zone, num(args.year, 1970), num(args.month, 1), num(args.day, 1), h, mi, s, ms);
 }
 
-const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_RE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
 
 function parseError(msg: string): MongoCommandError {
   return new MongoCommandError(241, 'ConversionFailure', `Error parsing date string '${msg}'`);
@@ -51,7 +59,11 @@ export function dateFromString(args: Args): unknown {
     if (typeof s !== 'string') throw parseError(show(s));
     const fields = args.format !== undefined ? parseWithFormat(s, show(args.format)) : parseIso(s);
     if (fields.offset !== undefined && args.timezone !== undefined) {
-      throw new MongoCommandError(40554, 'Location40554', 'you cannot pass in a date/time string with GMT offset together with a timezone argument');
+      throw new MongoCommandError(
+        40554,
+        'Location40554',
+        'you cannot pass in a date/time string with GMT offset together with a timezone argument',
+      );
     }
     const zone = fields.offset !== undefined ? resolveZone(fields.offset) : resolveZone(args.timezone);
     return fromLocal(zone, fields.y, fields.mo, fields.d, fields.h, fields.mi, fields.s, fields.ms);
@@ -61,33 +73,66 @@ export function dateFromString(args: Args): unknown {
   }
 }
 
-type Fields = { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number; offset?: string };
+type Fields = {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+  ms: number;
+  offset?: string;
+};
 
 function parseIso(s: string): Fields {
   const m = ISO_RE.exec(s.trim());
   if (!m) throw parseError(s);
   const offset = m[8] === undefined ? undefined : m[8] === 'Z' ? 'UTC' : m[8];
   return {
-    y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]), h: Number(m[4] ?? 0), mi: Number(m[5] ?? 0),
-    s: Number(m[6] ?? 0), ms: Number((m[7] ?? '0').padEnd(3, '0')), offset,
+    y: Number(m[1]),
+    mo: Number(m[2]),
+    d: Number(m[3]),
+    h: Number(m[4] ?? 0),
+    mi: Number(m[5] ?? 0),
+    s: Number(m[6] ?? 0),
+    ms: Number((m[7] ?? '0').padEnd(3, '0')),
+    offset,
   };
 }
 
 const SPEC_RE: Record<string, string> = {
-  Y: '(\\d{4})', m: '(\\d{1,2})', d: '(\\d{1,2})', H: '(\\d{1,2})', M: '(\\d{1,2})', S: '(\\d{1,2})',
-  L: '(\\d{1,3})', z: '([+-]\\d{2}:?\\d{2}|Z)', Z: '([+-]\\d+)', b: '([A-Za-z]{3})', B: '([A-Za-z]+)', j: '(\\d{1,3})',
+  Y: '(\\d{4})',
+  m: '(\\d{1,2})',
+  d: '(\\d{1,2})',
+  H: '(\\d{1,2})',
+  M: '(\\d{1,2})',
+  S: '(\\d{1,2})',
+  L: '(\\d{1,3})',
+  z: '([+-]\\d{2}:?\\d{2}|Z)',
+  Z: '([+-]\\d+)',
+  b: '([A-Za-z]{3})',
+  B: '([A-Za-z]+)',
+  j: '(\\d{1,3})',
 };
 
 function parseWithFormat(s: string, format: string): Fields {
   const order: string[] = [];
-  const pattern = format.replace(/%(.)|([.*+?^${}()|[\]\\])/g, (_m, c: string | undefined, lit: string | undefined) => {
-    if (lit) return `\\${lit}`;
-    if (c === '%') return '%';
-    const re = c ? SPEC_RE[c] : undefined;
-    if (!re || !c) throw new MongoCommandError(18536, 'Location18536', `Invalid format character '%${c ?? ''}' in format string`);
-    order.push(c);
-    return re;
-  });
+  const pattern = format.replace(
+    /%(.)|([.*+?^${}()|[\]\\])/g,
+    (_m, c: string | undefined, lit: string | undefined) => {
+      if (lit) return `\\${lit}`;
+      if (c === '%') return '%';
+      const re = c ? SPEC_RE[c] : undefined;
+      if (!re || !c)
+        throw new MongoCommandError(
+          18536,
+          'Location18536',
+          `Invalid format character '%${c ?? ''}' in format string`,
+        );
+      order.push(c);
+      return re;
+    },
+  );
   const m = new RegExp(`^${pattern}$`).exec(s);
   if (!m) throw parseError(s);
   const f: Fields = { y: 1970, mo: 1, d: 1, h: 0, mi: 0, s: 0, ms: 0 };
@@ -101,8 +146,10 @@ function parseWithFormat(s: string, format: string): Fields {
     else if (c === 'S') f.s = Number(v);
     else if (c === 'L') f.ms = Number(v.padEnd(3, '0'));
     else if (c === 'z') f.offset = v === 'Z' ? 'UTC' : v;
-    else if (c === 'Z') f.offset = `${Number(v) < 0 ? '-' : '+'}${String(Math.floor(Math.abs(Number(v)) / 60)).padStart(2, '0')}${String(Math.abs(Number(v)) % 60).padStart(2, '0')}`;
-    else if (c === 'b' || c === 'B') f.mo = MONTH_NAMES.findIndex((n) => n.toLowerCase().startsWith(v.toLowerCase())) + 1;
+    else if (c === 'Z')
+      f.offset = `${Number(v) < 0 ? '-' : '+'}${String(Math.floor(Math.abs(Number(v)) / 60)).padStart(2, '0')}${String(Math.abs(Number(v)) % 60).padStart(2, '0')}`;
+    else if (c === 'b' || c === 'B')
+      f.mo = MONTH_NAMES.findIndex((n) => n.toLowerCase().startsWith(v.toLowerCase())) + 1;
   });
   return f;
 }

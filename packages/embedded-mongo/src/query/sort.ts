@@ -10,7 +10,8 @@ export function parseSort(sort: unknown): [string, number][] {
   if (typeof sort !== 'object' || Array.isArray(sort)) throw badValue('sort must be an object');
   return Object.entries(sort as Doc).map(([k, v]) => {
     const n = Number(v);
-    if (n !== 1 && n !== -1) throw badValue(`$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
+    if (n !== 1 && n !== -1)
+      throw badValue(`$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
     return [k, n];
   });
 }

@@ -24,25 +24,44 @@ function ianaZone(name: string): Zone {
   } catch {
     throw new MongoCommandError(40485, 'Location40485', `unrecognized time zone identifier: "${name}"`);
   }
+  // Offsets change on quarter-hour boundaries (modern tz data), so one lookup per 15 minutes suffices.
+  const memo = new Map<number, number>();
+  const compute = (utcMs: number): number => {
+    const secMs = Math.floor(utcMs / 1000) * 1000;
+    const p: Record<string, string> = {};
+    for (const part of fmt.formatToParts(new Date(secMs))) p[part.type] = part.value;
+    let year = Number(p.year);
+    if (p.era === 'BC' || p.era === 'B') year = 1 - year;
+    const wall = Date.UTC(
+      year,
+      Number(p.month) - 1,
+      Number(p.day),
+      Number(p.hour),
+      Number(p.minute),
+      Number(p.second),
+    );
+    const d = new Date(wall);
+    if (year >= 0 && year < 100) d.setUTCFullYear(year);
+    return Math.round((d.getTime() - secMs) / 60000);
+  };
   return {
-    // Intl gives the wall clock of an instant; the difference to UTC is the offset in force then.
     offsetMinutes(utcMs: number): number {
-      const secMs = Math.floor(utcMs / 1000) * 1000;
-      const p: Record<string, string> = {};
-      for (const part of fmt.formatToParts(new Date(secMs))) p[part.type] = part.value;
-      let year = Number(p.year);
-      if (p.era === 'BC' || p.era === 'B') year = 1 - year;
-      const wall = Date.UTC(year, Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-      const d = new Date(wall);
-      if (year >= 0 && year < 100) d.setUTCFullYear(year);
-      return Math.round((d.getTime() - secMs) / 60000);
+      const bucket = Math.floor(utcMs / 900_000);
+      let off = memo.get(bucket);
+      if (off === undefined) {
+        if (memo.size > 50_000) memo.clear();
+        off = compute(bucket * 900_000);
+        memo.set(bucket, off);
+      }
+      return off;
     },
   };
 }
 
 export function resolveZone(tz: unknown): Zone {
   if (tz === undefined || tz === null) return UTC;
-  if (typeof tz !== 'string') throw new MongoCommandError(40517, 'Location40517', 'timezone must evaluate to a string');
+  if (typeof tz !== 'string')
+    throw new MongoCommandError(40517, 'Location40517', 'timezone must evaluate to a string');
   const cached = cache.get(tz);
   if (cached) return cached;
   let zone: Zone;
@@ -58,16 +77,30 @@ export function resolveZone(tz: unknown): Zone {
 
 /** Wall-clock fields of an instant in a zone (month 1-12, dow 0=Sunday). */
 export type LocalParts = {
-  year: number; month: number; day: number; hour: number; minute: number; second: number; ms: number;
-  dow: number; offset: number;
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  ms: number;
+  dow: number;
+  offset: number;
 };
 
 export function localParts(date: Date, zone: Zone): LocalParts {
   const offset = zone.offsetMinutes(date.getTime());
   const d = new Date(date.getTime() + offset * 60000);
   return {
-    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(), second: d.getUTCSeconds(), ms: d.getUTCMilliseconds(), dow: d.getUTCDay(), offset,
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    ms: d.getUTCMilliseconds(),
+    dow: d.getUTCDay(),
+    offset,
   };
 }
 

@@ -3,12 +3,26 @@ import { Aggregator } from 'mingo/aggregator';
 import { MongoCommandError, failedToParse, immutableField, toCommandError } from '../errors.js';
 import { valuesEqual } from '../bson/compare.js';
 import { queryOptions } from './mingo-context.js';
+import { validateModifier } from './update-validate.js';
 
 type Doc = Record<string, unknown>;
 
 const MODIFIERS = new Set([
-  '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$addToSet', '$pop', '$pull', '$pullAll',
-  '$currentDate', '$bit', '$setOnInsert',
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$rename',
+  '$push',
+  '$addToSet',
+  '$pop',
+  '$pull',
+  '$pullAll',
+  '$currentDate',
+  '$bit',
+  '$setOnInsert',
 ]);
 const PIPELINE_STAGES = new Set(['$addFields', '$set', '$project', '$unset', '$replaceRoot', '$replaceWith']);
 
@@ -21,22 +35,29 @@ export function updateKind(u: unknown): UpdateKind {
       const op = Object.keys(stage ?? {})[0] ?? '';
       if (!PIPELINE_STAGES.has(op)) {
         throw new MongoCommandError(
-          ErrorCodes.InvalidOptions, 'InvalidOptions', `${op} is not allowed to be used within an update`,
+          ErrorCodes.InvalidOptions,
+          'InvalidOptions',
+          `${op} is not allowed to be used within an update`,
         );
       }
     }
     return 'pipeline';
   }
-  if (!u || typeof u !== 'object') throw failedToParse('Update argument must be either an object or an array');
+  if (!u || typeof u !== 'object')
+    throw failedToParse('Update argument must be either an object or an array');
   const keys = Object.keys(u);
   if (keys.length === 0 || !keys.some((k) => k.startsWith('$'))) return 'replacement';
   for (const k of keys) {
     if (!MODIFIERS.has(k)) {
-      throw failedToParse(`Unknown modifier: ${k}. Expected a valid update modifier or pipeline-style update specified as an array`);
+      throw failedToParse(
+        `Unknown modifier: ${k}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
     }
     const arg = (u as Doc)[k];
     if (!arg || typeof arg !== 'object' || Array.isArray(arg)) {
-      throw failedToParse(`Modifiers operate on fields but we found type ${Array.isArray(arg) ? 'array' : typeof arg} instead. For example: {$mod: {<field>: ...}} not {${k}: ${String(arg)}}`);
+      throw failedToParse(
+        `Modifiers operate on fields but we found type ${Array.isArray(arg) ? 'array' : typeof arg} instead. For example: {$mod: {<field>: ...}} not {${k}: ${String(arg)}}`,
+      );
     }
   }
   checkConflicts(u as Doc);
@@ -54,7 +75,11 @@ function checkConflicts(u: Doc): void {
     for (const p of paths) {
       const clash = seen.find((s) => s === p || s.startsWith(`${p}.`) || p.startsWith(`${s}.`));
       if (clash !== undefined) {
-        throw new MongoCommandError(40, 'ConflictingUpdateOperators', `Updating the path '${p}' would create a conflict at '${clash}'`);
+        throw new MongoCommandError(
+          40,
+          'ConflictingUpdateOperators',
+          `Updating the path '${p}' would create a conflict at '${clash}'`,
+        );
       }
       seen.push(p);
     }
@@ -83,12 +108,17 @@ export function applyUpdate(
       out = id === undefined ? { ...repl } : { _id: id, ...rest };
     } else if (kind === 'pipeline') {
       const res = new Aggregator(u as Doc[], queryOptions).run([doc]);
-      out = (res[0] ?? {});
+      out = res[0] ?? {};
     } else {
       const { $setOnInsert, ...ops } = u as Doc;
       const mod: Doc = { ...ops };
-      if (inserting && $setOnInsert) mod.$set = { ...((mod.$set) ?? {}), ...($setOnInsert as Doc) };
-      if (Object.keys(mod).length > 0) mingoUpdate(doc, mod, arrayFilters, usesPositional(mod) ? filter : undefined, { cloneMode: 'copy', queryOptions });
+      if (inserting && $setOnInsert) mod.$set = { ...(mod.$set ?? {}), ...($setOnInsert as Doc) };
+      validateModifier(doc, mod);
+      if (Object.keys(mod).length > 0)
+        mingoUpdate(doc, mod, arrayFilters, usesPositional(mod) ? filter : undefined, {
+          cloneMode: 'copy',
+          queryOptions,
+        });
       out = doc;
     }
   } catch (err) {
@@ -105,4 +135,5 @@ export function applyUpdate(
 const usesPositional = (mod: Doc) =>
   Object.values(mod).some((arg) => Object.keys(arg as Doc).some((p) => /\.\$(\.|$)/.test(p)));
 
-const idChanged = () => immutableField("Performing an update on the path '_id' would modify the immutable field '_id'");
+const idChanged = () =>
+  immutableField("Performing an update on the path '_id' would modify the immutable field '_id'");

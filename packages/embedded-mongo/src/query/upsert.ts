@@ -34,7 +34,12 @@ function seedFromFilter(filter: Doc, out: Doc = {}): Doc {
  * The document an upsert inserts (https://www.mongodb.com/docs/manual/reference/method/db.collection.updateOne/#upsert):
  * the filter's equality fields, then the update with `$setOnInsert` applied; `_id` first, generated if absent.
  */
-export function buildUpsertDoc(filter: Doc, u: unknown, kind: UpdateKind, arrayFilters: Doc[] | undefined): Doc {
+export function buildUpsertDoc(
+  filter: Doc,
+  u: unknown,
+  kind: UpdateKind,
+  arrayFilters: Doc[] | undefined,
+): Doc {
   const seed = kind === 'replacement' ? {} : seedFromFilter(filter);
   if (kind === 'replacement') {
     const idFromFilter = seedFromFilter(filter)._id;

@@ -1,7 +1,13 @@
 import type { Socket } from 'node:net';
 import { serialize } from 'bson';
 import { HEADER_SIZE, MAX_MESSAGE_SIZE, OP_MSG, OP_QUERY, readHeader } from '../wire/header.js';
-import { FLAG_CHECKSUM, FLAG_MORE_TO_COME, encodeOpMsg, encodeOpMsgWithChecksum, parseOpMsg } from '../wire/op-msg.js';
+import {
+  FLAG_CHECKSUM,
+  FLAG_MORE_TO_COME,
+  encodeOpMsg,
+  encodeOpMsgWithChecksum,
+  parseOpMsg,
+} from '../wire/op-msg.js';
 import { encodeOpReply, parseOpQuery } from '../wire/op-query.js';
 import { helloReply } from '../commands/handshake.js';
 import { toCommandError } from '../errors.js';
@@ -50,9 +56,11 @@ export class Connection {
       const rest = head.subarray(len);
       this.pending = rest.length ? [rest] : [];
       this.pendingBytes = rest.length;
-      this.queue = this.queue.then(() => this.handle(msg)).catch(() => {
-        this.socket.destroy();
-      });
+      this.queue = this.queue
+        .then(() => this.handle(msg))
+        .catch(() => {
+          this.socket.destroy();
+        });
     }
   }
 
@@ -66,7 +74,12 @@ export class Connection {
       const isHello = q.collection.endsWith('.$cmd') && /^(isMaster|ismaster|hello)$/.test(cmd);
       const body = isHello
         ? serialize({ ...helloReply({ connectionId: this.id, body: q.query }, cmd !== 'hello'), ok: 1 })
-        : serialize({ ok: 0, errmsg: 'OP_QUERY is only supported for the isMaster/hello handshake', code: 352, codeName: 'UnsupportedOpQueryCommand' });
+        : serialize({
+            ok: 0,
+            errmsg: 'OP_QUERY is only supported for the isMaster/hello handshake',
+            code: 352,
+            codeName: 'UnsupportedOpQueryCommand',
+          });
       this.write(encodeOpReply(requestId, header.requestId, body));
       return;
     }
@@ -86,9 +99,10 @@ export class Connection {
     }
     // moreToCome from the client: it expects no reply (unacknowledged write).
     if (flags & FLAG_MORE_TO_COME) return;
-    const framed = flags & FLAG_CHECKSUM
-      ? encodeOpMsgWithChecksum(requestId, header.requestId, reply)
-      : encodeOpMsg(requestId, header.requestId, reply);
+    const framed =
+      flags & FLAG_CHECKSUM
+        ? encodeOpMsgWithChecksum(requestId, header.requestId, reply)
+        : encodeOpMsg(requestId, header.requestId, reply);
     this.write(framed);
   }
 

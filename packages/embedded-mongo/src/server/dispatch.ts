@@ -27,7 +27,8 @@ export async function runCommand(
   let reply: Uint8Array;
   try {
     if (!def) throw commandNotFound(name);
-    if (typeof db !== 'string') throw new MongoCommandError(40414, 'Location40414', "BSON field '$db' is missing but a required field");
+    if (typeof db !== 'string')
+      throw new MongoCommandError(40414, 'Location40414', "BSON field '$db' is missing but a required field");
     checkCommandFields(name, body, def.options, sequences.keys());
     const out = def.run({ db, name, body, sequences, state, connectionId, log });
     reply = Buffer.isBuffer(out) ? out : serialize({ ...out, ok: 1 });
@@ -38,7 +39,13 @@ export async function runCommand(
     try {
       await state.durability.commit(log.records);
     } catch (err) {
-      reply = errorReply(new MongoCommandError(8, 'UnknownError', `durability failure: ${err instanceof Error ? err.message : String(err)}`));
+      reply = errorReply(
+        new MongoCommandError(
+          8,
+          'UnknownError',
+          `durability failure: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      );
     }
   }
   return reply;

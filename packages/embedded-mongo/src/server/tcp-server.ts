@@ -3,7 +3,10 @@ import { Connection } from './connection.js';
 import type { ServerState } from '../commands/types.js';
 
 /** Listens on 127.0.0.1 and hands each socket to a Connection. */
-export async function listen(state: ServerState, port: number): Promise<{ server: Server; port: number; sockets: Set<Socket> }> {
+export async function listen(
+  state: ServerState,
+  port: number,
+): Promise<{ server: Server; port: number; sockets: Set<Socket> }> {
   const sockets = new Set<Socket>();
   let nextId = 1;
   const server = createServer((socket) => {

@@ -1,6 +1,7 @@
 import { deserialize, serialize, ObjectId, calculateObjectSize } from 'bson';
 import { IndexStore } from '../indexes/index-store.js';
-import { ABS_MIN } from '../indexes/key-compare.js';
+import { encodeValue } from '../indexes/key-encoding.js';
+import { DocStore } from './doc-store.js';
 import type { IndexSpec } from '../indexes/index-spec.js';
 import { MongoCommandError, badValue, indexNotFound, tooLarge } from '../errors.js';
 import { duplicateKeyError } from './duplicate-key.js';
@@ -8,6 +9,8 @@ import type { ChangeLog } from './change-log.js';
 import { MAX_BSON_SIZE } from '../wire/header.js';
 
 type Doc = Record<string, unknown>;
+
+const EMPTY_DOC = Buffer.from([5, 0, 0, 0, 0]);
 
 export const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
@@ -19,7 +22,7 @@ export type CollectionStats = { docsExamined: number; keysExamined: number };
  * Every mutation goes through insert/replace/remove/createIndex/dropIndex, which emit change records.
  */
 export class Collection {
-  readonly docs = new Map<number, Buffer>();
+  readonly docs = new DocStore();
   readonly indexes = new Map<string, IndexStore>();
   readonly idIndex: IndexStore;
   readonly stats: CollectionStats = { docsExamined: 0, keysExamined: 0 };
@@ -53,14 +56,11 @@ export class Collection {
   }
 
   ridOfId(id: unknown): number | undefined {
-    const first = this.idIndex.tree.entries([id, ABS_MIN]).next();
-    if (first.done) return undefined;
-    const [key, rid] = first.value;
-    return this.idIndex.tree._compare([key[0]], [id]) === 0 ? rid : undefined;
+    return this.idIndex.tree.get(encodeValue(id));
   }
 
   /** Inserts a document (adding an ObjectId `_id` if missing); `raw` is its BSON when already encoded. */
-  insert(doc: Doc, log: ChangeLog | null, raw?: Buffer): number {
+  insert(doc: Doc, log: ChangeLog | null, raw?: Uint8Array): number {
     if (doc._id === undefined) {
       doc = { _id: new ObjectId(), ...doc };
       raw = undefined;
@@ -71,8 +71,11 @@ export class Collection {
       raw = undefined;
     }
     if (Array.isArray(doc._id)) throw badValue("can't use an array for _id");
-    if (raw && raw.length > MAX_BSON_SIZE) throw tooLarge(`object to insert too large. size in bytes: ${String(raw.length)}, max size: ${String(MAX_BSON_SIZE)}`);
-    const buf = raw ? Buffer.from(raw) : this.encode(doc);
+    if (raw && raw.length > MAX_BSON_SIZE)
+      throw tooLarge(
+        `object to insert too large. size in bytes: ${String(raw.length)}, max size: ${String(MAX_BSON_SIZE)}`,
+      );
+    const buf = raw ?? this.encode(doc);
     const keys = this.computeKeys(doc, -1);
     const rid = this.nextRid++;
     for (const [index, k] of keys) index.add(k, rid);
@@ -101,10 +104,15 @@ export class Collection {
   createIndex(spec: IndexSpec, log: ChangeLog | null): void {
     if (this.indexes.has(spec.name)) return;
     const index = new IndexStore(spec);
-    for (const [rid, buf] of this.docs) {
-      const keys = index.keysFor(deserialize(buf));
+    for (const rid of this.docs.rids()) {
+      const doc = deserialize(this.docs.get(rid) ?? EMPTY_DOC);
+      const keys = index.keysFor(doc);
       if (index.unique) {
-        for (const k of keys) if (index.findDuplicate(k, rid) !== undefined) throw duplicateKeyError(this.ns, index, k);
+        for (const k of keys) {
+          if (index.findDuplicate(k, rid) !== undefined)
+            throw duplicateKeyError(this.ns, index, index.valuesFor(doc, k));
+        }
+        // Keys repeated within one document (multikey) are not duplicates; the tree keeps one.
       }
       index.add(keys, rid);
     }
@@ -119,23 +127,28 @@ export class Collection {
   }
 
   /** Keys per index for a document, after checking every unique index (so a failure changes nothing). */
-  private computeKeys(doc: Doc, selfRid: number): [IndexStore, unknown[][]][] {
-    const out: [IndexStore, unknown[][]][] = [];
+  private computeKeys(doc: Doc, selfRid: number): [IndexStore, string[]][] {
+    const out: [IndexStore, string[]][] = [];
     for (const index of this.indexes.values()) {
       const keys = index.keysFor(doc);
       if (index.unique) {
-        for (const k of keys) if (index.findDuplicate(k, selfRid) !== undefined) throw duplicateKeyError(this.ns, index, k);
+        for (const k of keys) {
+          if (index.findDuplicate(k, selfRid) !== undefined)
+            throw duplicateKeyError(this.ns, index, index.valuesFor(doc, k));
+        }
       }
       out.push([index, keys]);
     }
     return out;
   }
 
-  private encode(doc: Doc): Buffer {
+  private encode(doc: Doc): Uint8Array {
     const size = calculateObjectSize(doc);
     if (size > MAX_BSON_SIZE) {
-      throw tooLarge(`object to insert too large. size in bytes: ${String(size)}, max size: ${String(MAX_BSON_SIZE)}`);
+      throw tooLarge(
+        `object to insert too large. size in bytes: ${String(size)}, max size: ${String(MAX_BSON_SIZE)}`,
+      );
     }
-    return Buffer.from(serialize(doc));
+    return serialize(doc);
   }
 }

@@ -7,7 +7,8 @@ type Doc = Record<string, unknown>;
 const BAD_DB_CHARS = /[/\\. "$\0]/;
 
 export function checkDbName(db: string): void {
-  if (!db || BAD_DB_CHARS.test(db) || db.length > 63) throw invalidNamespace(`Invalid database name: '${db}'`);
+  if (!db || BAD_DB_CHARS.test(db) || db.length > 63)
+    throw invalidNamespace(`Invalid database name: '${db}'`);
 }
 
 export function checkCollectionName(db: string, name: string): void {
@@ -58,7 +59,7 @@ export class StorageEngine {
 
   dataSize(): number {
     let n = 0;
-    for (const colls of this.dbs.values()) for (const c of colls.values()) for (const b of c.docs.values()) n += b.length;
+    for (const colls of this.dbs.values()) for (const c of colls.values()) n += c.docs.bytes;
     return n;
   }
 

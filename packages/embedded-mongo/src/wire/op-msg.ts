@@ -72,7 +72,12 @@ export function encodeOpMsg(requestId: number, responseTo: number, body: Uint8Ar
 }
 
 /** Frames a reply with a CRC-32C checksum appended (used when the request carried one). */
-export function encodeOpMsgWithChecksum(requestId: number, responseTo: number, body: Uint8Array, flags = 0): Buffer {
+export function encodeOpMsgWithChecksum(
+  requestId: number,
+  responseTo: number,
+  body: Uint8Array,
+  flags = 0,
+): Buffer {
   const out = Buffer.allocUnsafe(HEADER_SIZE + 5 + body.length + 4);
   writeHeader(out, requestId, responseTo, OP_MSG);
   out.writeUInt32LE((flags | FLAG_CHECKSUM) >>> 0, HEADER_SIZE);

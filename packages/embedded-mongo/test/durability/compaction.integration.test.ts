@@ -1,4 +1,4 @@
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rmdir, stat, writeFile } from 'node:fs/promises';
 import { afterEach, expect, test } from 'vitest';
 import { openDurableStore } from '../../src/persistence/index.js';
 import { docsOf, journalFile, makeDbPath, snapshotFile } from './helpers.js';
@@ -65,8 +65,9 @@ test('automatic compaction keeps the journal bounded', async () => {
   await store.commit([]);
   const { compactions } = store.stats();
   expect(compactions).toBeGreaterThan(10);
-  // Bound: the threshold plus what arrives while one compaction runs (here a few 20 KB rounds).
-  expect(maxJournal).toBeLessThan(3 * limit);
+  // Bound: the threshold plus what arrives while one compaction runs (a few 20 KB rounds, more on
+  // a loaded machine) — and independent of the 2 MB of history written.
+  expect(maxJournal).toBeLessThan(8 * limit);
   await store.close();
   const files = await readdir(dbPath);
   // Two journals if close() interrupted a compaction (it abandons the snapshot, keeping both).
@@ -131,4 +132,21 @@ test('commits keep flowing while a compaction runs, and all of them survive', as
   expect(docs.get('499')?.v).toBe(1);
   expect(docs.get('500')?.v).toBe(0);
   await reopened.close();
+});
+
+test('a compaction that fails (here: cannot create its file) loses nothing and commits go on', async () => {
+  const dbPath = await dbPathFor('failing');
+  const store = await openDurableStore({ dbPath, groupCommitMs: 0 });
+  for (let i = 0; i < 10; i++) await store.commit([put(i, 1)]);
+  await mkdir(`${snapshotFile(dbPath, 2)}.tmp`); // a directory where the snapshot file should go
+  await expect(store.compact()).rejects.toThrow(/EISDIR/);
+  for (let i = 10; i < 20; i++) await store.commit([put(i, 1)]);
+  await store.close();
+  await rmdir(`${snapshotFile(dbPath, 2)}.tmp`);
+  const reopened = await openDurableStore({ dbPath });
+  expect(reopened.recovery).toMatchObject({ snapshotGeneration: null, journalsReplayed: 2 });
+  expect(docsOf(reopened.state, 'd', 'c').size).toBe(20);
+  await reopened.compact();
+  await reopened.close();
+  expect((await readdir(dbPath)).sort()).toEqual(['journal-000000000003.log', 'snapshot-000000000003.bson']);
 });

@@ -54,7 +54,6 @@ test('driver writes acknowledged before a SIGKILL of the engine are there after 
   for (let run = 0; run < 3; run++) {
     const acked = await runAndKill(dbPath, run);
     expect(acked.ids.length).toBeGreaterThan(0);
-    console.log(`run ${run}: ${acked.ids.length} acked inserts, counter ${acked.counter}`);
     allIds.push(...acked.ids);
     counter = Math.max(counter, acked.counter);
 

@@ -1,4 +1,4 @@
-import { appendFile, copyFile, open, readdir, stat, truncate } from 'node:fs/promises';
+import { appendFile, copyFile, open, readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { afterEach, expect, test } from 'vitest';
 import { openDurableStore } from '../../src/persistence/index.js';
 import { docsOf, journalFile, makeDbPath } from './helpers.js';
@@ -100,4 +100,24 @@ test('a damaged journal followed by a journal holding data refuses to open', asy
     /journal-000000000002\.log is corrupt .* later journals hold data/,
   );
   expect(await readdir(dbPath)).not.toContain('LOCK'); // a failed open releases the lock
+});
+
+test('whatever byte the journal is cut at, recovery keeps exactly the frames that are whole', async () => {
+  const { dbPath, sizes } = await setUp('cuts', 30);
+  const original = await readFile(journalFile(dbPath, 1));
+  const cuts = [
+    0,
+    1,
+    11,
+    12,
+    13,
+    ...Array.from({ length: 25 }, () => Math.floor(Math.random() * original.length)),
+  ];
+  for (const cut of cuts) {
+    await writeFile(journalFile(dbPath, 1), original.subarray(0, cut));
+    const whole = sizes.filter((end) => end <= cut).length;
+    const { ids, truncatedBytes } = await reopenIds(dbPath);
+    expect(ids, `cut at ${cut}`).toEqual(range(whole));
+    expect(truncatedBytes).toBe(cut - (sizes[whole - 1] ?? 0));
+  }
 });

@@ -1,7 +1,12 @@
 import { MongoClient, type Db } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from '../../src/index.js';
 
-export type TestEngine = { engine: EmbeddedMongo; client: MongoClient; db(name?: string): Db; stop(): Promise<void> };
+export type TestEngine = {
+  engine: EmbeddedMongo;
+  client: MongoClient;
+  db(name?: string): Db;
+  stop(): Promise<void>;
+};
 
 /** Starts a private engine on a free port with a connected official driver client. */
 export async function startTestEngine(options: EmbeddedMongoOptions = {}): Promise<TestEngine> {
@@ -20,7 +25,9 @@ export async function startTestEngine(options: EmbeddedMongoOptions = {}): Promi
 }
 
 /** Runs `fn` and returns the server error it throws (fails the test if nothing is thrown). */
-export async function serverError(fn: () => Promise<unknown>): Promise<{ code?: number; codeName?: string; message: string } & Record<string, unknown>> {
+export async function serverError(
+  fn: () => Promise<unknown>,
+): Promise<{ code?: number; codeName?: string; message: string } & Record<string, unknown>> {
   try {
     await fn();
   } catch (err) {

@@ -22,7 +22,15 @@ export class RawWire {
   }
 
   /** Frames an OP_MSG with a body and optional document sequences. */
-  opMsg(body: Document, opts: { flags?: number; checksum?: boolean; sequences?: Record<string, Document[]>; corrupt?: boolean } = {}): number {
+  opMsg(
+    body: Document,
+    opts: {
+      flags?: number;
+      checksum?: boolean;
+      sequences?: Record<string, Document[]>;
+      corrupt?: boolean;
+    } = {},
+  ): number {
     const parts: Buffer[] = [Buffer.from([0]), Buffer.from(serialize(body))];
     for (const [id, docs] of Object.entries(opts.sequences ?? {})) {
       const payload = Buffer.concat([Buffer.from(`${id}\0`), ...docs.map((d) => Buffer.from(serialize(d)))]);
@@ -76,7 +84,8 @@ export class RawWire {
     this.buf = this.buf.subarray(len);
     const opCode = raw.readInt32LE(12);
     const responseTo = raw.readInt32LE(8);
-    if (opCode === 1) return { opCode, responseTo, flags: raw.readInt32LE(16), doc: deserialize(raw.subarray(36)), raw };
+    if (opCode === 1)
+      return { opCode, responseTo, flags: raw.readInt32LE(16), doc: deserialize(raw.subarray(36)), raw };
     const flags = raw.readUInt32LE(16);
     const size = raw.readInt32LE(21);
     return { opCode, responseTo, flags, doc: deserialize(raw.subarray(21, 21 + size)), raw };

@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+const AUTOCANNON = join(dirname(require.resolve('autocannon/package.json')), 'autocannon.js');
+
+export type LoadOptions = {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  durationSeconds: number;
+  /** Requests per second for all connections (open-loop, latency corrected for coordinated omission). */
+  rate?: number;
+};
+
+export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
+
+type TAutocannonJson = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+
+/** One autocannon run in its own process (the load generator must not share the server's CPU time slice). */
+export async function load({ url, method = 'GET', headers = {}, body, connections = 16, durationSeconds, rate }: LoadOptions): Promise<LoadResult> {
+  const args = [AUTOCANNON, '-j', '-n', '-c', String(connections), '-d', String(durationSeconds), '-m', method];
+  for (const [name, value] of Object.entries(headers)) {
+    args.push('-H', `${name}=${value}`);
+  }
+  if (body !== undefined) {
+    args.push('-b', body);
+  }
+  if (rate !== undefined) {
+    args.push('-R', String(rate));
+  }
+  args.push(url);
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as TAutocannonJson;
+
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    total: result.requests.total,
+  };
+}

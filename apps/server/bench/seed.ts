@@ -1,0 +1,36 @@
+import { createApiKey, createForm, createUser, setUserPlan } from '@formwell/core';
+import { connectDatabase, disconnectDatabase } from '@formwell/db';
+
+export type TBenchSeed = { key: string; formIds: string[] };
+
+/** Fixed data: one PRO owner with a practically unlimited quota, one key, ten contact forms. */
+export async function seedBenchData(mongoUri: string): Promise<TBenchSeed> {
+  await connectDatabase({ uri: mongoUri });
+  try {
+    const user = await createUser({ email: 'bench@example.com', plan: 'PRO', name: 'Bench' });
+    await setUserPlan({ userId: user.id, plan: 'PRO', quotaLimit: 1_000_000_000 });
+    const { key } = await createApiKey({ userId: user.id, name: 'bench' });
+    const formIds: string[] = [];
+    for (let index = 0; index < 10; index++) {
+      const form = await createForm({
+        userId: user.id,
+        input: {
+          name: `Contact form ${index}`,
+          description: 'Questions, feedback and sales enquiries.',
+          formType: 'contact',
+          fields: [
+            { name: 'email', label: 'Email', type: 'email', required: true },
+            { name: 'name', label: 'Name', type: 'text', required: true },
+            { name: 'message', label: 'Message', type: 'textarea' },
+            { name: 'topic', label: 'Topic', type: 'select', options: ['sales', 'support', 'other'] },
+          ],
+        },
+      });
+      formIds.push(form.id);
+    }
+
+    return { key, formIds };
+  } finally {
+    await disconnectDatabase();
+  }
+}

@@ -1,0 +1,221 @@
+import { createUser } from '@formwell/core';
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, test } from 'vitest';
+
+import { buildTestApp } from '../helpers/build-test-app.js';
+import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
+import { dashboardClient } from './dashboard-client.js';
+
+const PASSWORD = 'correct horse battery';
+
+async function listeningApp() {
+  const { app, logLines } = await buildTestApp();
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  return { app, address, logLines };
+}
+
+async function signedUp(address: string) {
+  const session = dashboardClient(address);
+  const email = uniqueEmail('dash');
+  const { user } = await session.client.auth.signUp.mutate({ email, password: PASSWORD, name: 'Dash' });
+
+  return { ...session, user, email };
+}
+
+/** The tRPC error code and message of a rejected call. */
+async function rejection(promise: Promise<unknown>): Promise<{ code: unknown; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCClientError) {
+      const data = error.data as { code?: unknown } | undefined;
+
+      return { code: data?.code, message: error.message };
+    }
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('auth', () => {
+  test('sign-up sets an httpOnly SameSite=Lax session cookie; me, log-out, log-in', async () => {
+    const { address } = await listeningApp();
+    const { client, jar, user, email } = await signedUp(address);
+
+    expect(user).toMatchObject({ email, name: 'Dash', role: 'OWNER', plan: 'FREE', quotaLimit: 200 });
+    expect(user).not.toHaveProperty('passwordHash');
+    expect(jar.setCookies[0]).toMatch(/^formwell_session=[A-Za-z0-9_-]{20,}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    expect((await client.auth.me.query()).id).toBe(user.id);
+
+    await client.auth.logOut.mutate();
+    expect(jar.setCookies.at(-1)).toBe('formwell_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+    expect(await rejection(client.auth.me.query())).toEqual({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+
+    expect(await rejection(client.auth.logIn.mutate({ email, password: 'wrong password' }))).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'Invalid email or password',
+    });
+    await client.auth.logIn.mutate({ email: email.toUpperCase(), password: PASSWORD });
+    expect((await client.auth.me.query()).email).toBe(email);
+  });
+
+  test('a logged-out token is dead even if replayed; a duplicate email is 409; bad input is BAD_REQUEST', async () => {
+    const { address } = await listeningApp();
+    const { client, jar, email } = await signedUp(address);
+    const stolen = jar.cookie;
+    await client.auth.logOut.mutate();
+    const replay = dashboardClient(address);
+    replay.jar.cookie = stolen;
+
+    expect((await rejection(replay.client.auth.me.query())).code).toBe('UNAUTHORIZED');
+    expect(await rejection(dashboardClient(address).client.auth.signUp.mutate({ email, password: PASSWORD }))).toEqual({
+      code: 'CONFLICT',
+      message: 'An account with this email already exists',
+    });
+    expect((await rejection(dashboardClient(address).client.auth.signUp.mutate({ email: 'nope', password: PASSWORD }))).code).toBe(
+      'BAD_REQUEST',
+    );
+  });
+
+  test('the password never appears in a log line', async () => {
+    const { address, logLines } = await listeningApp();
+    const { client, email } = await signedUp(address);
+    await client.auth.logIn.mutate({ email, password: PASSWORD });
+    await rejection(client.auth.logIn.mutate({ email, password: 'another secret pw' }));
+
+    expect(logLines.join('\n')).not.toContain(PASSWORD);
+    expect(logLines.join('\n')).not.toContain('another secret pw');
+  });
+});
+
+describe('API keys', () => {
+  test('create returns the full key once; list shows it truncated; the key works on /api/v1 until revoked', async () => {
+    const { address } = await listeningApp();
+    const { client } = await signedUp(address);
+    const created = await client.apiKeys.create.mutate({ name: 'CI', scopes: ['forms:read'] });
+
+    expect(created.key).toMatch(/^mk_live_[0-9A-Za-z]{32}$/);
+    expect(created).toMatchObject({ name: 'CI', scopes: ['forms:read'], isActive: true, lastUsedAt: null });
+    const { apiKeys } = await client.apiKeys.list.query();
+    expect(apiKeys).toEqual([
+      expect.objectContaining({ id: created.id, display: `${created.key.slice(0, 12)}…${created.key.slice(-4)}` }),
+    ]);
+    expect(JSON.stringify(apiKeys)).not.toContain(created.key);
+
+    const before = await fetch(`${address}/api/v1/forms/list`, { headers: { 'x-api-key': created.key } });
+    expect(before.status).toBe(200);
+    const revoked = await client.apiKeys.revoke.mutate({ id: created.id });
+    expect(revoked.isActive).toBe(false);
+    const after = await fetch(`${address}/api/v1/forms/list`, { headers: { 'x-api-key': created.key } });
+    expect([after.status, await after.json()]).toEqual([
+      401,
+      { error: 'Invalid or inactive API key', message: 'Invalid or inactive API key', code: 'UNAUTHORIZED' },
+    ]);
+  });
+
+  test("a user cannot revoke another user's key; the dashboard needs a session", async () => {
+    const { address } = await listeningApp();
+    const alice = await signedUp(address);
+    const bob = await signedUp(address);
+    const aliceKey = await alice.client.apiKeys.create.mutate({ name: 'mine' });
+
+    expect(await rejection(bob.client.apiKeys.revoke.mutate({ id: aliceKey.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'API key not found',
+    });
+    expect((await alice.client.apiKeys.list.query()).apiKeys[0]?.isActive).toBe(true);
+    expect((await rejection(dashboardClient(address).client.apiKeys.list.query())).code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('forms and submissions', () => {
+  test('create, get, update, list, delete; the FREE plan stops at one form', async () => {
+    const { address } = await listeningApp();
+    const { client } = await signedUp(address);
+    const form = await client.forms.create.mutate({
+      name: 'Waitlist',
+      formType: 'waitlist',
+      fields: [{ name: 'email', type: 'email', required: true }],
+    });
+
+    expect(form).toMatchObject({ name: 'Waitlist', formType: 'waitlist', uniqueEmail: true, usersJoinedSettings: null });
+    expect(await rejection(client.forms.create.mutate({ name: 'Second', formType: 'contact' }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Form limit reached (1/1) for your plan',
+    });
+    const updated = await client.forms.update.mutate({ id: form.id, data: { name: 'Launch list', settings: { usersJoined: { enabled: true } } } });
+    expect(updated).toMatchObject({ name: 'Launch list', title: 'Launch list', usersJoinedSettings: { enabled: true, count: 0 } });
+    expect((await client.forms.get.query({ id: form.id })).name).toBe('Launch list');
+    expect((await client.forms.list.query()).forms.map((item) => item.id)).toEqual([form.id]);
+    expect(await client.forms.delete.mutate({ id: form.id })).toEqual({ id: form.id, deleted: true });
+    expect(await rejection(client.forms.get.query({ id: form.id }))).toEqual({ code: 'NOT_FOUND', message: 'Form not found' });
+  });
+
+  test("submissions: list, get, delete; another user's form is refused", async () => {
+    const { address } = await listeningApp();
+    const alice = await signedUp(address);
+    const bob = await signedUp(address);
+    const form = await alice.client.forms.create.mutate({ name: 'Contact', formType: 'contact', fields: [] });
+    const key = await alice.client.apiKeys.create.mutate({ name: 'site' });
+    const submit = await fetch(`${address}/api/v1/forms/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key.key },
+      body: JSON.stringify({ formId: form.id, data: { hello: 'world' } }),
+    });
+    expect(submit.status).toBeLessThan(300);
+    const { submissionId } = (await submit.json()) as { submissionId: string };
+
+    const listed = await alice.client.submissions.list.query({ formId: form.id });
+    expect(listed.submissions.map((submission) => [submission.id, submission.data])).toEqual([[submissionId, { hello: 'world' }]]);
+    expect((await alice.client.submissions.get.query({ formId: form.id, id: submissionId })).data).toEqual({ hello: 'world' });
+    expect(await rejection(bob.client.submissions.list.query({ formId: form.id }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Unauthorized',
+    });
+    expect((await rejection(bob.client.submissions.delete.mutate({ formId: form.id, id: submissionId }))).code).toBe('FORBIDDEN');
+    expect(await alice.client.submissions.delete.mutate({ formId: form.id, id: submissionId })).toEqual({ id: submissionId, deleted: true });
+    expect(await rejection(alice.client.submissions.get.query({ formId: form.id, id: submissionId }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Submission not found',
+    });
+  });
+});
+
+describe('staff', () => {
+  test('admin procedures need the ADMIN role', async () => {
+    const { address } = await listeningApp();
+    const owner = await signedUp(address);
+    const adminEmail = uniqueEmail('admin');
+    await createUser({ email: adminEmail, password: PASSWORD, role: 'ADMIN' });
+    const admin = dashboardClient(address);
+    await admin.client.auth.logIn.mutate({ email: adminEmail, password: PASSWORD });
+
+    expect(await rejection(owner.client.admin.listUsers.query())).toEqual({ code: 'FORBIDDEN', message: 'Admin access required' });
+    expect(await admin.client.admin.setUserPlan.mutate({ userId: owner.user.id, plan: 'PRO' })).toEqual({
+      id: owner.user.id,
+      plan: 'PRO',
+      quotaLimit: 10_000,
+    });
+    expect((await owner.client.auth.me.query()).plan).toBe('PRO');
+    expect((await admin.client.admin.listUsers.query({ limit: 100 })).users.map((user) => user.email)).toContain(owner.email);
+  });
+});
+
+describe('each credential on its own transport', () => {
+  test('a session cookie does not authenticate /api/v1; an API key does not authenticate /trpc', async () => {
+    const { address } = await listeningApp();
+    const { client, jar } = await signedUp(address);
+    const key = await client.apiKeys.create.mutate({ name: 'k' });
+
+    const restWithCookie = await fetch(`${address}/api/v1/forms/list`, { headers: { cookie: jar.cookie ?? '' } });
+    expect([restWithCookie.status, ((await restWithCookie.json()) as { error: string }).error]).toEqual([401, 'API key is required']);
+
+    const rpcWithKey = await fetch(`${address}/trpc/auth.me`, { headers: { 'x-api-key': key.key } });
+    expect(rpcWithKey.status).toBe(401);
+    const viaRpc = await fetch(`${address}/trpc/v1.listForms?input=${encodeURIComponent(JSON.stringify({}))}`, {
+      headers: { 'x-api-key': key.key },
+    });
+    expect(viaRpc.status).toBe(401);
+  });
+});

@@ -1,0 +1,25 @@
+import { webhookEndpointRepository, type TWebhookEndpointRecord } from '@formwell/db';
+
+import { AppErrorCode } from '../errors/app-error-code.js';
+import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
+import { loadOwnedForm } from '../forms/load-owned-form.js';
+
+/** The endpoint, if it belongs to this user's form; else 404 (form or endpoint). */
+export async function loadOwnedEndpoint({
+  userId,
+  formId,
+  endpointId,
+}: {
+  userId: string;
+  formId: string;
+  endpointId: string;
+}): Promise<TWebhookEndpointRecord> {
+  await loadOwnedForm({ userId, formId, foreign: 'not-found' });
+  const endpoint = await webhookEndpointRepository.findById({ userId, endpointId });
+  if (!endpoint || endpoint.formId !== formId) {
+    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.WEBHOOK_NOT_FOUND });
+  }
+
+  return endpoint;
+}

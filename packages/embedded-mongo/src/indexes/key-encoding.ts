@@ -1,0 +1,124 @@
+import type { BSONRegExp, ObjectId, Timestamp } from 'bson';
+import { Binary, Decimal128, Double, Int32, Long } from 'bson';
+import { typeRank } from '../bson/compare.js';
+
+/**
+ * Index keys are strings whose plain string order is MongoDB's BSON order
+ * (https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/): a type tag per value,
+ * then an order-preserving body. String keys make the B+tree compare natively and cost a few dozen
+ * bytes per entry instead of an array of boxed values.
+ */
+const F64 = new Float64Array(1);
+const U8 = new Uint8Array(F64.buffer);
+
+export const tagOf = (rank: number) => String.fromCharCode((rank + 1) * 4);
+/** Sorts after every continuation of a key prefix (used for inclusive upper bounds). */
+export const AFTER = '\uffff\uffff';
+
+function numberBody(n: number): string {
+  F64[0] = n === 0 ? 0 : n; // -0 equals 0
+  // Big-endian IEEE 754 with the sign flipped (or every bit flipped for negatives) sorts numerically.
+  const neg = (U8[7] ?? 0) & 0x80;
+  let s = '';
+  for (let i = 7; i >= 0; i--) {
+    const b = U8[i] ?? 0;
+    s += String.fromCharCode(neg ? 0xff - b : i === 7 ? b ^ 0x80 : b);
+  }
+  return Number.isNaN(n) ? '\0\0\0\0\0\0\0\0' : s;
+}
+
+function escapeString(s: string): string {
+  // NUL is escaped so that the NUL NUL terminator sorts before any continuation.
+  return (s.includes('\0') ? s.replace(/\0/g, '\0\x01') : s) + '\0\0';
+}
+
+function bytesBody(b: Uint8Array): string {
+  let s = '';
+  for (const x of b) s += String.fromCharCode(x);
+  return s;
+}
+
+function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  if (v instanceof Long) return v.toNumber();
+  if (v instanceof Double || v instanceof Int32) return v.value;
+  if (v instanceof Decimal128) return Number(v.toString());
+  return NaN;
+}
+
+/** Order-preserving encoding of one value (ascending). */
+export function encodeValue(v: unknown): string {
+  const rank = typeRank(v);
+  const tag = tagOf(rank);
+  switch (rank) {
+    case 2:
+      return tag + numberBody(toNumber(v));
+    case 3:
+      return tag + escapeString(typeof v === 'string' ? v : String((v as { valueOf(): unknown }).valueOf()));
+    case 4: {
+      let s = tag;
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        const body = encodeValue(x);
+        // Field type first, then name, then value, as BSON object comparison goes.
+        s += body[0] + escapeString(k) + body.slice(1);
+      }
+      return s + '\0';
+    }
+    case 5:
+      return tag + (v as unknown[]).map(encodeValue).join('') + '\0';
+    case 6: {
+      const bin = v instanceof Binary ? v : new Binary(v as Uint8Array);
+      const len = bin.length();
+      return (
+        tag +
+        String.fromCharCode(
+          (len >>> 24) & 0xff,
+          (len >>> 16) & 0xff,
+          (len >>> 8) & 0xff,
+          len & 0xff,
+          bin.sub_type,
+        ) +
+        bytesBody(bin.value())
+      );
+    }
+    case 7:
+      return tag + bytesBody((v as ObjectId).id);
+    case 8:
+      return tag + (v ? '\x01' : '\0');
+    case 9:
+      return tag + numberBody((v as Date).getTime());
+    case 10: {
+      const ts = v as Timestamp;
+      return tag + numberBody(ts.high) + numberBody(ts.low);
+    }
+    case 11: {
+      const re =
+        v instanceof RegExp
+          ? { source: v.source, flags: v.flags }
+          : { source: (v as BSONRegExp).pattern, flags: (v as BSONRegExp).options };
+      return tag + escapeString(re.source) + escapeString(re.flags);
+    }
+    default:
+      return tag; // MinKey, null/missing, MaxKey
+  }
+}
+
+/** Descending fields store every code unit complemented, reversing the order. */
+export function invert(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) out += String.fromCharCode(0xffff - s.charCodeAt(i));
+  return out;
+}
+
+export function encodeField(v: unknown, direction: number): string {
+  const e = encodeValue(v);
+  return direction < 0 ? invert(e) : e;
+}
+
+/** 7 bits per char keeps the record-id suffix one-byte and below the AFTER sentinel. */
+export function encodeRid(rid: number): string {
+  let s = '';
+  for (let i = 6; i >= 0; i--) s += String.fromCharCode(Math.floor(rid / 2 ** (7 * i)) & 0x7f);
+  return s;
+}

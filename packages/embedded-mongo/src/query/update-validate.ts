@@ -1,0 +1,98 @@
+import { Decimal128, Double, Int32, Long } from 'bson';
+import { MongoCommandError, badValue, show } from '../errors.js';
+
+type Doc = Record<string, unknown>;
+
+const isNumeric = (v: unknown) =>
+  typeof v === 'number' ||
+  v instanceof Long ||
+  v instanceof Decimal128 ||
+  v instanceof Int32 ||
+  v instanceof Double;
+
+function bsonTypeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'double';
+  if (v instanceof Date) return 'date';
+  return typeof v === 'object' ? 'object' : typeof v;
+}
+
+/** The value a plain dotted path reaches, or `{ missing }`; undefined `at` means a positional path. */
+function lookup(
+  doc: Doc,
+  path: string,
+): { value?: unknown; missing: boolean; blockedBy?: unknown } | undefined {
+  const parts = path.split('.');
+  let cur: unknown = doc;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? '';
+    if (part.startsWith('$')) return undefined;
+    if (cur === null || cur === undefined) return { missing: true };
+    if (typeof cur !== 'object') return { missing: true, blockedBy: cur };
+    if (Array.isArray(cur) && !/^\d+$/.test(part)) return undefined; // array traversal: leave to mingo
+    cur = (cur as Doc)[part];
+  }
+  return cur === undefined ? { missing: true } : { value: cur, missing: false };
+}
+
+const ARRAY_OPS = new Set(['$push', '$addToSet', '$pop', '$pull', '$pullAll']);
+
+/**
+ * Type checks mongod makes and mingo skips (it silently leaves the field unchanged):
+ * `$inc`/`$mul` on non-numbers, array operators on non-arrays, paths through scalars.
+ * https://www.mongodb.com/docs/manual/reference/operator/update/inc/#behavior
+ */
+export function validateModifier(doc: Doc, mod: Doc): void {
+  const idText = show(doc._id);
+  for (const [op, arg] of Object.entries(mod)) {
+    for (const [path, operand] of Object.entries(arg as Doc)) {
+      const found = lookup(doc, path);
+      if (!found) continue;
+      if (
+        found.blockedBy !== undefined &&
+        op !== '$unset' &&
+        op !== '$pull' &&
+        op !== '$pullAll' &&
+        op !== '$pop'
+      ) {
+        throw new MongoCommandError(
+          28,
+          'PathNotViable',
+          `Cannot create field in element {${path.split('.')[0] ?? ''}: ${show(found.blockedBy)}} for path '${path}'`,
+        );
+      }
+      if (op === '$inc' || op === '$mul') {
+        const verb = op === '$inc' ? 'increment' : 'multiply';
+        if (!isNumeric(operand)) {
+          throw new MongoCommandError(
+            14,
+            'TypeMismatch',
+            `Cannot ${verb} with non-numeric argument: {${path}: ${show(operand)}}`,
+          );
+        }
+        if (!found.missing && !isNumeric(found.value)) {
+          throw new MongoCommandError(
+            14,
+            'TypeMismatch',
+            `Cannot apply ${op} to a value of non-numeric type. {_id: ${idText}} has the field '${path}' of non-numeric type ${bsonTypeName(found.value)}`,
+          );
+        }
+      }
+      if (ARRAY_OPS.has(op) && !found.missing && !Array.isArray(found.value)) {
+        if (op === '$pop') {
+          throw new MongoCommandError(
+            14,
+            'TypeMismatch',
+            `Path '${path}' contains an element of non-array type '${bsonTypeName(found.value)}'`,
+          );
+        }
+        throw badValue(
+          `The field '${path}' must be an array but is of type ${bsonTypeName(found.value)} in document {_id: ${idText}}`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import { serialize, deserialize } from 'bson';
+import { DocStore } from './doc-store.js';
+
+describe('DocStore', () => {
+  test('stores, replaces and deletes BSON documents by record id', () => {
+    const s = new DocStore();
+    s.set(1, serialize({ a: 1 }));
+    s.set(5, serialize({ b: 'x' }));
+    expect(deserialize(s.get(1) ?? Buffer.alloc(5))).toEqual({ a: 1 });
+    s.set(1, serialize({ a: 2 }));
+    expect(deserialize(s.get(1) ?? Buffer.alloc(5))).toEqual({ a: 2 });
+    expect(s.size).toBe(2);
+    expect([...s.rids()]).toEqual([1, 5]);
+    expect(s.delete(5)).toBe(true);
+    expect(s.get(5)).toBeUndefined();
+    expect(s.size).toBe(1);
+  });
+
+  test('compaction after heavy rewrites keeps every live document intact', () => {
+    const s = new DocStore();
+    const pad = 'p'.repeat(1000);
+    for (let round = 0; round < 30; round++) {
+      for (let rid = 0; rid < 1000; rid++) s.set(rid, serialize({ rid, round, pad }));
+    }
+    for (let rid = 0; rid < 1000; rid += 2) s.delete(rid);
+    expect(s.size).toBe(500);
+    for (const rid of s.rids())
+      expect(deserialize(s.get(rid) ?? Buffer.alloc(5))).toMatchObject({ rid, round: 29 });
+    expect(s.bytes).toBe(500 * serialize({ rid: 1, round: 29, pad }).length);
+  });
+
+  test('documents larger than a chunk get their own chunk', () => {
+    const s = new DocStore();
+    const big = serialize({ big: 'x'.repeat(5 * 1024 * 1024) });
+    s.set(1, serialize({ small: 1 }));
+    s.set(2, big);
+    s.set(3, serialize({ small: 3 }));
+    expect(s.get(2)?.length).toBe(big.length);
+    expect(deserialize(s.get(3) ?? Buffer.alloc(5))).toEqual({ small: 3 });
+  });
+});
