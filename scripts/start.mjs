@@ -126,6 +126,19 @@ function customWebhookSecret() {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** `npm start -- --demo`: once the system is up, seed a demo owner, key and forms, and print them. */
+async function seedDemo() {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@formwell/source', 'src/main.ts', 'demo', 'seed'], {
+    cwd: join(root, 'apps/cli'),
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) {
+    log(`demo seed failed (exit ${code}); the system keeps running`);
+  }
+}
+
 async function main() {
   mkdirSync(dataDir, { recursive: true });
   env.CUSTOM_WEBHOOK_SECRET ??= customWebhookSecret();
@@ -162,8 +175,11 @@ async function main() {
   redis        ${env.REDIS_URL}
   first user   pnpm formwell user create --email you@example.com --password 'a long password'
   first key    pnpm formwell key create --user <id from above> --name default
-  demo data    pnpm formwell demo seed
+  demo data    pnpm formwell demo seed   (or start with: npm start -- --demo)
 Press Ctrl-C to stop.`);
+  if (process.argv.includes('--demo')) {
+    await seedDemo();
+  }
 }
 
 main().catch((error) => {

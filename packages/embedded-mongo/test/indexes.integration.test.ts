@@ -199,6 +199,18 @@ describe('index use', () => {
     expect(await c.countDocuments({ email: { $in: ['a', 'b2', 'c'] } })).toBe(3);
   });
 
+  test('a leading $match/$sort/$limit of an aggregation is answered by the index', async () => {
+    const c = db().collection('big');
+    const before = { ...(t.engine.stats('idx', 'big') ?? { keysExamined: 0, docsExamined: 0 }) };
+    const res = await c
+      .aggregate([{ $match: { g: 9 } }, { $sort: { i: -1 } }, { $limit: 2 }, { $project: { _id: 0, i: 1 } }])
+      .toArray();
+    expect(res).toEqual([{ i: 4959 }, { i: 4909 }]);
+    const after = t.engine.stats('idx', 'big') ?? { keysExamined: 0, docsExamined: 0 };
+    expect(after.keysExamined - before.keysExamined).toBeLessThanOrEqual(2);
+    expect(after.docsExamined - before.docsExamined).toBeLessThanOrEqual(2);
+  });
+
   test('multikey index answers equality on array elements', async () => {
     const c = db().collection('tags');
     await c.createIndex({ tags: 1 });

@@ -7,6 +7,7 @@ import {
   typeMismatch,
 } from '../errors.js';
 import { findMatches } from '../query/find-docs.js';
+import { parseSort } from '../query/sort.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
 import type { Collection } from '../storage/collection.js';
@@ -54,6 +55,30 @@ function allDocs(coll: Collection | undefined): Doc[] {
   );
 }
 
+/**
+ * Answers a leading `$match`, `$sort` and `$limit` through the query planner, so an index can
+ * filter, order and stop early; mingo runs the remaining stages.
+ */
+function leadingStages(
+  coll: Collection | undefined,
+  pipeline: Doc[],
+  hint?: string,
+): { input: Doc[]; rest: Doc[] } {
+  if (!coll) return { input: [], rest: pipeline };
+  let i = 0;
+  let filter: Doc = {};
+  let sort: [string, number][] = [];
+  let limit = 0;
+  const stage = (n: number) => pipeline[n] ?? {};
+  if ('$match' in stage(i)) filter = stage(i++).$match as Doc;
+  if ('$sort' in stage(i)) {
+    sort = parseSort(stage(i++).$sort);
+    if ('$limit' in stage(i) && typeof stage(i).$limit === 'number') limit = stage(i++).$limit as number;
+  }
+  const { matches } = findMatches(coll, { filter, sort, skip: 0, limit: limit > 0 ? limit : 0, hint });
+  return { input: matches.map((m) => m.doc ?? coll.doc(m.rid) ?? {}), rest: pipeline.slice(i) };
+}
+
 /** Runs a pipeline over a collection; a leading `$match` is answered through the query planner. */
 export function runPipeline(
   ctx: CommandContext,
@@ -61,16 +86,7 @@ export function runPipeline(
   pipeline: Doc[],
   hint?: string,
 ): Doc[] {
-  let input: Doc[];
-  let rest = pipeline;
-  const first = pipeline[0];
-  if (first && '$match' in first && coll) {
-    const filter = first.$match as Doc;
-    input = findMatches(coll, { filter, sort: [], skip: 0, limit: 0, hint }).matches.map(
-      (m) => m.doc ?? coll.doc(m.rid) ?? {},
-    );
-    rest = pipeline.slice(1);
-  } else input = allDocs(coll);
+  const { input, rest } = leadingStages(coll, pipeline, hint);
   const options = {
     ...queryOptions,
     variables: (ctx.body.let as Doc | undefined) ?? {},
