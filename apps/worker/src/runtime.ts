@@ -4,6 +4,7 @@ import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 
 import { startHeartbeat } from './heartbeat.js';
+import { scheduleMaintenance } from './schedule-maintenance.js';
 import { dispatchJob } from './processors/dispatch.js';
 import { processorRegistry, type ProcessorRegistry } from './processors/registry.js';
 
@@ -13,6 +14,8 @@ export type StartWorkerRuntimeOptions = {
   logger: Logger;
   concurrency?: number;
   registry?: ProcessorRegistry;
+  /** Register the periodic sweeps (off in tests that run their own registry). */
+  scheduleSweeps?: boolean;
 };
 
 export type WorkerRuntime = { workers: Worker[]; stop(): Promise<void> };
@@ -23,7 +26,7 @@ export type WorkerRuntime = { workers: Worker[]; stop(): Promise<void> };
  * heartbeat, then the Redis and MongoDB connections.
  */
 export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Promise<WorkerRuntime> {
-  const { mongoUri, redisUrl, logger, concurrency = 10, registry = processorRegistry } = options;
+  const { mongoUri, redisUrl, logger, concurrency = 10, registry = processorRegistry, scheduleSweeps = true } = options;
   await connectDatabase({ uri: mongoUri });
   await ensureIndexes();
   const connection = createWorkerConnection(redisUrl);
@@ -42,6 +45,9 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
 
     return worker;
   });
+  if (scheduleSweeps) {
+    await scheduleMaintenance(connection);
+  }
   const heartbeat = await startHeartbeat(connection, logger);
   logger.info({ queues: workers.map((worker) => worker.name) }, 'worker started');
 

@@ -13,6 +13,7 @@ test('the runtime runs registered processors and drops unknown job names without
     mongoUri: testMongoUri('worker_runtime'),
     redisUrl,
     logger: pino({ level: 'silent' }),
+    scheduleSweeps: false,
     registry: {
       [QueueName.maintenance]: {
         echo: (job) => {

@@ -128,6 +128,8 @@ export { completeOutboxEntry } from './submissions/complete-outbox-entry.js';
 export { failOutboxEntry } from './submissions/fail-outbox-entry.js';
 export { findPendingOutbox } from './submissions/find-pending-outbox.js';
 export { purgeExpiredSubmissions } from './submissions/purge-expired-submissions.js';
+export { applySubmissionCounters } from './submissions/apply-submission-counters.js';
+export { reconcileSubmissionCounters } from './submissions/reconcile-submission-counters.js';
 
 // webhook endpoints (minimal: create and list; delivery lives in the worker)
 export { createWebhookEndpoint } from './webhooks/create-webhook-endpoint.js';
@@ -155,6 +157,7 @@ export { usageMonth } from './submissions/usage-month.js';
 
 // analytics (computed from the per-form counters bumped at submit time)
 export { getFormAnalytics } from './analytics/get-form-analytics.js';
+export { HOURLY_BUCKET_RETENTION_DAYS, hourlyRetentionStart } from './analytics/hourly-retention.js';
 export type { GetFormAnalyticsOptions } from './analytics/get-form-analytics.js';
 export { ZTimeRangeSchema, TIME_RANGES } from './analytics/analytics-types.js';
 export type {

@@ -3,7 +3,7 @@ export type { ConnectDatabaseOptions } from './client.js';
 export { ensureIndexes } from './ensure-indexes.js';
 
 export { userRepository } from './repositories/user.js';
-export type { TUserRecord, TCreateUserRecord, TRole, TPlanName } from './repositories/user.js';
+export type { TUserRecord, TCreateUserRecord, TRole, TPlanName, TUserCounter } from './repositories/user.js';
 export { apiKeyRepository } from './repositories/api-key.js';
 export type { TApiKeyRecord, TCreateApiKeyRecord } from './repositories/api-key.js';
 export { formRepository } from './repositories/form.js';
@@ -11,6 +11,7 @@ export type { TFormRecord, TFormWritable, TFormEmailSettings } from './repositor
 export { submissionRepository } from './repositories/submission.js';
 export type { TSubmissionFilter, TCreateSubmissionRecord } from './repositories/submission.js';
 export { submissionOutboxRepository } from './repositories/submission-outbox.js';
+export { submissionCountersRepository } from './repositories/submission-counters.js';
 export type {
   TSubmissionRecord,
   TSubmissionMeta,
@@ -20,7 +21,8 @@ export type {
 export { monthlyUsageRepository } from './repositories/monthly-usage.js';
 export type { TConsumeQuotaResult } from './repositories/monthly-usage.js';
 export { formStatsRepository, statsKey } from './repositories/form-stats.js';
-export type { TFormStatsRecord } from './repositories/form-stats.js';
+export type { TFormStatsRecord, TRecordSubmissionOptions } from './repositories/form-stats.js';
+export { COUNTED_IDS_KEPT } from './repositories/count-once.js';
 export { dashboardSessionRepository } from './repositories/dashboard-session.js';
 export type { TDashboardSessionRecord } from './repositories/dashboard-session.js';
 export { webhookEndpointRepository } from './repositories/webhook-endpoint.js';

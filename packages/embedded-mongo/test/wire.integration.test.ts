@@ -46,6 +46,12 @@ describe('wire protocol', () => {
     expect(reply.doc).toMatchObject({ ok: 1, ismaster: true, maxWireVersion: 21 });
   });
 
+  test('legacy OP_QUERY handshake wrapped in $query is understood', async () => {
+    wire.opQuery('admin.$cmd', { $query: { ismaster: 1 }, $readPreference: { mode: 'primary' } });
+    const reply = await wire.read();
+    expect(reply.doc).toMatchObject({ ok: 1, ismaster: true });
+  });
+
   test('OP_QUERY for anything but the handshake is refused', async () => {
     wire.opQuery('test.$cmd', { find: 'x' });
     const reply = await wire.read();

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 
 import { testEmail } from '../../test/test-emails.js';
+import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
-import { AppError } from '../errors/app-error.js';
 import { createForm } from '../forms/create-form.js';
 import { submitForm } from '../submissions/submit-form.js';
 import { createUser } from '../users/create-user.js';
@@ -13,18 +13,6 @@ useTestDatabase('core_analytics');
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) {
-    throw new Error(`expected an AppError, got ${String(error)}`);
-  }
-
-  return error;
-}
 
 describe('getFormAnalytics', () => {
   test('PRO: base and PRO fields from the counters the submits bumped', async () => {
@@ -91,18 +79,18 @@ describe('getFormAnalytics', () => {
       ].sort(),
     );
     expect(analytics.timeSeriesData).toHaveLength(7);
-    const gated = await failure(
+    const gated = await appErrorOf(
       getFormAnalytics({ user: { id: free.id, plan: 'FREE' }, formId: freeForm.id }),
     );
     expect([gated.httpStatus, gated.message]).toEqual([
       403,
       'Analytics are only available with the STANDARD or PRO plan',
     ]);
-    const bad = await failure(
+    const bad = await appErrorOf(
       getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: form.id, timeRange: 'year' }),
     );
     expect([bad.httpStatus, bad.message]).toEqual([400, 'Invalid timeRange parameter']);
-    const foreign = await failure(
+    const foreign = await appErrorOf(
       getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: freeForm.id }),
     );
     expect([foreign.httpStatus, foreign.message]).toEqual([404, 'Form not found']);

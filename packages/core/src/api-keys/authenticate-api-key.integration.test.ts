@@ -2,8 +2,8 @@ import { ApiKeyModel, UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testEmail } from '../../test/test-emails.js';
+import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
-import { AppError } from '../errors/app-error.js';
 import { createUser } from '../users/create-user.js';
 import { authenticateApiKey } from './authenticate-api-key.js';
 import { createApiKey, MAX_ACTIVE_API_KEYS } from './create-api-key.js';
@@ -13,13 +13,7 @@ import { revokeApiKey } from './revoke-api-key.js';
 useTestDatabase('core_api_keys');
 
 async function failure(promise: Promise<unknown>): Promise<[number, Record<string, unknown>]> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) {
-    throw new Error(`expected an AppError, got ${String(error)}`);
-  }
+  const error = await appErrorOf(promise);
 
   return [error.httpStatus, error.toBody()];
 }

@@ -5,6 +5,8 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
+import { insertWithSlot } from '../limits/insert-with-slot.js';
+import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { toApiKeyView, type TApiKeyView } from './api-key-view.js';
 import { generateApiKey } from './generate-api-key.js';
 import { API_KEY_SCOPES, ZApiKeyScopeSchema } from './scopes.js';
@@ -20,8 +22,10 @@ export const ZCreateApiKeyInputSchema = z.object({
 export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInputSchema>;
 
 /**
- * Creates a key. The plaintext `key` is in this return value and nowhere else, ever: store it,
- * show it once, never log it.
+ * Creates a key within the cap of 20 active keys (decisions §2). The slot comes from the user's
+ * `activeKeyCount` with one conditional update, so concurrent creates cannot overshoot the cap.
+ * The plaintext `key` is in this return value and nowhere else, ever: store it, show it once,
+ * never log it.
  */
 export async function createApiKey(input: TCreateApiKeyInput): Promise<TApiKeyView & { key: string }> {
   const { userId, name, scopes } = parseInput(ZCreateApiKeyInputSchema, input);
@@ -29,19 +33,27 @@ export async function createApiKey(input: TCreateApiKeyInput): Promise<TApiKeyVi
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
-  // Count-then-insert can overshoot by a concurrent create or two; the cap is hygiene, not billing.
-  if ((await apiKeyRepository.countActive({ userId })) >= MAX_ACTIVE_API_KEYS) {
-    throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.apiKeyLimit(MAX_ACTIVE_API_KEYS) });
-  }
-  const generated = generateApiKey();
-  const record = await apiKeyRepository.create({
-    userId,
-    name,
-    keyHash: generated.keyHash,
-    prefix: generated.prefix,
-    last4: generated.last4,
-    scopes: [...new Set(scopes ?? API_KEY_SCOPES)],
+  await reserveCappedSlot({
+    counter: user.activeKeyCount,
+    countExisting: () => apiKeyRepository.countActive({ userId }),
+    init: (value) => userRepository.initCounter({ userId, counter: 'activeKeyCount', value }),
+    reserve: (max) => userRepository.reserveSlot({ userId, counter: 'activeKeyCount', max }),
+    max: MAX_ACTIVE_API_KEYS,
+    limitMessage: (_used, max) => ErrorMessages.apiKeyLimit(max),
   });
+  const generated = generateApiKey();
+  const record = await insertWithSlot(
+    () =>
+      apiKeyRepository.create({
+        userId,
+        name,
+        keyHash: generated.keyHash,
+        prefix: generated.prefix,
+        last4: generated.last4,
+        scopes: [...new Set(scopes ?? API_KEY_SCOPES)],
+      }),
+    () => userRepository.releaseSlot({ userId, counter: 'activeKeyCount' }),
+  );
 
   return { ...toApiKeyView(record), key: generated.key };
 }

@@ -1,4 +1,4 @@
-import { apiKeyRepository } from '@formwell/db';
+import { apiKeyRepository, userRepository } from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -7,13 +7,20 @@ import { toApiKeyView, type TApiKeyView } from './api-key-view.js';
 
 export type RevokeApiKeyOptions = { userId: string; keyId: string; now?: Date };
 
-/** Revokes for good (no re-activation); effective on the next request since nothing caches keys. */
+/**
+ * Revokes for good (no re-activation); effective on the next request since nothing caches keys.
+ * Only the call that actually revoked the key gives its slot of the 20-key cap back, so repeated
+ * or concurrent revokes cannot free slots that were never taken.
+ */
 export async function revokeApiKey({
   userId,
   keyId,
   now = new Date(),
 }: RevokeApiKeyOptions): Promise<TApiKeyView> {
-  const record = await apiKeyRepository.revoke({ userId, keyId, now });
+  if (await apiKeyRepository.deactivate({ userId, keyId, now })) {
+    await userRepository.releaseSlot({ userId, counter: 'activeKeyCount' });
+  }
+  const record = await apiKeyRepository.findById({ userId, keyId });
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.API_KEY_NOT_FOUND });
   }

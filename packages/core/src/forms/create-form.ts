@@ -6,6 +6,8 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
+import { insertWithSlot } from '../limits/insert-with-slot.js';
+import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { ZCreateFormInputSchema, type TCreateFormInput } from './z-form-input.js';
@@ -44,20 +46,18 @@ export async function createForm({ userId, input }: CreateFormOptions): Promise<
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
   assertEmailSettingsPlan({ plan: user.plan, emailSettings: parsed.emailSettings });
-  const max = getConfig().plans[user.plan].maxForms;
-  if (user.formCount === null) {
-    await userRepository.initFormCount({ userId, formCount: await formRepository.count({ userId }) });
-  }
-  if (!(await userRepository.reserveFormSlot({ userId, max }))) {
-    const count = await formRepository.count({ userId });
-    throw new AppError(AppErrorCode.FORBIDDEN, {
-      message: ErrorMessages.formLimit(Math.max(count, max), max),
-    });
-  }
-  try {
-    return toFormDetail(await insertForm(userId, parsed));
-  } catch (error) {
-    await userRepository.releaseFormSlot({ userId });
-    throw error;
-  }
+  await reserveCappedSlot({
+    counter: user.formCount,
+    countExisting: () => formRepository.count({ userId }),
+    init: (formCount) => userRepository.initFormCount({ userId, formCount }),
+    reserve: (max) => userRepository.reserveFormSlot({ userId, max }),
+    max: getConfig().plans[user.plan].maxForms,
+    limitMessage: ErrorMessages.formLimit,
+  });
+  const record = await insertWithSlot(
+    () => insertForm(userId, parsed),
+    () => userRepository.releaseFormSlot({ userId }),
+  );
+
+  return toFormDetail(record);
 }

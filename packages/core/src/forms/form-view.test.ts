@@ -22,6 +22,7 @@ const record: TFormRecord = {
   uniqueEmail: true,
   retentionDays: null,
   submissionCount: 7,
+  webhookCount: 0,
   createdAt: new Date('2026-11-01T00:00:00.000Z'),
   updatedAt: new Date('2026-11-02T00:00:00.000Z'),
 };

@@ -2,8 +2,9 @@ import { UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testEmail } from '../../test/test-emails.js';
+import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
-import { AppError } from '../errors/app-error.js';
+import type { AppError } from '../errors/app-error.js';
 import { submitForm } from '../submissions/submit-form.js';
 import { createUser } from '../users/create-user.js';
 import { createForm } from './create-form.js';
@@ -15,23 +16,13 @@ import { updateForm } from './update-form.js';
 
 useTestDatabase('core_forms');
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) {
-    throw new Error(`expected an AppError, got ${String(error)}`);
-  }
-
-  return error;
-}
-
 describe('forms', () => {
   test('plan form limit: 403 with n/max', async () => {
     const user = await createUser({ email: testEmail(), plan: 'FREE' });
     await createForm({ userId: user.id, input: { name: 'One', formType: 'contact' } });
-    const error = await failure(createForm({ userId: user.id, input: { name: 'Two', formType: 'contact' } }));
+    const error = await appErrorOf(
+      createForm({ userId: user.id, input: { name: 'Two', formType: 'contact' } }),
+    );
 
     expect([error.httpStatus, error.message]).toEqual([403, 'Form limit reached (1/1) for your plan']);
   });
@@ -44,7 +35,7 @@ describe('forms', () => {
 
     await UserModel.updateOne({ _id: user.id }, { $unset: { formCount: 1 } });
     expect(
-      (await failure(createForm({ userId: user.id, input: { name: 'Three', formType: 'contact' } })))
+      (await appErrorOf(createForm({ userId: user.id, input: { name: 'Three', formType: 'contact' } })))
         .httpStatus,
     ).toBe(403);
     await deleteForm({ userId: user.id, formId: second.id });
@@ -98,7 +89,7 @@ describe('forms', () => {
     });
     expect(new Date(view.createdAt).toISOString()).toBe(view.createdAt);
     for (const formId of [created.id, '000000000000000000000000', 'junk']) {
-      const error = await failure(getForm({ userId: other.id, formId }));
+      const error = await appErrorOf(getForm({ userId: other.id, formId }));
       expect([error.httpStatus, error.message]).toEqual([404, 'Form not found']);
     }
   });
@@ -130,7 +121,7 @@ describe('forms', () => {
       data: { settings: { usersJoined: { enabled: false } } },
     });
     expect(await getUsersJoined({ userId: user.id, formId: f.id })).toEqual({ formId: f.id, count: 0 });
-    const foreign = await failure(getUsersJoined({ userId: other.id, formId: f.id }));
+    const foreign = await appErrorOf(getUsersJoined({ userId: other.id, formId: f.id }));
     expect(foreign.toBody()).toMatchObject({
       message: 'Unauthorized',
       error: 'Form does not belong to this user',
@@ -145,7 +136,7 @@ describe('forms', () => {
     expect(waitlist.uniqueEmail).toBe(true);
     expect(
       (
-        await failure(
+        await appErrorOf(
           createForm({
             userId: free.id,
             input: { name: 'E', formType: 'contact', emailSettings: { enabled: true } },
@@ -155,7 +146,7 @@ describe('forms', () => {
     ).toBe(403);
     expect(
       (
-        await failure(
+        await appErrorOf(
           updateForm({
             userId: standard.id,
             formId: waitlist.id,
@@ -181,11 +172,11 @@ describe('forms', () => {
     expect(Object.keys(first.forms[0] ?? {}).sort()).toEqual(
       ['createdAt', 'description', 'formType', 'id', 'name', 'submissionCount', 'updatedAt'].sort(),
     );
-    expect((await failure(listForms({ userId: user.id, cursor: 'garbage' }))).httpStatus).toBe(400);
-    expect((await failure(listForms({ userId: user.id, limit: 101 }))).httpStatus).toBe(400);
+    expect((await appErrorOf(listForms({ userId: user.id, cursor: 'garbage' }))).httpStatus).toBe(400);
+    expect((await appErrorOf(listForms({ userId: user.id, limit: 101 }))).httpStatus).toBe(400);
 
     await deleteForm({ userId: user.id, formId: ids[0] ?? '' });
     expect((await listForms({ userId: user.id })).forms).toHaveLength(4);
-    expect((await failure(deleteForm({ userId: user.id, formId: ids[0] ?? '' }))).httpStatus).toBe(404);
+    expect((await appErrorOf(deleteForm({ userId: user.id, formId: ids[0] ?? '' }))).httpStatus).toBe(404);
   });
 });

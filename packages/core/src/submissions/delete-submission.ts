@@ -4,12 +4,14 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
+import { applySubmissionCounters } from './apply-submission-counters.js';
 
 export type DeleteSubmissionOptions = { userId: string; formId: string; submissionId: string };
 
 /**
- * Deletes one submission and lowers `submissionCount`. Quota already used this month is not given
- * back, and the analytics counters keep it (they count what was received).
+ * Deletes one submission and lowers `submissionCount` (submissions stored now). The analytics
+ * counters keep it: they count submissions received, like the quota, which is not given back
+ * either (README "Deleting submissions").
  */
 export async function deleteSubmission({
   userId,
@@ -17,8 +19,14 @@ export async function deleteSubmission({
   submissionId,
 }: DeleteSubmissionOptions): Promise<{ id: string; deleted: true }> {
   await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
-  if (!(await submissionRepository.delete({ userId, formId, submissionId }))) {
+  const removed = await submissionRepository.remove({ userId, formId, submissionId });
+  if (!removed) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.SUBMISSION_NOT_FOUND });
+  }
+  if (removed.countersPending) {
+    // Its counting was interrupted and the sweep can no longer see it: count it first (idempotent),
+    // so the decrement below takes away only what was added.
+    await applySubmissionCounters({ submission: removed });
   }
   await formRepository.incrementSubmissionCount({ userId, formId, by: -1 });
 

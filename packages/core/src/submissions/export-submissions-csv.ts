@@ -53,7 +53,9 @@ export async function exportSubmissionsCsv({
   const rows = () => submissionRepository.iterate({ userId, formId: form.id, filter });
   const columns = await dataColumns(form.fields as TFormField[], rows);
   // The submitter's email is already one of the data columns, so it gets no column of its own.
-  const header = ['id', 'createdAt', ...columns, ...META_COLUMNS];
+  // Header cells are neutralised too: on a form without declared fields the column names are keys
+  // chosen by whoever submitted, e.g. `=HYPERLINK(…)`.
+  const header = ['id', 'createdAt', ...columns, ...META_COLUMNS].map(csvCell);
 
   async function* records(): AsyncGenerator<string[]> {
     for await (const row of rows()) {

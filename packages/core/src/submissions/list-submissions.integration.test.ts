@@ -4,8 +4,8 @@ import { submissionRepository } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testEmail } from '../../test/test-emails.js';
+import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
-import { AppError } from '../errors/app-error.js';
 import { createForm } from '../forms/create-form.js';
 import { getForm } from '../forms/get-form.js';
 import { createUser } from '../users/create-user.js';
@@ -36,18 +36,6 @@ async function setup(fields = true) {
   const actor = { id: user.id, plan: 'PRO' as const, quotaLimit: 10_000 };
 
   return { user, form, actor };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) {
-    throw new Error(`expected an AppError, got ${String(error)}`);
-  }
-
-  return error;
 }
 
 describe('listing submissions', () => {
@@ -127,7 +115,7 @@ describe('listing submissions', () => {
       ).submissions.map((s) => s.email),
     ).toEqual(['b@x.io']);
     expect(
-      (await failure(listSubmissions({ userId: user.id, formId: form.id, startDate: 'soon' }))).httpStatus,
+      (await appErrorOf(listSubmissions({ userId: user.id, formId: form.id, startDate: 'soon' }))).httpStatus,
     ).toBe(400);
   });
 
@@ -139,17 +127,19 @@ describe('listing submissions', () => {
       input: { formId: form.id, data: { email: 'a@x.io' } },
     });
 
-    expect((await failure(listSubmissions({ userId: other.id, formId: form.id }))).toBody()).toMatchObject({
-      message: 'Unauthorized',
-      error: 'Form does not belong to this user',
-    });
+    expect((await appErrorOf(listSubmissions({ userId: other.id, formId: form.id }))).toBody()).toMatchObject(
+      {
+        message: 'Unauthorized',
+        error: 'Form does not belong to this user',
+      },
+    );
     expect(
       (await getSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId })).email,
     ).toBe('a@x.io');
     await deleteSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId });
     expect(
       (
-        await failure(
+        await appErrorOf(
           getSubmission({ userId: user.id, formId: form.id, submissionId: response.submissionId }),
         )
       ).message,
@@ -215,14 +205,19 @@ describe('CSV export', () => {
     const { user, form, actor } = await setup(false);
     await submitForm({ user: actor, input: { formId: form.id, data: { a: 1 } } });
     await submitForm({ user: actor, input: { formId: form.id, data: { b: '@x' } } });
+    // Keys of a form without fields are the submitter's choice, and they become header cells.
+    await submitForm({ user: actor, input: { formId: form.id, data: { '=HYPERLINK("x")': 'y' } } });
     const body = (
       await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id })).stream)
     ).toString('utf8');
 
-    expect(body.slice(1).split('\n')[0]).toMatch(/^id,createdAt,(b,a|a,b),browser,os,device,country$/);
+    const header = body.slice(1).split('\n')[0] ?? '';
+    expect(header.split(',').slice(0, 2)).toEqual(['id', 'createdAt']);
+    expect(header).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(header).not.toMatch(/(^|,)"?=/);
     expect(body).toContain("'@x");
     expect(
       (await submissionRepository.list({ userId: user.id, formId: form.id, limit: 10 })).items,
-    ).toHaveLength(2);
+    ).toHaveLength(3);
   });
 });

@@ -4,7 +4,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * The retention sweep (worker): deletes submissions older than their form's `retentionDays` and
- * lowers `submissionCount` to match. Returns how many were deleted.
+ * lowers `submissionCount` to match. Returns how many were deleted. Submissions whose counting is
+ * still pending are skipped until the counter sweep has settled them (deleteOlderThan).
  */
 export async function purgeExpiredSubmissions({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   let deleted = 0;

@@ -7,8 +7,9 @@ import {
 import { describe, expect, test } from 'vitest';
 
 import { testEmail } from '../../test/test-emails.js';
+import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
-import { AppError } from '../errors/app-error.js';
+import type { AppError } from '../errors/app-error.js';
 import { createForm } from '../forms/create-form.js';
 import { getForm } from '../forms/get-form.js';
 import type { TCreateFormInput } from '../forms/z-form-input.js';
@@ -43,18 +44,6 @@ async function form(userId: string, input: Partial<TCreateFormInput> = {}) {
       ...input,
     },
   });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) {
-    throw new Error(`expected an AppError, got ${String(error)}`);
-  }
-
-  return error;
 }
 
 describe('submitForm', () => {
@@ -123,7 +112,7 @@ describe('submitForm', () => {
   test('a non-http redirectUrl is a 400', async () => {
     const user = await owner();
     const f = await form(user.id);
-    const error = await rejection(
+    const error = await appErrorOf(
       submitForm({
         user,
         input: { formId: f.id, data: { email: 'a@b.io' }, redirectUrl: 'javascript:alert(1)' },
@@ -136,7 +125,7 @@ describe('submitForm', () => {
   test('invalid data: 400 with fieldErrors, nothing stored, no quota used', async () => {
     const user = await owner();
     const f = await form(user.id);
-    const error = await rejection(
+    const error = await appErrorOf(
       submitForm({ user, input: { formId: f.id, data: { email: 'nope', extra: 1 } } }),
     );
 
@@ -169,13 +158,15 @@ describe('submitForm', () => {
     const other = await owner();
     const f = await form(other.id);
 
-    const missing = await rejection(
+    const missing = await appErrorOf(
       submitForm({ user, input: { formId: '000000000000000000000000', data: {} } }),
     );
     expect([missing.httpStatus, missing.message]).toEqual([404, 'Form not found']);
-    const garbage = await rejection(submitForm({ user, input: { formId: 'not-an-id', data: {} } }));
+    const garbage = await appErrorOf(submitForm({ user, input: { formId: 'not-an-id', data: {} } }));
     expect(garbage.httpStatus).toBe(404);
-    const foreign = await rejection(submitForm({ user, input: { formId: f.id, data: { email: 'a@b.io' } } }));
+    const foreign = await appErrorOf(
+      submitForm({ user, input: { formId: f.id, data: { email: 'a@b.io' } } }),
+    );
     expect(foreign.httpStatus).toBe(403);
     expect(foreign.toBody()).toMatchObject({
       message: 'Unauthorized',

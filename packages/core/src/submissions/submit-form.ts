@@ -1,5 +1,4 @@
 import {
-  formRepository,
   formStatsRepository,
   isDuplicateKeyError,
   monthlyUsageRepository,
@@ -15,6 +14,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import type { TFormField } from '../forms/z-form-field.js';
+import { applySubmissionCounters } from './apply-submission-counters.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 import type { TOutboxItem } from './outbox-item.js';
 import { parseUserAgent } from './parse-user-agent.js';
@@ -68,7 +68,8 @@ function duplicateEmail(): AppError {
 
 /**
  * POST /api/v1/forms/submit. Order: parameters (400) → form (404 / foreign 403) → honeypot →
- * data (400) → uniqueEmail (409) → quota (403, atomic) → one insert with the outbox → counters.
+ * data (400) → uniqueEmail (409) → quota (403, atomic) → one insert carrying the outbox and the
+ * `countersPending` mark → counters (idempotent; the sweep finishes them after a crash).
  */
 export async function submitForm({
   user,
@@ -144,16 +145,8 @@ export async function submitForm({
     throw error;
   }
 
-  await Promise.all([
-    formRepository.incrementSubmissionCount({ userId: user.id, formId: form.id, by: 1 }),
-    formStatsRepository.recordSubmission({
-      userId: user.id,
-      formId: form.id,
-      at: now,
-      browser: meta.browser,
-      country: meta.country,
-    }),
-  ]);
+  // The counters are part of the 201's promise (decisions §8, §14): applied before answering.
+  await applySubmissionCounters({ submission });
 
   return {
     response: {

@@ -2,8 +2,8 @@ import { DashboardSessionModel, UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testEmail } from '../../test/test-emails.js';
+import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
-import { AppError } from '../errors/app-error.js';
 import { createSession } from '../sessions/create-session.js';
 import { verifySession } from '../sessions/verify-session.js';
 import { createUser } from './create-user.js';
@@ -14,18 +14,6 @@ import { setUserPlan } from './set-user-plan.js';
 import { signUp } from './sign-up.js';
 
 useTestDatabase('core_users');
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) {
-    throw new Error(`expected an AppError, got ${String(error)}`);
-  }
-
-  return error;
-}
 
 describe('users and sessions', () => {
   test('sign up, log in, verify, log out', async () => {
@@ -41,7 +29,7 @@ describe('users and sessions', () => {
     const login = await logIn({ email: email.toUpperCase(), password: 'correct horse' });
     expect(login.user.id).toBe(user.id);
     await logOut({ token: login.session.token });
-    expect((await failure(verifySession({ token: login.session.token }))).httpStatus).toBe(401);
+    expect((await appErrorOf(verifySession({ token: login.session.token }))).httpStatus).toBe(401);
     expect((await verifySession({ token: session.token })).user.id).toBe(user.id);
   });
 
@@ -49,11 +37,11 @@ describe('users and sessions', () => {
     const email = testEmail();
     await signUp({ email, password: 'correct horse' });
 
-    expect((await failure(signUp({ email: email.toUpperCase(), password: 'whatever1' }))).httpStatus).toBe(
+    expect((await appErrorOf(signUp({ email: email.toUpperCase(), password: 'whatever1' }))).httpStatus).toBe(
       409,
     );
-    const wrong = await failure(logIn({ email, password: 'wrong horse' }));
-    const unknown = await failure(logIn({ email: testEmail(), password: 'wrong horse' }));
+    const wrong = await appErrorOf(logIn({ email, password: 'wrong horse' }));
+    const unknown = await appErrorOf(logIn({ email: testEmail(), password: 'wrong horse' }));
     expect([wrong.httpStatus, wrong.message]).toEqual([401, 'Invalid email or password']);
     expect(unknown.message).toBe(wrong.message);
   });
@@ -62,8 +50,8 @@ describe('users and sessions', () => {
     const user = await createUser({ email: testEmail() });
     const old = await createSession({ userId: user.id, ttlMs: 1000, now: new Date(Date.now() - 5000) });
 
-    expect((await failure(verifySession({ token: old.token }))).httpStatus).toBe(401);
-    expect((await failure(logIn({ email: user.email, password: 'anything' }))).httpStatus).toBe(401);
+    expect((await appErrorOf(verifySession({ token: old.token }))).httpStatus).toBe(401);
+    expect((await appErrorOf(logIn({ email: user.email, password: 'anything' }))).httpStatus).toBe(401);
   });
 
   test('set plan changes the quota with it; me', async () => {
@@ -75,6 +63,6 @@ describe('users and sessions', () => {
       quotaLimit: 5000,
     });
     expect((await getMe({ userId: user.id })).plan).toBe('STANDARD');
-    expect((await failure(getMe({ userId: '000000000000000000000000' }))).message).toBe('User not found');
+    expect((await appErrorOf(getMe({ userId: '000000000000000000000000' }))).message).toBe('User not found');
   });
 });

@@ -1,10 +1,12 @@
-import { userRepository, webhookEndpointRepository } from '@formwell/db';
+import { formRepository, userRepository, webhookEndpointRepository } from '@formwell/db';
 
 import { getConfig } from '../config/get-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
+import { insertWithSlot } from '../limits/insert-with-slot.js';
+import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { isAbsoluteHttpUrl } from '../submissions/is-absolute-http-url.js';
 import { generateWebhookSecret } from './generate-webhook-secret.js';
 import { toWebhookEndpointView, type TWebhookEndpointView } from './webhook-endpoint-view.js';
@@ -19,7 +21,9 @@ export type CreateWebhookEndpointOptions = {
 };
 
 /**
- * Registers an outbound endpoint for `form.submission.created`, within the plan's per-form limit.
+ * Registers an outbound endpoint for `form.submission.created`, within the plan's per-form limit
+ * (a slot of the form's `webhookCount`, taken with one conditional update: no overshoot under
+ * concurrency).
  * The secret is returned here only. The SSRF guard runs at delivery time (the address can change).
  */
 export async function createWebhookEndpoint({
@@ -36,19 +40,26 @@ export async function createWebhookEndpoint({
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
-  const max = getConfig().plans[user.plan].maxWebhooksPerForm;
-  const count = await webhookEndpointRepository.countByForm({ userId, formId: form.id });
-  if (count >= max) {
-    throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.webhookLimit(count, max) });
-  }
-  const record = await webhookEndpointRepository.create({
-    userId,
-    formId: form.id,
-    url,
-    description,
-    secret: generateWebhookSecret(),
-    events: ['form.submission.created'],
+  await reserveCappedSlot({
+    counter: form.webhookCount,
+    countExisting: () => webhookEndpointRepository.countByForm({ userId, formId: form.id }),
+    init: (value) => formRepository.initWebhookCount({ userId, formId: form.id, value }),
+    reserve: (max) => formRepository.reserveWebhookSlot({ userId, formId: form.id, max }),
+    max: getConfig().plans[user.plan].maxWebhooksPerForm,
+    limitMessage: ErrorMessages.webhookLimit,
   });
+  const record = await insertWithSlot(
+    () =>
+      webhookEndpointRepository.create({
+        userId,
+        formId: form.id,
+        url,
+        description,
+        secret: generateWebhookSecret(),
+        events: ['form.submission.created'],
+      }),
+    () => formRepository.releaseWebhookSlot({ userId, formId: form.id }),
+  );
 
   return { ...toWebhookEndpointView(record), secret: record.secret };
 }

@@ -1,8 +1,8 @@
-import { webhookEndpointRepository } from '@formwell/db';
+import { formRepository, webhookEndpointRepository } from '@formwell/db';
 
 import { loadOwnedEndpoint } from './load-owned-endpoint.js';
 
-/** Removes an endpoint; deliveries already queued for it find it gone and stop. */
+/** Removes an endpoint (and frees its slot); deliveries already queued for it find it gone and stop. */
 export async function deleteWebhookEndpoint({
   userId,
   formId,
@@ -13,7 +13,10 @@ export async function deleteWebhookEndpoint({
   endpointId: string;
 }): Promise<{ id: string; deleted: true }> {
   await loadOwnedEndpoint({ userId, formId, endpointId });
-  await webhookEndpointRepository.delete({ userId, endpointId });
+  // Only the call that removed it frees the slot of the per-form cap.
+  if (await webhookEndpointRepository.delete({ userId, endpointId })) {
+    await formRepository.releaseWebhookSlot({ userId, formId });
+  }
 
   return { id: endpointId, deleted: true };
 }

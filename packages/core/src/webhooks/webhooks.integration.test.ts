@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 
 import { testEmail } from '../../test/test-emails.js';
+import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
-import { AppError } from '../errors/app-error.js';
 import { createForm } from '../forms/create-form.js';
 import { submitForm } from '../submissions/submit-form.js';
 import { getUsage } from '../usage/get-usage.js';
@@ -14,18 +14,6 @@ import { rotateWebhookSecret } from './rotate-webhook-secret.js';
 import { updateWebhookEndpoint } from './update-webhook-endpoint.js';
 
 useTestDatabase('core_webhooks');
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) {
-    throw new Error(`expected an AppError, got ${String(error)}`);
-  }
-
-  return error;
-}
 
 describe('webhook endpoints', () => {
   test('create, list without secrets, update, rotate, delete; plan limit; scoped', async () => {
@@ -44,13 +32,19 @@ describe('webhook endpoints', () => {
       created.secret,
     );
     expect(
-      (await failure(createWebhookEndpoint({ userId: user.id, formId: form.id, url: 'https://b.example' })))
-        .message,
+      (
+        await appErrorOf(
+          createWebhookEndpoint({ userId: user.id, formId: form.id, url: 'https://b.example' }),
+        )
+      ).message,
     ).toBe('Webhook endpoint limit reached (1/1) for your plan');
     expect(
-      (await failure(createWebhookEndpoint({ userId: user.id, formId: form.id, url: 'ftp://x' }))).httpStatus,
+      (await appErrorOf(createWebhookEndpoint({ userId: user.id, formId: form.id, url: 'ftp://x' })))
+        .httpStatus,
     ).toBe(400);
-    expect((await failure(listWebhookEndpoints({ userId: other.id, formId: form.id }))).httpStatus).toBe(404);
+    expect((await appErrorOf(listWebhookEndpoints({ userId: other.id, formId: form.id }))).httpStatus).toBe(
+      404,
+    );
 
     const ids = { userId: user.id, formId: form.id, endpointId: created.id };
     expect(await updateWebhookEndpoint({ ...ids, data: { enabled: false } })).toMatchObject({
@@ -60,9 +54,30 @@ describe('webhook endpoints', () => {
     expect((await submitForm({ user: actor, input: { formId: form.id, data: {} } })).outbox).toEqual([]);
     const rotated = await rotateWebhookSecret(ids);
     expect(rotated.secret).not.toBe(created.secret);
-    expect((await failure(deleteWebhookEndpoint({ ...ids, userId: other.id }))).httpStatus).toBe(404);
+    expect((await appErrorOf(deleteWebhookEndpoint({ ...ids, userId: other.id }))).httpStatus).toBe(404);
     await deleteWebhookEndpoint(ids);
     expect(await listWebhookEndpoints({ userId: user.id, formId: form.id })).toEqual([]);
     expect(await getUsage({ userId: user.id })).toMatchObject({ used: 1, limit: 200, plan: 'FREE' });
+  });
+
+  test('the per-form cap holds under concurrent creates, and a delete frees one slot', async () => {
+    const user = await createUser({ email: testEmail(), plan: 'STANDARD' });
+    const form = await createForm({ userId: user.id, input: { name: 'F', formType: 'contact' } });
+    const create = (i: number) =>
+      createWebhookEndpoint({ userId: user.id, formId: form.id, url: `https://hooks.example.com/${i}` });
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => create(i)));
+    const created = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+
+    expect(created).toHaveLength(5);
+    const error = await appErrorOf(create(99));
+    expect([error.httpStatus, error.message]).toEqual([
+      403,
+      'Webhook endpoint limit reached (5/5) for your plan',
+    ]);
+    const ids = { userId: user.id, formId: form.id, endpointId: created[0]?.id ?? '' };
+    await deleteWebhookEndpoint(ids);
+    expect((await appErrorOf(deleteWebhookEndpoint(ids))).httpStatus).toBe(404);
+    await create(100);
+    expect((await appErrorOf(create(101))).httpStatus).toBe(403);
   });
 });

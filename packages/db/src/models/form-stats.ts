@@ -7,7 +7,8 @@ const { model, models, Schema } = mongoose;
  * Pre-aggregated analytics of one form, bumped at submit time so analytics never scan submissions
  * (decisions §9). Map keys: `hours` = UTC hour `YYYY-MM-DDTHH`, `hourOfDay` = UTC `00`..`23`,
  * `browsers`/`countries` = display names (encoded by statsKey in the repository).
- * `hours` grows by at most 24 keys a day; a sweeper may prune keys older than the analytics window.
+ * `hours` is bounded: keys older than the analytics window are pruned at most once a day per form,
+ * by the first submission after `hoursPrunedAt` is a day old (formStatsRepository.recordSubmission).
  */
 const formStatsSchema = new Schema(
   {
@@ -19,6 +20,9 @@ const formStatsSchema = new Schema(
     hourOfDay: { type: Map, of: Number, default: {} },
     browsers: { type: Map, of: Number, default: {} },
     countries: { type: Map, of: Number, default: {} },
+    hoursPrunedAt: { type: Date },
+    // Latest submissions already counted here: makes re-applying a submission a no-op (count-once.ts).
+    countedIds: { type: [Schema.Types.ObjectId], default: undefined, select: false },
   },
   { timestamps: true, collection: 'form_stats', minimize: false },
 );

@@ -27,6 +27,13 @@ const formSchema = new Schema(
     uniqueEmail: { type: Boolean, default: false },
     retentionDays: { type: Number, default: null },
     submissionCount: { type: Number, default: 0 },
+    // Webhook endpoints of the form, so the plan's per-form cap is one conditional update.
+    // Absent on older forms; core initialises it from a count on first use.
+    webhookCount: { type: Number },
+    // The latest submissions already added to submissionCount: makes that `$inc` idempotent, so the
+    // counter sweep can re-apply a submission whose counting was interrupted (see submission-counters).
+    // Never read by the application, hence `select: false`.
+    countedIds: { type: [Schema.Types.ObjectId], default: undefined, select: false },
   },
   { timestamps: true, collection: 'forms', minimize: false },
 );

@@ -35,6 +35,11 @@ const submissionSchema = new Schema(
     },
     outbox: { type: [outboxEntrySchema], default: [] },
     hasPendingOutbox: { type: Boolean, default: false },
+    // True from the insert until the form's submissionCount and analytics counters include this
+    // submission. Written in the same insert as the submission, so a crash between the insert and
+    // the counter updates is visible and the counter sweep finishes the job (submission-counters).
+    // Unset (not false) once applied, so the partial index below stays tiny.
+    countersPending: { type: Boolean },
     // Set explicitly (not by `timestamps`) so the sort key is the one we chose.
     createdAt: { type: Date, required: true },
   },
@@ -51,6 +56,12 @@ submissionSchema.index(
 submissionSchema.index(
   { hasPendingOutbox: 1, createdAt: 1 },
   { partialFilterExpression: { hasPendingOutbox: true } },
+);
+
+// The counter sweep looks only at submissions whose counters were interrupted.
+submissionSchema.index(
+  { countersPending: 1, createdAt: 1 },
+  { partialFilterExpression: { countersPending: true } },
 );
 
 export type TSubmissionDoc = InferSchemaType<typeof submissionSchema>;

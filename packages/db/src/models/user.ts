@@ -17,6 +17,9 @@ const userSchema = new Schema(
     // Forms owned, kept here so the plan's form limit is one conditional update (no transactions).
     // Absent on accounts older than the counter; core initialises it from a count on first use.
     formCount: { type: Number },
+    // Active (unrevoked) API keys, for the same reason: the 20-key cap is one conditional update.
+    // Absent on older accounts; core initialises it from a count on first use.
+    activeKeyCount: { type: Number },
   },
   { timestamps: true, collection: 'users' },
 );

@@ -66,6 +66,10 @@ export const apiKeyRepository = {
 
   /** The authentication lookup: by hash only, since the caller does not know the owner yet. */
   async findByHash({ keyHash }: { keyHash: string }): Promise<TApiKeyRecord | null> {
+    // A non-string (e.g. `{"$gt": ""}`) would be read as an operator and match any key.
+    if (typeof keyHash !== 'string') {
+      return null;
+    }
     const doc = await ApiKeyModel.findOne({ keyHash }, PROJECTION).lean<TLeanApiKey>();
 
     return doc ? toRecord(doc) : null;
@@ -114,6 +118,24 @@ export const apiKeyRepository = {
     return ApiKeyModel.countDocuments({ userId: owner, isActive: true });
   },
 
+  /**
+   * Revokes an active key; true only for the call that actually revoked it, so the caller gives the
+   * owner's key slot back exactly once. Revocation is one-way.
+   */
+  async deactivate({ userId, keyId, now }: { userId: string; keyId: string; now: Date }): Promise<boolean> {
+    const _id = toObjectId(keyId);
+    const owner = toObjectId(userId);
+    if (!_id || !owner) {
+      return false;
+    }
+    const result = await ApiKeyModel.updateOne(
+      { _id, userId: owner, isActive: true },
+      { $set: { isActive: false, revokedAt: now } },
+    );
+
+    return result.modifiedCount === 1;
+  },
+
   /** Revocation is one-way; a second call is a no-op that still returns the key. */
   async revoke({
     userId,
@@ -124,18 +146,9 @@ export const apiKeyRepository = {
     keyId: string;
     now: Date;
   }): Promise<TApiKeyRecord | null> {
-    const _id = toObjectId(keyId);
-    const owner = toObjectId(userId);
-    if (!_id || !owner) {
-      return null;
-    }
-    await ApiKeyModel.updateOne(
-      { _id, userId: owner, isActive: true },
-      { $set: { isActive: false, revokedAt: now } },
-    );
-    const doc = await ApiKeyModel.findOne({ _id, userId: owner }, PROJECTION).lean<TLeanApiKey>();
+    await apiKeyRepository.deactivate({ userId, keyId, now });
 
-    return doc ? toRecord(doc) : null;
+    return apiKeyRepository.findById({ userId, keyId });
   },
 
   /**

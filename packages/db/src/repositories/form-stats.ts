@@ -1,4 +1,7 @@
+import type { Types } from 'mongoose';
+
 import { FormStatsModel } from '../models/form-stats.js';
+import { countOnce } from './count-once.js';
 import { toObjectId } from './object-id.js';
 
 export type TFormStatsRecord = {
@@ -46,8 +49,67 @@ function hourKey(at: Date): string {
   return at.toISOString().slice(0, 13);
 }
 
+const DAY_MS = 86_400_000;
+
 // Upserts must not add `$setOnInsert` defaults on the very paths we `$inc` (a path conflict).
 const UPSERT = { upsert: true, setDefaultsOnInsert: false } as const;
+
+export type TRecordSubmissionOptions = {
+  userId: string;
+  formId: string;
+  at: Date;
+  browser: string;
+  country: string;
+  /**
+   * Makes the update idempotent: a submission already counted here is not counted again, so the
+   * counter sweep can safely re-apply an interrupted submit. Omit only for one-off counting.
+   */
+  submissionId?: string;
+  /** Hour buckets older than this are dropped (at most once a day per form) to bound `hours`. */
+  pruneHoursBefore?: Date;
+};
+
+/** Drops the hour buckets that start before `before`; analytics no longer look at them. */
+async function pruneHours(formId: Types.ObjectId, before: Date): Promise<void> {
+  const doc = await FormStatsModel.findOne({ formId }, { hours: 1 }).lean<{
+    hours?: Record<string, number>;
+  }>();
+  // Keys are `YYYY-MM-DDTHH`, so string order is time order.
+  const oldest = hourKey(before);
+  const stale = Object.keys(doc?.hours ?? {}).filter((key) => key < oldest);
+  if (stale.length > 0) {
+    await FormStatsModel.collection.updateOne(
+      { formId },
+      { $unset: Object.fromEntries(stale.map((key) => [`hours.${key}`, ''])) },
+    );
+  }
+}
+
+/**
+ * Prunes when the previous prune is a day old. The conditional `$set` lets exactly one of several
+ * concurrent submissions do it; `$unset` of old keys never conflicts with `$inc` of the current hour.
+ */
+async function pruneHoursWhenDue(
+  formId: Types.ObjectId,
+  previous: { hoursPrunedAt?: unknown } | null,
+  at: Date,
+  before: Date,
+): Promise<void> {
+  if (!previous) {
+    return;
+  }
+  const last = previous.hoursPrunedAt instanceof Date ? previous.hoursPrunedAt : null;
+  if (last && at.getTime() - last.getTime() < DAY_MS) {
+    return;
+  }
+  const claim = await FormStatsModel.collection.updateOne(
+    { formId, hoursPrunedAt: last ?? { $exists: false } },
+    { $set: { hoursPrunedAt: at } },
+  );
+  if (claim.modifiedCount === 1) {
+    await pruneHours(formId, before);
+  }
+}
 
 /** Per-form analytics counters; one document per form, updated with atomic `$inc`. */
 export const formStatsRepository = {
@@ -57,32 +119,36 @@ export const formStatsRepository = {
     at,
     browser,
     country,
-  }: {
-    userId: string;
-    formId: string;
-    at: Date;
-    browser: string;
-    country: string;
-  }): Promise<void> {
+    submissionId,
+    pruneHoursBefore,
+  }: TRecordSubmissionOptions): Promise<void> {
     const form = toObjectId(formId);
     const owner = toObjectId(userId);
     if (!form || !owner) {
       return;
     }
     const hourOfDay = String(at.getUTCHours()).padStart(2, '0');
-    await FormStatsModel.updateOne(
-      { formId: form, userId: owner },
-      {
-        $inc: {
-          total: 1,
-          [`hours.${hourKey(at)}`]: 1,
-          [`hourOfDay.${hourOfDay}`]: 1,
-          [`browsers.${statsKey(browser)}`]: 1,
-          [`countries.${statsKey(country)}`]: 1,
-        },
-      },
-      UPSERT,
-    );
+    const inc = {
+      total: 1,
+      [`hours.${hourKey(at)}`]: 1,
+      [`hourOfDay.${hourOfDay}`]: 1,
+      [`browsers.${statsKey(browser)}`]: 1,
+      [`countries.${statsKey(country)}`]: 1,
+    };
+    const counted = submissionId === undefined ? null : toObjectId(submissionId);
+    if (!counted) {
+      await FormStatsModel.updateOne({ formId: form, userId: owner }, { $inc: inc }, UPSERT);
+
+      return;
+    }
+    const previous = await countOnce(FormStatsModel.collection, { formId: form, userId: owner }, counted, {
+      inc,
+      upsert: true,
+      projection: { hoursPrunedAt: 1 },
+    });
+    if (pruneHoursBefore) {
+      await pruneHoursWhenDue(form, previous, at, pruneHoursBefore);
+    }
   },
 
   async recordSpam({ userId, formId }: { userId: string; formId: string }): Promise<void> {

@@ -1,4 +1,6 @@
 import { FormModel } from '../models/form.js';
+import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
+import { countOnce } from './count-once.js';
 import { toObjectId } from './object-id.js';
 import { requireObjectId } from './require-object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
@@ -24,6 +26,8 @@ export type TFormRecord = {
   uniqueEmail: boolean;
   retentionDays: number | null;
   submissionCount: number;
+  /** Webhook endpoints; null until initialised (forms older than the counter). */
+  webhookCount: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -40,6 +44,7 @@ type TLeanForm = {
   uniqueEmail?: boolean | null;
   retentionDays?: number | null;
   submissionCount?: number | null;
+  webhookCount?: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -66,6 +71,7 @@ function toRecord(doc: TLeanForm): TFormRecord {
     uniqueEmail: doc.uniqueEmail === true,
     retentionDays: doc.retentionDays ?? null,
     submissionCount: doc.submissionCount ?? 0,
+    webhookCount: doc.webhookCount ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -85,7 +91,12 @@ export type TFormWritable = {
 /** Forms, every query scoped by the owning user. */
 export const formRepository = {
   async create({ userId, ...input }: TFormWritable & { userId: string }): Promise<TFormRecord> {
-    const doc = await FormModel.create({ ...input, userId: requireObjectId(userId), submissionCount: 0 });
+    const doc = await FormModel.create({
+      ...input,
+      userId: requireObjectId(userId),
+      submissionCount: 0,
+      webhookCount: 0,
+    });
 
     return toRecord(doc.toObject());
   },
@@ -218,5 +229,50 @@ export const formRepository = {
       return;
     }
     await FormModel.updateOne({ _id, userId: owner }, { $inc: { submissionCount: by } });
+  },
+  /**
+   * Adds one submission to `submissionCount` unless this submission was already counted: safe to
+   * repeat, which is what lets the counter sweep re-apply an interrupted submit (count-once.ts).
+   */
+  async countSubmissionOnce({
+    userId,
+    formId,
+    submissionId,
+  }: {
+    userId: string;
+    formId: string;
+    submissionId: string;
+  }): Promise<void> {
+    const _id = toObjectId(formId);
+    const owner = toObjectId(userId);
+    const counted = toObjectId(submissionId);
+    if (_id && owner && counted) {
+      await countOnce(FormModel.collection, { _id, userId: owner }, counted, { inc: { submissionCount: 1 } });
+    }
+  },
+
+  /** Sets the webhook counter of a form that has none yet (a no-op once set). */
+  async initWebhookCount({ userId, formId, value }: { userId: string; formId: string; value: number }) {
+    const _id = toObjectId(formId);
+    const owner = toObjectId(userId);
+    if (_id && owner) {
+      await initCounter(FormModel.collection, { _id, userId: owner }, 'webhookCount', value);
+    }
+  },
+
+  /** Takes one webhook endpoint slot within `max` (one conditional update; see counter-slot.ts). */
+  async reserveWebhookSlot({ userId, formId, max }: { userId: string; formId: string; max: number }) {
+    const _id = toObjectId(formId);
+    const owner = toObjectId(userId);
+
+    return _id && owner ? takeSlot(FormModel.collection, { _id, userId: owner }, 'webhookCount', max) : false;
+  },
+
+  async releaseWebhookSlot({ userId, formId }: { userId: string; formId: string }): Promise<void> {
+    const _id = toObjectId(formId);
+    const owner = toObjectId(userId);
+    if (_id && owner) {
+      await releaseSlot(FormModel.collection, { _id, userId: owner }, 'webhookCount');
+    }
   },
 };

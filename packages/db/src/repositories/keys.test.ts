@@ -17,6 +17,9 @@ describe('repository key helpers', () => {
     expect(toObjectId('not-an-id')).toBeNull();
     expect(toObjectId('6740a1b2c3d4e5f6a7b8c9d')).toBeNull();
     expect(toObjectId('{"$gt":""}')).toBeNull();
+    // Parsed JSON or query strings can carry objects and arrays where a string id is expected.
+    expect(toObjectId({ $gt: '' })).toBeNull();
+    expect(toObjectId(['6740a1b2c3d4e5f6a7b8c9d0'])).toBeNull();
   });
 
   test('isDuplicateKeyError recognises E11000 only', () => {

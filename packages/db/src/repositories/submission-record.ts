@@ -21,6 +21,8 @@ export type TSubmissionRecord = {
   data: Record<string, unknown>;
   meta: TSubmissionMeta;
   outbox: TOutboxEntryRecord[];
+  /** True while the form's counters do not include this submission yet (interrupted submit). */
+  countersPending: boolean;
   createdAt: Date;
 };
 
@@ -42,6 +44,7 @@ export type TLeanSubmission = {
   data: Record<string, unknown>;
   meta?: Partial<TSubmissionMeta> | null;
   outbox?: TLeanOutbox[] | null;
+  countersPending?: boolean | null;
   createdAt: Date;
 };
 
@@ -71,6 +74,7 @@ export function toSubmissionRecord(doc: TLeanSubmission): TSubmissionRecord {
       country: doc.meta?.country ?? 'Unknown',
     },
     outbox: (doc.outbox ?? []).map(toOutbox),
+    countersPending: doc.countersPending === true,
     createdAt: doc.createdAt,
   };
 }

@@ -34,7 +34,11 @@ function filterQuery(userId: Types.ObjectId, formId: Types.ObjectId, filter: TSu
     formId,
     userId,
     ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
-    ...(filter.email !== undefined ? { email: filter.email } : {}),
+    // Only a string is a filter value; anything else (`{"$gt": ""}`) would be read as an operator,
+    // so it matches nothing rather than everything.
+    ...(filter.email !== undefined
+      ? { email: typeof filter.email === 'string' ? filter.email : { $in: [] } }
+      : {}),
   };
 }
 
@@ -67,6 +71,8 @@ export const submissionRepository = {
         endpointId: entry.endpointId ? toObjectId(entry.endpointId) : null,
       })),
       hasPendingOutbox: input.outbox.length > 0,
+      // Cleared by submissionCountersRepository.markApplied once the counters include it.
+      countersPending: true,
     });
 
     return toSubmissionRecord(doc.toObject());
@@ -84,6 +90,11 @@ export const submissionRepository = {
     const form = toObjectId(formId);
     const owner = toObjectId(userId);
     if (!form || !owner) {
+      return false;
+    }
+
+    // A non-string would be read as an operator (see filterQuery).
+    if (typeof emailKey !== 'string') {
       return false;
     }
 
@@ -165,7 +176,8 @@ export const submissionRepository = {
     }
   },
 
-  async delete({
+  /** Deletes one submission and returns it (the caller settles its counters), or null. */
+  async remove({
     userId,
     formId,
     submissionId,
@@ -173,16 +185,24 @@ export const submissionRepository = {
     userId: string;
     formId: string;
     submissionId: string;
-  }): Promise<boolean> {
+  }): Promise<TSubmissionRecord | null> {
     const _id = toObjectId(submissionId);
     const form = toObjectId(formId);
     const owner = toObjectId(userId);
     if (!_id || !form || !owner) {
-      return false;
+      return null;
     }
-    const result = await SubmissionModel.deleteOne({ _id, formId: form, userId: owner });
+    const doc = await SubmissionModel.findOneAndDelete({
+      _id,
+      formId: form,
+      userId: owner,
+    }).lean<TLeanSubmission>();
 
-    return result.deletedCount > 0;
+    return doc ? toSubmissionRecord(doc) : null;
+  },
+
+  async delete(options: { userId: string; formId: string; submissionId: string }): Promise<boolean> {
+    return (await submissionRepository.remove(options)) !== null;
   },
 
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {
@@ -196,7 +216,11 @@ export const submissionRepository = {
     return result.deletedCount;
   },
 
-  /** Retention: deletes the form's submissions created before `before`; returns how many. */
+  /**
+   * Retention: deletes the form's submissions created before `before`; returns how many. Submissions
+   * whose counters are still pending are left for the counter sweep, so the caller's
+   * `submissionCount -= deleted` only ever removes what was added.
+   */
   async deleteOlderThan({
     userId,
     formId,
@@ -215,6 +239,7 @@ export const submissionRepository = {
       formId: form,
       userId: owner,
       createdAt: { $lt: before },
+      countersPending: { $exists: false },
     });
 
     return result.deletedCount;

@@ -1,4 +1,5 @@
 import { UserModel } from '../models/user.js';
+import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
 import { toObjectId } from './object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 
@@ -16,6 +17,8 @@ export type TUserRecord = {
   stripeCustomerId: string | null;
   /** Forms owned; null until initialised (accounts older than the counter). */
   formCount: number | null;
+  /** Active API keys; null until initialised (accounts older than the counter). */
+  activeKeyCount: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -30,6 +33,7 @@ type TLeanUser = {
   quotaLimit: number;
   stripeCustomerId?: string | null;
   formCount?: number | null;
+  activeKeyCount?: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -45,10 +49,14 @@ function toRecord(doc: TLeanUser): TUserRecord {
     quotaLimit: doc.quotaLimit,
     stripeCustomerId: doc.stripeCustomerId ?? null,
     formCount: doc.formCount ?? null,
+    activeKeyCount: doc.activeKeyCount ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
 }
+
+/** Capped counters kept on the user document (see counter-slot.ts). */
+export type TUserCounter = 'formCount' | 'activeKeyCount';
 
 export type TCreateUserRecord = {
   email: string;
@@ -63,7 +71,12 @@ export type TCreateUserRecord = {
 export const userRepository = {
   /** Throws E11000 (see isDuplicateKeyError) when the email is taken. */
   async create(input: TCreateUserRecord): Promise<TUserRecord> {
-    const doc = await UserModel.create({ ...input, email: input.email.toLowerCase(), formCount: 0 });
+    const doc = await UserModel.create({
+      ...input,
+      email: input.email.toLowerCase(),
+      formCount: 0,
+      activeKeyCount: 0,
+    });
 
     return toRecord(doc.toObject());
   },
@@ -79,6 +92,10 @@ export const userRepository = {
   },
 
   async findByEmail({ email }: { email: string }): Promise<TUserRecord | null> {
+    // A non-string (e.g. `{"$ne": null}`) would be read as an operator and match any account.
+    if (typeof email !== 'string') {
+      return null;
+    }
     const doc = await UserModel.findOne({ email: email.trim().toLowerCase() }).lean<TLeanUser>();
 
     return doc ? toRecord(doc) : null;
@@ -126,36 +143,52 @@ export const userRepository = {
     return doc ? toRecord(doc) : null;
   },
 
-  /** Sets the form counter of an account that has none yet (a no-op once set). */
-  async initFormCount({ userId, formCount }: { userId: string; formCount: number }): Promise<void> {
+  /** Sets a counter of an account that has none yet (a no-op once set). */
+  async initCounter({
+    userId,
+    counter,
+    value,
+  }: {
+    userId: string;
+    counter: TUserCounter;
+    value: number;
+  }): Promise<void> {
     const _id = toObjectId(userId);
-    if (!_id) {
-      return;
+    if (_id) {
+      await initCounter(UserModel.collection, { _id }, counter, value);
     }
-    await UserModel.updateOne({ _id, formCount: { $exists: false } }, { $set: { formCount } });
   },
 
   /**
-   * Takes one form slot if fewer than `max` are used: one conditional `$inc`, so concurrent creates
-   * can never exceed the plan's form limit. Returns whether a slot was taken.
+   * Takes one slot of a capped counter if fewer than `max` are used: one conditional `$inc`, so
+   * concurrent creates can never exceed the plan's form limit or the API key cap.
    */
-  async reserveFormSlot({ userId, max }: { userId: string; max: number }): Promise<boolean> {
+  async reserveSlot({ userId, counter, max }: { userId: string; counter: TUserCounter; max: number }) {
     const _id = toObjectId(userId);
-    if (!_id) {
-      return false;
-    }
-    const result = await UserModel.updateOne({ _id, formCount: { $lt: max } }, { $inc: { formCount: 1 } });
 
-    return result.modifiedCount === 1;
+    return _id ? takeSlot(UserModel.collection, { _id }, counter, max) : false;
   },
 
-  /** Gives a slot back (form deleted, or its insert failed). */
-  async releaseFormSlot({ userId }: { userId: string }): Promise<void> {
+  /** Gives a slot back (form deleted, key revoked, or the insert that took it failed). */
+  async releaseSlot({ userId, counter }: { userId: string; counter: TUserCounter }): Promise<void> {
     const _id = toObjectId(userId);
-    if (!_id) {
-      return;
+    if (_id) {
+      await releaseSlot(UserModel.collection, { _id }, counter);
     }
-    await UserModel.updateOne({ _id, formCount: { $gt: 0 } }, { $inc: { formCount: -1 } });
+  },
+
+  /** Sets the form counter of an account that has none yet (a no-op once set). */
+  initFormCount({ userId, formCount }: { userId: string; formCount: number }): Promise<void> {
+    return userRepository.initCounter({ userId, counter: 'formCount', value: formCount });
+  },
+
+  /** One form slot within `max` (see reserveSlot). */
+  reserveFormSlot({ userId, max }: { userId: string; max: number }): Promise<boolean> {
+    return userRepository.reserveSlot({ userId, counter: 'formCount', max });
+  },
+
+  releaseFormSlot({ userId }: { userId: string }): Promise<void> {
+    return userRepository.releaseSlot({ userId, counter: 'formCount' });
   },
 
   /** Staff listing (ADMIN only; the caller checks the role). Newest first. */

@@ -73,19 +73,17 @@ export const listCollectionsCommand: CommandDef = {
   run(ctx) {
     const filter = docOption(ctx.body, 'filter');
     const nameOnly = ctx.body.nameOnly === true;
-    let items: Doc[] = ctx.state.engine
-      .collections(ctx.db)
-      .map((c) =>
-        nameOnly
-          ? { name: c.name, type: 'collection' }
-          : {
-              name: c.name,
-              type: 'collection',
-              options: c.options,
-              info: { readOnly: false },
-              idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
-            },
-      );
+    let items: Doc[] = ctx.state.engine.collections(ctx.db).map((c) =>
+      nameOnly
+        ? { name: c.name, type: 'collection' }
+        : {
+            name: c.name,
+            type: 'collection',
+            options: c.options,
+            info: { readOnly: false },
+            idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+          },
+    );
     if (filter && Object.keys(filter).length) {
       const q = new Query(filter, queryOptions);
       items = items.filter((d) => q.test(d));

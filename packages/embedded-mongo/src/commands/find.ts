@@ -16,6 +16,8 @@ export function hintName(
 ): string | undefined {
   if (hint === undefined || hint === null) return undefined;
   if (typeof hint === 'string') return hint;
+  // { $natural: 1 } asks for a collection scan, which is what no hint gives when no index fits.
+  if (typeof hint === 'object' && '$natural' in hint) return undefined;
   if (typeof hint === 'object') {
     const want = JSON.stringify(hint);
     for (const ix of indexes) if (JSON.stringify(ix.spec.key) === want) return ix.name;

@@ -16,11 +16,13 @@ import {
 } from './collections.js';
 import { createIndexesCommand, dropIndexesCommand, listIndexesCommand } from './indexes.js';
 import { explainCommand } from './explain.js';
+import { diagnosticCommands } from './diagnostics.js';
 import type { CommandDef } from './types.js';
 
 /** Every command the engine answers; anything else is CommandNotFound (59). */
 export const COMMANDS: Record<string, CommandDef> = {
   ...handshakeCommands,
+  ...diagnosticCommands,
   find: findCommand,
   getMore: getMoreCommand,
   killCursors: killCursorsCommand,

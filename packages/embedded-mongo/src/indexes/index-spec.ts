@@ -69,7 +69,9 @@ export function normalizeIndexSpec(raw: Record<string, unknown>): IndexSpec {
   }
   const collation = raw.collation as Record<string, unknown> | undefined;
   if (collation !== undefined && collation.locale !== 'simple') {
-    throw badValue('index collations other than { locale: "simple" } are not supported by the embedded engine');
+    throw badValue(
+      'index collations other than { locale: "simple" } are not supported by the embedded engine',
+    );
   }
   // Hidden indexes are maintained but never chosen by the planner, as in mongod.
   if (raw.hidden === true) spec.hidden = true;

@@ -1,4 +1,5 @@
 import { ObjectId } from 'bson';
+import { compareValues, typeRank } from '../bson/compare.js';
 
 type Doc = Record<string, unknown>;
 
@@ -67,6 +68,11 @@ export function extractPredicates(filter: Doc): { preds: Map<string, FieldPredic
         for (const sub of v) if (isPlainObject(sub)) visit(sub);
         continue;
       }
+      if (k === '$or' && Array.isArray(v)) {
+        allExact = false;
+        implied.push(impliedByOr(v));
+        continue;
+      }
       if (k.startsWith('$') || preds.has(k)) {
         allExact = false;
         continue;
@@ -79,6 +85,49 @@ export function extractPredicates(filter: Doc): { preds: Map<string, FieldPredic
       }
     }
   };
+  const implied: Map<string, FieldPredicate>[] = [];
   visit(filter);
+  // Bounds implied by an $or only help where the filter itself says nothing about the field.
+  for (const m of implied) for (const [f, p] of m) if (!preds.has(f)) preds.set(f, p);
   return { preds, allExact };
+}
+
+/** A predicate as an interval: points become [min, max]. */
+function asInterval(p: FieldPredicate): FieldPredicate {
+  if (!p.points) return p;
+  const sorted = [...p.points].sort(compareValues);
+  return { low: sorted[0], lowInc: true, high: sorted[sorted.length - 1], highInc: true, exact: false };
+}
+
+function looser(a: unknown, aInc: boolean | undefined, b: unknown, bInc: boolean | undefined, dir: 1 | -1) {
+  const c = compareValues(a, b) * dir;
+  if (c === 0) return { v: a, inc: aInc === true || bInc === true };
+  return c < 0 ? { v: a, inc: aInc } : { v: b, inc: bInc };
+}
+
+/**
+ * Bounds every branch of an `$or` agrees on: the keyset-pagination filter
+ * `{ $or: [{ t: { $lt: X } }, { t: X, _id: { $lt: Y } }] }` implies `t <= X`, which lets an index on
+ * `t` start at X instead of scanning everything newer. The result is a superset; the filter is
+ * always re-checked.
+ */
+function impliedByOr(branches: unknown[]): Map<string, FieldPredicate> {
+  const out = new Map<string, FieldPredicate>();
+  const maps = branches.map((b) => (isPlainObject(b) ? extractPredicates(b).preds : new Map<string, FieldPredicate>()));
+  const first = maps[0];
+  if (!first) return out;
+  for (const field of first.keys()) {
+    const parts = maps.map((m) => m.get(field));
+    if (parts.some((p) => p === undefined)) continue;
+    const intervals = (parts as FieldPredicate[]).map(asInterval);
+    let acc: FieldPredicate = { ...(intervals[0] ?? { exact: false }), exact: false };
+    for (const next of intervals.slice(1)) {
+      const low = acc.low === undefined || next.low === undefined ? undefined : looser(acc.low, acc.lowInc, next.low, next.lowInc, 1);
+      const high = acc.high === undefined || next.high === undefined ? undefined : looser(acc.high, acc.highInc, next.high, next.highInc, -1);
+      acc = { low: low?.v, lowInc: low?.inc, high: high?.v, highInc: high?.inc, exact: false };
+    }
+    const ranks = [acc.low, acc.high].filter((x) => x !== undefined).map(typeRank);
+    if (ranks.length > 0 && ranks.every((r) => r === ranks[0])) out.set(field, acc);
+  }
+  return out;
 }

@@ -70,10 +70,15 @@ export class Connection {
     if (header.opCode === OP_QUERY) {
       // Legacy handshake only: anything but isMaster/hello gets an error document.
       const q = parseOpQuery(msg);
-      const cmd = Object.keys(q.query)[0] ?? '';
+      // Old drivers wrap the command as { $query: { isMaster: 1 }, $readPreference: ... }.
+      const query =
+        typeof q.query.$query === 'object' && q.query.$query !== null
+          ? (q.query.$query as Record<string, unknown>)
+          : q.query;
+      const cmd = Object.keys(query)[0] ?? '';
       const isHello = q.collection.endsWith('.$cmd') && /^(isMaster|ismaster|hello)$/.test(cmd);
       const body = isHello
-        ? serialize({ ...helloReply({ connectionId: this.id, body: q.query }, cmd !== 'hello'), ok: 1 })
+        ? serialize({ ...helloReply({ connectionId: this.id, body: query }, cmd !== 'hello'), ok: 1 })
         : serialize({
             ok: 0,
             errmsg: 'OP_QUERY is only supported for the isMaster/hello handshake',

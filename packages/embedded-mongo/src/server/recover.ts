@@ -12,10 +12,8 @@ export function rebuildCatalog(engine: StorageEngine, catalog: RecoveredCatalog)
         if (spec.name === '_id_') continue;
         coll.createIndex(normalizeIndexSpec(spec), null);
       }
-      for (const buf of rec.documents) {
-        const bytes = Buffer.from(buf);
-        coll.insert(deserialize(bytes), null, bytes);
-      }
+      // insert() copies the bytes into the collection's own chunks.
+      for (const buf of rec.documents) coll.insert(deserialize(buf), null, buf);
     }
   }
 }

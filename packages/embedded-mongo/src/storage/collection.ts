@@ -80,7 +80,8 @@ export class Collection {
     const rid = this.nextRid++;
     for (const [index, k] of keys) index.add(k, rid);
     this.docs.set(rid, buf);
-    log?.push({ t: 'put', db: this.db, coll: this.name, id: doc._id, doc });
+    // The store may keep `bytes`: pass our own (immutable) copy so engine and journal share memory.
+    log?.push({ t: 'put', db: this.db, coll: this.name, id: doc._id, doc, bytes: this.docs.get(rid) });
     return rid;
   }
 
@@ -91,7 +92,7 @@ export class Collection {
     for (const index of this.indexes.values()) index.remove(index.keysFor(oldDoc), rid);
     for (const [index, k] of newKeys) index.add(k, rid);
     this.docs.set(rid, buf);
-    log?.push({ t: 'put', db: this.db, coll: this.name, id: newDoc._id, doc: newDoc });
+    log?.push({ t: 'put', db: this.db, coll: this.name, id: newDoc._id, doc: newDoc, bytes: this.docs.get(rid) });
   }
 
   remove(rid: number, doc: Doc, log: ChangeLog | null): void {

@@ -30,6 +30,20 @@ describe('DocStore', () => {
     expect(s.bytes).toBe(500 * serialize({ rid: 1, round: 29, pad }).length);
   });
 
+  test('oldest-first churn keeps the location table small and ids in order', () => {
+    const s = new DocStore();
+    for (let rid = 0; rid < 50_000; rid++) {
+      s.set(rid, serialize({ rid }));
+      if (rid >= 100) s.delete(rid - 100);
+    }
+    expect(s.size).toBe(100);
+    expect([...s.rids()]).toEqual(Array.from({ length: 100 }, (_, i) => 49_900 + i));
+    expect(deserialize(s.get(49_950) ?? Buffer.alloc(5))).toEqual({ rid: 49_950 });
+    expect(s.get(10)).toBeUndefined();
+    // Internal: the dead prefix was dropped from the location table.
+    expect((s as unknown as { loc: Float64Array }).loc.length).toBeLessThan(10_000);
+  });
+
   test('documents larger than a chunk get their own chunk', () => {
     const s = new DocStore();
     const big = serialize({ big: 'x'.repeat(5 * 1024 * 1024) });

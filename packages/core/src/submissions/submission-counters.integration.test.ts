@@ -1,0 +1,134 @@
+import {
+  FormModel,
+  FormStatsModel,
+  formStatsRepository,
+  SubmissionModel,
+  submissionRepository,
+} from '@formwell/db';
+import { describe, expect, test } from 'vitest';
+
+import { testEmail } from '../../test/test-emails.js';
+import { useTestDatabase } from '../../test/use-test-database.js';
+import { createForm } from '../forms/create-form.js';
+import { getForm } from '../forms/get-form.js';
+import { createUser } from '../users/create-user.js';
+import { applySubmissionCounters } from './apply-submission-counters.js';
+import { deleteSubmission } from './delete-submission.js';
+import { reconcileSubmissionCounters } from './reconcile-submission-counters.js';
+import { submitForm } from './submit-form.js';
+
+useTestDatabase('core_submission_counters');
+
+const meta = { browser: 'Firefox', os: 'Linux', device: 'Desktop', country: 'Germany' };
+
+async function setup() {
+  const user = await createUser({ email: testEmail(), plan: 'PRO' });
+  const form = await createForm({ userId: user.id, input: { name: 'F', formType: 'custom' } });
+  const actor = { id: user.id, plan: 'PRO' as const, quotaLimit: 10_000 };
+
+  return { user, form, actor };
+}
+
+/** A submission whose submit crashed right after the insert: stored, not counted. */
+function interruptedSubmission(userId: string, formId: string, createdAt: Date) {
+  return submissionRepository.create({
+    userId,
+    formId,
+    email: null,
+    data: { a: 1 },
+    meta,
+    outbox: [],
+    createdAt,
+  });
+}
+
+async function counts(userId: string, formId: string) {
+  const stats = await formStatsRepository.get({ userId, formId });
+
+  return { submissionCount: (await getForm({ userId, formId })).submissionCount, total: stats?.total ?? 0 };
+}
+
+describe('submission counters', () => {
+  test('a submit leaves nothing pending', async () => {
+    const { form, actor } = await setup();
+    const result = await submitForm({ user: actor, input: { formId: form.id, data: { a: 'x' } } });
+
+    expect(
+      await SubmissionModel.exists({ _id: result.response.submissionId, countersPending: true }),
+    ).toBeNull();
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 1 });
+  });
+
+  test('the sweep finishes an interrupted submit, and re-applying never counts twice', async () => {
+    const { form, actor } = await setup();
+    const now = new Date('2026-11-21T06:00:00.000Z');
+    const submission = await interruptedSubmission(actor.id, form.id, new Date(now.getTime() - 60_000));
+    const young = await interruptedSubmission(actor.id, form.id, now);
+
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 0, total: 0 });
+    expect(await reconcileSubmissionCounters({ now })).toBeGreaterThanOrEqual(1);
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 1 });
+    // A crash after the counters but before the flag was cleared: applying again is a no-op.
+    await SubmissionModel.updateOne({ _id: submission.id }, { $set: { countersPending: true } });
+    await applySubmissionCounters({ submission });
+    await reconcileSubmissionCounters({ now });
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 1 });
+    // The young one may still be in flight: the sweep leaves it alone until it is old enough.
+    expect(await SubmissionModel.exists({ _id: young.id, countersPending: true })).not.toBeNull();
+    await reconcileSubmissionCounters({ now: new Date(now.getTime() + 60_000) });
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 2, total: 2 });
+  });
+
+  test('concurrent applies of the same submissions count each once', async () => {
+    const { form, actor } = await setup();
+    const submissions = await Promise.all(
+      Array.from({ length: 5 }, () => interruptedSubmission(actor.id, form.id, new Date())),
+    );
+    await Promise.all(
+      [...submissions, ...submissions, ...submissions].map((submission) =>
+        applySubmissionCounters({ submission }),
+      ),
+    );
+
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 5, total: 5 });
+  });
+
+  test('deleting keeps the analytics totals and lowers submissionCount, pending or not', async () => {
+    const { form, actor } = await setup();
+    const counted = await submitForm({ user: actor, input: { formId: form.id, data: { a: 'x' } } });
+    await submitForm({ user: actor, input: { formId: form.id, data: { a: 'y' } } });
+    const pending = await interruptedSubmission(actor.id, form.id, new Date());
+    const ids = { userId: actor.id, formId: form.id };
+    await deleteSubmission({ ...ids, submissionId: counted.response.submissionId });
+    await deleteSubmission({ ...ids, submissionId: pending.id });
+
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 3 });
+  });
+
+  test('hour buckets older than the analytics window are pruned; lifetime totals stay', async () => {
+    const { form, actor } = await setup();
+    const submit = (now: Date) =>
+      submitForm({ user: actor, input: { formId: form.id, data: { a: 'x' } }, now });
+    await submit(new Date('2026-01-01T10:00:00.000Z'));
+    await submit(new Date('2026-01-01T11:00:00.000Z'));
+    await submit(new Date('2026-01-20T11:00:00.000Z'));
+    await submit(new Date('2026-02-15T09:00:00.000Z'));
+    const stats = await formStatsRepository.get({ userId: actor.id, formId: form.id });
+
+    expect(Object.keys(stats?.hours ?? {}).sort()).toEqual(['2026-01-20T11', '2026-02-15T09']);
+    expect(stats?.total).toBe(4);
+    expect(stats?.hourOfDay).toEqual({ '09': 1, '10': 1, '11': 2 });
+  });
+
+  test('the idempotency lists are never read back with forms or stats', async () => {
+    const { form, actor } = await setup();
+    await submitForm({ user: actor, input: { formId: form.id, data: { a: 'x' } } });
+    const raw = await FormModel.collection.findOne({
+      userId: FormModel.castObject({ userId: actor.id }).userId,
+    });
+
+    expect(raw?.countedIds).toHaveLength(1);
+    expect(await FormModel.findById(form.id).lean()).not.toHaveProperty('countedIds');
+    expect(await FormStatsModel.findOne({ formId: form.id }).lean()).not.toHaveProperty('countedIds');
+  });
+});
