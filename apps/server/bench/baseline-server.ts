@@ -7,7 +7,9 @@ import Fastify from 'fastify';
 const size = Number(process.argv[2] ?? '1024');
 const body = JSON.stringify({ padding: 'x'.repeat(Math.max(0, size - 14)) });
 const app = Fastify({ logger: false });
-app.get('/baseline', (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(body));
+app.get('/baseline', (_request, reply) =>
+  reply.header('content-type', 'application/json; charset=utf-8').send(body),
+);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(`bench-baseline listening ${address} bytes=${Buffer.byteLength(body)}`);
 

@@ -18,7 +18,14 @@ export type LoadOptions = {
   rate?: number;
 };
 
-export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+};
 
 type TAutocannonJson = {
   requests: { average: number; total: number };
@@ -28,8 +35,26 @@ type TAutocannonJson = {
 };
 
 /** One autocannon run in its own process (the load generator must not share the server's CPU time slice). */
-export async function load({ url, method = 'GET', headers = {}, body, connections = 16, durationSeconds, rate }: LoadOptions): Promise<LoadResult> {
-  const args = [AUTOCANNON, '-j', '-n', '-c', String(connections), '-d', String(durationSeconds), '-m', method];
+export async function load({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  connections = 16,
+  durationSeconds,
+  rate,
+}: LoadOptions): Promise<LoadResult> {
+  const args = [
+    AUTOCANNON,
+    '-j',
+    '-n',
+    '-c',
+    String(connections),
+    '-d',
+    String(durationSeconds),
+    '-m',
+    method,
+  ];
   for (const [name, value] of Object.entries(headers)) {
     args.push('-H', `${name}=${value}`);
   }

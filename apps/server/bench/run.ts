@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { startEmbeddedMongo } from '@formwell/embedded-mongo';
@@ -22,7 +23,10 @@ const stoppers: (() => Promise<void>)[] = [];
 async function main() {
   const started = Date.now();
   const [redis, mongo] = await Promise.all([startRedisServer(), startEmbeddedMongo({ port: 0 })]);
-  stoppers.push(() => redis.stop(), () => mongo.stop());
+  stoppers.push(
+    () => redis.stop(),
+    () => mongo.stop(),
+  );
   const mongoUri = `${mongo.uri.replace(/\/$/, '')}/formwell_bench`;
   const { key, formIds } = await seedBenchData(mongoUri);
 
@@ -33,7 +37,8 @@ async function main() {
         PATH: process.env.PATH ?? '',
         MONGODB_URI: mongoUri,
         REDIS_URL: redis.url,
-        PORT: '0',
+        // A concrete port: @formwell/core's config refuses PORT=0 (reported; see the bench notes).
+        PORT: String(await freePort()),
         // Request logs off: the baseline logs nothing either, and stdout is a pipe here.
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
@@ -49,16 +54,38 @@ async function main() {
   }
   const formBytes = Buffer.byteLength(await probe.text());
 
-  const baselineServer = track(spawnProcess(process.execPath, [...tsxArgs, 'bench/baseline-server.ts', String(formBytes)], { cwd: appDir, env: process.env }));
+  const baselineServer = track(
+    spawnProcess(process.execPath, [...tsxArgs, 'bench/baseline-server.ts', String(formBytes)], {
+      cwd: appDir,
+      env: process.env,
+    }),
+  );
   const [, baselineBase] = await baselineServer.waitFor(/bench-baseline listening (http:\/\/\S+)/);
 
   const submitBody = JSON.stringify({
     formId: formIds[1],
-    data: { email: 'visitor@example.com', name: 'A visitor', message: 'Hello from the bench', topic: 'sales' },
+    data: {
+      email: 'visitor@example.com',
+      name: 'A visitor',
+      message: 'Hello from the bench',
+      topic: 'sales',
+    },
   });
-  const submit = { url: `${base}/api/v1/forms/submit`, method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: submitBody };
+  const submit = {
+    url: `${base}/api/v1/forms/submit`,
+    method: 'POST' as const,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: submitBody,
+  };
 
-  console.log(`formwell bench: ${SECONDS}s per run, ${CONNECTIONS} connections, GET form body ${formBytes} bytes`);
+  const submitProbe = await fetch(submit.url, { method: 'POST', headers: submit.headers, body: submit.body });
+  if (submitProbe.status >= 300) {
+    throw new Error(`submit answered ${submitProbe.status}: ${await submitProbe.text()}`);
+  }
+
+  console.log(
+    `formwell bench: ${SECONDS}s per run, ${CONNECTIONS} connections, GET form body ${formBytes} bytes`,
+  );
   await load({ url: formUrl, headers, durationSeconds: 3, connections: CONNECTIONS }); // warm-up (JIT, pools)
 
   const measured: [string, LoadResult][] = [];
@@ -68,10 +95,34 @@ async function main() {
 
     return result;
   };
-  const baseline = await measure('baseline (bare Fastify, same body size)', { url: `${baselineBase}/baseline`, durationSeconds: SECONDS, connections: CONNECTIONS });
-  const getForm = await measure('GET /api/v1/forms/{id}', { url: formUrl, headers, durationSeconds: SECONDS, connections: CONNECTIONS });
-  await measure('GET /api/v1/forms/list', { url: `${base}/api/v1/forms/list?limit=10`, headers, durationSeconds: SECONDS, connections: CONNECTIONS });
-  const submitMax = await measure('POST /api/v1/forms/submit', { ...submit, durationSeconds: SECONDS, connections: CONNECTIONS });
+  const baseline = await measure('baseline (bare Fastify, same body size)', {
+    url: `${baselineBase}/baseline`,
+    durationSeconds: SECONDS,
+    connections: CONNECTIONS,
+  });
+  // The router and error-body stack with no key, no rate limit and no database: the ceiling of /api/v1.
+  await measure('GET /api/v1/status (no auth, no database)', {
+    url: `${base}/api/v1/status`,
+    durationSeconds: SECONDS,
+    connections: CONNECTIONS,
+  });
+  const getForm = await measure('GET /api/v1/forms/{id}', {
+    url: formUrl,
+    headers,
+    durationSeconds: SECONDS,
+    connections: CONNECTIONS,
+  });
+  await measure('GET /api/v1/forms/list', {
+    url: `${base}/api/v1/forms/list?limit=10`,
+    headers,
+    durationSeconds: SECONDS,
+    connections: CONNECTIONS,
+  });
+  const submitMax = await measure('POST /api/v1/forms/submit', {
+    ...submit,
+    durationSeconds: SECONDS,
+    connections: CONNECTIONS,
+  });
   const getFormHalf = await measure('GET /api/v1/forms/{id} at half max rate', {
     url: formUrl,
     headers,
@@ -87,7 +138,16 @@ async function main() {
   });
 
   console.log('');
-  console.log(['run'.padEnd(46), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'ratio'.padStart(7), 'non-2xx'.padStart(8)].join(' '));
+  console.log(
+    [
+      'run'.padEnd(46),
+      'req/s'.padStart(9),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'ratio'.padStart(7),
+      'non-2xx'.padStart(8),
+    ].join(' '),
+  );
   for (const [name, result] of measured) {
     const ratio = `${((result.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}%`;
     console.log(
@@ -116,6 +176,15 @@ async function main() {
   if (failedRequests > 0) {
     throw new Error(`${failedRequests} requests failed: the figures are not valid`);
   }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+
+  return port;
 }
 
 function track(spawned: Spawned): Spawned {

@@ -1,10 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
-export type Spawned = { child: ChildProcess; waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>; stop(): Promise<void> };
+export type Spawned = {
+  child: ChildProcess;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  stop(): Promise<void>;
+};
 
 /** A child process whose output can be awaited; stopped with SIGTERM (then SIGKILL) by its pid. */
-export function spawnProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Spawned {
+export function spawnProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Spawned {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -8,7 +8,6 @@ import { loggerOptions } from './logger.js';
 import { databasePlugin } from './plugins/database.js';
 import { redisPlugin } from './plugins/redis.js';
 import { apiV1Routes } from './routes/api-v1.js';
-import { csvExportRoutes } from './routes/csv-export.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { thankYouRoutes } from './routes/thank-you.js';
@@ -43,13 +42,10 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     version: serverVersion,
     redis: app.redis,
     // Plans, quotas, rate limits, public URL and trusted country header, with the environment's
-    // overrides (decisions §4, §5, §13); core reads the same names as strings. PORT stays out:
-    // PUBLIC_URL already carries it, and core refuses the PORT=0 (any free port) the server allows.
+    // overrides (decisions §4, §5, §13), validated at boot by env.ts.
     config: loadConfig({
       env: Object.fromEntries(
-        Object.entries(env)
-          .filter(([name]) => name !== 'PORT')
-          .map(([name, value]) => [name, value === undefined ? undefined : String(value)]),
+        Object.entries(env).map(([name, value]) => [name, value === undefined ? undefined : String(value)]),
       ),
     }),
     logger: app.log,
@@ -60,7 +56,6 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   thankYouRoutes(app);
   await app.register(trpcRoutes, { services });
   await app.register(apiV1Routes, { services, corsOrigins: env.CORS_ORIGINS, openApiDocument });
-  await app.register(csvExportRoutes, { services });
   await app.register(docsRoutes, { openApiDocument });
 
   return app;

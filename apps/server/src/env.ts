@@ -1,10 +1,15 @@
+import { ZCoreEnvSchema } from '@formwell/core';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
 const ZPort = z.coerce.number().int().min(0).max(65_535);
 
-/** Every variable the server reads, validated once at boot (decisions.md §13). */
+/**
+ * Every variable the server reads, validated once at boot (decisions.md §13): its own, plus core's
+ * plan, quota and rate-limit overrides, so a bad override also stops the boot with its name.
+ */
 export const serverEnvSchema = {
+  ...ZCoreEnvSchema.shape,
   PORT: ZPort.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { TCoreConfig } from '@formwell/core';
+import type { TCoreConfig, TOutboxItem } from '@formwell/core';
 import type { Redis } from 'ioredis';
 
 import type { RateLimiter } from './rate-limit/create-rate-limiter.js';
@@ -20,6 +20,12 @@ export type ApiServices = {
   /** Plans, quotas, rate limits, public URL, trusted country header (one place, @formwell/core). */
   config: TCoreConfig;
   rateLimiter: RateLimiter;
+  /**
+   * Hands a submission's side effects (emails, webhooks) to the job queues. Optional: the entries
+   * are already stored in the submission's outbox, so without it (or when it fails) the worker's
+   * sweep delivers them later; with it they leave at once.
+   */
+  enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
 };
 
 /** The request and reply as both adapters pass them (both hand over Fastify's objects). */

@@ -1,4 +1,4 @@
-import type { TCoreConfig } from '@formwell/core';
+import type { TCoreConfig, TOutboxItem } from '@formwell/core';
 import type { Redis } from 'ioredis';
 
 import type { ApiLogger, ApiServices } from './context.js';
@@ -9,14 +9,22 @@ export type CreateApiServicesOptions = {
   redis: Redis;
   config: TCoreConfig;
   logger: Pick<ApiLogger, 'warn'>;
+  enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
 };
 
 /** The router's dependencies, built once per app (the rate limiter keeps one limiter per rule). */
-export function createApiServices({ version, redis, config, logger }: CreateApiServicesOptions): ApiServices {
+export function createApiServices({
+  version,
+  redis,
+  config,
+  logger,
+  enqueueOutbox,
+}: CreateApiServicesOptions): ApiServices {
   return {
     version,
     redis,
     config,
+    ...(enqueueOutbox ? { enqueueOutbox } : {}),
     rateLimiter: createRateLimiter({ redis, rules: config.rateLimits, logger }),
   };
 }

@@ -24,7 +24,9 @@ test('every public endpoint is in the document with its method', () => {
 });
 
 test('key-protected operations use the X-API-Key scheme; /status needs none', () => {
-  expect(document.components?.securitySchemes).toEqual({ ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } });
+  expect(document.components?.securitySchemes).toEqual({
+    ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+  });
   expect(document.paths?.['/forms/{formId}']?.get?.security).toEqual([{ ApiKey: [] }]);
   expect(document.paths?.['/status']?.get?.security).toBeUndefined();
 });

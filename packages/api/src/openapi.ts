@@ -19,7 +19,10 @@ export function buildOpenApiDocument({ baseUrl, version }: BuildOpenApiDocumentO
     },
   });
 
-  const paths = (document.paths ?? {}) as Record<string, Record<string, { responses?: Record<string, unknown> } | undefined>>;
+  const paths = (document.paths ?? {}) as Record<
+    string,
+    Record<string, { responses?: Record<string, unknown> } | undefined>
+  >;
   // The generator always documents success as 200; move it to the status the REST face really sends.
   for (const { _def } of Object.values(appRouter._def.procedures as unknown as TProcedureRecord)) {
     const openapi = _def.meta?.openapi;

@@ -13,7 +13,9 @@ export function openApiResponseMeta({ paths, errors }: ResponseMetaOptions): { s
     return {};
   }
   // Flat at runtime, keyed by the dotted path (the type describes the nested record).
-  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ApiMeta } } | undefined>)[path];
+  const procedure = (
+    appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ApiMeta } } | undefined>
+  )[path];
 
   return procedure?._def.meta?.successStatus ? { status: procedure._def.meta.successStatus } : {};
 }

@@ -15,6 +15,8 @@ export { parseInput } from './errors/parse-input.js';
 // config
 export { getConfig } from './config/get-config.js';
 export { loadConfig } from './config/load-config.js';
+export { ZCoreEnvSchema } from './config/env.js';
+export type { TCoreEnv } from './config/env.js';
 export type { TCoreConfig, LoadConfigOptions } from './config/load-config.js';
 export { PLANS, DEFAULT_PLAN_LIMITS } from './config/plans.js';
 export type { TPlan, TPlanLimits } from './config/plans.js';

@@ -37,6 +37,13 @@ export function toCommandError(err: unknown): MongoCommandError {
   const message = err instanceof Error ? err.message : String(err);
   // mingo reports unknown operators as "unknown ... operator $x"; mongod says BadValue "unknown operator: $x".
   if (/would modify the immutable field/.test(message)) return immutableField(message.replace(/\.$/, ''));
+  if (/Cannot do exclusion and inclusion in projection/.test(message)) {
+    return new MongoCommandError(
+      31254,
+      'Location31254',
+      'Cannot do exclusion and inclusion in the same projection',
+    );
+  }
   const topLevel = /unknown top level operator: (\$[A-Za-z0-9_]+)/.exec(message);
   if (topLevel) return badValue(`unknown top level operator: ${topLevel[1] ?? ''}`);
   const unknownOp = /operator[^$]*(\$[A-Za-z0-9_]+)/i.exec(message);

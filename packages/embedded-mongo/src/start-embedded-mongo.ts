@@ -53,7 +53,17 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     startedAt: Date.now(),
   };
   const stopTtl = startTtlSweeper(engine, durability, options.ttlIntervalMs ?? 60_000);
-  const { server, port, sockets } = await listen(state, options.port ?? 0);
+  let listening: Awaited<ReturnType<typeof listen>>;
+  try {
+    listening = await listen(state, options.port ?? 0);
+  } catch (err) {
+    // E.g. the port is taken: release the data directory lock before failing.
+    stopTtl();
+    state.cursors.close();
+    await closeStore();
+    throw err;
+  }
+  const { server, port, sockets } = listening;
   let stopped: Promise<void> | undefined;
   return {
     uri: `mongodb://127.0.0.1:${String(port)}/`,

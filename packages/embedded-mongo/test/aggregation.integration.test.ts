@@ -185,6 +185,31 @@ describe('date operators with time zones (https://www.mongodb.com/docs/manual/re
     ).toEqual(new Date('2026-07-01T16:00:00Z'));
   });
 
+  // https://www.mongodb.com/docs/manual/reference/operator/aggregation/dateDiff/ , dateFromString/ , dateToParts/
+  test('$dateDiff counts local days across DST; $dateFromString formats; ISO $dateToParts', async () => {
+    const start = new Date('2026-03-07T17:00:00Z'); // 12:00 EST
+    const diff = (unit: string) => ({
+      $dateDiff: { startDate: '$d', endDate: new Date('2026-03-08T16:00:00Z'), unit, timezone: NY },
+    });
+    expect(await one(diff('day'), start)).toBe(1);
+    expect(await one(diff('hour'), start)).toBe(23);
+    const parsed = { $dateFromString: { dateString: '08/03/2026 14:05 +0100', format: '%d/%m/%Y %H:%M %z' } };
+    expect(await one(parsed, start)).toEqual(new Date('2026-03-08T13:05:00Z'));
+    const bad = { $dateFromString: { dateString: 'not a date', onError: 'fallback' } };
+    expect(await one(bad, start)).toBe('fallback');
+    expect(
+      await one({ $dateToParts: { date: '$d', iso8601: true } }, new Date('2027-01-01T00:00:00Z')),
+    ).toEqual({
+      isoWeekYear: 2026,
+      isoWeek: 53,
+      isoDayOfWeek: 5,
+      hour: 0,
+      minute: 0,
+      second: 0,
+      millisecond: 0,
+    });
+  });
+
   // EU DST starts 2026-03-29 01:00 UTC (CET +01:00 → CEST +02:00)
   test('Europe/Berlin around 2026-03-29', async () => {
     const fmt = { $dateToString: { date: '$d', timezone: 'Europe/Berlin', format: '%H:%M %z' } };

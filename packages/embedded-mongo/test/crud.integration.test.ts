@@ -151,5 +151,8 @@ describe('count and distinct', () => {
     const res = await t.db('crud').command({ count: c.collectionName, query: { age: { $gte: 30 } } });
     expect(res.n).toBe(2);
     expect(await c.estimatedDocumentCount()).toBe(3);
+    await c.insertMany([{ name: null }, { other: 1 }]);
+    expect(await c.distinct('name')).toEqual([null, 'ann', 'bob', 'cy']);
+    expect(await c.distinct('addr.city')).toEqual(['Oslo', 'Rome']);
   });
 });

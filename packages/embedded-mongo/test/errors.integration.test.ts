@@ -21,6 +21,17 @@ describe('strictness: errors as mongod answers them (https://www.mongodb.com/doc
     expect(err.message).toBe("no such command: 'frobnicate'");
   });
 
+  // https://www.mongodb.com/docs/manual/reference/operator/query/in/ , elemMatch/, or/
+  test('malformed operator arguments are refused, not matched against', async () => {
+    const c = t.db('err').collection('c');
+    expect((await serverError(() => c.find({ a: { $in: 5 } }).toArray())).message).toBe('$in needs an array');
+    expect((await serverError(() => c.find({ a: { $elemMatch: 5 } }).toArray())).message).toBe(
+      '$elemMatch needs an Object',
+    );
+    expect((await serverError(() => c.find({ $or: [] }).toArray())).code).toBe(2);
+    expect((await serverError(() => c.find({}, { projection: { a: 1, b: 0 } }).toArray())).code).toBe(31254);
+  });
+
   test('unknown command option → 40415', async () => {
     const err = await serverError(() => cmd({ find: 'c', filter: {}, frobnicate: true }));
     expect(err.code).toBe(40415);

@@ -211,6 +211,60 @@ describe('index use', () => {
     expect(after.docsExamined - before.docsExamined).toBeLessThanOrEqual(2);
   });
 
+  // Keyset pagination as Formwell does it: newest first by (createdAt, _id), after the last item seen.
+  test('an $or keyset filter starts the index scan at the cursor instead of the newest document', async () => {
+    const c = db().collection('subs');
+    await c.createIndex({ formId: 1, createdAt: -1, _id: -1 });
+    const base = Date.UTC(2026, 0, 1);
+    await c.insertMany(
+      Array.from({ length: 3000 }, (_, i) => ({
+        _id: i,
+        formId: i % 3,
+        createdAt: new Date(base + Math.floor(i / 6) * 1000),
+      })) as Document[],
+    );
+    const after = { createdAt: new Date(base + 250 * 1000), _id: 1503 };
+    const before = { ...(t.engine.stats('idx', 'subs') ?? { keysExamined: 0 }) };
+    const page = await c
+      .find({
+        formId: 0,
+        $or: [
+          { createdAt: { $lt: after.createdAt } },
+          { createdAt: after.createdAt, _id: { $lt: after._id } },
+        ],
+      } as Document)
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(4)
+      .toArray();
+    expect(page.map((d) => d._id as unknown)).toEqual([1500, 1497, 1494, 1491]);
+    expect((t.engine.stats('idx', 'subs')?.keysExamined ?? 0) - before.keysExamined).toBeLessThanOrEqual(8);
+  });
+
+  // https://www.mongodb.com/docs/manual/core/index-partial/#query-coverage
+  test('partial and sparse indexes are used only when the query implies their filter', async () => {
+    const c = db().collection('partial');
+    await c.createIndex({ pending: 1, at: 1 }, { partialFilterExpression: { pending: true } });
+    await c.createIndex({ code: 1 }, { sparse: true });
+    await c.insertMany(
+      Array.from({ length: 2000 }, (_, i) => ({
+        pending: i % 100 === 0,
+        at: i,
+        ...(i % 2 ? { code: i } : {}),
+      })),
+    );
+    type Plan = { queryPlanner: { winningPlan: { stage: string; inputStage?: { indexName: string } } } };
+    const used = async (filter: Document) =>
+      ((await c.find(filter).explain('queryPlanner')) as unknown as Plan).queryPlanner.winningPlan.inputStage
+        ?.indexName ?? 'COLLSCAN';
+    expect(await used({ pending: true, at: { $lt: 500 } })).toBe('pending_1_at_1');
+    expect(await used({ pending: false, at: { $lt: 500 } })).toBe('COLLSCAN');
+    expect(await used({ code: 7 })).toBe('code_1');
+    expect(await used({ code: { $exists: false } })).toBe('COLLSCAN');
+    expect(await c.countDocuments({ pending: true, at: { $lt: 500 } })).toBe(5);
+    expect(await c.countDocuments({ pending: false, at: { $lt: 500 } })).toBe(495);
+    expect(await c.countDocuments({ code: null })).toBe(1000);
+  });
+
   test('multikey index answers equality on array elements', async () => {
     const c = db().collection('tags');
     await c.createIndex({ tags: 1 });

@@ -20,6 +20,14 @@ async function withEngine<T>(fn: (client: MongoClient) => Promise<T>): Promise<T
 }
 
 describe('engine state survives a restart with dbPath', () => {
+  test('a failed start (port in use) releases the data directory for the next start', async () => {
+    const first = await startEmbeddedMongo({ port: 0 });
+    await expect(startEmbeddedMongo({ port: first.port, dbPath: dir })).rejects.toThrow(/EADDRINUSE/);
+    await first.stop();
+    const again = await startEmbeddedMongo({ port: 0, dbPath: dir });
+    await again.stop();
+  });
+
   test('documents, updates, deletes, indexes and drops are all recovered', async () => {
     await withEngine(async (client) => {
       const users = client.db('app').collection('users');

@@ -1,9 +1,10 @@
 import cors from '@fastify/cors';
-import { appRouter, createContextFactory, type ApiServices, type AppRouter } from '@formwell/api';
+import { appRouter, createContextFactory, openApiResponseMeta, type ApiServices, type AppRouter } from '@formwell/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, type CreateOpenApiFastifyPluginOptions } from 'trpc-to-openapi';
 
 import { codeForStatus, toErrorBody } from '../http/error-body.js';
+import { csvExportRoutes } from './csv-export.js';
 
 export type ApiV1RoutesOptions = {
   services: ApiServices;
@@ -48,7 +49,17 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
     basePath: '/api/v1',
     router: appRouter,
     createContext: createContextFactory({ transport: 'rest', services }),
+    // Statuses other than 200 (201 on submit, 429 with Retry-After) come from the router's meta.
+    responseMeta: openApiResponseMeta,
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        app.log.error({ err: error.cause ?? error, path }, 'api procedure failed');
+      }
+    },
   } satisfies CreateOpenApiFastifyPluginOptions<AppRouter>);
+
+  // Streamed, so a plain route; inside this scope for the same CORS policy and error bodies.
+  await app.register(csvExportRoutes, { services });
 }
 
 function parseObject(payload: string): Record<string, unknown> {

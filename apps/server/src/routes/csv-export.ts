@@ -37,27 +37,45 @@ const schema = {
  * listing's rate-limit bucket, via the same guard as the procedures), and the dashboard's session
  * cookie.
  */
-export function csvExportRoutes(app: FastifyInstance, { services }: { services: ApiServices }, done: () => void) {
+export function csvExportRoutes(
+  app: FastifyInstance,
+  { services }: { services: ApiServices },
+  done: () => void,
+) {
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
 
-  app.get('/api/v1/forms/:formId/submissions/export.csv', { schema }, async (request: TExportRequest, reply) => {
-    const { user } = await guardApiKeyRequest({
-      req: request,
-      res: reply,
-      services,
-      logger: request.log,
-      policy: apiKeyPolicies.submissionsList,
-      formId: request.params.formId,
-    });
+  app.get(
+    '/api/v1/forms/:formId/submissions/export.csv',
+    { schema },
+    async (request: TExportRequest, reply) => {
+      const { user } = await guardApiKeyRequest({
+        req: request,
+        res: reply,
+        services,
+        logger: request.log,
+        policy: apiKeyPolicies.submissionsList,
+        formId: request.params.formId,
+      });
 
-    return sendCsv(reply, await exportSubmissionsCsv({ userId: user.id, formId: request.params.formId, ...request.query }));
-  });
+      return sendCsv(
+        reply,
+        await exportSubmissionsCsv({ userId: user.id, formId: request.params.formId, ...request.query }),
+      );
+    },
+  );
 
-  app.get('/api/dashboard/forms/:formId/submissions/export.csv', { schema }, async (request: TExportRequest, reply) => {
-    const { user } = await authenticateSessionRequest({ req: request });
+  app.get(
+    '/api/dashboard/forms/:formId/submissions/export.csv',
+    { schema },
+    async (request: TExportRequest, reply) => {
+      const { user } = await authenticateSessionRequest({ req: request });
 
-    return sendCsv(reply, await exportSubmissionsCsv({ userId: user.id, formId: request.params.formId, ...request.query }));
-  });
+      return sendCsv(
+        reply,
+        await exportSubmissionsCsv({ userId: user.id, formId: request.params.formId, ...request.query }),
+      );
+    },
+  );
   done();
 }
 
@@ -74,10 +92,13 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   if (AppError.is(error)) {
     return reply.code(error.httpStatus).send(toErrorBody(error.httpStatus, error.toBody()));
   }
-  const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const statusCode =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (statusCode >= 500) {
     request.log.error({ err: error }, 'csv export failed');
   }
 
-  return reply.code(statusCode).send(toErrorBody(statusCode, { message: statusCode >= 500 ? INTERNAL_ERROR_TEXT : error.message }));
+  return reply
+    .code(statusCode)
+    .send(toErrorBody(statusCode, { message: statusCode >= 500 ? INTERNAL_ERROR_TEXT : error.message }));
 }

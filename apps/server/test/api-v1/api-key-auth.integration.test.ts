@@ -7,7 +7,11 @@ import { createKey, createOwner, createTestForm } from './helpers/fixtures.js';
 import { call, errorBody } from './helpers/http.js';
 
 const REQUIRED = { error: 'API key is required', message: 'API key is required', code: 'UNAUTHORIZED' };
-const INVALID = { error: 'Invalid or inactive API key', message: 'Invalid or inactive API key', code: 'UNAUTHORIZED' };
+const INVALID = {
+  error: 'Invalid or inactive API key',
+  message: 'Invalid or inactive API key',
+  code: 'UNAUTHORIZED',
+};
 const INVALID_SHORT = { error: 'Invalid API key', message: 'Invalid API key', code: 'UNAUTHORIZED' };
 const USER_NOT_FOUND = { error: 'User not found', message: 'User not found', code: 'NOT_FOUND' };
 
@@ -18,7 +22,12 @@ function endpoints(formId: string) {
     { name: 'get form', method: 'GET', url: `/api/v1/forms/${formId}` },
     { name: 'submissions', method: 'GET', url: `/api/v1/forms/${formId}/submissions` },
     { name: 'csv export', method: 'GET', url: `/api/v1/forms/${formId}/submissions/export.csv` },
-    { name: 'submit', method: 'POST', url: '/api/v1/forms/submit', payload: { formId, data: { email: 'a@example.com' } } },
+    {
+      name: 'submit',
+      method: 'POST',
+      url: '/api/v1/forms/submit',
+      payload: { formId, data: { email: 'a@example.com' } },
+    },
   ] as const;
 }
 
@@ -30,7 +39,11 @@ describe('ways to pass the key', () => {
     const url = `/api/v1/forms/${form.id}`;
 
     const viaHeader = await call(app, { method: 'GET', url, key: owner.key });
-    const viaBearer = await call(app, { method: 'GET', url, headers: { authorization: `Bearer ${owner.key}` } });
+    const viaBearer = await call(app, {
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${owner.key}` },
+    });
     const viaQuery = await call(app, { method: 'GET', url: `${url}?apiKey=${owner.key}` });
 
     expect([viaHeader.statusCode, viaBearer.statusCode, viaQuery.statusCode]).toEqual([200, 200, 200]);
@@ -46,10 +59,28 @@ describe('ways to pass the key', () => {
     const url = `/api/v1/forms/${form.id}`;
     const bad = 'mk_live_doesnotexist0000000000000000000';
 
-    const goodHeaderBadBearer = await call(app, { method: 'GET', url, key: owner.key, headers: { authorization: `Bearer ${bad}` } });
-    const badHeaderGoodBearer = await call(app, { method: 'GET', url, key: bad, headers: { authorization: `Bearer ${owner.key}` } });
-    const goodBearerBadQuery = await call(app, { method: 'GET', url: `${url}?apiKey=${bad}`, headers: { authorization: `Bearer ${owner.key}` } });
-    const badBearerGoodQuery = await call(app, { method: 'GET', url: `${url}?apiKey=${owner.key}`, headers: { authorization: `Bearer ${bad}` } });
+    const goodHeaderBadBearer = await call(app, {
+      method: 'GET',
+      url,
+      key: owner.key,
+      headers: { authorization: `Bearer ${bad}` },
+    });
+    const badHeaderGoodBearer = await call(app, {
+      method: 'GET',
+      url,
+      key: bad,
+      headers: { authorization: `Bearer ${owner.key}` },
+    });
+    const goodBearerBadQuery = await call(app, {
+      method: 'GET',
+      url: `${url}?apiKey=${bad}`,
+      headers: { authorization: `Bearer ${owner.key}` },
+    });
+    const badBearerGoodQuery = await call(app, {
+      method: 'GET',
+      url: `${url}?apiKey=${owner.key}`,
+      headers: { authorization: `Bearer ${bad}` },
+    });
 
     expect(goodHeaderBadBearer.statusCode).toBe(200);
     expect(badHeaderGoodBearer.statusCode).toBe(401);
@@ -65,7 +96,11 @@ describe('ways to pass the key', () => {
     const url = `/api/v1/forms/${form.id}/users-joined`;
 
     const viaHeader = await call(app, { method: 'GET', url, key: owner.key });
-    const viaBearer = await call(app, { method: 'GET', url, headers: { authorization: `Bearer ${owner.key}` } });
+    const viaBearer = await call(app, {
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${owner.key}` },
+    });
     const viaQuery = await call(app, { method: 'GET', url: `${url}?apiKey=${owner.key}` });
     const unknown = await call(app, { method: 'GET', url, key: 'mk_live_unknown' });
 
@@ -113,7 +148,11 @@ describe('validation order and failures', () => {
       const { name: _name, ...request } = endpoint;
       const response = await call(app, { ...request, key: owner.key });
 
-      expect([endpoint.name, response.statusCode, errorBody(response)]).toEqual([endpoint.name, 401, INVALID]);
+      expect([endpoint.name, response.statusCode, errorBody(response)]).toEqual([
+        endpoint.name,
+        401,
+        INVALID,
+      ]);
     }
   });
 
@@ -127,9 +166,17 @@ describe('validation order and failures', () => {
       const { name: _name, ...request } = endpoint;
       const response = await call(app, { ...request, key: owner.key });
 
-      expect([endpoint.name, response.statusCode, errorBody(response)]).toEqual([endpoint.name, 404, USER_NOT_FOUND]);
+      expect([endpoint.name, response.statusCode, errorBody(response)]).toEqual([
+        endpoint.name,
+        404,
+        USER_NOT_FOUND,
+      ]);
     }
-    const usersJoined = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/users-joined`, key: owner.key });
+    const usersJoined = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${form.id}/users-joined`,
+      key: owner.key,
+    });
     expect([usersJoined.statusCode, errorBody(usersJoined)]).toEqual([404, USER_NOT_FOUND]);
   });
 
@@ -157,18 +204,25 @@ describe('scopes (decisions §14)', () => {
       { scope: 'forms:read', request: { method: 'GET', url: `/api/v1/forms/${form.id}` } },
       { scope: 'forms:read', request: { method: 'GET', url: `/api/v1/forms/${form.id}/users-joined` } },
       { scope: 'submissions:read', request: { method: 'GET', url: `/api/v1/forms/${form.id}/submissions` } },
-      { scope: 'submissions:read', request: { method: 'GET', url: `/api/v1/forms/${form.id}/submissions/export.csv` } },
+      {
+        scope: 'submissions:read',
+        request: { method: 'GET', url: `/api/v1/forms/${form.id}/submissions/export.csv` },
+      },
       {
         scope: 'submissions:write',
-        request: { method: 'POST', url: '/api/v1/forms/submit', payload: { formId: form.id, data: { email: 'a@example.com' } } },
+        request: {
+          method: 'POST',
+          url: '/api/v1/forms/submit',
+          payload: { formId: form.id, data: { email: 'a@example.com' } },
+        },
       },
     ] as const;
 
     for (const { scope, request } of cases) {
       // A key with every scope except the one the endpoint needs.
-      const others = (['forms:read', 'submissions:read', 'submissions:write', 'analytics:read', 'webhooks:manage'] as const).filter(
-        (candidate) => candidate !== scope,
-      );
+      const others = (
+        ['forms:read', 'submissions:read', 'submissions:write', 'analytics:read', 'webhooks:manage'] as const
+      ).filter((candidate) => candidate !== scope);
       const narrow = await createKey({ userId: owner.userId, scopes: [...others] });
       const refused = await call(app, { ...request, key: narrow.key });
       const only = await createKey({ userId: owner.userId, scopes: [scope] });
@@ -208,11 +262,23 @@ describe('the plaintext key is never kept', () => {
 
     for (const key of [owner.key, revoked.key]) {
       await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}`, key });
-      await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}`, headers: { authorization: `Bearer ${key}` } });
+      await call(app, {
+        method: 'GET',
+        url: `/api/v1/forms/${form.id}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
       await call(app, { method: 'GET', url: `/api/v1/forms/list?apiKey=${key}&limit=5` });
       await call(app, { method: 'GET', url: `/api/v1/forms/list?limit=0&apiKey=${key}` });
-      await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions/export.csv?apiKey=${key}` });
-      await call(app, { method: 'POST', url: '/api/v1/forms/submit', key, payload: { formId: form.id, data: {} } });
+      await call(app, {
+        method: 'GET',
+        url: `/api/v1/forms/${form.id}/submissions/export.csv?apiKey=${key}`,
+      });
+      await call(app, {
+        method: 'POST',
+        url: '/api/v1/forms/submit',
+        key,
+        payload: { formId: form.id, data: {} },
+      });
     }
 
     expect(logLines.length).toBeGreaterThan(10);

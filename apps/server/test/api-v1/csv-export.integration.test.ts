@@ -7,7 +7,11 @@ import { call, errorBody } from './helpers/http.js';
 
 const BOM = '\uFEFF';
 
-async function seed(owner: Awaited<ReturnType<typeof createOwner>>, formId: string, rows: Record<string, unknown>[]) {
+async function seed(
+  owner: Awaited<ReturnType<typeof createOwner>>,
+  formId: string,
+  rows: Record<string, unknown>[],
+) {
   const user = { id: owner.userId, plan: owner.plan, quotaLimit: 100_000 };
   for (const [index, data] of rows.entries()) {
     await submitForm({ user, input: { formId, data }, now: new Date(Date.UTC(2026, 1, 1, 0, 0, index)) });
@@ -23,7 +27,11 @@ describe('GET /api/v1/forms/{formId}/submissions/export.csv (API key)', () => {
       { email: 'first@example.com', message: 'hello, "world"', topic: 'sales' },
       { email: 'second@example.com', message: '=HYPERLINK("http://evil")' },
     ]);
-    const response = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions/export.csv`, key: owner.key });
+    const response = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${form.id}/submissions/export.csv`,
+      key: owner.key,
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -33,25 +41,38 @@ describe('GET /api/v1/forms/{formId}/submissions/export.csv (API key)', () => {
     const lines = response.body.slice(1).trim().split('\n');
     expect(lines[0]).toMatch(/^id,createdAt,email,(.+,)?message,topic,browser,os,device,country$/);
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`2026-02-01T00:00:01.000Z,second@example.com,second@example.com,"'=HYPERLINK(""http://evil"")",`);
-    expect(lines[2]).toContain('first@example.com,first@example.com,"hello, ""world""",sales,');
+    // Newest first; quotes doubled; a formula-looking cell is prefixed with ' so spreadsheets show it as text.
+    expect(lines[1]).toContain('2026-02-01T00:00:01.000Z,second@example.com,');
+    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil"")",`);
+    expect(lines[2]).toContain('2026-02-01T00:00:00.000Z,first@example.com,');
+    expect(lines[2]).toContain(',"hello, ""world""",sales,');
   });
 
   test('filters by email and dates like the listing; every row of a large form is streamed', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
     const form = await createTestForm(owner.userId, { fields: [] });
-    await seed(owner, form.id, Array.from({ length: 1200 }, (_, index) => ({ n: index, email: `u${index % 7}@example.com` })));
+    await seed(
+      owner,
+      form.id,
+      Array.from({ length: 1200 }, (_, index) => ({ n: index, email: `u${index % 7}@example.com` })),
+    );
     const url = `/api/v1/forms/${form.id}/submissions/export.csv`;
 
     const all = await call(app, { method: 'GET', url, key: owner.key });
-    const filtered = await call(app, { method: 'GET', url: `${url}?email=u3@example.com&startDate=2026-02-01`, key: owner.key });
+    const filtered = await call(app, {
+      method: 'GET',
+      url: `${url}?email=u3@example.com&startDate=2026-02-01`,
+      key: owner.key,
+    });
 
     expect(all.body.slice(1).trim().split('\n')).toHaveLength(1201);
-    expect(filtered.body.slice(1).trim().split('\n')).toHaveLength(1 + Array.from({ length: 1200 }).filter((_, index) => index % 7 === 3).length);
+    expect(filtered.body.slice(1).trim().split('\n')).toHaveLength(
+      1 + Array.from({ length: 1200 }).filter((_, index) => index % 7 === 3).length,
+    );
   });
 
-  test('errors keep the API\'s error body: 401, 404, foreign 403, 400 bad date', async () => {
+  test("errors keep the API's error body: 401, 404, foreign 403, 400 bad date", async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
     const other = await createOwner();
@@ -64,8 +85,14 @@ describe('GET /api/v1/forms/{formId}/submissions/export.csv (API key)', () => {
     const foreignResponse = await call(app, { method: 'GET', url: url(foreign.id), key: owner.key });
     const badDate = await call(app, { method: 'GET', url: `${url(form.id)}?endDate=soon`, key: owner.key });
 
-    expect([noKey.statusCode, errorBody(noKey)]).toEqual([401, { error: 'API key is required', message: 'API key is required', code: 'UNAUTHORIZED' }]);
-    expect([missing.statusCode, errorBody(missing)]).toEqual([404, { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' }]);
+    expect([noKey.statusCode, errorBody(noKey)]).toEqual([
+      401,
+      { error: 'API key is required', message: 'API key is required', code: 'UNAUTHORIZED' },
+    ]);
+    expect([missing.statusCode, errorBody(missing)]).toEqual([
+      404,
+      { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' },
+    ]);
     expect([foreignResponse.statusCode, errorBody(foreignResponse)]).toEqual([
       403,
       { error: 'Form does not belong to this user', message: 'Unauthorized', code: 'FORBIDDEN' },
@@ -84,14 +111,21 @@ describe('GET /api/dashboard/forms/{formId}/submissions/export.csv (session cook
     const { token } = await createSession({ userId: owner.userId });
     const url = `/api/dashboard/forms/${form.id}/submissions/export.csv`;
 
-    const withCookie = await app.inject({ method: 'GET', url, headers: { cookie: `theme=dark; formwell_session=${token}` } });
+    const withCookie = await app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `theme=dark; formwell_session=${token}` },
+    });
     const without = await app.inject({ method: 'GET', url });
     const withKey = await call(app, { method: 'GET', url, key: owner.key });
 
     expect(withCookie.statusCode).toBe(200);
     expect(withCookie.body.slice(1).trim().split('\n')).toHaveLength(2);
     const text = 'Not authenticated';
-    expect([without.statusCode, errorBody(without)]).toEqual([401, { error: text, message: text, code: 'UNAUTHORIZED' }]);
+    expect([without.statusCode, errorBody(without)]).toEqual([
+      401,
+      { error: text, message: text, code: 'UNAUTHORIZED' },
+    ]);
     expect(withKey.statusCode).toBe(401);
   });
 });

@@ -8,7 +8,12 @@ import { call, errorBody } from './helpers/http.js';
 const FORM_NOT_FOUND = { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' };
 const FOREIGN = { error: 'Form does not belong to this user', message: 'Unauthorized', code: 'FORBIDDEN' };
 
-async function submitDirect(user: { id: string; plan: 'FREE' | 'STANDARD' | 'PRO'; quotaLimit: number }, formId: string, data: Record<string, unknown>, now?: Date) {
+async function submitDirect(
+  user: { id: string; plan: 'FREE' | 'STANDARD' | 'PRO'; quotaLimit: number },
+  formId: string,
+  data: Record<string, unknown>,
+  now?: Date,
+) {
   return submitForm({ user, input: { formId, data }, ...(now ? { now } : {}) });
 }
 
@@ -16,7 +21,11 @@ describe('GET /api/v1/forms/{formId}', () => {
   test('200 with the Form object of the interface; fields from the stored schema; usersJoinedSettings null when not set up', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
-    const form = await createTestForm(owner.userId, { name: 'Beta survey', formType: 'survey', description: 'Tell us' });
+    const form = await createTestForm(owner.userId, {
+      name: 'Beta survey',
+      formType: 'survey',
+      description: 'Tell us',
+    });
     const response = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}`, key: owner.key });
 
     expect(response.statusCode).toBe(200);
@@ -34,7 +43,14 @@ describe('GET /api/v1/forms/{formId}', () => {
       fields: [
         { id: 'email', name: 'email', label: 'Email', type: 'email', required: true },
         { id: 'message', name: 'message', label: 'Message', type: 'textarea', required: false },
-        { id: 'topic', name: 'topic', label: 'Topic', type: 'select', required: false, options: ['sales', 'support'] },
+        {
+          id: 'topic',
+          name: 'topic',
+          label: 'Topic',
+          type: 'select',
+          required: false,
+          options: ['sales', 'support'],
+        },
       ],
       emailSettings: { enabled: false, developerNotificationsEnabled: false },
       usersJoinedSettings: null,
@@ -46,11 +62,16 @@ describe('GET /api/v1/forms/{formId}', () => {
   test('usersJoinedSettings carries the count once the feature is enabled', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
-    const form = await createTestForm(owner.userId, { formType: 'waitlist', settings: { usersJoined: { enabled: true } } });
+    const form = await createTestForm(owner.userId, {
+      formType: 'waitlist',
+      settings: { usersJoined: { enabled: true } },
+    });
     const user = { id: owner.userId, plan: owner.plan, quotaLimit: 10_000 };
     await submitDirect(user, form.id, { email: 'one@example.com' });
     await submitDirect(user, form.id, { email: 'two@example.com' });
-    const body = (await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}`, key: owner.key })).json<Record<string, unknown>>();
+    const body = (await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}`, key: owner.key })).json<
+      Record<string, unknown>
+    >();
 
     expect(body.usersJoinedSettings).toEqual({ enabled: true, count: 2 });
     expect(body.submissionCount).toBe(2);
@@ -129,21 +150,37 @@ describe('GET /api/v1/forms/{formId}/users-joined', () => {
     const enabled = await call(app, { method: 'GET', url, key: owner.key });
     expect([enabled.statusCode, enabled.json()]).toEqual([200, { formId: form.id, count: 3 }]);
 
-    await updateForm({ userId: owner.userId, formId: form.id, data: { settings: { usersJoined: { enabled: false } } } });
+    await updateForm({
+      userId: owner.userId,
+      formId: form.id,
+      data: { settings: { usersJoined: { enabled: false } } },
+    });
     const disabled = await call(app, { method: 'GET', url, key: owner.key });
     expect([disabled.statusCode, disabled.json()]).toEqual([200, { formId: form.id, count: 0 }]);
   });
 
-  test('a form never set up counts 0; a missing form is 404; another user\'s form is the foreign-form 403', async () => {
+  test("a form never set up counts 0; a missing form is 404; another user's form is the foreign-form 403", async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
     const other = await createOwner();
     const plain = await createTestForm(owner.userId);
     const foreign = await createTestForm(other.userId, { settings: { usersJoined: { enabled: true } } });
 
-    const plainResponse = await call(app, { method: 'GET', url: `/api/v1/forms/${plain.id}/users-joined`, key: owner.key });
-    const missing = await call(app, { method: 'GET', url: '/api/v1/forms/65a000000000000000000000/users-joined', key: owner.key });
-    const foreignResponse = await call(app, { method: 'GET', url: `/api/v1/forms/${foreign.id}/users-joined`, key: owner.key });
+    const plainResponse = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${plain.id}/users-joined`,
+      key: owner.key,
+    });
+    const missing = await call(app, {
+      method: 'GET',
+      url: '/api/v1/forms/65a000000000000000000000/users-joined',
+      key: owner.key,
+    });
+    const foreignResponse = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${foreign.id}/users-joined`,
+      key: owner.key,
+    });
 
     expect(plainResponse.json()).toEqual({ formId: plain.id, count: 0 });
     expect([missing.statusCode, errorBody(missing)]).toEqual([404, FORM_NOT_FOUND]);
@@ -161,13 +198,18 @@ describe('GET /api/v1/forms/{formId}/submissions', () => {
       url: '/api/v1/forms/submit',
       key: owner.key,
       headers: {
-        'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
         'cf-ipcountry': 'DE',
       },
       payload: { formId: form.id, data: { email: 'Ada@Example.com', message: 'hi', topic: 'sales' } },
     });
     const { submissionId } = submitted.json<{ submissionId: string }>();
-    const response = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions`, key: owner.key });
+    const response = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${form.id}/submissions`,
+      key: owner.key,
+    });
 
     expect(response.statusCode).toBe(200);
     const body = response.json<{ submissions: Record<string, unknown>[]; nextCursor: unknown }>();
@@ -193,38 +235,70 @@ describe('GET /api/v1/forms/{formId}/submissions', () => {
     await submitDirect(user, form.id, { email: 'feb28@example.com' }, new Date('2026-02-28T23:59:59.999Z'));
     await submitDirect(user, form.id, { email: 'mar@example.com' }, new Date('2026-03-01T00:00:00.000Z'));
     const list = async (query: string) =>
-      (await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions?${query}`, key: owner.key }))
+      (
+        await call(app, {
+          method: 'GET',
+          url: `/api/v1/forms/${form.id}/submissions?${query}`,
+          key: owner.key,
+        })
+      )
         .json<{ submissions: { email: string }[] }>()
         .submissions.map((submission) => submission.email);
 
-    expect(await list('startDate=2026-02-01&endDate=2026-02-28')).toEqual(['feb28@example.com', 'feb1@example.com']);
-    expect(await list('startDate=2026-02-01')).toEqual(['mar@example.com', 'feb28@example.com', 'feb1@example.com']);
+    expect(await list('startDate=2026-02-01&endDate=2026-02-28')).toEqual([
+      'feb28@example.com',
+      'feb1@example.com',
+    ]);
+    expect(await list('startDate=2026-02-01')).toEqual([
+      'mar@example.com',
+      'feb28@example.com',
+      'feb1@example.com',
+    ]);
     expect(await list('endDate=2026-01-31')).toEqual(['jan@example.com']);
     expect(await list('email=feb1@example.com')).toEqual(['feb1@example.com']);
     expect(await list('email=nobody@example.com')).toEqual([]);
   });
 
-  test('400 for bad dates; 404 for a missing form; 403 foreign-form body for another user\'s form', async () => {
+  test("400 for bad dates; 404 for a missing form; 403 foreign-form body for another user's form", async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
     const other = await createOwner();
     const foreign = await createTestForm(other.userId);
     const form = await createTestForm(owner.userId);
 
-    const badDate = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions?startDate=yesterday`, key: owner.key });
+    const badDate = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${form.id}/submissions?startDate=yesterday`,
+      key: owner.key,
+    });
     const reversed = await call(app, {
       method: 'GET',
       url: `/api/v1/forms/${form.id}/submissions?startDate=2026-03-01&endDate=2026-02-01`,
       key: owner.key,
     });
-    const missing = await call(app, { method: 'GET', url: '/api/v1/forms/65a000000000000000000000/submissions', key: owner.key });
-    const foreignResponse = await call(app, { method: 'GET', url: `/api/v1/forms/${foreign.id}/submissions`, key: owner.key });
+    const missing = await call(app, {
+      method: 'GET',
+      url: '/api/v1/forms/65a000000000000000000000/submissions',
+      key: owner.key,
+    });
+    const foreignResponse = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${foreign.id}/submissions`,
+      key: owner.key,
+    });
 
     expect([badDate.statusCode, errorBody(badDate)]).toEqual([
       400,
-      { error: 'startDate must be an ISO 8601 date', message: 'startDate must be an ISO 8601 date', code: 'BAD_REQUEST' },
+      {
+        error: 'startDate must be an ISO 8601 date',
+        message: 'startDate must be an ISO 8601 date',
+        code: 'BAD_REQUEST',
+      },
     ]);
-    expect([reversed.statusCode, errorBody(reversed).message]).toEqual([400, 'startDate must not be after endDate']);
+    expect([reversed.statusCode, errorBody(reversed).message]).toEqual([
+      400,
+      'startDate must not be after endDate',
+    ]);
     expect([missing.statusCode, errorBody(missing)]).toEqual([404, FORM_NOT_FOUND]);
     expect([foreignResponse.statusCode, errorBody(foreignResponse)]).toEqual([403, FOREIGN]);
   });

@@ -20,7 +20,9 @@ function isOrdered(items: TItem[]): boolean {
       return true;
     }
 
-    return previous.createdAt > item.createdAt || (previous.createdAt === item.createdAt && previous.id > item.id);
+    return (
+      previous.createdAt > item.createdAt || (previous.createdAt === item.createdAt && previous.id > item.id)
+    );
   });
 }
 
@@ -33,8 +35,13 @@ describe('submissions listing', () => {
     // Few distinct instants, so most items share their timestamp with others.
     const instants = Array.from({ length: 4 }, (_, index) => new Date(Date.UTC(2026, 0, 10, 12, 0, index)));
     const submit = async (now: Date) =>
-      (await submitForm({ user, input: { formId: form.id, data: { n: randomInt(1_000_000), tag: 'x'.repeat(randomInt(20)) } }, now }))
-        .response.submissionId;
+      (
+        await submitForm({
+          user,
+          input: { formId: form.id, data: { n: randomInt(1_000_000), tag: 'x'.repeat(randomInt(20)) } },
+          now,
+        })
+      ).response.submissionId;
     const originals = new Set<string>();
     for (let index = 0; index < 43; index++) {
       originals.add(await submit(instants[randomInt(instants.length)] ?? new Date()));
@@ -45,7 +52,11 @@ describe('submissions listing', () => {
     let pages = 0;
     do {
       const query: string = cursor ? `limit=6&cursor=${cursor}` : 'limit=6';
-      const response = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions?${query}`, key: owner.key });
+      const response = await call(app, {
+        method: 'GET',
+        url: `/api/v1/forms/${form.id}/submissions?${query}`,
+        key: owner.key,
+      });
       expect(response.statusCode).toBe(200);
       const page = response.json<{ submissions: TItem[]; nextCursor: string | null }>();
       expect(page.submissions.length).toBeLessThanOrEqual(6);
@@ -74,9 +85,17 @@ describe('submissions listing', () => {
     }
     const url = `/api/v1/forms/${form.id}/submissions`;
 
-    const byDefault = (await call(app, { method: 'GET', url, key: owner.key })).json<{ submissions: unknown[]; nextCursor: string }>();
-    const all = (await call(app, { method: 'GET', url: `${url}?limit=100`, key: owner.key })).json<{ submissions: unknown[]; nextCursor: unknown }>();
-    const rest = (await call(app, { method: 'GET', url: `${url}?cursor=${byDefault.nextCursor}`, key: owner.key })).json<{
+    const byDefault = (await call(app, { method: 'GET', url, key: owner.key })).json<{
+      submissions: unknown[];
+      nextCursor: string;
+    }>();
+    const all = (await call(app, { method: 'GET', url: `${url}?limit=100`, key: owner.key })).json<{
+      submissions: unknown[];
+      nextCursor: unknown;
+    }>();
+    const rest = (
+      await call(app, { method: 'GET', url: `${url}?cursor=${byDefault.nextCursor}`, key: owner.key })
+    ).json<{
       submissions: unknown[];
       nextCursor: unknown;
     }>();
@@ -103,7 +122,9 @@ describe('forms listing', () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `limit=5&cursor=${encodeURIComponent(cursor)}` : 'limit=5';
-      const page = (await call(app, { method: 'GET', url: `/api/v1/forms/list?${query}`, key: owner.key })).json<{
+      const page = (
+        await call(app, { method: 'GET', url: `/api/v1/forms/list?${query}`, key: owner.key })
+      ).json<{
         forms: TItem[];
         nextCursor: string | null;
       }>();
@@ -131,7 +152,9 @@ describe('bad paging parameters → 400', () => {
 
         expect([base, limit, response.statusCode]).toEqual([base, limit, 400]);
         expect(errorBody(response)).toMatchObject({ error: 'Input validation failed', code: 'BAD_REQUEST' });
-        expect(JSON.stringify(errorBody(response).issues)).toContain('limit must be an integer between 1 and 100');
+        expect(JSON.stringify(errorBody(response).issues)).toContain(
+          'limit must be an integer between 1 and 100',
+        );
       }
       for (const cursor of ['garbage', 'bm90LWEtY3Vyc29y', '%24gt', 'MTIzOmFiYw']) {
         const response = await call(app, { method: 'GET', url: `${base}?cursor=${cursor}`, key: owner.key });

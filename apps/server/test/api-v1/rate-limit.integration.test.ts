@@ -18,14 +18,34 @@ describe('default limits of decisions §5 and their headers', () => {
     const owner = await createOwner();
     const form = await createTestForm(owner.userId);
     const cases = [
-      { limit: '100', policy: '"formsList";q=100;w=60', request: { method: 'GET', url: '/api/v1/forms/list' } },
-      { limit: '100', policy: '"getForm";q=100;w=60', request: { method: 'GET', url: `/api/v1/forms/${form.id}` } },
-      { limit: '100', policy: '"submissionsList";q=100;w=60', request: { method: 'GET', url: `/api/v1/forms/${form.id}/submissions` } },
-      { limit: '300', policy: '"usersJoined";q=300;w=60', request: { method: 'GET', url: `/api/v1/forms/${form.id}/users-joined` } },
+      {
+        limit: '100',
+        policy: '"formsList";q=100;w=60',
+        request: { method: 'GET', url: '/api/v1/forms/list' },
+      },
+      {
+        limit: '100',
+        policy: '"getForm";q=100;w=60',
+        request: { method: 'GET', url: `/api/v1/forms/${form.id}` },
+      },
+      {
+        limit: '100',
+        policy: '"submissionsList";q=100;w=60',
+        request: { method: 'GET', url: `/api/v1/forms/${form.id}/submissions` },
+      },
+      {
+        limit: '300',
+        policy: '"usersJoined";q=300;w=60',
+        request: { method: 'GET', url: `/api/v1/forms/${form.id}/users-joined` },
+      },
       {
         limit: '600',
         policy: '"submit";q=600;w=60',
-        request: { method: 'POST', url: '/api/v1/forms/submit', payload: { formId: form.id, data: { email: 'a@example.com' } } },
+        request: {
+          method: 'POST',
+          url: '/api/v1/forms/submit',
+          payload: { formId: form.id, data: { email: 'a@example.com' } },
+        },
       },
     ] as const;
 
@@ -34,11 +54,11 @@ describe('default limits of decisions §5 and their headers', () => {
       const response = await call(app, { ...request, key: owner.key });
       const reset = Number(response.headers['x-ratelimit-reset']);
 
-      expect([request.url, response.headers['x-ratelimit-limit'], response.headers['x-ratelimit-remaining']]).toEqual([
+      expect([
         request.url,
-        limit,
-        String(Number(limit) - 1),
-      ]);
+        response.headers['x-ratelimit-limit'],
+        response.headers['x-ratelimit-remaining'],
+      ]).toEqual([request.url, limit, String(Number(limit) - 1)]);
       expect(reset).toBeGreaterThan(before);
       expect(reset).toBeLessThanOrEqual(before + 61);
       expect(response.headers['ratelimit-policy']).toBe(policy);
@@ -53,9 +73,17 @@ describe('default limits of decisions §5 and their headers', () => {
     const other = await createOwner();
     const foreign = await createTestForm(other.userId);
 
-    const notFound = await call(app, { method: 'GET', url: '/api/v1/forms/65a000000000000000000000', key: owner.key });
+    const notFound = await call(app, {
+      method: 'GET',
+      url: '/api/v1/forms/65a000000000000000000000',
+      key: owner.key,
+    });
     const badLimit = await call(app, { method: 'GET', url: '/api/v1/forms/list?limit=500', key: owner.key });
-    const foreignForm = await call(app, { method: 'GET', url: `/api/v1/forms/${foreign.id}/submissions`, key: owner.key });
+    const foreignForm = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${foreign.id}/submissions`,
+      key: owner.key,
+    });
 
     for (const response of [notFound, badLimit, foreignForm]) {
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -73,7 +101,8 @@ describe('limits configured small', () => {
     const formA = await createTestForm(owner.userId);
     const formB = await createTestForm(owner.userId);
     const second = await createKey({ userId: owner.userId });
-    const get = (formId: string, key = owner.key) => call(app, { method: 'GET', url: `/api/v1/forms/${formId}`, key });
+    const get = (formId: string, key = owner.key) =>
+      call(app, { method: 'GET', url: `/api/v1/forms/${formId}`, key });
 
     const remaining: unknown[] = [];
     for (let index = 0; index < 3; index++) {
@@ -91,7 +120,9 @@ describe('limits configured small', () => {
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(Number(limited.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + retryAfter - 1);
+    expect(Number(limited.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(
+      Math.floor(Date.now() / 1000) + retryAfter - 1,
+    );
     expect(limited.headers.ratelimit).toMatch(/^"getForm";r=0;t=\d+$/);
 
     // Another form, or another key, has a bucket of its own.
@@ -100,11 +131,19 @@ describe('limits configured small', () => {
   });
 
   test('429 comes before 400 and before 404 (decisions §3 order)', async () => {
-    const { app } = await buildLimitedApp({ config: { RATE_LIMIT_FORMS_LIST: '1/60', RATE_LIMIT_GET_FORM: '1/60' } });
+    const { app } = await buildLimitedApp({
+      config: { RATE_LIMIT_FORMS_LIST: '1/60', RATE_LIMIT_GET_FORM: '1/60' },
+    });
     const owner = await createOwner();
 
-    expect((await call(app, { method: 'GET', url: '/api/v1/forms/list', key: owner.key })).statusCode).toBe(200);
-    const badParams = await call(app, { method: 'GET', url: '/api/v1/forms/list?limit=0&cursor=%%%', key: owner.key });
+    expect((await call(app, { method: 'GET', url: '/api/v1/forms/list', key: owner.key })).statusCode).toBe(
+      200,
+    );
+    const badParams = await call(app, {
+      method: 'GET',
+      url: '/api/v1/forms/list?limit=0&cursor=%%%',
+      key: owner.key,
+    });
     expect([badParams.statusCode, errorBody(badParams)]).toEqual([429, LIMITED]);
 
     const missing = '/api/v1/forms/65a000000000000000000000';
@@ -139,15 +178,24 @@ describe('limits configured small', () => {
     expect(after.headers['x-ratelimit-remaining']).toBe('1');
   });
 
-  test('submit is limited per key; users-joined and submissions per key and form; the CSV export shares the listing\'s bucket', async () => {
+  test("submit is limited per key; users-joined and submissions per key and form; the CSV export shares the listing's bucket", async () => {
     const { app } = await buildLimitedApp({
-      config: { RATE_LIMIT_SUBMIT: '2/60', RATE_LIMIT_USERS_JOINED: '1/60', RATE_LIMIT_SUBMISSIONS_LIST: '2/60' },
+      config: {
+        RATE_LIMIT_SUBMIT: '2/60',
+        RATE_LIMIT_USERS_JOINED: '1/60',
+        RATE_LIMIT_SUBMISSIONS_LIST: '2/60',
+      },
     });
     const owner = await createOwner();
     const form = await createTestForm(owner.userId);
     const formB = await createTestForm(owner.userId);
     const submit = (formId: string) =>
-      call(app, { method: 'POST', url: '/api/v1/forms/submit', key: owner.key, payload: { formId, data: { email: 'x@example.com' } } });
+      call(app, {
+        method: 'POST',
+        url: '/api/v1/forms/submit',
+        key: owner.key,
+        payload: { formId, data: { email: 'x@example.com' } },
+      });
 
     await submit(form.id);
     await submit(formB.id);
@@ -157,13 +205,27 @@ describe('limits configured small', () => {
     const joined = `/api/v1/forms/${form.id}/users-joined`;
     expect((await call(app, { method: 'GET', url: joined, key: owner.key })).statusCode).toBe(200);
     expect((await call(app, { method: 'GET', url: joined, key: owner.key })).statusCode).toBe(429);
-    expect((await call(app, { method: 'GET', url: `/api/v1/forms/${formB.id}/users-joined`, key: owner.key })).statusCode).toBe(200);
+    expect(
+      (await call(app, { method: 'GET', url: `/api/v1/forms/${formB.id}/users-joined`, key: owner.key }))
+        .statusCode,
+    ).toBe(200);
 
-    expect((await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions`, key: owner.key })).statusCode).toBe(200);
-    const exported = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions/export.csv`, key: owner.key });
+    expect(
+      (await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions`, key: owner.key }))
+        .statusCode,
+    ).toBe(200);
+    const exported = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${form.id}/submissions/export.csv`,
+      key: owner.key,
+    });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['x-ratelimit-remaining']).toBe('0');
-    const limitedExport = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/submissions/export.csv`, key: owner.key });
+    const limitedExport = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${form.id}/submissions/export.csv`,
+      key: owner.key,
+    });
     expect([limitedExport.statusCode, errorBody(limitedExport)]).toEqual([429, LIMITED]);
     expect(limitedExport.headers['retry-after']).toMatch(/^\d+$/);
   });
@@ -174,7 +236,8 @@ describe('limits configured small', () => {
     const first = await buildLimitedApp({ config, mongoUri });
     const second = await buildLimitedApp({ config, mongoUri });
     const owner = await createOwner();
-    const list = (app: typeof first.app) => call(app, { method: 'GET', url: '/api/v1/forms/list', key: owner.key });
+    const list = (app: typeof first.app) =>
+      call(app, { method: 'GET', url: '/api/v1/forms/list', key: owner.key });
 
     const statuses = [];
     for (const app of [first.app, second.app, first.app, second.app, first.app, second.app]) {
@@ -208,7 +271,10 @@ describe('Redis outage', () => {
   test('limits fall back to process memory with a warning; requests are not refused for the outage', async () => {
     const redisServer = await startRedisServer();
     try {
-      const { app, logLines } = await buildLimitedApp({ config: { RATE_LIMIT_FORMS_LIST: '3/60' }, redisUrl: redisServer.url });
+      const { app, logLines } = await buildLimitedApp({
+        config: { RATE_LIMIT_FORMS_LIST: '3/60' },
+        redisUrl: redisServer.url,
+      });
       const owner = await createOwner();
       const list = () => call(app, { method: 'GET', url: '/api/v1/forms/list', key: owner.key });
       expect((await list()).statusCode).toBe(200);
@@ -221,7 +287,9 @@ describe('Redis outage', () => {
 
       // The memory limiter starts its own count: 3 allowed, then limited; never a 5xx.
       expect(during).toEqual([200, 200, 200, 429]);
-      expect(logLines.some((line) => line.includes('Redis unreachable, using per-process memory limits'))).toBe(true);
+      expect(
+        logLines.some((line) => line.includes('Redis unreachable, using per-process memory limits')),
+      ).toBe(true);
     } finally {
       await redisServer.stop();
     }

@@ -40,7 +40,12 @@ describe('201 and the stored submission', () => {
     const { app } = await buildTestApp({ PUBLIC_URL: 'https://forms.example.com' });
     const owner = await createOwner({ plan: 'PRO' });
     const form = await createTestForm(owner.userId, { fields: ALL_TYPES });
-    const response = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: form.id, data: VALID } });
+    const response = await call(app, {
+      method: 'POST',
+      url: SUBMIT,
+      key: owner.key,
+      payload: { formId: form.id, data: VALID },
+    });
 
     expect(response.statusCode).toBe(201);
     const body = response.json<{ submissionId: string }>();
@@ -51,7 +56,9 @@ describe('201 and the stored submission', () => {
       redirect: { url: 'https://forms.example.com/thank-you', allowed: true },
     });
     const stored = await listSubmissions({ userId: owner.userId, formId: form.id });
-    expect(stored.submissions.map((submission) => [submission.id, submission.data])).toEqual([[body.submissionId, VALID]]);
+    expect(stored.submissions.map((submission) => [submission.id, submission.data])).toEqual([
+      [body.submissionId, VALID],
+    ]);
     expect((await getFormDetail({ userId: owner.userId, formId: form.id })).submissionCount).toBe(1);
   });
 });
@@ -74,7 +81,12 @@ describe('field validation (decisions §8)', () => {
       phone: 'call me',
       score: 11,
     };
-    const response = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: form.id, data: wrong } });
+    const response = await call(app, {
+      method: 'POST',
+      url: SUBMIT,
+      key: owner.key,
+      payload: { formId: form.id, data: wrong },
+    });
 
     expect(response.statusCode).toBe(400);
     expect(errorBody(response)).toEqual({
@@ -122,11 +134,24 @@ describe('field validation (decisions §8)', () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
     const form = await createTestForm(owner.userId, { fields: [] });
-    const flat = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: form.id, data: { a: 'x', b: 2, c: true, d: null } } });
-    const nested = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: form.id, data: { a: { $gt: '' } } } });
+    const flat = await call(app, {
+      method: 'POST',
+      url: SUBMIT,
+      key: owner.key,
+      payload: { formId: form.id, data: { a: 'x', b: 2, c: true, d: null } },
+    });
+    const nested = await call(app, {
+      method: 'POST',
+      url: SUBMIT,
+      key: owner.key,
+      payload: { formId: form.id, data: { a: { $gt: '' } } },
+    });
 
     expect(flat.statusCode).toBe(201);
-    expect([nested.statusCode, errorBody(nested).fieldErrors]).toEqual([400, { a: 'Must be a string, number, boolean or null' }]);
+    expect([nested.statusCode, errorBody(nested).fieldErrors]).toEqual([
+      400,
+      { a: 'Must be a string, number, boolean or null' },
+    ]);
   });
 
   test('more than 100 keys or a string over 10,000 characters is a 400', async () => {
@@ -134,12 +159,30 @@ describe('field validation (decisions §8)', () => {
     const owner = await createOwner();
     const form = await createTestForm(owner.userId, { fields: [] });
     const many = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`k${index}`, 'v']));
-    const tooMany = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: form.id, data: many } });
-    const tooLong = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: form.id, data: { a: 'x'.repeat(10_001) } } });
-    const justRight = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: form.id, data: { a: 'é'.repeat(10_000) } } });
+    const tooMany = await call(app, {
+      method: 'POST',
+      url: SUBMIT,
+      key: owner.key,
+      payload: { formId: form.id, data: many },
+    });
+    const tooLong = await call(app, {
+      method: 'POST',
+      url: SUBMIT,
+      key: owner.key,
+      payload: { formId: form.id, data: { a: 'x'.repeat(10_001) } },
+    });
+    const justRight = await call(app, {
+      method: 'POST',
+      url: SUBMIT,
+      key: owner.key,
+      payload: { formId: form.id, data: { a: 'é'.repeat(10_000) } },
+    });
 
     expect([tooMany.statusCode, errorBody(tooMany).error]).toEqual([400, 'Invalid submission data']);
-    expect([tooLong.statusCode, errorBody(tooLong).fieldErrors]).toEqual([400, { a: 'Must be at most 10000 characters' }]);
+    expect([tooLong.statusCode, errorBody(tooLong).fieldErrors]).toEqual([
+      400,
+      { a: 'Must be at most 10000 characters' },
+    ]);
     expect(justRight.statusCode).toBe(201);
   });
 });
@@ -165,7 +208,10 @@ describe('honeypot, unique email, quota', () => {
   test('uniqueEmail: the same email again is 409 (case-insensitive); other forms are unaffected', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
-    const waitlist = await createTestForm(owner.userId, { formType: 'waitlist', fields: [{ name: 'email', type: 'email', required: true }] });
+    const waitlist = await createTestForm(owner.userId, {
+      formType: 'waitlist',
+      fields: [{ name: 'email', type: 'email', required: true }],
+    });
     const contact = await createTestForm(owner.userId);
     const submit = (formId: string, email: string) =>
       call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId, data: { email } } });
@@ -173,7 +219,10 @@ describe('honeypot, unique email, quota', () => {
     expect((await submit(waitlist.id, 'dup@example.com')).statusCode).toBe(201);
     const again = await submit(waitlist.id, 'DUP@example.com');
     const text = 'A submission with this email already exists for this form';
-    expect([again.statusCode, errorBody(again)]).toEqual([409, { error: text, message: text, code: 'CONFLICT' }]);
+    expect([again.statusCode, errorBody(again)]).toEqual([
+      409,
+      { error: text, message: text, code: 'CONFLICT' },
+    ]);
     expect((await submit(contact.id, 'dup@example.com')).statusCode).toBe(201);
     expect((await submit(contact.id, 'dup@example.com')).statusCode).toBe(201);
   });
@@ -184,7 +233,12 @@ describe('honeypot, unique email, quota', () => {
     const form = await createTestForm(owner.userId);
     const responses = await Promise.all(
       Array.from({ length: 24 }, (_, index) =>
-        call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: form.id, data: { email: `c${index}@example.com` } } }),
+        call(app, {
+          method: 'POST',
+          url: SUBMIT,
+          key: owner.key,
+          payload: { formId: form.id, data: { email: `c${index}@example.com` } },
+        }),
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
@@ -227,7 +281,10 @@ describe('redirects per plan', () => {
     });
     expect(await redirectOf(standard, redirectUrl)).toEqual({ url: redirectUrl, allowed: true });
     expect(await redirectOf(pro, redirectUrl)).toEqual({ url: redirectUrl, allowed: true });
-    expect(await redirectOf(pro, null)).toEqual({ url: 'https://forms.example.com/thank-you', allowed: true });
+    expect(await redirectOf(pro, null)).toEqual({
+      url: 'https://forms.example.com/thank-you',
+      allowed: true,
+    });
   });
 
   test('a redirectUrl that is not an absolute http(s) URL is 400', async () => {
@@ -237,9 +294,18 @@ describe('redirects per plan', () => {
     const text = 'redirectUrl must be an absolute http(s) URL';
 
     for (const redirectUrl of ['/thanks', 'javascript:alert(1)', 'ftp://example.com/x', 'not a url']) {
-      const response = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: form.id, data: {}, redirectUrl } });
+      const response = await call(app, {
+        method: 'POST',
+        url: SUBMIT,
+        key: owner.key,
+        payload: { formId: form.id, data: {}, redirectUrl },
+      });
 
-      expect([redirectUrl, response.statusCode, errorBody(response)]).toEqual([redirectUrl, 400, { error: text, message: text, code: 'BAD_REQUEST' }]);
+      expect([redirectUrl, response.statusCode, errorBody(response)]).toEqual([
+        redirectUrl,
+        400,
+        { error: text, message: text, code: 'BAD_REQUEST' },
+      ]);
     }
   });
 });
@@ -250,11 +316,29 @@ describe('form checks', () => {
     const owner = await createOwner();
     const other = await createOwner();
     const foreign = await createTestForm(other.userId);
-    const missing = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: '65a000000000000000000000', data: {} } });
-    const notAnId = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: 'abc', data: {} } });
-    const foreignResponse = await call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId: foreign.id, data: {} } });
+    const missing = await call(app, {
+      method: 'POST',
+      url: SUBMIT,
+      key: owner.key,
+      payload: { formId: '65a000000000000000000000', data: {} },
+    });
+    const notAnId = await call(app, {
+      method: 'POST',
+      url: SUBMIT,
+      key: owner.key,
+      payload: { formId: 'abc', data: {} },
+    });
+    const foreignResponse = await call(app, {
+      method: 'POST',
+      url: SUBMIT,
+      key: owner.key,
+      payload: { formId: foreign.id, data: {} },
+    });
 
-    expect([missing.statusCode, errorBody(missing)]).toEqual([404, { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' }]);
+    expect([missing.statusCode, errorBody(missing)]).toEqual([
+      404,
+      { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' },
+    ]);
     expect(notAnId.statusCode).toBe(404);
     expect([foreignResponse.statusCode, errorBody(foreignResponse)]).toEqual([
       403,

@@ -30,8 +30,18 @@ test("user B's key on user A's form: the interface's refusal on every endpoint, 
   const forbidden = [
     { method: 'GET', url: `/api/v1/forms/${aliceForm.id}`, status: 404, body: FORM_NOT_FOUND },
     { method: 'GET', url: `/api/v1/forms/${aliceForm.id}/submissions`, status: 403, body: FOREIGN },
-    { method: 'GET', url: `/api/v1/forms/${aliceForm.id}/submissions?email=alice-customer@example.com`, status: 403, body: FOREIGN },
-    { method: 'GET', url: `/api/v1/forms/${aliceForm.id}/submissions/export.csv`, status: 403, body: FOREIGN },
+    {
+      method: 'GET',
+      url: `/api/v1/forms/${aliceForm.id}/submissions?email=alice-customer@example.com`,
+      status: 403,
+      body: FOREIGN,
+    },
+    {
+      method: 'GET',
+      url: `/api/v1/forms/${aliceForm.id}/submissions/export.csv`,
+      status: 403,
+      body: FOREIGN,
+    },
     { method: 'GET', url: `/api/v1/forms/${aliceForm.id}/users-joined`, status: 403, body: FOREIGN },
     {
       method: 'POST',
@@ -41,7 +51,14 @@ test("user B's key on user A's form: the interface's refusal on every endpoint, 
       body: FOREIGN,
     },
   ] as const;
-  const aliceBytes = [secret, aliceForm.id, alice.userId, alice.email, 'alice-customer', aliceSubmit.json<{ submissionId: string }>().submissionId];
+  const aliceBytes = [
+    secret,
+    aliceForm.id,
+    alice.userId,
+    alice.email,
+    'alice-customer',
+    aliceSubmit.json<{ submissionId: string }>().submissionId,
+  ];
 
   for (const { status, body, ...request } of forbidden) {
     for (const passing of ['header', 'bearer', 'query'] as const) {
@@ -49,14 +66,25 @@ test("user B's key on user A's form: the interface's refusal on every endpoint, 
         ...request,
         ...(passing === 'header' ? { key: bob.key } : {}),
         ...(passing === 'bearer' ? { headers: { authorization: `Bearer ${bob.key}` } } : {}),
-        ...(passing === 'query' ? { url: `${request.url}${request.url.includes('?') ? '&' : '?'}apiKey=${bob.key}` } : {}),
+        ...(passing === 'query'
+          ? { url: `${request.url}${request.url.includes('?') ? '&' : '?'}apiKey=${bob.key}` }
+          : {}),
       });
       // users-joined takes only the header: its other ways are 401 before any form is looked at.
-      const expected = request.url.endsWith('users-joined') && passing !== 'header'
-        ? { status: 401, body: { error: 'API key is required', message: 'API key is required', code: 'UNAUTHORIZED' } }
-        : { status, body };
+      const expected =
+        request.url.endsWith('users-joined') && passing !== 'header'
+          ? {
+              status: 401,
+              body: { error: 'API key is required', message: 'API key is required', code: 'UNAUTHORIZED' },
+            }
+          : { status, body };
 
-      expect([request.url, passing, response.statusCode, errorBody(response)]).toEqual([request.url, passing, expected.status, expected.body]);
+      expect([request.url, passing, response.statusCode, errorBody(response)]).toEqual([
+        request.url,
+        passing,
+        expected.status,
+        expected.body,
+      ]);
       for (const bytes of aliceBytes) {
         expect(response.body).not.toContain(bytes);
         expect(JSON.stringify(response.headers)).not.toContain(bytes);

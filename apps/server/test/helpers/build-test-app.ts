@@ -12,7 +12,11 @@ export type TestApp = { app: FastifyInstance; logLines: string[]; env: ReturnTyp
 const openApps: FastifyInstance[] = [];
 
 afterEach(async () => {
-  await Promise.all(openApps.splice(0).map((app) => app.close()));
+  // One at a time, newest first: apps sharing one database share mongoose's connection, which the
+  // first-built app closes.
+  for (const app of openApps.splice(0).reverse()) {
+    await app.close();
+  }
 });
 
 /**

@@ -45,12 +45,17 @@ describe('auth', () => {
 
     expect(user).toMatchObject({ email, name: 'Dash', role: 'OWNER', plan: 'FREE', quotaLimit: 200 });
     expect(user).not.toHaveProperty('passwordHash');
-    expect(jar.setCookies[0]).toMatch(/^formwell_session=[A-Za-z0-9_-]{20,}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    expect(jar.setCookies[0]).toMatch(
+      /^formwell_session=[A-Za-z0-9_-]{20,}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+    );
     expect((await client.auth.me.query()).id).toBe(user.id);
 
     await client.auth.logOut.mutate();
     expect(jar.setCookies.at(-1)).toBe('formwell_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
-    expect(await rejection(client.auth.me.query())).toEqual({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+    expect(await rejection(client.auth.me.query())).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'Not authenticated',
+    });
 
     expect(await rejection(client.auth.logIn.mutate({ email, password: 'wrong password' }))).toEqual({
       code: 'UNAUTHORIZED',
@@ -69,13 +74,19 @@ describe('auth', () => {
     replay.jar.cookie = stolen;
 
     expect((await rejection(replay.client.auth.me.query())).code).toBe('UNAUTHORIZED');
-    expect(await rejection(dashboardClient(address).client.auth.signUp.mutate({ email, password: PASSWORD }))).toEqual({
+    expect(
+      await rejection(dashboardClient(address).client.auth.signUp.mutate({ email, password: PASSWORD })),
+    ).toEqual({
       code: 'CONFLICT',
       message: 'An account with this email already exists',
     });
-    expect((await rejection(dashboardClient(address).client.auth.signUp.mutate({ email: 'nope', password: PASSWORD }))).code).toBe(
-      'BAD_REQUEST',
-    );
+    expect(
+      (
+        await rejection(
+          dashboardClient(address).client.auth.signUp.mutate({ email: 'nope', password: PASSWORD }),
+        )
+      ).code,
+    ).toBe('BAD_REQUEST');
   });
 
   test('the password never appears in a log line', async () => {
@@ -99,7 +110,10 @@ describe('API keys', () => {
     expect(created).toMatchObject({ name: 'CI', scopes: ['forms:read'], isActive: true, lastUsedAt: null });
     const { apiKeys } = await client.apiKeys.list.query();
     expect(apiKeys).toEqual([
-      expect.objectContaining({ id: created.id, display: `${created.key.slice(0, 12)}…${created.key.slice(-4)}` }),
+      expect.objectContaining({
+        id: created.id,
+        display: `${created.key.slice(0, 12)}…${created.key.slice(-4)}`,
+      }),
     ]);
     expect(JSON.stringify(apiKeys)).not.toContain(created.key);
 
@@ -139,17 +153,32 @@ describe('forms and submissions', () => {
       fields: [{ name: 'email', type: 'email', required: true }],
     });
 
-    expect(form).toMatchObject({ name: 'Waitlist', formType: 'waitlist', uniqueEmail: true, usersJoinedSettings: null });
+    expect(form).toMatchObject({
+      name: 'Waitlist',
+      formType: 'waitlist',
+      uniqueEmail: true,
+      usersJoinedSettings: null,
+    });
     expect(await rejection(client.forms.create.mutate({ name: 'Second', formType: 'contact' }))).toEqual({
       code: 'FORBIDDEN',
       message: 'Form limit reached (1/1) for your plan',
     });
-    const updated = await client.forms.update.mutate({ id: form.id, data: { name: 'Launch list', settings: { usersJoined: { enabled: true } } } });
-    expect(updated).toMatchObject({ name: 'Launch list', title: 'Launch list', usersJoinedSettings: { enabled: true, count: 0 } });
+    const updated = await client.forms.update.mutate({
+      id: form.id,
+      data: { name: 'Launch list', settings: { usersJoined: { enabled: true } } },
+    });
+    expect(updated).toMatchObject({
+      name: 'Launch list',
+      title: 'Launch list',
+      usersJoinedSettings: { enabled: true, count: 0 },
+    });
     expect((await client.forms.get.query({ id: form.id })).name).toBe('Launch list');
     expect((await client.forms.list.query()).forms.map((item) => item.id)).toEqual([form.id]);
     expect(await client.forms.delete.mutate({ id: form.id })).toEqual({ id: form.id, deleted: true });
-    expect(await rejection(client.forms.get.query({ id: form.id }))).toEqual({ code: 'NOT_FOUND', message: 'Form not found' });
+    expect(await rejection(client.forms.get.query({ id: form.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Form not found',
+    });
   });
 
   test("submissions: list, get, delete; another user's form is refused", async () => {
@@ -167,15 +196,26 @@ describe('forms and submissions', () => {
     const { submissionId } = (await submit.json()) as { submissionId: string };
 
     const listed = await alice.client.submissions.list.query({ formId: form.id });
-    expect(listed.submissions.map((submission) => [submission.id, submission.data])).toEqual([[submissionId, { hello: 'world' }]]);
-    expect((await alice.client.submissions.get.query({ formId: form.id, id: submissionId })).data).toEqual({ hello: 'world' });
+    expect(listed.submissions.map((submission) => [submission.id, submission.data])).toEqual([
+      [submissionId, { hello: 'world' }],
+    ]);
+    expect((await alice.client.submissions.get.query({ formId: form.id, id: submissionId })).data).toEqual({
+      hello: 'world',
+    });
     expect(await rejection(bob.client.submissions.list.query({ formId: form.id }))).toEqual({
       code: 'FORBIDDEN',
       message: 'Unauthorized',
     });
-    expect((await rejection(bob.client.submissions.delete.mutate({ formId: form.id, id: submissionId }))).code).toBe('FORBIDDEN');
-    expect(await alice.client.submissions.delete.mutate({ formId: form.id, id: submissionId })).toEqual({ id: submissionId, deleted: true });
-    expect(await rejection(alice.client.submissions.get.query({ formId: form.id, id: submissionId }))).toEqual({
+    expect(
+      (await rejection(bob.client.submissions.delete.mutate({ formId: form.id, id: submissionId }))).code,
+    ).toBe('FORBIDDEN');
+    expect(await alice.client.submissions.delete.mutate({ formId: form.id, id: submissionId })).toEqual({
+      id: submissionId,
+      deleted: true,
+    });
+    expect(
+      await rejection(alice.client.submissions.get.query({ formId: form.id, id: submissionId })),
+    ).toEqual({
       code: 'NOT_FOUND',
       message: 'Submission not found',
     });
@@ -191,14 +231,19 @@ describe('staff', () => {
     const admin = dashboardClient(address);
     await admin.client.auth.logIn.mutate({ email: adminEmail, password: PASSWORD });
 
-    expect(await rejection(owner.client.admin.listUsers.query())).toEqual({ code: 'FORBIDDEN', message: 'Admin access required' });
+    expect(await rejection(owner.client.admin.listUsers.query())).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Admin access required',
+    });
     expect(await admin.client.admin.setUserPlan.mutate({ userId: owner.user.id, plan: 'PRO' })).toEqual({
       id: owner.user.id,
       plan: 'PRO',
       quotaLimit: 10_000,
     });
     expect((await owner.client.auth.me.query()).plan).toBe('PRO');
-    expect((await admin.client.admin.listUsers.query({ limit: 100 })).users.map((user) => user.email)).toContain(owner.email);
+    expect(
+      (await admin.client.admin.listUsers.query({ limit: 100 })).users.map((user) => user.email),
+    ).toContain(owner.email);
   });
 });
 
@@ -208,14 +253,22 @@ describe('each credential on its own transport', () => {
     const { client, jar } = await signedUp(address);
     const key = await client.apiKeys.create.mutate({ name: 'k' });
 
-    const restWithCookie = await fetch(`${address}/api/v1/forms/list`, { headers: { cookie: jar.cookie ?? '' } });
-    expect([restWithCookie.status, ((await restWithCookie.json()) as { error: string }).error]).toEqual([401, 'API key is required']);
+    const restWithCookie = await fetch(`${address}/api/v1/forms/list`, {
+      headers: { cookie: jar.cookie ?? '' },
+    });
+    expect([restWithCookie.status, ((await restWithCookie.json()) as { error: string }).error]).toEqual([
+      401,
+      'API key is required',
+    ]);
 
     const rpcWithKey = await fetch(`${address}/trpc/auth.me`, { headers: { 'x-api-key': key.key } });
     expect(rpcWithKey.status).toBe(401);
-    const viaRpc = await fetch(`${address}/trpc/v1.listForms?input=${encodeURIComponent(JSON.stringify({}))}`, {
-      headers: { 'x-api-key': key.key },
-    });
+    const viaRpc = await fetch(
+      `${address}/trpc/v1.listForms?input=${encodeURIComponent(JSON.stringify({}))}`,
+      {
+        headers: { 'x-api-key': key.key },
+      },
+    );
     expect(viaRpc.status).toBe(401);
   });
 });

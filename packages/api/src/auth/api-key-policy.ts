@@ -18,8 +18,20 @@ export type TApiKeyPolicy = {
 const ALL_SOURCES: readonly TApiKeySource[] = ['header', 'bearer', 'query'];
 
 export const apiKeyPolicies = {
-  formsList: { scope: 'forms:read', rateLimit: 'formsList', bucket: 'api_v1_forms_list', perForm: false, sources: ALL_SOURCES },
-  getForm: { scope: 'forms:read', rateLimit: 'getForm', bucket: 'api_v1_forms_get', perForm: true, sources: ALL_SOURCES },
+  formsList: {
+    scope: 'forms:read',
+    rateLimit: 'formsList',
+    bucket: 'api_v1_forms_list',
+    perForm: false,
+    sources: ALL_SOURCES,
+  },
+  getForm: {
+    scope: 'forms:read',
+    rateLimit: 'getForm',
+    bucket: 'api_v1_forms_get',
+    perForm: true,
+    sources: ALL_SOURCES,
+  },
   usersJoined: {
     scope: 'forms:read',
     rateLimit: 'usersJoined',
@@ -36,7 +48,13 @@ export const apiKeyPolicies = {
     perForm: true,
     sources: ALL_SOURCES,
   },
-  submit: { scope: 'submissions:write', rateLimit: 'submit', bucket: 'api_v1_forms_submit', perForm: false, sources: ALL_SOURCES },
+  submit: {
+    scope: 'submissions:write',
+    rateLimit: 'submit',
+    bucket: 'api_v1_forms_submit',
+    perForm: false,
+    sources: ALL_SOURCES,
+  },
   analytics: {
     scope: 'analytics:read',
     rateLimit: 'analytics',

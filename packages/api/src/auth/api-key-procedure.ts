@@ -16,7 +16,8 @@ export function apiKeyProcedure(policy: TApiKeyPolicy) {
       throw new AppError(AppErrorCode.UNAUTHORIZED, { message: 'API keys are accepted only under /api/v1' });
     }
     const rawInput = policy.perForm ? await getRawInput() : undefined;
-    const formId = rawInput && typeof rawInput === 'object' && 'formId' in rawInput ? rawInput.formId : undefined;
+    const formId =
+      rawInput && typeof rawInput === 'object' && 'formId' in rawInput ? rawInput.formId : undefined;
     const { actor, user, logger } = await guardApiKeyRequest({ ...ctx, policy, formId });
 
     return next({ ctx: { actor, user, logger } });

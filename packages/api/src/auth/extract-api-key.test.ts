@@ -12,7 +12,10 @@ test('X-API-Key beats Bearer beats ?apiKey=', () => {
     key: 'mk_header',
     source: 'header',
   });
-  expect(extractApiKey({ headers: bearer, url, sources: ALL })).toEqual({ key: 'mk_bearer', source: 'bearer' });
+  expect(extractApiKey({ headers: bearer, url, sources: ALL })).toEqual({
+    key: 'mk_bearer',
+    source: 'bearer',
+  });
   expect(extractApiKey({ headers: {}, url, sources: ALL })).toEqual({ key: 'mk_query', source: 'query' });
 });
 
@@ -20,7 +23,9 @@ test('only the allowed sources count, whatever order they are listed in', () => 
   const headers = { authorization: 'Bearer mk_bearer' };
 
   expect(extractApiKey({ headers, url: '/x?apiKey=mk_query', sources: ['header'] })).toBeNull();
-  expect(extractApiKey({ headers, url: '/x?apiKey=mk_query', sources: ['query', 'bearer'] })?.source).toBe('bearer');
+  expect(extractApiKey({ headers, url: '/x?apiKey=mk_query', sources: ['query', 'bearer'] })?.source).toBe(
+    'bearer',
+  );
 });
 
 test('empty values, other schemes and blank bearer tokens count as absent', () => {

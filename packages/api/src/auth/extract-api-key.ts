@@ -15,7 +15,11 @@ export type ExtractApiKeyOptions = {
  * The key of a request and where it came from. Precedence: `X-API-Key`, then
  * `Authorization: Bearer`, then the legacy `?apiKey=` (decisions §2). Empty values count as absent.
  */
-export function extractApiKey({ headers, url, sources }: ExtractApiKeyOptions): { key: string; source: TApiKeySource } | null {
+export function extractApiKey({
+  headers,
+  url,
+  sources,
+}: ExtractApiKeyOptions): { key: string; source: TApiKeySource } | null {
   const candidates: Record<TApiKeySource, () => string | null> = {
     header: () => firstValue(headers['x-api-key']),
     bearer: () => {

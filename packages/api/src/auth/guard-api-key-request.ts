@@ -29,7 +29,14 @@ export type TApiKeyActor = {
  * the limit headers on every response from here on) → scope (403). Shared by the tRPC procedures
  * and the streamed CSV route, so both answer alike.
  */
-export async function guardApiKeyRequest({ req, res, services, logger, policy, formId }: GuardApiKeyRequestOptions) {
+export async function guardApiKeyRequest({
+  req,
+  res,
+  services,
+  logger,
+  policy,
+  formId,
+}: GuardApiKeyRequestOptions) {
   const found = extractApiKey({ headers: req.headers, url: req.url, sources: policy.sources });
   if (!found) {
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.API_KEY_REQUIRED });
@@ -45,7 +52,11 @@ export async function guardApiKeyRequest({ req, res, services, logger, policy, f
     apiKeyId: verified.apiKey.id,
     scopes: verified.apiKey.scopes,
   };
-  const boundLogger = logger.child({ userId: actor.userId, apiKeyId: actor.apiKeyId, keySource: found.source });
+  const boundLogger = logger.child({
+    userId: actor.userId,
+    apiKeyId: actor.apiKeyId,
+    keySource: found.source,
+  });
 
   const bucketId = rateLimitBucketId({
     bucket: policy.bucket,

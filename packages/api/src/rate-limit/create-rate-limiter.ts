@@ -36,13 +36,21 @@ const OUTAGE_WARNING_INTERVAL_MS = 30_000;
  * per-process in-memory insurance limiter that takes over while Redis is unreachable: requests are
  * still limited, never refused because of the outage (decisions §5).
  */
-export function createRateLimiter({ redis, rules, logger, keyPrefix = 'formwell:rl' }: CreateRateLimiterOptions): RateLimiter {
+export function createRateLimiter({
+  redis,
+  rules,
+  logger,
+  keyPrefix = 'formwell:rl',
+}: CreateRateLimiterOptions): RateLimiter {
   let lastWarningAt = 0;
   const warnOutage = () => {
     const now = Date.now();
     if (now - lastWarningAt > OUTAGE_WARNING_INTERVAL_MS) {
       lastWarningAt = now;
-      logger.warn({ redisStatus: redis.status }, 'rate limiter: Redis unreachable, using per-process memory limits');
+      logger.warn(
+        { redisStatus: redis.status },
+        'rate limiter: Redis unreachable, using per-process memory limits',
+      );
     }
   };
 
@@ -50,7 +58,12 @@ export function createRateLimiter({ redis, rules, logger, keyPrefix = 'formwell:
     (Object.entries(rules) as [TRateLimitName, TRateLimitRule][]).map(([name, rule]) => {
       const common = { points: rule.limit, duration: rule.windowSeconds, keyPrefix: `${keyPrefix}:${name}` };
       const insuranceLimiter = new OutageMemoryLimiter(common, warnOutage);
-      const limiter = new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter });
+      const limiter = new RateLimiterRedis({
+        ...common,
+        storeClient: redis,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter,
+      });
 
       return [name, { limiter, rule }] as const;
     }),
@@ -75,7 +88,12 @@ export function createRateLimiter({ redis, rules, logger, keyPrefix = 'formwell:
   };
 }
 
-function toState(name: TRateLimitName, rule: TRateLimitRule, res: RateLimiterRes, allowed: boolean): TRateLimitState {
+function toState(
+  name: TRateLimitName,
+  rule: TRateLimitRule,
+  res: RateLimiterRes,
+  allowed: boolean,
+): TRateLimitState {
   return {
     name,
     limit: rule.limit,

@@ -5,7 +5,10 @@ import { rateLimitHeaders } from './rate-limit-headers.js';
 const base = { name: 'getForm' as const, limit: 100, windowSeconds: 60 };
 
 test('an allowed request carries the X-RateLimit and IETF fields, reset in Unix seconds, no Retry-After', () => {
-  const headers = rateLimitHeaders({ ...base, remaining: 99, msBeforeReset: 59_500, allowed: true }, 1_700_000_000_000);
+  const headers = rateLimitHeaders(
+    { ...base, remaining: 99, msBeforeReset: 59_500, allowed: true },
+    1_700_000_000_000,
+  );
 
   expect(headers).toEqual({
     'X-RateLimit-Limit': '100',
@@ -17,6 +20,10 @@ test('an allowed request carries the X-RateLimit and IETF fields, reset in Unix 
 });
 
 test('a refused request adds Retry-After in whole seconds, at least 1', () => {
-  expect(rateLimitHeaders({ ...base, remaining: 0, msBeforeReset: 1_200, allowed: false }, 0)['Retry-After']).toBe('2');
-  expect(rateLimitHeaders({ ...base, remaining: 0, msBeforeReset: 0, allowed: false }, 0)['Retry-After']).toBe('1');
+  expect(
+    rateLimitHeaders({ ...base, remaining: 0, msBeforeReset: 1_200, allowed: false }, 0)['Retry-After'],
+  ).toBe('2');
+  expect(
+    rateLimitHeaders({ ...base, remaining: 0, msBeforeReset: 0, allowed: false }, 0)['Retry-After'],
+  ).toBe('1');
 });

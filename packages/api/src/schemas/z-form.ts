@@ -1,6 +1,16 @@
 import { z } from 'zod';
 
-const FORM_TYPES = ['survey', 'contact', 'feedback', 'order', 'rsvp', 'waitlist', 'application', 'custom', 'analytics_opt_in'] as const;
+const FORM_TYPES = [
+  'survey',
+  'contact',
+  'feedback',
+  'order',
+  'rsvp',
+  'waitlist',
+  'application',
+  'custom',
+  'analytics_opt_in',
+] as const;
 
 export const ZFormTypeSchema = z.enum(FORM_TYPES);
 

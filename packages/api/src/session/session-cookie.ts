@@ -21,7 +21,12 @@ export function readSessionToken(req: ApiRequest): string | null {
   return null;
 }
 
-export type SetSessionCookieOptions = { res: ApiResponse; token: string; expiresAt: string; publicUrl: string };
+export type SetSessionCookieOptions = {
+  res: ApiResponse;
+  token: string;
+  expiresAt: string;
+  publicUrl: string;
+};
 
 export function setSessionCookie({ res, token, expiresAt, publicUrl }: SetSessionCookieOptions): void {
   const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
@@ -36,9 +41,14 @@ function serialize(value: string, lifetime: string, publicUrl: string): string {
   // Secure only when the public URL is https: a plain-http self-hosted install must still log in.
   const secure = publicUrl.startsWith('https://');
 
-  return [`${SESSION_COOKIE_NAME}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', lifetime, ...(secure ? ['Secure'] : [])].join(
-    '; ',
-  );
+  return [
+    `${SESSION_COOKIE_NAME}=${value}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    lifetime,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 function safeDecode(value: string): string | null {

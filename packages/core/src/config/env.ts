@@ -4,7 +4,8 @@ const ZOptionalInt = z.coerce.number().int().positive().optional();
 
 /** Environment overrides of core's configuration; every variable is optional. */
 export const ZCoreEnvSchema = z.object({
-  PORT: ZOptionalInt,
+  // 0 is allowed: "any free port", as tests and the bench start the server.
+  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   PUBLIC_URL: z.url().optional(),
   TRUSTED_COUNTRY_HEADER: z.string().min(1).optional(),
   PLAN_FREE_MAX_FORMS: ZOptionalInt,

@@ -15,7 +15,7 @@ export function batchEnd(items: BatchItem[], pos: number, batchSize: number): nu
   while (end < maxEnd) {
     const item = items[end];
     if (item === undefined) break;
-    bytes += Buffer.isBuffer(item) ? item.length : calculateObjectSize(item);
+    bytes += item instanceof Uint8Array ? item.length : calculateObjectSize(item);
     if (bytes > MAX_BATCH_BYTES && end > pos) break;
     end++;
   }

@@ -1,10 +1,26 @@
 import { compareValues } from '../bson/compare.js';
 import { typeMismatch } from '../errors.js';
-import { valuesAtPath } from '../indexes/key-extract.js';
 import { findMatches } from '../query/find-docs.js';
 import { collectionName, docOption, numberOption } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import type { CommandDef } from './types.js';
+
+type Doc = Record<string, unknown>;
+
+/** Values of a path for distinct: array elements unwound, explicit nulls kept, missing fields skipped. */
+function distinctValues(v: unknown, path: string[], i: number, out: unknown[]): void {
+  if (i === path.length) {
+    if (Array.isArray(v)) out.push(...(v as unknown[]));
+    else if (v !== undefined) out.push(v);
+    return;
+  }
+  if (v === null || typeof v !== 'object') return;
+  if (Array.isArray(v)) {
+    for (const el of v as unknown[]) distinctValues(el, path, i, out);
+    return;
+  }
+  distinctValues((v as Doc)[path[i] ?? ''], path, i + 1, out);
+}
 
 /** `count` (https://www.mongodb.com/docs/manual/reference/command/count/). */
 export const countCommand: CommandDef = {
@@ -41,7 +57,7 @@ export const distinctCommand: CommandDef = {
     const values: unknown[] = [];
     for (const m of findMatches(coll, { filter, sort: [], skip: 0, limit: 0, hint }).matches) {
       const doc = m.doc ?? coll.doc(m.rid);
-      for (const v of valuesAtPath(doc, path)) if (v !== null) values.push(v);
+      distinctValues(doc, path, 0, values);
     }
     values.sort(compareValues);
     const unique = values.filter((v, i) => i === 0 || compareValues(values[i - 1], v) !== 0);

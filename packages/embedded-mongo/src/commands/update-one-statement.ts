@@ -5,6 +5,7 @@ import type { ChangeLog } from '../storage/change-log.js';
 import { findMatches } from '../query/find-docs.js';
 import { applyUpdate, updateKind } from '../query/update-apply.js';
 import { buildUpsertDoc } from '../query/upsert.js';
+import { keepUntouchedTypes } from '../query/type-preservation.js';
 import type { Doc } from './types.js';
 
 export type UpdateStatement = {
@@ -53,7 +54,8 @@ export function runUpdateStatement(
       const oldRaw = existing.raw(m.rid);
       if (!oldRaw) continue;
       const before = deserialize(oldRaw);
-      const after = applyUpdate(deserialize(oldRaw), st.update, kind, st.arrayFilters, false, st.filter);
+      const updated = applyUpdate(deserialize(oldRaw), st.update, kind, st.arrayFilters, false, st.filter);
+      const after = kind === 'modifier' ? keepUntouchedTypes(updated, oldRaw, st.update as Doc) : updated;
       out.matched++;
       out.before = before;
       out.after = after;

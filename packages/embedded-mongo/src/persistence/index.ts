@@ -27,8 +27,8 @@
  *    until every earlier commit is durable, so a reply never acknowledges state that a crash could
  *    still take away.
  *    What to emit: insert/update/replace/findAndModify/upsert → `put` with the full document after
- *    the write (add `bytes` when you already hold its BSON: no second serialize, and the store keeps
- *    that same Buffer instead of its own copy — never mutate it afterwards); delete → `del`;
+ *    the write (add `bytes` when you already hold its BSON: no second serialize; a standalone Buffer
+ *    is shared with the store, so never mutate it; a view into a big arena is copied); delete → `del`;
  *    create → `createCollection` (for an implicit create by insert, `put` alone is enough: the
  *    collection then gets `{}` options); collMod → `createCollection` again
  *    (it overwrites options); createIndexes → one `createIndex` per index; dropIndexes → `dropIndex`

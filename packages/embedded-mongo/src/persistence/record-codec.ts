@@ -29,6 +29,17 @@ function asNodeBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/**
+ * The document bytes the mirror keeps. A standalone buffer is shared as is. A small view into a big
+ * buffer (an engine's chunk arena) is copied: keeping the view would pin the whole arena in memory,
+ * even after the engine has moved its documents elsewhere.
+ */
+function ownBytes(bytes: Uint8Array): Buffer {
+  const arena = bytes.buffer.byteLength;
+  if (arena > 64 * 1024 && arena > 2 * bytes.byteLength) return Buffer.from(bytes);
+  return asNodeBuffer(bytes);
+}
+
 export function idKeyBytes(id: unknown): Buffer {
   return asNodeBuffer(serialize({ _id: id }));
 }
@@ -42,7 +53,7 @@ export function encodeBatch(records: readonly ChangeRecord[]): { payload: Buffer
       const key = idKeyBytes(rec.id);
       parts.push(asNodeBuffer(serialize({ t: rec.t, db: rec.db, coll: rec.coll })), key);
       if (rec.t === 'put') {
-        const doc = asNodeBuffer(rec.bytes ?? serialize(rec.doc));
+        const doc = rec.bytes ? ownBytes(rec.bytes) : asNodeBuffer(serialize(rec.doc));
         parts.push(doc);
         stored.push({ t: 'put', db: rec.db, coll: rec.coll, key: key.toString('latin1'), doc });
       } else {

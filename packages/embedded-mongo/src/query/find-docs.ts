@@ -5,6 +5,7 @@ import { scanRids } from './scan.js';
 import { sortDocs } from './sort.js';
 import { queryOptions } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
+import { validateFilter } from './filter-validate.js';
 
 type Doc = Record<string, unknown>;
 
@@ -29,6 +30,7 @@ export function compileFilter(filter: Doc): Query {
 
 /** Runs a filter/sort/skip/limit against a collection, using an index when one fits. */
 export function findMatches(coll: Collection, spec: FindSpec): { matches: Match[]; plan: Plan } {
+  validateFilter(spec.filter);
   const plan = planQuery(coll, spec.filter, spec.sort, spec.hint);
   const query = plan.exact ? null : compileFilter(spec.filter);
   const needSort = spec.sort.length > 0 && !plan.sorted;

@@ -3,6 +3,7 @@ import { AFTER, encodeField, invert, tagOf } from '../indexes/key-encoding.js';
 import type { IndexStore } from '../indexes/index-store.js';
 import type { Collection } from '../storage/collection.js';
 import { extractPredicates, type FieldPredicate } from './predicates.js';
+import { indexCovers } from './index-eligibility.js';
 
 type Doc = Record<string, unknown>;
 
@@ -22,7 +23,8 @@ export type Plan = {
   union?: Plan[];
 };
 
-const MAX_RANGES = 1000;
+// Each point range is one tree descent; past this many (a huge $in) a scan is no worse.
+const MAX_RANGES = 50_000;
 
 type Candidate = { plan: Plan; score: number };
 
@@ -137,7 +139,7 @@ export function planQuery(coll: Collection, filter: Doc, sort: [string, number][
   const { preds, allExact } = extractPredicates(filter);
   let best: Candidate = { plan: fullScan(), score: 0 };
   for (const index of coll.indexes.values()) {
-    if (index.spec.sparse || index.spec.partialFilterExpression || index.spec.hidden === true) continue;
+    if (!indexCovers(index, filter, preds)) continue;
     if (hint !== undefined && index.name !== hint) continue;
     const c = planFor(index, preds, allExact, sort);
     if (c.score > best.score || (hint !== undefined && c.score >= 0)) best = c;

@@ -113,7 +113,9 @@ function looser(a: unknown, aInc: boolean | undefined, b: unknown, bInc: boolean
  */
 function impliedByOr(branches: unknown[]): Map<string, FieldPredicate> {
   const out = new Map<string, FieldPredicate>();
-  const maps = branches.map((b) => (isPlainObject(b) ? extractPredicates(b).preds : new Map<string, FieldPredicate>()));
+  const maps = branches.map((b) =>
+    isPlainObject(b) ? extractPredicates(b).preds : new Map<string, FieldPredicate>(),
+  );
   const first = maps[0];
   if (!first) return out;
   for (const field of first.keys()) {
@@ -122,8 +124,14 @@ function impliedByOr(branches: unknown[]): Map<string, FieldPredicate> {
     const intervals = (parts as FieldPredicate[]).map(asInterval);
     let acc: FieldPredicate = { ...(intervals[0] ?? { exact: false }), exact: false };
     for (const next of intervals.slice(1)) {
-      const low = acc.low === undefined || next.low === undefined ? undefined : looser(acc.low, acc.lowInc, next.low, next.lowInc, 1);
-      const high = acc.high === undefined || next.high === undefined ? undefined : looser(acc.high, acc.highInc, next.high, next.highInc, -1);
+      const low =
+        acc.low === undefined || next.low === undefined
+          ? undefined
+          : looser(acc.low, acc.lowInc, next.low, next.lowInc, 1);
+      const high =
+        acc.high === undefined || next.high === undefined
+          ? undefined
+          : looser(acc.high, acc.highInc, next.high, next.highInc, -1);
       acc = { low: low?.v, lowInc: low?.inc, high: high?.v, highInc: high?.inc, exact: false };
     }
     const ranks = [acc.low, acc.high].filter((x) => x !== undefined).map(typeRank);

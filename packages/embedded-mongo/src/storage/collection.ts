@@ -61,14 +61,17 @@ export class Collection {
 
   /** Inserts a document (adding an ObjectId `_id` if missing); `raw` is its BSON when already encoded. */
   insert(doc: Doc, log: ChangeLog | null, raw?: Uint8Array): number {
-    if (doc._id === undefined) {
-      doc = { _id: new ObjectId(), ...doc };
-      raw = undefined;
-    } else if (Object.keys(doc)[0] !== '_id') {
-      // mongod stores _id as the first field whatever the client sent.
-      const { _id, ...rest } = doc;
+    if (doc._id === undefined || Object.keys(doc)[0] !== '_id') {
+      // mongod stores _id as the first field whatever the client sent (the driver appends it, or
+      // leaves it to the server). Re-encode from a type-preserving decode so int64/double values
+      // keep their BSON types.
+      const { _id = new ObjectId(), ...rest } = doc;
       doc = { _id, ...rest };
-      raw = undefined;
+      if (raw) {
+        const typed: Doc = deserialize(raw, { promoteValues: false, bsonRegExp: true });
+        const { _id: typedId, ...typedRest } = typed;
+        raw = serialize({ _id: typedId ?? _id, ...typedRest });
+      }
     }
     if (Array.isArray(doc._id)) throw badValue("can't use an array for _id");
     if (raw && raw.length > MAX_BSON_SIZE)
@@ -92,7 +95,14 @@ export class Collection {
     for (const index of this.indexes.values()) index.remove(index.keysFor(oldDoc), rid);
     for (const [index, k] of newKeys) index.add(k, rid);
     this.docs.set(rid, buf);
-    log?.push({ t: 'put', db: this.db, coll: this.name, id: newDoc._id, doc: newDoc, bytes: this.docs.get(rid) });
+    log?.push({
+      t: 'put',
+      db: this.db,
+      coll: this.name,
+      id: newDoc._id,
+      doc: newDoc,
+      bytes: this.docs.get(rid),
+    });
   }
 
   remove(rid: number, doc: Doc, log: ChangeLog | null): void {

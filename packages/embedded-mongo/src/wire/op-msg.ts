@@ -1,4 +1,4 @@
-import { deserialize } from 'bson';
+import { deserialize, onDemand } from 'bson';
 import { crc32c } from './crc32c.js';
 import { HEADER_SIZE, OP_MSG, writeHeader } from './header.js';
 import { MongoCommandError } from '../errors.js';
@@ -36,7 +36,14 @@ export function parseOpMsg(msg: Buffer): OpMsg {
     if (kind === 0) {
       const size = msg.readInt32LE(pos);
       if (body) throw protocolError('OP_MSG has more than one body section');
-      body = deserialize(msg.subarray(pos, pos + size));
+      const bytes = msg.subarray(pos, pos + size);
+      body = deserialize(bytes);
+      if (Array.isArray(body.documents) && 'insert' in body) {
+        // Keep inserted documents as their original bytes, as if sent in a document sequence:
+        // decoding them to JS numbers would lose int32/int64/double distinctions.
+        sequences.set('documents', arrayElementBytes(bytes, 'documents'));
+        delete body.documents;
+      }
       pos += size;
     } else if (kind === 1) {
       const size = msg.readInt32LE(pos);
@@ -59,6 +66,17 @@ export function parseOpMsg(msg: Buffer): OpMsg {
   }
   if (!body) throw protocolError('OP_MSG has no body section');
   return { flags, body, sequences };
+}
+
+/** The raw bytes of each element of a top-level array field of a BSON document. */
+function arrayElementBytes(doc: Buffer, field: string): Buffer[] {
+  for (const [type, nameOffset, nameLength, offset] of onDemand.parseToElements(doc)) {
+    if (type !== 4 || doc.toString('utf8', nameOffset, nameOffset + nameLength) !== field) continue;
+    const out: Buffer[] = [];
+    for (const [, , , o, l] of onDemand.parseToElements(doc, offset)) out.push(doc.subarray(o, o + l));
+    return out;
+  }
+  return [];
 }
 
 /** Frames an already-serialized BSON body as an OP_MSG reply (no checksum: we never set the flag). */

@@ -154,3 +154,19 @@ test('a put carrying its BSON bytes is journaled from them, not re-serialized', 
   cleanups.push(() => reopened.close());
   expect(docsOf(reopened.state, 'd', 'c').get('1')).toEqual({ _id: 1, from: 'bytes' });
 });
+
+test('bytes that are a view into a big arena are copied, so the store never pins the arena', async () => {
+  const { dbPath, store } = await freshStore('arena');
+  const arena = Buffer.alloc(1024 * 1024);
+  const original = serialize({ _id: 1, v: 'first' });
+  arena.set(original, 4096);
+  const view = arena.subarray(4096, 4096 + original.length);
+  await store.commit([{ t: 'put', db: 'd', coll: 'c', id: 1, doc: { _id: 1, v: 'first' }, bytes: view }]);
+  arena.set(serialize({ _id: 1, v: 'other' }), 4096); // the engine reuses its arena
+  await store.compact(); // the snapshot is written from the store's own copy
+  await store.close();
+  const reopened = await openDurableStore({ dbPath });
+  cleanups.push(() => reopened.close());
+  expect(reopened.recovery.snapshotGeneration).toBe(2);
+  expect(docsOf(reopened.state, 'd', 'c').get('1')).toEqual({ _id: 1, v: 'first' });
+});

@@ -20,7 +20,11 @@ export type TOwner = { userId: string; key: string; keyId: string; email: string
 export type CreateOwnerOptions = { plan?: TPlan; scopes?: TApiKeyScope[]; quotaLimit?: number };
 
 /** A user with one API key, made through @formwell/core as the CLI would (no hand-written inserts). */
-export async function createOwner({ plan = 'PRO', scopes, quotaLimit }: CreateOwnerOptions = {}): Promise<TOwner> {
+export async function createOwner({
+  plan = 'PRO',
+  scopes,
+  quotaLimit,
+}: CreateOwnerOptions = {}): Promise<TOwner> {
   const email = uniqueEmail();
   const user = await createUser({ email, password: 'correct horse battery', plan });
   if (quotaLimit !== undefined) {

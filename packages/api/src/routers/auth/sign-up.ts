@@ -11,7 +11,12 @@ export const signUpRoute = publicProcedure
   .mutation(async ({ ctx, input }) => {
     const { res, services, logger } = ctx;
     const { user, session } = await signUp(input);
-    setSessionCookie({ res, token: session.token, expiresAt: session.expiresAt, publicUrl: services.config.publicUrl });
+    setSessionCookie({
+      res,
+      token: session.token,
+      expiresAt: session.expiresAt,
+      publicUrl: services.config.publicUrl,
+    });
     logger.info({ userId: user.id }, 'user signed up');
 
     return { user };

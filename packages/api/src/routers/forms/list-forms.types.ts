@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { ZFormListItemSchema } from '../../schemas/z-form.js';
 import { ZCursorQuerySchema, ZLimitQuerySchema } from '../../schemas/z-query.js';
 
-export const ZListFormsRequestSchema = z.object({ limit: ZLimitQuerySchema, cursor: ZCursorQuerySchema }).default({ limit: 50 });
+export const ZListFormsRequestSchema = z
+  .object({ limit: ZLimitQuerySchema, cursor: ZCursorQuerySchema })
+  .default({ limit: 50 });
 
-export const ZListFormsResponseSchema = z.object({ forms: z.array(ZFormListItemSchema), nextCursor: z.string().nullable() });
+export const ZListFormsResponseSchema = z.object({
+  forms: z.array(ZFormListItemSchema),
+  nextCursor: z.string().nullable(),
+});

@@ -1,7 +1,10 @@
 import { deleteSubmission } from '@formwell/core';
 
 import { authedProcedure } from '../../session/authed-procedure.js';
-import { ZDeleteSubmissionRequestSchema, ZDeleteSubmissionResponseSchema } from './delete-submission.types.js';
+import {
+  ZDeleteSubmissionRequestSchema,
+  ZDeleteSubmissionResponseSchema,
+} from './delete-submission.types.js';
 
 export const deleteSubmissionRoute = authedProcedure
   .input(ZDeleteSubmissionRequestSchema)

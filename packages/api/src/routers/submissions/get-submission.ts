@@ -6,4 +6,6 @@ import { ZGetSubmissionRequestSchema, ZGetSubmissionResponseSchema } from './get
 export const getSubmissionRoute = authedProcedure
   .input(ZGetSubmissionRequestSchema)
   .output(ZGetSubmissionResponseSchema)
-  .query(({ ctx, input }) => getSubmission({ userId: ctx.user.id, formId: input.formId, submissionId: input.id }));
+  .query(({ ctx, input }) =>
+    getSubmission({ userId: ctx.user.id, formId: input.formId, submissionId: input.id }),
+  );

@@ -2,7 +2,11 @@ import { getUsersJoined } from '@formwell/core';
 
 import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
 import { apiKeyProcedure } from '../../../auth/api-key-procedure.js';
-import { getUsersJoinedMeta, ZGetUsersJoinedRequestSchema, ZGetUsersJoinedResponseSchema } from './get-users-joined.types.js';
+import {
+  getUsersJoinedMeta,
+  ZGetUsersJoinedRequestSchema,
+  ZGetUsersJoinedResponseSchema,
+} from './get-users-joined.types.js';
 
 export const getUsersJoinedRoute = apiKeyProcedure(apiKeyPolicies.usersJoined)
   .meta(getUsersJoinedMeta)

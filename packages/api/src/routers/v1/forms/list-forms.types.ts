@@ -11,8 +11,14 @@ export const listFormsMeta = {
     tags: ['forms'],
     summary: 'List forms',
     description:
-      'The key owner\'s forms, newest first. Pass `nextCursor` back as `cursor` for the next page. Scope `forms:read`; rate-limited per key.',
-    errorResponses: { 400: 'Invalid parameters', 401: 'Missing or invalid key', 403: 'Insufficient scope', 404: 'User not found', 429: 'Rate limit exceeded' },
+      "The key owner's forms, newest first. Pass `nextCursor` back as `cursor` for the next page. Scope `forms:read`; rate-limited per key.",
+    errorResponses: {
+      400: 'Invalid parameters',
+      401: 'Missing or invalid key',
+      403: 'Insufficient scope',
+      404: 'User not found',
+      429: 'Rate limit exceeded',
+    },
   },
 } satisfies ApiMeta;
 

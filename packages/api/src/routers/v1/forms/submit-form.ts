@@ -12,7 +12,7 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
   .mutation(async ({ ctx, input }) => {
     const { user, req, services, logger } = ctx;
     const header = services.config.trustedCountryHeader;
-    const { response, spam } = await submitForm({
+    const { response, outbox, spam } = await submitForm({
       user,
       input,
       client: {
@@ -22,8 +22,16 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
       },
       publicUrl: services.config.publicUrl,
     });
-    // Side effects stay in the submission's outbox; the worker's sweeper hands them to the queues.
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');
+    if (outbox.length > 0 && services.enqueueOutbox) {
+      // Not awaited: side effects never slow or fail the 201 (decisions §8); the outbox keeps them.
+      void services.enqueueOutbox(outbox).catch((error: unknown) => {
+        logger.warn(
+          { err: error, submissionId: response.submissionId },
+          'outbox enqueue failed; the sweep will retry',
+        );
+      });
+    }
 
     return response;
   });

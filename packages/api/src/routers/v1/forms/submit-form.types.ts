@@ -9,7 +9,7 @@ export const submitFormMeta = {
     tags: ['submissions'],
     summary: 'Submit a form',
     description:
-      '`data` is checked against the form\'s fields (400 with `fieldErrors`). Custom `redirectUrl` needs STANDARD or PRO. Scope `submissions:write`; rate-limited per key.',
+      "`data` is checked against the form's fields (400 with `fieldErrors`). Custom `redirectUrl` needs STANDARD or PRO. Scope `submissions:write`; rate-limited per key.",
     successDescription: 'Created',
     errorResponses: {
       400: 'Invalid parameters or submission data',

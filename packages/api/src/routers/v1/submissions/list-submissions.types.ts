@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 import { ZSubmissionSchema } from '../../../schemas/z-submission.js';
-import { ZApiKeyQuerySchema, ZCursorQuerySchema, ZIdParamSchema, ZLimitQuerySchema } from '../../../schemas/z-query.js';
+import {
+  ZApiKeyQuerySchema,
+  ZCursorQuerySchema,
+  ZIdParamSchema,
+  ZLimitQuerySchema,
+} from '../../../schemas/z-query.js';
 import type { ApiMeta } from '../../../trpc.js';
 
 export const listSubmissionsMeta = {

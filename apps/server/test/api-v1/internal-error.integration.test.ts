@@ -1,0 +1,37 @@
+import { startEmbeddedMongo } from '@formwell/embedded-mongo';
+import { expect, test } from 'vitest';
+
+import { buildLimitedApp } from './helpers/build-limited-app.js';
+import { createOwner, createTestForm } from './helpers/fixtures.js';
+import { call } from './helpers/http.js';
+
+const INTERNAL = {
+  error: 'Internal server error',
+  message: 'Internal server error',
+  code: 'INTERNAL_SERVER_ERROR',
+};
+
+test('the database going away mid-flight: 500 "Internal server error", no internal text in the body', async () => {
+  // A private engine, so stopping it touches no other test.
+  const mongo = await startEmbeddedMongo({ port: 0 });
+  const { app } = await buildLimitedApp({ mongoUri: `${mongo.uri.replace(/\/$/, '')}/gone` });
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId);
+  await mongo.stop();
+
+  const responses = await Promise.all([
+    call(app, { method: 'GET', url: `/api/v1/forms/${form.id}`, key: owner.key }),
+    call(app, { method: 'GET', url: `/api/v1/forms/${form.id}/users-joined`, key: owner.key }),
+    call(app, {
+      method: 'POST',
+      url: '/api/v1/forms/submit',
+      key: owner.key,
+      payload: { formId: form.id, data: { email: 'a@example.com' } },
+    }),
+  ]);
+
+  for (const response of responses) {
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual(INTERNAL);
+  }
+});
