@@ -1,9 +1,11 @@
 import { createApiServices } from '@formwell/api';
 import { loadConfig } from '@formwell/core';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 
 import type { ServerEnv } from './env.js';
+import { toErrorBody } from './http/error-body.js';
 import { buildServerOpenApiDocument } from './http/openapi-document.js';
+import { setRootErrorHandlers } from './http/root-error-handlers.js';
 import { loggerOptions } from './logger.js';
 import { databasePlugin } from './plugins/database.js';
 import { redisPlugin } from './plugins/redis.js';
@@ -32,9 +34,14 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     trustProxy: env.TRUST_PROXY ?? false,
     // tRPC batching puts every procedure name in one path segment (toolchain.md gotcha 11).
     routerOptions: { maxParamLength: 5000 },
+    // A URL that cannot be decoded never reaches the error handler; answer it with the one body.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.code(400).send(toErrorBody(400, { message: 'Invalid URL', code: 'BAD_REQUEST' }));
+    },
     ...fastify,
   });
 
+  setRootErrorHandlers(app);
   await app.register(databasePlugin, { uri: env.MONGODB_URI });
   await app.register(redisPlugin, { url: env.REDIS_URL });
 

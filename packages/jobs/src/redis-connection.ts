@@ -1,14 +1,16 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
- * Producers (the server) fail fast: a Redis outage must never hang an HTTP request, the outbox
- * sweeper re-enqueues what could not be enqueued.
+ * Producers (the server) fail fast: a Redis outage must never hang an HTTP request (the rate
+ * limiter falls back to memory, the outbox sweeper re-enqueues what could not be enqueued). The
+ * command timeout also covers a Redis that keeps the connection open but stops answering.
  */
 export function createProducerConnection(url: string, options: RedisOptions = {}): Redis {
   return new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
+    commandTimeout: 500,
     lazyConnect: false,
     ...options,
   });

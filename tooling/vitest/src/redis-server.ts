@@ -5,7 +5,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import getPort from 'get-port';
 
-export type RedisServerHandle = { url: string; port: number; stop(): Promise<void> };
+export type RedisServerHandle = {
+  url: string;
+  port: number;
+  /** The server's pid, e.g. to SIGSTOP it and simulate a Redis that stops answering. */
+  pid: number;
+  stop(): Promise<void>;
+};
 
 /** Starts a private, memory-only redis-server on a free loopback port (the test harness's Redis). */
 export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServerHandle> {
@@ -25,6 +31,7 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: child.pid ?? -1,
     async stop() {
       if (child.exitCode !== null) {
         return;

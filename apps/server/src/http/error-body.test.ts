@@ -31,6 +31,15 @@ describe('toErrorBody', () => {
     });
   });
 
+  test('413 and 415 get fixed texts instead of texts that quote the request', () => {
+    expect(toErrorBody(415, { message: 'Unsupported content-type "text/plain' }).message).toBe(
+      'Unsupported Media Type: send application/json',
+    );
+    expect(toErrorBody(413, { message: 'Request body is too large' }).error).toBe(
+      'Request body is too large (at most 100 KB)',
+    );
+  });
+
   test("replaces Fastify's internal error codes with the status's code", () => {
     expect(toErrorBody(415, { message: 'Unsupported Media Type', code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }).code).toBe(
       'UNSUPPORTED_MEDIA_TYPE',

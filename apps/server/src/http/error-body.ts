@@ -23,6 +23,15 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 export const INTERNAL_ERROR_TEXT = 'Internal server error';
 
+/**
+ * Statuses whose text is fixed: the texts Fastify and trpc-to-openapi give for them quote the
+ * request back, sometimes cut mid-quote.
+ */
+const FIXED_TEXT_BY_STATUS: Record<number, string> = {
+  413: 'Request body is too large (at most 100 KB)',
+  415: 'Unsupported Media Type: send application/json',
+};
+
 /** The machine code for a status when the thrower gave none. */
 export function codeForStatus(statusCode: number): string {
   return CODE_BY_STATUS[statusCode] ?? (statusCode >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
@@ -36,8 +45,9 @@ export function toErrorBody(statusCode: number, payload: Record<string, unknown>
   if (statusCode >= 500) {
     return { error: INTERNAL_ERROR_TEXT, message: INTERNAL_ERROR_TEXT, code: 'INTERNAL_SERVER_ERROR' };
   }
-  const message = pickString(payload.message) ?? pickString(payload.error) ?? 'Request failed';
-  const error = pickString(payload.error) ?? message;
+  const fixedText = FIXED_TEXT_BY_STATUS[statusCode];
+  const message = fixedText ?? pickString(payload.message) ?? pickString(payload.error) ?? 'Request failed';
+  const error = fixedText ?? pickString(payload.error) ?? message;
   const body: TErrorBody = { error, message, code: pickCode(payload.code) ?? codeForStatus(statusCode) };
   if (payload.issues !== undefined) {
     body.issues = payload.issues;

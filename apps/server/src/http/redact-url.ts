@@ -1,7 +1,37 @@
+const API_KEY_PATTERN = /mk_live_[A-Za-z0-9]+/g;
+
 /**
- * Removes the value of the legacy `apiKey` query parameter from a URL before it is logged
- * (decisions.md §2: the key never appears in a log line).
+ * Makes a URL safe to log (decisions.md §2: an API key never appears in a log line). The value of
+ * every query parameter whose decoded name is `apikey` in any case is cut (`?api%4Bey=` is read as
+ * `apiKey` by the query parser, so it must be cut too), and anything shaped like a key anywhere else,
+ * say in a path segment, is masked as well.
  */
 export function redactApiKeyFromUrl(url: string): string {
-  return url.replace(/([?&]apikey=)[^&#]*/gi, '$1[REDACTED]');
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  const redactedQuery = query
+    .split(/([&;])/)
+    .map((part) => (isApiKeyParameter(part) ? `${part.slice(0, part.indexOf('=') + 1)}[REDACTED]` : part))
+    .join('');
+
+  return `${path}${queryStart === -1 ? '' : `?${redactedQuery}`}`.replace(API_KEY_PATTERN, 'mk_live_[REDACTED]');
+}
+
+function isApiKeyParameter(part: string): boolean {
+  const equals = part.indexOf('=');
+  if (equals === -1) {
+    return false;
+  }
+  const name = safeDecode(part.slice(0, equals).replace(/\+/g, ' '));
+
+  return name.toLowerCase().replace(/\[\]$/, '') === 'apikey';
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -31,7 +31,20 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
       request.log.error({ err: error }, 'request failed');
     }
 
-    return reply.code(statusCode).send(toErrorBody(statusCode, { message: error.message, code: codeForStatus(statusCode) }));
+    return reply
+      .code(statusCode)
+      .send(toErrorBody(statusCode, { message: error.message, code: codeForStatus(statusCode) }));
+  });
+
+  // Fastify answers HEAD through the GET handler, which trpc-to-openapi then matches to no procedure
+  // and answers 204 without authenticating; refuse HEAD instead of answering it unchecked.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'HEAD') {
+      await reply
+        .code(405)
+        .header('allow', 'GET')
+        .send(toErrorBody(405, { message: 'Method not allowed: use GET', code: 'METHOD_NOT_SUPPORTED' }));
+    }
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -68,3 +68,52 @@ test('the default thank-you page is served', async () => {
   expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(response.body).toContain('Thank you!');
 });
+
+test('paths outside /api/v1 answer errors with the same body, without echoing the URL', async () => {
+  const { app, logLines } = await buildTestApp();
+  const key = 'mk_live_NeverEchoed0000000000000000000000';
+  const notFound = await app.inject({ method: 'GET', url: `/nope?apiKey=${key}` });
+
+  expect(notFound.statusCode).toBe(404);
+  expect(notFound.json()).toEqual({ error: 'Not found', message: 'Not found', code: 'NOT_FOUND' });
+
+  const badUrl = await app.inject({ method: 'GET', url: '/api/v1/forms/%FF%FE' });
+  expect(badUrl.statusCode).toBe(400);
+  expect(badUrl.json()).toEqual({ error: 'Invalid URL', message: 'Invalid URL', code: 'BAD_REQUEST' });
+  expect(logLines.join('\n')).not.toContain(key);
+});
+
+test('a key in an encoded parameter name or in the path never reaches the logs', async () => {
+  const { app, logLines } = await buildTestApp();
+  const key = 'mk_live_EncodedNameMustNotLeak000000000000';
+  await app.inject({ method: 'GET', url: `/api/v1/forms/list?api%4Bey=${key}` });
+  await app.inject({ method: 'GET', url: `/api/v1/forms/${key}` });
+
+  expect(logLines.length).toBeGreaterThan(0);
+  expect(logLines.join('\n')).not.toContain('EncodedNameMustNotLeak');
+});
+
+test('HEAD under /api/v1 is refused rather than answered without authentication', async () => {
+  const { app } = await buildTestApp();
+  const response = await app.inject({ method: 'HEAD', url: '/api/v1/forms/list', headers: { 'x-api-key': 'mk_live_bogus' } });
+
+  expect(response.statusCode).toBe(405);
+  expect(response.headers.allow).toBe('GET');
+});
+
+test('a wrong content type gets a fixed, complete 415 text', async () => {
+  const { app } = await buildTestApp();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/forms/submit',
+    headers: { 'content-type': 'text/plain' },
+    payload: 'x',
+  });
+
+  expect(response.statusCode).toBe(415);
+  expect(response.json()).toEqual({
+    error: 'Unsupported Media Type: send application/json',
+    message: 'Unsupported Media Type: send application/json',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  });
+});
