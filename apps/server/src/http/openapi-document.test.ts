@@ -24,10 +24,17 @@ test('the document describes the error body the server really sends', () => {
   }
 });
 
-test('the document serves the API under /api/v1 with API-key security', () => {
+test('the document serves the API under /api/v1 with the three ways of passing a key', () => {
   expect(document.servers).toEqual([{ url: 'https://forms.example.com/api/v1' }]);
-  expect(document.components?.securitySchemes).toEqual({
-    ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-  });
-  expect(document.paths?.['/status']?.get).toBeDefined();
+  expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual(['ApiKey', 'BearerAuth', 'ApiKeyQuery']);
+  expect(document.paths?.['/forms/list']?.get?.security).toEqual([{ ApiKey: [] }, { BearerAuth: [] }, { ApiKeyQuery: [] }]);
+  // The interface's users-joined endpoint takes the header only.
+  expect(document.paths?.['/forms/{formId}/users-joined']?.get?.security).toEqual([{ ApiKey: [] }]);
+  expect(document.paths?.['/status']?.get?.security).toBeUndefined();
+});
+
+test('the document describes the streamed CSV export', () => {
+  const operation = document.paths?.['/forms/{formId}/submissions/export.csv']?.get;
+
+  expect(operation?.responses?.['200']).toMatchObject({ content: { 'text/csv': {} } });
 });

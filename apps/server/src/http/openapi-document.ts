@@ -1,5 +1,7 @@
 import { buildOpenApiDocument } from '@formwell/api';
 
+import { anyKeySecurity, csvExportPath, headerOnlyPaths, securitySchemes } from './openapi-extras.js';
+
 /** JSON Schema of the one error body of decisions.md §3, as the server really sends it. */
 export const errorBodySchema = {
   type: 'object',
@@ -19,9 +21,12 @@ export const errorBodySchema = {
 
 type SchemaMap = Record<string, unknown>;
 
+type Operation = { security?: unknown };
+
 /**
- * The generated document describes trpc-to-openapi's own error shape (`{message, code, issues}`),
- * but the server rewrites every error body; replace those schemas so the document tells the truth.
+ * The generated document, corrected where the server does more than the router says: every error
+ * body is rewritten (trpc-to-openapi describes its own `{message, code, issues}`), keys may also come
+ * as a Bearer token or the legacy query parameter, and the CSV export is a plain route.
  */
 export function buildServerOpenApiDocument({ publicUrl, version }: { publicUrl: string; version: string }) {
   const document = buildOpenApiDocument({ baseUrl: `${publicUrl}/api/v1`, version });
@@ -31,6 +36,17 @@ export function buildServerOpenApiDocument({ publicUrl, version }: { publicUrl: 
       schemas[name] = errorBodySchema;
     }
   }
+  document.components = { ...document.components, securitySchemes };
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const operation of Object.values(operations)) {
+      if (operation.security && !headerOnlyPaths.has(path)) {
+        operation.security = anyKeySecurity;
+      }
+    }
+  }
+  paths['/forms/{formId}/submissions/export.csv'] = csvExportPath;
+  document.paths = paths as typeof document.paths;
 
   return document;
 }
