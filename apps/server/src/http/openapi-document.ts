@@ -46,7 +46,7 @@ export function buildServerOpenApiDocument({ publicUrl, version }: { publicUrl: 
     }
   }
   paths['/forms/{formId}/submissions/export.csv'] = csvExportPath;
-  document.paths = paths as typeof document.paths;
+  document.paths = paths;
 
   return document;
 }
