@@ -6,7 +6,7 @@ const USAGE = [
   'usage: embedded-mongo [--port N] [--dbpath DIR] [--group-commit-ms MS]',
   '  --port             TCP port on 127.0.0.1 (default 27017, 0 = any free port)',
   '  --dbpath           data directory (default: memory only)',
-  '  --group-commit-ms  with --dbpath: minimum spacing of journal fsyncs (store default 100)',
+  '  --group-commit-ms  with --dbpath: minimum spacing of journal fsyncs in ms (default 0: back to back)',
 ].join('\n');
 
 /** `embedded-mongo --port N --dbpath DIR`: prints the URI, stops cleanly on SIGINT/SIGTERM. */

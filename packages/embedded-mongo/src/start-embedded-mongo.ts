@@ -30,6 +30,15 @@ export type EmbeddedMongo = {
   dataSize(): number;
 };
 
+/**
+ * The bound on how long an acknowledged write waits for its fsync. 0 = classic group commit: a
+ * flush starts as soon as the previous one ends, and every write that arrived meanwhile shares it,
+ * so no write waits longer than one fsync (well under 100 ms) and concurrent writers still batch.
+ * A larger value spaces flushes that far apart (fewer fsyncs, but a lone sequential client then
+ * gets about 1000/value writes per second).
+ */
+export const DEFAULT_GROUP_COMMIT_MS = 0;
+
 const MEMORY_ONLY: Durability = { commit: () => Promise.resolve() };
 
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
@@ -39,7 +48,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   if (options.dbPath) {
     const store = await openDurableStore({
       dbPath: options.dbPath,
-      ...(options.groupCommitMs !== undefined ? { groupCommitMs: options.groupCommitMs } : {}),
+      groupCommitMs: options.groupCommitMs ?? DEFAULT_GROUP_COMMIT_MS,
     });
     // The recovered catalog is live: rebuild before the first commit.
     rebuildCatalog(engine, store.state);
