@@ -10,21 +10,23 @@ async function main() {
   const logger = pino({ level: env.LOG_LEVEL, name: 'worker' });
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
-  const runtime = await startWorkerRuntime({
+  const starting = startWorkerRuntime({
     mongoUri: env.MONGODB_URI,
     redisUrl: env.REDIS_URL,
     logger,
     concurrency: env.WORKER_CONCURRENCY,
   });
 
+  // Installed before the runtime says it started, so a signal at any moment stops it cleanly.
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
     if (err) {
       logger.error({ err }, 'closing after an unexpected error');
     } else {
       logger.info({ signal }, 'shutting down');
     }
-    await runtime.stop();
+    await (await starting).stop();
   });
+  await starting;
 }
 
 main().catch((error: unknown) => {

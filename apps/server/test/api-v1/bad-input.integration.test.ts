@@ -158,6 +158,12 @@ test('query parameters: repeated, out of range, unicode and very long values are
   const cases = [
     { query: 'limit=1&limit=2', status: 400 },
     { query: 'limit=%00', status: 400 },
+    // decisions §7: an integer in decimal digits; other spellings of a number are refused.
+    { query: 'limit=1e1', status: 400 },
+    { query: 'limit=0x10', status: 400 },
+    { query: 'limit=%205', status: 400 },
+    { query: 'limit=7', status: 200 },
+    { query: 'startDate=2026-02-30', status: 400 },
     { query: `cursor=${'c'.repeat(5000)}`, status: 400 },
     { query: 'startDate=%F0%9F%98%80', status: 400 },
     { query: `email=${'e'.repeat(400)}`, status: 400 },

@@ -1,4 +1,4 @@
-import { ErrorMessages } from '@formwell/core';
+import { ZPaginationQuerySchema } from '@formwell/core';
 import { z } from 'zod';
 
 /** Path ids: any string the router accepts; one that is no stored id is a 404, not a 400. */
@@ -10,13 +10,8 @@ export const ZApiKeyQuerySchema = z
   .optional()
   .meta({ description: 'Legacy key passing (deprecated; prefer the X-API-Key header).' });
 
-/** `limit` 1..100, default 50 (decisions §7); a query string, coerced. */
-export const ZLimitQuerySchema = z.coerce
-  .number({ message: ErrorMessages.INVALID_LIMIT })
-  .int(ErrorMessages.INVALID_LIMIT)
-  .min(1, ErrorMessages.INVALID_LIMIT)
-  .max(100, ErrorMessages.INVALID_LIMIT)
-  .default(50);
+/** `limit` 1..100 in decimal digits, default 50 (decisions §7): core's one definition. */
+export const ZLimitQuerySchema = ZPaginationQuerySchema.shape.limit;
 
 /** A previous `nextCursor` (opaque). */
 export const ZCursorQuerySchema = z.string().max(200).optional();

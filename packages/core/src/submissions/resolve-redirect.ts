@@ -1,11 +1,15 @@
 import type { TPlanLimits } from '../config/plans.js';
+import { AppErrorCode } from '../errors/app-error-code.js';
+import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
+import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 
 export type TRedirect = { url: string; allowed: boolean; reason?: string };
 
 /**
  * Where the submitter goes next (decisions §8): the requested URL on plans with custom redirects,
- * else the default thank-you page with `allowed: false` and the reason.
+ * else the default thank-you page with `allowed: false` and the reason. Only `null`/absent means "no
+ * redirect requested"; anything else must be an absolute http(s) URL (400), the empty string included.
  */
 export function resolveRedirect({
   redirectUrl,
@@ -17,8 +21,11 @@ export function resolveRedirect({
   publicUrl: string;
 }): TRedirect {
   const thankYou = `${publicUrl.replace(/\/+$/, '')}/thank-you`;
-  if (!redirectUrl) {
+  if (redirectUrl === null || redirectUrl === undefined) {
     return { url: thankYou, allowed: true };
+  }
+  if (!isAbsoluteHttpUrl(redirectUrl)) {
+    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
   }
   if (!limits.customRedirect) {
     return { url: thankYou, allowed: false, reason: ErrorMessages.CUSTOM_REDIRECT_PLAN };

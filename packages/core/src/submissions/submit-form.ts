@@ -115,14 +115,28 @@ export async function submitForm({
   }
 
   const month = usageMonth(now);
-  const quota = await monthlyUsageRepository.consume({ userId: user.id, month, limit: user.quotaLimit });
+  // The endpoints are read beside the quota (independent); a form whose endpoint counter is 0 has
+  // none to read, since the counter is taken before an endpoint is stored and given back after one
+  // is deleted.
+  const [quotaResult, endpointsResult] = await Promise.allSettled([
+    monthlyUsageRepository.consume({ userId: user.id, month, limit: user.quotaLimit }),
+    form.webhookCount === 0 ? [] : webhookEndpointRepository.listByForm({ userId: user.id, formId: form.id }),
+  ]);
+  if (quotaResult.status === 'rejected') {
+    throw quotaResult.reason;
+  }
+  const quota = quotaResult.value;
   if (!quota.ok) {
     throw new AppError(AppErrorCode.FORBIDDEN, {
       message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
     });
   }
-
-  const endpoints = await webhookEndpointRepository.listByForm({ userId: user.id, formId: form.id });
+  if (endpointsResult.status === 'rejected') {
+    // The unit just taken belongs to no submission: give it back.
+    await monthlyUsageRepository.release({ userId: user.id, month });
+    throw endpointsResult.reason;
+  }
+  const endpoints = endpointsResult.value;
   const meta = { ...parseUserAgent(client.userAgent), country: resolveCountry(client) };
   let submission;
   try {

@@ -121,4 +121,124 @@ describe('validateSubmissionData', () => {
     expect(ok.ok).toBe(true);
     expect(tooLong.ok ? {} : tooLong.fieldErrors).toEqual({ a: 'Must be at most 10000 characters' });
   });
+
+  test('strings are measured in characters (code points), not UTF-16 code units', () => {
+    const emoji = '😀';
+    const ok = validateSubmissionData({ fields: [], data: { a: emoji.repeat(10_000) } });
+    const tooLong = validateSubmissionData({ fields: [], data: { a: emoji.repeat(10_001) } });
+    const mixed = validateSubmissionData({
+      fields: [],
+      data: { a: `${emoji.repeat(5_000)}${'x'.repeat(5_001)}` },
+    });
+    const declared = validateSubmissionData({
+      fields: fields([{ name: 'notes', type: 'textarea' }]),
+      data: { notes: emoji.repeat(10_000) },
+    });
+
+    expect(ok.ok).toBe(true);
+    expect(tooLong.ok ? {} : tooLong.fieldErrors).toEqual({ a: 'Must be at most 10000 characters' });
+    expect(mixed.ok ? {} : mixed.fieldErrors).toEqual({ a: 'Must be at most 10000 characters' });
+    expect(declared).toEqual({ ok: true, data: { notes: emoji.repeat(10_000) } });
+  });
+
+  test('a lone surrogate counts as one character', () => {
+    const lone = validateSubmissionData({ fields: [], data: { a: '\uD800'.repeat(10_001) } });
+
+    expect(lone.ok ? {} : lone.fieldErrors).toEqual({ a: 'Must be at most 10000 characters' });
+  });
+});
+
+describe('validateSubmissionData: keys of a form without declared fields', () => {
+  test('control characters and invalid Unicode in a key are refused, naming the key', () => {
+    const keys = ['a\u0000b', 'tab\there', 'line\nfeed', '\u001f', 'del\u007f', 'lone\uD800'];
+    const result = validateSubmissionData({
+      fields: [],
+      data: Object.fromEntries(keys.map((key) => [key, 'x'])),
+    });
+
+    expect(result.ok ? {} : result.fieldErrors).toEqual(
+      Object.fromEntries(
+        keys.map((key) => [key, 'Keys may not contain control characters or invalid Unicode']),
+      ),
+    );
+  });
+
+  test('keys with "$" or "." keep their rule and text; ordinary Unicode keys are accepted', () => {
+    const paths = validateSubmissionData({ fields: [], data: { $set: 1, 'a.b': 2, ' ': 3 } });
+    const fine = validateSubmissionData({ fields: [], data: { prénom: 'x', 名前: 'y', a$b: 'z', '😀': 1 } });
+
+    expect(paths.ok ? {} : paths.fieldErrors).toEqual({
+      $set: 'Keys may not be empty, contain "." or start with "$"',
+      'a.b': 'Keys may not be empty, contain "." or start with "$"',
+      ' ': 'Keys may not be empty, contain "." or start with "$"',
+    });
+    expect(fine.ok).toBe(true);
+  });
+});
+
+describe('validateSubmissionData: deeply nested values never recurse', () => {
+  function deep(levels: number): unknown {
+    let value: unknown = 'x';
+    for (let level = 0; level < levels; level++) {
+      value = level % 2 === 0 ? { a: value } : [value];
+    }
+
+    return value;
+  }
+  const nested = deep(20_000);
+
+  test('a form without declared fields refuses objects and arrays as values', () => {
+    const result = validateSubmissionData({ fields: [], data: { a: nested, b: ['x', 1], c: 'ok' } });
+
+    expect(result.ok ? {} : result.fieldErrors).toEqual({
+      a: 'Must be a string, number, boolean or null',
+      b: 'Must be a string, number, boolean or null',
+    });
+  });
+
+  test('a form with declared fields refuses them as unknown keys or by the field type', () => {
+    const result = validateSubmissionData({
+      fields: fields([
+        { name: 'name', type: 'text' },
+        { name: 'agree', type: 'checkbox' },
+        { name: 'age', type: 'number' },
+        { name: 'cart', type: 'product' },
+      ]),
+      data: { name: nested, agree: nested, age: nested, cart: [nested], extra: nested },
+    });
+
+    expect(result.ok ? {} : result.fieldErrors).toEqual({
+      name: 'Must be a string',
+      agree: 'Must be a boolean',
+      age: 'Must be a number',
+      cart: 'Must be a product id or a list of product selections',
+      extra: 'Unknown field',
+    });
+  });
+
+  test('product selections: ids, or a list of scalars and one-level objects with storable keys', () => {
+    const cart = fields([{ name: 'cart', type: 'product' }]);
+    const ok = validateSubmissionData({
+      fields: cart,
+      data: { cart: ['p1', { productId: 'p2', quantity: 2, gift: false, note: null }] },
+    });
+    const refused = [
+      [{ productId: { $gt: '' } }],
+      [{ 'a\u0000b': 1 }],
+      [{ $where: 1 }],
+      [{ 'a.b': 1 }],
+      [['p1']],
+      { productId: 'p1' },
+    ].map((value) => validateSubmissionData({ fields: cart, data: { cart: value } }));
+    const huge = validateSubmissionData({
+      fields: cart,
+      data: { cart: Array.from({ length: 3_000 }, () => ({ productId: 'p1234567' })) },
+    });
+
+    expect(ok.ok).toBe(true);
+    expect(refused.map((result) => (result.ok ? {} : result.fieldErrors))).toEqual(
+      refused.map(() => ({ cart: 'Must be a product id or a list of product selections' })),
+    );
+    expect(huge.ok ? {} : huge.fieldErrors).toEqual({ cart: 'Must be at most 10000 characters' });
+  });
 });

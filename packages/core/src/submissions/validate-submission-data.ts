@@ -26,8 +26,62 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** A scalar: string, number, boolean or null. */
 function isPrimitive(value: unknown): boolean {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Why a key may not be stored as an object key, or null when it may: "." and a leading "$" change
+ * the meaning of a MongoDB field path; control characters (NUL ends a BSON key) and lone surrogates
+ * cannot be stored faithfully.
+ */
+function keyProblem(key: string): string | null {
+  if (key.includes('.') || key.startsWith('$') || key.trim() === '') {
+    return 'Keys may not be empty, contain "." or start with "$"';
+  }
+  if (CONTROL_CHARACTER.test(key) || !key.isWellFormed()) {
+    return 'Keys may not contain control characters or invalid Unicode';
+  }
+
+  return null;
+}
+
+/** A one-level object whose keys are storable and whose values are scalars (no recursion). */
+function isFlatRecord(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return false;
+  }
+
+  return Object.entries(value).every(([key, item]) => keyProblem(key) === null && isPrimitive(item));
+}
+
+/** Length in characters (Unicode code points), counted only as far as the limit needs. */
+function exceedsCharacters(value: string, limit: number): boolean {
+  if (value.length <= limit) {
+    return false;
+  }
+  if (value.length > limit * 2) {
+    return true;
+  }
+  let count = 0;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        index++;
+      }
+    }
+    count++;
+    if (count > limit) {
+      return true;
+    }
+  }
+
+  return false;
 }
 
 type TCheck = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -83,30 +137,30 @@ function checkField(field: TFormField, value: unknown): TCheck {
         ? { ok: true, value }
         : { ok: false, reason: 'Must be one of the options' };
     case 'product':
-      // Product payload shapes are not specified; accept ids or a flat list of selections.
-      return typeof value === 'string' ||
-        (Array.isArray(value) &&
-          value.every(
-            (item) =>
-              isPrimitive(item) || (typeof item === 'object' && item !== null && !Array.isArray(item)),
-          ))
-        ? { ok: true, value }
-        : { ok: false, reason: 'Must be a product id or a list of product selections' };
+      // Product payload shapes are not specified; accept ids or a flat list of selections (scalars
+      // or one-level objects of scalars, checked without recursing into deeper values).
+      if (
+        typeof value === 'string' ||
+        (Array.isArray(value) && value.every((item) => isPrimitive(item) || isFlatRecord(item)))
+      ) {
+        return JSON.stringify(value).length > MAX_STRING_LENGTH * 2
+          ? { ok: false, reason: `Must be at most ${MAX_STRING_LENGTH} characters` }
+          : { ok: true, value };
+      }
+
+      return { ok: false, reason: 'Must be a product id or a list of product selections' };
   }
 }
 
+/** Only strings are measured here; other values are shape-checked first (see checkField). */
 function tooLong(value: unknown): boolean {
-  if (typeof value === 'string') {
-    return value.length > MAX_STRING_LENGTH;
-  }
-
-  return JSON.stringify(value ?? null).length > MAX_STRING_LENGTH * 2;
+  return typeof value === 'string' && exceedsCharacters(value, MAX_STRING_LENGTH);
 }
 
 /**
  * Validates `data` against the form's fields (decisions §8): required present, types, options,
  * unknown keys rejected except on a form with no declared fields (any flat object), ≤ 100 keys,
- * strings ≤ 10,000 characters. `_gotcha` must already be removed by the caller.
+ * strings ≤ 10,000 characters (code points). `_gotcha` must already be removed by the caller.
  */
 export function validateSubmissionData({
   fields,
@@ -126,10 +180,12 @@ export function validateSubmissionData({
     }
   }
   if (fields.length === 0) {
+    // Any flat object: keys become stored object keys, values must be scalars (a nested value is
+    // refused by its type, never walked).
     for (const key of keys) {
-      if (key.includes('.') || key.startsWith('$') || key.trim() === '') {
-        // Stored as object keys: these would change the meaning of a MongoDB field path.
-        fieldErrors[key] = 'Keys may not be empty, contain "." or start with "$"';
+      const problem = keyProblem(key);
+      if (problem !== null) {
+        fieldErrors[key] = problem;
       } else if (!isPrimitive(data[key]) && fieldErrors[key] === undefined) {
         fieldErrors[key] = 'Must be a string, number, boolean or null';
       }

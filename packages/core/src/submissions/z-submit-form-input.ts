@@ -1,10 +1,23 @@
 import { z } from 'zod';
 
-/** Body of POST /api/v1/forms/submit (decisions §8); `data` is checked against the form's fields later. */
-export const ZSubmitFormInputSchema = z.object({
-  formId: z.string().min(1).max(100),
-  data: z.record(z.string(), z.unknown()),
-  redirectUrl: z.string().max(2048).nullable().optional(),
-});
+import { ErrorMessages } from '../errors/error-messages.js';
+import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
+
+/**
+ * Body of POST /api/v1/forms/submit (decisions §8); `data` is checked against the form's fields later.
+ * `redirectUrl` is absent, null or an absolute http(s) URL: an empty string is no URL, so a 400.
+ */
+export const ZSubmitFormInputSchema = z
+  .object({
+    formId: z.string().min(1).max(100),
+    data: z.record(z.string(), z.unknown()),
+    redirectUrl: z.string().max(2048).nullable().optional(),
+  })
+  .superRefine(({ redirectUrl }, ctx) => {
+    if (redirectUrl !== undefined && redirectUrl !== null && !isAbsoluteHttpUrl(redirectUrl)) {
+      // No path, so the 400's message is exactly the documented text.
+      ctx.addIssue({ code: 'custom', message: ErrorMessages.INVALID_REDIRECT_URL });
+    }
+  });
 
 export type TSubmitFormInput = z.infer<typeof ZSubmitFormInputSchema>;
