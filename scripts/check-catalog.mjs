@@ -18,7 +18,9 @@ for (const manifest of manifests) {
   for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
     for (const [name, version] of Object.entries(pkg[field] ?? {})) {
       if (version !== 'catalog:' && version !== 'workspace:*') {
-        problems.push(`${manifest}: ${field}.${name} is "${version}"; use "catalog:" (pnpm-workspace.yaml) or "workspace:*"`);
+        problems.push(
+          `${manifest}: ${field}.${name} is "${version}"; use "catalog:" (pnpm-workspace.yaml) or "workspace:*"`,
+        );
       }
     }
   }

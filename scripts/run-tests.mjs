@@ -9,10 +9,22 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { collectReports, countResults } from './test-reports.mjs';
 
 const stages = [
-  { name: 'lint', args: ['turbo', 'run', 'lint', '--continue', '--output-logs=errors-only'], countsTests: false },
+  {
+    name: 'lint',
+    args: ['turbo', 'run', 'lint', '--continue', '--output-logs=errors-only'],
+    countsTests: false,
+  },
   { name: 'workspace checks', args: ['run', 'lint:workspace'], countsTests: false },
-  { name: 'typecheck', args: ['turbo', 'run', 'typecheck', '--continue', '--output-logs=errors-only'], countsTests: false },
-  { name: 'unit tests', args: ['turbo', 'run', 'test', '--continue', '--output-logs=errors-only'], countsTests: true },
+  {
+    name: 'typecheck',
+    args: ['turbo', 'run', 'typecheck', '--continue', '--output-logs=errors-only'],
+    countsTests: false,
+  },
+  {
+    name: 'unit tests',
+    args: ['turbo', 'run', 'test', '--continue', '--output-logs=errors-only'],
+    countsTests: true,
+  },
   {
     name: 'integration tests',
     args: ['turbo', 'run', 'test:integration', '--continue', '--concurrency=1', '--output-logs=full'],
@@ -29,7 +41,9 @@ for (const stage of stages) {
   process.stderr.write(`\nformwell: ${stage.name} ...\n`);
   const started = Date.now();
   const { status } = spawnSync('pnpm', stage.args, { stdio: 'inherit' });
-  process.stderr.write(`formwell: ${stage.name} ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(
+    `formwell: ${stage.name} ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   if (status !== 0) {
     failedStages.push(stage);
   }

@@ -24,10 +24,15 @@ function log(line) {
 
 /** Runs a TypeScript entry point of a workspace package with its sources (no build step). */
 function startTs(name, packageDir, entry, args = [], extraEnv = {}) {
-  return startProcess(name, process.execPath, ['--import', 'tsx', '--conditions=@formwell/source', entry, ...args], {
-    cwd: join(root, packageDir),
-    env: { ...env, ...extraEnv },
-  });
+  return startProcess(
+    name,
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@formwell/source', entry, ...args],
+    {
+      cwd: join(root, packageDir),
+      env: { ...env, ...extraEnv },
+    },
+  );
 }
 
 function startProcess(name, command, args, options) {
@@ -128,11 +133,15 @@ function customWebhookSecret() {
 
 /** `npm start -- --demo`: once the system is up, seed a demo owner, key and forms, and print them. */
 async function seedDemo() {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@formwell/source', 'src/main.ts', 'demo', 'seed'], {
-    cwd: join(root, 'apps/cli'),
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@formwell/source', 'src/main.ts', 'demo', 'seed'],
+    {
+      cwd: join(root, 'apps/cli'),
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const code = await new Promise((resolve) => child.once('exit', resolve));
   if (code !== 0) {
     log(`demo seed failed (exit ${code}); the system keeps running`);
@@ -146,18 +155,39 @@ async function main() {
   if (!env.MONGODB_URI) {
     const mongoPort = Number(env.EMBEDDED_MONGO_PORT ?? 27018);
     mkdirSync(join(dataDir, 'mongo'), { recursive: true });
-    startTs('embedded-mongo', 'packages/embedded-mongo', 'src/cli.ts', ['--port', String(mongoPort), '--dbpath', join(dataDir, 'mongo')]);
+    startTs('embedded-mongo', 'packages/embedded-mongo', 'src/cli.ts', [
+      '--port',
+      String(mongoPort),
+      '--dbpath',
+      join(dataDir, 'mongo'),
+    ]);
     env.MONGODB_URI = `mongodb://127.0.0.1:${mongoPort}/formwell`;
     await waitForPort('embedded-mongo', mongoPort);
   }
   if (!env.REDIS_URL) {
     const redisPort = Number(env.EMBEDDED_REDIS_PORT ?? 6380);
     mkdirSync(join(dataDir, 'redis'), { recursive: true });
-    startProcess('redis-server', 'redis-server', [
-      '--port', String(redisPort), '--bind', '127.0.0.1', '--dir', join(dataDir, 'redis'),
-      '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction',
-      '--logfile', join(dataDir, 'redis', 'redis.log'),
-    ], { cwd: root, env });
+    startProcess(
+      'redis-server',
+      'redis-server',
+      [
+        '--port',
+        String(redisPort),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        join(dataDir, 'redis'),
+        '--appendonly',
+        'yes',
+        '--save',
+        '',
+        '--maxmemory-policy',
+        'noeviction',
+        '--logfile',
+        join(dataDir, 'redis', 'redis.log'),
+      ],
+      { cwd: root, env },
+    );
     env.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
     await waitForPort('redis-server', redisPort);
   }

@@ -11,7 +11,13 @@ export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'password', '*.password'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-api-key"]',
+        'req.headers.cookie',
+        'password',
+        '*.password',
+      ],
       censor: '[REDACTED]',
     },
     serializers: {

@@ -24,7 +24,9 @@ main().catch((error: unknown) => {
   if (error instanceof InvalidEnvError) {
     console.error(`formwell server: ${error.message}`);
   } else {
-    console.error(`formwell server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `formwell server failed to start: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   process.exit(1);
 });

@@ -26,7 +26,14 @@ export type WorkerRuntime = { workers: Worker[]; stop(): Promise<void> };
  * heartbeat, then the Redis and MongoDB connections.
  */
 export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Promise<WorkerRuntime> {
-  const { mongoUri, redisUrl, logger, concurrency = 10, registry = processorRegistry, scheduleSweeps = true } = options;
+  const {
+    mongoUri,
+    redisUrl,
+    logger,
+    concurrency = 10,
+    registry = processorRegistry,
+    scheduleSweeps = true,
+  } = options;
   await connectDatabase({ uri: mongoUri });
   await ensureIndexes();
   const connection = createWorkerConnection(redisUrl);

@@ -12,7 +12,11 @@ export async function scheduleMaintenance(connection: Redis): Promise<void> {
   const queue = new Queue(QueueName.maintenance, { connection, prefix: QUEUE_PREFIX });
   try {
     for (const [name, every] of Object.entries(maintenanceSchedule)) {
-      await queue.upsertJobScheduler(name, { every }, { name, opts: { removeOnComplete: 100, removeOnFail: 100 } });
+      await queue.upsertJobScheduler(
+        name,
+        { every },
+        { name, opts: { removeOnComplete: 100, removeOnFail: 100 } },
+      );
     }
   } finally {
     await queue.close();

@@ -11,16 +11,28 @@ import { startWorkerRuntime } from '../src/runtime.js';
 test('the worker registers each sweep once, however many replicas start', async () => {
   const redisUrl = testRedisUrl();
   const logger = pino({ level: 'silent' });
-  const first = await startWorkerRuntime({ mongoUri: testMongoUri('sweeps'), redisUrl, logger, registry: {} });
+  const first = await startWorkerRuntime({
+    mongoUri: testMongoUri('sweeps'),
+    redisUrl,
+    logger,
+    registry: {},
+  });
   await first.stop();
-  const second = await startWorkerRuntime({ mongoUri: testMongoUri('sweeps'), redisUrl, logger, registry: {} });
+  const second = await startWorkerRuntime({
+    mongoUri: testMongoUri('sweeps'),
+    redisUrl,
+    logger,
+    registry: {},
+  });
   await second.stop();
 
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue(QueueName.maintenance, { connection, prefix: QUEUE_PREFIX });
   try {
     const schedulers = await queue.getJobSchedulers();
-    expect(schedulers.map(({ key, every }) => ({ key, every })).sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+    expect(
+      schedulers.map(({ key, every }) => ({ key, every })).sort((a, b) => a.key.localeCompare(b.key)),
+    ).toEqual(
       Object.entries(maintenanceSchedule)
         .map(([key, every]) => ({ key, every }))
         .sort((a, b) => a.key.localeCompare(b.key)),

@@ -26,7 +26,10 @@ test('the runtime runs registered processors and drops unknown job names without
   });
   const connection = createProducerConnection(redisUrl, { enableOfflineQueue: true });
   const queue = new Queue(QueueName.maintenance, { connection, prefix: QUEUE_PREFIX });
-  const events = new QueueEvents(QueueName.maintenance, { connection: { url: redisUrl }, prefix: QUEUE_PREFIX });
+  const events = new QueueEvents(QueueName.maintenance, {
+    connection: { url: redisUrl },
+    prefix: QUEUE_PREFIX,
+  });
   try {
     await events.waitUntilReady();
     const known = await queue.add('echo', { n: 1 }, { attempts: 3 });

@@ -18,8 +18,18 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
   const port = options.port ?? (await getPort({ host: '127.0.0.1' }));
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-      '--maxmemory-policy', 'noeviction'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory-policy',
+      'noeviction',
+    ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   let spawnError: Error | undefined;
@@ -42,7 +52,11 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
   };
 }
 
-async function waitForPort(port: number, child: ChildProcess, spawnError: () => Error | undefined): Promise<void> {
+async function waitForPort(
+  port: number,
+  child: ChildProcess,
+  spawnError: () => Error | undefined,
+): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt++) {
     const error = spawnError();
     if (error) {

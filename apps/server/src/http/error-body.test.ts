@@ -13,12 +13,20 @@ describe('toErrorBody', () => {
 
   test('keeps two different texts when the thrower gave both', () => {
     expect(
-      toErrorBody(403, { message: 'Unauthorized', error: 'Form does not belong to this user', code: 'FORBIDDEN' }),
+      toErrorBody(403, {
+        message: 'Unauthorized',
+        error: 'Form does not belong to this user',
+        code: 'FORBIDDEN',
+      }),
     ).toEqual({ message: 'Unauthorized', error: 'Form does not belong to this user', code: 'FORBIDDEN' });
   });
 
   test('keeps validation details', () => {
-    const body = toErrorBody(400, { message: 'Invalid submission data', fieldErrors: { email: 'invalid' }, issues: [] });
+    const body = toErrorBody(400, {
+      message: 'Invalid submission data',
+      fieldErrors: { email: 'invalid' },
+      issues: [],
+    });
 
     expect(body).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { email: 'invalid' }, issues: [] });
   });
@@ -41,8 +49,8 @@ describe('toErrorBody', () => {
   });
 
   test("replaces Fastify's internal error codes with the status's code", () => {
-    expect(toErrorBody(415, { message: 'Unsupported Media Type', code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }).code).toBe(
-      'UNSUPPORTED_MEDIA_TYPE',
-    );
+    expect(
+      toErrorBody(415, { message: 'Unsupported Media Type', code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }).code,
+    ).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 });

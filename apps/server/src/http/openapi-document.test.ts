@@ -26,8 +26,16 @@ test('the document describes the error body the server really sends', () => {
 
 test('the document serves the API under /api/v1 with the three ways of passing a key', () => {
   expect(document.servers).toEqual([{ url: 'https://forms.example.com/api/v1' }]);
-  expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual(['ApiKey', 'BearerAuth', 'ApiKeyQuery']);
-  expect(document.paths?.['/forms/list']?.get?.security).toEqual([{ ApiKey: [] }, { BearerAuth: [] }, { ApiKeyQuery: [] }]);
+  expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual([
+    'ApiKey',
+    'BearerAuth',
+    'ApiKeyQuery',
+  ]);
+  expect(document.paths?.['/forms/list']?.get?.security).toEqual([
+    { ApiKey: [] },
+    { BearerAuth: [] },
+    { ApiKeyQuery: [] },
+  ]);
   // The interface's users-joined endpoint takes the header only.
   expect(document.paths?.['/forms/{formId}/users-joined']?.get?.security).toEqual([{ ApiKey: [] }]);
   expect(document.paths?.['/status']?.get?.security).toBeUndefined();

@@ -15,7 +15,10 @@ export function redactApiKeyFromUrl(url: string): string {
     .map((part) => (isApiKeyParameter(part) ? `${part.slice(0, part.indexOf('=') + 1)}[REDACTED]` : part))
     .join('');
 
-  return `${path}${queryStart === -1 ? '' : `?${redactedQuery}`}`.replace(API_KEY_PATTERN, 'mk_live_[REDACTED]');
+  return `${path}${queryStart === -1 ? '' : `?${redactedQuery}`}`.replace(
+    API_KEY_PATTERN,
+    'mk_live_[REDACTED]',
+  );
 }
 
 function isApiKeyParameter(part: string): boolean {

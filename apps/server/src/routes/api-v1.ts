@@ -1,5 +1,11 @@
 import cors from '@fastify/cors';
-import { appRouter, createContextFactory, openApiResponseMeta, type ApiServices, type AppRouter } from '@formwell/api';
+import {
+  appRouter,
+  createContextFactory,
+  openApiResponseMeta,
+  type ApiServices,
+  type AppRouter,
+} from '@formwell/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, type CreateOpenApiFastifyPluginOptions } from 'trpc-to-openapi';
 
@@ -20,8 +26,15 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
   const { services, corsOrigins, openApiDocument } = options;
   await app.register(cors, {
     origin: corsOrigins === '*' ? '*' : corsOrigins.split(',').map((origin) => origin.trim()),
-    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After',
-      'RateLimit', 'RateLimit-Policy', 'Deprecation'],
+    exposedHeaders: [
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Retry-After',
+      'RateLimit',
+      'RateLimit-Policy',
+      'Deprecation',
+    ],
   });
 
   // Fastify's own failures (bad JSON, wrong content type, body too large) get the same body.

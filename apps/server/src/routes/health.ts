@@ -13,23 +13,27 @@ const ZHealthResponse = {
 export function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', { schema: { response: { 200: ZHealthResponse } } }, () => ({ status: 'ok' }));
 
-  app.get('/readyz', { schema: { response: { 200: ZHealthResponse, 503: ZHealthResponse } } }, async (_req, reply) => {
-    const [mongodb, redis, worker] = await Promise.all([
-      app.database.isReachable(),
-      pingRedis(app),
-      workerIsAlive(app),
-    ]);
-    const failing = [
-      ...(mongodb ? [] : ['mongodb']),
-      ...(redis ? [] : ['redis']),
-      ...(worker || !redis ? [] : ['worker']),
-    ];
-    if (failing.length > 0) {
-      return reply.code(503).send({ status: 'unavailable', failing });
-    }
+  app.get(
+    '/readyz',
+    { schema: { response: { 200: ZHealthResponse, 503: ZHealthResponse } } },
+    async (_req, reply) => {
+      const [mongodb, redis, worker] = await Promise.all([
+        app.database.isReachable(),
+        pingRedis(app),
+        workerIsAlive(app),
+      ]);
+      const failing = [
+        ...(mongodb ? [] : ['mongodb']),
+        ...(redis ? [] : ['redis']),
+        ...(worker || !redis ? [] : ['worker']),
+      ];
+      if (failing.length > 0) {
+        return reply.code(503).send({ status: 'unavailable', failing });
+      }
 
-    return { status: 'ready', failing };
-  });
+      return { status: 'ready', failing };
+    },
+  );
 }
 
 async function pingRedis(app: FastifyInstance): Promise<boolean> {

@@ -95,7 +95,11 @@ test('a key in an encoded parameter name or in the path never reaches the logs',
 
 test('HEAD under /api/v1 is refused rather than answered without authentication', async () => {
   const { app } = await buildTestApp();
-  const response = await app.inject({ method: 'HEAD', url: '/api/v1/forms/list', headers: { 'x-api-key': 'mk_live_bogus' } });
+  const response = await app.inject({
+    method: 'HEAD',
+    url: '/api/v1/forms/list',
+    headers: { 'x-api-key': 'mk_live_bogus' },
+  });
 
   expect(response.statusCode).toBe(405);
   expect(response.headers.allow).toBe('GET');

@@ -11,13 +11,21 @@ test('a Redis that stops answering neither hangs nor refuses API requests', asyn
   const redis = await startRedisServer();
   try {
     const { app, logLines } = await buildTestApp({ REDIS_URL: redis.url });
-    const user = await createUser({ email: `outage-${Date.now()}@example.com`, password: 'a long passphrase', plan: 'PRO' });
+    const user = await createUser({
+      email: `outage-${Date.now()}@example.com`,
+      password: 'a long passphrase',
+      plan: 'PRO',
+    });
     const { key } = await createApiKey({ userId: user.id, name: 'outage' });
     const form = await createForm({ userId: user.id, input: { name: 'Outage', formType: 'contact' } });
 
     process.kill(redis.pid, 'SIGSTOP');
     const started = Date.now();
-    const response = await app.inject({ method: 'GET', url: `/api/v1/forms/${form.id}`, headers: { 'x-api-key': key } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/forms/${form.id}`,
+      headers: { 'x-api-key': key },
+    });
 
     expect(response.statusCode).toBe(200);
     expect(Date.now() - started).toBeLessThan(5_000);

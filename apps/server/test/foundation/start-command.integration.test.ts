@@ -20,7 +20,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, context: () => string): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  context: () => string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe().catch(() => undefined);
@@ -36,11 +40,22 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number
 test('the start script runs the whole system and Ctrl-C leaves no process behind', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formwell-start-'));
   const [port, mongoPort, redisPort] = await Promise.all([getPort(), getPort(), getPort()]);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), EMBEDDED_MONGO_PORT: String(mongoPort),
-    EMBEDDED_REDIS_PORT: String(redisPort), FORMWELL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    EMBEDDED_MONGO_PORT: String(mongoPort),
+    EMBEDDED_REDIS_PORT: String(redisPort),
+    FORMWELL_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   delete env.MONGODB_URI;
   delete env.REDIS_URL;
-  const start = spawn(process.execPath, ['scripts/start.mjs'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const start = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -48,17 +63,25 @@ test('the start script runs the whole system and Ctrl-C leaves no process behind
 
   try {
     const base = `http://127.0.0.1:${port}`;
-    const ready = await waitFor(async () => {
-      const response = await fetch(`${base}/readyz`);
+    const ready = await waitFor(
+      async () => {
+        const response = await fetch(`${base}/readyz`);
 
-      return response.status === 200 ? response : undefined;
-    }, 60_000, () => output);
+        return response.status === 200 ? response : undefined;
+      },
+      60_000,
+      () => output,
+    );
     expect(await ready.json()).toEqual({ status: 'ready', failing: [] });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
     expect(document.openapi).toBe('3.1.0');
     // The script prints the URLs once it sees the port open, which may trail /readyz by a poll.
-    await waitFor(() => Promise.resolve(output.includes(`${base}/api/v1`) ? true : undefined), 5_000, () => output);
+    await waitFor(
+      () => Promise.resolve(output.includes(`${base}/api/v1`) ? true : undefined),
+      5_000,
+      () => output,
+    );
 
     const pids = [...output.matchAll(/started \(pid (\d+)\)/g)].map((match) => Number(match[1]));
     expect(pids).toHaveLength(4);

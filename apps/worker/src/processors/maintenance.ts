@@ -15,6 +15,8 @@ export const maintenanceSchedule: Record<string, number> = {
 };
 
 export const maintenanceProcessors: Record<string, JobProcessor> = {
-  [MaintenanceJob.reconcileSubmissionCounters]: async () => ({ reconciled: await reconcileSubmissionCounters() }),
+  [MaintenanceJob.reconcileSubmissionCounters]: async () => ({
+    reconciled: await reconcileSubmissionCounters(),
+  }),
   [MaintenanceJob.purgeExpiredSubmissions]: async () => ({ deleted: await purgeExpiredSubmissions() }),
 };
