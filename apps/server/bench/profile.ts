@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { startEmbeddedMongo } from '@formwell/embedded-mongo';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
-import { load } from './load.js';
+import { load, type LoadOptions } from './load.js';
 import { seedBenchData } from './seed.js';
 import { spawnProcess } from './spawn-process.js';
 
@@ -41,20 +41,26 @@ const server = spawnProcess(process.execPath, [...serverArgs, 'bench/server-entr
 try {
   const [, base] = await server.waitFor(/bench-server listening (http:\/\/\S+)/, 60_000);
   const headers = { 'x-api-key': key };
-  const options = {
+  const targets: Record<string, Omit<LoadOptions, 'durationSeconds'>> = {
     get: { url: `${base}/api/v1/forms/${formIds[0] ?? ''}`, headers },
     list: { url: `${base}/api/v1/forms/list?limit=10`, headers },
     status: { url: `${base}/api/v1/status` },
     submit: {
       url: `${base}/api/v1/forms/submit`,
-      method: 'POST' as const,
+      method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({
         formId: formIds[1],
-        data: { email: 'visitor@example.com', name: 'A visitor', message: 'Hello from the bench', topic: 'sales' },
+        data: {
+          email: 'visitor@example.com',
+          name: 'A visitor',
+          message: 'Hello from the bench',
+          topic: 'sales',
+        },
       }),
     },
-  }[target];
+  };
+  const options = targets[target];
   if (!options) {
     throw new Error(`unknown PROFILE_TARGET ${target}`);
   }

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { TCoreConfig, TOutboxItem } from '@formwell/core';
 import type { Redis } from 'ioredis';
 
+import { lazyChildLogger } from './lazy-child-logger.js';
 import type { RateLimiter } from './rate-limit/create-rate-limiter.js';
 
 /** The minimal logger shape procedures use (pino's, without importing pino here). */
@@ -11,6 +12,8 @@ export type ApiLogger = {
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
   child(bindings: Record<string, unknown>): ApiLogger;
+  /** pino's; lets a lazy child skip disabled levels without being created. */
+  isLevelEnabled?(level: string): boolean;
 };
 
 /** What the host (apps/server) gives the router; the router knows nothing of Fastify. */
@@ -47,11 +50,13 @@ export type CreateContextFactoryOptions = {
 
 /** Builds the per-request context for one transport. */
 export function createContextFactory({ transport, services }: CreateContextFactoryOptions) {
+  const requestSource = transport === 'rest' ? 'api' : 'dashboard';
+
   return ({ req, res }: { req: ApiRequest & { log: ApiLogger }; res: ApiResponse }): Context => ({
     req,
     res,
     transport,
-    logger: req.log.child({ requestSource: transport === 'rest' ? 'api' : 'dashboard' }),
+    logger: lazyChildLogger(req.log, { requestSource }),
     services,
   });
 }

@@ -5,6 +5,7 @@ import { rateLimitBucketId } from '../rate-limit/bucket-id.js';
 import { applyRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import type { TApiKeyPolicy } from './api-key-policy.js';
 import { extractApiKey } from './extract-api-key.js';
+import { lazyChildLogger } from '../lazy-child-logger.js';
 
 export type GuardApiKeyRequestOptions = {
   req: ApiRequest;
@@ -52,7 +53,7 @@ export async function guardApiKeyRequest({
     apiKeyId: verified.apiKey.id,
     scopes: verified.apiKey.scopes,
   };
-  const boundLogger = logger.child({
+  const boundLogger = lazyChildLogger(logger, {
     userId: actor.userId,
     apiKeyId: actor.apiKeyId,
     keySource: found.source,

@@ -7,6 +7,44 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { toUserView, type TUserView } from '../users/user-view.js';
 import type { TApiKeyScope } from './scopes.js';
 
+/** lastUsedAt may lag the latest request by at most this much (decisions §2). */
+const LAST_USED_RESOLUTION_MS = 1000;
+const RECENT_TOUCHES_MAX = 10_000;
+
+/** Per key, when this process last started a lastUsedAt write (request time, ms). */
+const recentTouches = new Map<string, number>();
+
+/**
+ * Whether this request must write lastUsedAt. Not when the stored value (read with the key) is
+ * within a second of `now`: the conditional write would change nothing. Not when this process
+ * started a write for the key within that second either: a burst of concurrent requests that all
+ * read the old value then costs one write, not one each. Only skips writes that could not have
+ * changed the stored value by more than the allowed second; revocation is unaffected (the key
+ * itself is read on every request).
+ */
+function lastUsedDue(keyId: string, lastUsedAt: Date | null, nowMs: number): boolean {
+  const fresh = nowMs - LAST_USED_RESOLUTION_MS;
+  if (lastUsedAt && lastUsedAt.getTime() > fresh) {
+    return false;
+  }
+  const touched = recentTouches.get(keyId);
+  if (touched !== undefined && touched > fresh) {
+    return false;
+  }
+  if (recentTouches.size >= RECENT_TOUCHES_MAX) {
+    for (const [id, at] of recentTouches) {
+      if (at <= fresh) {
+        recentTouches.delete(id);
+      }
+    }
+    if (recentTouches.size >= RECENT_TOUCHES_MAX) {
+      recentTouches.clear();
+    }
+  }
+
+  return true;
+}
+
 export type AuthenticateApiKeyOptions = {
   /** The key as passed (header, bearer or query), or nothing. */
   key: string | null | undefined;
@@ -40,7 +78,15 @@ export async function authenticateApiKey({
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
-  await apiKeyRepository.touchLastUsed({ keyId: record.id, now });
+  if (lastUsedDue(record.id, record.lastUsedAt, now.getTime())) {
+    recentTouches.set(record.id, now.getTime());
+    try {
+      await apiKeyRepository.touchLastUsed({ keyId: record.id, now });
+    } catch (error) {
+      recentTouches.delete(record.id);
+      throw error;
+    }
+  }
 
   return {
     user: toUserView(user),

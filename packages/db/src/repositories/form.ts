@@ -77,6 +77,9 @@ function toRecord(doc: TLeanForm): TFormRecord {
   };
 }
 
+/** Fields the schema marks `select: false`, for reads that bypass mongoose. */
+const UNSELECTED = { countedIds: 0 } as const;
+
 export type TFormWritable = {
   name: string;
   description: string;
@@ -107,7 +110,12 @@ export const formRepository = {
     if (!_id || !owner) {
       return null;
     }
-    const doc = await FormModel.findOne({ _id, userId: owner }).lean<TLeanForm>();
+    // Straight to the driver (the hot read of GET form and submit); the projection is the schema's
+    // `select: false` on countedIds, which mongoose would otherwise have added.
+    const doc = await FormModel.collection.findOne<TLeanForm>(
+      { _id, userId: owner },
+      { projection: UNSELECTED },
+    );
 
     return doc ? toRecord(doc) : null;
   },

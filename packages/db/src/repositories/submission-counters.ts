@@ -28,7 +28,11 @@ export const submissionCountersRepository = {
   async markApplied({ submissionId }: { submissionId: string }): Promise<void> {
     const _id = toObjectId(submissionId);
     if (_id) {
-      await SubmissionModel.updateOne({ _id, countersPending: true }, { $unset: { countersPending: 1 } });
+      // Straight to the driver: on every submit, and nothing to cast (no timestamps on submissions).
+      await SubmissionModel.collection.updateOne(
+        { _id, countersPending: true },
+        { $unset: { countersPending: 1 } },
+      );
     }
   },
 };

@@ -86,7 +86,8 @@ export const userRepository = {
     if (!_id) {
       return null;
     }
-    const doc = await UserModel.findById(_id).lean<TLeanUser>();
+    // Straight to the driver (every key-authenticated request reads its user; see apiKeyRepository.findByHash).
+    const doc = await UserModel.collection.findOne<TLeanUser>({ _id });
 
     return doc ? toRecord(doc) : null;
   },

@@ -3,7 +3,7 @@ import type { Collection } from '../storage/collection.js';
 import { planQuery, type Plan } from './planner.js';
 import { scanRids } from './scan.js';
 import { sortDocs } from './sort.js';
-import { queryOptions } from './mingo-context.js';
+import { queryOptionsFor } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
 
@@ -22,7 +22,7 @@ export type Match = { rid: number; doc?: Doc };
 
 export function compileFilter(filter: Doc): Query {
   try {
-    return new Query(filter, queryOptions);
+    return new Query(filter, queryOptionsFor(filter));
   } catch (err) {
     throw toCommandError(err);
   }

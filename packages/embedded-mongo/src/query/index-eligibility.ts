@@ -1,6 +1,6 @@
 import { Query } from 'mingo/query';
 import type { IndexStore } from '../indexes/index-store.js';
-import { queryOptions } from './mingo-context.js';
+import { queryOptionsFor } from './mingo-context.js';
 import type { FieldPredicate } from './predicates.js';
 
 type Doc = Record<string, unknown>;
@@ -22,6 +22,7 @@ export function indexCovers(index: IndexStore, filter: Doc, preds: Map<string, F
     if (JSON.stringify(filter[field]) === JSON.stringify(cond)) return true;
     const p = preds.get(field);
     if (p?.points?.length !== 1) return false;
-    return new Query({ [field]: cond }, queryOptions).test({ [field]: p.points[0] });
+    const condition = { [field]: cond };
+    return new Query(condition, queryOptionsFor(condition)).test({ [field]: p.points[0] });
   });
 }

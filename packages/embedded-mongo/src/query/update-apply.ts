@@ -2,7 +2,7 @@ import { update as mingoUpdate } from 'mingo/updater';
 import { Aggregator } from 'mingo/aggregator';
 import { MongoCommandError, failedToParse, immutableField, toCommandError } from '../errors.js';
 import { valuesEqual } from '../bson/compare.js';
-import { queryOptions } from './mingo-context.js';
+import { plainUpdateOptions, queryOptions } from './mingo-context.js';
 import { validateModifier } from './update-validate.js';
 
 type Doc = Record<string, unknown>;
@@ -114,11 +114,14 @@ export function applyUpdate(
       const mod: Doc = { ...ops };
       if (inserting && $setOnInsert) mod.$set = { ...(mod.$set ?? {}), ...($setOnInsert as Doc) };
       validateModifier(doc, mod);
-      if (Object.keys(mod).length > 0)
-        mingoUpdate(doc, mod, arrayFilters, usesPositional(mod) ? filter : undefined, {
+      if (Object.keys(mod).length > 0) {
+        const positional = usesPositional(mod);
+        const readsQueries = positional || arrayFilters !== undefined || mod.$pull !== undefined;
+        mingoUpdate(doc, mod, arrayFilters, positional ? filter : undefined, {
           cloneMode: 'copy',
-          queryOptions,
+          queryOptions: readsQueries ? queryOptions : plainUpdateOptions,
         });
+      }
       out = doc;
     }
   } catch (err) {
