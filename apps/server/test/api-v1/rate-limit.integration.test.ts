@@ -52,6 +52,8 @@ describe('default limits of decisions §5 and their headers', () => {
     for (const { limit, policy, request } of cases) {
       const before = Math.floor(Date.now() / 1000);
       const response = await call(app, { ...request, key: owner.key });
+      // The window opens while the request runs, which may cross a second boundary on a busy machine.
+      const after = Math.ceil(Date.now() / 1000);
       const reset = Number(response.headers['x-ratelimit-reset']);
 
       expect([
@@ -60,7 +62,7 @@ describe('default limits of decisions §5 and their headers', () => {
         response.headers['x-ratelimit-remaining'],
       ]).toEqual([request.url, limit, String(Number(limit) - 1)]);
       expect(reset).toBeGreaterThan(before);
-      expect(reset).toBeLessThanOrEqual(before + 61);
+      expect(reset).toBeLessThanOrEqual(after + 60);
       expect(response.headers['ratelimit-policy']).toBe(policy);
       expect(response.headers.ratelimit).toMatch(new RegExp(`^"\\w+";r=${Number(limit) - 1};t=(60|59)$`));
       expect(response.headers['retry-after']).toBeUndefined();
