@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { codeForStatus, toErrorBody } from './error-body.js';
 
 /**
- * Every path outside the routers' own formats answers errors with the one body of decisions.md §3.
+ * Every error Fastify itself raises (bad JSON, wrong content type, body too large, unknown path)
+ * answers with the one body of decisions.md §3; encapsulated scopes such as /api/v1 inherit this.
  * The not-found text never echoes the URL: it may hold a key (`/nope?apiKey=…`).
  */
 export function setRootErrorHandlers(app: FastifyInstance) {

@@ -6,10 +6,10 @@ import {
   type ApiServices,
   type AppRouter,
 } from '@formwell/api';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, type CreateOpenApiFastifyPluginOptions } from 'trpc-to-openapi';
 
-import { codeForStatus, toErrorBody } from '../http/error-body.js';
+import { toErrorBody } from '../http/error-body.js';
 import { csvExportRoutes } from './csv-export.js';
 
 export type ApiV1RoutesOptions = {
@@ -35,18 +35,6 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
       'RateLimit-Policy',
       'Deprecation',
     ],
-  });
-
-  // Fastify's own failures (bad JSON, wrong content type, body too large) get the same body.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (statusCode >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    }
-
-    return reply
-      .code(statusCode)
-      .send(toErrorBody(statusCode, { message: error.message, code: codeForStatus(statusCode) }));
   });
 
   // Fastify answers HEAD through the GET handler, which trpc-to-openapi then matches to no procedure

@@ -1,18 +1,8 @@
+import { ZFormTypeSchema } from '@formwell/core';
 import { z } from 'zod';
 
-const FORM_TYPES = [
-  'survey',
-  'contact',
-  'feedback',
-  'order',
-  'rsvp',
-  'waitlist',
-  'application',
-  'custom',
-  'analytics_opt_in',
-] as const;
-
-export const ZFormTypeSchema = z.enum(FORM_TYPES);
+/** The nine form types: core's one definition. */
+export { ZFormTypeSchema };
 
 /** Element of Form.fields (service-interface "Field"). */
 export const ZFormFieldSchema = z
