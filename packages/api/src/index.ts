@@ -13,3 +13,5 @@ export { authenticateSessionRequest } from './session/authenticate-session-reque
 export { SESSION_COOKIE_NAME } from './session/session-cookie.js';
 export type { ApiMeta } from './trpc.js';
 export type { TApiErrorShape } from './errors/format-error.js';
+export { createRestMethodLookup, routerRestOperations } from './rest-methods.js';
+export type { RestMethodLookup, TRestOperation } from './rest-methods.js';

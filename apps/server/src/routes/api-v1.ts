@@ -2,15 +2,21 @@ import cors from '@fastify/cors';
 import {
   appRouter,
   createContextFactory,
+  createRestMethodLookup,
   openApiResponseMeta,
+  routerRestOperations,
   type ApiServices,
   type AppRouter,
+  type RestMethodLookup,
+  type TRestOperation,
 } from '@formwell/api';
 import type { FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, type CreateOpenApiFastifyPluginOptions } from 'trpc-to-openapi';
 
 import { toErrorBody } from '../http/error-body.js';
 import { csvExportRoutes } from './csv-export.js';
+
+const BASE_PATH = '/api/v1';
 
 export type ApiV1RoutesOptions = {
   services: ApiServices;
@@ -37,14 +43,44 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
     ],
   });
 
-  // Fastify answers HEAD through the GET handler, which trpc-to-openapi then matches to no procedure
-  // and answers 204 without authenticating; refuse HEAD instead of answering it unchecked.
+  // Wrong methods answer 405 with `Allow`, before authentication and body parsing, instead of
+  // trpc-to-openapi's 404 (or, for GET /forms/submit, a lookup of form "submit"). The table is the
+  // router's meta.openapi plus this scope's plain routes (OpenAPI JSON, CSV export), collected as
+  // they are registered. HEAD is never served: Fastify would answer it through the GET handler,
+  // which trpc-to-openapi matches to no procedure and answers without authenticating.
+  const plainOperations: TRestOperation[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes('*')) {
+      return;
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') {
+        plainOperations.push({ method, path: route.url.replace(/:([^/]+)/g, '{$1}') });
+      }
+    }
+  });
+  let allowedMethods: RestMethodLookup | undefined;
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'HEAD') {
+    if (request.method === 'OPTIONS') {
+      return; // CORS preflight
+    }
+    allowedMethods ??= createRestMethodLookup([
+      ...routerRestOperations().map(({ method, path }) => ({ method, path: `${BASE_PATH}${path}` })),
+      ...plainOperations,
+    ]);
+    const allowed = allowedMethods(request.url.split('?')[0] ?? '');
+    if (!allowed) {
+      if (request.method === 'HEAD') {
+        await reply.code(404).send(toErrorBody(404, { message: 'Not found', code: 'NOT_FOUND' }));
+      }
+
+      return;
+    }
+    if (!allowed.includes(request.method)) {
       await reply
         .code(405)
-        .header('allow', 'GET')
-        .send(toErrorBody(405, { message: 'Method not allowed: use GET', code: 'METHOD_NOT_SUPPORTED' }));
+        .header('allow', allowed.join(', '))
+        .send(toErrorBody(405, { message: 'Method not allowed', code: 'METHOD_NOT_SUPPORTED' }));
     }
   });
 

@@ -36,3 +36,25 @@ test('a Redis that stops answering neither hangs nor refuses API requests', asyn
     await redis.stop();
   }
 });
+
+test('the server starts while Redis is down and serves API requests, counting limits in memory', async () => {
+  const redis = await startRedisServer();
+  await redis.stop();
+  const { app, logLines } = await buildTestApp({ REDIS_URL: redis.url });
+  const user = await createUser({
+    email: `down-${Date.now()}@example.com`,
+    password: 'a long passphrase',
+    plan: 'PRO',
+  });
+  const { key } = await createApiKey({ userId: user.id, name: 'down' });
+
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/v1/forms/list',
+    headers: { 'x-api-key': key },
+  });
+
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['x-ratelimit-remaining']).toBe('99');
+  expect(logLines.some((line) => line.includes('redis is not reachable yet'))).toBe(true);
+});

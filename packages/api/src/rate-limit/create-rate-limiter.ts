@@ -18,6 +18,13 @@ export type TRateLimitState = {
 export type RateLimiter = {
   /** Counts one request against `bucketId` under rule `name`; never throws for a store outage. */
   consume(name: TRateLimitName, bucketId: string): Promise<TRateLimitState>;
+  /**
+   * Gives one counted request back (an attempt that, in the end, should not count: limits counted
+   * on failures consume first, atomically, and refund what succeeded).
+   */
+  refund(name: TRateLimitName, bucketId: string): Promise<void>;
+  /** Empties the bucket (a successful log-in clears its failures). */
+  reset(name: TRateLimitName, bucketId: string): Promise<void>;
 };
 
 export type CreateRateLimiterOptions = {
@@ -69,13 +76,18 @@ export function createRateLimiter({
     }),
   );
 
+  const entryOf = (name: TRateLimitName) => {
+    const entry = limiters.get(name);
+    if (!entry) {
+      throw new Error(`unknown rate limit rule ${name}`);
+    }
+
+    return entry;
+  };
+
   return {
     async consume(name, bucketId) {
-      const entry = limiters.get(name);
-      if (!entry) {
-        throw new Error(`unknown rate limit rule ${name}`);
-      }
-      const { limiter, rule } = entry;
+      const { limiter, rule } = entryOf(name);
       try {
         return toState(name, rule, await limiter.consume(bucketId), true);
       } catch (rejection: unknown) {
@@ -84,6 +96,12 @@ export function createRateLimiter({
         }
         throw rejection;
       }
+    },
+    async refund(name, bucketId) {
+      await entryOf(name).limiter.reward(bucketId, 1);
+    },
+    async reset(name, bucketId) {
+      await entryOf(name).limiter.delete(bucketId);
     },
   };
 }

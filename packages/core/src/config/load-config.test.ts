@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     expect(config.rateLimits.analytics).toEqual({ limit: 30, windowSeconds: 60 });
     expect(config.rateLimits.usersJoined).toEqual({ limit: 300, windowSeconds: 60 });
     expect(config.rateLimits.submit).toEqual({ limit: 600, windowSeconds: 60 });
+    expect(config.rateLimits.logIn).toEqual({ limit: 10, windowSeconds: 900 });
+    expect(config.rateLimits.signUp).toEqual({ limit: 20, windowSeconds: 3600 });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.trustedCountryHeader).toBeNull();
   });
@@ -37,6 +39,14 @@ describe('loadConfig', () => {
     expect(config.rateLimits.submit).toEqual({ limit: 5, windowSeconds: 10 });
     expect(config.publicUrl).toBe('http://localhost:4000');
     expect(config.trustedCountryHeader).toBe('cf-ipcountry');
+  });
+
+  test('the dashboard log-in and sign-up limits are overridable like the others', () => {
+    const config = loadConfig({ env: { RATE_LIMIT_LOGIN: '3/60', RATE_LIMIT_SIGNUP: '2/600' } });
+
+    expect(config.rateLimits.logIn).toEqual({ limit: 3, windowSeconds: 60 });
+    expect(config.rateLimits.signUp).toEqual({ limit: 2, windowSeconds: 600 });
+    expect(() => loadConfig({ env: { RATE_LIMIT_LOGIN: 'ten' } })).toThrow('RATE_LIMIT_LOGIN');
   });
 
   test('a malformed override fails loudly', () => {

@@ -20,6 +20,8 @@ const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   analytics: 'RATE_LIMIT_ANALYTICS',
   usersJoined: 'RATE_LIMIT_USERS_JOINED',
   submit: 'RATE_LIMIT_SUBMIT',
+  logIn: 'RATE_LIMIT_LOGIN',
+  signUp: 'RATE_LIMIT_SIGNUP',
 };
 
 function parseRule(name: string, value: unknown, fallback: TRateLimitRule): TRateLimitRule {

@@ -1,9 +1,12 @@
 export type TRateLimitRule = { limit: number; windowSeconds: number };
 
 export type TRateLimitName =
-  'formsList' | 'getForm' | 'submissionsList' | 'analytics' | 'usersJoined' | 'submit';
+  'formsList' | 'getForm' | 'submissionsList' | 'analytics' | 'usersJoined' | 'submit' | 'logIn' | 'signUp';
 
-/** Defaults of decisions §5; buckets are per key (+ form), built by the api layer. */
+/**
+ * Defaults of decisions §5; buckets are per key (+ form), built by the api layer. `logIn` counts
+ * failed dashboard log-ins per email and per client IP; `signUp` counts sign-ups per client IP.
+ */
 export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   formsList: { limit: 100, windowSeconds: 60 },
   getForm: { limit: 100, windowSeconds: 60 },
@@ -11,4 +14,6 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   analytics: { limit: 30, windowSeconds: 60 },
   usersJoined: { limit: 300, windowSeconds: 60 },
   submit: { limit: 600, windowSeconds: 60 },
+  logIn: { limit: 10, windowSeconds: 15 * 60 },
+  signUp: { limit: 20, windowSeconds: 60 * 60 },
 };

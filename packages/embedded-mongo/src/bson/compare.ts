@@ -33,9 +33,10 @@ export function typeRank(v: unknown): number {
   if (v instanceof Date) return 9;
   if (Array.isArray(v)) return 5;
   if (v instanceof ObjectId) return 7;
+  // Before Long: bson's Timestamp extends Long, and a timestamp sorts after dates, not as a number.
+  if (v instanceof Timestamp) return 10;
   if (v instanceof Long || v instanceof Decimal128 || v instanceof Double || v instanceof Int32) return 2;
   if (v instanceof Binary || v instanceof Uint8Array) return 6;
-  if (v instanceof Timestamp) return 10;
   if (v instanceof RegExp || v instanceof BSONRegExp) return 11;
   if (v instanceof MinKey) return 0;
   if (v instanceof MaxKey) return 12;

@@ -5,6 +5,7 @@ import type { ChangeLog } from '../storage/change-log.js';
 import { findMatches } from '../query/find-docs.js';
 import { applyUpdate, updateKind } from '../query/update-apply.js';
 import { buildUpsertDoc } from '../query/upsert.js';
+import { parseArrayFilters } from '../query/positional-paths.js';
 import { keepUntouchedTypes } from '../query/type-preservation.js';
 import type { Doc } from './types.js';
 
@@ -41,6 +42,8 @@ export function runUpdateStatement(
   if (kind === 'replacement' && st.multi) {
     throw failedToParse('multi update is not supported for replacement-style update');
   }
+  // mongod checks the array filters against the update before matching any document.
+  if (kind === 'modifier') parseArrayFilters(st.update, st.arrayFilters);
   const out: UpdateOutcome = { matched: 0, modified: 0 };
   if (existing) {
     const { matches } = findMatches(existing, {

@@ -10,6 +10,8 @@ import * as windowOperators from 'mingo/operators/window';
 import * as booleanOperators from 'mingo/operators/expression/boolean';
 import * as comparisonOperators from 'mingo/operators/expression/comparison';
 import { dateOperators } from './date-operators.js';
+import { $type } from './type-operator.js';
+import { pipelineStageFixes } from './pipeline-stages.js';
 
 /**
  * `$eq` / `$ne` on a top-level field compared with an ObjectId, where the field holds an ObjectId or
@@ -43,6 +45,7 @@ const queryOperatorsFast = {
   ...queryOperators,
   $eq: withObjectIdFastPath(queryOperators.$eq, false),
   $ne: withObjectIdFastPath(queryOperators.$ne, true),
+  $type: $type as TQueryOperator,
 };
 
 /**
@@ -52,7 +55,7 @@ const queryOperatorsFast = {
 export const mingoContext = Context.init({
   accumulator: accumulatorOperators,
   expression: { ...expressionOperators, ...dateOperators },
-  pipeline: pipelineOperators,
+  pipeline: { ...pipelineOperators, ...pipelineStageFixes },
   projection: projectionOperators,
   query: queryOperatorsFast,
   window: windowOperators,

@@ -8,13 +8,86 @@ type Doc = Record<string, unknown>;
 export function project(docs: Doc[], filter: Doc, projection: Doc): Doc[] {
   const simple = simpleProjection(projection);
   if (simple) return docs.map((doc) => applySimple(doc, simple));
+  const slices = sliceOnlyProjection(projection);
+  if (slices) return docs.map((doc) => applySlices(applySimple(doc, slices.rest), slices.slices));
   try {
     const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
     const q = new Query(positional ? filter : {}, queryOptions);
-    return q.find<Doc>(docs, projection).all();
+    return q.find<Doc>(docs, projection).all().map(idFirst);
   } catch (err) {
     throw toCommandError(err);
   }
+}
+
+/** mingo appends `_id` after the included fields; mongod returns it first, as stored. */
+function idFirst(doc: Doc): Doc {
+  if (!('_id' in doc) || Object.keys(doc)[0] === '_id') return doc;
+  const { _id, ...rest } = doc;
+  return { _id, ...rest };
+}
+
+type SliceSpec = number | [number, number];
+
+/**
+ * A projection of `$slice` operators plus exclusions only. mongod treats `$slice` as neither
+ * inclusion nor exclusion, so `{ comments: { $slice: 5 } }` returns every other field too
+ * (https://www.mongodb.com/docs/manual/reference/operator/projection/slice/); mingo treated it as
+ * an inclusion and dropped the rest. Projections that also include fields stay with mingo.
+ */
+function sliceOnlyProjection(projection: Doc): { rest: SimpleProjection; slices: [string, SliceSpec][] } | null {
+  const slices: [string, SliceSpec][] = [];
+  const rest: Doc = {};
+  for (const [key, value] of Object.entries(projection)) {
+    const spec = sliceSpec(value);
+    if (spec !== undefined) slices.push([key, spec]);
+    else rest[key] = value;
+  }
+  if (slices.length === 0) return null;
+  const simple = simpleProjection(rest);
+  if (!simple) return null;
+  if (simple.include && simple.fields.size > 0) return null;
+  if (simple.include && !simple.keepId) return null;
+  // `{ _id: 0 }` or nothing besides the slices: exclusion of what is listed (maybe nothing).
+  return { rest: { include: false, fields: simple.include ? new Set() : simple.fields, keepId: simple.keepId }, slices };
+}
+
+function sliceSpec(value: unknown): SliceSpec | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || keys[0] !== '$slice') return undefined;
+  const arg = (value as Doc).$slice;
+  if (typeof arg === 'number' && Number.isInteger(arg)) return arg;
+  if (
+    Array.isArray(arg) &&
+    arg.length === 2 &&
+    arg.every((n) => typeof n === 'number' && Number.isInteger(n)) &&
+    (arg[1] as number) > 0
+  )
+    return [arg[0] as number, arg[1] as number];
+  return undefined; // invalid forms: mingo's path reports them
+}
+
+function sliceArray(arr: unknown[], spec: SliceSpec): unknown[] {
+  if (typeof spec === 'number') return spec >= 0 ? arr.slice(0, spec) : arr.slice(Math.max(0, arr.length + spec));
+  const [skip, limit] = spec;
+  const start = skip >= 0 ? Math.min(skip, arr.length) : Math.max(0, arr.length + skip);
+  return arr.slice(start, start + limit);
+}
+
+/** Applies each `$slice` on a copy; dotted paths go through subdocuments and arrays of them. */
+function applySlices(doc: Doc, slices: [string, SliceSpec][]): Doc {
+  const at = (value: unknown, parts: string[], spec: SliceSpec): unknown => {
+    if (parts.length === 0) return Array.isArray(value) ? sliceArray(value, spec) : value;
+    if (Array.isArray(value))
+      return value.map((el: unknown) => (el !== null && typeof el === 'object' ? at(el, parts, spec) : el));
+    if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+    const [head = '', ...tail] = parts;
+    if (!(head in value)) return value;
+    return { ...(value as Doc), [head]: at((value as Doc)[head], tail, spec) };
+  };
+  let out = doc;
+  for (const [path, spec] of slices) out = at(out, path.split('.'), spec) as Doc;
+  return out;
 }
 
 /** A projection of top-level fields only, all included or all excluded (`_id` either way). */

@@ -4,6 +4,9 @@ import { MongoCommandError, failedToParse, immutableField, toCommandError } from
 import { valuesEqual } from '../bson/compare.js';
 import { plainUpdateOptions, queryOptions } from './mingo-context.js';
 import { validateModifier } from './update-validate.js';
+import { expandPositional, parseArrayFilters } from './positional-paths.js';
+import { createMissingPushTargets } from './push-missing.js';
+import { exactArithmetic } from './exact-arithmetic.js';
 
 type Doc = Record<string, unknown>;
 
@@ -73,6 +76,7 @@ function checkConflicts(u: Doc): void {
     const paths = Object.keys(arg as Doc);
     if (op === '$rename') paths.push(...Object.values(arg as Doc).map(String));
     for (const p of paths) {
+      checkUpdatePath(p);
       const clash = seen.find((s) => s === p || s.startsWith(`${p}.`) || p.startsWith(`${s}.`));
       if (clash !== undefined) {
         throw new MongoCommandError(
@@ -84,6 +88,29 @@ function checkConflicts(u: Doc): void {
       seen.push(p);
     }
   }
+}
+
+/**
+ * Field names an update path may not hold (mongod's FieldRef checks at parse time): empty parts
+ * (code 56) and `$`-prefixed parts other than the positional `$`, `$[]` and `$[id]` (code 52).
+ * https://www.mongodb.com/docs/manual/core/dot-dollar-considerations/
+ */
+function checkUpdatePath(p: string): void {
+  if (p === '') throw new MongoCommandError(56, 'EmptyFieldName', 'An empty update path is not valid.');
+  const parts = p.split('.');
+  if (parts.some((part) => part === ''))
+    throw new MongoCommandError(
+      56,
+      'EmptyFieldName',
+      `The update path '${p}' contains an empty field name, which is not allowed.`,
+    );
+  const bad = parts.find((part) => part.startsWith('$') && part !== '$' && !/^\$\[[^\]]*\]$/.test(part));
+  if (bad !== undefined)
+    throw new MongoCommandError(
+      52,
+      'DollarPrefixedFieldName',
+      `The dollar ($) prefixed field '${bad}' in '${p}' is not valid for storage.`,
+    );
 }
 
 /**
@@ -113,13 +140,16 @@ export function applyUpdate(
       const { $setOnInsert, ...ops } = u as Doc;
       const mod: Doc = { ...ops };
       if (inserting && $setOnInsert) mod.$set = { ...(mod.$set ?? {}), ...($setOnInsert as Doc) };
-      validateModifier(doc, mod);
-      if (Object.keys(mod).length > 0) {
-        const positional = usesPositional(mod);
-        const readsQueries = positional || arrayFilters !== undefined || mod.$pull !== undefined;
-        mingoUpdate(doc, mod, arrayFilters, positional ? filter : undefined, {
+      // Positional paths become concrete indexes first (see positional-paths.ts), so mingo only
+      // ever sees plain dotted paths and needs neither the query nor the array filters.
+      const expanded = expandPositional(doc, mod, filter, arrayFiltersOf(u, arrayFilters));
+      validateModifier(doc, expanded);
+      createMissingPushTargets(doc, expanded);
+      const concrete = exactArithmetic(doc, expanded);
+      if (Object.keys(concrete).length > 0) {
+        mingoUpdate(doc, concrete, undefined, undefined, {
           cloneMode: 'copy',
-          queryOptions: readsQueries ? queryOptions : plainUpdateOptions,
+          queryOptions: concrete.$pull !== undefined ? queryOptions : plainUpdateOptions,
         });
       }
       out = doc;
@@ -134,9 +164,17 @@ export function applyUpdate(
   return out;
 }
 
-/** The positional `$` needs the query to find its element; skip re-running the query otherwise. */
-const usesPositional = (mod: Doc) =>
-  Object.values(mod).some((arg) => Object.keys(arg as Doc).some((p) => /\.\$(\.|$)/.test(p)));
+/** Parsed array filters, once per statement (an updateMany applies them to every document). */
+const parsedFilters = new WeakMap<object, ReturnType<typeof parseArrayFilters>>();
+function arrayFiltersOf(u: unknown, arrayFilters: Doc[] | undefined) {
+  if (!arrayFilters) return parseArrayFilters(u, undefined);
+  let parsed = parsedFilters.get(arrayFilters);
+  if (!parsed) {
+    parsed = parseArrayFilters(u, arrayFilters);
+    parsedFilters.set(arrayFilters, parsed);
+  }
+  return parsed;
+}
 
 const idChanged = () =>
   immutableField("Performing an update on the path '_id' would modify the immutable field '_id'");

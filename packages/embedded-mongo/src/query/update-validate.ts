@@ -20,23 +20,32 @@ function bsonTypeName(v: unknown): string {
   return typeof v === 'object' ? 'object' : typeof v;
 }
 
-/** The value a plain dotted path reaches, or `{ missing }`; undefined `at` means a positional path. */
-function lookup(
-  doc: Doc,
-  path: string,
-): { value?: unknown; missing: boolean; blockedBy?: unknown } | undefined {
+type Lookup = {
+  value?: unknown;
+  missing: boolean;
+  /** The path cannot be created: `field` would go inside the non-document element `{name: value}`. */
+  blocked?: { field: string; name: string; value: unknown };
+};
+
+/** The value a plain dotted path reaches, or `{ missing }`; undefined means a positional path. */
+function lookup(doc: Doc, path: string): Lookup | undefined {
   const parts = path.split('.');
   let cur: unknown = doc;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] ?? '';
     if (part.startsWith('$')) return undefined;
     if (cur === null || cur === undefined) return { missing: true };
-    if (typeof cur !== 'object') return { missing: true, blockedBy: cur };
-    if (Array.isArray(cur) && !/^\d+$/.test(part)) return undefined; // array traversal: leave to mingo
+    const blocked = { field: part, name: parts[i - 1] ?? '', value: cur };
+    if (typeof cur !== 'object') return { missing: true, blocked };
+    // A field name (not an index) inside an array: mongod cannot create it there.
+    if (Array.isArray(cur) && !/^\d+$/.test(part)) return { missing: true, blocked };
     cur = (cur as Doc)[part];
   }
   return cur === undefined ? { missing: true } : { value: cur, missing: false };
 }
+
+/** Operators that create the path they name (the others are no-ops on a missing path). */
+const CREATING = new Set(['$set', '$setOnInsert', '$inc', '$mul', '$min', '$max', '$push', '$addToSet', '$currentDate', '$bit']);
 
 const ARRAY_OPS = new Set(['$push', '$addToSet', '$pop', '$pull', '$pullAll']);
 
@@ -51,17 +60,14 @@ export function validateModifier(doc: Doc, mod: Doc): void {
     for (const [path, operand] of Object.entries(arg as Doc)) {
       const found = lookup(doc, path);
       if (!found) continue;
-      if (
-        found.blockedBy !== undefined &&
-        op !== '$unset' &&
-        op !== '$pull' &&
-        op !== '$pullAll' &&
-        op !== '$pop'
-      ) {
+      if (found.blocked && CREATING.has(op)) {
+        // https://www.mongodb.com/docs/manual/reference/operator/update/set/ (paths into arrays use
+        // an index or a positional operator); mongod's UpdateNode answers code 28.
+        const { field, name, value } = found.blocked;
         throw new MongoCommandError(
           28,
           'PathNotViable',
-          `Cannot create field in element {${path.split('.')[0] ?? ''}: ${show(found.blockedBy)}} for path '${path}'`,
+          `Cannot create field '${field}' in element {${name}: ${show(value)}}`,
         );
       }
       if (op === '$inc' || op === '$mul') {

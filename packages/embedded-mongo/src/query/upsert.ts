@@ -1,4 +1,4 @@
-import { ObjectId } from 'bson';
+import { BSONRegExp, ObjectId } from 'bson';
 import { applyUpdate, type UpdateKind } from './update-apply.js';
 
 type Doc = Record<string, unknown>;
@@ -25,6 +25,8 @@ function seedFromFilter(filter: Doc, out: Doc = {}): Doc {
     else if (k.startsWith('$')) continue;
     else if (isOperatorObject(v)) {
       if ('$eq' in v) setPath(out, k, v.$eq);
+    } else if (v instanceof RegExp || v instanceof BSONRegExp) {
+      // `{ a: /x/ }` is a regex match, not an equality clause: nothing to copy.
     } else setPath(out, k, v);
   }
   return out;
@@ -45,7 +47,7 @@ export function buildUpsertDoc(
     const idFromFilter = seedFromFilter(filter)._id;
     if (idFromFilter !== undefined) seed._id = idFromFilter;
   }
-  const doc = applyUpdate(seed, u, kind, arrayFilters, true);
+  const doc = applyUpdate(seed, u, kind, arrayFilters, true, filter);
   const id = doc._id ?? new ObjectId();
   const { _id: _drop, ...rest } = doc;
   return { _id: id, ...rest };

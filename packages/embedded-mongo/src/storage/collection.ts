@@ -90,7 +90,7 @@ export class Collection {
 
   /** Replaces the document stored under `rid` (its `_id` must not change; callers check). */
   replace(rid: number, oldDoc: Doc, newDoc: Doc, log: ChangeLog | null): void {
-    const buf = this.encode(newDoc);
+    const buf = this.encode(newDoc, 'update');
     const newKeys = this.computeKeys(newDoc, rid);
     for (const index of this.indexes.values()) index.remove(index.keysFor(oldDoc), rid);
     for (const [index, k] of newKeys) index.add(k, rid);
@@ -153,11 +153,14 @@ export class Collection {
     return out;
   }
 
-  private encode(doc: Doc): Uint8Array {
+  private encode(doc: Doc, purpose: 'insert' | 'update' = 'insert'): Uint8Array {
     const size = calculateObjectSize(doc);
     if (size > MAX_BSON_SIZE) {
+      // mongod words the two cases differently (insert: insert_command; update: update_stage).
       throw tooLarge(
-        `object to insert too large. size in bytes: ${String(size)}, max size: ${String(MAX_BSON_SIZE)}`,
+        purpose === 'update'
+          ? `Resulting document after update is larger than ${String(MAX_BSON_SIZE)}`
+          : `object to insert too large. size in bytes: ${String(size)}, max size: ${String(MAX_BSON_SIZE)}`,
       );
     }
     return serialize(doc);

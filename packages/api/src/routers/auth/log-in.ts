@@ -1,16 +1,20 @@
 import { logIn } from '@formwell/core';
 
+import { withLogInLimit } from '../../rate-limit/dashboard-auth-limits.js';
 import { setSessionCookie } from '../../session/session-cookie.js';
 import { publicProcedure } from '../../trpc.js';
 import { ZLogInRequestSchema, ZLogInResponseSchema } from './log-in.types.js';
 
-/** Email + password → a session cookie; one 401 text for every failure. */
+/**
+ * Email + password → a session cookie; one 401 text for every failure. Failed attempts are limited
+ * per email and per client address (rule `logIn`): 429 with `Retry-After` at the limit.
+ */
 export const logInRoute = publicProcedure
   .input(ZLogInRequestSchema)
   .output(ZLogInResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { res, services, logger } = ctx;
-    const { user, session } = await logIn(input);
+    const { user, session } = await withLogInLimit(ctx, input.email, () => logIn(input));
     setSessionCookie({
       res,
       token: session.token,

@@ -1,0 +1,59 @@
+import { expect, test } from 'vitest';
+
+import { buildTestApp } from '../helpers/build-test-app.js';
+import { createOwner, createTestForm } from './helpers/fixtures.js';
+import { call } from './helpers/http.js';
+
+const METHOD_NOT_ALLOWED = {
+  error: 'Method not allowed',
+  message: 'Method not allowed',
+  code: 'METHOD_NOT_SUPPORTED',
+};
+
+test('a wrong method on a known path is 405 with Allow, before authentication', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId);
+  const cases = [
+    { method: 'POST', url: '/api/v1/forms/list', allow: 'GET' },
+    { method: 'DELETE', url: `/api/v1/forms/${form.id}`, allow: 'GET' },
+    { method: 'GET', url: '/api/v1/forms/submit', allow: 'POST' },
+    { method: 'PUT', url: `/api/v1/forms/${form.id}/users-joined`, allow: 'GET' },
+    { method: 'PATCH', url: `/api/v1/forms/${form.id}/submissions?limit=5`, allow: 'GET' },
+    { method: 'POST', url: '/api/v1/openapi.json', allow: 'GET' },
+    { method: 'DELETE', url: `/api/v1/forms/${form.id}/submissions/export.csv`, allow: 'GET' },
+    { method: 'HEAD', url: '/api/v1/forms/submit', allow: 'POST' },
+    { method: 'HEAD', url: '/api/v1/forms/list', allow: 'GET' },
+  ] as const;
+
+  for (const { method, url, allow } of cases) {
+    for (const key of [owner.key, undefined]) {
+      const response = await call(app, { method, url, key, payload: method === 'HEAD' ? undefined : {} });
+      expect([method, url, response.statusCode, response.headers.allow]).toEqual([method, url, 405, allow]);
+      if (method !== 'HEAD') {
+        expect(response.json()).toEqual(METHOD_NOT_ALLOWED);
+      }
+    }
+  }
+});
+
+test('right methods still work, unknown paths stay 404, and CORS preflight is untouched', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+
+  expect((await call(app, { method: 'GET', url: '/api/v1/forms/list', key: owner.key })).statusCode).toBe(
+    200,
+  );
+  const unknown = await call(app, { method: 'POST', url: '/api/v1/nope', key: owner.key, payload: {} });
+  expect([unknown.statusCode, unknown.json()]).toEqual([
+    404,
+    { error: 'Not found', message: 'Not found', code: 'NOT_FOUND' },
+  ]);
+  expect((await call(app, { method: 'HEAD', url: '/api/v1/nope' })).statusCode).toBe(404);
+  const preflight = await app.inject({
+    method: 'OPTIONS',
+    url: '/api/v1/forms/submit',
+    headers: { origin: 'https://site.example', 'access-control-request-method': 'POST' },
+  });
+  expect(preflight.statusCode).toBe(204);
+});

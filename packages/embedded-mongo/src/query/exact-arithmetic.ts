@@ -1,0 +1,109 @@
+import { Decimal128, Long, Timestamp } from 'bson';
+import { badValue } from '../errors.js';
+
+type Doc = Record<string, unknown>;
+
+/**
+ * `$inc` / `$mul` where the field or the operand is an int64 beyond 2^53 (decoded as a `Long`) or a
+ * Decimal128. mingo only does arithmetic on JS numbers and silently left such fields unchanged
+ * (and refused a Decimal128 operand), while mongod computes them
+ * (https://www.mongodb.com/docs/manual/reference/operator/update/inc/,
+ * https://www.mongodb.com/docs/manual/reference/operator/update/mul/): long arithmetic is exact,
+ * anything with a decimal gives a decimal, anything with a double (and no decimal) a double.
+ *
+ * These entries are computed here and handed to mingo as `$set` of the result; everything else
+ * keeps going through mingo. Paths are concrete (positional operators already expanded).
+ */
+
+const isLong = (v: unknown): v is Long => v instanceof Long && !(v instanceof Timestamp);
+const exotic = (v: unknown) => isLong(v) || v instanceof Decimal128 || typeof v === 'bigint';
+
+function getPath(doc: Doc, path: string): unknown {
+  let cur: unknown = doc;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Doc)[part];
+  }
+  return cur;
+}
+
+/** A finite decimal as coefficient × 10^exponent. */
+type Dec = { coef: bigint; exp: number };
+
+function toDec(v: unknown): Dec | undefined {
+  let s: string;
+  if (v instanceof Decimal128) s = v.toString();
+  else if (isLong(v)) return { coef: v.toBigInt(), exp: 0 };
+  else if (typeof v === 'bigint') return { coef: v, exp: 0 };
+  else if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return undefined;
+    if (Number.isInteger(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER) return { coef: BigInt(v), exp: 0 };
+    s = v.toPrecision(15); // mongod converts a double to decimal with 15 significant digits
+  } else return undefined;
+  const m = /^(-)?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(s);
+  if (!m) return undefined; // NaN, Infinity
+  const frac = m[3] ?? '';
+  const coef = BigInt(`${m[2] ?? '0'}${frac}`);
+  return { coef: m[1] ? -coef : coef, exp: Number(m[4] ?? '0') - frac.length };
+}
+
+function decToDecimal128(d: Dec): Decimal128 {
+  return Decimal128.fromStringWithRounding(`${d.coef.toString()}E${String(d.exp)}`);
+}
+
+function decimalOp(op: '$inc' | '$mul', a: unknown, b: unknown): Decimal128 {
+  const x = toDec(a);
+  const y = toDec(b);
+  if (!x || !y) {
+    // NaN / Infinity on either side: the IEEE result, as a decimal.
+    const n = op === '$inc' ? Number(String(a)) + Number(String(b)) : Number(String(a)) * Number(String(b));
+    return Decimal128.fromString(Number.isNaN(n) ? 'NaN' : n > 0 ? 'Infinity' : '-Infinity');
+  }
+  if (op === '$mul') return decToDecimal128({ coef: x.coef * y.coef, exp: x.exp + y.exp });
+  const exp = Math.min(x.exp, y.exp);
+  const scale = (d: Dec) => d.coef * 10n ** BigInt(d.exp - exp);
+  return decToDecimal128({ coef: scale(x) + scale(y), exp });
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+function compute(op: '$inc' | '$mul', current: unknown, operand: unknown, path: string): unknown {
+  if (current === undefined) {
+    // $inc on a missing field sets the operand; $mul sets a zero of the operand's type.
+    if (op === '$inc') return operand;
+    return operand instanceof Decimal128 ? Decimal128.fromString('0') : Long.fromInt(0);
+  }
+  if (current instanceof Decimal128 || operand instanceof Decimal128) return decimalOp(op, current, operand);
+  const isDouble = (v: unknown) => typeof v === 'number' && !Number.isInteger(v);
+  if (isDouble(current) || isDouble(operand)) {
+    const a = Number(isLong(current) ? current.toBigInt() : current);
+    const b = Number(isLong(operand) ? operand.toBigInt() : operand);
+    return op === '$inc' ? a + b : a * b;
+  }
+  const big = (v: unknown) => (isLong(v) ? v.toBigInt() : typeof v === 'bigint' ? v : BigInt(v as number));
+  const r = op === '$inc' ? big(current) + big(operand) : big(current) * big(operand);
+  if (r < INT64_MIN || r > INT64_MAX)
+    throw badValue(`Failed to apply ${op} operations to current value (${String(current)}) for the field '${path}': int64 overflow`);
+  return Long.fromBigInt(r);
+}
+
+/** Returns the modifier with the int64/decimal `$inc`/`$mul` entries turned into `$set` of the result. */
+export function exactArithmetic(doc: Doc, mod: Doc): Doc {
+  let out: Doc | undefined;
+  for (const op of ['$inc', '$mul'] as const) {
+    const arg = mod[op] as Doc | undefined;
+    if (!arg) continue;
+    for (const [path, operand] of Object.entries(arg)) {
+      const current = getPath(doc, path);
+      if (!exotic(current) && !exotic(operand)) continue;
+      out ??= { ...mod };
+      const rest = { ...(out[op] as Doc) };
+      delete rest[path];
+      if (Object.keys(rest).length > 0) out[op] = rest;
+      else delete out[op];
+      out.$set = { ...((out.$set as Doc | undefined) ?? {}), [path]: compute(op, current, operand, path) };
+    }
+  }
+  return out ?? mod;
+}

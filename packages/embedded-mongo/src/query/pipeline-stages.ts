@@ -1,0 +1,27 @@
+import type { Iterator } from 'mingo/lazy';
+import type { Options } from 'mingo/types';
+import { $count as mingoCount, $project as mingoProject } from 'mingo/operators/pipeline';
+
+type Doc = Record<string, unknown>;
+type Stage = (coll: Iterator, expr: unknown, options: Options) => Iterator;
+
+/**
+ * `$count` on an empty input: mingo emits `{ n: 0 }`, mongod emits nothing ("If the input dataset
+ * is empty, $count doesn't return a result",
+ * https://www.mongodb.com/docs/manual/reference/operator/aggregation/count/). This matters in
+ * `$facet: { total: [{ $count: 'n' }] }`, where mongod answers `total: []`.
+ */
+const $count: Stage = (coll, expr, options) =>
+  (mingoCount as unknown as Stage)(coll, expr, options).filter(
+    (doc: Doc) => typeof expr !== 'string' || doc[expr] !== 0,
+  );
+
+/** mingo's `$project` appends `_id` after the projected fields; mongod keeps `_id` first. */
+const $project: Stage = (coll, expr, options) =>
+  (mingoProject as unknown as Stage)(coll, expr, options).map((doc: Doc) => {
+    if (!('_id' in doc) || Object.keys(doc)[0] === '_id') return doc;
+    const { _id, ...rest } = doc;
+    return { _id, ...rest };
+  });
+
+export const pipelineStageFixes = { $count, $project };
