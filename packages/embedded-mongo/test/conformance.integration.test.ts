@@ -100,9 +100,13 @@ describe('several paths under one positional element', () => {
     expect(same).toMatchObject({ code: 40, codeName: 'ConflictingUpdateOperators' });
     expect(same.message).toBe("Updating the path 'a.0' would create a conflict at 'a.0'");
     const positional = await serverError(() =>
-      c.updateOne({ _id: 1 } as Document, { $set: { 'outbox.$[e]': 1, 'outbox.$[e].status': 2 } }, {
-        arrayFilters: [{ 'e._id': X }],
-      }),
+      c.updateOne(
+        { _id: 1 } as Document,
+        { $set: { 'outbox.$[e]': 1, 'outbox.$[e].status': 2 } },
+        {
+          arrayFilters: [{ 'e._id': X }],
+        },
+      ),
     );
     expect(positional.code).toBe(40);
     // Two patterns that designate the same element conflict when applied, as in mongod.
@@ -156,10 +160,17 @@ describe('update paths', () => {
   // https://www.mongodb.com/docs/manual/reference/operator/update/push/#behavior
   test('$push with $each and $slice/$sort/$position on a missing field applies the modifiers', async () => {
     await c.insertOne({ _id: 1 } as Document);
-    await c.updateOne({ _id: 1 } as Document, {
-      $push: { last: { $each: [1, 2, 3, 4], $slice: -2 }, 'sub.sorted': { $each: [3, 1, 2], $sort: 1 } },
-    } as Document);
-    expect(await c.findOne({ _id: 1 } as Document)).toEqual({ _id: 1, last: [3, 4], sub: { sorted: [1, 2, 3] } });
+    await c.updateOne(
+      { _id: 1 } as Document,
+      {
+        $push: { last: { $each: [1, 2, 3, 4], $slice: -2 }, 'sub.sorted': { $each: [3, 1, 2], $sort: 1 } },
+      } as Document,
+    );
+    expect(await c.findOne({ _id: 1 } as Document)).toEqual({
+      _id: 1,
+      last: [3, 4],
+      sub: { sorted: [1, 2, 3] },
+    });
   });
 
   // https://www.mongodb.com/docs/manual/reference/operator/update/set/ (array elements are set by
@@ -182,6 +193,30 @@ describe('update paths', () => {
     });
   });
 
+  // https://www.mongodb.com/docs/manual/reference/operator/update/#behavior (fields an update
+  // creates are processed in lexicographic order; existing fields keep their place)
+  test('fields created by an update are added in lexicographic order', async () => {
+    await c.insertOne({ _id: 1, z: 0, sub: { y: 1 } } as Document);
+    await c.updateOne(
+      { _id: 1 } as Document,
+      {
+        $inc: { n: 1, 'b.x': 1, 'sub.k': 1 },
+        $push: { list: { $each: [2, 1], $sort: 1 } },
+        $set: { z: 1, lit: { q: 1, a: 2 }, 'sub.a': 1 },
+      } as Document,
+    );
+    const doc = await c.findOne({ _id: 1 } as Document);
+    expect(Object.keys(doc ?? {})).toEqual(['_id', 'z', 'sub', 'b', 'list', 'lit', 'n']);
+    expect(Object.keys(doc?.sub as Document)).toEqual(['y', 'a', 'k']);
+    expect(Object.keys(doc?.lit as Document)).toEqual(['q', 'a']);
+    const up = await c.findOneAndUpdate(
+      { formId: 7, seen: { $ne: 1 } },
+      { $inc: { n: 1, 'by.day': 1 }, $push: { seen: { $each: [1], $slice: -2 } } } as Document,
+      { upsert: true, returnDocument: 'after' },
+    );
+    expect(Object.keys(up ?? {})).toEqual(['_id', 'formId', 'by', 'n', 'seen']);
+  });
+
   // https://www.mongodb.com/docs/manual/core/dot-dollar-considerations/
   test('empty and $-prefixed field names in update paths are refused', async () => {
     await c.insertOne({ _id: 1 } as Document);
@@ -189,12 +224,17 @@ describe('update paths', () => {
       code: 56,
       message: 'An empty update path is not valid.',
     });
-    expect(await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { 'a..b': 1 } }))).toMatchObject({
+    expect(
+      await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { 'a..b': 1 } })),
+    ).toMatchObject({
       code: 56,
     });
     expect(
       await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { 'a.$bad': 1 } })),
-    ).toMatchObject({ code: 52, message: "The dollar ($) prefixed field '$bad' in 'a.$bad' is not valid for storage." });
+    ).toMatchObject({
+      code: 52,
+      message: "The dollar ($) prefixed field '$bad' in 'a.$bad' is not valid for storage.",
+    });
     expect(await c.findOne({ _id: 1 } as Document)).toEqual({ _id: 1 });
   });
 
@@ -283,15 +323,15 @@ describe('projection', () => {
 describe('aggregation stages', () => {
   // https://www.mongodb.com/docs/manual/reference/operator/aggregation/count/#behavior
   test('$count on an empty input returns no document, also inside $facet', async () => {
-    await c.insertMany([{ _id: 1, f: 'a' }, { _id: 2, f: 'a' }] as Document[]);
+    await c.insertMany([
+      { _id: 1, f: 'a' },
+      { _id: 2, f: 'a' },
+    ] as Document[]);
     expect(await c.aggregate([{ $match: { f: 'z' } }, { $count: 'n' }]).toArray()).toEqual([]);
     expect(await c.aggregate([{ $count: 'n' }]).toArray()).toEqual([{ n: 2 }]);
     expect(
       await c
-        .aggregate([
-          { $match: { f: 'z' } },
-          { $facet: { total: [{ $count: 'n' }], items: [{ $limit: 1 }] } },
-        ])
+        .aggregate([{ $match: { f: 'z' } }, { $facet: { total: [{ $count: 'n' }], items: [{ $limit: 1 }] } }])
         .toArray(),
     ).toEqual([{ total: [], items: [] }]);
   });
@@ -302,7 +342,7 @@ describe('aggregation stages', () => {
     await c.insertOne({ _id: 1, v: 1, w: 2 } as Document);
     const [doc] = await c.aggregate([{ $project: { w: 1, x: { $add: ['$v', 1] } } }]).toArray();
     expect(Object.keys(doc ?? {})).toEqual(['_id', 'w', 'x']);
-    const [found] = await c.find({}, { projection: { 'w': 1, y: '$v' } }).toArray();
+    const [found] = await c.find({}, { projection: { w: 1, y: '$v' } }).toArray();
     expect(Object.keys(found ?? {})[0]).toBe('_id');
   });
 });
@@ -340,7 +380,12 @@ describe('document size', () => {
   // https://www.mongodb.com/docs/manual/reference/limits/#mongodb-limit-BSON-Document-Size
   test('an update that grows a document past 16 MB is refused with the update wording', async () => {
     await c.insertOne({ _id: 1, s: 'y'.repeat(16 * 1024 * 1024 - 100) } as Document);
-    const err = await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { more: 'z'.repeat(1000) } }));
-    expect(err).toMatchObject({ code: 10334, message: 'Resulting document after update is larger than 16777216' });
+    const err = await serverError(() =>
+      c.updateOne({ _id: 1 } as Document, { $set: { more: 'z'.repeat(1000) } }),
+    );
+    expect(err).toMatchObject({
+      code: 10334,
+      message: 'Resulting document after update is larger than 16777216',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { Decimal128, Long, Timestamp } from 'bson';
-import { badValue } from '../errors.js';
+import { badValue, show } from '../errors.js';
 
 type Doc = Record<string, unknown>;
 
@@ -84,7 +84,9 @@ function compute(op: '$inc' | '$mul', current: unknown, operand: unknown, path: 
   const big = (v: unknown) => (isLong(v) ? v.toBigInt() : typeof v === 'bigint' ? v : BigInt(v as number));
   const r = op === '$inc' ? big(current) + big(operand) : big(current) * big(operand);
   if (r < INT64_MIN || r > INT64_MAX)
-    throw badValue(`Failed to apply ${op} operations to current value (${String(current)}) for the field '${path}': int64 overflow`);
+    throw badValue(
+      `Failed to apply ${op} operations to current value (${show(current)}) for the field '${path}': int64 overflow`,
+    );
   return Long.fromBigInt(r);
 }
 
@@ -102,7 +104,7 @@ export function exactArithmetic(doc: Doc, mod: Doc): Doc {
       delete rest[path];
       if (Object.keys(rest).length > 0) out[op] = rest;
       else delete out[op];
-      out.$set = { ...((out.$set as Doc | undefined) ?? {}), [path]: compute(op, current, operand, path) };
+      out.$set = { ...(out.$set ?? {}), [path]: compute(op, current, operand, path) };
     }
   }
   return out ?? mod;

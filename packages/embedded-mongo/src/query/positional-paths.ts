@@ -77,7 +77,9 @@ export function parseArrayFilters(update: unknown, arrayFilters: Doc[] | undefin
   }
   for (const id of filters.keys()) {
     if (!used.has(id))
-      throw failedToParse(`The array filter for identifier '${id}' was not used in the update ${show(update)}`);
+      throw failedToParse(
+        `The array filter for identifier '${id}' was not used in the update ${show(update)}`,
+      );
   }
   return filters;
 }
@@ -150,8 +152,7 @@ function expandPath(
     }
     const seg = segs[i] ?? '';
     if (!isPositional(seg)) {
-      const next =
-        value !== null && typeof value === 'object' ? (value as Doc)[seg] : undefined;
+      const next = value !== null && typeof value === 'object' ? (value as Doc)[seg] : undefined;
       walk(next, i + 1, [...done, seg]);
       return;
     }

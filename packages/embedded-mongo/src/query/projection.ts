@@ -34,7 +34,9 @@ type SliceSpec = number | [number, number];
  * (https://www.mongodb.com/docs/manual/reference/operator/projection/slice/); mingo treated it as
  * an inclusion and dropped the rest. Projections that also include fields stay with mingo.
  */
-function sliceOnlyProjection(projection: Doc): { rest: SimpleProjection; slices: [string, SliceSpec][] } | null {
+function sliceOnlyProjection(
+  projection: Doc,
+): { rest: SimpleProjection; slices: [string, SliceSpec][] } | null {
   const slices: [string, SliceSpec][] = [];
   const rest: Doc = {};
   for (const [key, value] of Object.entries(projection)) {
@@ -48,7 +50,10 @@ function sliceOnlyProjection(projection: Doc): { rest: SimpleProjection; slices:
   if (simple.include && simple.fields.size > 0) return null;
   if (simple.include && !simple.keepId) return null;
   // `{ _id: 0 }` or nothing besides the slices: exclusion of what is listed (maybe nothing).
-  return { rest: { include: false, fields: simple.include ? new Set() : simple.fields, keepId: simple.keepId }, slices };
+  return {
+    rest: { include: false, fields: simple.include ? new Set() : simple.fields, keepId: simple.keepId },
+    slices,
+  };
 }
 
 function sliceSpec(value: unknown): SliceSpec | undefined {
@@ -68,7 +73,8 @@ function sliceSpec(value: unknown): SliceSpec | undefined {
 }
 
 function sliceArray(arr: unknown[], spec: SliceSpec): unknown[] {
-  if (typeof spec === 'number') return spec >= 0 ? arr.slice(0, spec) : arr.slice(Math.max(0, arr.length + spec));
+  if (typeof spec === 'number')
+    return spec >= 0 ? arr.slice(0, spec) : arr.slice(Math.max(0, arr.length + spec));
   const [skip, limit] = spec;
   const start = skip >= 0 ? Math.min(skip, arr.length) : Math.max(0, arr.length + skip);
   return arr.slice(start, start + limit);
@@ -80,7 +86,8 @@ function applySlices(doc: Doc, slices: [string, SliceSpec][]): Doc {
     if (parts.length === 0) return Array.isArray(value) ? sliceArray(value, spec) : value;
     if (Array.isArray(value))
       return value.map((el: unknown) => (el !== null && typeof el === 'object' ? at(el, parts, spec) : el));
-    if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+    if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype)
+      return value;
     const [head = '', ...tail] = parts;
     if (!(head in value)) return value;
     return { ...(value as Doc), [head]: at((value as Doc)[head], tail, spec) };

@@ -64,7 +64,13 @@ function parseType(t: unknown): number {
     return code;
   }
   const n =
-    typeof t === 'number' ? t : t instanceof Int32 || t instanceof Double ? t.value : t instanceof Long ? t.toNumber() : NaN;
+    typeof t === 'number'
+      ? t
+      : t instanceof Int32 || t instanceof Double
+        ? t.value
+        : t instanceof Long
+          ? t.toNumber()
+          : NaN;
   if (!Number.isInteger(n)) throw badValue(`type must be represented as a number or a string`);
   if (!CODES.has(n)) throw badValue(`Invalid numerical type code: ${String(n)}`);
   return n;
@@ -114,7 +120,10 @@ function hasType(v: unknown, code: number): boolean {
     case 14:
       return v instanceof BSONSymbol;
     case 16:
-      return (typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX) || v instanceof Int32;
+      return (
+        (typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX) ||
+        v instanceof Int32
+      );
     case 17:
       return v instanceof Timestamp;
     case 18:
@@ -144,17 +153,14 @@ function valuesAt(obj: unknown, parts: string[], i: number, out: unknown[]): voi
   const part = parts[i] ?? '';
   if (Array.isArray(obj)) {
     if (/^\d+$/.test(part)) valuesAt(obj[Number(part)], parts, i + 1, out);
-    for (const el of obj) if (el !== null && typeof el === 'object' && !Array.isArray(el)) valuesAt(el, parts, i, out);
+    for (const el of obj)
+      if (el !== null && typeof el === 'object' && !Array.isArray(el)) valuesAt(el, parts, i, out);
     return;
   }
   valuesAt((obj as Doc)[part], parts, i + 1, out);
 }
 
-export function $type(
-  selector: string,
-  value: unknown,
-  _options?: unknown,
-): (obj: unknown) => boolean {
+export function $type(selector: string, value: unknown, _options?: unknown): (obj: unknown) => boolean {
   const codes = (Array.isArray(value) ? value : [value]).map(parseType);
   const parts = selector.split('.');
   const matches = (v: unknown) => codes.some((c) => hasType(v, c));

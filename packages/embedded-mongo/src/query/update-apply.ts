@@ -7,6 +7,7 @@ import { validateModifier } from './update-validate.js';
 import { expandPositional, parseArrayFilters } from './positional-paths.js';
 import { createMissingPushTargets } from './push-missing.js';
 import { exactArithmetic } from './exact-arithmetic.js';
+import { orderCreatedFields, pathTrie, snapshotKeys } from './field-order.js';
 
 type Doc = Record<string, unknown>;
 
@@ -144,6 +145,8 @@ export function applyUpdate(
       // ever sees plain dotted paths and needs neither the query nor the array filters.
       const expanded = expandPositional(doc, mod, filter, arrayFiltersOf(u, arrayFilters));
       validateModifier(doc, expanded);
+      const trie = pathTrie(updatedPaths(expanded));
+      const before = snapshotKeys(doc, trie);
       createMissingPushTargets(doc, expanded);
       const concrete = exactArithmetic(doc, expanded);
       if (Object.keys(concrete).length > 0) {
@@ -152,7 +155,7 @@ export function applyUpdate(
           queryOptions: concrete.$pull !== undefined ? queryOptions : plainUpdateOptions,
         });
       }
-      out = doc;
+      out = orderCreatedFields(doc, trie, before) as Doc;
     }
   } catch (err) {
     throw toCommandError(err);
@@ -162,6 +165,16 @@ export function applyUpdate(
     else throw idChanged();
   }
   return out;
+}
+
+/** Every path a modifier writes: its fields, plus the targets of `$rename`. */
+function* updatedPaths(mod: Doc): Generator<string> {
+  for (const [op, arg] of Object.entries(mod)) {
+    for (const [path, target] of Object.entries(arg as Doc)) {
+      yield path;
+      if (op === '$rename' && typeof target === 'string') yield target;
+    }
+  }
 }
 
 /** Parsed array filters, once per statement (an updateMany applies them to every document). */

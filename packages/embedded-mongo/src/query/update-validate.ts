@@ -45,7 +45,18 @@ function lookup(doc: Doc, path: string): Lookup | undefined {
 }
 
 /** Operators that create the path they name (the others are no-ops on a missing path). */
-const CREATING = new Set(['$set', '$setOnInsert', '$inc', '$mul', '$min', '$max', '$push', '$addToSet', '$currentDate', '$bit']);
+const CREATING = new Set([
+  '$set',
+  '$setOnInsert',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$push',
+  '$addToSet',
+  '$currentDate',
+  '$bit',
+]);
 
 const ARRAY_OPS = new Set(['$push', '$addToSet', '$pop', '$pull', '$pullAll']);
 
