@@ -38,18 +38,10 @@ export const submissionOutboxRepository = {
     if (!_id || !entry) {
       return false;
     }
-    // Engine workarounds (real MongoDB accepts the direct forms): arrayFilters instead of the
-    // positional `$`, which the embedded engine rejects, and one element path per update, since it
-    // reports two paths under the same `$[entry]` as a conflict. The status write is the one that counts.
+    // One conditional update: only a still-pending entry is marked, so a redelivery finds nothing.
     const result = await SubmissionModel.updateOne(
-      { _id, 'outbox._id': entry },
-      { $set: { 'outbox.$[entry].status': 'done' } },
-      { arrayFilters: [{ 'entry._id': entry, 'entry.status': 'pending' }] },
-    );
-    await SubmissionModel.updateOne(
-      { _id, 'outbox._id': entry },
-      { $set: { 'outbox.$[entry].doneAt': now } },
-      { arrayFilters: [{ 'entry._id': entry }] },
+      { _id, outbox: { $elemMatch: { _id: entry, status: 'pending' } } },
+      { $set: { 'outbox.$.status': 'done', 'outbox.$.doneAt': now } },
     );
     await SubmissionModel.updateOne(
       { _id, hasPendingOutbox: true, 'outbox.status': { $ne: 'pending' } },
@@ -74,16 +66,9 @@ export const submissionOutboxRepository = {
     if (!_id || !entry) {
       return;
     }
-    // Two updates for the engine's one-path-per-element limitation (see markOutboxDone).
     await SubmissionModel.updateOne(
       { _id, 'outbox._id': entry },
-      { $inc: { 'outbox.$[entry].attempts': 1 } },
-      { arrayFilters: [{ 'entry._id': entry }] },
-    );
-    await SubmissionModel.updateOne(
-      { _id, 'outbox._id': entry },
-      { $set: { 'outbox.$[entry].lastError': error.slice(0, 1000) } },
-      { arrayFilters: [{ 'entry._id': entry }] },
+      { $inc: { 'outbox.$.attempts': 1 }, $set: { 'outbox.$.lastError': error.slice(0, 1000) } },
     );
   },
 };

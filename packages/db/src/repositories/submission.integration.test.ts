@@ -194,6 +194,14 @@ describe('submissionRepository', () => {
       ['done', 1],
       ['pending', 0],
     ]);
+    // A redelivered completion finds nothing left to mark.
+    expect(
+      await submissionOutboxRepository.markOutboxDone({
+        submissionId: s.id,
+        entryId: first.id,
+        now: new Date(),
+      }),
+    ).toBe(false);
     await submissionOutboxRepository.markOutboxDone({
       submissionId: s.id,
       entryId: second.id,
