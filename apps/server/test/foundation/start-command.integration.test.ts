@@ -91,8 +91,17 @@ test('the start script runs the whole system and Ctrl-C leaves no process behind
     expect(code).toBe(0);
     expect(pids.filter(isAlive)).toEqual([]);
   } finally {
+    // On a failure above, stop the system the way a user would, then make sure of it: each child
+    // runs in its own process group, so killing the script alone would orphan them.
     if (start.exitCode === null) {
-      process.kill(-Number(start.pid), 'SIGKILL');
+      process.kill(-Number(start.pid), 'SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    }
+    for (const match of output.matchAll(/started \(pid (\d+)\)/g)) {
+      const pid = Number(match[1]);
+      if (isAlive(pid)) {
+        process.kill(pid, 'SIGKILL');
+      }
     }
     rmSync(dataDir, { recursive: true, force: true });
   }
