@@ -42,6 +42,15 @@ async function main(): Promise<void> {
   }
   const server = await startEmbeddedMongo({ port, dbPath: values.dbpath, groupCommitMs });
   process.stdout.write(`${server.uri}\n`);
+  if (server.recovery) {
+    const { framesReplayed, truncatedBytes, damagedJournalCopy, durationMs } = server.recovery;
+    process.stderr.write(
+      `embedded-mongo: recovered ${values.dbpath ?? ''}: ${framesReplayed} journal frames replayed in ${Math.round(durationMs)} ms` +
+        (truncatedBytes > 0 ? `; a torn tail of ${truncatedBytes} bytes was cut` : '') +
+        (damagedJournalCopy ? `; WARNING: damaged journal kept at ${damagedJournalCopy}` : '') +
+        '\n',
+    );
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

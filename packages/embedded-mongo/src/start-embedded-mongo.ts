@@ -3,7 +3,7 @@ import { CursorStore } from './cursors/cursor-store.js';
 import { startTtlSweeper } from './storage/ttl-sweeper.js';
 import { listen } from './server/tcp-server.js';
 import { rebuildCatalog } from './server/recover.js';
-import { openDurableStore } from './persistence/index.js';
+import { openDurableStore, type RecoveryReport } from './persistence/index.js';
 import type { Durability, ServerState } from './commands/types.js';
 import type { CollectionStats } from './storage/collection.js';
 
@@ -28,6 +28,8 @@ export type EmbeddedMongo = {
   stats(db: string, collection: string): CollectionStats | undefined;
   /** Total BSON size of all stored documents, in bytes. */
   dataSize(): number;
+  /** With dbPath: what recovery found at start (snapshot, frames replayed, a damaged tail cut). */
+  recovery?: RecoveryReport;
 };
 
 /**
@@ -45,6 +47,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const engine = new StorageEngine();
   let durability: Durability = MEMORY_ONLY;
   let closeStore: () => Promise<void> = () => Promise.resolve();
+  let recovery: RecoveryReport | undefined;
   if (options.dbPath) {
     const store = await openDurableStore({
       dbPath: options.dbPath,
@@ -52,6 +55,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     });
     // The recovered catalog is live: rebuild before the first commit.
     rebuildCatalog(engine, store.state);
+    recovery = store.recovery;
     durability = store;
     closeStore = () => store.close();
   }
@@ -79,6 +83,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     port,
     stats: (db, name) => engine.collection(db, name)?.stats,
     dataSize: () => engine.dataSize(),
+    recovery,
     stop() {
       stopped ??= (async () => {
         stopTtl();
