@@ -3,6 +3,7 @@ import type { Types } from 'mongoose';
 import { FormStatsModel } from '../models/form-stats.js';
 import { countOnce } from './count-once.js';
 import { toObjectId } from './object-id.js';
+import { parseOwnedIds } from './owned-ids.js';
 
 export type TFormStatsRecord = {
   formId: string;
@@ -122,9 +123,8 @@ export const formStatsRepository = {
     submissionId,
     pruneHoursBefore,
   }: TRecordSubmissionOptions): Promise<void> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return;
     }
     const hourOfDay = String(at.getUTCHours()).padStart(2, '0');
@@ -137,36 +137,39 @@ export const formStatsRepository = {
     };
     const counted = submissionId === undefined ? null : toObjectId(submissionId);
     if (!counted) {
-      await FormStatsModel.updateOne({ formId: form, userId: owner }, { $inc: inc }, UPSERT);
+      await FormStatsModel.updateOne({ formId: ids.form, userId: ids.owner }, { $inc: inc }, UPSERT);
 
       return;
     }
-    const previous = await countOnce(FormStatsModel.collection, { formId: form, userId: owner }, counted, {
-      inc,
-      upsert: true,
-      projection: { hoursPrunedAt: 1 },
-    });
+    const previous = await countOnce(
+      FormStatsModel.collection,
+      { formId: ids.form, userId: ids.owner },
+      counted,
+      {
+        inc,
+        upsert: true,
+        projection: { hoursPrunedAt: 1 },
+      },
+    );
     if (pruneHoursBefore) {
-      await pruneHoursWhenDue(form, previous, at, pruneHoursBefore);
+      await pruneHoursWhenDue(ids.form, previous, at, pruneHoursBefore);
     }
   },
 
   async recordSpam({ userId, formId }: { userId: string; formId: string }): Promise<void> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return;
     }
-    await FormStatsModel.updateOne({ formId: form, userId: owner }, { $inc: { spam: 1 } }, UPSERT);
+    await FormStatsModel.updateOne({ formId: ids.form, userId: ids.owner }, { $inc: { spam: 1 } }, UPSERT);
   },
 
   async get({ userId, formId }: { userId: string; formId: string }): Promise<TFormStatsRecord | null> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return null;
     }
-    const doc = await FormStatsModel.findOne({ formId: form, userId: owner }).lean<TLeanStats>();
+    const doc = await FormStatsModel.findOne({ formId: ids.form, userId: ids.owner }).lean<TLeanStats>();
     if (!doc) {
       return null;
     }
@@ -183,11 +186,10 @@ export const formStatsRepository = {
   },
 
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<void> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return;
     }
-    await FormStatsModel.deleteOne({ formId: form, userId: owner });
+    await FormStatsModel.deleteOne({ formId: ids.form, userId: ids.owner });
   },
 };

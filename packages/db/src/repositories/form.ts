@@ -2,6 +2,7 @@ import { FormModel } from '../models/form.js';
 import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
 import { countOnce } from './count-once.js';
 import { toObjectId } from './object-id.js';
+import { parseOwnedIds } from './owned-ids.js';
 import { requireObjectId } from './require-object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 
@@ -105,15 +106,14 @@ export const formRepository = {
   },
 
   async findById({ userId, formId }: { userId: string; formId: string }): Promise<TFormRecord | null> {
-    const _id = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!_id || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return null;
     }
     // Straight to the driver (the hot read of GET form and submit); the projection is the schema's
     // `select: false` on countedIds, which mongoose would otherwise have added.
     const doc = await FormModel.collection.findOne<TLeanForm>(
-      { _id, userId: owner },
+      { _id: ids.form, userId: ids.owner },
       { projection: UNSELECTED },
     );
 
@@ -173,13 +173,12 @@ export const formRepository = {
     formId: string;
     set: Partial<TFormWritable>;
   }): Promise<TFormRecord | null> {
-    const _id = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!_id || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return null;
     }
     const doc = await FormModel.findOneAndUpdate(
-      { _id, userId: owner },
+      { _id: ids.form, userId: ids.owner },
       { $set: set },
       { returnDocument: 'after' },
     ).lean<TLeanForm>();
@@ -188,12 +187,11 @@ export const formRepository = {
   },
 
   async delete({ userId, formId }: { userId: string; formId: string }): Promise<boolean> {
-    const _id = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!_id || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return false;
     }
-    const result = await FormModel.deleteOne({ _id, userId: owner });
+    const result = await FormModel.deleteOne({ _id: ids.form, userId: ids.owner });
 
     return result.deletedCount > 0;
   },
@@ -231,12 +229,11 @@ export const formRepository = {
     formId: string;
     by: number;
   }): Promise<void> {
-    const _id = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!_id || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return;
     }
-    await FormModel.updateOne({ _id, userId: owner }, { $inc: { submissionCount: by } });
+    await FormModel.updateOne({ _id: ids.form, userId: ids.owner }, { $inc: { submissionCount: by } });
   },
   /**
    * Adds one submission to `submissionCount` unless this submission was already counted: safe to
@@ -251,36 +248,36 @@ export const formRepository = {
     formId: string;
     submissionId: string;
   }): Promise<void> {
-    const _id = toObjectId(formId);
-    const owner = toObjectId(userId);
+    const ids = parseOwnedIds({ userId, formId });
     const counted = toObjectId(submissionId);
-    if (_id && owner && counted) {
-      await countOnce(FormModel.collection, { _id, userId: owner }, counted, { inc: { submissionCount: 1 } });
+    if (ids && counted) {
+      await countOnce(FormModel.collection, { _id: ids.form, userId: ids.owner }, counted, {
+        inc: { submissionCount: 1 },
+      });
     }
   },
 
   /** Sets the webhook counter of a form that has none yet (a no-op once set). */
   async initWebhookCount({ userId, formId, value }: { userId: string; formId: string; value: number }) {
-    const _id = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (_id && owner) {
-      await initCounter(FormModel.collection, { _id, userId: owner }, 'webhookCount', value);
+    const ids = parseOwnedIds({ userId, formId });
+    if (ids) {
+      await initCounter(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount', value);
     }
   },
 
   /** Takes one webhook endpoint slot within `max` (one conditional update; see counter-slot.ts). */
   async reserveWebhookSlot({ userId, formId, max }: { userId: string; formId: string; max: number }) {
-    const _id = toObjectId(formId);
-    const owner = toObjectId(userId);
+    const ids = parseOwnedIds({ userId, formId });
 
-    return _id && owner ? takeSlot(FormModel.collection, { _id, userId: owner }, 'webhookCount', max) : false;
+    return ids
+      ? takeSlot(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount', max)
+      : false;
   },
 
   async releaseWebhookSlot({ userId, formId }: { userId: string; formId: string }): Promise<void> {
-    const _id = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (_id && owner) {
-      await releaseSlot(FormModel.collection, { _id, userId: owner }, 'webhookCount');
+    const ids = parseOwnedIds({ userId, formId });
+    if (ids) {
+      await releaseSlot(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount');
     }
   },
 };

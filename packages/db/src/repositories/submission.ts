@@ -2,6 +2,7 @@ import mongoose, { type Types } from 'mongoose';
 
 import { SubmissionModel } from '../models/submission.js';
 import { toObjectId } from './object-id.js';
+import { parseOwnedIds } from './owned-ids.js';
 import { requireObjectId } from './require-object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import {
@@ -87,9 +88,8 @@ export const submissionRepository = {
     formId: string;
     emailKey: string;
   }): Promise<boolean> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return false;
     }
 
@@ -98,7 +98,7 @@ export const submissionRepository = {
       return false;
     }
 
-    return (await SubmissionModel.exists({ formId: form, emailKey, userId: owner })) !== null;
+    return (await SubmissionModel.exists({ formId: ids.form, emailKey, userId: ids.owner })) !== null;
   },
 
   async findById({
@@ -111,12 +111,15 @@ export const submissionRepository = {
     submissionId: string;
   }): Promise<TSubmissionRecord | null> {
     const _id = toObjectId(submissionId);
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!_id || !form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!_id || !ids) {
       return null;
     }
-    const doc = await SubmissionModel.findOne({ _id, formId: form, userId: owner }).lean<TLeanSubmission>();
+    const doc = await SubmissionModel.findOne({
+      _id,
+      formId: ids.form,
+      userId: ids.owner,
+    }).lean<TLeanSubmission>();
 
     return doc ? toSubmissionRecord(doc) : null;
   },
@@ -134,13 +137,12 @@ export const submissionRepository = {
     after?: TPageAfter;
     filter?: TSubmissionFilter;
   }): Promise<TPage<TSubmissionRecord>> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return { items: [], hasMore: false };
     }
     const docs = await SubmissionModel.find({
-      ...filterQuery(owner, form, filter),
+      ...filterQuery(ids.owner, ids.form, filter),
       ...afterFilter(after, after ? toObjectId(after.id) : null),
     })
       .sort({ createdAt: -1, _id: -1 })
@@ -187,15 +189,14 @@ export const submissionRepository = {
     submissionId: string;
   }): Promise<TSubmissionRecord | null> {
     const _id = toObjectId(submissionId);
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!_id || !form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!_id || !ids) {
       return null;
     }
     const doc = await SubmissionModel.findOneAndDelete({
       _id,
-      formId: form,
-      userId: owner,
+      formId: ids.form,
+      userId: ids.owner,
     }).lean<TLeanSubmission>();
 
     return doc ? toSubmissionRecord(doc) : null;
@@ -206,12 +207,11 @@ export const submissionRepository = {
   },
 
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return 0;
     }
-    const result = await SubmissionModel.deleteMany({ formId: form, userId: owner });
+    const result = await SubmissionModel.deleteMany({ formId: ids.form, userId: ids.owner });
 
     return result.deletedCount;
   },
@@ -230,14 +230,13 @@ export const submissionRepository = {
     formId: string;
     before: Date;
   }): Promise<number> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return 0;
     }
     const result = await SubmissionModel.deleteMany({
-      formId: form,
-      userId: owner,
+      formId: ids.form,
+      userId: ids.owner,
       createdAt: { $lt: before },
       countersPending: { $exists: false },
     });

@@ -1,5 +1,6 @@
 import { WebhookEndpointModel } from '../models/webhook-endpoint.js';
 import { toObjectId } from './object-id.js';
+import { parseOwnedIds } from './owned-ids.js';
 import { requireObjectId } from './require-object-id.js';
 
 export type TWebhookEndpointRecord = {
@@ -64,12 +65,11 @@ export const webhookEndpointRepository = {
     userId: string;
     formId: string;
   }): Promise<TWebhookEndpointRecord[]> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return [];
     }
-    const docs = await WebhookEndpointModel.find({ formId: form, userId: owner })
+    const docs = await WebhookEndpointModel.find({ formId: ids.form, userId: ids.owner })
       .sort({ createdAt: -1, _id: -1 })
       .lean<TLeanEndpoint[]>();
 
@@ -77,10 +77,9 @@ export const webhookEndpointRepository = {
   },
 
   async countByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
+    const ids = parseOwnedIds({ userId, formId });
 
-    return form && owner ? WebhookEndpointModel.countDocuments({ formId: form, userId: owner }) : 0;
+    return ids ? WebhookEndpointModel.countDocuments({ formId: ids.form, userId: ids.owner }) : 0;
   },
 
   async findById({
@@ -135,12 +134,11 @@ export const webhookEndpointRepository = {
   },
 
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {
-    const form = toObjectId(formId);
-    const owner = toObjectId(userId);
-    if (!form || !owner) {
+    const ids = parseOwnedIds({ userId, formId });
+    if (!ids) {
       return 0;
     }
-    const result = await WebhookEndpointModel.deleteMany({ formId: form, userId: owner });
+    const result = await WebhookEndpointModel.deleteMany({ formId: ids.form, userId: ids.owner });
 
     return result.deletedCount;
   },

@@ -1,8 +1,8 @@
-import { badValue, unknownField } from '../errors.js';
+import { badValue } from '../errors.js';
 import { findMatches } from '../query/find-docs.js';
 import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
-import { statements, withWriteErrors, writeError } from './write-errors.js';
+import { runStatements, statements, withWriteErrors } from './write-errors.js';
 import type { CommandDef, Doc } from './types.js';
 
 const STATEMENT_FIELDS = new Set(['q', 'limit', 'hint', 'collation']);
@@ -18,29 +18,20 @@ export const deleteCommand: CommandDef = {
     refuseLet('delete', ctx.body.let);
     const coll = ctx.state.engine.collection(ctx.db, name);
     let n = 0;
-    const errors: Doc[] = [];
-    docs.forEach((stmt, i) => {
-      if (errors.length && ordered) return;
-      try {
-        for (const k of Object.keys(stmt))
-          if (!STATEMENT_FIELDS.has(k))
-            throw unknownField(`BSON field 'delete.deletes.${k}' is an unknown field.`);
-        const limit = Number(stmt.limit ?? 0);
-        if (limit !== 0 && limit !== 1)
-          throw badValue(`The limit field in delete objects must be 0 or 1. Got ${String(limit)}`);
-        if (stmt.collation !== undefined) checkCollation(stmt.collation);
-        if (!coll) return;
-        const filter = (stmt.q ?? {}) as Doc;
-        const hint = hintName(ctx, stmt.hint, coll.indexes.values());
-        const { matches } = findMatches(coll, { filter, sort: [], skip: 0, limit, hint });
-        for (const m of matches) {
-          const doc = m.doc ?? coll.doc(m.rid);
-          if (!doc) continue;
-          coll.remove(m.rid, doc, ctx.log);
-          n++;
-        }
-      } catch (err) {
-        errors.push(writeError(i, err));
+    const errors = runStatements(docs, ordered, 'delete.deletes', STATEMENT_FIELDS, (stmt) => {
+      const limit = Number(stmt.limit ?? 0);
+      if (limit !== 0 && limit !== 1)
+        throw badValue(`The limit field in delete objects must be 0 or 1. Got ${String(limit)}`);
+      if (stmt.collation !== undefined) checkCollation(stmt.collation);
+      if (!coll) return;
+      const filter = (stmt.q ?? {}) as Doc;
+      const hint = hintName(ctx, stmt.hint, coll.indexes.values());
+      const { matches } = findMatches(coll, { filter, sort: [], skip: 0, limit, hint });
+      for (const m of matches) {
+        const doc = m.doc ?? coll.doc(m.rid);
+        if (!doc) continue;
+        coll.remove(m.rid, doc, ctx.log);
+        n++;
       }
     });
     return withWriteErrors({ n }, errors);

@@ -1,8 +1,7 @@
-import { unknownField } from '../errors.js';
 import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import { runUpdateStatement } from './update-one-statement.js';
-import { statements, withWriteErrors, writeError } from './write-errors.js';
+import { runStatements, statements, withWriteErrors } from './write-errors.js';
 import type { CommandDef, Doc } from './types.js';
 
 const STATEMENT_FIELDS = new Set([
@@ -29,37 +28,28 @@ export const updateCommand: CommandDef = {
     let n = 0;
     let nModified = 0;
     const upserted: Doc[] = [];
-    const errors: Doc[] = [];
-    docs.forEach((stmt, i) => {
-      if (errors.length && ordered) return;
-      try {
-        for (const k of Object.keys(stmt))
-          if (!STATEMENT_FIELDS.has(k))
-            throw unknownField(`BSON field 'update.updates.${k}' is an unknown field.`);
-        if (stmt.collation !== undefined) checkCollation(stmt.collation);
-        refuseLet('update', stmt.c);
-        const existing = ctx.state.engine.collection(ctx.db, name);
-        const res = runUpdateStatement(
-          () => ctx.state.engine.ensure(ctx.db, name, ctx.log),
-          existing,
-          {
-            filter: (stmt.q ?? {}) as Doc,
-            update: stmt.u,
-            multi: stmt.multi === true,
-            upsert: stmt.upsert === true,
-            arrayFilters: stmt.arrayFilters as Doc[] | undefined,
-            hint: existing ? hintName(ctx, stmt.hint, existing.indexes.values()) : undefined,
-          },
-          ctx.log,
-        );
-        n += res.matched;
-        nModified += res.modified;
-        if (res.upsertedId !== undefined) {
-          n++;
-          upserted.push({ index: i, _id: res.upsertedId });
-        }
-      } catch (err) {
-        errors.push(writeError(i, err));
+    const errors = runStatements(docs, ordered, 'update.updates', STATEMENT_FIELDS, (stmt, i) => {
+      if (stmt.collation !== undefined) checkCollation(stmt.collation);
+      refuseLet('update', stmt.c);
+      const existing = ctx.state.engine.collection(ctx.db, name);
+      const res = runUpdateStatement(
+        () => ctx.state.engine.ensure(ctx.db, name, ctx.log),
+        existing,
+        {
+          filter: (stmt.q ?? {}) as Doc,
+          update: stmt.u,
+          multi: stmt.multi === true,
+          upsert: stmt.upsert === true,
+          arrayFilters: stmt.arrayFilters as Doc[] | undefined,
+          hint: existing ? hintName(ctx, stmt.hint, existing.indexes.values()) : undefined,
+        },
+        ctx.log,
+      );
+      n += res.matched;
+      nModified += res.modified;
+      if (res.upsertedId !== undefined) {
+        n++;
+        upserted.push({ index: i, _id: res.upsertedId });
       }
     });
     const reply: Doc = { n, nModified };

@@ -1,6 +1,6 @@
 import { deserialize } from 'bson';
 import { toCommandError } from '../errors.js';
-import { typeMismatch } from '../errors.js';
+import { typeMismatch, unknownField } from '../errors.js';
 import type { CommandContext, Doc } from './types.js';
 
 /** One entry of a write command's `writeErrors` array. */
@@ -24,4 +24,30 @@ export function statements(ctx: CommandContext, field: string): { docs: Doc[]; r
 export function withWriteErrors(reply: Doc, errors: Doc[]): Doc {
   if (errors.length > 0) reply.writeErrors = errors;
   return reply;
+}
+
+/**
+ * Runs each statement of a write command, first refusing fields outside `allowed` (`path` names
+ * the statement array, e.g. `delete.deletes`); returns one write error per failed statement, and
+ * an ordered command stops at the first.
+ */
+export function runStatements(
+  docs: Doc[],
+  ordered: boolean,
+  path: string,
+  allowed: ReadonlySet<string>,
+  run: (stmt: Doc, index: number) => void,
+): Doc[] {
+  const errors: Doc[] = [];
+  docs.forEach((stmt, i) => {
+    if (errors.length && ordered) return;
+    try {
+      for (const k of Object.keys(stmt))
+        if (!allowed.has(k)) throw unknownField(`BSON field '${path}.${k}' is an unknown field.`);
+      run(stmt, i);
+    } catch (err) {
+      errors.push(writeError(i, err));
+    }
+  });
+  return errors;
 }

@@ -6,38 +6,15 @@ import { queryOptions } from './mingo-context.js';
 import { findMatches } from './find-docs.js';
 import { runUpdateStatement } from '../commands/update-one-statement.js';
 import { ChangeLog } from '../storage/change-log.js';
+import { MIXED_VALUES, picker, rng, type Doc } from './differential-fixtures.js';
 
-type Doc = Record<string, unknown>;
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-const VALUES: unknown[] = [
-  null,
-  0,
-  1,
-  2,
-  2.5,
-  -3,
-  'a',
-  'b',
-  'ab',
-  new Date(0),
-  new Date(1000),
-  true,
-  [1, 2],
-  ['a'],
-  { x: 1 },
-];
+const VALUES: unknown[] = [...MIXED_VALUES, { x: 1 }];
 
 describe('index maintenance (differential against a plain mingo scan)', () => {
   test('indexes stay consistent through random updates and deletes', () => {
     for (const seed of [1, 2, 3]) {
       const r = rng(seed);
-      const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)] as T;
+      const pick = picker(r);
       const engine = new StorageEngine();
       const coll = engine.ensure('db', 'c', null);
       coll.createIndex(normalizeIndexSpec({ key: { a: 1 } }), null);

@@ -5,45 +5,18 @@ import { normalizeIndexSpec } from '../indexes/index-spec.js';
 import { compareValues } from '../bson/compare.js';
 import { queryOptions } from './mingo-context.js';
 import { findMatches } from './find-docs.js';
-
-type Doc = Record<string, unknown>;
-
-/** Small deterministic PRNG so failures reproduce. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const VALUES: unknown[] = [
-  null,
-  0,
-  1,
-  2,
-  2.5,
-  -3,
-  'a',
-  'b',
-  'ab',
-  new Date(0),
-  new Date(1000),
-  true,
-  [1, 2],
-  ['a'],
-];
+import { MIXED_VALUES, picker, rng, type Doc } from './differential-fixtures.js';
 
 describe('planner results equal a plain mingo scan (differential)', () => {
   test('random filters, sorts and limits over indexed mixed-type data', () => {
     const r = rng(42);
-    const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)] as T;
+    const pick = picker(r);
     const coll = new StorageEngine().ensure('db', 'c', null);
     const docs: Doc[] = [];
     for (let i = 0; i < 400; i++) {
       const d: Doc = { _id: i };
-      if (r() < 0.9) d.a = pick(VALUES.filter((v) => !Array.isArray(v)));
-      if (r() < 0.9) d.b = pick(VALUES);
+      if (r() < 0.9) d.a = pick(MIXED_VALUES.filter((v) => !Array.isArray(v)));
+      if (r() < 0.9) d.b = pick(MIXED_VALUES);
       d.c = Math.floor(r() * 20);
       docs.push(d);
       coll.insert({ ...d }, null);
@@ -51,7 +24,7 @@ describe('planner results equal a plain mingo scan (differential)', () => {
     coll.createIndex(normalizeIndexSpec({ key: { a: 1 } }), null);
     coll.createIndex(normalizeIndexSpec({ key: { c: -1, a: 1 } }), null);
     coll.createIndex(normalizeIndexSpec({ key: { b: 1, c: 1 } }), null);
-    const scalar = () => pick(VALUES.filter((v) => v !== null && !Array.isArray(v)));
+    const scalar = () => pick(MIXED_VALUES.filter((v) => v !== null && !Array.isArray(v)));
     const fieldFilter = (): unknown => {
       switch (Math.floor(r() * 5)) {
         case 0:

@@ -1,56 +1,38 @@
 import { deserialize } from 'bson';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { DbPathLockedError, openDurableStore } from '../../src/persistence/index.js';
 import type { CrashWriterOptions } from './crash-writer.js';
 import { makeDbPath } from './helpers.js';
+import { runAndKillWriter } from './kill-writer.js';
 
 const script = fileURLToPath(new URL('./crash-writer.ts', import.meta.url));
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 
 type RunResult = { acked: Map<number, number>; compactions: number; lockChecked: boolean };
 
-/**
- * Runs the writer until it has acknowledged something, lets it go on for a random while, then
- * SIGKILLs it. `node --import tsx` rather than the tsx CLI: the CLI runs the script in a grandchild
- * process that a SIGKILL of the CLI would not reach.
- */
+/** Runs the writer until it has acknowledged something, then SIGKILLs it at a random moment. */
 async function runAndKill(
   dbPath: string,
   options: CrashWriterOptions,
   checkLock: boolean,
 ): Promise<RunResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dbPath, JSON.stringify(options)], {
-    cwd: packageDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const result: RunResult = { acked: new Map(), compactions: 0, lockChecked: false };
-  let firstAck: () => void = () => undefined;
-  const acking = new Promise<void>((resolve) => (firstAck = resolve));
-  let partial = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    const lines = (partial + chunk).split('\n');
-    partial = lines.pop() ?? ''; // an unfinished line is not counted
-    for (const line of lines) {
-      const [kind, a, b] = line.split(' ');
-      if (kind === 'ack') {
-        result.acked.set(Number(a), Math.max(result.acked.get(Number(a)) ?? 0, Number(b)));
-        firstAck();
-      }
+  await runAndKillWriter({
+    script,
+    args: [dbPath, JSON.stringify(options)],
+    onLine: ([kind, a, b]) => {
+      if (kind === 'ack') result.acked.set(Number(a), Math.max(result.acked.get(Number(a)) ?? 0, Number(b)));
       if (kind === 'compacted') result.compactions += 1;
-    }
+    },
+    afterFirstAck: checkLock
+      ? async () => {
+          await expect(openDurableStore({ dbPath })).rejects.toThrow(DbPathLockedError);
+          result.lockChecked = true;
+        }
+      : undefined,
+    minMs: 200,
+    spreadMs: 1300,
   });
-  await Promise.race([acking, exited]);
-  if (checkLock) {
-    await expect(openDurableStore({ dbPath })).rejects.toThrow(DbPathLockedError);
-    result.lockChecked = true;
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 1300));
-  child.kill('SIGKILL');
-  await exited; // reaped: its pid is dead, so its lock file is now stale
   return result;
 }
 

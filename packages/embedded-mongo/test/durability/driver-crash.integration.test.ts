@@ -1,43 +1,27 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { afterAll, expect, test } from 'vitest';
 import { startEmbeddedMongo } from '../../src/index.js';
 import { makeDbPath } from './helpers.js';
+import { runAndKillWriter } from './kill-writer.js';
 
 const script = fileURLToPath(new URL('./driver-crash-writer.ts', import.meta.url));
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 
 type Acked = { ids: string[]; counter: number };
 
 /** Starts engine + driver in a child, lets it write for a random while, then SIGKILLs it. */
 async function runAndKill(dbPath: string, run: number): Promise<Acked> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dbPath, String(run)], {
-    cwd: packageDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const acked: Acked = { ids: [], counter: 0 };
-  let onFirstAck: () => void = () => undefined;
-  const firstAck = new Promise<void>((resolve) => (onFirstAck = resolve));
-  let partial = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    const lines = (partial + chunk).split('\n');
-    partial = lines.pop() ?? ''; // an unfinished line is not counted
-    for (const line of lines) {
-      const [kind, a, b] = line.split(' ');
-      if (kind === 'ack') {
-        acked.ids.push(`r${run}-l${a}-${b}`);
-        onFirstAck();
-      }
+  await runAndKillWriter({
+    script,
+    args: [dbPath, String(run)],
+    onLine: ([kind, a, b]) => {
+      if (kind === 'ack') acked.ids.push(`r${run}-l${a}-${b}`);
       if (kind === 'inc') acked.counter = Math.max(acked.counter, Number(a));
-    }
+    },
+    minMs: 300,
+    spreadMs: 1200,
   });
-  await Promise.race([firstAck, exited]);
-  await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 1200));
-  child.kill('SIGKILL');
-  await exited;
   return acked;
 }
 
