@@ -22,17 +22,14 @@ function log(line) {
   process.stderr.write(`formwell: ${line}\n`);
 }
 
-/** Runs a TypeScript entry point of a workspace package with its sources (no build step). */
-function startTs(name, packageDir, entry, args = [], extraEnv = {}) {
-  return startProcess(
-    name,
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@formwell/source', entry, ...args],
-    {
-      cwd: join(root, packageDir),
-      env: { ...env, ...extraEnv },
-    },
-  );
+/** Node arguments that run a TypeScript entry point from its sources (no build step). */
+function tsEntryArgs(entry, args = []) {
+  return ['--import', 'tsx', '--conditions=@formwell/source', entry, ...args];
+}
+
+/** Starts a workspace package's TypeScript entry point as a supervised child. */
+function startTs(name, packageDir, entry, args = []) {
+  return startProcess(name, process.execPath, tsEntryArgs(entry, args), { cwd: join(root, packageDir), env });
 }
 
 function startProcess(name, command, args, options) {
@@ -133,15 +130,11 @@ function customWebhookSecret() {
 
 /** `npm start -- --demo`: once the system is up, seed a demo owner, key and forms, and print them. */
 async function seedDemo() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@formwell/source', 'src/main.ts', 'demo', 'seed'],
-    {
-      cwd: join(root, 'apps/cli'),
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, tsEntryArgs('src/main.ts', ['demo', 'seed']), {
+    cwd: join(root, 'apps/cli'),
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const code = await new Promise((resolve) => child.once('exit', resolve));
   if (code !== 0) {
     log(`demo seed failed (exit ${code}); the system keeps running`);
