@@ -3,20 +3,23 @@ import { parseArgs } from 'node:util';
 import { startEmbeddedMongo } from './start-embedded-mongo.js';
 
 const USAGE = [
-  'usage: embedded-mongo [--port N] [--dbpath DIR] [--group-commit-ms MS]',
+  'usage: embedded-mongo [--port N | --socket PATH] [--dbpath DIR] [--group-commit-ms MS]',
   '  --port             TCP port on 127.0.0.1 (default 27017, 0 = any free port)',
+  '  --socket           listen on this Unix socket file instead (mode 0600: owner only)',
   '  --dbpath           data directory (default: memory only)',
   '  --group-commit-ms  with --dbpath: minimum spacing of journal fsyncs in ms (default 0: back to back)',
 ].join('\n');
 
 /** `embedded-mongo --port N --dbpath DIR`: prints the URI, stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  let values: { port?: string; dbpath?: string; 'group-commit-ms'?: string; help?: boolean };
+  let values: { port?: string; socket?: string; dbpath?: string; 'group-commit-ms'?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
         port: { type: 'string' },
+        socket: { type: 'string' },
         dbpath: { type: 'string' },
+        'group-commit-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -40,7 +43,12 @@ async function main(): Promise<void> {
     process.stderr.write(`invalid --group-commit-ms: ${gc ?? ''}\n`);
     process.exit(2);
   }
-  const server = await startEmbeddedMongo({ port, dbPath: values.dbpath, groupCommitMs });
+  const server = await startEmbeddedMongo({
+    port,
+    socketPath: values.socket,
+    dbPath: values.dbpath,
+    groupCommitMs,
+  });
   process.stdout.write(`${server.uri}\n`);
   if (server.recovery) {
     const { framesReplayed, truncatedBytes, damagedJournalCopy, durationMs } = server.recovery;

@@ -8,8 +8,13 @@ import type { Durability, ServerState } from './commands/types.js';
 import type { CollectionStats } from './storage/collection.js';
 
 export type EmbeddedMongoOptions = {
-  /** TCP port on 127.0.0.1; 0 or absent picks a free one. */
+  /** TCP port on 127.0.0.1; 0 or absent picks a free one. Ignored when socketPath is given. */
   port?: number;
+  /**
+   * Listen on this Unix socket file (mode 0600) instead of TCP, so that only the owner's account
+   * can connect. The URI is then `mongodb://<percent-encoded path>/`, as the driver expects.
+   */
+  socketPath?: string;
   /** Data directory; absent keeps everything in memory. */
   dbPath?: string;
   /** TTL monitor period in ms (mongod: 60 000). Tests shorten it. */
@@ -22,6 +27,7 @@ export type EmbeddedMongoOptions = {
 
 export type EmbeddedMongo = {
   uri: string;
+  /** The TCP port; 0 when listening on a Unix socket. */
   port: number;
   stop(): Promise<void>;
   /** Documents/keys examined per collection since start, to verify index use in tests and benches. */
@@ -68,7 +74,10 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const stopTtl = startTtlSweeper(engine, durability, options.ttlIntervalMs ?? 60_000);
   let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    listening = await listen(state, options.port ?? 0);
+    listening = await listen(
+      state,
+      options.socketPath ? { socketPath: options.socketPath } : { port: options.port ?? 0 },
+    );
   } catch (err) {
     // E.g. the port is taken: release the data directory lock before failing.
     stopTtl();
@@ -79,7 +88,9 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const { server, port, sockets } = listening;
   let stopped: Promise<void> | undefined;
   return {
-    uri: `mongodb://127.0.0.1:${String(port)}/`,
+    uri: options.socketPath
+      ? `mongodb://${encodeURIComponent(options.socketPath)}/`
+      : `mongodb://127.0.0.1:${String(port)}/`,
     port,
     stats: (db, name) => engine.collection(db, name)?.stats,
     dataSize: () => engine.dataSize(),
