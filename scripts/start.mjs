@@ -1,18 +1,23 @@
 // `npm start` after bootstrap: runs the whole system on embedded defaults, in the foreground.
 // Starts (unless MONGODB_URI / REDIS_URL point elsewhere) the embedded engine with data under
 // .data/mongo and a private redis-server with data under .data/redis, then the server and the worker.
+// The embedded services listen only on Unix sockets in the owner-only .data/run/, and everything
+// under .data/ is owner-only (0700 folders, 0600 files), so other local accounts reach nothing.
 // Each child gets its own process group so that Ctrl-C reaches only this script, which then stops
 // them in order: server and worker first (they finish in-flight work), then Redis and the engine.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const root = new URL('..', import.meta.url).pathname;
-const dataDir = process.env.FORMWELL_DATA_DIR ?? join(root, '.data');
+import { assertSocketPathFits, embeddedServices, maskUrlCredentials, REPO_ROOT } from './lib/local-services.mjs';
+
+const root = REPO_ROOT;
 const env = { ...process.env };
+const embedded = settingsOrExit(() => embeddedServices(env));
+const { dataDir } = embedded;
 const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '127.0.0.1';
 const children = [];
@@ -20,6 +25,16 @@ let stopping = false;
 
 function log(line) {
   process.stderr.write(`formwell: ${line}\n`);
+}
+
+/** A bad setting stops the start with one line naming it, before anything is started. */
+function settingsOrExit(read) {
+  try {
+    return read();
+  } catch (error) {
+    log(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
 }
 
 /** Node arguments that run a TypeScript entry point from its sources (no build step). */
@@ -51,12 +66,13 @@ function startProcess(name, command, args, options) {
   return entry;
 }
 
-async function waitForPort(name, portToCheck, timeoutMs = 30_000) {
+/** Waits until a TCP port on 127.0.0.1 (a number) or a Unix socket (a path) accepts connections. */
+async function waitForListener(name, target, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (stopping) return;
     const open = await new Promise((resolve) => {
-      const socket = createConnection({ port: portToCheck, host: '127.0.0.1' });
+      const socket = createConnection(typeof target === 'number' ? { port: target, host: '127.0.0.1' } : { path: target });
       socket.once('connect', () => {
         socket.end();
         resolve(true);
@@ -66,7 +82,7 @@ async function waitForPort(name, portToCheck, timeoutMs = 30_000) {
     if (open) return;
     await sleep(100);
   }
-  throw new Error(`${name} did not listen on port ${portToCheck} within ${timeoutMs / 1000} s`);
+  throw new Error(`${name} did not listen on ${target} within ${timeoutMs / 1000} s`);
 }
 
 async function stopGroup(entries, signal = 'SIGTERM', graceMs = 15_000) {
@@ -118,7 +134,28 @@ process.once('exit', () => {
   }
 });
 
-/** The custom-webhook secret is generated once and kept under .data/ (decisions.md §13). */
+/**
+ * Makes the data folder owner-only, including what earlier versions created world-readable:
+ * folders 0700, files 0600. Symbolic links are left alone (chmod would follow them out of .data/).
+ */
+function tightenDataDir(path) {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (!stats || stats.isSymbolicLink()) return;
+  if (stats.isDirectory()) {
+    chmodSync(path, 0o700);
+    for (const entry of readdirSync(path)) tightenDataDir(join(path, entry));
+  } else if (stats.isFile()) {
+    chmodSync(path, 0o600);
+  }
+}
+
+/** A private folder: created owner-only, and tightened if it existed before. */
+function ownerOnlyDir(path) {
+  mkdirSync(path, { recursive: true, mode: 0o700 });
+  chmodSync(path, 0o700);
+}
+
+/** The custom-webhook secret is generated once and kept under .data/. */
 function customWebhookSecret() {
   const file = join(dataDir, 'custom-webhook-secret');
   if (!existsSync(file)) {
@@ -142,34 +179,40 @@ async function seedDemo() {
 }
 
 async function main() {
-  mkdirSync(dataDir, { recursive: true });
+  // Everything this script and its children create is owner-only from the start (files 0600,
+  // folders 0700); what an earlier version left readable is tightened before anything starts.
+  process.umask(0o077);
+  ownerOnlyDir(dataDir);
+  tightenDataDir(dataDir);
+  ownerOnlyDir(embedded.socketDir);
   env.CUSTOM_WEBHOOK_SECRET ??= customWebhookSecret();
 
   if (!env.MONGODB_URI) {
-    const mongoPort = Number(env.EMBEDDED_MONGO_PORT ?? 27018);
-    mkdirSync(join(dataDir, 'mongo'), { recursive: true });
-    startTs('embedded-mongo', 'packages/embedded-mongo', 'src/cli.ts', [
-      '--port',
-      String(mongoPort),
-      '--dbpath',
-      join(dataDir, 'mongo'),
-    ]);
-    env.MONGODB_URI = `mongodb://127.0.0.1:${mongoPort}/formwell`;
-    await waitForPort('embedded-mongo', mongoPort);
+    const { mongoPort, mongoSocket } = embedded;
+    ownerOnlyDir(embedded.mongoDir);
+    if (mongoPort === undefined) assertSocketPathFits(mongoSocket);
+    const listenOn = mongoPort === undefined ? ['--socket', mongoSocket] : ['--port', String(mongoPort)];
+    startTs('embedded-mongo', 'packages/embedded-mongo', 'src/cli.ts', [...listenOn, '--dbpath', embedded.mongoDir]);
+    env.MONGODB_URI = embedded.mongoUri;
+    await waitForListener('embedded-mongo', mongoPort ?? mongoSocket);
   }
   if (!env.REDIS_URL) {
-    const redisPort = Number(env.EMBEDDED_REDIS_PORT ?? 6380);
-    mkdirSync(join(dataDir, 'redis'), { recursive: true });
+    const { redisSocket } = embedded;
+    assertSocketPathFits(redisSocket);
+    ownerOnlyDir(embedded.redisDir);
     startProcess(
       'redis-server',
       'redis-server',
       [
+        // No TCP listener at all: only the owner-only socket.
         '--port',
-        String(redisPort),
-        '--bind',
-        '127.0.0.1',
+        '0',
+        '--unixsocket',
+        redisSocket,
+        '--unixsocketperm',
+        '700',
         '--dir',
-        join(dataDir, 'redis'),
+        embedded.redisDir,
         '--appendonly',
         'yes',
         '--save',
@@ -177,26 +220,26 @@ async function main() {
         '--maxmemory-policy',
         'noeviction',
         '--logfile',
-        join(dataDir, 'redis', 'redis.log'),
+        join(embedded.redisDir, 'redis.log'),
       ],
       { cwd: root, env },
     );
-    env.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
-    await waitForPort('redis-server', redisPort);
+    env.REDIS_URL = embedded.redisUrl;
+    await waitForListener('redis-server', redisSocket);
   }
 
   startTs('worker', 'apps/worker', 'src/main.ts');
   startTs('server', 'apps/server', 'src/main.ts');
-  await waitForPort('server', port, 60_000);
+  await waitForListener('server', port, 60_000);
 
   const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
   log(`ready
   API          ${base}/api/v1
   API reference ${base}/docs   (OpenAPI document: ${base}/api/v1/openapi.json)
   health       ${base}/healthz   readiness: ${base}/readyz
-  database     ${env.MONGODB_URI}
-  redis        ${env.REDIS_URL}
-  first user   pnpm formwell user create --email you@example.com --password 'a long password'
+  database     ${maskUrlCredentials(env.MONGODB_URI)}
+  redis        ${maskUrlCredentials(env.REDIS_URL)}
+  first user   pnpm formwell user create --email you@example.com --password-stdin   (type the password, then Ctrl-D)
   first key    pnpm formwell key create --user <id from above> --name default
   demo data    pnpm formwell demo seed   (or start with: npm start -- --demo)
 Press Ctrl-C to stop.`);
@@ -206,6 +249,6 @@ Press Ctrl-C to stop.`);
 }
 
 main().catch((error) => {
-  log(error instanceof Error ? error.message : String(error));
+  log(maskUrlCredentials(error instanceof Error ? error.message : String(error)));
   void stopAll(1);
 });

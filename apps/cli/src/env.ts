@@ -1,16 +1,16 @@
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
-/**
- * The embedded engine `npm start` runs (decisions §13) listens on this fixed local port, so the CLI
- * talks to the same data as the server with nothing configured.
- */
-export const DEFAULT_MONGODB_URI = 'mongodb://127.0.0.1:27018/formwell';
+import { embeddedServices } from '../../../scripts/lib/local-services.mjs';
 
-/** The CLI's environment: only the database location. */
+/**
+ * The CLI's environment: only the database location. With MONGODB_URI unset it is the embedded
+ * engine of `npm start`, found from the same settings `npm start` reads (FORMWELL_DATA_DIR,
+ * EMBEDDED_MONGO_PORT), so both talk to the same data.
+ */
 export function cliEnv(source: Record<string, string | undefined> = process.env) {
   return createEnv({
-    server: { MONGODB_URI: z.string().min(1).default(DEFAULT_MONGODB_URI) },
+    server: { MONGODB_URI: z.string().min(1).default(embeddedServices(source).mongoUri) },
     runtimeEnv: source,
     emptyStringAsUndefined: true,
   });

@@ -2,6 +2,8 @@ import { AppError } from '@formwell/core';
 import { connectDatabase, disconnectDatabase } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
+import { maskUrlCredentials } from '../../../scripts/lib/local-services.mjs';
+
 import { cliEnv } from './env.js';
 import { runCli, USAGE } from './run-cli.js';
 
@@ -32,7 +34,7 @@ async function main(): Promise<number> {
   try {
     await connectDatabase({ uri: MONGODB_URI, serverSelectionTimeoutMS: 5_000 });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error));
     process.stderr.write(`formwell: cannot connect to the database (is \`npm start\` running?): ${reason}\n`);
 
     return 1;

@@ -22,13 +22,18 @@ const COMMANDS: Record<string, TCommand> = {
 };
 
 export const USAGE = `usage: formwell <command> [options]
-  user create --email E [--password P] [--plan FREE|STANDARD|PRO] [--role OWNER|ADMIN]
+  user create --email E [--password P | --password-stdin] [--plan FREE|STANDARD|PRO] [--role OWNER|ADMIN]
   user set-plan --user ID --plan P
   key create --user ID --name N [--scopes a,b]
   key revoke --key-id ID
   form create --user ID --name N --type T [--description D] [--fields JSON] [--users-joined] [--unique-email]
   webhook create --form ID --url U
-  demo seed`;
+  demo seed
+
+  --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
+  stays out of the process list and the shell history.
+  With MONGODB_URI unset the CLI uses the embedded engine of \`npm start\`, found from the same
+  FORMWELL_DATA_DIR and EMBEDDED_MONGO_PORT.`;
 
 /** Runs one command against an already connected database and returns its JSON result. */
 export async function runCli({ argv }: { argv: string[] }): Promise<unknown> {

@@ -1,4 +1,5 @@
 import { ZCoreEnvSchema } from '@formwell/core';
+import { ZRedisUrl } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
@@ -14,7 +15,7 @@ export const serverEnvSchema = {
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL'),
+  REDIS_URL: ZRedisUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default('*'),
   TRUST_PROXY: z.string().optional(),

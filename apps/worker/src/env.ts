@@ -1,3 +1,4 @@
+import { ZRedisUrl } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
@@ -6,7 +7,7 @@ export function parseWorkerEnv(source: Record<string, string | undefined> = proc
   return createEnv({
     server: {
       MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
-      REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL'),
+      REDIS_URL: ZRedisUrl,
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
       WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
     },

@@ -1,6 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 
+import { maskUrlCredentials } from '../../../scripts/lib/local-services.mjs';
+
 import { parseWorkerEnv } from './env.js';
 import { startWorkerRuntime } from './runtime.js';
 
@@ -30,6 +32,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('formwell worker failed to start:', error instanceof Error ? error.message : error);
+  // A bad connection string can end up in the message; its password must not reach the logs.
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error('formwell worker failed to start:', maskUrlCredentials(reason));
   process.exit(1);
 });

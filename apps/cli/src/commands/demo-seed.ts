@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import {
   createApiKey,
   createForm,
@@ -9,7 +11,6 @@ import {
 import { userRepository } from '@formwell/db';
 
 export const DEMO_EMAIL = 'demo@formwell.local';
-export const DEMO_PASSWORD = 'formwell-demo';
 
 const DEMO_FORMS: TCreateFormInput[] = [
   {
@@ -43,13 +44,17 @@ const DEMO_FORMS: TCreateFormInput[] = [
 
 /**
  * `demo seed`: a PRO demo owner (reused when present), a fresh API key, and the demo forms that do
- * not exist yet. Safe to run twice.
+ * not exist yet. Safe to run twice. The owner's password is random and printed only when the
+ * owner is created: a fixed published password would open a PRO account on every install.
  */
 export async function demoSeed() {
   const existing = await userRepository.findByEmail({ email: DEMO_EMAIL });
-  const userId =
-    existing?.id ??
-    (await createUser({ email: DEMO_EMAIL, password: DEMO_PASSWORD, name: 'Demo Owner', plan: 'PRO' })).id;
+  let password: string | null = null;
+  let userId = existing?.id;
+  if (!userId) {
+    password = randomBytes(18).toString('base64url');
+    userId = (await createUser({ email: DEMO_EMAIL, password, name: 'Demo Owner', plan: 'PRO' })).id;
+  }
   const plan = await setUserPlan({ userId, plan: 'PRO' });
   const key = await createApiKey({ userId, name: `demo ${new Date().toISOString()}` });
   const { forms: present } = await listForms({ userId, limit: 100 });
@@ -65,7 +70,8 @@ export async function demoSeed() {
     user: {
       id: userId,
       email: DEMO_EMAIL,
-      password: DEMO_PASSWORD,
+      // null when the owner already existed: its password was printed when it was created.
+      password,
       plan: plan.plan,
       quotaLimit: plan.quotaLimit,
     },

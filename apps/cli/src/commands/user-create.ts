@@ -2,24 +2,35 @@ import { parseArgs } from 'node:util';
 
 import { createUser, type TPlan, type TRole } from '@formwell/core';
 
+import { CliError } from '../cli-error.js';
+import { readPasswordFromStdin } from '../read-password-stdin.js';
 import { requiredOption } from '../required-option.js';
 
-/** `user create --email E [--password P] [--plan P] [--role R]` → `{id, email, plan}`. */
+/**
+ * `user create --email E [--password P | --password-stdin] [--plan P] [--role R]` → `{id, email, plan}`.
+ * `--password-stdin` keeps the password out of `ps` and the shell history.
+ */
 export async function userCreate({ args }: { args: string[] }) {
   const { values } = parseArgs({
     args,
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
       name: { type: 'string' },
       plan: { type: 'string', default: 'FREE' },
       role: { type: 'string', default: 'OWNER' },
     },
     strict: true,
   });
+  const email = requiredOption(values, 'email');
+  if (values['password-stdin'] && values.password !== undefined) {
+    throw new CliError('give either --password or --password-stdin, not both');
+  }
+  const password = values['password-stdin'] ? await readPasswordFromStdin() : values.password;
   const user = await createUser({
-    email: requiredOption(values, 'email'),
-    password: values.password,
+    email,
+    password,
     name: values.name,
     plan: values.plan.toUpperCase() as TPlan,
     role: values.role.toUpperCase() as TRole,

@@ -1,0 +1,19 @@
+export declare const REPO_ROOT: string;
+export declare const EMBEDDED_DATABASE: string;
+
+export type EmbeddedServices = {
+  dataDir: string;
+  socketDir: string;
+  mongoDir: string;
+  redisDir: string;
+  mongoSocket: string;
+  redisSocket: string;
+  /** Set only when EMBEDDED_MONGO_PORT opts the engine into loopback TCP. */
+  mongoPort: number | undefined;
+  mongoUri: string;
+  redisUrl: string;
+};
+
+export declare function embeddedServices(env?: Record<string, string | undefined>): EmbeddedServices;
+export declare function assertSocketPathFits(path: string): void;
+export declare function maskUrlCredentials(text: string): string;

@@ -1,0 +1,77 @@
+// The one owner of where `npm start` keeps its embedded services, read by start.mjs and by the CLI
+// so that both find the same database from the same settings. Plain JavaScript because start.mjs
+// runs under bare Node before any TypeScript tooling is loaded.
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: a relative FORMWELL_DATA_DIR means the same folder whatever the cwd. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The database name the apps use on the embedded engine. */
+export const EMBEDDED_DATABASE = 'formwell';
+
+/** A Unix socket path longer than this does not fit in sockaddr_un on Linux and macOS. */
+const MAX_SOCKET_PATH_BYTES = 103;
+
+/**
+ * Where the embedded services live for these settings. By default the engine and redis-server
+ * listen only on Unix sockets in an owner-only (0700) directory, so no other local account can
+ * reach them; EMBEDDED_MONGO_PORT opts the engine into loopback TCP instead (for tools that
+ * cannot use a socket, such as Compass), which every local account can then reach.
+ */
+export function embeddedServices(env = process.env) {
+  const dataDir = resolveDataDir(env.FORMWELL_DATA_DIR);
+  const socketDir = join(dataDir, 'run');
+  const mongoSocket = join(socketDir, 'mongo.sock');
+  const redisSocket = join(socketDir, 'redis.sock');
+  const mongoPort = parsePort(env.EMBEDDED_MONGO_PORT, 'EMBEDDED_MONGO_PORT');
+  const mongoUri =
+    mongoPort === undefined
+      ? `mongodb://${encodeURIComponent(mongoSocket)}/${EMBEDDED_DATABASE}`
+      : `mongodb://127.0.0.1:${mongoPort}/${EMBEDDED_DATABASE}`;
+
+  return {
+    dataDir,
+    socketDir,
+    mongoDir: join(dataDir, 'mongo'),
+    redisDir: join(dataDir, 'redis'),
+    mongoSocket,
+    redisSocket,
+    mongoPort,
+    mongoUri,
+    redisUrl: `unix://${redisSocket}`,
+  };
+}
+
+function resolveDataDir(configured) {
+  if (!configured) return join(REPO_ROOT, '.data');
+
+  return isAbsolute(configured) ? configured : resolve(REPO_ROOT, configured);
+}
+
+function parsePort(value, name) {
+  if (value === undefined || value === '') return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`${name} must be a TCP port between 1 and 65535, got "${value}"`);
+  }
+
+  return port;
+}
+
+/** Refuses a socket path the kernel would truncate, naming the setting that shortens it. */
+export function assertSocketPathFits(path) {
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH_BYTES) {
+    throw new Error(
+      `the socket path ${path} is longer than ${MAX_SOCKET_PATH_BYTES} bytes; set FORMWELL_DATA_DIR to a shorter folder`,
+    );
+  }
+}
+
+/**
+ * Hides the user:password part of every URL in a text (connection strings in banners, logs and
+ * error messages), keeping the rest readable: `redis://user:secret@host` → `redis://***@host`.
+ */
+export function maskUrlCredentials(text) {
+  return String(text).replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1***@');
+}
