@@ -1,108 +1,200 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import getPort from 'get-port';
 import { expect, test } from 'vitest';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+import { isAlive, repoRoot, startSystem, tcpListenPorts, waitFor } from '../helpers/start-system.js';
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
+const STARTUP_MS = 90_000;
 
-    return true;
-  } catch {
-    return false;
+/** Runs the operator CLI the way `pnpm formwell` does, with `stdin` piped in when given. */
+async function formwell(env: NodeJS.ProcessEnv, args: string[], stdin = '') {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@formwell/source', 'src/main.ts', ...args],
+    { cwd: join(repoRoot, 'apps/cli'), env, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(stdin);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) {
+    throw new Error(`formwell ${args.join(' ')} exited ${code}: ${stderr}`);
   }
+
+  return JSON.parse(stdout) as Record<string, unknown>;
 }
 
-async function waitFor<T>(
-  probe: () => Promise<T | undefined>,
-  timeoutMs: number,
-  context: () => string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) {
-      return value;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+/** The environment of `npm start` with nothing configured but its port and data folder. */
+function embeddedEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), FORMWELL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  for (const name of ['MONGODB_URI', 'REDIS_URL', 'EMBEDDED_MONGO_PORT', 'EMBEDDED_REDIS_PORT']) {
+    delete env[name];
   }
-  throw new Error(`not ready within ${timeoutMs} ms:\n${context()}`);
+
+  return env;
 }
 
-// What `npm start` runs after its bootstrap: engine + redis + server + worker, stopped by Ctrl-C.
-test('the start script runs the whole system and Ctrl-C leaves no process behind', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-start-'));
-  const [port, mongoPort, redisPort] = await Promise.all([getPort(), getPort(), getPort()]);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    EMBEDDED_MONGO_PORT: String(mongoPort),
-    EMBEDDED_REDIS_PORT: String(redisPort),
-    FORMWELL_DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.MONGODB_URI;
-  delete env.REDIS_URL;
-  const start = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: repoRoot,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function waitUntilReady(base: string, output: () => string) {
+  const ready = await waitFor(
+    async () => {
+      const response = await fetch(`${base}/readyz`);
+
+      return response.status === 200 ? response : undefined;
+    },
+    STARTUP_MS,
+    output,
+  );
+  expect(await ready.json()).toEqual({ status: 'ready', failing: [] });
+  // The script prints the banner once it sees the port open, which may trail /readyz by a poll.
+  await waitFor(() => Promise.resolve(output().includes('Press Ctrl-C') ? true : undefined), 10_000, output);
+}
+
+/** Every folder under `dir` (itself included) and every regular file, with its permission bits. */
+function modesUnder(dir: string): { path: string; kind: 'dir' | 'file' | 'socket'; mode: number }[] {
+  const stats = lstatSync(dir);
+  const entry = { path: dir, mode: stats.mode & 0o777 };
+  if (stats.isSocket()) return [{ ...entry, kind: 'socket' }];
+  if (!stats.isDirectory()) return [{ ...entry, kind: 'file' }];
+
+  return [{ ...entry, kind: 'dir' }, ...readdirSync(dir).flatMap((name) => modesUnder(join(dir, name)))];
+}
+
+/** A user, a key made by the CLI, and that key used on the running server: the same database. */
+async function cliReachesServerDatabase(env: NodeJS.ProcessEnv, base: string, email: string) {
+  const password = 'piped password, not an argument';
+  const user = await formwell(env, ['user', 'create', '--email', email, '--password-stdin'], `${password}\n`);
+  const key = await formwell(env, ['key', 'create', '--user', String(user.id), '--name', 'start test']);
+  const forms = await fetch(`${base}/api/v1/forms/list`, { headers: { 'x-api-key': String(key.key) } });
+  expect(forms.status).toBe(200);
+  // The password came through standard input intact: the server accepts it.
+  expect(await logInStatus(base, email, password)).toBe(200);
+}
+
+async function logInStatus(base: string, email: string, password: string): Promise<number> {
+  const response = await fetch(`${base}/trpc/auth.logIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
-  let output = '';
-  start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(start, 'exit') as Promise<[number | null]>;
+
+  return response.status;
+}
+
+// The embedded default: engine + redis + server + worker, owner-only, stopped by Ctrl-C.
+test('npm start keeps the embedded services and data owner-only and Ctrl-C leaves no process behind', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-start-'));
+  // What an earlier version left behind: readable by every local account.
+  mkdirSync(join(dataDir, 'mongo'), { mode: 0o755 });
+  writeFileSync(join(dataDir, 'mongo', 'left-over.bin'), 'old data', { mode: 0o644 });
+  writeFileSync(join(dataDir, 'custom-webhook-secret'), 'an old secret', { mode: 0o644 });
+  chmodSync(dataDir, 0o755);
+  const port = await getPort();
+  const env = embeddedEnv(port, dataDir);
+  const system = startSystem(env, ['--demo']);
+  const base = `http://127.0.0.1:${port}`;
 
   try {
-    const base = `http://127.0.0.1:${port}`;
-    const ready = await waitFor(
-      async () => {
-        const response = await fetch(`${base}/readyz`);
-
-        return response.status === 200 ? response : undefined;
-      },
-      60_000,
-      () => output,
-    );
-    expect(await ready.json()).toEqual({ status: 'ready', failing: [] });
+    await waitUntilReady(base, system.output);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
     expect(document.openapi).toBe('3.1.0');
-    // The script prints the URLs once it sees the port open, which may trail /readyz by a poll.
-    await waitFor(
-      () => Promise.resolve(output.includes(`${base}/api/v1`) ? true : undefined),
-      5_000,
-      () => output,
+    const pids = system.pids();
+    expect([...pids.keys()].sort()).toEqual(['embedded-mongo', 'redis-server', 'server', 'worker']);
+
+    // Only Unix sockets in an owner-only folder; no TCP listener for the engine or redis. The
+    // server's own port shows that the /proc lookup does see listeners.
+    const socketDir = join(dataDir, 'run');
+    expect(lstatSync(socketDir).mode & 0o777).toBe(0o700);
+    for (const name of ['mongo.sock', 'redis.sock']) {
+      const socket = lstatSync(join(socketDir, name));
+      expect(socket.isSocket()).toBe(true);
+      expect(socket.mode & 0o077).toBe(0);
+    }
+    expect(tcpListenPorts(pids.get('embedded-mongo') ?? -1)).toEqual([]);
+    expect(tcpListenPorts(pids.get('redis-server') ?? -1)).toEqual([]);
+    expect(tcpListenPorts(pids.get('server') ?? -1)).toContain(port);
+
+    // Everything under the data folder is owner-only, what existed before included.
+    const modes = modesUnder(dataDir);
+    expect(modes.filter(({ path }) => path.endsWith('.aof') || path.includes('journal')).length).toBeGreaterThan(0);
+    expect(modes.filter(({ kind, mode }) => kind === 'dir' && mode !== 0o700)).toEqual([]);
+    expect(modes.filter(({ kind, mode }) => kind === 'file' && mode !== 0o600)).toEqual([]);
+
+    // The demo owner gets a random password, printed once, that logs in.
+    const demo = await waitFor(
+      () => Promise.resolve(/"password": "([^"]+)"/.exec(system.output())?.[1]),
+      STARTUP_MS,
+      system.output,
     );
+    expect(demo).not.toBe('formwell-demo');
+    expect(demo.length).toBeGreaterThanOrEqual(20);
+    expect(await logInStatus(base, 'demo@formwell.local', demo)).toBe(200);
 
-    const pids = [...output.matchAll(/started \(pid (\d+)\)/g)].map((match) => Number(match[1]));
-    expect(pids).toHaveLength(4);
+    // The CLI, given only the same FORMWELL_DATA_DIR, finds the same database through the socket.
+    await cliReachesServerDatabase(env, base, 'socket-owner@example.com');
 
-    process.kill(-Number(start.pid), 'SIGINT'); // what Ctrl-C does: the foreground process group
-    const [code] = await exited;
-    expect(code).toBe(0);
-    expect(pids.filter(isAlive)).toEqual([]);
+    const pidList = [...pids.values()];
+    expect(await system.interrupt()).toBe(0);
+    expect(pidList.filter(isAlive)).toEqual([]);
   } finally {
-    // On a failure above, stop the system the way a user would, then make sure of it: each child
-    // runs in its own process group, so killing the script alone would orphan them.
-    if (start.exitCode === null) {
-      process.kill(-Number(start.pid), 'SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-    }
-    for (const match of output.matchAll(/started \(pid (\d+)\)/g)) {
-      const pid = Number(match[1]);
-      if (isAlive(pid)) {
-        process.kill(pid, 'SIGKILL');
-      }
-    }
+    await system.cleanUp();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 120_000);
+}, 240_000);
+
+/** A redis-server that requires a password, as a production REDIS_URL would carry one. */
+async function startPasswordRedis(password: string) {
+  const redisPort = await getPort({ host: '127.0.0.1' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--requirepass', password, '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  await waitFor(
+    () =>
+      new Promise<true | undefined>((resolve) => {
+        const socket = createConnection({ port: redisPort, host: '127.0.0.1' });
+        socket.once('connect', () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(undefined));
+      }),
+    30_000,
+    () => `redis-server on ${redisPort}`,
+  );
+
+  return { url: `redis://:${password}@127.0.0.1:${redisPort}`, stop: () => child.kill('SIGTERM') };
+}
+
+test('with EMBEDDED_MONGO_PORT the engine is on loopback TCP, the CLI follows it, and the banner hides credentials', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-start-tcp-'));
+  const [port, mongoPort] = await Promise.all([getPort(), getPort({ host: '127.0.0.1' })]);
+  const redisPassword = 'redis-password-never-printed';
+  const redis = await startPasswordRedis(redisPassword);
+  const env = { ...embeddedEnv(port, dataDir), EMBEDDED_MONGO_PORT: String(mongoPort), REDIS_URL: redis.url };
+  const system = startSystem(env);
+  const base = `http://127.0.0.1:${port}`;
+
+  try {
+    await waitUntilReady(base, system.output);
+    expect(tcpListenPorts(system.pids().get('embedded-mongo') ?? -1)).toEqual([mongoPort]);
+    expect(system.output()).toContain('redis://***@127.0.0.1');
+    expect(system.output()).not.toContain(redisPassword);
+
+    await cliReachesServerDatabase(env, base, 'tcp-owner@example.com');
+    expect(await system.interrupt()).toBe(0);
+  } finally {
+    await system.cleanUp();
+    redis.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 240_000);

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `probe` until it returns a value; the error shows `context()` (the processes' output). */
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  context: () => string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) {
+      return value;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`not ready within ${timeoutMs} ms:\n${context()}`);
+}
+
+export type StartedSystem = {
+  output(): string;
+  /** Pids the script reported, by child name (`embedded-mongo`, `redis-server`, `worker`, `server`). */
+  pids(): Map<string, number>;
+  /** Ctrl-C to the foreground process group; resolves with the script's exit code. */
+  interrupt(): Promise<number | null>;
+  /** After a failure: stop the script, then make sure no child is left. */
+  cleanUp(): Promise<void>;
+};
+
+/** Runs `scripts/start.mjs` (what `npm start` runs after its bootstrap) with this environment. */
+export function startSystem(env: NodeJS.ProcessEnv, args: string[] = []): StartedSystem {
+  const start = spawn(process.execPath, ['scripts/start.mjs', ...args], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(start, 'exit') as Promise<[number | null]>;
+  const pids = () =>
+    new Map([...output.matchAll(/formwell: (\S+) started \(pid (\d+)\)/g)].map((m) => [m[1] ?? '', Number(m[2])]));
+
+  return {
+    output: () => output,
+    pids,
+    async interrupt() {
+      process.kill(-Number(start.pid), 'SIGINT');
+      const [code] = await exited;
+
+      return code;
+    },
+    async cleanUp() {
+      // Each child runs in its own process group, so killing the script alone would orphan them.
+      if (start.exitCode === null && start.signalCode === null) {
+        process.kill(-Number(start.pid), 'SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+      }
+      for (const pid of pids().values()) {
+        if (isAlive(pid)) {
+          process.kill(pid, 'SIGKILL');
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The TCP ports a process listens on (IPv4 and IPv6, any address), read from /proc: the process's
+ * socket inodes matched against the kernel's table of listening TCP sockets.
+ */
+export function tcpListenPorts(pid: number): number[] {
+  const inodes = new Set(
+    readdirSync(`/proc/${pid}/fd`)
+      .map((fd) => {
+        try {
+          return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        } catch {
+          return undefined; // closed meanwhile
+        }
+      })
+      .filter((inode): inode is string => inode !== undefined),
+  );
+  const ports: number[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      const [localAddress, state, inode] = [columns[1], columns[3], columns[9]];
+      if (state === '0A' && inode !== undefined && inodes.has(inode) && localAddress) {
+        ports.push(Number.parseInt(localAddress.split(':')[1] ?? '', 16));
+      }
+    }
+  }
+
+  return ports;
+}
