@@ -39,7 +39,8 @@ export function embeddedServices(env = process.env) {
     redisSocket,
     mongoPort,
     mongoUri,
-    redisUrl: `unix://${redisSocket}`,
+    // Percent-encoded like a URL path, so a folder name with spaces, `?` or `#` survives parsing.
+    redisUrl: `unix://${redisSocket.split('/').map(encodeURIComponent).join('/')}`,
   };
 }
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { authenticateApiKey, AppError } from '@formwell/core';
+import { authenticateApiKey, AppError, logIn } from '@formwell/core';
 import { connectDatabase, disconnectDatabase } from '@formwell/db';
 import { testMongoUri } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -26,12 +26,19 @@ afterAll(async () => {
 type TRun = { code: number; stdout: string; stderr: string };
 
 /** Runs `formwell …` as a child process against the test database. */
-async function formwell(...args: string[]): Promise<TRun> {
+function formwell(...args: string[]): Promise<TRun> {
+  return formwellWithStdin('', ...args);
+}
+
+/** Runs `formwell …` with `stdin` piped to it, as in `printf %s "$PASSWORD" | formwell …`. */
+async function formwellWithStdin(stdin: string, ...args: string[]): Promise<TRun> {
   try {
-    const { stdout, stderr } = await run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
+    const running = run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
       cwd: CLI_DIR,
       env: { ...process.env, MONGODB_URI: uri },
     });
+    running.child.stdin?.end(stdin);
+    const { stdout, stderr } = await running;
 
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -160,11 +167,40 @@ describe('formwell CLI', () => {
     });
   });
 
+  test('user create --password-stdin takes the password from standard input, never from the command line', async () => {
+    const password = 'a password with spaces, piped in';
+    const created = await formwellWithStdin(`${password}\n`, 'user', 'create', '--email', 'piped@example.com', '--password-stdin');
+    expect(created.code).toBe(0);
+    const { user } = await logIn({ email: 'piped@example.com', password });
+    expect(user.id).toBe((JSON.parse(created.stdout) as { id: string }).id);
+
+    const both = await formwellWithStdin(password, 'user', 'create', '--email', 'b@example.com', '--password', 'x', '--password-stdin');
+    expect({ code: both.code, stderr: both.stderr.trim() }).toEqual({
+      code: 2,
+      stderr: 'formwell: give either --password or --password-stdin, not both (run `formwell --help` for usage)',
+    });
+    const empty = await formwellWithStdin('', 'user', 'create', '--email', 'e@example.com', '--password-stdin');
+    expect({ code: empty.code, stderr: empty.stderr.trim() }).toEqual({
+      code: 2,
+      stderr: 'formwell: --password-stdin: no password on standard input (run `formwell --help` for usage)',
+    });
+   }, 120_000); // three CLI processes
+
   test('demo seed is repeatable', async () => {
-    type TSeed = { user: { id: string; plan: string }; apiKey: { key: string }; forms: { id: string }[] };
+    type TSeed = {
+      user: { id: string; plan: string; password: string | null };
+      apiKey: { key: string };
+      forms: { id: string }[];
+    };
     const first = await json<TSeed>('demo', 'seed');
     const second = await json<TSeed>('demo', 'seed');
 
+    // A random password, printed once: a published one would open the PRO account on every install.
+    expect(first.user.password).toMatch(/^[\w-]{24}$/);
+    expect((await logIn({ email: 'demo@formwell.local', password: first.user.password ?? '' })).user.id).toBe(
+      first.user.id,
+    );
+    expect(second.user.password).toBeNull();
     expect(first.user.plan).toBe('PRO');
     expect(second.user.id).toBe(first.user.id);
     expect(first.forms).toHaveLength(3);

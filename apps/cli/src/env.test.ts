@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+
+import { expect, test } from 'vitest';
+
+import { maskUrlCredentials, REPO_ROOT } from '../../../scripts/lib/local-services.mjs';
+
+import { cliEnv } from './env.js';
+
+test('with nothing set, the CLI uses the engine socket under the repository .data folder, whatever the cwd', () => {
+  const socket = join(REPO_ROOT, '.data', 'run', 'mongo.sock');
+  expect(cliEnv({}).MONGODB_URI).toBe(`mongodb://${encodeURIComponent(socket)}/formwell`);
+});
+
+test('FORMWELL_DATA_DIR moves the socket; a relative folder is relative to the repository, as for npm start', () => {
+  expect(cliEnv({ FORMWELL_DATA_DIR: '/srv/formwell' }).MONGODB_URI).toBe(
+    `mongodb://${encodeURIComponent('/srv/formwell/run/mongo.sock')}/formwell`,
+  );
+  expect(cliEnv({ FORMWELL_DATA_DIR: 'var/data' }).MONGODB_URI).toBe(
+    `mongodb://${encodeURIComponent(join(REPO_ROOT, 'var/data/run/mongo.sock'))}/formwell`,
+  );
+});
+
+test('EMBEDDED_MONGO_PORT points the CLI at the loopback port npm start then uses; MONGODB_URI wins over both', () => {
+  expect(cliEnv({ EMBEDDED_MONGO_PORT: '27555' }).MONGODB_URI).toBe('mongodb://127.0.0.1:27555/formwell');
+  expect(cliEnv({ EMBEDDED_MONGO_PORT: '27555', MONGODB_URI: 'mongodb://db.example/x' }).MONGODB_URI).toBe(
+    'mongodb://db.example/x',
+  );
+  expect(() => cliEnv({ EMBEDDED_MONGO_PORT: 'abc' })).toThrow(
+    'EMBEDDED_MONGO_PORT must be a TCP port between 1 and 65535, got "abc"',
+  );
+});
+
+test('credentials in URLs are masked, the rest stays readable', () => {
+  expect(maskUrlCredentials('redis://:s3cret@cache:6379/0')).toBe('redis://***@cache:6379/0');
+  expect(maskUrlCredentials('db mongodb+srv://app:p%40ss@cluster.example/x?tls=true and more')).toBe(
+    'db mongodb+srv://***@cluster.example/x?tls=true and more',
+  );
+  expect(maskUrlCredentials('rediss://user:pw@a:1 redis://b:2')).toBe('rediss://***@a:1 redis://b:2');
+  expect(maskUrlCredentials('unix:///home/me/.data/run/redis.sock')).toBe('unix:///home/me/.data/run/redis.sock');
+});
