@@ -7,12 +7,25 @@
 // them in order: server and worker first (they finish in-flight work), then Redis and the engine.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { assertSocketPathFits, embeddedServices, maskUrlCredentials, REPO_ROOT } from './lib/local-services.mjs';
+import {
+  assertSocketPathFits,
+  embeddedServices,
+  maskUrlCredentials,
+  REPO_ROOT,
+} from './lib/local-services.mjs';
 
 const root = REPO_ROOT;
 const env = { ...process.env };
@@ -72,7 +85,9 @@ async function waitForListener(name, target, timeoutMs = 30_000) {
   while (Date.now() < deadline) {
     if (stopping) return;
     const open = await new Promise((resolve) => {
-      const socket = createConnection(typeof target === 'number' ? { port: target, host: '127.0.0.1' } : { path: target });
+      const socket = createConnection(
+        typeof target === 'number' ? { port: target, host: '127.0.0.1' } : { path: target },
+      );
       socket.once('connect', () => {
         socket.end();
         resolve(true);
@@ -192,7 +207,11 @@ async function main() {
     ownerOnlyDir(embedded.mongoDir);
     if (mongoPort === undefined) assertSocketPathFits(mongoSocket);
     const listenOn = mongoPort === undefined ? ['--socket', mongoSocket] : ['--port', String(mongoPort)];
-    startTs('embedded-mongo', 'packages/embedded-mongo', 'src/cli.ts', [...listenOn, '--dbpath', embedded.mongoDir]);
+    startTs('embedded-mongo', 'packages/embedded-mongo', 'src/cli.ts', [
+      ...listenOn,
+      '--dbpath',
+      embedded.mongoDir,
+    ]);
     env.MONGODB_URI = embedded.mongoUri;
     await waitForListener('embedded-mongo', mongoPort ?? mongoSocket);
   }

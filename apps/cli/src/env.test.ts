@@ -36,5 +36,7 @@ test('credentials in URLs are masked, the rest stays readable', () => {
     'db mongodb+srv://***@cluster.example/x?tls=true and more',
   );
   expect(maskUrlCredentials('rediss://user:pw@a:1 redis://b:2')).toBe('rediss://***@a:1 redis://b:2');
-  expect(maskUrlCredentials('unix:///home/me/.data/run/redis.sock')).toBe('unix:///home/me/.data/run/redis.sock');
+  expect(maskUrlCredentials('unix:///home/me/.data/run/redis.sock')).toBe(
+    'unix:///home/me/.data/run/redis.sock',
+  );
 });

@@ -169,22 +169,46 @@ describe('formwell CLI', () => {
 
   test('user create --password-stdin takes the password from standard input, never from the command line', async () => {
     const password = 'a password with spaces, piped in';
-    const created = await formwellWithStdin(`${password}\n`, 'user', 'create', '--email', 'piped@example.com', '--password-stdin');
+    const created = await formwellWithStdin(
+      `${password}\n`,
+      'user',
+      'create',
+      '--email',
+      'piped@example.com',
+      '--password-stdin',
+    );
     expect(created.code).toBe(0);
     const { user } = await logIn({ email: 'piped@example.com', password });
     expect(user.id).toBe((JSON.parse(created.stdout) as { id: string }).id);
 
-    const both = await formwellWithStdin(password, 'user', 'create', '--email', 'b@example.com', '--password', 'x', '--password-stdin');
+    const both = await formwellWithStdin(
+      password,
+      'user',
+      'create',
+      '--email',
+      'b@example.com',
+      '--password',
+      'x',
+      '--password-stdin',
+    );
     expect({ code: both.code, stderr: both.stderr.trim() }).toEqual({
       code: 2,
-      stderr: 'formwell: give either --password or --password-stdin, not both (run `formwell --help` for usage)',
+      stderr:
+        'formwell: give either --password or --password-stdin, not both (run `formwell --help` for usage)',
     });
-    const empty = await formwellWithStdin('', 'user', 'create', '--email', 'e@example.com', '--password-stdin');
+    const empty = await formwellWithStdin(
+      '',
+      'user',
+      'create',
+      '--email',
+      'e@example.com',
+      '--password-stdin',
+    );
     expect({ code: empty.code, stderr: empty.stderr.trim() }).toEqual({
       code: 2,
       stderr: 'formwell: --password-stdin: no password on standard input (run `formwell --help` for usage)',
     });
-   }, 120_000); // three CLI processes
+  }, 120_000); // three CLI processes
 
   test('demo seed is repeatable', async () => {
     type TSeed = {

@@ -55,7 +55,11 @@ test('producer and worker connections reach a redis-server through a unix:// soc
 });
 
 test('REDIS_URL accepts redis://, rediss:// and unix:/// and refuses anything else', () => {
-  for (const url of ['redis://127.0.0.1:6379', 'rediss://:pw@cache.example:6380/1', 'unix:///run/redis.sock']) {
+  for (const url of [
+    'redis://127.0.0.1:6379',
+    'rediss://:pw@cache.example:6380/1',
+    'unix:///run/redis.sock',
+  ]) {
     expect(ZRedisUrl.safeParse(url).success).toBe(true);
   }
   for (const url of ['http://cache', '127.0.0.1:6379', 'unix://relative.sock', '/run/redis.sock']) {

@@ -9,7 +9,9 @@ const UNIX_SOCKET_PREFIX = 'unix://';
  * embedded default uses. The message names the common forms; the socket form is documented with
  * the setting.
  */
-export const ZRedisUrl = z.string().regex(/^(rediss?:\/\/|unix:\/\/\/)/, 'must be a redis:// or rediss:// URL');
+export const ZRedisUrl = z
+  .string()
+  .regex(/^(rediss?:\/\/|unix:\/\/\/)/, 'must be a redis:// or rediss:// URL');
 
 /**
  * What ioredis needs to connect: a socket URL becomes its `path` option (ioredis does not read the

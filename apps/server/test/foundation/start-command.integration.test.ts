@@ -34,7 +34,12 @@ async function formwell(env: NodeJS.ProcessEnv, args: string[], stdin = '') {
 
 /** The environment of `npm start` with nothing configured but its port and data folder. */
 function embeddedEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), FORMWELL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    FORMWELL_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   for (const name of ['MONGODB_URI', 'REDIS_URL', 'EMBEDDED_MONGO_PORT', 'EMBEDDED_REDIS_PORT']) {
     delete env[name];
   }
@@ -124,7 +129,9 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
 
     // Everything under the data folder is owner-only, what existed before included.
     const modes = modesUnder(dataDir);
-    expect(modes.filter(({ path }) => path.endsWith('.aof') || path.includes('journal')).length).toBeGreaterThan(0);
+    expect(
+      modes.filter(({ path }) => path.endsWith('.aof') || path.includes('journal')).length,
+    ).toBeGreaterThan(0);
     expect(modes.filter(({ kind, mode }) => kind === 'dir' && mode !== 0o700)).toEqual([]);
     expect(modes.filter(({ kind, mode }) => kind === 'file' && mode !== 0o600)).toEqual([]);
 
@@ -155,7 +162,18 @@ async function startPasswordRedis(password: string) {
   const redisPort = await getPort({ host: '127.0.0.1' });
   const child = spawn(
     'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--requirepass', password, '--save', '', '--appendonly', 'no'],
+    [
+      '--port',
+      String(redisPort),
+      '--bind',
+      '127.0.0.1',
+      '--requirepass',
+      password,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ],
     { stdio: 'ignore' },
   );
   await waitFor(

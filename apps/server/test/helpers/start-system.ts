@@ -33,7 +33,7 @@ export async function waitFor<T>(
 }
 
 export type StartedSystem = {
-  output(): string;
+  output: () => string;
   /** Pids the script reported, by child name (`embedded-mongo`, `redis-server`, `worker`, `server`). */
   pids(): Map<string, number>;
   /** Ctrl-C to the foreground process group; resolves with the script's exit code. */
@@ -55,7 +55,9 @@ export function startSystem(env: NodeJS.ProcessEnv, args: string[] = []): Starte
   start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(start, 'exit') as Promise<[number | null]>;
   const pids = () =>
-    new Map([...output.matchAll(/formwell: (\S+) started \(pid (\d+)\)/g)].map((m) => [m[1] ?? '', Number(m[2])]));
+    new Map(
+      [...output.matchAll(/formwell: (\S+) started \(pid (\d+)\)/g)].map((m) => [m[1] ?? '', Number(m[2])]),
+    );
 
   return {
     output: () => output,
