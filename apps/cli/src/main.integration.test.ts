@@ -57,7 +57,9 @@ async function json<T = Record<string, unknown>>(...args: string[]): Promise<T> 
   return JSON.parse(result.stdout) as T;
 }
 
-describe('formwell CLI', () => {
+// Every test starts real CLI processes (a TypeScript start-up each), which is slow when the machine
+// is busy: a generous per-test bound keeps the outcome independent of machine speed.
+describe('formwell CLI', { timeout: 180_000 }, () => {
   test('user create / set-plan, key create / revoke against a real database', async () => {
     const user = await json(
       'user',
@@ -208,7 +210,7 @@ describe('formwell CLI', () => {
       code: 2,
       stderr: 'formwell: --password-stdin: no password on standard input (run `formwell --help` for usage)',
     });
-  }, 120_000); // three CLI processes
+  });
 
   test('demo seed is repeatable', async () => {
     type TSeed = {
