@@ -14,12 +14,14 @@ const noItCalls = { selector: "CallExpression[callee.name='it']", message: 'Use 
  */
 const noRequestInputSpread = [
   {
-    selector: "SpreadElement[argument.name=/^(input|rawInput|query|body|params)$/]",
-    message: 'Do not spread request input; pick its fields by name (owner ids come from the authenticated context).',
+    selector: 'SpreadElement[argument.name=/^(input|rawInput|query|body|params)$/]',
+    message:
+      'Do not spread request input; pick its fields by name (owner ids come from the authenticated context).',
   },
   {
-    selector: "SpreadElement[argument.property.name=/^(input|query|body|params)$/]",
-    message: 'Do not spread request input; pick its fields by name (owner ids come from the authenticated context).',
+    selector: 'SpreadElement[argument.property.name=/^(input|query|body|params)$/]',
+    message:
+      'Do not spread request input; pick its fields by name (owner ids come from the authenticated context).',
   },
 ];
 

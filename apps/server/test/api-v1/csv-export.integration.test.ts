@@ -41,7 +41,9 @@ describe('GET /api/v1/forms/{formId}/submissions/export.csv (API key)', () => {
     expect(response.headers['x-ratelimit-limit']).toBe('100');
     expect(response.body.startsWith(BOM)).toBe(true);
     const lines = response.body.slice(1).trim().split('\n');
-    expect(lines[0]).toBe('"id","createdAt","email","message","topic","other","browser","os","device","country"');
+    expect(lines[0]).toBe(
+      '"id","createdAt","email","message","topic","other","browser","os","device","country"',
+    );
     expect(lines).toHaveLength(3);
     // Newest first; every cell quoted, quotes doubled; a formula-looking cell is prefixed with ' so
     // spreadsheets show it as text.
@@ -184,11 +186,11 @@ describe('the dashboard export is rate-limited like the API export', () => {
     const third = await exportOf(form.id);
     const elsewhere = await exportOf(otherForm.id);
 
-    expect([first.statusCode, first.headers['x-ratelimit-limit'], first.headers['x-ratelimit-remaining']]).toEqual([
-      200,
-      '2',
-      '1',
-    ]);
+    expect([
+      first.statusCode,
+      first.headers['x-ratelimit-limit'],
+      first.headers['x-ratelimit-remaining'],
+    ]).toEqual([200, '2', '1']);
     expect(first.headers['ratelimit-policy']).toBe('"submissionsList";q=2;w=60');
     expect(second.statusCode).toBe(200);
     expect([third.statusCode, errorBody(third).error, third.headers['x-ratelimit-remaining']]).toEqual([

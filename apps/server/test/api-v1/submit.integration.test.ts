@@ -214,7 +214,9 @@ describe('field validation (decisions §8)', () => {
     }
     expect((await submit(open.id, { ['é'.repeat(200)]: 'v' })).statusCode).toBe(201);
     expect((await listSubmissions({ userId: owner.userId, formId: open.id })).submissions).toHaveLength(1);
-    expect((await listSubmissions({ userId: owner.userId, formId: declared.id })).submissions).toHaveLength(0);
+    expect((await listSubmissions({ userId: owner.userId, formId: declared.id })).submissions).toHaveLength(
+      0,
+    );
   });
 });
 

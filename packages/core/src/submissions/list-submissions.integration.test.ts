@@ -223,7 +223,10 @@ describe('CSV export', () => {
 
   test('every cell is quoted, and a formula after a separator is neutralised', async () => {
     const { user, form, actor } = await setup();
-    await submitForm({ user: actor, input: { formId: form.id, data: { email: 'a@x.io', message: 'hi;=1+1' } } });
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: { email: 'a@x.io', message: 'hi;=1+1' } },
+    });
     const body = (
       await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id, query: {} })).stream)
     ).toString('utf8');
@@ -239,8 +242,16 @@ describe('CSV export', () => {
     const keys = (from: number) =>
       Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`k${from + index}`, from + index]));
     // Submitted oldest first; the export reads newest first, so k60..k119 are seen first.
-    await submitForm({ user: actor, input: { formId: form.id, data: keys(0) }, now: new Date('2026-02-01T00:00:01Z') });
-    await submitForm({ user: actor, input: { formId: form.id, data: keys(60) }, now: new Date('2026-02-01T00:00:02Z') });
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: keys(0) },
+      now: new Date('2026-02-01T00:00:01Z'),
+    });
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: keys(60) },
+      now: new Date('2026-02-01T00:00:02Z'),
+    });
     const body = (
       await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id, query: {} })).stream)
     ).toString('utf8');
@@ -252,7 +263,9 @@ describe('CSV export', () => {
     expect(headerCells.slice(-5)).toEqual(['other', 'browser', 'os', 'device', 'country']);
     // The newest row fits its 60 columns; of the oldest, k0..k39 have columns and k40..k59 do not.
     expect(newest).toContain(',"",');
-    const overflow = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`k${40 + index}`, 40 + index]));
+    const overflow = Object.fromEntries(
+      Array.from({ length: 20 }, (_, index) => [`k${40 + index}`, 40 + index]),
+    );
     expect(oldest).toContain(`"${JSON.stringify(overflow).replaceAll('"', '""')}"`);
   });
 
@@ -260,7 +273,9 @@ describe('CSV export', () => {
     const { user, form } = await setup();
     const other = await createUser({ email: testEmail(), plan: 'PRO' });
     for (const extra of [{ userId: other.id }, { formId: form.id }, { limit: '5' }]) {
-      const error = await appErrorOf(exportSubmissionsCsv({ userId: user.id, formId: form.id, query: extra }));
+      const error = await appErrorOf(
+        exportSubmissionsCsv({ userId: user.id, formId: form.id, query: extra }),
+      );
       expect([error.httpStatus, error.toBody().code]).toEqual([400, 'BAD_REQUEST']);
       expect(JSON.stringify(error.toBody())).toContain(Object.keys(extra)[0]);
     }

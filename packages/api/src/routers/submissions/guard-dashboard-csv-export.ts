@@ -18,9 +18,18 @@ export type GuardDashboardCsvExportOptions = {
  * rule as the API's listing and export, counted per user and form, with the same headers on every
  * answer from here on (429 at the limit). An export reads every row, so it is never unlimited.
  */
-export async function guardDashboardCsvExport({ req, res, services, formId }: GuardDashboardCsvExportOptions) {
+export async function guardDashboardCsvExport({
+  req,
+  res,
+  services,
+  formId,
+}: GuardDashboardCsvExportOptions) {
   const { user } = await authenticateSessionRequest({ req });
-  const bucketId = rateLimitBucketId({ bucket: 'dashboard_forms_submissions', apiKeyId: `user_${user.id}`, formId });
+  const bucketId = rateLimitBucketId({
+    bucket: 'dashboard_forms_submissions',
+    apiKeyId: `user_${user.id}`,
+    formId,
+  });
   const state = await services.rateLimiter.consume('submissionsList', bucketId);
   applyRateLimitHeaders(res, state);
   if (!state.allowed) {
