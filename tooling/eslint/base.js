@@ -5,6 +5,26 @@ import tseslint from 'typescript-eslint';
  * shared/design/conventions.md (type-only imports, no `!`, `_`-prefixed unused names, `test()` not `it()`,
  * and `process.env` read only in env.ts files).
  */
+const noItCalls = { selector: "CallExpression[callee.name='it']", message: 'Use test() rather than it().' };
+
+/**
+ * Request input is never spread: spread over owner ids it can replace them (one tenant reading
+ * another's data). Pick the fields by name instead. Applies where requests arrive (handlers,
+ * procedures); lower layers take typed, already-picked values.
+ */
+const noRequestInputSpread = [
+  {
+    selector: 'SpreadElement[argument.name=/^(input|rawInput|query|body|params)$/]',
+    message:
+      'Do not spread request input; pick its fields by name (owner ids come from the authenticated context).',
+  },
+  {
+    selector: 'SpreadElement[argument.property.name=/^(input|query|body|params)$/]',
+    message:
+      'Do not spread request input; pick its fields by name (owner ids come from the authenticated context).',
+  },
+];
+
 export const baseConfig = tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.cache/**', '**/test-results/**'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -20,11 +40,13 @@ export const baseConfig = tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through the env.ts module.' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.name='it']", message: 'Use test() rather than it().' },
-      ],
+      'no-restricted-syntax': ['error', noItCalls],
     },
+  },
+  {
+    files: ['**/routes/**/*.ts', '**/routers/**/*.ts', '**/plugins/**/*.ts', '**/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', noItCalls, ...noRequestInputSpread] },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {

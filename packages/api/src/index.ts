@@ -10,6 +10,7 @@ export { apiKeyPolicies } from './auth/api-key-policy.js';
 export type { TApiKeyPolicy } from './auth/api-key-policy.js';
 export { guardApiKeyRequest } from './auth/guard-api-key-request.js';
 export { authenticateSessionRequest } from './session/authenticate-session-request.js';
+export { guardDashboardCsvExport } from './routers/submissions/guard-dashboard-csv-export.js';
 export { SESSION_COOKIE_NAME } from './session/session-cookie.js';
 export type { ApiMeta } from './trpc.js';
 export type { TApiErrorShape } from './errors/format-error.js';

@@ -122,7 +122,7 @@ export type { GetSubmissionOptions } from './submissions/get-submission.js';
 export { deleteSubmission } from './submissions/delete-submission.js';
 export type { DeleteSubmissionOptions } from './submissions/delete-submission.js';
 export type { TSubmissionView } from './submissions/submission-view.js';
-export { exportSubmissionsCsv } from './submissions/export-submissions-csv.js';
+export { exportSubmissionsCsv, MAX_CSV_DATA_COLUMNS } from './submissions/export-submissions-csv.js';
 export type { ExportSubmissionsCsvOptions, TCsvExport } from './submissions/export-submissions-csv.js';
 export { neutraliseCsvCell } from './submissions/neutralise-csv-cell.js';
 export type { TOutboxItem } from './submissions/outbox-item.js';

@@ -1,7 +1,9 @@
+import { SESSION_COOKIE_NAME } from '@formwell/api';
 import { createSession, submitForm } from '@formwell/core';
 import { describe, expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { buildLimitedApp } from './helpers/build-limited-app.js';
 import { createOwner, createTestForm } from './helpers/fixtures.js';
 import { call, errorBody } from './helpers/http.js';
 
@@ -39,13 +41,16 @@ describe('GET /api/v1/forms/{formId}/submissions/export.csv (API key)', () => {
     expect(response.headers['x-ratelimit-limit']).toBe('100');
     expect(response.body.startsWith(BOM)).toBe(true);
     const lines = response.body.slice(1).trim().split('\n');
-    expect(lines[0]).toMatch(/^id,createdAt,email,(.+,)?message,topic,browser,os,device,country$/);
+    expect(lines[0]).toBe(
+      '"id","createdAt","email","message","topic","other","browser","os","device","country"',
+    );
     expect(lines).toHaveLength(3);
-    // Newest first; quotes doubled; a formula-looking cell is prefixed with ' so spreadsheets show it as text.
-    expect(lines[1]).toContain('2026-02-01T00:00:01.000Z,second@example.com,');
+    // Newest first; every cell quoted, quotes doubled; a formula-looking cell is prefixed with ' so
+    // spreadsheets show it as text.
+    expect(lines[1]).toContain('"2026-02-01T00:00:01.000Z","second@example.com",');
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil"")",`);
-    expect(lines[2]).toContain('2026-02-01T00:00:00.000Z,first@example.com,');
-    expect(lines[2]).toContain(',"hello, ""world""",sales,');
+    expect(lines[2]).toContain('"2026-02-01T00:00:00.000Z","first@example.com",');
+    expect(lines[2]).toContain(',"hello, ""world""","sales",');
   });
 
   test('filters by email and dates like the listing; every row of a large form is streamed', async () => {
@@ -127,5 +132,73 @@ describe('GET /api/dashboard/forms/{formId}/submissions/export.csv (session cook
       { error: text, message: text, code: 'UNAUTHORIZED' },
     ]);
     expect(withKey.statusCode).toBe(401);
+  });
+});
+
+describe('owner ids come from the credentials only', () => {
+  test("B's key or session on B's own form, with A's ids added to the query: 400, never A's rows", async () => {
+    const { app } = await buildTestApp();
+    const alice = await createOwner();
+    const bob = await createOwner();
+    const aliceForm = await createTestForm(alice.userId, { name: 'Alice private' });
+    await seed(alice, aliceForm.id, [{ email: 'alice-customer@example.com', message: 'ALICE-SECRET' }]);
+    const bobForm = await createTestForm(bob.userId);
+    const { token } = await createSession({ userId: bob.userId });
+    const pollution = `userId=${alice.userId}&formId=${aliceForm.id}`;
+
+    const viaKey = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${bobForm.id}/submissions/export.csv?${pollution}`,
+      key: bob.key,
+    });
+    const viaSession = await app.inject({
+      method: 'GET',
+      url: `/api/dashboard/forms/${bobForm.id}/submissions/export.csv?${pollution}`,
+      headers: { cookie: `${SESSION_COOKIE_NAME}=${token}` },
+    });
+
+    for (const response of [viaKey, viaSession]) {
+      expect([response.statusCode, errorBody(response).code]).toEqual([400, 'BAD_REQUEST']);
+      expect(errorBody(response).message).toMatch(/unrecognized key/i);
+      for (const bytes of ['ALICE-SECRET', 'alice-customer', alice.userId, aliceForm.id, 'Alice private']) {
+        expect(response.body).not.toContain(bytes);
+      }
+    }
+  });
+});
+
+describe('the dashboard export is rate-limited like the API export', () => {
+  test('same rule, per user and form, with the limit headers; 429 with Retry-After at the limit', async () => {
+    const { app } = await buildLimitedApp({ config: { RATE_LIMIT_SUBMISSIONS_LIST: '2/60' } });
+    const owner = await createOwner();
+    const form = await createTestForm(owner.userId);
+    const otherForm = await createTestForm(owner.userId);
+    const { token } = await createSession({ userId: owner.userId });
+    const exportOf = (formId: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/dashboard/forms/${formId}/submissions/export.csv`,
+        headers: { cookie: `${SESSION_COOKIE_NAME}=${token}` },
+      });
+
+    const first = await exportOf(form.id);
+    const second = await exportOf(form.id);
+    const third = await exportOf(form.id);
+    const elsewhere = await exportOf(otherForm.id);
+
+    expect([
+      first.statusCode,
+      first.headers['x-ratelimit-limit'],
+      first.headers['x-ratelimit-remaining'],
+    ]).toEqual([200, '2', '1']);
+    expect(first.headers['ratelimit-policy']).toBe('"submissionsList";q=2;w=60');
+    expect(second.statusCode).toBe(200);
+    expect([third.statusCode, errorBody(third).error, third.headers['x-ratelimit-remaining']]).toEqual([
+      429,
+      'Rate limit exceeded',
+      '0',
+    ]);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    expect(elsewhere.statusCode).toBe(200);
   });
 });

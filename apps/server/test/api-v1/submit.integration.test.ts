@@ -185,6 +185,39 @@ describe('field validation (decisions §8)', () => {
     ]);
     expect(justRight.statusCode).toBe(201);
   });
+
+  test('key names are limited like values: 1 to 200 characters, on forms with and without fields', async () => {
+    const { app } = await buildTestApp();
+    const owner = await createOwner();
+    const open = await createTestForm(owner.userId, { fields: [] });
+    const declared = await createTestForm(owner.userId);
+    const longKey = 'k'.repeat(20_000);
+    const submit = (formId: string, data: Record<string, unknown>) =>
+      call(app, { method: 'POST', url: SUBMIT, key: owner.key, payload: { formId, data } });
+
+    const rule = 'Key names must be 1 to 200 characters';
+    for (const formId of [open.id, declared.id]) {
+      const refused = await submit(formId, { email: 'a@example.com', [longKey]: 'v' });
+      expect([refused.statusCode, errorBody(refused)]).toEqual([
+        400,
+        {
+          error: 'Invalid submission data',
+          message: 'Invalid submission data',
+          code: 'BAD_REQUEST',
+          fieldErrors: { [`${'k'.repeat(40)}…`]: rule },
+        },
+      ]);
+      // The 20,000-character name is never echoed back whole.
+      expect(refused.body.length).toBeLessThan(500);
+      const justOver = await submit(formId, { email: 'a@example.com', ['é'.repeat(201)]: 'v' });
+      expect(errorBody(justOver).fieldErrors).toEqual({ [`${'é'.repeat(40)}…`]: rule });
+    }
+    expect((await submit(open.id, { ['é'.repeat(200)]: 'v' })).statusCode).toBe(201);
+    expect((await listSubmissions({ userId: owner.userId, formId: open.id })).submissions).toHaveLength(1);
+    expect((await listSubmissions({ userId: owner.userId, formId: declared.id })).submissions).toHaveLength(
+      0,
+    );
+  });
 });
 
 describe('honeypot, unique email, quota', () => {

@@ -10,7 +10,7 @@ import { createForm } from '../forms/create-form.js';
 import { getForm } from '../forms/get-form.js';
 import { createUser } from '../users/create-user.js';
 import { deleteSubmission } from './delete-submission.js';
-import { exportSubmissionsCsv } from './export-submissions-csv.js';
+import { exportSubmissionsCsv, MAX_CSV_DATA_COLUMNS } from './export-submissions-csv.js';
 import { getSubmission } from './get-submission.js';
 import { listSubmissions } from './list-submissions.js';
 import { purgeExpiredSubmissions } from './purge-expired-submissions.js';
@@ -189,15 +189,15 @@ describe('CSV export', () => {
       user: actor,
       input: { formId: form.id, data: { email: 'b@x.io', message: 'Grüße, "quoted"\nline 2' } },
     });
-    const csv = await exportSubmissionsCsv({ userId: user.id, formId: form.id });
+    const csv = await exportSubmissionsCsv({ userId: user.id, formId: form.id, query: {} });
     const bytes = await buffer(csv.stream);
     const body = bytes.toString('utf8');
 
     expect(csv.filename).toBe('Contact-us-submissions.csv');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = body.slice(1).split('\n');
-    expect(lines[0]).toBe('id,createdAt,email,message,browser,os,device,country');
-    expect(body).toContain(`'=HYPERLINK(""http://evil"")`);
+    expect(lines[0]).toBe('"id","createdAt","email","message","other","browser","os","device","country"');
+    expect(body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(body).toContain('"Grüße, ""quoted""\nline 2"');
   });
 
@@ -208,16 +208,83 @@ describe('CSV export', () => {
     // Keys of a form without fields are the submitter's choice, and they become header cells.
     await submitForm({ user: actor, input: { formId: form.id, data: { '=HYPERLINK("x")': 'y' } } });
     const body = (
-      await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id })).stream)
+      await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id, query: {} })).stream)
     ).toString('utf8');
 
     const header = body.slice(1).split('\n')[0] ?? '';
-    expect(header.split(',').slice(0, 2)).toEqual(['id', 'createdAt']);
+    expect(header.split(',').slice(0, 2)).toEqual(['"id"', '"createdAt"']);
     expect(header).toContain(`"'=HYPERLINK(""x"")"`);
     expect(header).not.toMatch(/(^|,)"?=/);
     expect(body).toContain("'@x");
     expect(
       (await submissionRepository.list({ userId: user.id, formId: form.id, limit: 10 })).items,
     ).toHaveLength(3);
+  });
+
+  test('every cell is quoted, and a formula after a separator is neutralised', async () => {
+    const { user, form, actor } = await setup();
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: { email: 'a@x.io', message: 'hi;=1+1' } },
+    });
+    const body = (
+      await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id, query: {} })).stream)
+    ).toString('utf8');
+    const row = body.slice(1).split('\n')[1] ?? '';
+
+    // A reader splitting on ";" sees `"hi` and `'=1+1"`: text, not a formula.
+    expect(row).toContain(`,"a@x.io","hi;'=1+1","",`);
+    expect(row.split(',').every((cell) => cell.startsWith('"') && cell.endsWith('"'))).toBe(true);
+  });
+
+  test(`at most ${MAX_CSV_DATA_COLUMNS} data columns; further keys go into "other" as JSON`, async () => {
+    const { user, form, actor } = await setup(false);
+    const keys = (from: number) =>
+      Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`k${from + index}`, from + index]));
+    // Submitted oldest first; the export reads newest first, so k60..k119 are seen first.
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: keys(0) },
+      now: new Date('2026-02-01T00:00:01Z'),
+    });
+    await submitForm({
+      user: actor,
+      input: { formId: form.id, data: keys(60) },
+      now: new Date('2026-02-01T00:00:02Z'),
+    });
+    const body = (
+      await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id, query: {} })).stream)
+    ).toString('utf8');
+    const [header = '', newest = '', oldest = ''] = body.slice(1).split('\n');
+    const headerCells = header.split(',').map((cell) => cell.slice(1, -1));
+
+    expect(headerCells).toHaveLength(2 + MAX_CSV_DATA_COLUMNS + 1 + 4);
+    expect(headerCells.slice(2, 4)).toEqual(['k60', 'k61']);
+    expect(headerCells.slice(-5)).toEqual(['other', 'browser', 'os', 'device', 'country']);
+    // The newest row fits its 60 columns; of the oldest, k0..k39 have columns and k40..k59 do not.
+    expect(newest).toContain(',"",');
+    const overflow = Object.fromEntries(
+      Array.from({ length: 20 }, (_, index) => [`k${40 + index}`, 40 + index]),
+    );
+    expect(oldest).toContain(`"${JSON.stringify(overflow).replaceAll('"', '""')}"`);
+  });
+
+  test('the query is strict: an unknown parameter is a 400 naming it, never passed on', async () => {
+    const { user, form } = await setup();
+    const other = await createUser({ email: testEmail(), plan: 'PRO' });
+    for (const extra of [{ userId: other.id }, { formId: form.id }, { limit: '5' }]) {
+      const error = await appErrorOf(
+        exportSubmissionsCsv({ userId: user.id, formId: form.id, query: extra }),
+      );
+      expect([error.httpStatus, error.toBody().code]).toEqual([400, 'BAD_REQUEST']);
+      expect(JSON.stringify(error.toBody())).toContain(Object.keys(extra)[0]);
+    }
+    const ok = await exportSubmissionsCsv({
+      userId: user.id,
+      formId: form.id,
+      query: { startDate: '2026-01-01', apiKey: 'mk_live_x' },
+    });
+    expect(ok.filename).toBe('Contact-us-submissions.csv');
+    expect((await buffer(ok.stream)).toString('utf8')).toContain('"id","createdAt"');
   });
 });

@@ -8,8 +8,22 @@ describe('CSV cells', () => {
     expect(neutraliseCsvCell(value)).toBe(`'${value}`);
   });
 
+  test.each([
+    ['hi;=1+1', "hi;'=1+1"],
+    ['a,+1', "a,'+1"],
+    ['a|@x', "a|'@x"],
+    ['\t=1', "'\t'=1"],
+    ['line\n-2', "line\n'-2"],
+    ['say "=1"', `say "'=1"`],
+    ['\uFF1D1', "'\uFF1D1"],
+    ['\u0000=1', "'\u0000=1"],
+  ])('a formula start after a separator is neutralised too: %j', (value, expected) => {
+    expect(neutraliseCsvCell(value)).toBe(expected);
+  });
+
   test('ordinary text is untouched', () => {
     expect(neutraliseCsvCell('hello =x')).toBe('hello =x');
+    expect(neutraliseCsvCell('a - b; c')).toBe('a - b; c');
     expect(neutraliseCsvCell('')).toBe('');
   });
 

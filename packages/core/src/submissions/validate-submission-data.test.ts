@@ -196,6 +196,20 @@ describe('validateSubmissionData: deeply nested values never recurse', () => {
     });
   });
 
+  test('key names are 1 to 200 characters (code points) on every form; longer ones are reported cut short', () => {
+    const rule = 'Key names must be 1 to 200 characters';
+    const long = 'x'.repeat(20_000);
+    for (const formFields of [[], fields([{ name: 'name', type: 'text' }])]) {
+      expect(validateSubmissionData({ fields: formFields, data: { [long]: 'v', name: 'n' } })).toEqual({
+        ok: false,
+        fieldErrors: { [`${'x'.repeat(40)}…`]: rule },
+      });
+    }
+    // 200 astral characters are 400 UTF-16 units, and still 200 characters.
+    expect(validateSubmissionData({ fields: [], data: { ['😀'.repeat(200)]: 'v' } }).ok).toBe(true);
+    expect(validateSubmissionData({ fields: [], data: { ['a'.repeat(201)]: 'v' } }).ok).toBe(false);
+  });
+
   test('a form with declared fields refuses them as unknown keys or by the field type', () => {
     const result = validateSubmissionData({
       fields: fields([

@@ -4,6 +4,7 @@ import type { TFormField } from '../forms/z-form-field.js';
 
 export const MAX_DATA_KEYS = 100;
 export const MAX_STRING_LENGTH = 10_000;
+export const MAX_KEY_LENGTH = 200;
 
 export type TValidationResult =
   { ok: true; data: Record<string, unknown> } | { ok: false; fieldErrors: Record<string, string> };
@@ -33,10 +34,12 @@ function isPrimitive(value: unknown): boolean {
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
+const KEY_LENGTH_RULE = `Key names must be 1 to ${MAX_KEY_LENGTH} characters`;
+
 /**
- * Why a key may not be stored as an object key, or null when it may: "." and a leading "$" change
- * the meaning of a MongoDB field path; control characters (NUL ends a BSON key) and lone surrogates
- * cannot be stored faithfully.
+ * Why a key may not be stored as an object key, or null when it may (its length is checked before,
+ * on every form): "." and a leading "$" change the meaning of a MongoDB field path; control
+ * characters (NUL ends a BSON key) and lone surrogates cannot be stored faithfully.
  */
 function keyProblem(key: string): string | null {
   if (key.includes('.') || key.startsWith('$') || key.trim() === '') {
@@ -152,6 +155,11 @@ function checkField(field: TFormField, value: unknown): TCheck {
   }
 }
 
+/** A key as named in `fieldErrors`: over-long names are cut, so the answer stays small. */
+function reportedKey(key: string): string {
+  return key.length > MAX_KEY_LENGTH ? `${key.slice(0, 40)}…` : key;
+}
+
 /** Only strings are measured here; other values are shape-checked first (see checkField). */
 function tooLong(value: unknown): boolean {
   return typeof value === 'string' && exceedsCharacters(value, MAX_STRING_LENGTH);
@@ -174,7 +182,17 @@ export function validateSubmissionData({
   if (keys.length > MAX_DATA_KEYS) {
     return { ok: false, fieldErrors: { _data: `At most ${MAX_DATA_KEYS} keys are accepted` } };
   }
+  // Key names are limited on every form, like values: an over-long name is refused by its rule
+  // (reported under a shortened name, never echoed back whole) and not looked at further.
+  const namedKeys: string[] = [];
   for (const key of keys) {
+    if (exceedsCharacters(key, MAX_KEY_LENGTH)) {
+      fieldErrors[reportedKey(key)] = KEY_LENGTH_RULE;
+    } else {
+      namedKeys.push(key);
+    }
+  }
+  for (const key of namedKeys) {
     if (tooLong(data[key])) {
       fieldErrors[key] = `Must be at most ${MAX_STRING_LENGTH} characters`;
     }
@@ -182,7 +200,7 @@ export function validateSubmissionData({
   if (fields.length === 0) {
     // Any flat object: keys become stored object keys, values must be scalars (a nested value is
     // refused by its type, never walked).
-    for (const key of keys) {
+    for (const key of namedKeys) {
       const problem = keyProblem(key);
       if (problem !== null) {
         fieldErrors[key] = problem;
@@ -194,7 +212,7 @@ export function validateSubmissionData({
     return Object.keys(fieldErrors).length > 0 ? { ok: false, fieldErrors } : { ok: true, data: { ...data } };
   }
   const declared = new Map(fields.map((field) => [field.name, field]));
-  for (const key of keys) {
+  for (const key of namedKeys) {
     if (!declared.has(key)) {
       fieldErrors[key] = 'Unknown field';
     }

@@ -6,4 +6,8 @@ import { ZListSubmissionsRequestSchema, ZListSubmissionsResponseSchema } from '.
 export const listSubmissionsRoute = authedProcedure
   .input(ZListSubmissionsRequestSchema)
   .output(ZListSubmissionsResponseSchema)
-  .query(({ ctx, input }) => listSubmissions({ userId: ctx.user.id, ...input }));
+  .query(({ ctx, input }) => {
+    const { formId, limit, cursor, startDate, endDate, email } = input;
+
+    return listSubmissions({ userId: ctx.user.id, formId, limit, cursor, startDate, endDate, email });
+  });

@@ -1,0 +1,404 @@
+import { randomBytes } from 'node:crypto';
+
+import { SESSION_COOKIE_NAME } from '@formwell/api';
+import {
+  createApiKey,
+  createForm,
+  createSession,
+  createUser,
+  getFormDetail,
+  getMe,
+  listApiKeys,
+  listForms,
+  listSubmissions,
+  submitForm,
+  verifySession,
+} from '@formwell/core';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect, test } from 'vitest';
+
+import { buildTestApp } from '../helpers/build-test-app.js';
+import { uniqueEmail } from './helpers/fixtures.js';
+import { fastifyRoutes, routerProcedures, type TProcedureEntry } from './helpers/route-inventory.js';
+
+/** One account with everything a route can name: key, form, submission, session. */
+type TTenant = {
+  userId: string;
+  email: string;
+  password: string;
+  key: string;
+  keyId: string;
+  token: string;
+  formId: string;
+  submissionId: string;
+  /** Every string of this tenant that another tenant must never receive. */
+  secrets: string[];
+};
+
+const B_PASSWORD = 'correct horse battery';
+
+async function createTenant(label: string, password: string): Promise<TTenant> {
+  const tag = `${label}-${randomBytes(4).toString('hex')}`;
+  const email = uniqueEmail(label);
+  const user = await createUser({ email, password, plan: 'PRO' });
+  const key = await createApiKey({ userId: user.id, name: `${tag} key` });
+  const form = await createForm({
+    userId: user.id,
+    input: {
+      name: `${tag} FORM`,
+      description: `${tag} DESCRIPTION`,
+      formType: 'contact',
+      fields: [
+        { name: 'email', label: `${tag} EMAIL-LABEL`, type: 'email', required: true },
+        { name: 'message', label: `${tag} MESSAGE-LABEL`, type: 'textarea' },
+      ],
+      settings: { usersJoined: { enabled: true } },
+    },
+  });
+  const customer = `${tag}-customer@example.com`;
+  const { response } = await submitForm({
+    user: { id: user.id, plan: 'PRO', quotaLimit: 100_000 },
+    input: { formId: form.id, data: { email: customer, message: `${tag} SUBMITTED-TEXT` } },
+  });
+  const { token } = await createSession({ userId: user.id });
+  const keyView = (await listApiKeys({ userId: user.id })).find((view) => view.id === key.id);
+
+  return {
+    userId: user.id,
+    email,
+    password,
+    key: key.key,
+    keyId: key.id,
+    token,
+    formId: form.id,
+    submissionId: response.submissionId,
+    secrets: [
+      tag,
+      user.id,
+      email,
+      key.key,
+      key.id,
+      keyView?.prefix ?? key.key.slice(0, 12),
+      keyView?.display ?? key.key,
+      token,
+      form.id,
+      customer,
+      response.submissionId,
+    ],
+  };
+}
+
+type TInput = Record<string, unknown>;
+
+type TRecipe = {
+  /** How the procedure authenticates: an API key (served under /api/v1 only), the session, or nothing. */
+  auth: 'key' | 'session' | 'public';
+  /** The input naming the caller's own things; absent for procedures without input. */
+  input?: (tenant: TTenant) => TInput;
+  /** The status of the caller's own, proper call when it is no success (staff-only procedures). */
+  ownStatus?: number;
+  /** False when the input names nothing of a tenant (so there is no "A's ids" case). */
+  namesTenant?: false;
+};
+
+const byForm = (tenant: TTenant) => ({ formId: tenant.formId });
+
+/**
+ * One recipe per procedure. A procedure without one fails the test: a new procedure forces a
+ * decision about what its input is and who may call it.
+ */
+const PROCEDURE_RECIPES: Record<string, TRecipe> = {
+  'system.getStatus': { auth: 'public' },
+  'v1.listForms': { auth: 'key', input: () => ({}) },
+  'v1.submitForm': {
+    auth: 'key',
+    input: (tenant) => ({ formId: tenant.formId, data: { email: 'new@example.com', message: 'hello' } }),
+  },
+  'v1.getForm': { auth: 'key', input: byForm },
+  'v1.getUsersJoined': { auth: 'key', input: byForm },
+  'v1.listSubmissions': { auth: 'key', input: byForm },
+  'auth.signUp': {
+    auth: 'public',
+    input: () => ({ email: uniqueEmail('signup'), password: B_PASSWORD }),
+    namesTenant: false,
+  },
+  'auth.logIn': { auth: 'public', input: (tenant) => ({ email: tenant.email, password: B_PASSWORD }) },
+  'auth.logOut': { auth: 'public' },
+  'auth.me': { auth: 'session' },
+  'apiKeys.create': { auth: 'session', input: () => ({ name: 'another key' }) },
+  'apiKeys.list': { auth: 'session' },
+  'apiKeys.revoke': { auth: 'session', input: (tenant) => ({ id: tenant.keyId }) },
+  'forms.create': { auth: 'session', input: () => ({ name: 'New form', formType: 'contact', fields: [] }) },
+  'forms.update': { auth: 'session', input: (tenant) => ({ id: tenant.formId, data: { name: 'Renamed' } }) },
+  'forms.delete': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
+  'forms.list': { auth: 'session', input: () => ({}) },
+  'forms.get': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
+  'submissions.list': { auth: 'session', input: byForm },
+  'submissions.get': {
+    auth: 'session',
+    input: (tenant) => ({ formId: tenant.formId, id: tenant.submissionId }),
+  },
+  'submissions.delete': {
+    auth: 'session',
+    input: (tenant) => ({ formId: tenant.formId, id: tenant.submissionId }),
+  },
+  // The caller is no admin: refused, whatever the input names.
+  'admin.listUsers': { auth: 'session', input: () => ({}), ownStatus: 403 },
+  'admin.setUserPlan': {
+    auth: 'session',
+    input: (tenant) => ({ userId: tenant.userId, plan: 'FREE' }),
+    ownStatus: 403,
+  },
+};
+
+/** Plain Fastify routes that take a key or a session: the form id is the path's `:formId`. */
+const PLAIN_RECIPES: Record<string, { auth: 'key' | 'session' }> = {
+  'GET /api/v1/forms/:formId/submissions/export.csv': { auth: 'key' },
+  'GET /api/dashboard/forms/:formId/submissions/export.csv': { auth: 'session' },
+};
+
+/** Plain routes that take neither; they are still called with the pollution and checked. */
+const PUBLIC_PATHS = new Set([
+  '/healthz',
+  '/readyz',
+  '/thank-you',
+  '/api/v1/openapi.json',
+  '/docs',
+  '/docs/',
+  '/docs/*',
+  '/docs/json',
+  '/docs/yaml',
+  '/docs/static/index.html',
+  '/docs/static/swagger-initializer.js',
+]);
+
+/** Served by the router (each procedure is covered through its recipe). */
+const TRPC_ROUTE = '/trpc/:path';
+
+/** Names a handler might be tempted to take an owner or a target from, all set to the other tenant's. */
+function pollution(other: TTenant): TInput {
+  return {
+    userId: other.userId,
+    ownerId: other.userId,
+    user: other.userId,
+    user_id: other.userId,
+    formId: other.formId,
+    form: other.formId,
+    id: other.formId,
+    _id: other.formId,
+    submissionId: other.submissionId,
+    keyId: other.keyId,
+    apiKeyId: other.keyId,
+  };
+}
+
+/** The own input with every polluting name it does not already use. */
+function polluted(own: TInput, other: TTenant): TInput {
+  return { ...pollution(other), ...own };
+}
+
+type TCall = { method: string; url: string; payload?: TInput };
+
+function send(app: FastifyInstance, caller: TTenant, { method, url, payload }: TCall) {
+  return app.inject({
+    method: method as 'GET',
+    url,
+    headers: {
+      'x-api-key': caller.key,
+      cookie: `${SESSION_COOKIE_NAME}=${caller.token}`,
+      ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+}
+
+function query(values: TInput): string {
+  const search = new URLSearchParams(
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])),
+  );
+  const text = search.toString();
+
+  return text ? `?${text}` : '';
+}
+
+function trpcCall(procedure: TProcedureEntry, input: TInput | undefined): TCall {
+  const url = `/trpc/${procedure.path}`;
+  if (procedure.type === 'query') {
+    return {
+      method: 'GET',
+      url: input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`,
+    };
+  }
+
+  return input === undefined ? { method: 'POST', url } : { method: 'POST', url, payload: input };
+}
+
+/** Path parameters from the input; the rest goes into the query (GET) or the JSON body. */
+function restCall(operation: { method: string; path: string }, input: TInput | undefined): TCall {
+  const remaining = { ...input };
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = String(remaining[name]);
+    delete remaining[name];
+
+    return encodeURIComponent(value);
+  });
+  const url = `/api/v1${path}`;
+
+  return operation.method === 'GET'
+    ? { method: 'GET', url: `${url}${query(remaining)}` }
+    : { method: operation.method, url, payload: remaining };
+}
+
+async function snapshotOf(tenant: TTenant) {
+  return {
+    me: await getMe({ userId: tenant.userId }),
+    forms: await listForms({ userId: tenant.userId }),
+    form: await getFormDetail({ userId: tenant.userId, formId: tenant.formId }),
+    submissions: await listSubmissions({ userId: tenant.userId, formId: tenant.formId }),
+    keys: (await listApiKeys({ userId: tenant.userId })).map(({ lastUsedAt: _, ...view }) => view),
+    session: (await verifySession({ token: tenant.token })).user.id,
+  };
+}
+
+test(
+  "the pollution matrix: B's credentials with A's ids in the path/input or added as extra fields never reach A's data",
+  { timeout: 300_000 },
+  async () => {
+    const { app } = await buildTestApp({
+      // Every call here is a distinct case, not a flood: limits stay out of the way.
+      RATE_LIMIT_GET_FORM: '100000/60',
+      RATE_LIMIT_SUBMISSIONS_LIST: '100000/60',
+      RATE_LIMIT_USERS_JOINED: '100000/60',
+      RATE_LIMIT_FORMS_LIST: '100000/60',
+      RATE_LIMIT_SUBMIT: '100000/60',
+      RATE_LIMIT_LOGIN: '100000/60',
+    });
+    const alice = await createTenant('ALICE', `alice ${randomBytes(8).toString('hex')}`);
+    const before = await snapshotOf(alice);
+    const sharedBob = await createTenant('bob', B_PASSWORD);
+    const problems: string[] = [];
+    const covered = new Set<string>();
+
+    /** B's side of one case; a mutation gets a fresh B, so one case never spoils the next. */
+    async function bobFor(mutating: boolean): Promise<TTenant> {
+      return mutating ? createTenant('bob', B_PASSWORD) : sharedBob;
+    }
+
+    function check(
+      label: string,
+      call: TCall,
+      response: LightMyRequestResponse,
+      expected: 'success' | 'refused' | 'no-5xx' | 'any' | number,
+    ) {
+      // A redirect may echo the request's own URL (B's own words); anything else of A's is a leak.
+      const answer = `${response.body}\n${JSON.stringify(response.headers)}`.replaceAll(call.url, '');
+      const leaked = alice.secrets.filter((secret) => answer.includes(secret));
+      if (leaked.length > 0) {
+        problems.push(`${label}: answer holds A's ${leaked.join(', ')}`);
+      }
+      const status = response.statusCode;
+      const fits =
+        typeof expected === 'number'
+          ? status === expected
+          : expected === 'success'
+            ? status >= 200 && status < 300
+            : expected === 'refused'
+              ? status >= 400 && status < 500
+              : expected === 'no-5xx'
+                ? status < 500
+                : true;
+      if (!fits) {
+        problems.push(`${label}: status ${status}, expected ${expected}: ${response.body.slice(0, 200)}`);
+      }
+    }
+
+    async function run(label: string, caller: TTenant, call: TCall, expected: Parameters<typeof check>[3]) {
+      check(label, call, await send(app, caller, call), expected);
+    }
+
+    // The router: every procedure over /trpc, and over REST when it has a REST face.
+    for (const procedure of routerProcedures()) {
+      const recipe = PROCEDURE_RECIPES[procedure.path];
+      if (!recipe) {
+        problems.push(`procedure ${procedure.path} has no recipe: decide its input and who may call it`);
+        continue;
+      }
+      const mutating = procedure.type === 'mutation';
+      const { rest } = procedure;
+      const transports = [
+        { name: 'trpc', call: (input?: TInput) => trpcCall(procedure, input) },
+        ...(rest ? [{ name: 'rest', call: (input?: TInput) => restCall(rest, input) }] : []),
+      ];
+      for (const transport of transports) {
+        const label = `${transport.name} ${procedure.path}`;
+        // API keys are accepted only under /api/v1: over /trpc a key procedure is always 401.
+        const ownExpected =
+          recipe.auth === 'key' && transport.name === 'trpc' ? 401 : (recipe.ownStatus ?? 'success');
+
+        const ownBob = await bobFor(mutating);
+        await run(`${label} (own)`, ownBob, transport.call(recipe.input?.(ownBob)), ownExpected);
+
+        const { input, namesTenant } = recipe;
+        // Only inputs that name a tenant's things have an "A's ids" case.
+        if (
+          input &&
+          namesTenant !== false &&
+          JSON.stringify(input(alice)) !== JSON.stringify(input(sharedBob))
+        ) {
+          await run(`${label} (A's ids)`, await bobFor(mutating), transport.call(input(alice)), 'refused');
+        }
+
+        const pollutedBob = await bobFor(mutating);
+        const pollutedInput = polluted(input?.(pollutedBob) ?? {}, alice);
+        await run(`${label} (B's ids + A's as extras)`, pollutedBob, transport.call(pollutedInput), 'no-5xx');
+        covered.add(label);
+      }
+    }
+
+    // The server's own routes, read from Fastify: each is a recipe, a public path, or the tRPC route.
+    for (const route of await fastifyRoutes(app)) {
+      for (const method of route.methods) {
+        const name = `${method} ${route.path}`;
+        const recipe = PLAIN_RECIPES[name];
+        if (route.path === TRPC_ROUTE) {
+          continue;
+        }
+        if (PUBLIC_PATHS.has(route.path)) {
+          const url = route.path.replace('*', 'x');
+          // Whatever a public route answers (/readyz is 503 without a worker), it holds nothing of A's.
+          await run(
+            `${name} (public)`,
+            sharedBob,
+            { method, url: `${url}${query(pollution(alice))}` },
+            'any',
+          );
+          covered.add(name);
+          continue;
+        }
+        if (!recipe) {
+          problems.push(`route ${name} has no recipe: decide how it authenticates and what it names`);
+          continue;
+        }
+        const url = (tenant: TTenant) => route.path.replace(':formId', tenant.formId);
+        await run(`${name} (own)`, sharedBob, { method, url: url(sharedBob) }, 'success');
+        await run(`${name} (A's form)`, sharedBob, { method, url: url(alice) }, 'refused');
+        await run(
+          `${name} (B's form + A's ids as extras)`,
+          sharedBob,
+          { method, url: `${url(sharedBob)}${query(pollution(alice))}` },
+          'no-5xx',
+        );
+        covered.add(name);
+      }
+    }
+
+    expect(problems).toEqual([]);
+    // Not vacuous: every procedure (and REST face) and every plain route was called.
+    expect(covered.size).toBeGreaterThanOrEqual(
+      routerProcedures().length + routerProcedures().filter((procedure) => procedure.rest).length,
+    );
+    expect([...covered]).toEqual(expect.arrayContaining(Object.keys(PLAIN_RECIPES)));
+    // B's mutations, own or polluted, changed nothing of A's.
+    expect(await snapshotOf(alice)).toEqual(before);
+  },
+);
