@@ -3,7 +3,9 @@ import { loadConfig } from '@formwell/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 
 import type { ServerEnv } from './env.js';
+import { BODY_LIMIT_BYTES } from './http/body-limits.js';
 import { toErrorBody } from './http/error-body.js';
+import { useJsonBodyParser } from './http/json-body-parser.js';
 import { buildServerOpenApiDocument } from './http/openapi-document.js';
 import { setRootErrorHandlers } from './http/root-error-handlers.js';
 import { loggerOptions } from './logger.js';
@@ -23,15 +25,18 @@ export type BuildAppOptions = {
   fastify?: Partial<FastifyServerOptions>;
 };
 
-/** Body limit of every route: submissions are at most 100 KB (decisions.md §8). */
-export const BODY_LIMIT_BYTES = 100 * 1024;
+export { BODY_LIMIT_BYTES } from './http/body-limits.js';
 
 /** Builds the whole HTTP app without listening; main.ts listens, tests use `inject` or `listen(0)`. */
 export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Promise<FastifyInstance> {
+  const timeoutMs = env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
   const app = Fastify({
     logger: { ...loggerOptions(env.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: env.TRUST_PROXY ?? false,
+    trustProxy: env.TRUST_PROXY,
+    // A client slower than this is cut off, so slow senders cannot hold sockets and buffers.
+    requestTimeout: timeoutMs,
+    connectionTimeout: timeoutMs,
     // tRPC batching puts every procedure name in one path segment (toolchain.md gotcha 11).
     routerOptions: { maxParamLength: 5000 },
     // A URL that cannot be decoded never reaches the error handler; answer it with the one body.
@@ -41,7 +46,11 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     ...fastify,
   });
 
+  // Node's own default (60 s) is replaced by the same bound as the whole request.
+  app.server.headersTimeout = timeoutMs;
   setRootErrorHandlers(app);
+  // Before any route scope is registered, so every scope inherits it.
+  useJsonBodyParser(app);
   await app.register(databasePlugin, { uri: env.MONGODB_URI });
   await app.register(redisPlugin, { url: env.REDIS_URL });
 

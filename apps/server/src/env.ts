@@ -3,6 +3,8 @@ import { ZRedisUrl } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
+import { parseTrustProxy } from './http/trust-proxy.js';
+
 const ZPort = z.coerce.number().int().min(0).max(65_535);
 
 /**
@@ -18,7 +20,23 @@ export const serverEnvSchema = {
   REDIS_URL: ZRedisUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default('*'),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && 'problem' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.problem });
+
+        return z.NEVER;
+      }
+
+      return parsed;
+    }),
+  // How long a client may take to send its headers, and its whole request; an idle connection is
+  // closed after as long. Generous for slow mobile clients, short enough that slow senders cannot
+  // hold sockets and buffers open.
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TRUSTED_COUNTRY_HEADER: z.string().optional(),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
 };
@@ -50,5 +68,11 @@ export function parseServerEnv(source: Record<string, string | undefined> = proc
     },
   });
 
-  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  // Production traffic carries session cookies and API keys: it must not travel in clear text.
+  if (env.NODE_ENV === 'production' && !publicUrl.startsWith('https://')) {
+    throw new InvalidEnvError(['PUBLIC_URL: must be an https:// URL when NODE_ENV=production']);
+  }
+
+  return { ...env, PUBLIC_URL: publicUrl };
 }
