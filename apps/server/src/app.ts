@@ -8,6 +8,7 @@ import { toErrorBody } from './http/error-body.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { buildServerOpenApiDocument } from './http/openapi-document.js';
 import { setRootErrorHandlers } from './http/root-error-handlers.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggerOptions } from './logger.js';
 import { databasePlugin } from './plugins/database.js';
 import { redisPlugin } from './plugins/redis.js';
@@ -51,6 +52,7 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   setRootErrorHandlers(app);
   // Before any route scope is registered, so every scope inherits it.
   useJsonBodyParser(app);
+  await registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https://') });
   await app.register(databasePlugin, { uri: env.MONGODB_URI });
   await app.register(redisPlugin, { url: env.REDIS_URL });
 
