@@ -46,12 +46,12 @@ describe('auth', () => {
     expect(user).toMatchObject({ email, name: 'Dash', role: 'OWNER', plan: 'FREE', quotaLimit: 200 });
     expect(user).not.toHaveProperty('passwordHash');
     expect(jar.setCookies[0]).toMatch(
-      /^formwell_session=[A-Za-z0-9_-]{20,}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+      /^formwell_session=[A-Za-z0-9_-]{20,}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/,
     );
     expect((await client.auth.me.query()).id).toBe(user.id);
 
     await client.auth.logOut.mutate();
-    expect(jar.setCookies.at(-1)).toBe('formwell_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+    expect(jar.setCookies.at(-1)).toBe('formwell_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
     expect(await rejection(client.auth.me.query())).toEqual({
       code: 'UNAUTHORIZED',
       message: 'Not authenticated',

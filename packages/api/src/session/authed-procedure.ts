@@ -11,7 +11,10 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.transport !== 'trpc') {
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.NOT_AUTHENTICATED });
   }
-  const session = await authenticateSessionRequest({ req: ctx.req });
+  const session = await authenticateSessionRequest({
+    req: ctx.req,
+    publicUrl: ctx.services.config.publicUrl,
+  });
   const { user } = session;
 
   return next({

@@ -1,24 +1,42 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
+
 import type { ApiRequest, ApiResponse } from '../context.js';
 
-/** The dashboard's session cookie (decisions §1): httpOnly, SameSite=Lax, the whole site. */
-export const SESSION_COOKIE_NAME = 'formwell_session';
+const PLAIN_NAME = 'formwell_session';
+/**
+ * Browsers keep a `__Host-` cookie only if it is Secure, for Path=/ and without Domain, so no
+ * sibling subdomain and no plain-http page can plant or overwrite it.
+ */
+const HOST_ONLY_NAME = `__Host-${PLAIN_NAME}`;
 
-/** Reads the session token from the Cookie header; null when absent or empty. */
-export function readSessionToken(req: ApiRequest): string | null {
+const isHttps = (publicUrl: string) => publicUrl.startsWith('https://');
+
+/**
+ * The dashboard's session cookie name. An https install uses the `__Host-` name; a plain-http
+ * install (a laptop, a LAN) cannot, because browsers refuse `__Host-` cookies that are not Secure
+ * and refuse Secure cookies over http: there it is the plain name.
+ */
+export function sessionCookieName(publicUrl: string): string {
+  return isHttps(publicUrl) ? HOST_ONLY_NAME : PLAIN_NAME;
+}
+
+/**
+ * Reads the session token from the Cookie header; null when absent or empty. With the public URL,
+ * only the name this install sets counts (on https a plain-named cookie, which a sibling subdomain
+ * could have planted, is ignored). Without it, the `__Host-` cookie wins over the plain one.
+ */
+export function readSessionToken(req: ApiRequest, publicUrl?: string): string | null {
   const header = req.headers.cookie;
   if (!header) {
     return null;
   }
-  for (const part of header.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === SESSION_COOKIE_NAME) {
-      const value = part.slice(separator + 1).trim();
+  const cookies = parseCookie(header);
+  const value =
+    publicUrl === undefined
+      ? (cookies[HOST_ONLY_NAME] ?? cookies[PLAIN_NAME])
+      : cookies[sessionCookieName(publicUrl)];
 
-      return value.length > 0 ? safeDecode(value) : null;
-    }
-  }
-
-  return null;
+  return value ? value : null;
 }
 
 export type SetSessionCookieOptions = {
@@ -30,31 +48,22 @@ export type SetSessionCookieOptions = {
 
 export function setSessionCookie({ res, token, expiresAt, publicUrl }: SetSessionCookieOptions): void {
   const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
-  res.header('Set-Cookie', serialize(encodeURIComponent(token), `Max-Age=${maxAge}`, publicUrl));
+  res.header('Set-Cookie', serialize(token, maxAge, publicUrl));
 }
 
 export function clearSessionCookie({ res, publicUrl }: { res: ApiResponse; publicUrl: string }): void {
-  res.header('Set-Cookie', serialize('', 'Max-Age=0', publicUrl));
+  res.header('Set-Cookie', serialize('', 0, publicUrl));
 }
 
-function serialize(value: string, lifetime: string, publicUrl: string): string {
-  // Secure only when the public URL is https: a plain-http self-hosted install must still log in.
-  const secure = publicUrl.startsWith('https://');
-
-  return [
-    `${SESSION_COOKIE_NAME}=${value}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-    lifetime,
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
-}
-
-function safeDecode(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
+/** httpOnly, SameSite=Lax, the whole site; Secure whenever the public URL is https. */
+function serialize(value: string, maxAge: number, publicUrl: string): string {
+  return stringifySetCookie({
+    name: sessionCookieName(publicUrl),
+    value,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge,
+    secure: isHttps(publicUrl),
+  });
 }

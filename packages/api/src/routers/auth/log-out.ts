@@ -10,7 +10,7 @@ export const logOutRoute = publicProcedure
   .output(ZLogOutResponseSchema)
   .mutation(async ({ ctx }) => {
     const { req, res, services } = ctx;
-    await logOut({ token: readSessionToken(req) });
+    await logOut({ token: readSessionToken(req, services.config.publicUrl) });
     clearSessionCookie({ res, publicUrl: services.config.publicUrl });
 
     return { success: true as const };
