@@ -68,7 +68,7 @@ export {
   ZLogInInputSchema,
 } from './users/z-user-input.js';
 export type { TSignUpInput, TLogInInput } from './users/z-user-input.js';
-export { createSession, SESSION_TTL_MS } from './sessions/create-session.js';
+export { createSession, MAX_SESSIONS_PER_USER, SESSION_TTL_MS } from './sessions/create-session.js';
 export type { CreateSessionOptions, TSessionToken } from './sessions/create-session.js';
 export { verifySession } from './sessions/verify-session.js';
 export type { VerifySessionOptions, TVerifiedSession } from './sessions/verify-session.js';

@@ -58,6 +58,27 @@ export const dashboardSessionRepository = {
     return result.deletedCount > 0;
   },
 
+  /**
+   * Keeps a user's `keep` newest sessions and deletes the rest (ties in time broken by id, which
+   * grows with creation); returns how many were deleted.
+   */
+  async deleteAllButNewest({ userId, keep }: { userId: string; keep: number }): Promise<number> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return 0;
+    }
+    const stale = await DashboardSessionModel.find({ userId: owner }, { _id: 1 })
+      .sort({ createdAt: -1, _id: -1 })
+      .skip(keep)
+      .lean<{ _id: unknown }[]>();
+    if (stale.length === 0) {
+      return 0;
+    }
+    const result = await DashboardSessionModel.deleteMany({ _id: { $in: stale.map((doc) => doc._id) } });
+
+    return result.deletedCount;
+  },
+
   async deleteByUser({ userId }: { userId: string }): Promise<number> {
     const owner = toObjectId(userId);
     if (!owner) {
