@@ -32,6 +32,8 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
     NODE_ENV: 'test',
     // Every test signs up from 127.0.0.1; the sign-up limit has its own tests, which set it.
     RATE_LIMIT_SIGNUP: '10000/3600',
+    // Likewise for bad API keys, which many tests send on purpose; the throttle has its own tests.
+    RATE_LIMIT_BAD_API_KEY: '10000/60',
     ...overrides,
   });
   const stream = new Writable({

@@ -1,6 +1,7 @@
 import { AppError, AppErrorCode, authenticateApiKey, ErrorMessages, requireScope } from '@formwell/core';
 
 import type { ApiLogger, ApiRequest, ApiResponse, ApiServices } from '../context.js';
+import { withBadApiKeyLimit } from '../rate-limit/bad-api-key-limit.js';
 import { rateLimitBucketId } from '../rate-limit/bucket-id.js';
 import { applyRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import type { TApiKeyPolicy } from './api-key-policy.js';
@@ -25,9 +26,10 @@ export type TApiKeyActor = {
 };
 
 /**
- * Everything that stands before a key-protected endpoint's own work, in the order of decisions §3:
- * key present (401) → key valid and active (401) → its user exists (404) → rate limit (429, with
- * the limit headers on every response from here on) → scope (403). Shared by the tRPC procedures
+ * Everything that stands before a key-protected endpoint's own work: key present (401) → key
+ * valid and active (401; an address that sent too many bad keys is refused with 429 before the
+ * lookup) → its user exists (404) → rate limit (429, with the limit headers on every response from
+ * here on) → scope (403). Shared by the tRPC procedures
  * and the streamed CSV route, so both answer alike.
  */
 export async function guardApiKeyRequest({
@@ -46,7 +48,9 @@ export async function guardApiKeyRequest({
     // The legacy way still works, but clients are told to move (decisions §2).
     res.header('Deprecation', 'true');
   }
-  const verified = await authenticateApiKey({ key: found.key, invalidKeyMessage: policy.invalidKeyMessage });
+  const verified = await withBadApiKeyLimit({ req, res, services }, () =>
+    authenticateApiKey({ key: found.key, invalidKeyMessage: policy.invalidKeyMessage }),
+  );
   const actor: TApiKeyActor = {
     type: 'apiKey',
     userId: verified.user.id,

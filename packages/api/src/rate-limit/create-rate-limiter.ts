@@ -18,6 +18,8 @@ export type TRateLimitState = {
 export type RateLimiter = {
   /** Counts one request against `bucketId` under rule `name`; never throws for a store outage. */
   consume(name: TRateLimitName, bucketId: string): Promise<TRateLimitState>;
+  /** The bucket's state without counting anything: refused once `limit` requests were counted. */
+  peek(name: TRateLimitName, bucketId: string): Promise<TRateLimitState>;
   /**
    * Gives one counted request back (an attempt that, in the end, should not count: limits counted
    * on failures consume first, atomically, and refund what succeeded).
@@ -96,6 +98,15 @@ export function createRateLimiter({
         }
         throw rejection;
       }
+    },
+    async peek(name, bucketId) {
+      const { limiter, rule } = entryOf(name);
+      const counted = await limiter.get(bucketId);
+      if (!counted) {
+        return toState(name, rule, new RateLimiterRes(rule.limit, 0, 0, false), true);
+      }
+
+      return toState(name, rule, counted, counted.consumedPoints < rule.limit);
     },
     async refund(name, bucketId) {
       await entryOf(name).limiter.reward(bucketId, 1);

@@ -25,6 +25,19 @@ function fakeLimiter(limits: Partial<Record<TRateLimitName, number>>) {
         allowed: count <= limit,
       });
     },
+    peek(name, bucketId) {
+      const limit = limits[name] ?? 1;
+      const count = counts.get(key(name, bucketId)) ?? 0;
+
+      return Promise.resolve({
+        name,
+        limit,
+        windowSeconds: 900,
+        remaining: Math.max(0, limit - count),
+        msBeforeReset: 600_000,
+        allowed: count < limit,
+      });
+    },
     refund(name, bucketId) {
       counts.set(key(name, bucketId), (counts.get(key(name, bucketId)) ?? 0) - 1);
 

@@ -28,6 +28,8 @@ export const ZCoreEnvSchema = z.object({
   RATE_LIMIT_LOGIN: z.string().optional(),
   /** Dashboard sign-ups per client IP, e.g. `20/3600`. */
   RATE_LIMIT_SIGNUP: z.string().optional(),
+  /** Requests with an unknown or revoked API key per client IP, e.g. `30/60`. */
+  RATE_LIMIT_BAD_API_KEY: z.string().optional(),
 });
 
 export type TCoreEnv = z.infer<typeof ZCoreEnvSchema>;

@@ -22,6 +22,7 @@ const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   submit: 'RATE_LIMIT_SUBMIT',
   logIn: 'RATE_LIMIT_LOGIN',
   signUp: 'RATE_LIMIT_SIGNUP',
+  badApiKey: 'RATE_LIMIT_BAD_API_KEY',
 };
 
 function parseRule(name: string, value: unknown, fallback: TRateLimitRule): TRateLimitRule {

@@ -1,11 +1,21 @@
 export type TRateLimitRule = { limit: number; windowSeconds: number };
 
 export type TRateLimitName =
-  'formsList' | 'getForm' | 'submissionsList' | 'analytics' | 'usersJoined' | 'submit' | 'logIn' | 'signUp';
+  | 'formsList'
+  | 'getForm'
+  | 'submissionsList'
+  | 'analytics'
+  | 'usersJoined'
+  | 'submit'
+  | 'logIn'
+  | 'signUp'
+  | 'badApiKey';
 
 /**
  * Defaults of decisions §5; buckets are per key (+ form), built by the api layer. `logIn` counts
- * failed dashboard log-ins per email and per client IP; `signUp` counts sign-ups per client IP.
+ * failed dashboard log-ins per email and per client IP; `signUp` counts sign-ups per client IP;
+ * `badApiKey` counts requests per client IP whose API key was unknown or revoked (at the limit the
+ * address is refused before any key is looked up).
  */
 export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   formsList: { limit: 100, windowSeconds: 60 },
@@ -16,4 +26,5 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   submit: { limit: 600, windowSeconds: 60 },
   logIn: { limit: 10, windowSeconds: 15 * 60 },
   signUp: { limit: 20, windowSeconds: 60 * 60 },
+  badApiKey: { limit: 30, windowSeconds: 60 },
 };

@@ -1,0 +1,33 @@
+import { AppError, AppErrorCode, ErrorMessages } from '@formwell/core';
+
+import type { ApiRequest, ApiResponse, ApiServices } from '../context.js';
+import { clientAddressBucket } from './client-address-bucket.js';
+import { applyRateLimitHeaders } from './rate-limit-headers.js';
+
+export type BadApiKeyLimitContext = { req: ApiRequest; res: ApiResponse; services: ApiServices };
+
+/**
+ * Runs an API key lookup under the per-client-address limit on bad keys (rule `badApiKey`): an
+ * address that sent `limit` unknown or revoked keys in the window is refused with 429 before the
+ * next lookup, so a flood of guessed keys stops costing a database query each. Only those 401s
+ * count: a client whose key is valid never adds to its address's tally.
+ */
+export async function withBadApiKeyLimit<T>(
+  { req, res, services }: BadApiKeyLimitContext,
+  lookUp: () => Promise<T>,
+): Promise<T> {
+  const bucketId = `api_bad_key_ip_${clientAddressBucket(req.ip)}`;
+  const state = await services.rateLimiter.peek('badApiKey', bucketId);
+  if (!state.allowed) {
+    applyRateLimitHeaders(res, state);
+    throw new AppError(AppErrorCode.TOO_MANY_REQUESTS, { message: ErrorMessages.RATE_LIMIT_EXCEEDED });
+  }
+  try {
+    return await lookUp();
+  } catch (error) {
+    if (AppError.is(error) && error.code === AppErrorCode.UNAUTHORIZED) {
+      await services.rateLimiter.consume('badApiKey', bucketId);
+    }
+    throw error;
+  }
+}
