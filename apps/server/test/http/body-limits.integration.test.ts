@@ -74,6 +74,24 @@ describe('/trpc refuses large and non-JSON bodies before reading them', () => {
     });
   });
 
+  test('the REST face refuses the same bodies the same way (413 JSON, 415 multipart)', async () => {
+    const offer = (contentType: string) =>
+      streamRequest({
+        port,
+        path: '/api/v1/forms/submit',
+        contentType,
+        totalBytes: TWO_MB,
+        framing: 'chunked',
+      });
+    const [json, multipart] = [
+      await offer('application/json'),
+      await offer('multipart/form-data; boundary=x'),
+    ];
+
+    expect([json.status, JSON.parse(json.body).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    expect([multipart.status, JSON.parse(multipart.body).code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+  });
+
   test('other content types are 415 too; JSON under the limit still reaches the procedure', async () => {
     const form = await app.inject({
       method: 'POST',
