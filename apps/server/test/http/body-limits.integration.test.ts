@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -165,3 +167,16 @@ test('requests and headers have a time limit (HTTP_REQUEST_TIMEOUT_SECONDS, 30 s
     tuned.initialConfig.connectionTimeout,
   ]).toEqual([7_000, 7_000, 7_000]);
 });
+
+test('a client that stalls mid-request is disconnected after the timeout', async () => {
+  const { app: tuned } = await buildTestApp({ MONGODB_URI: mongoUri, HTTP_REQUEST_TIMEOUT_SECONDS: '1' });
+  await tuned.listen({ port: 0, host: '127.0.0.1' });
+  const socket = connect({ port: (tuned.server.address() as { port: number }).port, host: '127.0.0.1' });
+  await once(socket, 'connect');
+  const startedAt = Date.now();
+  socket.write('POST /trpc/auth.logIn HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: appl');
+  socket.resume();
+
+  await once(socket, 'close'); // the server ends it: the test would time out otherwise
+  expect(Date.now() - startedAt).toBeGreaterThanOrEqual(900);
+}, 60_000);
