@@ -11,7 +11,7 @@ export type { TApiKeyPolicy } from './auth/api-key-policy.js';
 export { guardApiKeyRequest } from './auth/guard-api-key-request.js';
 export { authenticateSessionRequest } from './session/authenticate-session-request.js';
 export { guardDashboardCsvExport } from './routers/submissions/guard-dashboard-csv-export.js';
-export { sessionCookieName } from './session/session-cookie.js';
+export { SESSION_COOKIE_NAME, sessionCookieName } from './session/session-cookie.js';
 export type { ApiMeta } from './trpc.js';
 export type { TApiErrorShape } from './errors/format-error.js';
 export { createRestMethodLookup, routerRestOperations } from './rest-methods.js';

@@ -2,7 +2,9 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 
 import type { ApiRequest, ApiResponse } from '../context.js';
 
-const PLAIN_NAME = 'formwell_session';
+/** The name on plain-http installs (local, tests); https installs add `__Host-` (sessionCookieName). */
+export const SESSION_COOKIE_NAME = 'formwell_session';
+const PLAIN_NAME = SESSION_COOKIE_NAME;
 /**
  * Browsers keep a `__Host-` cookie only if it is Secure, for Path=/ and without Domain, so no
  * sibling subdomain and no plain-http page can plant or overwrite it.
