@@ -28,9 +28,11 @@ export const csvExportPath = {
     operationId: 'v1-submissions-exportCsv',
     summary: "Export a form's submissions as CSV",
     description:
-      'UTF-8 with a byte-order mark; columns: id, createdAt, the form fields, browser, os, device, country. ' +
-      'Cells a spreadsheet would run as formulas are prefixed with a quote. Same filters, scope ' +
-      '(`submissions:read`) and rate-limit bucket as the submissions listing.',
+      'UTF-8 with a byte-order mark; columns: id, createdAt, the data keys (the form fields first, at ' +
+      'most 100), other (any further keys, as JSON), browser, os, device, country. Every cell is ' +
+      'quoted, and a formula start (= + - @ tab CR), also after a separator inside a cell, is ' +
+      'prefixed with a quote. Same filters, scope (`submissions:read`) and rate-limit bucket as the ' +
+      'submissions listing; any other query parameter is refused with 400.',
     tags: ['submissions'],
     security: anyKeySecurity,
     parameters: [

@@ -5,8 +5,8 @@ import { readSessionToken } from './session-cookie.js';
 
 export type AuthenticateSessionRequestOptions = {
   req: ApiRequest;
-  /** Decides the cookie name this install uses (`__Host-` on https); pass it wherever it is known. */
-  publicUrl?: string;
+  /** Decides the cookie name this install uses (`__Host-` on https). */
+  publicUrl: string;
 };
 
 /** The dashboard session of a request (cookie) → its user; 401 `Not authenticated` otherwise. */

@@ -23,20 +23,17 @@ export function sessionCookieName(publicUrl: string): string {
 }
 
 /**
- * Reads the session token from the Cookie header; null when absent or empty. With the public URL,
- * only the name this install sets counts (on https a plain-named cookie, which a sibling subdomain
- * could have planted, is ignored). Without it, the `__Host-` cookie wins over the plain one.
+ * Reads the session token from the Cookie header; null when absent or empty. Only the name this
+ * install sets counts: on https a plain-named cookie, which a sibling subdomain could have planted,
+ * is ignored.
  */
-export function readSessionToken(req: ApiRequest, publicUrl?: string): string | null {
+export function readSessionToken(req: ApiRequest, publicUrl: string): string | null {
   const header = req.headers.cookie;
   if (!header) {
     return null;
   }
   const cookies = parseCookie(header);
-  const value =
-    publicUrl === undefined
-      ? (cookies[HOST_ONLY_NAME] ?? cookies[PLAIN_NAME])
-      : cookies[sessionCookieName(publicUrl)];
+  const value = cookies[sessionCookieName(publicUrl)];
 
   return value ? value : null;
 }

@@ -15,7 +15,9 @@ export type TRateLimitName =
  * Defaults of decisions §5; buckets are per key (+ form), built by the api layer. `logIn` counts
  * failed dashboard log-ins per email and per client IP; `signUp` counts sign-ups per client IP;
  * `badApiKey` counts requests per client IP whose API key was unknown or revoked (at the limit the
- * address is refused before any key is looked up).
+ * address is refused before any key is looked up). Its default is as generous as the submit limit:
+ * a client with a mistyped or just-revoked key, or several clients behind one proxy, should keep
+ * seeing the 401 that explains the problem; only a flood (more than ten a second) is cut off.
  */
 export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   formsList: { limit: 100, windowSeconds: 60 },
@@ -26,5 +28,5 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   submit: { limit: 600, windowSeconds: 60 },
   logIn: { limit: 10, windowSeconds: 15 * 60 },
   signUp: { limit: 20, windowSeconds: 60 * 60 },
-  badApiKey: { limit: 30, windowSeconds: 60 },
+  badApiKey: { limit: 600, windowSeconds: 60 },
 };

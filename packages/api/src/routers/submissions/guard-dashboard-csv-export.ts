@@ -24,7 +24,7 @@ export async function guardDashboardCsvExport({
   services,
   formId,
 }: GuardDashboardCsvExportOptions) {
-  const { user } = await authenticateSessionRequest({ req });
+  const { user } = await authenticateSessionRequest({ req, publicUrl: services.config.publicUrl });
   const bucketId = rateLimitBucketId({
     bucket: 'dashboard_forms_submissions',
     apiKeyId: `user_${user.id}`,
