@@ -1,17 +1,24 @@
+import { buildCoreConfig, ZCoreEnvSchema } from '@formwell/core';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
 import { embeddedServices } from '../../../scripts/lib/local-services.mjs';
 
 /**
- * The CLI's environment: only the database location. With MONGODB_URI unset it is the embedded
- * engine of `npm start`, found from the same settings `npm start` reads (FORMWELL_DATA_DIR,
- * EMBEDDED_MONGO_PORT), so both talk to the same data.
+ * The CLI's environment: the database location, plus core's plan and quota overrides so the CLI
+ * applies the same limits as the server it shares the data with. With MONGODB_URI unset it is the
+ * embedded engine of `npm start`, found from the same settings `npm start` reads
+ * (FORMWELL_DATA_DIR, EMBEDDED_MONGO_PORT), so both talk to the same data.
  */
 export function cliEnv(source: Record<string, string | undefined> = process.env) {
-  return createEnv({
-    server: { MONGODB_URI: z.string().min(1).default(embeddedServices(source).mongoUri) },
+  const env = createEnv({
+    server: {
+      ...ZCoreEnvSchema.shape,
+      MONGODB_URI: z.string().min(1).default(embeddedServices(source).mongoUri),
+    },
     runtimeEnv: source,
     emptyStringAsUndefined: true,
   });
+
+  return { ...env, coreConfig: buildCoreConfig(env) };
 }

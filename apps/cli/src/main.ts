@@ -30,7 +30,7 @@ async function main(): Promise<number> {
 
     return argv.length === 0 ? 2 : 0;
   }
-  const { MONGODB_URI } = cliEnv();
+  const { MONGODB_URI, coreConfig } = cliEnv();
   try {
     await connectDatabase({ uri: MONGODB_URI, serverSelectionTimeoutMS: 5_000 });
   } catch (error) {
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    const result = await runCli({ argv });
+    const result = await runCli({ argv, config: coreConfig });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 
     return 0;

@@ -1,3 +1,4 @@
+import type { TCoreConfig } from '@formwell/core';
 import { ensureIndexes } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
@@ -9,7 +10,9 @@ import { userCreate } from './commands/user-create.js';
 import { userSetPlan } from './commands/user-set-plan.js';
 import { webhookCreate } from './commands/webhook-create.js';
 
-type TCommand = (options: { args: string[] }) => Promise<unknown>;
+export type TCommandOptions = { args: string[]; config: TCoreConfig };
+
+type TCommand = (options: TCommandOptions) => Promise<unknown>;
 
 const COMMANDS: Record<string, TCommand> = {
   'user create': userCreate,
@@ -36,7 +39,7 @@ export const USAGE = `usage: formwell <command> [options]
   FORMWELL_DATA_DIR and EMBEDDED_MONGO_PORT.`;
 
 /** Runs one command against an already connected database and returns its JSON result. */
-export async function runCli({ argv }: { argv: string[] }): Promise<unknown> {
+export async function runCli({ argv, config }: { argv: string[]; config: TCoreConfig }): Promise<unknown> {
   const [group = '', action = '', ...args] = argv;
   const command = COMMANDS[`${group} ${action}`];
   if (!command) {
@@ -46,5 +49,5 @@ export async function runCli({ argv }: { argv: string[] }): Promise<unknown> {
   }
   await ensureIndexes();
 
-  return command({ args });
+  return command({ args, config });
 }

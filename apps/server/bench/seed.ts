@@ -1,18 +1,23 @@
-import { createApiKey, createForm, createUser, setUserPlan } from '@formwell/core';
+import { createApiKey, createForm, createUser, loadConfig, setUserPlan } from '@formwell/core';
 import { connectDatabase, disconnectDatabase } from '@formwell/db';
 
 export type TBenchSeed = { key: string; formIds: string[] };
 
 /** Fixed data: one PRO owner with a practically unlimited quota, one key, ten contact forms. */
 export async function seedBenchData(mongoUri: string): Promise<TBenchSeed> {
+  const config = loadConfig({ env: process.env });
   await connectDatabase({ uri: mongoUri });
   try {
-    const user = await createUser({ email: 'bench@example.com', plan: 'PRO', name: 'Bench' });
-    await setUserPlan({ userId: user.id, plan: 'PRO', quotaLimit: 1_000_000_000 });
+    const user = await createUser({
+      config,
+      input: { email: 'bench@example.com', plan: 'PRO', name: 'Bench' },
+    });
+    await setUserPlan({ config, userId: user.id, plan: 'PRO', quotaLimit: 1_000_000_000 });
     const { key } = await createApiKey({ userId: user.id, name: 'bench' });
     const formIds: string[] = [];
     for (let index = 0; index < 10; index++) {
       const form = await createForm({
+        config,
         userId: user.id,
         input: {
           name: `Contact form ${index}`,

@@ -1,5 +1,4 @@
 import { createApiServices } from '@formwell/api';
-import { loadConfig } from '@formwell/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 
 import type { ServerEnv } from './env.js';
@@ -59,13 +58,8 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   const services = createApiServices({
     version: serverVersion,
     redis: app.redis,
-    // Plans, quotas, rate limits, public URL and trusted country header, with the environment's
-    // overrides (decisions §4, §5, §13), validated at boot by env.ts.
-    config: loadConfig({
-      env: Object.fromEntries(
-        Object.entries(env).map(([name, value]) => [name, value === undefined ? undefined : String(value)]),
-      ),
-    }),
+    // Plans, quotas, rate limits, public URL and trusted country header, built by env.ts at boot.
+    config: env.coreConfig,
     logger: app.log,
   });
   const openApiDocument = buildServerOpenApiDocument({ publicUrl: env.PUBLIC_URL, version: serverVersion });

@@ -1,4 +1,4 @@
-import { ZCoreEnvSchema } from '@formwell/core';
+import { buildCoreConfig, ZCoreEnvSchema } from '@formwell/core';
 import { ZRedisUrl } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
@@ -68,11 +68,12 @@ export function parseServerEnv(source: Record<string, string | undefined> = proc
     },
   });
 
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  // Core's settings come from this one validation; core also owns the PUBLIC_URL default.
+  const coreConfig = buildCoreConfig(env);
   // Production traffic carries session cookies and API keys: it must not travel in clear text.
-  if (env.NODE_ENV === 'production' && !publicUrl.startsWith('https://')) {
+  if (env.NODE_ENV === 'production' && !coreConfig.publicUrl.startsWith('https://')) {
     throw new InvalidEnvError(['PUBLIC_URL: must be an https:// URL when NODE_ENV=production']);
   }
 
-  return { ...env, PUBLIC_URL: publicUrl };
+  return { ...env, PUBLIC_URL: coreConfig.publicUrl, coreConfig };
 }

@@ -13,8 +13,7 @@ export { foreignFormError } from './errors/foreign-form-error.js';
 export { parseInput } from './errors/parse-input.js';
 
 // config
-export { getConfig } from './config/get-config.js';
-export { loadConfig } from './config/load-config.js';
+export { buildCoreConfig, loadConfig } from './config/load-config.js';
 export { ZCoreEnvSchema } from './config/env.js';
 export type { TCoreEnv } from './config/env.js';
 export type { TCoreConfig, LoadConfigOptions } from './config/load-config.js';
@@ -51,8 +50,9 @@ export type { TApiKeyView } from './api-keys/api-key-view.js';
 // users and sessions
 export type { TUserView, TRole } from './users/user-view.js';
 export { createUser, ZCreateUserInputSchema } from './users/create-user.js';
-export type { TCreateUserInput } from './users/create-user.js';
+export type { CreateUserOptions, TCreateUserInput } from './users/create-user.js';
 export { signUp } from './users/sign-up.js';
+export type { SignUpOptions } from './users/sign-up.js';
 export { logIn } from './users/log-in.js';
 export { logOut } from './users/log-out.js';
 export { getMe } from './users/get-me.js';

@@ -10,6 +10,8 @@ import {
 } from '@formwell/core';
 import { userRepository } from '@formwell/db';
 
+import type { TCommandOptions } from '../run-cli.js';
+
 export const DEMO_EMAIL = 'demo@formwell.local';
 
 const DEMO_FORMS: TCreateFormInput[] = [
@@ -47,21 +49,23 @@ const DEMO_FORMS: TCreateFormInput[] = [
  * not exist yet. Safe to run twice. The owner's password is random and printed only when the
  * owner is created: a fixed published password would open a PRO account on every install.
  */
-export async function demoSeed() {
+export async function demoSeed({ config }: TCommandOptions) {
   const existing = await userRepository.findByEmail({ email: DEMO_EMAIL });
   let password: string | null = null;
   let userId = existing?.id;
   if (!userId) {
     password = randomBytes(18).toString('base64url');
-    userId = (await createUser({ email: DEMO_EMAIL, password, name: 'Demo Owner', plan: 'PRO' })).id;
+    userId = (
+      await createUser({ config, input: { email: DEMO_EMAIL, password, name: 'Demo Owner', plan: 'PRO' } })
+    ).id;
   }
-  const plan = await setUserPlan({ userId, plan: 'PRO' });
+  const plan = await setUserPlan({ config, userId, plan: 'PRO' });
   const key = await createApiKey({ userId, name: `demo ${new Date().toISOString()}` });
   const { forms: present } = await listForms({ userId, limit: 100 });
   const forms = [...present];
   for (const input of DEMO_FORMS) {
     if (!present.some((form) => form.name === input.name)) {
-      const form = await createForm({ userId, input });
+      const form = await createForm({ config, userId, input });
       forms.push({ ...form, formType: form.formType });
     }
   }

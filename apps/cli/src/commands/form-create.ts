@@ -4,6 +4,7 @@ import { createForm, type TCreateFormInput, type TFormType } from '@formwell/cor
 
 import { CliError } from '../cli-error.js';
 import { requiredOption } from '../required-option.js';
+import type { TCommandOptions } from '../run-cli.js';
 
 function parseFields(json: string | undefined): unknown {
   if (json === undefined) {
@@ -20,7 +21,7 @@ function parseFields(json: string | undefined): unknown {
  * `form create --user ID --name N --type T [--description D] [--fields JSON] [--users-joined]
  * [--unique-email]` → the created form (`{id, ...}`).
  */
-export async function formCreate({ args }: { args: string[] }) {
+export async function formCreate({ args, config }: TCommandOptions) {
   const { values } = parseArgs({
     args,
     options: {
@@ -43,5 +44,5 @@ export async function formCreate({ args }: { args: string[] }) {
     uniqueEmail: values['unique-email'],
   };
 
-  return createForm({ userId: requiredOption(values, 'user'), input });
+  return createForm({ config, userId: requiredOption(values, 'user'), input });
 }

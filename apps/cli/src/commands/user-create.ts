@@ -5,12 +5,13 @@ import { createUser, type TPlan, type TRole } from '@formwell/core';
 import { CliError } from '../cli-error.js';
 import { readPasswordFromStdin } from '../read-password-stdin.js';
 import { requiredOption } from '../required-option.js';
+import type { TCommandOptions } from '../run-cli.js';
 
 /**
  * `user create --email E [--password P | --password-stdin] [--plan P] [--role R]` → `{id, email, plan}`.
  * `--password-stdin` keeps the password out of `ps` and the shell history.
  */
-export async function userCreate({ args }: { args: string[] }) {
+export async function userCreate({ args, config }: TCommandOptions) {
   const { values } = parseArgs({
     args,
     options: {
@@ -29,11 +30,14 @@ export async function userCreate({ args }: { args: string[] }) {
   }
   const password = values['password-stdin'] ? await readPasswordFromStdin() : values.password;
   const user = await createUser({
-    email,
-    password,
-    name: values.name,
-    plan: values.plan.toUpperCase() as TPlan,
-    role: values.role.toUpperCase() as TRole,
+    config,
+    input: {
+      email,
+      password,
+      name: values.name,
+      plan: values.plan.toUpperCase() as TPlan,
+      role: values.role.toUpperCase() as TRole,
+    },
   });
 
   return { id: user.id, email: user.email, plan: user.plan };

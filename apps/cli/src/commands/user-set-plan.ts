@@ -3,9 +3,10 @@ import { parseArgs } from 'node:util';
 import { setUserPlan, type TPlan } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
+import type { TCommandOptions } from '../run-cli.js';
 
 /** `user set-plan --user ID --plan P` → `{id, plan, quotaLimit}` (the quota follows the plan). */
-export async function userSetPlan({ args }: { args: string[] }) {
+export async function userSetPlan({ args, config }: TCommandOptions) {
   const { values } = parseArgs({
     args,
     options: { user: { type: 'string' }, plan: { type: 'string' } },
@@ -13,6 +14,7 @@ export async function userSetPlan({ args }: { args: string[] }) {
   });
 
   return setUserPlan({
+    config,
     userId: requiredOption(values, 'user'),
     plan: requiredOption(values, 'plan').toUpperCase() as TPlan,
   });

@@ -4,9 +4,10 @@ import { AppError, AppErrorCode, createWebhookEndpoint, ErrorMessages } from '@f
 import { formRepository } from '@formwell/db';
 
 import { requiredOption } from '../required-option.js';
+import type { TCommandOptions } from '../run-cli.js';
 
 /** `webhook create --form ID --url U [--description D]` → `{id, secret, ...}`. */
-export async function webhookCreate({ args }: { args: string[] }) {
+export async function webhookCreate({ args, config }: TCommandOptions) {
   const { values } = parseArgs({
     args,
     options: { form: { type: 'string' }, url: { type: 'string' }, description: { type: 'string' } },
@@ -19,6 +20,7 @@ export async function webhookCreate({ args }: { args: string[] }) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
   }
   const endpoint = await createWebhookEndpoint({
+    config,
     userId,
     formId,
     url: requiredOption(values, 'url'),

@@ -6,6 +6,7 @@ import { buildTestApp } from '../helpers/build-test-app.js';
 import { buildLimitedApp } from './helpers/build-limited-app.js';
 import { createOwner, createTestForm } from './helpers/fixtures.js';
 import { call, errorBody } from './helpers/http.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
 const BOM = '\uFEFF';
 
@@ -16,7 +17,12 @@ async function seed(
 ) {
   const user = { id: owner.userId, plan: owner.plan, quotaLimit: 100_000 };
   for (const [index, data] of rows.entries()) {
-    await submitForm({ user, input: { formId, data }, now: new Date(Date.UTC(2026, 1, 1, 0, 0, index)) });
+    await submitForm({
+      config: testCoreConfig,
+      user,
+      input: { formId, data },
+      now: new Date(Date.UTC(2026, 1, 1, 0, 0, index)),
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { createOwner, createTestForm } from './helpers/fixtures.js';
 import { call, errorBody } from './helpers/http.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
 const FORM_NOT_FOUND = { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' };
 const FOREIGN = { error: 'Form does not belong to this user', message: 'Unauthorized', code: 'FORBIDDEN' };
@@ -14,7 +15,7 @@ async function submitDirect(
   data: Record<string, unknown>,
   now?: Date,
 ) {
-  return submitForm({ user, input: { formId, data }, ...(now ? { now } : {}) });
+  return submitForm({ config: testCoreConfig, user, input: { formId, data }, ...(now ? { now } : {}) });
 }
 
 describe('GET /api/v1/forms/{formId}', () => {
@@ -151,6 +152,7 @@ describe('GET /api/v1/forms/{formId}/users-joined', () => {
     expect([enabled.statusCode, enabled.json()]).toEqual([200, { formId: form.id, count: 3 }]);
 
     await updateForm({
+      config: testCoreConfig,
       userId: owner.userId,
       formId: form.id,
       data: { settings: { usersJoined: { enabled: false } } },

@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
 
-import { submitForm } from '@formwell/core';
+import { loadConfig, submitForm } from '@formwell/core';
 import { describe, expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { createOwner, createTestForm } from './helpers/fixtures.js';
 import { call, errorBody } from './helpers/http.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
-// Core reads plan limits once from the environment; enough forms for a few pages of the forms list.
-process.env.PLAN_PRO_MAX_FORMS = '200';
+// Enough forms for a few pages of the forms list.
+const manyFormsConfig = loadConfig({ env: { PLAN_PRO_MAX_FORMS: '200' } });
 
 type TItem = { id: string; createdAt: string };
 
@@ -37,6 +38,7 @@ describe('submissions listing', () => {
     const submit = async (now: Date) =>
       (
         await submitForm({
+          config: testCoreConfig,
           user,
           input: { formId: form.id, data: { n: randomInt(1_000_000), tag: 'x'.repeat(randomInt(20)) } },
           now,
@@ -81,7 +83,7 @@ describe('submissions listing', () => {
     const form = await createTestForm(owner.userId, { fields: [] });
     const user = { id: owner.userId, plan: owner.plan, quotaLimit: 100_000 };
     for (let index = 0; index < 55; index++) {
-      await submitForm({ user, input: { formId: form.id, data: { n: index } } });
+      await submitForm({ config: testCoreConfig, user, input: { formId: form.id, data: { n: index } } });
     }
     const url = `/api/v1/forms/${form.id}/submissions`;
 
@@ -115,7 +117,7 @@ describe('forms listing', () => {
     const owner = await createOwner();
     const originals: string[] = [];
     for (let index = 0; index < 23; index++) {
-      originals.push((await createTestForm(owner.userId, { name: `Form ${index}` })).id);
+      originals.push((await createTestForm(owner.userId, { name: `Form ${index}` }, manyFormsConfig)).id);
     }
 
     const seen: TItem[] = [];
@@ -130,7 +132,7 @@ describe('forms listing', () => {
       }>();
       seen.push(...page.forms);
       cursor = page.nextCursor;
-      await createTestForm(owner.userId, { name: 'created between pages' });
+      await createTestForm(owner.userId, { name: 'created between pages' }, manyFormsConfig);
     } while (cursor !== null);
 
     const seenIds = seen.map((item) => item.id);

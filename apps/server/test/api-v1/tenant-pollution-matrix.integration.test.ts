@@ -20,6 +20,7 @@ import { expect, test } from 'vitest';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { uniqueEmail } from './helpers/fixtures.js';
 import { fastifyRoutes, routerProcedures, type TProcedureEntry } from './helpers/route-inventory.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
 /** One account with everything a route can name: key, form, submission, session. */
 type TTenant = {
@@ -40,9 +41,10 @@ const B_PASSWORD = 'correct horse battery';
 async function createTenant(label: string, password: string): Promise<TTenant> {
   const tag = `${label}-${randomBytes(4).toString('hex')}`;
   const email = uniqueEmail(label);
-  const user = await createUser({ email, password, plan: 'PRO' });
+  const user = await createUser({ config: testCoreConfig, input: { email, password, plan: 'PRO' } });
   const key = await createApiKey({ userId: user.id, name: `${tag} key` });
   const form = await createForm({
+    config: testCoreConfig,
     userId: user.id,
     input: {
       name: `${tag} FORM`,
@@ -57,6 +59,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
   });
   const customer = `${tag}-customer@example.com`;
   const { response } = await submitForm({
+    config: testCoreConfig,
     user: { id: user.id, plan: 'PRO', quotaLimit: 100_000 },
     input: { formId: form.id, data: { email: customer, message: `${tag} SUBMITTED-TEXT` } },
   });

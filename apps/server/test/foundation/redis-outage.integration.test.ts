@@ -3,6 +3,7 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 import { expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
 // decisions.md §5: when Redis is unreachable the limiter falls back to per-process memory and logs a
 // warning; requests are not refused. A Redis that accepts the connection but stops answering (a
@@ -12,12 +13,19 @@ test('a Redis that stops answering neither hangs nor refuses API requests', asyn
   try {
     const { app, logLines } = await buildTestApp({ REDIS_URL: redis.url });
     const user = await createUser({
-      email: `outage-${Date.now()}@example.com`,
-      password: 'a long passphrase',
-      plan: 'PRO',
+      config: testCoreConfig,
+      input: {
+        email: `outage-${Date.now()}@example.com`,
+        password: 'a long passphrase',
+        plan: 'PRO',
+      },
     });
     const { key } = await createApiKey({ userId: user.id, name: 'outage' });
-    const form = await createForm({ userId: user.id, input: { name: 'Outage', formType: 'contact' } });
+    const form = await createForm({
+      config: testCoreConfig,
+      userId: user.id,
+      input: { name: 'Outage', formType: 'contact' },
+    });
 
     process.kill(redis.pid, 'SIGSTOP');
     const started = Date.now();
@@ -42,9 +50,12 @@ test('the server starts while Redis is down and serves API requests, counting li
   await redis.stop();
   const { app, logLines } = await buildTestApp({ REDIS_URL: redis.url });
   const user = await createUser({
-    email: `down-${Date.now()}@example.com`,
-    password: 'a long passphrase',
-    plan: 'PRO',
+    config: testCoreConfig,
+    input: {
+      email: `down-${Date.now()}@example.com`,
+      password: 'a long passphrase',
+      plan: 'PRO',
+    },
   });
   const { key } = await createApiKey({ userId: user.id, name: 'down' });
 

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { dashboardClient } from './dashboard-client.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -227,7 +228,10 @@ describe('staff', () => {
     const { address } = await listeningApp();
     const owner = await signedUp(address);
     const adminEmail = uniqueEmail('admin');
-    await createUser({ email: adminEmail, password: PASSWORD, role: 'ADMIN' });
+    await createUser({
+      config: testCoreConfig,
+      input: { email: adminEmail, password: PASSWORD, role: 'ADMIN' },
+    });
     const admin = dashboardClient(address);
     await admin.client.auth.logIn.mutate({ email: adminEmail, password: PASSWORD });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
+import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -16,12 +17,17 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 
 describe('getFormAnalytics', () => {
   test('PRO: base and PRO fields from the counters the submits bumped', async () => {
-    const owner = await createUser({ email: testEmail(), plan: 'PRO' });
+    const owner = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
     const user = { id: owner.id, plan: 'PRO' as const, quotaLimit: 1000 };
-    const form = await createForm({ userId: user.id, input: { name: 'A', formType: 'survey' } });
+    const form = await createForm({
+      config: testConfig,
+      userId: user.id,
+      input: { name: 'A', formType: 'survey' },
+    });
     const now = new Date();
     const submit = (agent: string, language: string, hoursAgo: number) =>
       submitForm({
+        config: testConfig,
         user,
         input: { formId: form.id, data: {} },
         client: { userAgent: agent, acceptLanguage: language },
@@ -33,7 +39,13 @@ describe('getFormAnalytics', () => {
     await submit(CHROME, 'fr', 30);
     await submit(FIREFOX, 'en-GB', 200);
 
-    const analytics = await getFormAnalytics({ user, formId: form.id, timeRange: 'day', now });
+    const analytics = await getFormAnalytics({
+      config: testConfig,
+      user,
+      formId: form.id,
+      timeRange: 'day',
+      now,
+    });
 
     expect(analytics).toMatchObject({
       totalSubmissions: 5,
@@ -59,11 +71,23 @@ describe('getFormAnalytics', () => {
   });
 
   test('STANDARD gets only the base fields; FREE 403; bad timeRange 400; foreign 404', async () => {
-    const standard = await createUser({ email: testEmail(), plan: 'STANDARD' });
-    const free = await createUser({ email: testEmail(), plan: 'FREE' });
-    const form = await createForm({ userId: standard.id, input: { name: 'S', formType: 'contact' } });
-    const freeForm = await createForm({ userId: free.id, input: { name: 'F', formType: 'contact' } });
+    const standard = await createUser({
+      config: testConfig,
+      input: { email: testEmail(), plan: 'STANDARD' },
+    });
+    const free = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'FREE' } });
+    const form = await createForm({
+      config: testConfig,
+      userId: standard.id,
+      input: { name: 'S', formType: 'contact' },
+    });
+    const freeForm = await createForm({
+      config: testConfig,
+      userId: free.id,
+      input: { name: 'F', formType: 'contact' },
+    });
     const analytics = await getFormAnalytics({
+      config: testConfig,
       user: { id: standard.id, plan: 'STANDARD' },
       formId: form.id,
     });
@@ -80,18 +104,27 @@ describe('getFormAnalytics', () => {
     );
     expect(analytics.timeSeriesData).toHaveLength(7);
     const gated = await appErrorOf(
-      getFormAnalytics({ user: { id: free.id, plan: 'FREE' }, formId: freeForm.id }),
+      getFormAnalytics({ config: testConfig, user: { id: free.id, plan: 'FREE' }, formId: freeForm.id }),
     );
     expect([gated.httpStatus, gated.message]).toEqual([
       403,
       'Analytics are only available with the STANDARD or PRO plan',
     ]);
     const bad = await appErrorOf(
-      getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: form.id, timeRange: 'year' }),
+      getFormAnalytics({
+        config: testConfig,
+        user: { id: standard.id, plan: 'STANDARD' },
+        formId: form.id,
+        timeRange: 'year',
+      }),
     );
     expect([bad.httpStatus, bad.message]).toEqual([400, 'Invalid timeRange parameter']);
     const foreign = await appErrorOf(
-      getFormAnalytics({ user: { id: standard.id, plan: 'STANDARD' }, formId: freeForm.id }),
+      getFormAnalytics({
+        config: testConfig,
+        user: { id: standard.id, plan: 'STANDARD' },
+        formId: freeForm.id,
+      }),
     );
     expect([foreign.httpStatus, foreign.message]).toEqual([404, 'Form not found']);
   });

@@ -1,6 +1,6 @@
 import { formStatsRepository } from '@formwell/db';
 
-import { getConfig } from '../config/get-config.js';
+import type { TCoreConfig } from '../config/load-config.js';
 import type { TPlan } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -15,6 +15,7 @@ import { statRows } from './stat-rows.js';
 import { isValidTimeZone } from './zoned.js';
 
 export type GetFormAnalyticsOptions = {
+  config: TCoreConfig;
   user: { id: string; plan: TPlan };
   formId: string;
   /** `day` | `week` | `month`; default `week`. Anything else is a 400. */
@@ -31,6 +32,7 @@ const DAY_MS = 86_400_000;
  * decisions §3: 400 parameters → 404 form (also another user's) → 403 plan gate.
  */
 export async function getFormAnalytics({
+  config,
   user,
   formId,
   timeRange,
@@ -46,7 +48,7 @@ export async function getFormAnalytics({
     throw new AppError(AppErrorCode.BAD_REQUEST, { message: 'Invalid tz parameter' });
   }
   const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'not-found' });
-  const level = getConfig().plans[user.plan].analytics;
+  const level = config.plans[user.plan].analytics;
   if (level === 'none' || user.plan === 'FREE') {
     throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.ANALYTICS_PLAN });
   }

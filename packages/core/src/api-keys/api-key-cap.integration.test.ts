@@ -1,6 +1,7 @@
 import { UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { testConfig } from '../../test/test-config.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { testEmail } from '../../test/test-emails.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -13,7 +14,7 @@ useTestDatabase('core_api_key_cap');
 
 describe('the 20-active-keys cap', () => {
   test('30 concurrent creates: exactly 20 succeed, the others are 403', async () => {
-    const user = await createUser({ email: testEmail() });
+    const user = await createUser({ config: testConfig, input: { email: testEmail() } });
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) => createApiKey({ userId: user.id, name: `k${i}` })),
     );
@@ -26,7 +27,7 @@ describe('the 20-active-keys cap', () => {
   });
 
   test('revoking frees exactly one slot, however often it is repeated', async () => {
-    const user = await createUser({ email: testEmail() });
+    const user = await createUser({ config: testConfig, input: { email: testEmail() } });
     const keys = [];
     for (let i = 0; i < MAX_ACTIVE_API_KEYS; i++) {
       keys.push(await createApiKey({ userId: user.id, name: `k${i}` }));
@@ -39,7 +40,7 @@ describe('the 20-active-keys cap', () => {
   });
 
   test('an account without the counter gets it from a count of its active keys', async () => {
-    const user = await createUser({ email: testEmail() });
+    const user = await createUser({ config: testConfig, input: { email: testEmail() } });
     for (let i = 0; i < 19; i++) {
       await createApiKey({ userId: user.id, name: `k${i}` });
     }

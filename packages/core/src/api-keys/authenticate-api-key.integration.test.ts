@@ -1,6 +1,7 @@
 import { ApiKeyModel, UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -20,7 +21,7 @@ async function failure(promise: Promise<unknown>): Promise<[number, Record<strin
 
 describe('API keys', () => {
   test('create returns the plaintext once; only hash, prefix and last4 are stored', async () => {
-    const user = await createUser({ email: testEmail() });
+    const user = await createUser({ config: testConfig, input: { email: testEmail() } });
     const created = await createApiKey({ userId: user.id, name: 'server' });
 
     expect(created.key).toMatch(/^mk_live_[0-9A-Za-z]{32}$/);
@@ -38,7 +39,7 @@ describe('API keys', () => {
   });
 
   test('validation order and exact bodies: missing → unknown → revoked → user gone', async () => {
-    const user = await createUser({ email: testEmail() });
+    const user = await createUser({ config: testConfig, input: { email: testEmail() } });
     const { key, id } = await createApiKey({ userId: user.id, name: 'k', scopes: ['forms:read'] });
 
     expect(await failure(authenticateApiKey({ key: undefined }))).toEqual([
@@ -76,7 +77,7 @@ describe('API keys', () => {
   });
 
   test('lastUsedAt is written at most once per second per key', async () => {
-    const user = await createUser({ email: testEmail() });
+    const user = await createUser({ config: testConfig, input: { email: testEmail() } });
     const { key, id } = await createApiKey({ userId: user.id, name: 'k' });
     const t0 = new Date('2026-11-21T07:00:00.000Z');
     await authenticateApiKey({ key, now: t0 });
@@ -96,8 +97,8 @@ describe('API keys', () => {
   });
 
   test('revoking someone else’s key is a 404, and at most 20 active keys', async () => {
-    const user = await createUser({ email: testEmail() });
-    const other = await createUser({ email: testEmail() });
+    const user = await createUser({ config: testConfig, input: { email: testEmail() } });
+    const other = await createUser({ config: testConfig, input: { email: testEmail() } });
     const { id } = await createApiKey({ userId: user.id, name: 'k' });
 
     expect((await failure(revokeApiKey({ userId: other.id, keyId: id })))[0]).toBe(404);

@@ -35,6 +35,6 @@ export const ZCoreEnvSchema = z.object({
 export type TCoreEnv = z.infer<typeof ZCoreEnvSchema>;
 
 /** Parsed once per call; a bad value fails loudly at boot rather than at the first request. */
-export function coreEnv(source: Record<string, string | undefined> = process.env): TCoreEnv {
+export function coreEnv(source: Record<string, string | undefined>): TCoreEnv {
   return ZCoreEnvSchema.parse(source);
 }

@@ -11,7 +11,7 @@ export type TCoreConfig = {
   trustedCountryHeader: string | null;
 };
 
-export type LoadConfigOptions = { env?: Record<string, string | undefined> };
+export type LoadConfigOptions = { env: Record<string, string | undefined> };
 
 const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   formsList: 'RATE_LIMIT_FORMS_LIST',
@@ -48,9 +48,12 @@ function planLimits(env: TCoreEnv, plan: TPlan): TPlanLimits {
   };
 }
 
-/** Plans, quotas and rate limits in one place, with environment overrides (decisions §4, §5, §13). */
-export function loadConfig({ env }: LoadConfigOptions = {}): TCoreConfig {
-  const parsed = coreEnv(env);
+/**
+ * Plans, quotas, rate limits and the public URL from already validated variables. An app validates
+ * its whole environment once (its schema includes `ZCoreEnvSchema`) and hands the result here, so
+ * core never reads the environment itself and every setting has one source.
+ */
+export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
   const rateLimits = Object.fromEntries(
     Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => {
       const envName = RATE_LIMIT_ENV[name as TRateLimitName];
@@ -69,4 +72,9 @@ export function loadConfig({ env }: LoadConfigOptions = {}): TCoreConfig {
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 3000}`).replace(/\/+$/, ''),
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,
   };
+}
+
+/** Validates raw variables (strings) and builds the configuration; a bad override throws with its name. */
+export function loadConfig({ env }: LoadConfigOptions): TCoreConfig {
+  return buildCoreConfig(coreEnv(env));
 }

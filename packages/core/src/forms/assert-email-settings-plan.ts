@@ -1,18 +1,19 @@
-import { getConfig } from '../config/get-config.js';
-import type { TPlan } from '../config/plans.js';
+import type { TPlanLimits } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 
-/** Plan gates of decisions §4 on turning email features on (turning them off is always allowed). */
+/**
+ * Plan gates on turning email features on: submitter emails need STANDARD or PRO, developer
+ * notifications need PRO. Turning them off is always allowed.
+ */
 export function assertEmailSettingsPlan({
-  plan,
+  limits,
   emailSettings,
 }: {
-  plan: TPlan;
+  limits: Pick<TPlanLimits, 'emailSettings' | 'developerNotifications'>;
   emailSettings: { enabled?: boolean; developerNotificationsEnabled?: boolean } | undefined;
 }): void {
-  const limits = getConfig().plans[plan];
   if (emailSettings?.enabled === true && !limits.emailSettings) {
     throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.EMAIL_SETTINGS_PLAN });
   }

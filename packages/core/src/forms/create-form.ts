@@ -1,7 +1,7 @@
 import { formRepository, userRepository, type TFormRecord } from '@formwell/db';
 import type { z } from 'zod';
 
-import { getConfig } from '../config/get-config.js';
+import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
@@ -12,7 +12,7 @@ import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { ZCreateFormInputSchema, type TCreateFormInput } from './z-form-input.js';
 
-export type CreateFormOptions = { userId: string; input: TCreateFormInput };
+export type CreateFormOptions = { config: TCoreConfig; userId: string; input: TCreateFormInput };
 
 function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSchema>): Promise<TFormRecord> {
   return formRepository.create({
@@ -39,19 +39,20 @@ function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSche
  * slot is taken from the user's form counter with one conditional update, so concurrent creates
  * cannot exceed the limit.
  */
-export async function createForm({ userId, input }: CreateFormOptions): Promise<TFormDetail> {
+export async function createForm({ config, userId, input }: CreateFormOptions): Promise<TFormDetail> {
   const parsed = parseInput(ZCreateFormInputSchema, input);
   const user = await userRepository.findById({ userId });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
-  assertEmailSettingsPlan({ plan: user.plan, emailSettings: parsed.emailSettings });
+  const limits = config.plans[user.plan];
+  assertEmailSettingsPlan({ limits, emailSettings: parsed.emailSettings });
   await reserveCappedSlot({
     counter: user.formCount,
     countExisting: () => formRepository.count({ userId }),
     init: (formCount) => userRepository.initFormCount({ userId, formCount }),
     reserve: (max) => userRepository.reserveFormSlot({ userId, max }),
-    max: getConfig().plans[user.plan].maxForms,
+    max: limits.maxForms,
     limitMessage: ErrorMessages.formLimit,
   });
   const record = await insertWithSlot(

@@ -1,6 +1,7 @@
 import { UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -18,35 +19,46 @@ useTestDatabase('core_forms');
 
 describe('forms', () => {
   test('plan form limit: 403 with n/max', async () => {
-    const user = await createUser({ email: testEmail(), plan: 'FREE' });
-    await createForm({ userId: user.id, input: { name: 'One', formType: 'contact' } });
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'FREE' } });
+    await createForm({ config: testConfig, userId: user.id, input: { name: 'One', formType: 'contact' } });
     const error = await appErrorOf(
-      createForm({ userId: user.id, input: { name: 'Two', formType: 'contact' } }),
+      createForm({ config: testConfig, userId: user.id, input: { name: 'Two', formType: 'contact' } }),
     );
 
     expect([error.httpStatus, error.message]).toEqual([403, 'Form limit reached (1/1) for your plan']);
   });
 
   test('deleting a form frees its slot; accounts without a counter get one from a count', async () => {
-    const user = await createUser({ email: testEmail(), plan: 'FREE' });
-    const first = await createForm({ userId: user.id, input: { name: 'One', formType: 'contact' } });
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'FREE' } });
+    const first = await createForm({
+      config: testConfig,
+      userId: user.id,
+      input: { name: 'One', formType: 'contact' },
+    });
     await deleteForm({ userId: user.id, formId: first.id });
-    const second = await createForm({ userId: user.id, input: { name: 'Two', formType: 'contact' } });
+    const second = await createForm({
+      config: testConfig,
+      userId: user.id,
+      input: { name: 'Two', formType: 'contact' },
+    });
 
     await UserModel.updateOne({ _id: user.id }, { $unset: { formCount: 1 } });
     expect(
-      (await appErrorOf(createForm({ userId: user.id, input: { name: 'Three', formType: 'contact' } })))
-        .httpStatus,
+      (
+        await appErrorOf(
+          createForm({ config: testConfig, userId: user.id, input: { name: 'Three', formType: 'contact' } }),
+        )
+      ).httpStatus,
     ).toBe(403);
     await deleteForm({ userId: user.id, formId: second.id });
-    await createForm({ userId: user.id, input: { name: 'Four', formType: 'contact' } });
+    await createForm({ config: testConfig, userId: user.id, input: { name: 'Four', formType: 'contact' } });
   });
 
   test('concurrent creates never exceed the plan limit', async () => {
-    const user = await createUser({ email: testEmail(), plan: 'STANDARD' });
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'STANDARD' } });
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
-        createForm({ userId: user.id, input: { name: `F${i}`, formType: 'custom' } }),
+        createForm({ config: testConfig, userId: user.id, input: { name: `F${i}`, formType: 'custom' } }),
       ),
     );
 
@@ -62,9 +74,10 @@ describe('forms', () => {
   });
 
   test('get form: the interface view, 404 for missing and for another user', async () => {
-    const user = await createUser({ email: testEmail(), plan: 'PRO' });
-    const other = await createUser({ email: testEmail(), plan: 'PRO' });
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+    const other = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
     const created = await createForm({
+      config: testConfig,
       userId: user.id,
       input: {
         name: 'Survey',
@@ -95,9 +108,10 @@ describe('forms', () => {
   });
 
   test('users-joined: submissionCount when enabled, 0 when not; foreign form 403', async () => {
-    const user = await createUser({ email: testEmail(), plan: 'PRO' });
-    const other = await createUser({ email: testEmail(), plan: 'PRO' });
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+    const other = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
     const f = await createForm({
+      config: testConfig,
       userId: user.id,
       input: {
         name: 'W',
@@ -107,8 +121,8 @@ describe('forms', () => {
       },
     });
     const actor = { id: user.id, plan: 'PRO' as const, quotaLimit: 100 };
-    await submitForm({ user: actor, input: { formId: f.id, data: { email: 'a@b.io' } } });
-    await submitForm({ user: actor, input: { formId: f.id, data: { email: 'a@b.io' } } });
+    await submitForm({ config: testConfig, user: actor, input: { formId: f.id, data: { email: 'a@b.io' } } });
+    await submitForm({ config: testConfig, user: actor, input: { formId: f.id, data: { email: 'a@b.io' } } });
 
     expect(await getUsersJoined({ userId: user.id, formId: f.id })).toEqual({ formId: f.id, count: 2 });
     expect((await getForm({ userId: user.id, formId: f.id })).usersJoinedSettings).toEqual({
@@ -116,6 +130,7 @@ describe('forms', () => {
       count: 2,
     });
     await updateForm({
+      config: testConfig,
       userId: user.id,
       formId: f.id,
       data: { settings: { usersJoined: { enabled: false } } },
@@ -129,15 +144,23 @@ describe('forms', () => {
   });
 
   test('uniqueEmail defaults to true for waitlists; email features are plan-gated', async () => {
-    const free = await createUser({ email: testEmail(), plan: 'FREE' });
-    const standard = await createUser({ email: testEmail(), plan: 'STANDARD' });
-    const waitlist = await createForm({ userId: standard.id, input: { name: 'W', formType: 'waitlist' } });
+    const free = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'FREE' } });
+    const standard = await createUser({
+      config: testConfig,
+      input: { email: testEmail(), plan: 'STANDARD' },
+    });
+    const waitlist = await createForm({
+      config: testConfig,
+      userId: standard.id,
+      input: { name: 'W', formType: 'waitlist' },
+    });
 
     expect(waitlist.uniqueEmail).toBe(true);
     expect(
       (
         await appErrorOf(
           createForm({
+            config: testConfig,
             userId: free.id,
             input: { name: 'E', formType: 'contact', emailSettings: { enabled: true } },
           }),
@@ -148,6 +171,7 @@ describe('forms', () => {
       (
         await appErrorOf(
           updateForm({
+            config: testConfig,
             userId: standard.id,
             formId: waitlist.id,
             data: { emailSettings: { developerNotificationsEnabled: true } },
@@ -158,10 +182,18 @@ describe('forms', () => {
   });
 
   test('list: newest first, paginated, scoped; delete removes it', async () => {
-    const user = await createUser({ email: testEmail(), plan: 'PRO' });
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      ids.push((await createForm({ userId: user.id, input: { name: `F${i}`, formType: 'custom' } })).id);
+      ids.push(
+        (
+          await createForm({
+            config: testConfig,
+            userId: user.id,
+            input: { name: `F${i}`, formType: 'custom' },
+          })
+        ).id,
+      );
     }
     const first = await listForms({ userId: user.id, limit: 2 });
     const second = await listForms({ userId: user.id, limit: 2, cursor: first.nextCursor });

@@ -1,5 +1,6 @@
 import { formRepository, userRepository, type TFormWritable } from '@formwell/db';
 
+import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
@@ -9,17 +10,22 @@ import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { loadOwnedForm } from './load-owned-form.js';
 import { ZUpdateFormInputSchema, type TUpdateFormInput } from './z-form-input.js';
 
-export type UpdateFormOptions = { userId: string; formId: string; data: TUpdateFormInput };
+export type UpdateFormOptions = {
+  config: TCoreConfig;
+  userId: string;
+  formId: string;
+  data: TUpdateFormInput;
+};
 
 /** Partial update of the owner's form; 404 `Form not found` for a missing or foreign form. */
-export async function updateForm({ userId, formId, data }: UpdateFormOptions): Promise<TFormDetail> {
+export async function updateForm({ config, userId, formId, data }: UpdateFormOptions): Promise<TFormDetail> {
   const parsed = parseInput(ZUpdateFormInputSchema, data);
   const current = await loadOwnedForm({ userId, formId, foreign: 'not-found' });
   const user = await userRepository.findById({ userId });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
-  assertEmailSettingsPlan({ plan: user.plan, emailSettings: parsed.emailSettings });
+  assertEmailSettingsPlan({ limits: config.plans[user.plan], emailSettings: parsed.emailSettings });
   const set: Partial<TFormWritable> = {};
   if (parsed.name !== undefined) {
     set.name = parsed.name;

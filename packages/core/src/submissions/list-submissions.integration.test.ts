@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { submissionRepository } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -19,8 +20,9 @@ import { submitForm } from './submit-form.js';
 useTestDatabase('core_list_submissions');
 
 async function setup(fields = true) {
-  const user = await createUser({ email: testEmail(), plan: 'PRO' });
+  const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
   const form = await createForm({
+    config: testConfig,
     userId: user.id,
     input: {
       name: 'Contact us!',
@@ -47,6 +49,7 @@ describe('listing submissions', () => {
       original.push(
         (
           await submitForm({
+            config: testConfig,
             user: actor,
             input: { formId: form.id, data: { email: `u${i}@x.io` } },
             now: same,
@@ -63,6 +66,7 @@ describe('listing submissions', () => {
       cursor = page.nextCursor;
       pages++;
       await submitForm({
+        config: testConfig,
         user: actor,
         input: { formId: form.id, data: { email: `late${pages}@x.io` } },
         now: same,
@@ -76,16 +80,19 @@ describe('listing submissions', () => {
   test('response shape and filters', async () => {
     const { user, form, actor } = await setup();
     await submitForm({
+      config: testConfig,
       user: actor,
       input: { formId: form.id, data: { email: 'A@x.io' } },
       now: new Date('2026-11-01T10:00:00Z'),
     });
     await submitForm({
+      config: testConfig,
       user: actor,
       input: { formId: form.id, data: { email: 'b@x.io' } },
       now: new Date('2026-11-10T10:00:00Z'),
     });
     await submitForm({
+      config: testConfig,
       user: actor,
       input: { formId: form.id, data: { email: 'a@x.io' } },
       now: new Date('2026-11-20T10:00:00Z'),
@@ -121,8 +128,9 @@ describe('listing submissions', () => {
 
   test('foreign form 403, get and delete one', async () => {
     const { user, form, actor } = await setup();
-    const other = await createUser({ email: testEmail(), plan: 'PRO' });
+    const other = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
     const { response } = await submitForm({
+      config: testConfig,
       user: actor,
       input: { formId: form.id, data: { email: 'a@x.io' } },
     });
@@ -150,12 +158,17 @@ describe('listing submissions', () => {
 
 describe('retention', () => {
   test('submissions older than retentionDays are purged and the count follows', async () => {
-    const user = await createUser({ email: testEmail(), plan: 'PRO' });
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
     const form = await createForm({
+      config: testConfig,
       userId: user.id,
       input: { name: 'R', formType: 'custom', retentionDays: 30 },
     });
-    const keep = await createForm({ userId: user.id, input: { name: 'K', formType: 'custom' } });
+    const keep = await createForm({
+      config: testConfig,
+      userId: user.id,
+      input: { name: 'K', formType: 'custom' },
+    });
     const actor = { id: user.id, plan: 'PRO' as const, quotaLimit: 100 };
     const now = new Date('2026-11-21T00:00:00Z');
     for (const [id, daysAgo] of [
@@ -165,6 +178,7 @@ describe('retention', () => {
       [keep.id, 400],
     ] as const) {
       await submitForm({
+        config: testConfig,
         user: actor,
         input: { formId: id, data: {} },
         now: new Date(now.getTime() - daysAgo * 86_400_000),
@@ -182,10 +196,12 @@ describe('CSV export', () => {
   test('UTF-8 with BOM, declared columns, formulas neutralised', async () => {
     const { user, form, actor } = await setup();
     await submitForm({
+      config: testConfig,
       user: actor,
       input: { formId: form.id, data: { email: 'a@x.io', message: '=HYPERLINK("http://evil")' } },
     });
     await submitForm({
+      config: testConfig,
       user: actor,
       input: { formId: form.id, data: { email: 'b@x.io', message: 'Grüße, "quoted"\nline 2' } },
     });
@@ -203,10 +219,14 @@ describe('CSV export', () => {
 
   test('a form without fields gets a column per key seen', async () => {
     const { user, form, actor } = await setup(false);
-    await submitForm({ user: actor, input: { formId: form.id, data: { a: 1 } } });
-    await submitForm({ user: actor, input: { formId: form.id, data: { b: '@x' } } });
+    await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 1 } } });
+    await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { b: '@x' } } });
     // Keys of a form without fields are the submitter's choice, and they become header cells.
-    await submitForm({ user: actor, input: { formId: form.id, data: { '=HYPERLINK("x")': 'y' } } });
+    await submitForm({
+      config: testConfig,
+      user: actor,
+      input: { formId: form.id, data: { '=HYPERLINK("x")': 'y' } },
+    });
     const body = (
       await buffer((await exportSubmissionsCsv({ userId: user.id, formId: form.id, query: {} })).stream)
     ).toString('utf8');
@@ -224,6 +244,7 @@ describe('CSV export', () => {
   test('every cell is quoted, and a formula after a separator is neutralised', async () => {
     const { user, form, actor } = await setup();
     await submitForm({
+      config: testConfig,
       user: actor,
       input: { formId: form.id, data: { email: 'a@x.io', message: 'hi;=1+1' } },
     });
@@ -243,11 +264,13 @@ describe('CSV export', () => {
       Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`k${from + index}`, from + index]));
     // Submitted oldest first; the export reads newest first, so k60..k119 are seen first.
     await submitForm({
+      config: testConfig,
       user: actor,
       input: { formId: form.id, data: keys(0) },
       now: new Date('2026-02-01T00:00:01Z'),
     });
     await submitForm({
+      config: testConfig,
       user: actor,
       input: { formId: form.id, data: keys(60) },
       now: new Date('2026-02-01T00:00:02Z'),
@@ -271,7 +294,7 @@ describe('CSV export', () => {
 
   test('the query is strict: an unknown parameter is a 400 naming it, never passed on', async () => {
     const { user, form } = await setup();
-    const other = await createUser({ email: testEmail(), plan: 'PRO' });
+    const other = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
     for (const extra of [{ userId: other.id }, { formId: form.id }, { limit: '5' }]) {
       const error = await appErrorOf(
         exportSubmissionsCsv({ userId: user.id, formId: form.id, query: extra }),

@@ -7,6 +7,7 @@ import {
 } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
 import { createForm } from '../forms/create-form.js';
@@ -22,8 +23,12 @@ useTestDatabase('core_submission_counters');
 const meta = { browser: 'Firefox', os: 'Linux', device: 'Desktop', country: 'Germany' };
 
 async function setup() {
-  const user = await createUser({ email: testEmail(), plan: 'PRO' });
-  const form = await createForm({ userId: user.id, input: { name: 'F', formType: 'custom' } });
+  const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+  const form = await createForm({
+    config: testConfig,
+    userId: user.id,
+    input: { name: 'F', formType: 'custom' },
+  });
   const actor = { id: user.id, plan: 'PRO' as const, quotaLimit: 10_000 };
 
   return { user, form, actor };
@@ -51,7 +56,11 @@ async function counts(userId: string, formId: string) {
 describe('submission counters', () => {
   test('a submit leaves nothing pending', async () => {
     const { form, actor } = await setup();
-    const result = await submitForm({ user: actor, input: { formId: form.id, data: { a: 'x' } } });
+    const result = await submitForm({
+      config: testConfig,
+      user: actor,
+      input: { formId: form.id, data: { a: 'x' } },
+    });
 
     expect(
       await SubmissionModel.exists({ _id: result.response.submissionId, countersPending: true }),
@@ -95,8 +104,12 @@ describe('submission counters', () => {
 
   test('deleting keeps the analytics totals and lowers submissionCount, pending or not', async () => {
     const { form, actor } = await setup();
-    const counted = await submitForm({ user: actor, input: { formId: form.id, data: { a: 'x' } } });
-    await submitForm({ user: actor, input: { formId: form.id, data: { a: 'y' } } });
+    const counted = await submitForm({
+      config: testConfig,
+      user: actor,
+      input: { formId: form.id, data: { a: 'x' } },
+    });
+    await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'y' } } });
     const pending = await interruptedSubmission(actor.id, form.id, new Date());
     const ids = { userId: actor.id, formId: form.id };
     await deleteSubmission({ ...ids, submissionId: counted.response.submissionId });
@@ -108,7 +121,7 @@ describe('submission counters', () => {
   test('hour buckets older than the analytics window are pruned; lifetime totals stay', async () => {
     const { form, actor } = await setup();
     const submit = (now: Date) =>
-      submitForm({ user: actor, input: { formId: form.id, data: { a: 'x' } }, now });
+      submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'x' } }, now });
     await submit(new Date('2026-01-01T10:00:00.000Z'));
     await submit(new Date('2026-01-01T11:00:00.000Z'));
     await submit(new Date('2026-01-20T11:00:00.000Z'));
@@ -122,7 +135,7 @@ describe('submission counters', () => {
 
   test('the idempotency lists are never read back with forms or stats', async () => {
     const { form, actor } = await setup();
-    await submitForm({ user: actor, input: { formId: form.id, data: { a: 'x' } } });
+    await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'x' } } });
     const raw = await FormModel.collection.findOne({
       userId: FormModel.castObject({ userId: actor.id }).userId,
     });

@@ -6,6 +6,7 @@ import {
 } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -25,14 +26,15 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 async function owner(plan: 'FREE' | 'STANDARD' | 'PRO' = 'PRO', quotaLimit?: number) {
-  const user = await createUser({ email: testEmail(), plan });
-  const updated = await setUserPlan({ userId: user.id, plan, quotaLimit });
+  const user = await createUser({ config: testConfig, input: { email: testEmail(), plan } });
+  const updated = await setUserPlan({ config: testConfig, userId: user.id, plan, quotaLimit });
 
   return { id: user.id, plan, quotaLimit: updated.quotaLimit };
 }
 
 async function form(userId: string, input: Partial<TCreateFormInput> = {}) {
   return createForm({
+    config: testConfig,
     userId,
     input: {
       name: 'Contact',
@@ -50,9 +52,15 @@ describe('submitForm', () => {
   test('stores the submission with meta and outbox, bumps counters, answers the 201 body', async () => {
     const user = await owner('PRO');
     const f = await form(user.id, { emailSettings: { enabled: true, developerNotificationsEnabled: true } });
-    await createWebhookEndpoint({ userId: user.id, formId: f.id, url: 'https://hooks.example.com/x' });
+    await createWebhookEndpoint({
+      config: testConfig,
+      userId: user.id,
+      formId: f.id,
+      url: 'https://hooks.example.com/x',
+    });
     const now = new Date('2026-11-21T06:40:00.000Z');
     const result = await submitForm({
+      config: testConfig,
       user,
       input: {
         formId: f.id,
@@ -60,7 +68,6 @@ describe('submitForm', () => {
         redirectUrl: 'https://me.example/done',
       },
       client: { userAgent: CHROME, acceptLanguage: 'de-DE,de;q=0.9' },
-      publicUrl: 'http://localhost:3000',
       now,
     });
 
@@ -96,9 +103,9 @@ describe('submitForm', () => {
     const user = await owner('FREE');
     const f = await form(user.id);
     const result = await submitForm({
+      config: { ...testConfig, publicUrl: 'https://forms.example.com' },
       user,
       input: { formId: f.id, data: { email: 'a@b.io' }, redirectUrl: 'https://me.example/done' },
-      publicUrl: 'https://forms.example.com',
     });
 
     expect(result.response.redirect).toEqual({
@@ -114,6 +121,7 @@ describe('submitForm', () => {
     const f = await form(user.id);
     const error = await appErrorOf(
       submitForm({
+        config: testConfig,
         user,
         input: { formId: f.id, data: { email: 'a@b.io' }, redirectUrl: 'javascript:alert(1)' },
       }),
@@ -126,7 +134,7 @@ describe('submitForm', () => {
     const user = await owner();
     const f = await form(user.id);
     const error = await appErrorOf(
-      submitForm({ user, input: { formId: f.id, data: { email: 'nope', extra: 1 } } }),
+      submitForm({ config: testConfig, user, input: { formId: f.id, data: { email: 'nope', extra: 1 } } }),
     );
 
     expect(error.httpStatus).toBe(400);
@@ -141,6 +149,7 @@ describe('submitForm', () => {
     const user = await owner();
     const f = await form(user.id);
     const result = await submitForm({
+      config: testConfig,
       user,
       input: { formId: f.id, data: { email: 'bot@spam.io', _gotcha: 'x' } },
     });
@@ -159,13 +168,15 @@ describe('submitForm', () => {
     const f = await form(other.id);
 
     const missing = await appErrorOf(
-      submitForm({ user, input: { formId: '000000000000000000000000', data: {} } }),
+      submitForm({ config: testConfig, user, input: { formId: '000000000000000000000000', data: {} } }),
     );
     expect([missing.httpStatus, missing.message]).toEqual([404, 'Form not found']);
-    const garbage = await appErrorOf(submitForm({ user, input: { formId: 'not-an-id', data: {} } }));
+    const garbage = await appErrorOf(
+      submitForm({ config: testConfig, user, input: { formId: 'not-an-id', data: {} } }),
+    );
     expect(garbage.httpStatus).toBe(404);
     const foreign = await appErrorOf(
-      submitForm({ user, input: { formId: f.id, data: { email: 'a@b.io' } } }),
+      submitForm({ config: testConfig, user, input: { formId: f.id, data: { email: 'a@b.io' } } }),
     );
     expect(foreign.httpStatus).toBe(403);
     expect(foreign.toBody()).toMatchObject({
@@ -179,7 +190,7 @@ describe('submitForm', () => {
     const f = await form(user.id);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        submitForm({ user, input: { formId: f.id, data: { email: `u${i}@b.io` } } }),
+        submitForm({ config: testConfig, user, input: { formId: f.id, data: { email: `u${i}@b.io` } } }),
       ),
     );
     const rejected = results.filter((r) => r.status === 'rejected').map((r) => r.reason as AppError);
@@ -203,7 +214,11 @@ describe('submitForm', () => {
     });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        submitForm({ user, input: { formId: f.id, data: { email: i % 2 ? 'Same@x.io' : 'same@x.io' } } }),
+        submitForm({
+          config: testConfig,
+          user,
+          input: { formId: f.id, data: { email: i % 2 ? 'Same@x.io' : 'same@x.io' } },
+        }),
       ),
     );
     const rejected = results.filter((r) => r.status === 'rejected').map((r) => r.reason as AppError);
@@ -213,20 +228,25 @@ describe('submitForm', () => {
       new Set(['409 A submission with this email already exists for this form']),
     );
     expect(await monthlyUsageRepository.get({ userId: user.id, month: usageMonth(new Date()) })).toBe(1);
-    await submitForm({ user, input: { formId: f.id, data: { email: 'other@x.io' } } });
+    await submitForm({ config: testConfig, user, input: { formId: f.id, data: { email: 'other@x.io' } } });
   });
 
   test('a form without declared fields takes any flat object; disabled endpoints get no webhook', async () => {
     const user = await owner('STANDARD');
     const f = await form(user.id, { fields: [] });
     const endpoint = await createWebhookEndpoint({
+      config: testConfig,
       userId: user.id,
       formId: f.id,
       url: 'https://hooks.example.com/y',
     });
     const before = await webhookEndpointRepository.listByForm({ userId: user.id, formId: f.id });
     expect(before.map((e) => e.id)).toEqual([endpoint.id]);
-    const result = await submitForm({ user, input: { formId: f.id, data: { anything: 'goes', n: 3 } } });
+    const result = await submitForm({
+      config: testConfig,
+      user,
+      input: { formId: f.id, data: { anything: 'goes', n: 3 } },
+    });
 
     expect(result.outbox.map((o) => [o.kind, o.endpointId])).toEqual([['webhook', endpoint.id]]);
   });

@@ -6,7 +6,7 @@ import {
   webhookEndpointRepository,
 } from '@formwell/db';
 
-import { getConfig } from '../config/get-config.js';
+import type { TCoreConfig } from '../config/load-config.js';
 import type { TPlan } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -35,12 +35,12 @@ export type TClientInfo = {
 };
 
 export type SubmitFormOptions = {
+  /** Plan limits and the public URL (base of the default thank-you page). */
+  config: TCoreConfig;
   /** The authenticated key's user (from authenticateApiKey). */
   user: { id: string; plan: TPlan; quotaLimit: number };
   input: TSubmitFormInput;
   client?: TClientInfo;
-  /** Base of the default thank-you URL; defaults to config.publicUrl. */
-  publicUrl?: string;
   now?: Date;
 };
 
@@ -72,10 +72,10 @@ function duplicateEmail(): AppError {
  * `countersPending` mark → counters (idempotent; the sweep finishes them after a crash).
  */
 export async function submitForm({
+  config,
   user,
   input,
   client = {},
-  publicUrl = getConfig().publicUrl,
   now = new Date(),
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
   const { formId, data, redirectUrl } = parseInput(ZSubmitFormInputSchema, input);
@@ -83,8 +83,8 @@ export async function submitForm({
     throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
   }
   const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' });
-  const limits = getConfig().plans[user.plan];
-  const redirect = resolveRedirect({ redirectUrl, limits, publicUrl });
+  const limits = config.plans[user.plan];
+  const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl });
 
   const { _gotcha: gotcha, ...rest } = data;
   if (gotcha !== undefined && gotcha !== null && gotcha !== '' && gotcha !== false) {

@@ -1,6 +1,7 @@
 import { submissionRepository } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { testConfig } from '../../test/test-config.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { testEmail } from '../../test/test-emails.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -15,14 +16,14 @@ import { submitForm } from './submit-form.js';
 useTestDatabase('core_submit_input');
 
 async function owner() {
-  const user = await createUser({ email: testEmail(), plan: 'PRO' });
-  const updated = await setUserPlan({ userId: user.id, plan: 'PRO' });
+  const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+  const updated = await setUserPlan({ config: testConfig, userId: user.id, plan: 'PRO' });
 
   return { id: user.id, plan: 'PRO' as const, quotaLimit: updated.quotaLimit };
 }
 
 async function form(userId: string, fields: TCreateFormInput['fields']) {
-  return createForm({ userId, input: { name: 'Input', formType: 'contact', fields } });
+  return createForm({ config: testConfig, userId, input: { name: 'Input', formType: 'contact', fields } });
 }
 
 async function stored(userId: string, formId: string) {
@@ -40,7 +41,7 @@ describe('submit: a form without declared fields (any flat object)', () => {
     const f = await form(user.id, []);
     for (const key of ['a\u0000b', '\u0000', 'a\u001fb', 'a\u007f', 'a\uD800']) {
       const error = await appErrorOf(
-        submitForm({ user, input: { formId: f.id, data: { [key]: 'x', ok: 1 } } }),
+        submitForm({ config: testConfig, user, input: { formId: f.id, data: { [key]: 'x', ok: 1 } } }),
       );
 
       expect([JSON.stringify(key), error.httpStatus, error.toBody()]).toMatchObject([
@@ -59,7 +60,7 @@ describe('submit: a form without declared fields (any flat object)', () => {
     const user = await owner();
     const f = await form(user.id, []);
     const error = await appErrorOf(
-      submitForm({ user, input: { formId: f.id, data: { a: deepJson(5_000), b: 'x' } } }),
+      submitForm({ config: testConfig, user, input: { formId: f.id, data: { a: deepJson(5_000), b: 'x' } } }),
     );
 
     expect([error.httpStatus, error.toBody()]).toMatchObject([
@@ -72,9 +73,13 @@ describe('submit: a form without declared fields (any flat object)', () => {
     const user = await owner();
     const f = await form(user.id, []);
     const paths = await appErrorOf(
-      submitForm({ user, input: { formId: f.id, data: { $set: 1, 'a.b': 2 } } }),
+      submitForm({ config: testConfig, user, input: { formId: f.id, data: { $set: 1, 'a.b': 2 } } }),
     );
-    const spam = await submitForm({ user, input: { formId: f.id, data: { _gotcha: deepJson(5_000) } } });
+    const spam = await submitForm({
+      config: testConfig,
+      user,
+      input: { formId: f.id, data: { _gotcha: deepJson(5_000) } },
+    });
 
     expect(paths.toBody()).toMatchObject({
       fieldErrors: {
@@ -90,9 +95,9 @@ describe('submit: a form without declared fields (any flat object)', () => {
     const user = await owner();
     const f = await form(user.id, []);
     const text = '😀'.repeat(10_000);
-    const result = await submitForm({ user, input: { formId: f.id, data: { text } } });
+    const result = await submitForm({ config: testConfig, user, input: { formId: f.id, data: { text } } });
     const tooLong = await appErrorOf(
-      submitForm({ user, input: { formId: f.id, data: { text: `${text}😀` } } }),
+      submitForm({ config: testConfig, user, input: { formId: f.id, data: { text: `${text}😀` } } }),
     );
 
     expect(result.response.success).toBe(true);
@@ -154,7 +159,9 @@ describe('submit: no input shape is a 500', () => {
       results.push([
         label,
         'free',
-        await outcome(submitForm({ user, input: { formId: free.id, data: { v: value } } })),
+        await outcome(
+          submitForm({ config: testConfig, user, input: { formId: free.id, data: { v: value } } }),
+        ),
       ]);
       for (const key of [
         'name',
@@ -172,7 +179,9 @@ describe('submit: no input shape is a 500', () => {
         results.push([
           label,
           JSON.stringify(key),
-          await outcome(submitForm({ user, input: { formId: declared.id, data: { [key]: value } } })),
+          await outcome(
+            submitForm({ config: testConfig, user, input: { formId: declared.id, data: { [key]: value } } }),
+          ),
         ]);
       }
     }
@@ -187,7 +196,7 @@ describe('submit: redirectUrl', () => {
     const f = await form(user.id, []);
     for (const formId of [f.id, '000000000000000000000000']) {
       const error = await appErrorOf(
-        submitForm({ user, input: { formId, data: { a: 1 }, redirectUrl: '' } }),
+        submitForm({ config: testConfig, user, input: { formId, data: { a: 1 }, redirectUrl: '' } }),
       );
 
       expect([error.httpStatus, error.message]).toEqual([400, 'redirectUrl must be an absolute http(s) URL']);
@@ -198,8 +207,12 @@ describe('submit: redirectUrl', () => {
   test('null and absent stay allowed', async () => {
     const user = await owner();
     const f = await form(user.id, []);
-    const viaNull = await submitForm({ user, input: { formId: f.id, data: { a: 1 }, redirectUrl: null } });
-    const absent = await submitForm({ user, input: { formId: f.id, data: { a: 1 } } });
+    const viaNull = await submitForm({
+      config: testConfig,
+      user,
+      input: { formId: f.id, data: { a: 1 }, redirectUrl: null },
+    });
+    const absent = await submitForm({ config: testConfig, user, input: { formId: f.id, data: { a: 1 } } });
 
     expect([viaNull.response.redirect.allowed, absent.response.redirect.allowed]).toEqual([true, true]);
   });

@@ -1,7 +1,7 @@
 import { isDuplicateKeyError, userRepository } from '@formwell/db';
 import { z } from 'zod';
 
-import { getConfig } from '../config/get-config.js';
+import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
@@ -20,11 +20,13 @@ export const ZCreateUserInputSchema = z.object({
 
 export type TCreateUserInput = z.input<typeof ZCreateUserInputSchema>;
 
+export type CreateUserOptions = { config: TCoreConfig; input: TCreateUserInput };
+
 /**
  * Creates an account (operator CLI, sign-up). The quota is the plan's monthly submissions.
  * Without a password the account cannot log in to the dashboard until one is set.
  */
-export async function createUser(input: TCreateUserInput): Promise<TUserView> {
+export async function createUser({ config, input }: CreateUserOptions): Promise<TUserView> {
   const { email, password, name, plan, role } = parseInput(ZCreateUserInputSchema, input);
   const passwordHash = password === undefined ? null : await passwords.hash(password);
   try {
@@ -34,7 +36,7 @@ export async function createUser(input: TCreateUserInput): Promise<TUserView> {
       passwordHash,
       plan,
       role,
-      quotaLimit: getConfig().plans[plan].monthlySubmissions,
+      quotaLimit: config.plans[plan].monthlySubmissions,
     });
 
     return toUserView(record);

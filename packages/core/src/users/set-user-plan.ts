@@ -1,6 +1,6 @@
 import { userRepository } from '@formwell/db';
 
-import { getConfig } from '../config/get-config.js';
+import type { TCoreConfig } from '../config/load-config.js';
 import type { TPlan } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -9,6 +9,7 @@ import { parseInput } from '../errors/parse-input.js';
 import { ZPlanSchema } from './z-user-input.js';
 
 export type SetUserPlanOptions = {
+  config: TCoreConfig;
   userId: string;
   plan: TPlan;
   /** Defaults to the plan's monthly submissions. */
@@ -17,6 +18,7 @@ export type SetUserPlanOptions = {
 
 /** Changes a user's plan and quota together (operator CLI, admin, billing). */
 export async function setUserPlan({
+  config,
   userId,
   plan,
   quotaLimit,
@@ -25,7 +27,7 @@ export async function setUserPlan({
   const record = await userRepository.setPlan({
     userId,
     plan: checkedPlan,
-    quotaLimit: quotaLimit ?? getConfig().plans[checkedPlan].monthlySubmissions,
+    quotaLimit: quotaLimit ?? config.plans[checkedPlan].monthlySubmissions,
   });
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });

@@ -1,6 +1,7 @@
 import { DashboardSessionModel, UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -18,7 +19,10 @@ useTestDatabase('core_users');
 describe('users and sessions', () => {
   test('sign up, log in, verify, log out', async () => {
     const email = testEmail('Mixed').replace('mixed', 'MiXeD');
-    const { user, session } = await signUp({ email, password: 'correct horse' });
+    const { user, session } = await signUp({
+      config: testConfig,
+      input: { email, password: 'correct horse' },
+    });
 
     expect(user).toMatchObject({ email: email.toLowerCase(), plan: 'FREE', role: 'OWNER', quotaLimit: 200 });
     expect(user).not.toHaveProperty('passwordHash');
@@ -35,11 +39,15 @@ describe('users and sessions', () => {
 
   test('duplicate email 409, bad password and unknown email the same 401', async () => {
     const email = testEmail();
-    await signUp({ email, password: 'correct horse' });
+    await signUp({ config: testConfig, input: { email, password: 'correct horse' } });
 
-    expect((await appErrorOf(signUp({ email: email.toUpperCase(), password: 'whatever1' }))).httpStatus).toBe(
-      409,
-    );
+    expect(
+      (
+        await appErrorOf(
+          signUp({ config: testConfig, input: { email: email.toUpperCase(), password: 'whatever1' } }),
+        )
+      ).httpStatus,
+    ).toBe(409);
     const wrong = await appErrorOf(logIn({ email, password: 'wrong horse' }));
     const unknown = await appErrorOf(logIn({ email: testEmail(), password: 'wrong horse' }));
     expect([wrong.httpStatus, wrong.message]).toEqual([401, 'Invalid email or password']);
@@ -47,7 +55,7 @@ describe('users and sessions', () => {
   });
 
   test('expired sessions are refused; users without a password cannot log in', async () => {
-    const user = await createUser({ email: testEmail() });
+    const user = await createUser({ config: testConfig, input: { email: testEmail() } });
     const old = await createSession({ userId: user.id, ttlMs: 1000, now: new Date(Date.now() - 5000) });
 
     expect((await appErrorOf(verifySession({ token: old.token }))).httpStatus).toBe(401);
@@ -55,9 +63,9 @@ describe('users and sessions', () => {
   });
 
   test('set plan changes the quota with it; me', async () => {
-    const user = await createUser({ email: testEmail(), plan: 'FREE' });
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'FREE' } });
 
-    expect(await setUserPlan({ userId: user.id, plan: 'STANDARD' })).toEqual({
+    expect(await setUserPlan({ config: testConfig, userId: user.id, plan: 'STANDARD' })).toEqual({
       id: user.id,
       plan: 'STANDARD',
       quotaLimit: 5000,

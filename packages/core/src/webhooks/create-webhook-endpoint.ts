@@ -1,6 +1,6 @@
 import { formRepository, userRepository, webhookEndpointRepository } from '@formwell/db';
 
-import { getConfig } from '../config/get-config.js';
+import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
@@ -14,6 +14,7 @@ import { toWebhookEndpointView, type TWebhookEndpointView } from './webhook-endp
 export type { TWebhookEndpointView } from './webhook-endpoint-view.js';
 
 export type CreateWebhookEndpointOptions = {
+  config: TCoreConfig;
   userId: string;
   formId: string;
   url: string;
@@ -27,6 +28,7 @@ export type CreateWebhookEndpointOptions = {
  * The secret is returned here only. The SSRF guard runs at delivery time (the address can change).
  */
 export async function createWebhookEndpoint({
+  config,
   userId,
   formId,
   url,
@@ -45,7 +47,7 @@ export async function createWebhookEndpoint({
     countExisting: () => webhookEndpointRepository.countByForm({ userId, formId: form.id }),
     init: (value) => formRepository.initWebhookCount({ userId, formId: form.id, value }),
     reserve: (max) => formRepository.reserveWebhookSlot({ userId, formId: form.id, max }),
-    max: getConfig().plans[user.plan].maxWebhooksPerForm,
+    max: config.plans[user.plan].maxWebhooksPerForm,
     limitMessage: ErrorMessages.webhookLimit,
   });
   const record = await insertWithSlot(

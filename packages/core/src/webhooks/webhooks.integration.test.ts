@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
+import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -17,10 +18,15 @@ useTestDatabase('core_webhooks');
 
 describe('webhook endpoints', () => {
   test('create, list without secrets, update, rotate, delete; plan limit; scoped', async () => {
-    const user = await createUser({ email: testEmail(), plan: 'FREE' });
-    const other = await createUser({ email: testEmail(), plan: 'PRO' });
-    const form = await createForm({ userId: user.id, input: { name: 'F', formType: 'contact' } });
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'FREE' } });
+    const other = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+    const form = await createForm({
+      config: testConfig,
+      userId: user.id,
+      input: { name: 'F', formType: 'contact' },
+    });
     const created = await createWebhookEndpoint({
+      config: testConfig,
       userId: user.id,
       formId: form.id,
       url: 'https://hooks.example.com/a',
@@ -34,13 +40,21 @@ describe('webhook endpoints', () => {
     expect(
       (
         await appErrorOf(
-          createWebhookEndpoint({ userId: user.id, formId: form.id, url: 'https://b.example' }),
+          createWebhookEndpoint({
+            config: testConfig,
+            userId: user.id,
+            formId: form.id,
+            url: 'https://b.example',
+          }),
         )
       ).message,
     ).toBe('Webhook endpoint limit reached (1/1) for your plan');
     expect(
-      (await appErrorOf(createWebhookEndpoint({ userId: user.id, formId: form.id, url: 'ftp://x' })))
-        .httpStatus,
+      (
+        await appErrorOf(
+          createWebhookEndpoint({ config: testConfig, userId: user.id, formId: form.id, url: 'ftp://x' }),
+        )
+      ).httpStatus,
     ).toBe(400);
     expect((await appErrorOf(listWebhookEndpoints({ userId: other.id, formId: form.id }))).httpStatus).toBe(
       404,
@@ -51,7 +65,9 @@ describe('webhook endpoints', () => {
       enabled: false,
     });
     const actor = { id: user.id, plan: 'FREE' as const, quotaLimit: 10 };
-    expect((await submitForm({ user: actor, input: { formId: form.id, data: {} } })).outbox).toEqual([]);
+    expect(
+      (await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: {} } })).outbox,
+    ).toEqual([]);
     const rotated = await rotateWebhookSecret(ids);
     expect(rotated.secret).not.toBe(created.secret);
     expect((await appErrorOf(deleteWebhookEndpoint({ ...ids, userId: other.id }))).httpStatus).toBe(404);
@@ -61,10 +77,19 @@ describe('webhook endpoints', () => {
   });
 
   test('the per-form cap holds under concurrent creates, and a delete frees one slot', async () => {
-    const user = await createUser({ email: testEmail(), plan: 'STANDARD' });
-    const form = await createForm({ userId: user.id, input: { name: 'F', formType: 'contact' } });
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'STANDARD' } });
+    const form = await createForm({
+      config: testConfig,
+      userId: user.id,
+      input: { name: 'F', formType: 'contact' },
+    });
     const create = (i: number) =>
-      createWebhookEndpoint({ userId: user.id, formId: form.id, url: `https://hooks.example.com/${i}` });
+      createWebhookEndpoint({
+        config: testConfig,
+        userId: user.id,
+        formId: form.id,
+        url: `https://hooks.example.com/${i}`,
+      });
     const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => create(i)));
     const created = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
 

@@ -6,9 +6,11 @@ import {
   createUser,
   setUserPlan,
   type TApiKeyScope,
+  type TCoreConfig,
   type TCreateFormInput,
   type TPlan,
 } from '@formwell/core';
+import { testCoreConfig } from '../../helpers/test-core-config.js';
 
 /** A unique, valid email for one test user. */
 export function uniqueEmail(label = 'owner'): string {
@@ -26,9 +28,12 @@ export async function createOwner({
   quotaLimit,
 }: CreateOwnerOptions = {}): Promise<TOwner> {
   const email = uniqueEmail();
-  const user = await createUser({ email, password: 'correct horse battery', plan });
+  const user = await createUser({
+    config: testCoreConfig,
+    input: { email, password: 'correct horse battery', plan },
+  });
   if (quotaLimit !== undefined) {
-    await setUserPlan({ userId: user.id, plan, quotaLimit });
+    await setUserPlan({ config: testCoreConfig, userId: user.id, plan, quotaLimit });
   }
   const created = await createApiKey({ userId: user.id, name: 'test key', scopes });
 
@@ -48,9 +53,14 @@ export const CONTACT_FIELDS = [
   { name: 'topic', label: 'Topic', type: 'select', required: false, options: ['sales', 'support'] },
 ] as const satisfies TCreateFormInput['fields'];
 
-/** A form of `userId`, made through @formwell/core. */
-export async function createTestForm(userId: string, input: Partial<TCreateFormInput> = {}) {
+/** A form of `userId`, made through @formwell/core (with the default plans unless `config` says otherwise). */
+export async function createTestForm(
+  userId: string,
+  input: Partial<TCreateFormInput> = {},
+  config: TCoreConfig = testCoreConfig,
+) {
   return createForm({
+    config,
     userId,
     input: { name: 'Contact us', formType: 'contact', fields: [...CONTACT_FIELDS], ...input },
   });

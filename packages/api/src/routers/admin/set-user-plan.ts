@@ -8,8 +8,13 @@ export const setUserPlanRoute = adminProcedure
   .input(ZSetUserPlanRequestSchema)
   .output(ZSetUserPlanResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { logger } = ctx;
+    const { services, logger } = ctx;
     logger.info({ targetUserId: input.userId, plan: input.plan }, 'plan changed by staff');
 
-    return setUserPlan(input);
+    return setUserPlan({
+      config: services.config,
+      userId: input.userId,
+      plan: input.plan,
+      quotaLimit: input.quotaLimit,
+    });
   });

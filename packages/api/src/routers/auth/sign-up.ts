@@ -14,7 +14,7 @@ export const signUpRoute = publicProcedure
   .output(ZSignUpResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { res, services, logger } = ctx;
-    const { user, session } = await withSignUpLimit(ctx, () => signUp(input));
+    const { user, session } = await withSignUpLimit(ctx, () => signUp({ config: services.config, input }));
     setSessionCookie({
       res,
       token: session.token,

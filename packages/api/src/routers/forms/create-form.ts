@@ -8,8 +8,8 @@ export const createFormRoute = authedProcedure
   .input(ZCreateFormRequestSchema)
   .output(ZCreateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, logger } = ctx;
-    const form = await createForm({ userId: user.id, input });
+    const { user, services, logger } = ctx;
+    const form = await createForm({ config: services.config, userId: user.id, input });
     logger.info({ formId: form.id }, 'form created');
 
     return form;

@@ -7,9 +7,9 @@ export const updateFormRoute = authedProcedure
   .input(ZUpdateFormRequestSchema)
   .output(ZUpdateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, logger } = ctx;
+    const { user, services, logger } = ctx;
     const { id, data } = input;
     logger.info({ formId: id }, 'form updated');
 
-    return updateForm({ userId: user.id, formId: id, data });
+    return updateForm({ config: services.config, userId: user.id, formId: id, data });
   });

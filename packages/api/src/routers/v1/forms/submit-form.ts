@@ -13,6 +13,7 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
     const { user, req, services, logger } = ctx;
     const header = services.config.trustedCountryHeader;
     const { response, outbox, spam } = await submitForm({
+      config: services.config,
       user,
       input,
       client: {
@@ -20,7 +21,6 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
         acceptLanguage: req.headers['accept-language'] ?? null,
         trustedCountryCode: header ? firstHeader(req.headers[header]) : null,
       },
-      publicUrl: services.config.publicUrl,
     });
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');
     if (outbox.length > 0 && services.enqueueOutbox) {
