@@ -45,9 +45,11 @@ export type { RequireScopeOptions } from './api-keys/require-scope.js';
 export { revokeApiKey } from './api-keys/revoke-api-key.js';
 export type { RevokeApiKeyOptions } from './api-keys/revoke-api-key.js';
 export { listApiKeys } from './api-keys/list-api-keys.js';
+export { ZApiKeyViewSchema } from './api-keys/api-key-view.js';
 export type { TApiKeyView } from './api-keys/api-key-view.js';
 
 // users and sessions
+export { ZUserViewSchema } from './users/user-view.js';
 export type { TUserView, TRole } from './users/user-view.js';
 export { createUser, ZCreateUserInputSchema } from './users/create-user.js';
 export type { CreateUserOptions, TCreateUserInput } from './users/create-user.js';
@@ -77,12 +79,21 @@ export { revokeSession } from './sessions/revoke-session.js';
 // forms
 export { FORM_TYPES, FORM_TYPE_DISPLAY, ZFormTypeSchema, formTypeSpecific } from './forms/form-types.js';
 export type { TFormType } from './forms/form-types.js';
-export { FIELD_TYPES, ZFieldTypeSchema, ZFormFieldSchema, ZFormFieldsSchema } from './forms/z-form-field.js';
+export {
+  FIELD_TYPES,
+  ZFieldTypeSchema,
+  ZFormFieldSchema,
+  ZFormFieldsSchema,
+  ZFormFieldViewSchema,
+} from './forms/z-form-field.js';
 export type { TFormField, TFormFieldInput } from './forms/z-form-field.js';
 export { ZCreateFormInputSchema, ZUpdateFormInputSchema } from './forms/z-form-input.js';
 export type { TCreateFormInput, TUpdateFormInput } from './forms/z-form-input.js';
+export { ZFormViewSchema } from './forms/form-view.js';
 export type { TFormView } from './forms/form-view.js';
+export { ZFormListItemSchema } from './forms/form-list-item.js';
 export type { TFormListItem } from './forms/form-list-item.js';
+export { ZFormDetailSchema } from './forms/form-detail.js';
 export type { TFormDetail } from './forms/form-detail.js';
 export { createForm } from './forms/create-form.js';
 export type { CreateFormOptions } from './forms/create-form.js';
@@ -121,6 +132,7 @@ export { getSubmission } from './submissions/get-submission.js';
 export type { GetSubmissionOptions } from './submissions/get-submission.js';
 export { deleteSubmission } from './submissions/delete-submission.js';
 export type { DeleteSubmissionOptions } from './submissions/delete-submission.js';
+export { ZSubmissionViewSchema } from './submissions/submission-view.js';
 export type { TSubmissionView } from './submissions/submission-view.js';
 export { exportSubmissionsCsv, MAX_CSV_DATA_COLUMNS } from './submissions/export-submissions-csv.js';
 export type { ExportSubmissionsCsvOptions, TCsvExport } from './submissions/export-submissions-csv.js';

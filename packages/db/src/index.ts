@@ -30,7 +30,7 @@ export type { TWebhookEndpointRecord } from './repositories/webhook-endpoint.js'
 export { isDuplicateKeyError } from './repositories/is-duplicate-key-error.js';
 export type { TPage, TPageAfter } from './repositories/page.js';
 
-export { UserModel } from './models/user.js';
+export { UserModel, USER_PLANS, USER_ROLES } from './models/user.js';
 export { ApiKeyModel } from './models/api-key.js';
 export { FormModel } from './models/form.js';
 export { SubmissionModel } from './models/submission.js';

@@ -1,25 +1,26 @@
 import type { TApiKeyRecord } from '@formwell/db';
+import { z } from 'zod';
 
-import type { TApiKeyScope } from './scopes.js';
+import { ZApiKeyScopeSchema, type TApiKeyScope } from './scopes.js';
 
-/** A key as listed in the dashboard: the truncated form only (`mk_live_AbCd…wxyz`). */
-export type TApiKeyView = {
-  id: string;
-  userId: string;
-  name: string;
-  prefix: string;
-  last4: string;
-  display: string;
-  scopes: TApiKeyScope[];
-  isActive: boolean;
-  createdAt: string;
-  lastUsedAt: string | null;
-};
+/** A key as listed in the dashboard: the truncated `display` (`mk_live_AbCd…wxyz`), never the key. */
+export const ZApiKeyViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  last4: z.string(),
+  display: z.string(),
+  scopes: z.array(ZApiKeyScopeSchema),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+
+export type TApiKeyView = z.infer<typeof ZApiKeyViewSchema>;
 
 export function toApiKeyView(record: TApiKeyRecord): TApiKeyView {
   return {
     id: record.id,
-    userId: record.userId,
     name: record.name,
     prefix: record.prefix,
     last4: record.last4,

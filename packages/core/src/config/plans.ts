@@ -1,7 +1,9 @@
-/** Plan values of the interface. */
-export const PLANS = ['FREE', 'STANDARD', 'PRO'] as const;
+import { USER_PLANS, type TPlanName } from '@formwell/db';
 
-export type TPlan = (typeof PLANS)[number];
+/** The plans, as stored on the user (the list lives with the model that enforces it). */
+export const PLANS = USER_PLANS;
+
+export type TPlan = TPlanName;
 
 export type TPlanLimits = {
   maxForms: number;

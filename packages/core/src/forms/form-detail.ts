@@ -1,20 +1,27 @@
-import type { TFormEmailSettings, TFormRecord } from '@formwell/db';
+import type { TFormRecord } from '@formwell/db';
+import { z } from 'zod';
 
-import { toFormView, type TFormView } from './form-view.js';
+import { toFormView, ZFormViewSchema } from './form-view.js';
 
-/** The owner's full view (dashboard): the public Form plus every stored setting. */
-export type TFormDetail = TFormView & {
-  userId: string;
-  settings: { usersJoined: { enabled: boolean } | null };
-  emailSettingsFull: TFormEmailSettings;
-  uniqueEmail: boolean;
-  retentionDays: number | null;
-};
+/** The owner's full view of a form (dashboard): the public Form plus every stored setting. */
+export const ZFormDetailSchema = ZFormViewSchema.extend({
+  settings: z.object({ usersJoined: z.object({ enabled: z.boolean() }).nullable() }),
+  emailSettingsFull: z.object({
+    enabled: z.boolean(),
+    developerNotificationsEnabled: z.boolean(),
+    developerEmail: z.string().nullable(),
+    subject: z.string().nullable(),
+    replyTo: z.string().nullable(),
+  }),
+  uniqueEmail: z.boolean(),
+  retentionDays: z.number().nullable(),
+});
+
+export type TFormDetail = z.infer<typeof ZFormDetailSchema>;
 
 export function toFormDetail(record: TFormRecord): TFormDetail {
   return {
     ...toFormView(record),
-    userId: record.userId,
     settings: record.settings,
     emailSettingsFull: record.emailSettings,
     uniqueEmail: record.uniqueEmail,

@@ -1,17 +1,22 @@
 import type { TFormRecord } from '@formwell/db';
+import { z } from 'zod';
 
-import type { TFormType } from './form-types.js';
+import { ZFormTypeSchema, type TFormType } from './form-types.js';
 
-/** Element of the forms list (decisions §6). */
-export type TFormListItem = {
-  id: string;
-  name: string;
-  description: string;
-  formType: TFormType;
-  submissionCount: number;
-  createdAt: string;
-  updatedAt: string;
-};
+/** Element of the forms list: the summary, without fields or settings. */
+export const ZFormListItemSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    formType: ZFormTypeSchema,
+    submissionCount: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'FormListItem' });
+
+export type TFormListItem = z.infer<typeof ZFormListItemSchema>;
 
 export function toFormListItem(record: TFormRecord): TFormListItem {
   return {

@@ -1,24 +1,29 @@
 import type { TFormRecord } from '@formwell/db';
+import { z } from 'zod';
 
-import { FORM_TYPE_DISPLAY, formTypeSpecific, type TFormType } from './form-types.js';
-import type { TFormField } from './z-form-field.js';
+import { FORM_TYPE_DISPLAY, formTypeSpecific, ZFormTypeSchema, type TFormType } from './form-types.js';
+import { ZFormFieldViewSchema, type TFormField } from './z-form-field.js';
 
-/** The Form object of GET /api/v1/forms/{formId} (service-interface "Form"). */
-export type TFormView = {
-  id: string;
-  name: string;
-  title: string;
-  description: string;
-  formType: TFormType;
-  formTypeDisplay: string;
-  createdAt: string;
-  updatedAt: string;
-  submissionCount: number;
-  fields: TFormField[];
-  emailSettings: { enabled: boolean; developerNotificationsEnabled: boolean };
-  usersJoinedSettings: { enabled: boolean; count: number } | null;
-  formTypeSpecific: Record<string, unknown>;
-};
+/** The Form object of GET /api/v1/forms/{formId}: what an API key's holder may see of a form. */
+export const ZFormViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    formType: ZFormTypeSchema,
+    formTypeDisplay: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    submissionCount: z.number(),
+    fields: z.array(ZFormFieldViewSchema),
+    emailSettings: z.object({ enabled: z.boolean(), developerNotificationsEnabled: z.boolean() }),
+    usersJoinedSettings: z.object({ enabled: z.boolean(), count: z.number() }).nullable(),
+    formTypeSpecific: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'Form' });
+
+export type TFormView = z.infer<typeof ZFormViewSchema>;
 
 export function toFormView(record: TFormRecord): TFormView {
   const usersJoined = record.settings.usersJoined;
@@ -39,7 +44,7 @@ export function toFormView(record: TFormRecord): TFormView {
       enabled: record.emailSettings.enabled,
       developerNotificationsEnabled: record.emailSettings.developerNotificationsEnabled,
     },
-    // Null unless the feature is set up and enabled (interface, get form rule 3).
+    // Null unless the users-joined feature is set up and enabled: the counter is the submission count.
     usersJoinedSettings: usersJoined?.enabled ? { enabled: true, count: record.submissionCount } : null,
     formTypeSpecific: formTypeSpecific(formType),
   };

@@ -69,6 +69,25 @@ export const ZFormFieldSchema = z
 export type TFormFieldInput = z.input<typeof ZFormFieldSchema>;
 export type TFormField = z.output<typeof ZFormFieldSchema>;
 
+/**
+ * A stored field as the API shows it (the document's `FormField`). Looser than the input rules
+ * above on purpose: it describes what is stored, which those rules already checked on the way in.
+ */
+export const ZFormFieldViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    label: z.string(),
+    type: z.string(),
+    required: z.boolean(),
+    placeholder: z.string().optional(),
+    options: z.array(z.string()).optional(),
+    products: z.array(z.unknown()).optional(),
+    displayMode: z.string().optional(),
+    productIds: z.array(z.unknown()).optional(),
+  })
+  .meta({ id: 'FormField' });
+
 /** The field list of a form: ≤ 100 fields with distinct names. */
 export const ZFormFieldsSchema = z
   .array(ZFormFieldSchema)

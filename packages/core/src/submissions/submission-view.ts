@@ -1,14 +1,19 @@
-import type { TSubmissionMeta, TSubmissionRecord } from '@formwell/db';
+import type { TSubmissionRecord } from '@formwell/db';
+import { z } from 'zod';
 
-/** Element of the submissions list (decisions §7). */
-export type TSubmissionView = {
-  id: string;
-  formId: string;
-  email: string | null;
-  data: Record<string, unknown>;
-  meta: TSubmissionMeta;
-  createdAt: string;
-};
+/** A stored submission as listed and fetched; `meta` holds derived values only, never raw headers. */
+export const ZSubmissionViewSchema = z
+  .object({
+    id: z.string(),
+    formId: z.string(),
+    email: z.string().nullable(),
+    data: z.record(z.string(), z.unknown()),
+    meta: z.object({ browser: z.string(), os: z.string(), device: z.string(), country: z.string() }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Submission' });
+
+export type TSubmissionView = z.infer<typeof ZSubmissionViewSchema>;
 
 export function toSubmissionView(record: TSubmissionRecord): TSubmissionView {
   return {

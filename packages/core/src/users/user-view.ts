@@ -1,21 +1,24 @@
 import type { TUserRecord } from '@formwell/db';
+import { z } from 'zod';
 
-import type { TPlan } from '../config/plans.js';
+import { ZPlanSchema, ZRoleSchema } from './z-user-input.js';
 
-export type TRole = 'OWNER' | 'ADMIN';
+/** A user as core hands it out (dashboard, admin): never the password hash; JSON-native dates. */
+export const ZUserViewSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: ZRoleSchema,
+  plan: ZPlanSchema,
+  quotaLimit: z.number(),
+  stripeCustomerId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 
-/** A user as core hands it out: never the password hash; JSON-native dates. */
-export type TUserView = {
-  id: string;
-  email: string;
-  name: string;
-  role: TRole;
-  plan: TPlan;
-  quotaLimit: number;
-  stripeCustomerId: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type TUserView = z.infer<typeof ZUserViewSchema>;
+
+export type TRole = TUserView['role'];
 
 export function toUserView(record: TUserRecord): TUserView {
   return {

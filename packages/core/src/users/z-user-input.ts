@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { USER_ROLES } from '@formwell/db';
+
 import { PLANS } from '../config/plans.js';
 
 export const ZEmailSchema = z
@@ -12,7 +14,7 @@ export const ZPasswordSchema = z.string().min(8, 'Password must be at least 8 ch
 
 export const ZPlanSchema = z.enum(PLANS);
 
-export const ZRoleSchema = z.enum(['OWNER', 'ADMIN']);
+export const ZRoleSchema = z.enum(USER_ROLES);
 
 export const ZSignUpInputSchema = z.object({
   email: ZEmailSchema,

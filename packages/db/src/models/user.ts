@@ -3,6 +3,12 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
 
+/** Plans a user can be on; core's plan limits and every plan schema use this list. */
+export const USER_PLANS = ['FREE', 'STANDARD', 'PRO'] as const;
+
+/** Account roles: owners use the product, admins also manage other accounts. */
+export const USER_ROLES = ['OWNER', 'ADMIN'] as const;
+
 const userSchema = new Schema(
   {
     // Stored lower-case so the unique index is case-insensitive in effect (decisions §1).
@@ -10,8 +16,8 @@ const userSchema = new Schema(
     name: { type: String, default: '' },
     // Null for operator-created users that never log in to the dashboard.
     passwordHash: { type: String, default: null },
-    role: { type: String, enum: ['OWNER', 'ADMIN'], default: 'OWNER', required: true },
-    plan: { type: String, enum: ['FREE', 'STANDARD', 'PRO'], default: 'FREE', required: true },
+    role: { type: String, enum: USER_ROLES, default: 'OWNER', required: true },
+    plan: { type: String, enum: USER_PLANS, default: 'FREE', required: true },
     quotaLimit: { type: Number, required: true },
     stripeCustomerId: { type: String, default: null },
     // Forms owned, kept here so the plan's form limit is one conditional update (no transactions).

@@ -1,10 +1,10 @@
-import { UserModel } from '../models/user.js';
+import { UserModel, type USER_PLANS, type USER_ROLES } from '../models/user.js';
 import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
 import { toObjectId } from './object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 
-export type TRole = 'OWNER' | 'ADMIN';
-export type TPlanName = 'FREE' | 'STANDARD' | 'PRO';
+export type TRole = (typeof USER_ROLES)[number];
+export type TPlanName = (typeof USER_PLANS)[number];
 
 export type TUserRecord = {
   id: string;

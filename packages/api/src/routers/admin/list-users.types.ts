@@ -1,6 +1,6 @@
+import { ZUserViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { ZUserSchema } from '../../schemas/z-user.js';
 import { ZCursorQuerySchema, ZLimitQuerySchema } from '../../schemas/z-query.js';
 
 export const ZListUsersRequestSchema = z
@@ -8,6 +8,6 @@ export const ZListUsersRequestSchema = z
   .default({ limit: 50 });
 
 export const ZListUsersResponseSchema = z.object({
-  users: z.array(ZUserSchema),
+  users: z.array(ZUserViewSchema),
   nextCursor: z.string().nullable(),
 });

@@ -1,14 +1,15 @@
+import { ZPlanSchema } from '@formwell/core';
 import { z } from 'zod';
 
 export const ZSetUserPlanRequestSchema = z.object({
   userId: z.string().max(64),
-  plan: z.enum(['FREE', 'STANDARD', 'PRO']),
+  plan: ZPlanSchema,
   /** Defaults to the plan's monthly submissions. */
   quotaLimit: z.number().int().min(0).max(100_000_000).optional(),
 });
 
 export const ZSetUserPlanResponseSchema = z.object({
   id: z.string(),
-  plan: z.enum(['FREE', 'STANDARD', 'PRO']),
+  plan: ZPlanSchema,
   quotaLimit: z.number(),
 });

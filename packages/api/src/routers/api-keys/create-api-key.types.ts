@@ -1,6 +1,5 @@
+import { ZApiKeyScopeSchema, ZApiKeyViewSchema } from '@formwell/core';
 import { z } from 'zod';
-
-import { ZApiKeyScopeSchema, ZApiKeyViewSchema } from '../../schemas/z-api-key.js';
 
 export const ZCreateApiKeyRequestSchema = z.object({
   name: z.string().max(100),

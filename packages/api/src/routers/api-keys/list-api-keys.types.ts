@@ -1,6 +1,5 @@
+import { ZApiKeyViewSchema } from '@formwell/core';
 import { z } from 'zod';
-
-import { ZApiKeyViewSchema } from '../../schemas/z-api-key.js';
 
 export const ZListApiKeysRequestSchema = z.void();
 

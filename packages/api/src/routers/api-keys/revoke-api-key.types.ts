@@ -1,6 +1,5 @@
+import { ZApiKeyViewSchema } from '@formwell/core';
 import { z } from 'zod';
-
-import { ZApiKeyViewSchema } from '../../schemas/z-api-key.js';
 
 export const ZRevokeApiKeyRequestSchema = z.object({ id: z.string().max(64) });
 

@@ -1,7 +1,6 @@
+import { ZUserViewSchema } from '@formwell/core';
 import { z } from 'zod';
-
-import { ZUserSchema } from '../../schemas/z-user.js';
 
 export const ZGetMeRequestSchema = z.void();
 
-export const ZGetMeResponseSchema = ZUserSchema;
+export const ZGetMeResponseSchema = ZUserViewSchema;

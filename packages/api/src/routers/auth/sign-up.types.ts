@@ -1,6 +1,5 @@
+import { ZUserViewSchema } from '@formwell/core';
 import { z } from 'zod';
-
-import { ZUserSchema } from '../../schemas/z-user.js';
 
 export const ZSignUpRequestSchema = z.object({
   email: z.string().max(320),
@@ -8,6 +7,6 @@ export const ZSignUpRequestSchema = z.object({
   name: z.string().max(200).optional(),
 });
 
-export const ZSignUpResponseSchema = z.object({ user: ZUserSchema });
+export const ZSignUpResponseSchema = z.object({ user: ZUserViewSchema });
 
 export type TSignUpRequest = z.infer<typeof ZSignUpRequestSchema>;

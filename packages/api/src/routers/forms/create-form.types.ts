@@ -1,6 +1,4 @@
-import { ZCreateFormInputSchema } from '@formwell/core';
-
-import { ZFormDetailSchema } from '../../schemas/z-form.js';
+import { ZCreateFormInputSchema, ZFormDetailSchema } from '@formwell/core';
 
 /** Core's own input schema: one definition of what a form may contain. */
 export const ZCreateFormRequestSchema = ZCreateFormInputSchema;

@@ -1,6 +1,5 @@
+import { ZFormDetailSchema } from '@formwell/core';
 import { z } from 'zod';
-
-import { ZFormDetailSchema } from '../../schemas/z-form.js';
 
 export const ZGetFormRequestSchema = z.object({ id: z.string().max(64) });
 

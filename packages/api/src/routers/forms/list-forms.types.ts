@@ -1,6 +1,6 @@
+import { ZFormListItemSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { ZFormListItemSchema } from '../../schemas/z-form.js';
 import { ZCursorQuerySchema, ZLimitQuerySchema } from '../../schemas/z-query.js';
 
 export const ZListFormsRequestSchema = z

@@ -1,7 +1,5 @@
-import { ZUpdateFormInputSchema } from '@formwell/core';
+import { ZFormDetailSchema, ZUpdateFormInputSchema } from '@formwell/core';
 import { z } from 'zod';
-
-import { ZFormDetailSchema } from '../../schemas/z-form.js';
 
 /** The id at the top level, the changes in `data` (conventions 20). */
 export const ZUpdateFormRequestSchema = z.object({ id: z.string().max(64), data: ZUpdateFormInputSchema });

@@ -1,8 +1,8 @@
+import { ZSubmissionViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { ZSubmissionSchema } from '../../schemas/z-submission.js';
 import { ZIdParamSchema } from '../../schemas/z-query.js';
 
 export const ZGetSubmissionRequestSchema = z.object({ formId: ZIdParamSchema, id: ZIdParamSchema });
 
-export const ZGetSubmissionResponseSchema = ZSubmissionSchema;
+export const ZGetSubmissionResponseSchema = ZSubmissionViewSchema;

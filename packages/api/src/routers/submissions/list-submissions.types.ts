@@ -1,6 +1,6 @@
+import { ZSubmissionViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { ZSubmissionSchema } from '../../schemas/z-submission.js';
 import { ZCursorQuerySchema, ZIdParamSchema, ZLimitQuerySchema } from '../../schemas/z-query.js';
 
 export const ZListSubmissionsRequestSchema = z.object({
@@ -13,6 +13,6 @@ export const ZListSubmissionsRequestSchema = z.object({
 });
 
 export const ZListSubmissionsResponseSchema = z.object({
-  submissions: z.array(ZSubmissionSchema),
+  submissions: z.array(ZSubmissionViewSchema),
   nextCursor: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
+import { ZFormViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { ZFormSchema } from '../../../schemas/z-form.js';
 import { ZApiKeyQuerySchema, ZIdParamSchema } from '../../../schemas/z-query.js';
 import type { ApiMeta } from '../../../trpc.js';
 
@@ -27,4 +27,4 @@ export const ZGetFormRequestSchema = z.object({
   apiKey: ZApiKeyQuerySchema,
 });
 
-export const ZGetFormResponseSchema = ZFormSchema;
+export const ZGetFormResponseSchema = ZFormViewSchema;
