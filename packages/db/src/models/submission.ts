@@ -65,6 +65,7 @@ submissionSchema.index(
 );
 
 export type TSubmissionDoc = InferSchemaType<typeof submissionSchema>;
+export type TOutboxEntryDoc = InferSchemaType<typeof outboxEntrySchema>;
 
 const createSubmissionModel = () => model('Submission', submissionSchema);
 

@@ -1,32 +1,15 @@
-import { ApiKeyModel } from '../models/api-key.js';
+import { ApiKeyModel, type TApiKeyDoc } from '../models/api-key.js';
 import { toObjectId } from './object-id.js';
+import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
 
-export type TApiKeyRecord = {
-  id: string;
-  userId: string;
-  name: string;
-  prefix: string;
-  last4: string;
-  scopes: string[];
-  isActive: boolean;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-  createdAt: Date;
-};
+/** A key as the repository hands it out, derived from the model; the hash never leaves it. */
+export type TApiKeyRecord = Omit<TRecordOf<TApiKeyDoc>, 'keyHash'> & { id: string };
 
-type TLeanApiKey = {
-  _id: { toString(): string };
-  userId: { toString(): string };
-  name: string;
-  prefix: string;
-  last4: string;
-  scopes?: string[] | null;
-  isActive: boolean;
-  lastUsedAt?: Date | null;
-  revokedAt?: Date | null;
-  createdAt: Date;
-};
+type TLeanApiKey = Omit<
+  TLeanOf<TApiKeyDoc, 'userId' | 'name' | 'prefix' | 'last4' | 'isActive' | 'createdAt'>,
+  'keyHash'
+>;
 
 // keyHash is never read back out of the repository: nothing outside needs it.
 const PROJECTION = { keyHash: 0 } as const;

@@ -1,15 +1,12 @@
-import { DashboardSessionModel } from '../models/dashboard-session.js';
+import { DashboardSessionModel, type TDashboardSessionDoc } from '../models/dashboard-session.js';
 import { toObjectId } from './object-id.js';
+import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
 
-export type TDashboardSessionRecord = { id: string; userId: string; expiresAt: Date; createdAt: Date };
+/** A session as the repository hands it out, derived from the model; the token hash stays inside. */
+export type TDashboardSessionRecord = Omit<TRecordOf<TDashboardSessionDoc>, 'tokenHash'> & { id: string };
 
-type TLeanSession = {
-  _id: { toString(): string };
-  userId: { toString(): string };
-  expiresAt: Date;
-  createdAt: Date;
-};
+type TLeanSession = TLeanOf<TDashboardSessionDoc, 'userId' | 'expiresAt' | 'createdAt'>;
 
 function toRecord(doc: TLeanSession): TDashboardSessionRecord {
   return {

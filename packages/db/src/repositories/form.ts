@@ -1,53 +1,34 @@
-import { FormModel } from '../models/form.js';
+import { FormModel, type TFormDoc } from '../models/form.js';
 import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
 import { countOnce } from './count-once.js';
 import { toObjectId } from './object-id.js';
 import { parseOwnedIds } from './owned-ids.js';
 import { requireObjectId } from './require-object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
+import type { TLeanOf, TRecordOf } from './record-of.js';
 
-export type TFormEmailSettings = {
-  enabled: boolean;
-  developerNotificationsEnabled: boolean;
-  developerEmail: string | null;
-  subject: string | null;
-  replyTo: string | null;
-};
+type TStoredForm = TRecordOf<TFormDoc>;
 
-export type TFormRecord = {
+/**
+ * A form as the repository hands it out, derived from the model: `_id` → `id`, defaults filled,
+ * `webhookCount` null until initialised (forms older than the counter). `countedIds` stays inside.
+ */
+export type TFormRecord = Omit<TStoredForm, 'countedIds' | 'fields' | 'settings' | 'emailSettings'> & {
   id: string;
-  userId: string;
-  name: string;
-  description: string;
-  formType: string;
   /** Validated by core's ZFormFieldSchema on the way in. */
   fields: Record<string, unknown>[];
-  settings: { usersJoined: { enabled: boolean } | null };
-  emailSettings: TFormEmailSettings;
-  uniqueEmail: boolean;
-  retentionDays: number | null;
-  submissionCount: number;
-  /** Webhook endpoints; null until initialised (forms older than the counter). */
-  webhookCount: number | null;
-  createdAt: Date;
-  updatedAt: Date;
+  settings: NonNullable<TStoredForm['settings']>;
+  emailSettings: NonNullable<TStoredForm['emailSettings']>;
 };
 
-type TLeanForm = {
-  _id: { toString(): string };
-  userId: { toString(): string };
-  name: string;
-  description?: string | null;
-  formType: string;
+export type TFormEmailSettings = TFormRecord['emailSettings'];
+
+// `fields` is a Mixed array to mongoose (core validates it); read it as plain objects.
+type TLeanForm = Omit<
+  TLeanOf<TFormDoc, 'userId' | 'name' | 'formType' | 'createdAt' | 'updatedAt'>,
+  'fields'
+> & {
   fields?: Record<string, unknown>[] | null;
-  settings?: { usersJoined?: { enabled?: boolean | null } | null } | null;
-  emailSettings?: Partial<TFormEmailSettings> | null;
-  uniqueEmail?: boolean | null;
-  retentionDays?: number | null;
-  submissionCount?: number | null;
-  webhookCount?: number | null;
-  createdAt: Date;
-  updatedAt: Date;
 };
 
 function toRecord(doc: TLeanForm): TFormRecord {
@@ -81,16 +62,18 @@ function toRecord(doc: TLeanForm): TFormRecord {
 /** Fields the schema marks `select: false`, for reads that bypass mongoose. */
 const UNSELECTED = { countedIds: 0 } as const;
 
-export type TFormWritable = {
-  name: string;
-  description: string;
-  formType: string;
-  fields: Record<string, unknown>[];
-  settings: { usersJoined: { enabled: boolean } | null };
-  emailSettings: TFormEmailSettings;
-  uniqueEmail: boolean;
-  retentionDays: number | null;
-};
+/** What the owner may set; the counters and timestamps are the repository's. */
+export type TFormWritable = Pick<
+  TFormRecord,
+  | 'name'
+  | 'description'
+  | 'formType'
+  | 'fields'
+  | 'settings'
+  | 'emailSettings'
+  | 'uniqueEmail'
+  | 'retentionDays'
+>;
 
 /** Forms, every query scoped by the owning user. */
 export const formRepository = {

@@ -1,57 +1,38 @@
-/** Submissions as the repositories hand them out: `_id` → `id: string`, defaults filled. */
-export type TOutboxKind = 'email.confirmation' | 'email.developer' | 'webhook';
+import type { TOutboxEntryDoc, TSubmissionDoc } from '../models/submission.js';
+import type { TLeanOf, TRecordOf } from './record-of.js';
 
-export type TOutboxEntryRecord = {
+/** Submissions as the repositories hand them out (derived from the model): `_id` → `id`, defaults filled. */
+export type TOutboxKind = TOutboxEntryDoc['kind'];
+
+export type TOutboxEntryRecord = TRecordOf<TOutboxEntryDoc> & { id: string };
+
+type TStoredSubmission = TRecordOf<Omit<TSubmissionDoc, 'outbox' | 'data'>>;
+
+export type TSubmissionMeta = NonNullable<TStoredSubmission['meta']>;
+
+export type TSubmissionRecord = Omit<
+  TStoredSubmission,
+  'emailKey' | 'hasPendingOutbox' | 'meta' | 'countersPending'
+> & {
   id: string;
-  kind: TOutboxKind;
-  status: 'pending' | 'done';
-  endpointId: string | null;
-  attempts: number;
-  lastError: string | null;
-  doneAt: Date | null;
-};
-
-export type TSubmissionMeta = { browser: string; os: string; device: string; country: string };
-
-export type TSubmissionRecord = {
-  id: string;
-  formId: string;
-  userId: string;
-  email: string | null;
   data: Record<string, unknown>;
   meta: TSubmissionMeta;
   outbox: TOutboxEntryRecord[];
   /** True while the form's counters do not include this submission yet (interrupted submit). */
   countersPending: boolean;
-  createdAt: Date;
 };
 
-type TLeanOutbox = {
-  _id: { toString(): string };
-  kind: string;
-  status: string;
-  endpointId?: { toString(): string } | null;
-  attempts?: number | null;
-  lastError?: string | null;
-  doneAt?: Date | null;
-};
+type TLeanOutbox = TLeanOf<TOutboxEntryDoc, 'kind' | 'status'>;
 
-export type TLeanSubmission = {
-  _id: { toString(): string };
-  formId: { toString(): string };
-  userId: { toString(): string };
-  email?: string | null;
-  data: Record<string, unknown>;
-  meta?: Partial<TSubmissionMeta> | null;
-  outbox?: TLeanOutbox[] | null;
-  countersPending?: boolean | null;
-  createdAt: Date;
-};
+export type TLeanSubmission = Omit<
+  TLeanOf<TSubmissionDoc, 'formId' | 'userId' | 'createdAt'>,
+  'outbox' | 'data'
+> & { data: Record<string, unknown>; outbox?: TLeanOutbox[] | null };
 
 function toOutbox(entry: TLeanOutbox): TOutboxEntryRecord {
   return {
     id: entry._id.toString(),
-    kind: entry.kind as TOutboxKind,
+    kind: entry.kind,
     status: entry.status === 'done' ? 'done' : 'pending',
     endpointId: entry.endpointId ? entry.endpointId.toString() : null,
     attempts: entry.attempts ?? 0,

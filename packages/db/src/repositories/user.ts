@@ -1,42 +1,19 @@
-import { UserModel, type USER_PLANS, type USER_ROLES } from '../models/user.js';
+import { UserModel, type TUserDoc } from '../models/user.js';
 import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
 import { toObjectId } from './object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
+import type { TLeanOf, TRecordOf } from './record-of.js';
 
-export type TRole = (typeof USER_ROLES)[number];
-export type TPlanName = (typeof USER_PLANS)[number];
+export type TRole = TUserDoc['role'];
+export type TPlanName = TUserDoc['plan'];
 
-export type TUserRecord = {
-  id: string;
-  email: string;
-  name: string;
-  passwordHash: string | null;
-  role: TRole;
-  plan: TPlanName;
-  quotaLimit: number;
-  stripeCustomerId: string | null;
-  /** Forms owned; null until initialised (accounts older than the counter). */
-  formCount: number | null;
-  /** Active API keys; null until initialised (accounts older than the counter). */
-  activeKeyCount: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+/**
+ * A user as the repository hands it out, derived from the model: `_id` → `id`, unset paths null
+ * (`formCount`, `activeKeyCount`: null until initialised on accounts older than the counters).
+ */
+export type TUserRecord = TRecordOf<TUserDoc> & { id: string };
 
-type TLeanUser = {
-  _id: { toString(): string };
-  email: string;
-  name?: string | null;
-  passwordHash?: string | null;
-  role: string;
-  plan: string;
-  quotaLimit: number;
-  stripeCustomerId?: string | null;
-  formCount?: number | null;
-  activeKeyCount?: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+type TLeanUser = TLeanOf<TUserDoc, 'email' | 'role' | 'plan' | 'quotaLimit' | 'createdAt' | 'updatedAt'>;
 
 function toRecord(doc: TLeanUser): TUserRecord {
   return {
@@ -44,8 +21,8 @@ function toRecord(doc: TLeanUser): TUserRecord {
     email: doc.email,
     name: doc.name ?? '',
     passwordHash: doc.passwordHash ?? null,
-    role: doc.role as TRole,
-    plan: doc.plan as TPlanName,
+    role: doc.role,
+    plan: doc.plan,
     quotaLimit: doc.quotaLimit,
     stripeCustomerId: doc.stripeCustomerId ?? null,
     formCount: doc.formCount ?? null,

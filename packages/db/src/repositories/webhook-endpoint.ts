@@ -1,28 +1,16 @@
-import { WebhookEndpointModel } from '../models/webhook-endpoint.js';
+import { WebhookEndpointModel, type TWebhookEndpointDoc } from '../models/webhook-endpoint.js';
 import { toObjectId } from './object-id.js';
 import { parseOwnedIds } from './owned-ids.js';
+import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
 
-export type TWebhookEndpointRecord = {
-  id: string;
-  formId: string;
-  userId: string;
-  url: string;
-  description: string;
-  enabled: boolean;
-  events: string[];
-  secret: string;
-  createdAt: Date;
-  updatedAt: Date;
-};
+/** An endpoint as the repository hands it out, derived from the model. */
+export type TWebhookEndpointRecord = TRecordOf<TWebhookEndpointDoc> & { id: string };
 
-type TLeanEndpoint = Omit<TWebhookEndpointRecord, 'id' | 'formId' | 'userId' | 'events' | 'description'> & {
-  _id: { toString(): string };
-  formId: { toString(): string };
-  userId: { toString(): string };
-  events?: string[] | null;
-  description?: string | null;
-};
+type TLeanEndpoint = TLeanOf<
+  TWebhookEndpointDoc,
+  'formId' | 'userId' | 'url' | 'enabled' | 'secret' | 'createdAt' | 'updatedAt'
+>;
 
 function toRecord(doc: TLeanEndpoint): TWebhookEndpointRecord {
   return {
