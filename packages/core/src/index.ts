@@ -22,6 +22,9 @@ export type { TPlan, TPlanLimits } from './config/plans.js';
 export { DEFAULT_RATE_LIMITS } from './config/rate-limits.js';
 export type { TRateLimitName, TRateLimitRule } from './config/rate-limits.js';
 
+// crypto
+export { sha256Hex } from './crypto/sha256-hex.js';
+
 // pagination
 export { encodeCursor, decodeCursor } from './pagination/cursor.js';
 export type { TCursorPosition } from './pagination/cursor.js';

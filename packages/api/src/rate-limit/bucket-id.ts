@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '@formwell/core';
 
 export type RateLimitBucketIdOptions = { bucket: string; apiKeyId: string; formId?: string | null };
 
@@ -12,7 +12,7 @@ export function rateLimitBucketId({ bucket, apiKeyId, formId }: RateLimitBucketI
   }
   const formPart = /^[0-9a-f]{24}$/i.test(formId)
     ? formId.toLowerCase()
-    : `h${createHash('sha256').update(formId, 'utf8').digest('hex').slice(0, 24)}`;
+    : `h${sha256Hex(formId).slice(0, 24)}`;
 
   return `${bucket}_${apiKeyId}_${formPart}`;
 }

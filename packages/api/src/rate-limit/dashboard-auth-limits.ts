@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-
-import { AppError, AppErrorCode } from '@formwell/core';
+import { AppError, AppErrorCode, sha256Hex } from '@formwell/core';
 
 import type { ApiRequest, ApiResponse, ApiServices } from '../context.js';
 import { clientAddressBucket } from './client-address-bucket.js';
@@ -75,7 +73,7 @@ export async function withSignUpLimit<T>(
 
 /** Redis keys hold a digest, not the address a user typed (no personal data in the limiter). */
 function hashEmail(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex').slice(0, 32);
+  return sha256Hex(email.trim().toLowerCase()).slice(0, 32);
 }
 
 function longestRefusal(states: TRateLimitState[]): TRateLimitState | null {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { TFormField } from '../forms/z-form-field.js';
+import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 
 export const MAX_DATA_KEYS = 100;
 export const MAX_STRING_LENGTH = 10_000;
@@ -15,16 +16,6 @@ const TEL = /^[+\d\s().\-/]{3,40}$/;
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** A scalar: string, number, boolean or null. */
@@ -104,7 +95,7 @@ function checkField(field: TFormField, value: unknown): TCheck {
         ? { ok: true, value: value.trim() }
         : { ok: false, reason: 'Must be a valid phone number' };
     case 'url':
-      return typeof value === 'string' && isHttpUrl(value.trim())
+      return typeof value === 'string' && isAbsoluteHttpUrl(value.trim())
         ? { ok: true, value: value.trim() }
         : { ok: false, reason: 'Must be an absolute http(s) URL' };
     case 'date':

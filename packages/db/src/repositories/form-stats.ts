@@ -3,7 +3,7 @@ import type { Types } from 'mongoose';
 import { FormStatsModel } from '../models/form-stats.js';
 import { countOnce } from './count-once.js';
 import { toObjectId } from './object-id.js';
-import { parseOwnedIds } from './owned-ids.js';
+import { withOwnedIds } from './owned-ids.js';
 
 export type TFormStatsRecord = {
   formId: string;
@@ -123,73 +123,65 @@ export const formStatsRepository = {
     submissionId,
     pruneHoursBefore,
   }: TRecordSubmissionOptions): Promise<void> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return;
-    }
-    const hourOfDay = String(at.getUTCHours()).padStart(2, '0');
-    const inc = {
-      total: 1,
-      [`hours.${hourKey(at)}`]: 1,
-      [`hourOfDay.${hourOfDay}`]: 1,
-      [`browsers.${statsKey(browser)}`]: 1,
-      [`countries.${statsKey(country)}`]: 1,
-    };
-    const counted = submissionId === undefined ? null : toObjectId(submissionId);
-    if (!counted) {
-      await FormStatsModel.updateOne({ formId: ids.form, userId: ids.owner }, { $inc: inc }, UPSERT);
+    return withOwnedIds({ userId, formId }, undefined, async (ids) => {
+      const hourOfDay = String(at.getUTCHours()).padStart(2, '0');
+      const inc = {
+        total: 1,
+        [`hours.${hourKey(at)}`]: 1,
+        [`hourOfDay.${hourOfDay}`]: 1,
+        [`browsers.${statsKey(browser)}`]: 1,
+        [`countries.${statsKey(country)}`]: 1,
+      };
+      const counted = submissionId === undefined ? null : toObjectId(submissionId);
+      if (!counted) {
+        await FormStatsModel.updateOne({ formId: ids.form, userId: ids.owner }, { $inc: inc }, UPSERT);
 
-      return;
-    }
-    const previous = await countOnce(
-      FormStatsModel.collection,
-      { formId: ids.form, userId: ids.owner },
-      counted,
-      {
-        inc,
-        upsert: true,
-        projection: { hoursPrunedAt: 1 },
-      },
-    );
-    if (pruneHoursBefore) {
-      await pruneHoursWhenDue(ids.form, previous, at, pruneHoursBefore);
-    }
+        return;
+      }
+      const previous = await countOnce(
+        FormStatsModel.collection,
+        { formId: ids.form, userId: ids.owner },
+        counted,
+        {
+          inc,
+          upsert: true,
+          projection: { hoursPrunedAt: 1 },
+        },
+      );
+      if (pruneHoursBefore) {
+        await pruneHoursWhenDue(ids.form, previous, at, pruneHoursBefore);
+      }
+    });
   },
 
   async recordSpam({ userId, formId }: { userId: string; formId: string }): Promise<void> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return;
-    }
-    await FormStatsModel.updateOne({ formId: ids.form, userId: ids.owner }, { $inc: { spam: 1 } }, UPSERT);
+    return withOwnedIds({ userId, formId }, undefined, async (ids) => {
+      await FormStatsModel.updateOne({ formId: ids.form, userId: ids.owner }, { $inc: { spam: 1 } }, UPSERT);
+    });
   },
 
   async get({ userId, formId }: { userId: string; formId: string }): Promise<TFormStatsRecord | null> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return null;
-    }
-    const doc = await FormStatsModel.findOne({ formId: ids.form, userId: ids.owner }).lean<TLeanStats>();
-    if (!doc) {
-      return null;
-    }
+    return withOwnedIds({ userId, formId }, null, async (ids) => {
+      const doc = await FormStatsModel.findOne({ formId: ids.form, userId: ids.owner }).lean<TLeanStats>();
+      if (!doc) {
+        return null;
+      }
 
-    return {
-      formId: doc.formId.toString(),
-      total: doc.total ?? 0,
-      spam: doc.spam ?? 0,
-      hours: doc.hours ?? {},
-      hourOfDay: doc.hourOfDay ?? {},
-      browsers: decodeKeys(doc.browsers),
-      countries: decodeKeys(doc.countries),
-    };
+      return {
+        formId: doc.formId.toString(),
+        total: doc.total ?? 0,
+        spam: doc.spam ?? 0,
+        hours: doc.hours ?? {},
+        hourOfDay: doc.hourOfDay ?? {},
+        browsers: decodeKeys(doc.browsers),
+        countries: decodeKeys(doc.countries),
+      };
+    });
   },
 
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<void> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return;
-    }
-    await FormStatsModel.deleteOne({ formId: ids.form, userId: ids.owner });
+    return withOwnedIds({ userId, formId }, undefined, async (ids) => {
+      await FormStatsModel.deleteOne({ formId: ids.form, userId: ids.owner });
+    });
   },
 };

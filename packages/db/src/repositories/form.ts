@@ -2,7 +2,7 @@ import { FormModel, type TFormDoc } from '../models/form.js';
 import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
 import { countOnce } from './count-once.js';
 import { toObjectId } from './object-id.js';
-import { parseOwnedIds } from './owned-ids.js';
+import { withOwnedIds } from './owned-ids.js';
 import { requireObjectId } from './require-object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
@@ -89,18 +89,16 @@ export const formRepository = {
   },
 
   async findById({ userId, formId }: { userId: string; formId: string }): Promise<TFormRecord | null> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return null;
-    }
-    // Straight to the driver (the hot read of GET form and submit); the projection is the schema's
-    // `select: false` on countedIds, which mongoose would otherwise have added.
-    const doc = await FormModel.collection.findOne<TLeanForm>(
-      { _id: ids.form, userId: ids.owner },
-      { projection: UNSELECTED },
-    );
+    return withOwnedIds({ userId, formId }, null, async (ids) => {
+      // Straight to the driver (the hot read of GET form and submit); the projection is the schema's
+      // `select: false` on countedIds, which mongoose would otherwise have added.
+      const doc = await FormModel.collection.findOne<TLeanForm>(
+        { _id: ids.form, userId: ids.owner },
+        { projection: UNSELECTED },
+      );
 
-    return doc ? toRecord(doc) : null;
+      return doc ? toRecord(doc) : null;
+    });
   },
 
   /**
@@ -156,27 +154,23 @@ export const formRepository = {
     formId: string;
     set: Partial<TFormWritable>;
   }): Promise<TFormRecord | null> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return null;
-    }
-    const doc = await FormModel.findOneAndUpdate(
-      { _id: ids.form, userId: ids.owner },
-      { $set: set },
-      { returnDocument: 'after' },
-    ).lean<TLeanForm>();
+    return withOwnedIds({ userId, formId }, null, async (ids) => {
+      const doc = await FormModel.findOneAndUpdate(
+        { _id: ids.form, userId: ids.owner },
+        { $set: set },
+        { returnDocument: 'after' },
+      ).lean<TLeanForm>();
 
-    return doc ? toRecord(doc) : null;
+      return doc ? toRecord(doc) : null;
+    });
   },
 
   async delete({ userId, formId }: { userId: string; formId: string }): Promise<boolean> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return false;
-    }
-    const result = await FormModel.deleteOne({ _id: ids.form, userId: ids.owner });
+    return withOwnedIds({ userId, formId }, false, async (ids) => {
+      const result = await FormModel.deleteOne({ _id: ids.form, userId: ids.owner });
 
-    return result.deletedCount > 0;
+      return result.deletedCount > 0;
+    });
   },
 
   /** System sweep (no owner): forms with a retention period, in id order, `limit` at a time. */
@@ -212,11 +206,9 @@ export const formRepository = {
     formId: string;
     by: number;
   }): Promise<void> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return;
-    }
-    await FormModel.updateOne({ _id: ids.form, userId: ids.owner }, { $inc: { submissionCount: by } });
+    return withOwnedIds({ userId, formId }, undefined, async (ids) => {
+      await FormModel.updateOne({ _id: ids.form, userId: ids.owner }, { $inc: { submissionCount: by } });
+    });
   },
   /**
    * Adds one submission to `submissionCount` unless this submission was already counted: safe to
@@ -231,36 +223,33 @@ export const formRepository = {
     formId: string;
     submissionId: string;
   }): Promise<void> {
-    const ids = parseOwnedIds({ userId, formId });
     const counted = toObjectId(submissionId);
-    if (ids && counted) {
-      await countOnce(FormModel.collection, { _id: ids.form, userId: ids.owner }, counted, {
-        inc: { submissionCount: 1 },
+    if (counted) {
+      await withOwnedIds({ userId, formId }, undefined, async (ids) => {
+        await countOnce(FormModel.collection, { _id: ids.form, userId: ids.owner }, counted, {
+          inc: { submissionCount: 1 },
+        });
       });
     }
   },
 
   /** Sets the webhook counter of a form that has none yet (a no-op once set). */
   async initWebhookCount({ userId, formId, value }: { userId: string; formId: string; value: number }) {
-    const ids = parseOwnedIds({ userId, formId });
-    if (ids) {
-      await initCounter(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount', value);
-    }
+    await withOwnedIds({ userId, formId }, undefined, (ids) =>
+      initCounter(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount', value),
+    );
   },
 
   /** Takes one webhook endpoint slot within `max` (one conditional update; see counter-slot.ts). */
   async reserveWebhookSlot({ userId, formId, max }: { userId: string; formId: string; max: number }) {
-    const ids = parseOwnedIds({ userId, formId });
-
-    return ids
-      ? takeSlot(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount', max)
-      : false;
+    return withOwnedIds({ userId, formId }, false, (ids) =>
+      takeSlot(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount', max),
+    );
   },
 
   async releaseWebhookSlot({ userId, formId }: { userId: string; formId: string }): Promise<void> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (ids) {
-      await releaseSlot(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount');
-    }
+    await withOwnedIds({ userId, formId }, undefined, (ids) =>
+      releaseSlot(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount'),
+    );
   },
 };

@@ -2,7 +2,7 @@ import mongoose, { type Types } from 'mongoose';
 
 import { SubmissionModel } from '../models/submission.js';
 import { toObjectId } from './object-id.js';
-import { parseOwnedIds } from './owned-ids.js';
+import { withOwnedIds } from './owned-ids.js';
 import { requireObjectId } from './require-object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import {
@@ -55,6 +55,26 @@ export type TCreateSubmissionRecord = {
   createdAt: Date;
 };
 
+type TSubmissionIds = { userId: string; formId: string; submissionId: string };
+
+type TOneSubmissionFilter = { _id: Types.ObjectId; formId: Types.ObjectId; userId: Types.ObjectId };
+
+/** Runs a single-document query on one submission of this owner and form; null when none matches. */
+async function oneSubmission(
+  { userId, formId, submissionId }: TSubmissionIds,
+  query: (filter: TOneSubmissionFilter) => Promise<TLeanSubmission | null>,
+): Promise<TSubmissionRecord | null> {
+  const _id = toObjectId(submissionId);
+  if (!_id) {
+    return null;
+  }
+  const doc = await withOwnedIds({ userId, formId }, null, (ids) =>
+    query({ _id, formId: ids.form, userId: ids.owner }),
+  );
+
+  return doc ? toSubmissionRecord(doc) : null;
+}
+
 /** Submissions, always scoped by owner and form. */
 export const submissionRepository = {
   /**
@@ -88,40 +108,18 @@ export const submissionRepository = {
     formId: string;
     emailKey: string;
   }): Promise<boolean> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return false;
-    }
+    return withOwnedIds({ userId, formId }, false, async (ids) => {
+      // A non-string would be read as an operator (see filterQuery).
+      if (typeof emailKey !== 'string') {
+        return false;
+      }
 
-    // A non-string would be read as an operator (see filterQuery).
-    if (typeof emailKey !== 'string') {
-      return false;
-    }
-
-    return (await SubmissionModel.exists({ formId: ids.form, emailKey, userId: ids.owner })) !== null;
+      return (await SubmissionModel.exists({ formId: ids.form, emailKey, userId: ids.owner })) !== null;
+    });
   },
 
-  async findById({
-    userId,
-    formId,
-    submissionId,
-  }: {
-    userId: string;
-    formId: string;
-    submissionId: string;
-  }): Promise<TSubmissionRecord | null> {
-    const _id = toObjectId(submissionId);
-    const ids = parseOwnedIds({ userId, formId });
-    if (!_id || !ids) {
-      return null;
-    }
-    const doc = await SubmissionModel.findOne({
-      _id,
-      formId: ids.form,
-      userId: ids.owner,
-    }).lean<TLeanSubmission>();
-
-    return doc ? toSubmissionRecord(doc) : null;
+  findById(ids: TSubmissionIds): Promise<TSubmissionRecord | null> {
+    return oneSubmission(ids, (filter) => SubmissionModel.findOne(filter).lean<TLeanSubmission>());
   },
 
   async list({
@@ -137,19 +135,17 @@ export const submissionRepository = {
     after?: TPageAfter;
     filter?: TSubmissionFilter;
   }): Promise<TPage<TSubmissionRecord>> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return { items: [], hasMore: false };
-    }
-    const docs = await SubmissionModel.find({
-      ...filterQuery(ids.owner, ids.form, filter),
-      ...afterFilter(after, after ? toObjectId(after.id) : null),
-    })
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(limit + 1)
-      .lean<TLeanSubmission[]>();
+    return withOwnedIds({ userId, formId }, { items: [], hasMore: false }, async (ids) => {
+      const docs = await SubmissionModel.find({
+        ...filterQuery(ids.owner, ids.form, filter),
+        ...afterFilter(after, after ? toObjectId(after.id) : null),
+      })
+        .sort({ createdAt: -1, _id: -1 })
+        .limit(limit + 1)
+        .lean<TLeanSubmission[]>();
 
-    return { items: docs.slice(0, limit).map(toSubmissionRecord), hasMore: docs.length > limit };
+      return { items: docs.slice(0, limit).map(toSubmissionRecord), hasMore: docs.length > limit };
+    });
   },
 
   /** Every matching submission, newest first, read in batches (CSV export). */
@@ -179,41 +175,20 @@ export const submissionRepository = {
   },
 
   /** Deletes one submission and returns it (the caller settles its counters), or null. */
-  async remove({
-    userId,
-    formId,
-    submissionId,
-  }: {
-    userId: string;
-    formId: string;
-    submissionId: string;
-  }): Promise<TSubmissionRecord | null> {
-    const _id = toObjectId(submissionId);
-    const ids = parseOwnedIds({ userId, formId });
-    if (!_id || !ids) {
-      return null;
-    }
-    const doc = await SubmissionModel.findOneAndDelete({
-      _id,
-      formId: ids.form,
-      userId: ids.owner,
-    }).lean<TLeanSubmission>();
-
-    return doc ? toSubmissionRecord(doc) : null;
+  remove(ids: TSubmissionIds): Promise<TSubmissionRecord | null> {
+    return oneSubmission(ids, (filter) => SubmissionModel.findOneAndDelete(filter).lean<TLeanSubmission>());
   },
 
-  async delete(options: { userId: string; formId: string; submissionId: string }): Promise<boolean> {
+  async delete(options: TSubmissionIds): Promise<boolean> {
     return (await submissionRepository.remove(options)) !== null;
   },
 
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return 0;
-    }
-    const result = await SubmissionModel.deleteMany({ formId: ids.form, userId: ids.owner });
+    return withOwnedIds({ userId, formId }, 0, async (ids) => {
+      const result = await SubmissionModel.deleteMany({ formId: ids.form, userId: ids.owner });
 
-    return result.deletedCount;
+      return result.deletedCount;
+    });
   },
 
   /**
@@ -230,18 +205,16 @@ export const submissionRepository = {
     formId: string;
     before: Date;
   }): Promise<number> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return 0;
-    }
-    const result = await SubmissionModel.deleteMany({
-      formId: ids.form,
-      userId: ids.owner,
-      createdAt: { $lt: before },
-      countersPending: { $exists: false },
-    });
+    return withOwnedIds({ userId, formId }, 0, async (ids) => {
+      const result = await SubmissionModel.deleteMany({
+        formId: ids.form,
+        userId: ids.owner,
+        createdAt: { $lt: before },
+        countersPending: { $exists: false },
+      });
 
-    return result.deletedCount;
+      return result.deletedCount;
+    });
   },
 
   /** A fresh id for the honeypot's fake success (nothing is stored). */

@@ -32,6 +32,24 @@ function toRecord(doc: TLeanUser): TUserRecord {
   };
 }
 
+/** Sets fields of one user and returns the updated record; null when no such user. */
+async function setUserFields(
+  userId: string,
+  set: Partial<Pick<TUserRecord, 'plan' | 'quotaLimit' | 'stripeCustomerId'>>,
+): Promise<TUserRecord | null> {
+  const _id = toObjectId(userId);
+  if (!_id) {
+    return null;
+  }
+  const doc = await UserModel.findByIdAndUpdate(
+    _id,
+    { $set: set },
+    { returnDocument: 'after' },
+  ).lean<TLeanUser>();
+
+  return doc ? toRecord(doc) : null;
+}
+
 /** Capped counters kept on the user document (see counter-slot.ts). */
 export type TUserCounter = 'formCount' | 'activeKeyCount';
 
@@ -79,7 +97,7 @@ export const userRepository = {
     return doc ? toRecord(doc) : null;
   },
 
-  async setPlan({
+  setPlan({
     userId,
     plan,
     quotaLimit,
@@ -88,37 +106,17 @@ export const userRepository = {
     plan: TPlanName;
     quotaLimit: number;
   }): Promise<TUserRecord | null> {
-    const _id = toObjectId(userId);
-    if (!_id) {
-      return null;
-    }
-    const doc = await UserModel.findByIdAndUpdate(
-      _id,
-      { $set: { plan, quotaLimit } },
-      { returnDocument: 'after' },
-    ).lean<TLeanUser>();
-
-    return doc ? toRecord(doc) : null;
+    return setUserFields(userId, { plan, quotaLimit });
   },
 
-  async setStripeCustomerId({
+  setStripeCustomerId({
     userId,
     stripeCustomerId,
   }: {
     userId: string;
     stripeCustomerId: string;
   }): Promise<TUserRecord | null> {
-    const _id = toObjectId(userId);
-    if (!_id) {
-      return null;
-    }
-    const doc = await UserModel.findByIdAndUpdate(
-      _id,
-      { $set: { stripeCustomerId } },
-      { returnDocument: 'after' },
-    ).lean<TLeanUser>();
-
-    return doc ? toRecord(doc) : null;
+    return setUserFields(userId, { stripeCustomerId });
   },
 
   /** Sets a counter of an account that has none yet (a no-op once set). */

@@ -1,6 +1,6 @@
 import { WebhookEndpointModel, type TWebhookEndpointDoc } from '../models/webhook-endpoint.js';
 import { toObjectId } from './object-id.js';
-import { parseOwnedIds } from './owned-ids.js';
+import { withOwnedIds } from './owned-ids.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
 
@@ -53,21 +53,19 @@ export const webhookEndpointRepository = {
     userId: string;
     formId: string;
   }): Promise<TWebhookEndpointRecord[]> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return [];
-    }
-    const docs = await WebhookEndpointModel.find({ formId: ids.form, userId: ids.owner })
-      .sort({ createdAt: -1, _id: -1 })
-      .lean<TLeanEndpoint[]>();
+    return withOwnedIds({ userId, formId }, [], async (ids) => {
+      const docs = await WebhookEndpointModel.find({ formId: ids.form, userId: ids.owner })
+        .sort({ createdAt: -1, _id: -1 })
+        .lean<TLeanEndpoint[]>();
 
-    return docs.map(toRecord);
+      return docs.map(toRecord);
+    });
   },
 
   async countByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {
-    const ids = parseOwnedIds({ userId, formId });
-
-    return ids ? WebhookEndpointModel.countDocuments({ formId: ids.form, userId: ids.owner }) : 0;
+    return withOwnedIds({ userId, formId }, 0, (ids) =>
+      WebhookEndpointModel.countDocuments({ formId: ids.form, userId: ids.owner }),
+    );
   },
 
   async findById({
@@ -122,12 +120,10 @@ export const webhookEndpointRepository = {
   },
 
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {
-    const ids = parseOwnedIds({ userId, formId });
-    if (!ids) {
-      return 0;
-    }
-    const result = await WebhookEndpointModel.deleteMany({ formId: ids.form, userId: ids.owner });
+    return withOwnedIds({ userId, formId }, 0, async (ids) => {
+      const result = await WebhookEndpointModel.deleteMany({ formId: ids.form, userId: ids.owner });
 
-    return result.deletedCount;
+      return result.deletedCount;
+    });
   },
 };
