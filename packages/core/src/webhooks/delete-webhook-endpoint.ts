@@ -1,17 +1,13 @@
 import { formRepository, webhookEndpointRepository } from '@formwell/db';
 
-import { loadOwnedEndpoint } from './load-owned-endpoint.js';
+import { loadOwnedEndpoint, type TOwnedEndpointIds } from './load-owned-endpoint.js';
 
 /** Removes an endpoint (and frees its slot); deliveries already queued for it find it gone and stop. */
 export async function deleteWebhookEndpoint({
   userId,
   formId,
   endpointId,
-}: {
-  userId: string;
-  formId: string;
-  endpointId: string;
-}): Promise<{ id: string; deleted: true }> {
+}: TOwnedEndpointIds): Promise<{ id: string; deleted: true }> {
   await loadOwnedEndpoint({ userId, formId, endpointId });
   // Only the call that removed it frees the slot of the per-form cap.
   if (await webhookEndpointRepository.delete({ userId, endpointId })) {

@@ -5,16 +5,15 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 
+/** Names one endpoint of one of the owner's forms. */
+export type TOwnedEndpointIds = { userId: string; formId: string; endpointId: string };
+
 /** The endpoint, if it belongs to this user's form; else 404 (form or endpoint). */
 export async function loadOwnedEndpoint({
   userId,
   formId,
   endpointId,
-}: {
-  userId: string;
-  formId: string;
-  endpointId: string;
-}): Promise<TWebhookEndpointRecord> {
+}: TOwnedEndpointIds): Promise<TWebhookEndpointRecord> {
   await loadOwnedForm({ userId, formId, foreign: 'not-found' });
   const endpoint = await webhookEndpointRepository.findById({ userId, endpointId });
   if (!endpoint || endpoint.formId !== formId) {

@@ -4,18 +4,14 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { generateWebhookSecret } from './generate-webhook-secret.js';
-import { loadOwnedEndpoint } from './load-owned-endpoint.js';
+import { loadOwnedEndpoint, type TOwnedEndpointIds } from './load-owned-endpoint.js';
 
 /** Replaces the signing secret; the new one is returned here only. */
 export async function rotateWebhookSecret({
   userId,
   formId,
   endpointId,
-}: {
-  userId: string;
-  formId: string;
-  endpointId: string;
-}): Promise<{ id: string; secret: string }> {
+}: TOwnedEndpointIds): Promise<{ id: string; secret: string }> {
   await loadOwnedEndpoint({ userId, formId, endpointId });
   const record = await webhookEndpointRepository.update({
     userId,
