@@ -7,7 +7,7 @@ export type { TUserRecord, TCreateUserRecord, TRole, TPlanName, TUserCounter } f
 export { apiKeyRepository } from './repositories/api-key.js';
 export type { TApiKeyRecord, TCreateApiKeyRecord } from './repositories/api-key.js';
 export { formRepository } from './repositories/form.js';
-export type { TFormRecord, TFormWritable, TFormEmailSettings } from './repositories/form.js';
+export type { TFormRecord, TFormWritable } from './repositories/form.js';
 export { submissionRepository } from './repositories/submission.js';
 export type { TSubmissionFilter, TCreateSubmissionRecord } from './repositories/submission.js';
 export { submissionOutboxRepository } from './repositories/submission-outbox.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import type { TPlan } from '../config/plans.js';
+
 export const TIME_RANGES = ['day', 'week', 'month'] as const;
 
 export const ZTimeRangeSchema = z.enum(TIME_RANGES);
@@ -17,7 +19,8 @@ export type TBaseAnalytics = {
   last24HoursSubmissions: number;
   timeSeriesData: TTimeSeriesPoint[];
   timeRange: TTimeRange;
-  plan: 'STANDARD' | 'PRO';
+  /** Analytics are a paid feature: never FREE. */
+  plan: Exclude<TPlan, 'FREE'>;
 };
 
 /** PRO adds these. */

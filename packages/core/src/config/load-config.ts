@@ -1,5 +1,5 @@
 import { coreEnv, type TCoreEnv } from './env.js';
-import { DEFAULT_PLAN_LIMITS, type TPlan, type TPlanLimits } from './plans.js';
+import { DEFAULT_PLAN_LIMITS, PLANS, type TPlan, type TPlanLimits } from './plans.js';
 import { DEFAULT_RATE_LIMITS, type TRateLimitName, type TRateLimitRule } from './rate-limits.js';
 
 export type TCoreConfig = {
@@ -63,11 +63,10 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
   ) as Record<TRateLimitName, TRateLimitRule>;
 
   return {
-    plans: {
-      FREE: planLimits(parsed, 'FREE'),
-      STANDARD: planLimits(parsed, 'STANDARD'),
-      PRO: planLimits(parsed, 'PRO'),
-    },
+    plans: Object.fromEntries(PLANS.map((plan) => [plan, planLimits(parsed, plan)])) as Record<
+      TPlan,
+      TPlanLimits
+    >,
     rateLimits,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 3000}`).replace(/\/+$/, ''),
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,

@@ -21,8 +21,6 @@ export type TFormRecord = Omit<TStoredForm, 'countedIds' | 'fields' | 'settings'
   emailSettings: NonNullable<TStoredForm['emailSettings']>;
 };
 
-export type TFormEmailSettings = TFormRecord['emailSettings'];
-
 // `fields` is a Mixed array to mongoose (core validates it); read it as plain objects.
 type TLeanForm = Omit<
   TLeanOf<TFormDoc, 'userId' | 'name' | 'formType' | 'createdAt' | 'updatedAt'>,
