@@ -52,8 +52,8 @@ export { ZApiKeyViewSchema } from './api-keys/api-key-view.js';
 export type { TApiKeyView } from './api-keys/api-key-view.js';
 
 // users and sessions
-export { ZUserViewSchema } from './users/user-view.js';
-export type { TUserView, TRole } from './users/user-view.js';
+export { ZUserPlanViewSchema, ZUserViewSchema } from './users/user-view.js';
+export type { TRole, TUserPlanView, TUserView } from './users/user-view.js';
 export { createUser, ZCreateUserInputSchema } from './users/create-user.js';
 export type { CreateUserOptions, TCreateUserInput } from './users/create-user.js';
 export { signUp } from './users/sign-up.js';
@@ -114,12 +114,9 @@ export { loadOwnedForm } from './forms/load-owned-form.js';
 export { ZSubmitFormInputSchema } from './submissions/z-submit-form-input.js';
 export type { TSubmitFormInput } from './submissions/z-submit-form-input.js';
 export { submitForm } from './submissions/submit-form.js';
-export type {
-  SubmitFormOptions,
-  TSubmitFormResult,
-  TSubmitResponse,
-  TClientInfo,
-} from './submissions/submit-form.js';
+export { ZRedirectSchema, ZSubmitResponseSchema } from './submissions/z-submit-response.js';
+export type { TRedirect, TSubmitResponse } from './submissions/z-submit-response.js';
+export type { SubmitFormOptions, TSubmitFormResult, TClientInfo } from './submissions/submit-form.js';
 export {
   validateSubmissionData,
   MAX_DATA_KEYS,

@@ -3,8 +3,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
-
-export type TRedirect = { url: string; allowed: boolean; reason?: string };
+import type { TRedirect } from './z-submit-response.js';
 
 /**
  * Where the submitter goes next (decisions §8): the requested URL on plans with custom redirects,

@@ -20,11 +20,12 @@ import type { TOutboxItem } from './outbox-item.js';
 import { parseUserAgent } from './parse-user-agent.js';
 import { planOutbox } from './plan-outbox.js';
 import { resolveCountry } from './resolve-country.js';
-import { resolveRedirect, type TRedirect } from './resolve-redirect.js';
+import { resolveRedirect } from './resolve-redirect.js';
 import { submissionEmail } from './submission-email.js';
 import { usageMonth } from './usage-month.js';
 import { validateSubmissionData } from './validate-submission-data.js';
 import { ZSubmitFormInputSchema, type TSubmitFormInput } from './z-submit-form-input.js';
+import type { TSubmitResponse } from './z-submit-response.js';
 
 /** What the transport knows about the submitter; nothing here is stored raw. */
 export type TClientInfo = {
@@ -42,14 +43,6 @@ export type SubmitFormOptions = {
   input: TSubmitFormInput;
   client?: TClientInfo;
   now?: Date;
-};
-
-/** The 201 body of decisions §8. */
-export type TSubmitResponse = {
-  success: true;
-  message: 'Form submitted successfully';
-  submissionId: string;
-  redirect: TRedirect;
 };
 
 /** The response plus the outbox entries the caller must hand to the job producers after responding. */

@@ -6,6 +6,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
+import type { TUserPlanView } from './user-view.js';
 import { ZPlanSchema } from './z-user-input.js';
 
 export type SetUserPlanOptions = {
@@ -22,7 +23,7 @@ export async function setUserPlan({
   userId,
   plan,
   quotaLimit,
-}: SetUserPlanOptions): Promise<{ id: string; plan: TPlan; quotaLimit: number }> {
+}: SetUserPlanOptions): Promise<TUserPlanView> {
   const checkedPlan = parseInput(ZPlanSchema, plan);
   const record = await userRepository.setPlan({
     userId,

@@ -20,6 +20,11 @@ export type TUserView = z.infer<typeof ZUserViewSchema>;
 
 export type TRole = TUserView['role'];
 
+/** A user's plan and quota, as a plan change answers. */
+export const ZUserPlanViewSchema = ZUserViewSchema.pick({ id: true, plan: true, quotaLimit: true });
+
+export type TUserPlanView = z.infer<typeof ZUserPlanViewSchema>;
+
 export function toUserView(record: TUserRecord): TUserView {
   return {
     id: record.id,

@@ -1,4 +1,4 @@
-import { ZPlanSchema } from '@formwell/core';
+import { ZPlanSchema, ZUserPlanViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
 export const ZSetUserPlanRequestSchema = z.object({
@@ -8,8 +8,4 @@ export const ZSetUserPlanRequestSchema = z.object({
   quotaLimit: z.number().int().min(0).max(100_000_000).optional(),
 });
 
-export const ZSetUserPlanResponseSchema = z.object({
-  id: z.string(),
-  plan: ZPlanSchema,
-  quotaLimit: z.number(),
-});
+export const ZSetUserPlanResponseSchema = ZUserPlanViewSchema;

@@ -1,3 +1,4 @@
+import { ZSubmitResponseSchema } from '@formwell/core';
 import { z } from 'zod';
 
 import type { ApiMeta } from '../../../trpc.js';
@@ -30,9 +31,4 @@ export const ZSubmitFormRequestSchema = z.object({
   redirectUrl: z.string().max(2048).nullable().optional(),
 });
 
-export const ZSubmitFormResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.literal('Form submitted successfully'),
-  submissionId: z.string(),
-  redirect: z.object({ url: z.string(), allowed: z.boolean(), reason: z.string().optional() }),
-});
+export const ZSubmitFormResponseSchema = ZSubmitResponseSchema;
