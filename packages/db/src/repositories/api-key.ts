@@ -29,14 +29,9 @@ function toRecord(doc: TLeanApiKey): TApiKeyRecord {
   };
 }
 
-export type TCreateApiKeyRecord = {
-  userId: string;
-  name: string;
-  keyHash: string;
-  prefix: string;
-  last4: string;
-  scopes: string[];
-};
+/** A new key: its hash and display parts, never the key itself. */
+export type TCreateApiKeyRecord = Pick<TApiKeyRecord, 'userId' | 'name' | 'prefix' | 'last4' | 'scopes'> &
+  Pick<TApiKeyDoc, 'keyHash'>;
 
 /** API keys, scoped by owner except for the hash lookup that authenticates a request. */
 export const apiKeyRepository = {

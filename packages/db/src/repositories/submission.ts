@@ -8,8 +8,7 @@ import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import {
   toSubmissionRecord,
   type TLeanSubmission,
-  type TOutboxKind,
-  type TSubmissionMeta,
+  type TOutboxEntryRecord,
   type TSubmissionRecord,
 } from './submission-record.js';
 
@@ -43,16 +42,14 @@ function filterQuery(userId: Types.ObjectId, formId: Types.ObjectId, filter: TSu
   };
 }
 
-export type TCreateSubmissionRecord = {
-  userId: string;
-  formId: string;
-  email: string | null;
+export type TCreateSubmissionRecord = Pick<
+  TSubmissionRecord,
+  'userId' | 'formId' | 'email' | 'data' | 'meta' | 'createdAt'
+> & {
   /** Set on uniqueEmail forms only; guarded by the unique partial index {formId, emailKey}. */
   emailKey?: string;
-  data: Record<string, unknown>;
-  meta: TSubmissionMeta;
-  outbox: { kind: TOutboxKind; endpointId?: string | null }[];
-  createdAt: Date;
+  /** The side effects to deliver; each entry starts pending. */
+  outbox: (Pick<TOutboxEntryRecord, 'kind'> & { endpointId?: TOutboxEntryRecord['endpointId'] })[];
 };
 
 type TSubmissionIds = { userId: string; formId: string; submissionId: string };

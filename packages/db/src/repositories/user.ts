@@ -53,14 +53,9 @@ async function setUserFields(
 /** Capped counters kept on the user document (see counter-slot.ts). */
 export type TUserCounter = 'formCount' | 'activeKeyCount';
 
-export type TCreateUserRecord = {
-  email: string;
-  name?: string;
-  passwordHash?: string | null;
-  role?: TRole;
-  plan: TPlanName;
-  quotaLimit: number;
-};
+/** A new user: name, password hash and role have the model's defaults. */
+export type TCreateUserRecord = Pick<TUserRecord, 'email' | 'plan' | 'quotaLimit'> &
+  Partial<Pick<TUserRecord, 'name' | 'passwordHash' | 'role'>>;
 
 /** Users. A user is its own owner: every query is by its id or its (unique) email. */
 export const userRepository = {
