@@ -12,6 +12,7 @@ import { loggerOptions } from './logger.js';
 import { databasePlugin } from './plugins/database.js';
 import { redisPlugin } from './plugins/redis.js';
 import { apiV1Routes } from './routes/api-v1.js';
+import { customWebhookRoutes } from './routes/custom-webhook.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { thankYouRoutes } from './routes/thank-you.js';
@@ -69,6 +70,7 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   await app.register(trpcRoutes, { services });
   await app.register(apiV1Routes, { services, corsOrigins: env.CORS_ORIGINS, openApiDocument });
   await app.register(docsRoutes, { openApiDocument });
+  await app.register(customWebhookRoutes, { secret: env.CUSTOM_WEBHOOK_SECRET });
 
   return app;
 }

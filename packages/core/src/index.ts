@@ -164,6 +164,18 @@ export type {
 export { rotateWebhookSecret } from './webhooks/rotate-webhook-secret.js';
 export { deleteWebhookEndpoint } from './webhooks/delete-webhook-endpoint.js';
 
+// the custom webhook receiver's inbound-event log
+export {
+  ZCustomWebhookPayloadSchema,
+  SUBMISSION_CREATED_EVENT,
+} from './inbound-events/z-custom-webhook-payload.js';
+export type { TCustomWebhookPayload } from './inbound-events/z-custom-webhook-payload.js';
+export { recordInboundEvent } from './inbound-events/record-inbound-event.js';
+export { listInboundEvents } from './inbound-events/list-inbound-events.js';
+export type { ListInboundEventsOptions } from './inbound-events/list-inbound-events.js';
+export { ZInboundEventViewSchema, toInboundEventView } from './inbound-events/inbound-event-view.js';
+export type { TInboundEventView } from './inbound-events/inbound-event-view.js';
+
 // usage
 export { getUsage } from './usage/get-usage.js';
 export type { TUsage } from './usage/get-usage.js';

@@ -27,6 +27,12 @@ export { dashboardSessionRepository } from './repositories/dashboard-session.js'
 export type { TDashboardSessionRecord } from './repositories/dashboard-session.js';
 export { webhookEndpointRepository } from './repositories/webhook-endpoint.js';
 export type { TWebhookEndpointRecord } from './repositories/webhook-endpoint.js';
+export { inboundEventRepository } from './repositories/inbound-event.js';
+export type {
+  TInboundEventRecord,
+  TCreateInboundEventRecord,
+  TInboundEventReader,
+} from './repositories/inbound-event.js';
 export { isDuplicateKeyError } from './repositories/is-duplicate-key-error.js';
 export type { TPage, TPageAfter } from './repositories/page.js';
 
@@ -38,3 +44,4 @@ export { MonthlyUsageModel } from './models/monthly-usage.js';
 export { DashboardSessionModel } from './models/dashboard-session.js';
 export { FormStatsModel } from './models/form-stats.js';
 export { WebhookEndpointModel } from './models/webhook-endpoint.js';
+export { InboundEventModel } from './models/inbound-event.js';

@@ -173,6 +173,8 @@ const PUBLIC_PATHS = new Set([
   '/docs/yaml',
   '/docs/static/index.html',
   '/docs/static/swagger-initializer.js',
+  // Authenticated by the shared-secret signature of its body, never by a key or session.
+  '/api/webhooks/custom',
 ]);
 
 /** Served by the router (each procedure is covered through its recipe). */

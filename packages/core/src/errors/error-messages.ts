@@ -14,6 +14,8 @@ export const ErrorMessages = {
   SUBMISSION_NOT_FOUND: 'Submission not found',
   API_KEY_NOT_FOUND: 'API key not found',
   WEBHOOK_NOT_FOUND: 'Webhook endpoint not found',
+  /** The custom webhook receiver's 401 text (a plain-text body, not JSON). */
+  INVALID_SIGNATURE: 'Invalid signature',
   RATE_LIMIT_EXCEEDED: 'Rate limit exceeded',
   INTERNAL: 'Internal server error',
   INVALID_SUBMISSION: 'Invalid submission data',

@@ -1,0 +1,93 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+import { AppError, ErrorMessages, recordInboundEvent } from '@formwell/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { BODY_LIMIT_BYTES } from '../http/body-limits.js';
+import { toErrorBody } from '../http/error-body.js';
+import { JSON_TOO_DEEP_TEXT } from '../http/json-body-parser.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/json-depth.js';
+
+export const CUSTOM_WEBHOOK_PATH = '/api/webhooks/custom';
+export const SIGNATURE_HEADER = 'x-service-signature';
+
+export type CustomWebhookRoutesOptions = {
+  /** The shared signing secret; without one every request is refused, since none can be verified. */
+  secret: string | undefined;
+};
+
+/**
+ * The custom webhook receiver: a submission notification signed with the shared secret (lower-case
+ * hex HMAC-SHA256 of the exact body bytes, keyed with the secret's UTF-8 bytes). Its own scope, so
+ * the body reaches the handler as the raw bytes that were signed, whatever the content type.
+ */
+export function customWebhookRoutes(
+  app: FastifyInstance,
+  { secret }: CustomWebhookRoutesOptions,
+  done: () => void,
+) {
+  if (!secret) {
+    app.log.warn('CUSTOM_WEBHOOK_SECRET is not set: POST /api/webhooks/custom refuses every request');
+  }
+  const key = secret ? Buffer.from(secret, 'utf8') : undefined;
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, next) =>
+    next(null, body),
+  );
+
+  app.post(CUSTOM_WEBHOOK_PATH, async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    if (!key || !hasValidSignature(key, raw, request.headers[SIGNATURE_HEADER])) {
+      return reply.code(401).type('text/plain; charset=utf-8').send(ErrorMessages.INVALID_SIGNATURE);
+    }
+    const text = raw.toString('utf8');
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return reply.code(400).send(toErrorBody(400, { message: JSON_TOO_DEEP_TEXT }));
+    }
+    let payload: unknown;
+    try {
+      payload = await parseWith(parseJson, request, text);
+    } catch {
+      return reply.code(400).send(toErrorBody(400, { message: 'Body is not valid JSON' }));
+    }
+    try {
+      await recordInboundEvent({ payload });
+    } catch (error) {
+      if (AppError.is(error)) {
+        return reply.code(error.httpStatus).send(toErrorBody(error.httpStatus, error.toBody()));
+      }
+      throw error;
+    }
+
+    // A repeat of an event already recorded is answered the same: the sender retries until a 2xx.
+    return { received: true };
+  });
+
+  done();
+}
+
+/** Constant-time comparison of the sent signature with the expected one (equal lengths first). */
+function hasValidSignature(key: Buffer, raw: Buffer, sent: string | string[] | undefined): boolean {
+  if (typeof sent !== 'string') {
+    return false;
+  }
+  const expected = Buffer.from(createHmac('sha256', key).update(raw).digest('hex'), 'utf8');
+  const actual = Buffer.from(sent, 'utf8');
+
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Fastify's own JSON parser (which also refuses `__proto__` and `constructor` poisoning), awaited. */
+function parseWith(
+  parser: ReturnType<FastifyInstance['getDefaultJsonParser']>,
+  request: FastifyRequest,
+  text: string,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    void parser(request, text, (error: Error | null, value?: unknown) =>
+      error ? reject(error) : resolve(value),
+    );
+  });
+}
