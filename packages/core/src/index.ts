@@ -145,24 +145,37 @@ export { purgeExpiredSubmissions } from './submissions/purge-expired-submissions
 export { applySubmissionCounters } from './submissions/apply-submission-counters.js';
 export { reconcileSubmissionCounters } from './submissions/reconcile-submission-counters.js';
 
-// webhook endpoints (minimal: create and list; delivery lives in the worker)
+// webhook endpoints (their delivery lives in the worker)
 export { createWebhookEndpoint } from './webhooks/create-webhook-endpoint.js';
-export type {
-  CreateWebhookEndpointOptions,
-  TWebhookEndpointView,
-} from './webhooks/create-webhook-endpoint.js';
+export type { CreateWebhookEndpointOptions } from './webhooks/create-webhook-endpoint.js';
 export { listWebhookEndpoints } from './webhooks/list-webhook-endpoints.js';
+export { getWebhookEndpoint } from './webhooks/get-webhook-endpoint.js';
 export { generateWebhookSecret } from './webhooks/generate-webhook-secret.js';
-export {
-  updateWebhookEndpoint,
-  ZUpdateWebhookEndpointInputSchema,
-} from './webhooks/update-webhook-endpoint.js';
-export type {
-  UpdateWebhookEndpointOptions,
-  TUpdateWebhookEndpointInput,
-} from './webhooks/update-webhook-endpoint.js';
-export { rotateWebhookSecret } from './webhooks/rotate-webhook-secret.js';
+export { updateWebhookEndpoint } from './webhooks/update-webhook-endpoint.js';
+export type { UpdateWebhookEndpointOptions } from './webhooks/update-webhook-endpoint.js';
+export { rotateWebhookSecret, PREVIOUS_SECRET_GRACE_MS } from './webhooks/rotate-webhook-secret.js';
+export type { RotateWebhookSecretOptions } from './webhooks/rotate-webhook-secret.js';
 export { deleteWebhookEndpoint } from './webhooks/delete-webhook-endpoint.js';
+export type { TOwnedEndpointIds } from './webhooks/load-owned-endpoint.js';
+export {
+  ZWebhookEndpointViewSchema,
+  ZWebhookEndpointWithSecretSchema,
+  toWebhookEndpointView,
+} from './webhooks/webhook-endpoint-view.js';
+export type { TWebhookEndpointView, TWebhookEndpointWithSecret } from './webhooks/webhook-endpoint-view.js';
+export {
+  ZCreateWebhookEndpointInputSchema,
+  ZUpdateWebhookEndpointInputSchema,
+  ZWebhookHeaderSchema,
+  ZWebhookHeadersSchema,
+  ZWebhookEventsSchema,
+  ZWebhookUrlSchema,
+  MAX_WEBHOOK_HEADERS,
+} from './webhooks/z-webhook-endpoint-input.js';
+export type {
+  TCreateWebhookEndpointInput,
+  TUpdateWebhookEndpointInput,
+} from './webhooks/z-webhook-endpoint-input.js';
 
 // the custom webhook receiver's inbound-event log
 export {

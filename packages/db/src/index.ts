@@ -26,7 +26,7 @@ export { COUNTED_IDS_KEPT } from './repositories/count-once.js';
 export { dashboardSessionRepository } from './repositories/dashboard-session.js';
 export type { TDashboardSessionRecord } from './repositories/dashboard-session.js';
 export { webhookEndpointRepository } from './repositories/webhook-endpoint.js';
-export type { TWebhookEndpointRecord } from './repositories/webhook-endpoint.js';
+export type { TWebhookEndpointRecord, TWebhookHeader } from './repositories/webhook-endpoint.js';
 export { inboundEventRepository } from './repositories/inbound-event.js';
 export type {
   TInboundEventRecord,

@@ -55,6 +55,14 @@ export const apiKeyPolicies = {
     perForm: false,
     sources: ALL_SOURCES,
   },
+  // Per key, not per form: one key managing the endpoints of all its forms is one client.
+  webhooksManage: {
+    scope: 'webhooks:manage',
+    rateLimit: 'webhooksManage',
+    bucket: 'api_v1_forms_webhooks',
+    perForm: false,
+    sources: ALL_SOURCES,
+  },
   analytics: {
     scope: 'analytics:read',
     rateLimit: 'analytics',

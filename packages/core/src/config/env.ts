@@ -24,6 +24,8 @@ export const ZCoreEnvSchema = z.object({
   RATE_LIMIT_ANALYTICS: z.string().optional(),
   RATE_LIMIT_USERS_JOINED: z.string().optional(),
   RATE_LIMIT_SUBMIT: z.string().optional(),
+  /** Webhook endpoint management per API key. */
+  RATE_LIMIT_WEBHOOKS_MANAGE: z.string().optional(),
   /** Failed dashboard log-ins per email and per client IP, e.g. `10/900`. */
   RATE_LIMIT_LOGIN: z.string().optional(),
   /** Dashboard sign-ups per client IP, e.g. `20/3600`. */

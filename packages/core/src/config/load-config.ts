@@ -20,6 +20,7 @@ const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   analytics: 'RATE_LIMIT_ANALYTICS',
   usersJoined: 'RATE_LIMIT_USERS_JOINED',
   submit: 'RATE_LIMIT_SUBMIT',
+  webhooksManage: 'RATE_LIMIT_WEBHOOKS_MANAGE',
   logIn: 'RATE_LIMIT_LOGIN',
   signUp: 'RATE_LIMIT_SIGNUP',
   badApiKey: 'RATE_LIMIT_BAD_API_KEY',

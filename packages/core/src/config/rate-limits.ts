@@ -7,6 +7,7 @@ export type TRateLimitName =
   | 'analytics'
   | 'usersJoined'
   | 'submit'
+  | 'webhooksManage'
   | 'logIn'
   | 'signUp'
   | 'badApiKey';
@@ -26,6 +27,8 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   analytics: { limit: 30, windowSeconds: 60 },
   usersJoined: { limit: 300, windowSeconds: 60 },
   submit: { limit: 600, windowSeconds: 60 },
+  // Endpoint management is configuration, a few calls at a time; scripts stay well within this.
+  webhooksManage: { limit: 60, windowSeconds: 60 },
   logIn: { limit: 10, windowSeconds: 15 * 60 },
   signUp: { limit: 20, windowSeconds: 60 * 60 },
   badApiKey: { limit: 600, windowSeconds: 60 },

@@ -10,7 +10,8 @@ export type LoadOwnedFormOptions = {
   formId: string;
   /**
    * What another user's form looks like (decisions §3): `not-found` (get form, analytics, management)
-   * or `forbidden` (submit, submissions, users-joined: 403 "Form does not belong to this user").
+   * or `forbidden` (submit, submissions, users-joined, webhook endpoints: 403 "Form does not belong
+   * to this user").
    */
   foreign: 'not-found' | 'forbidden';
 };

@@ -4,12 +4,17 @@ import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
+import { parseInput } from '../errors/parse-input.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
+import { SUBMISSION_CREATED_EVENT } from '../inbound-events/z-custom-webhook-payload.js';
 import { insertWithSlot } from '../limits/insert-with-slot.js';
 import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
-import { isAbsoluteHttpUrl } from '../submissions/is-absolute-http-url.js';
 import { generateWebhookSecret } from './generate-webhook-secret.js';
-import { toWebhookEndpointView, type TWebhookEndpointView } from './webhook-endpoint-view.js';
+import { toWebhookEndpointView, type TWebhookEndpointWithSecret } from './webhook-endpoint-view.js';
+import {
+  ZCreateWebhookEndpointInputSchema,
+  type TCreateWebhookEndpointInput,
+} from './z-webhook-endpoint-input.js';
 
 export type { TWebhookEndpointView } from './webhook-endpoint-view.js';
 
@@ -17,27 +22,28 @@ export type CreateWebhookEndpointOptions = {
   config: TCoreConfig;
   userId: string;
   formId: string;
-  url: string;
-  description?: string;
-};
+} & TCreateWebhookEndpointInput;
 
 /**
  * Registers an outbound endpoint for `form.submission.created`, within the plan's per-form limit
  * (a slot of the form's `webhookCount`, taken with one conditional update: no overshoot under
- * concurrency).
+ * concurrency). Checks run as everywhere: the input (400), the form (404, or 403 for another
+ * user's), then the plan's limit (403).
  * The secret is returned here only. The SSRF guard runs at delivery time (the address can change).
  */
 export async function createWebhookEndpoint({
   config,
   userId,
   formId,
-  url,
-  description = '',
-}: CreateWebhookEndpointOptions): Promise<TWebhookEndpointView & { secret: string }> {
-  if (!isAbsoluteHttpUrl(url)) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: 'url must be an absolute http(s) URL' });
-  }
-  const form = await loadOwnedForm({ userId, formId, foreign: 'not-found' });
+  ...input
+}: CreateWebhookEndpointOptions): Promise<TWebhookEndpointWithSecret> {
+  const {
+    url,
+    description = '',
+    enabled = true,
+    headers = [],
+  } = parseInput(ZCreateWebhookEndpointInputSchema, input);
+  const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
   const user = await userRepository.findById({ userId });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
@@ -57,8 +63,10 @@ export async function createWebhookEndpoint({
         formId: form.id,
         url,
         description,
+        enabled,
+        headers,
         secret: generateWebhookSecret(),
-        events: ['form.submission.created'],
+        events: [SUBMISSION_CREATED_EVENT],
       }),
     () => formRepository.releaseWebhookSlot({ userId, formId: form.id }),
   );

@@ -11,7 +11,7 @@ export async function listWebhookEndpoints({
   userId: string;
   formId: string;
 }): Promise<TWebhookEndpointView[]> {
-  const form = await loadOwnedForm({ userId, formId, foreign: 'not-found' });
+  const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
   const records = await webhookEndpointRepository.listByForm({ userId, formId: form.id });
 
   return records.map(toWebhookEndpointView);

@@ -1,21 +1,15 @@
 import { webhookEndpointRepository } from '@formwell/db';
-import { z } from 'zod';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
-import { isAbsoluteHttpUrl } from '../submissions/is-absolute-http-url.js';
 import { loadOwnedEndpoint } from './load-owned-endpoint.js';
 import { toWebhookEndpointView, type TWebhookEndpointView } from './webhook-endpoint-view.js';
-
-export const ZUpdateWebhookEndpointInputSchema = z.object({
-  url: z.string().refine(isAbsoluteHttpUrl, 'url must be an absolute http(s) URL').optional(),
-  description: z.string().max(500).optional(),
-  enabled: z.boolean().optional(),
-});
-
-export type TUpdateWebhookEndpointInput = z.input<typeof ZUpdateWebhookEndpointInputSchema>;
+import {
+  ZUpdateWebhookEndpointInputSchema,
+  type TUpdateWebhookEndpointInput,
+} from './z-webhook-endpoint-input.js';
 
 export type UpdateWebhookEndpointOptions = {
   userId: string;
@@ -24,15 +18,19 @@ export type UpdateWebhookEndpointOptions = {
   data: TUpdateWebhookEndpointInput;
 };
 
-/** Changes an endpoint's URL, description or enabled flag. */
+/** Changes an endpoint's URL, description, enabled flag, events or headers (the list is replaced). */
 export async function updateWebhookEndpoint({
   userId,
   formId,
   endpointId,
   data,
 }: UpdateWebhookEndpointOptions): Promise<TWebhookEndpointView> {
-  const set = parseInput(ZUpdateWebhookEndpointInputSchema, data);
+  const { url, description, enabled, events, headers } = parseInput(ZUpdateWebhookEndpointInputSchema, data);
   await loadOwnedEndpoint({ userId, formId, endpointId });
+  // Only the named fields: nothing else of the input can reach the update.
+  const set = Object.fromEntries(
+    Object.entries({ url, description, enabled, events, headers }).filter(([, value]) => value !== undefined),
+  );
   const record = await webhookEndpointRepository.update({ userId, endpointId, set });
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.WEBHOOK_NOT_FOUND });

@@ -1,3 +1,4 @@
+import { webhookEndpointRepository } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testConfig } from '../../test/test-config.js';
@@ -10,6 +11,7 @@ import { getUsage } from '../usage/get-usage.js';
 import { createUser } from '../users/create-user.js';
 import { createWebhookEndpoint } from './create-webhook-endpoint.js';
 import { deleteWebhookEndpoint } from './delete-webhook-endpoint.js';
+import { getWebhookEndpoint } from './get-webhook-endpoint.js';
 import { listWebhookEndpoints } from './list-webhook-endpoints.js';
 import { rotateWebhookSecret } from './rotate-webhook-secret.js';
 import { updateWebhookEndpoint } from './update-webhook-endpoint.js';
@@ -56,9 +58,12 @@ describe('webhook endpoints', () => {
         )
       ).httpStatus,
     ).toBe(400);
-    expect((await appErrorOf(listWebhookEndpoints({ userId: other.id, formId: form.id }))).httpStatus).toBe(
-      404,
-    );
+    const foreign = await appErrorOf(listWebhookEndpoints({ userId: other.id, formId: form.id }));
+    expect([foreign.httpStatus, foreign.message, foreign.error]).toEqual([
+      403,
+      'Unauthorized',
+      'Form does not belong to this user',
+    ]);
 
     const ids = { userId: user.id, formId: form.id, endpointId: created.id };
     expect(await updateWebhookEndpoint({ ...ids, data: { enabled: false } })).toMatchObject({
@@ -70,7 +75,7 @@ describe('webhook endpoints', () => {
     ).toEqual([]);
     const rotated = await rotateWebhookSecret(ids);
     expect(rotated.secret).not.toBe(created.secret);
-    expect((await appErrorOf(deleteWebhookEndpoint({ ...ids, userId: other.id }))).httpStatus).toBe(404);
+    expect((await appErrorOf(deleteWebhookEndpoint({ ...ids, userId: other.id }))).httpStatus).toBe(403);
     await deleteWebhookEndpoint(ids);
     expect(await listWebhookEndpoints({ userId: user.id, formId: form.id })).toEqual([]);
     expect(await getUsage({ userId: user.id })).toMatchObject({ used: 1, limit: 200, plan: 'FREE' });
@@ -104,5 +109,81 @@ describe('webhook endpoints', () => {
     expect((await appErrorOf(deleteWebhookEndpoint(ids))).httpStatus).toBe(404);
     await create(100);
     expect((await appErrorOf(create(101))).httpStatus).toBe(403);
+  });
+
+  test('rotation keeps the replaced secret for 24 hours; views never carry a secret', async () => {
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+    const form = await createForm({
+      config: testConfig,
+      userId: user.id,
+      input: { name: 'F', formType: 'contact' },
+    });
+    const created = await createWebhookEndpoint({
+      config: testConfig,
+      userId: user.id,
+      formId: form.id,
+      url: 'https://hooks.example.com/r',
+      headers: [{ name: 'Authorization', value: 'Bearer receiver-token' }],
+    });
+    const ids = { userId: user.id, formId: form.id, endpointId: created.id };
+    const now = new Date('2026-11-23T12:00:00.000Z');
+
+    const rotated = await rotateWebhookSecret({ ...ids, now });
+    const stored = await webhookEndpointRepository.findById({ userId: user.id, endpointId: created.id });
+    expect([stored?.secret, stored?.previousSecret, stored?.previousSecretExpiresAt?.toISOString()]).toEqual([
+      rotated.secret,
+      created.secret,
+      '2026-11-24T12:00:00.000Z',
+    ]);
+    const twice = await rotateWebhookSecret({ ...ids, now });
+    const again = await webhookEndpointRepository.findById({ userId: user.id, endpointId: created.id });
+    expect([again?.secret, again?.previousSecret]).toEqual([twice.secret, rotated.secret]);
+
+    const view = await getWebhookEndpoint(ids);
+    expect(view.headers).toEqual([{ name: 'Authorization', value: 'Bearer receiver-token' }]);
+    const shown = JSON.stringify([view, await listWebhookEndpoints({ userId: user.id, formId: form.id })]);
+    for (const secret of [created.secret, rotated.secret, twice.secret]) {
+      expect(shown).not.toContain(secret);
+    }
+  });
+
+  test('headers: reserved, hop-by-hop, duplicate, malformed and too many are 400s', async () => {
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+    const form = await createForm({
+      config: testConfig,
+      userId: user.id,
+      input: { name: 'F', formType: 'contact' },
+    });
+    const create = (headers: { name: string; value: string }[]) =>
+      createWebhookEndpoint({
+        config: testConfig,
+        userId: user.id,
+        formId: form.id,
+        url: 'https://h.example',
+        headers,
+      });
+    const bad = [
+      [{ name: 'X-Service-Signature', value: 'forged' }],
+      [{ name: 'webhook-signature', value: 'v1,forged' }],
+      [{ name: 'Transfer-Encoding', value: 'chunked' }],
+      [{ name: 'Host', value: 'elsewhere' }],
+      [{ name: 'X-Token', value: 'a\r\nX-Injected: 1' }],
+      [{ name: 'Bad Name', value: 'x' }],
+      [{ name: 'X-Token', value: 'x'.repeat(1001) }],
+      [
+        { name: 'X-A', value: '1' },
+        { name: 'x-a', value: '2' },
+      ],
+      Array.from({ length: 11 }, (_, i) => ({ name: `X-H${i}`, value: 'v' })),
+    ];
+    for (const headers of bad) {
+      const error = await appErrorOf(create(headers));
+      expect([headers[0]?.name, error.httpStatus, error.message]).toEqual([
+        headers[0]?.name,
+        400,
+        expect.stringMatching(/^headers/),
+      ]);
+    }
+    expect(await listWebhookEndpoints({ userId: user.id, formId: form.id })).toEqual([]);
   });
 });

@@ -13,6 +13,20 @@ const webhookEndpointSchema = new Schema(
     events: { type: [String], default: ['form.submission.created'] },
     // `whsec_` + base64 of 32 random bytes. Kept in clear because every delivery signs with it.
     secret: { type: String, required: true },
+    // After a rotation the replaced secret keeps signing (alongside the new one) until this instant,
+    // so receivers can switch over without dropping deliveries. Both null when there is none.
+    previousSecret: { type: String, default: null },
+    previousSecretExpiresAt: { type: Date, default: null },
+    // Sent with every delivery, e.g. a token the receiver authenticates with.
+    headers: {
+      type: [
+        new Schema(
+          { name: { type: String, required: true }, value: { type: String, required: true } },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
   },
   { timestamps: true, collection: 'webhook_endpoints' },
 );

@@ -5,12 +5,22 @@ import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
 
 /** An endpoint as the repository hands it out, derived from the model. */
-export type TWebhookEndpointRecord = TRecordOf<TWebhookEndpointDoc> & { id: string };
+export type TWebhookEndpointRecord = Omit<TRecordOf<TWebhookEndpointDoc>, 'headers'> & {
+  id: string;
+  headers: TWebhookHeader[];
+};
 
-type TLeanEndpoint = TLeanOf<
-  TWebhookEndpointDoc,
-  'formId' | 'userId' | 'url' | 'enabled' | 'secret' | 'createdAt' | 'updatedAt'
->;
+/** A custom request header sent with every delivery to the endpoint. */
+export type TWebhookHeader = { name: string; value: string };
+
+// Subdocument arrays infer as mongoose documents; read them as the plain pairs they are.
+type TLeanEndpoint = Omit<
+  TLeanOf<
+    TWebhookEndpointDoc,
+    'formId' | 'userId' | 'url' | 'enabled' | 'secret' | 'createdAt' | 'updatedAt'
+  >,
+  'headers'
+> & { headers?: TWebhookHeader[] | null };
 
 function toRecord(doc: TLeanEndpoint): TWebhookEndpointRecord {
   return {
@@ -22,6 +32,9 @@ function toRecord(doc: TLeanEndpoint): TWebhookEndpointRecord {
     enabled: doc.enabled,
     events: doc.events ?? [],
     secret: doc.secret,
+    previousSecret: doc.previousSecret ?? null,
+    previousSecretExpiresAt: doc.previousSecretExpiresAt ?? null,
+    headers: (doc.headers ?? []).map(({ name, value }) => ({ name, value })),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -36,6 +49,8 @@ export const webhookEndpointRepository = {
     description?: string;
     secret: string;
     events?: string[];
+    enabled?: boolean;
+    headers?: TWebhookHeader[];
   }): Promise<TWebhookEndpointRecord> {
     const doc = await WebhookEndpointModel.create({
       ...input,
@@ -92,7 +107,19 @@ export const webhookEndpointRepository = {
   }: {
     userId: string;
     endpointId: string;
-    set: Partial<Pick<TWebhookEndpointRecord, 'url' | 'description' | 'enabled' | 'secret'>>;
+    set: Partial<
+      Pick<
+        TWebhookEndpointRecord,
+        | 'url'
+        | 'description'
+        | 'enabled'
+        | 'events'
+        | 'headers'
+        | 'secret'
+        | 'previousSecret'
+        | 'previousSecretExpiresAt'
+      >
+    >;
   }): Promise<TWebhookEndpointRecord | null> {
     const _id = toObjectId(endpointId);
     const owner = toObjectId(userId);
