@@ -19,6 +19,12 @@ test('every public endpoint is in the document with its method', () => {
       'GET /forms/{formId}',
       'GET /forms/{formId}/users-joined',
       'GET /forms/{formId}/submissions',
+      'GET /forms/{formId}/webhooks',
+      'POST /forms/{formId}/webhooks',
+      'GET /forms/{formId}/webhooks/{webhookId}',
+      'PATCH /forms/{formId}/webhooks/{webhookId}',
+      'DELETE /forms/{formId}/webhooks/{webhookId}',
+      'POST /forms/{formId}/webhooks/{webhookId}/rotate-secret',
     ].sort(),
   );
 });

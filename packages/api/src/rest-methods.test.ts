@@ -17,6 +17,12 @@ test("the table is the router's meta.openapi: every operation, nothing hand-writ
       'GET /forms/{formId}',
       'GET /forms/{formId}/users-joined',
       'GET /forms/{formId}/submissions',
+      'GET /forms/{formId}/webhooks',
+      'POST /forms/{formId}/webhooks',
+      'GET /forms/{formId}/webhooks/{webhookId}',
+      'PATCH /forms/{formId}/webhooks/{webhookId}',
+      'DELETE /forms/{formId}/webhooks/{webhookId}',
+      'POST /forms/{formId}/webhooks/{webhookId}/rotate-secret',
     ].sort(),
   );
 });

@@ -5,6 +5,7 @@ import { formsRouter } from './routers/forms/router.js';
 import { submissionsRouter } from './routers/submissions/router.js';
 import { systemRouter } from './routers/system/router.js';
 import { v1Router } from './routers/v1/router.js';
+import { webhooksRouter } from './routers/webhooks/router.js';
 import { createRouter } from './trpc.js';
 
 /**
@@ -19,6 +20,7 @@ export const appRouter = createRouter({
   forms: formsRouter,
   submissions: submissionsRouter,
   admin: adminRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

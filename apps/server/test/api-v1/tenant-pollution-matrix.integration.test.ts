@@ -6,14 +6,17 @@ import {
   createForm,
   createSession,
   createUser,
+  createWebhookEndpoint,
   getFormDetail,
   getMe,
   listApiKeys,
   listForms,
   listSubmissions,
+  listWebhookEndpoints,
   submitForm,
   verifySession,
 } from '@formwell/core';
+import { webhookEndpointRepository } from '@formwell/db';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, test } from 'vitest';
 
@@ -32,6 +35,7 @@ type TTenant = {
   token: string;
   formId: string;
   submissionId: string;
+  webhookId: string;
   /** Every string of this tenant that another tenant must never receive. */
   secrets: string[];
 };
@@ -63,6 +67,13 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     user: { id: user.id, plan: 'PRO', quotaLimit: 100_000 },
     input: { formId: form.id, data: { email: customer, message: `${tag} SUBMITTED-TEXT` } },
   });
+  const webhook = await createWebhookEndpoint({
+    config: testCoreConfig,
+    userId: user.id,
+    formId: form.id,
+    url: `https://${tag.toLowerCase()}.example.com/hook`,
+    headers: [{ name: 'Authorization', value: `${tag} HEADER-TOKEN` }],
+  });
   const { token } = await createSession({ userId: user.id });
   const keyView = (await listApiKeys({ userId: user.id })).find((view) => view.id === key.id);
 
@@ -75,6 +86,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     token,
     formId: form.id,
     submissionId: response.submissionId,
+    webhookId: webhook.id,
     secrets: [
       tag,
       user.id,
@@ -87,6 +99,8 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
       form.id,
       customer,
       response.submissionId,
+      webhook.id,
+      webhook.secret,
     ],
   };
 }
@@ -105,6 +119,9 @@ type TRecipe = {
 };
 
 const byForm = (tenant: TTenant) => ({ formId: tenant.formId });
+const byWebhook = (tenant: TTenant) => ({ formId: tenant.formId, webhookId: tenant.webhookId });
+const byEndpoint = (tenant: TTenant) => ({ formId: tenant.formId, id: tenant.webhookId });
+const NEW_WEBHOOK_URL = 'https://hooks.example.com/new';
 
 /**
  * One recipe per procedure. A procedure without one fails the test: a new procedure forces a
@@ -120,6 +137,12 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'v1.getForm': { auth: 'key', input: byForm },
   'v1.getUsersJoined': { auth: 'key', input: byForm },
   'v1.listSubmissions': { auth: 'key', input: byForm },
+  'v1.listWebhooks': { auth: 'key', input: byForm },
+  'v1.createWebhook': { auth: 'key', input: (tenant) => ({ formId: tenant.formId, url: NEW_WEBHOOK_URL }) },
+  'v1.getWebhook': { auth: 'key', input: byWebhook },
+  'v1.updateWebhook': { auth: 'key', input: (tenant) => ({ ...byWebhook(tenant), description: 'changed' }) },
+  'v1.deleteWebhook': { auth: 'key', input: byWebhook },
+  'v1.rotateWebhookSecret': { auth: 'key', input: byWebhook },
   'auth.signUp': {
     auth: 'public',
     input: () => ({ email: uniqueEmail('signup'), password: B_PASSWORD }),
@@ -145,6 +168,20 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     auth: 'session',
     input: (tenant) => ({ formId: tenant.formId, id: tenant.submissionId }),
   },
+  'webhooks.list': { auth: 'session', input: byForm },
+  'webhooks.create': {
+    auth: 'session',
+    input: (tenant) => ({ formId: tenant.formId, url: NEW_WEBHOOK_URL }),
+  },
+  'webhooks.get': { auth: 'session', input: byEndpoint },
+  'webhooks.update': {
+    auth: 'session',
+    input: (tenant) => ({ ...byEndpoint(tenant), data: { description: 'changed' } }),
+  },
+  'webhooks.delete': { auth: 'session', input: byEndpoint },
+  'webhooks.rotateSecret': { auth: 'session', input: byEndpoint },
+  // Lists what the receiver got for the caller's forms (staff: all); the input names nothing.
+  'webhooks.listInboundEvents': { auth: 'session', input: () => ({}) },
   // The caller is no admin: refused, whatever the input names.
   'admin.listUsers': { auth: 'session', input: () => ({}), ownStatus: 403 },
   'admin.setUserPlan': {
@@ -194,6 +231,8 @@ function pollution(other: TTenant): TInput {
     submissionId: other.submissionId,
     keyId: other.keyId,
     apiKeyId: other.keyId,
+    webhookId: other.webhookId,
+    endpointId: other.webhookId,
   };
 }
 
@@ -262,6 +301,10 @@ async function snapshotOf(tenant: TTenant) {
     submissions: await listSubmissions({ userId: tenant.userId, formId: tenant.formId }),
     keys: (await listApiKeys({ userId: tenant.userId })).map(({ lastUsedAt: _, ...view }) => view),
     session: (await verifySession({ token: tenant.token })).user.id,
+    webhooks: await listWebhookEndpoints({ userId: tenant.userId, formId: tenant.formId }),
+    webhookSecret: (
+      await webhookEndpointRepository.findById({ userId: tenant.userId, endpointId: tenant.webhookId })
+    )?.secret,
   };
 }
 

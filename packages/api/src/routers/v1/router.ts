@@ -4,6 +4,14 @@ import { getUsersJoinedRoute } from './forms/get-users-joined.js';
 import { listFormsRoute } from './forms/list-forms.js';
 import { submitFormRoute } from './forms/submit-form.js';
 import { listSubmissionsRoute } from './submissions/list-submissions.js';
+import {
+  createWebhookRoute,
+  deleteWebhookRoute,
+  getWebhookRoute,
+  listWebhooksRoute,
+  rotateWebhookSecretRoute,
+  updateWebhookRoute,
+} from './webhooks/webhook-routes.js';
 
 /**
  * The public REST API (/api/v1, API keys). Order matters: trpc-to-openapi matches paths in
@@ -15,4 +23,10 @@ export const v1Router = createRouter({
   getForm: getFormRoute,
   getUsersJoined: getUsersJoinedRoute,
   listSubmissions: listSubmissionsRoute,
+  listWebhooks: listWebhooksRoute,
+  createWebhook: createWebhookRoute,
+  getWebhook: getWebhookRoute,
+  updateWebhook: updateWebhookRoute,
+  deleteWebhook: deleteWebhookRoute,
+  rotateWebhookSecret: rotateWebhookSecretRoute,
 });

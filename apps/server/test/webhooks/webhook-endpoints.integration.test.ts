@@ -1,0 +1,355 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+import { createUser } from '@formwell/core';
+import { TRPCClientError } from '@trpc/client';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, test } from 'vitest';
+
+import { createKey, createOwner, createTestForm, uniqueEmail } from '../api-v1/helpers/fixtures.js';
+import { call, errorBody } from '../api-v1/helpers/http.js';
+import { buildTestApp } from '../helpers/build-test-app.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
+import { dashboardClient } from '../trpc/dashboard-client.js';
+
+const SECRET_SHAPE = /^whsec_[A-Za-z0-9+/]{43}=$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function webhooksUrl(formId: string, rest = '') {
+  return `/api/v1/forms/${formId}/webhooks${rest}`;
+}
+
+function post(app: FastifyInstance, key: string, url: string, payload: object = {}) {
+  return call(app, { method: 'POST', url, key, payload });
+}
+
+describe('REST /api/v1/forms/{formId}/webhooks', () => {
+  test('create (201, secret once), list and get without it, update, rotate (old secret kept 24 h), delete', async () => {
+    const { app, logLines } = await buildTestApp();
+    const owner = await createOwner({ plan: 'PRO' });
+    const form = await createTestForm(owner.userId);
+
+    const created = await post(app, owner.key, webhooksUrl(form.id), {
+      url: 'https://hooks.example.com/in',
+      description: 'CRM',
+      headers: [{ name: 'Authorization', value: 'Bearer receiver-token' }],
+    });
+    expect(created.statusCode).toBe(201);
+    const endpoint = created.json<Record<string, unknown> & { id: string; secret: string }>();
+    expect(endpoint).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/) as unknown,
+      formId: form.id,
+      url: 'https://hooks.example.com/in',
+      description: 'CRM',
+      enabled: true,
+      events: ['form.submission.created'],
+      headers: [{ name: 'Authorization', value: 'Bearer receiver-token' }],
+      previousSecretExpiresAt: null,
+      secret: expect.stringMatching(SECRET_SHAPE) as unknown,
+      createdAt: expect.any(String) as unknown,
+      updatedAt: expect.any(String) as unknown,
+    });
+    expect(Buffer.from(endpoint.secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
+
+    const { secret: _secret, ...view } = endpoint;
+    const listed = await call(app, { method: 'GET', url: webhooksUrl(form.id), key: owner.key });
+    expect([listed.statusCode, listed.json()]).toEqual([200, { webhooks: [view] }]);
+    const one = await call(app, {
+      method: 'GET',
+      url: webhooksUrl(form.id, `/${endpoint.id}`),
+      key: owner.key,
+    });
+    expect([one.statusCode, one.json()]).toEqual([200, view]);
+
+    const patched = await call(app, {
+      method: 'PATCH',
+      url: webhooksUrl(form.id, `/${endpoint.id}`),
+      key: owner.key,
+      payload: { enabled: false, url: 'http://hooks.example.com/v2', headers: [] },
+    });
+    expect([patched.statusCode, patched.json()]).toEqual([
+      200,
+      expect.objectContaining({
+        enabled: false,
+        url: 'http://hooks.example.com/v2',
+        headers: [],
+        description: 'CRM',
+      }),
+    ]);
+
+    const rotated = await post(app, owner.key, webhooksUrl(form.id, `/${endpoint.id}/rotate-secret`));
+    const rotation = rotated.json<{ secret: string; previousSecretExpiresAt: string }>();
+    expect(rotated.statusCode).toBe(200);
+    expect(rotation.secret).toMatch(SECRET_SHAPE);
+    expect(rotation.secret).not.toBe(endpoint.secret);
+    expect(Date.parse(rotation.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(DAY_MS - 60_000);
+    expect(Date.parse(rotation.previousSecretExpiresAt) - Date.now()).toBeLessThanOrEqual(DAY_MS);
+
+    const afterRotation = await call(app, { method: 'GET', url: webhooksUrl(form.id), key: owner.key });
+    expect(afterRotation.body).not.toContain(rotation.secret);
+    expect(afterRotation.body).not.toContain(endpoint.secret);
+
+    const deleted = await call(app, {
+      method: 'DELETE',
+      url: webhooksUrl(form.id, `/${endpoint.id}`),
+      key: owner.key,
+    });
+    expect([deleted.statusCode, deleted.json()]).toEqual([200, { id: endpoint.id, deleted: true }]);
+    const gone = await call(app, {
+      method: 'GET',
+      url: webhooksUrl(form.id, `/${endpoint.id}`),
+      key: owner.key,
+    });
+    expect([gone.statusCode, errorBody(gone)]).toEqual([
+      404,
+      { error: 'Webhook endpoint not found', message: 'Webhook endpoint not found', code: 'NOT_FOUND' },
+    ]);
+
+    const logs = logLines.join('\n');
+    expect(logs).toContain('webhook secret rotated');
+    for (const secret of [endpoint.secret, rotation.secret, 'receiver-token']) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+
+  test('checks in order: 401, scope 403, 400, 404 form, 403 foreign form, 403 plan limit', async () => {
+    const { app } = await buildTestApp();
+    const owner = await createOwner({ plan: 'FREE' });
+    const form = await createTestForm(owner.userId);
+    const other = await createOwner({ plan: 'PRO' });
+    const othersForm = await createTestForm(other.userId);
+    const readOnly = await createKey({ userId: owner.userId, scopes: ['forms:read'] });
+    const valid = { url: 'https://hooks.example.com/a' };
+
+    expect(errorBody(await call(app, { method: 'POST', url: webhooksUrl(form.id), payload: valid }))).toEqual(
+      {
+        error: 'API key is required',
+        message: 'API key is required',
+        code: 'UNAUTHORIZED',
+      },
+    );
+    const scope = await post(app, readOnly.key, webhooksUrl(form.id), { url: 'not a url' });
+    expect([scope.statusCode, errorBody(scope).message]).toEqual([
+      403,
+      'Insufficient scope: webhooks:manage',
+    ]);
+
+    const badUrl = await post(app, owner.key, webhooksUrl('000000000000000000000000'), {
+      url: 'ftp://x.example',
+    });
+    expect([badUrl.statusCode, errorBody(badUrl).code, errorBody(badUrl).issues]).toEqual([
+      400,
+      'BAD_REQUEST',
+      expect.arrayContaining([expect.objectContaining({ path: ['url'] })]),
+    ]);
+    for (const headers of [
+      [{ name: 'Webhook-Signature', value: 'v1,x' }],
+      [{ name: 'Connection', value: 'close' }],
+    ]) {
+      const badHeader = await post(app, owner.key, webhooksUrl(form.id), { ...valid, headers });
+      expect([badHeader.statusCode, errorBody(badHeader).code]).toEqual([400, 'BAD_REQUEST']);
+    }
+
+    const missing = await post(app, owner.key, webhooksUrl('000000000000000000000000'), valid);
+    expect([missing.statusCode, errorBody(missing)]).toEqual([
+      404,
+      { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' },
+    ]);
+    const foreignBody = {
+      message: 'Unauthorized',
+      error: 'Form does not belong to this user',
+      code: 'FORBIDDEN',
+    };
+    const foreign = await post(app, owner.key, webhooksUrl(othersForm.id), valid);
+    expect([foreign.statusCode, errorBody(foreign)]).toEqual([403, foreignBody]);
+    const foreignList = await call(app, { method: 'GET', url: webhooksUrl(othersForm.id), key: owner.key });
+    expect([foreignList.statusCode, errorBody(foreignList)]).toEqual([403, foreignBody]);
+
+    expect((await post(app, owner.key, webhooksUrl(form.id), valid)).statusCode).toBe(201);
+    const limited = await post(app, owner.key, webhooksUrl(form.id), valid);
+    expect([limited.statusCode, errorBody(limited)]).toEqual([
+      403,
+      {
+        error: 'Webhook endpoint limit reached (1/1) for your plan',
+        message: 'Webhook endpoint limit reached (1/1) for your plan',
+        code: 'FORBIDDEN',
+      },
+    ]);
+  });
+
+  test("another owner's endpoint id under one's own form is 404, and nothing of it changes", async () => {
+    const { app } = await buildTestApp();
+    const owner = await createOwner({ plan: 'PRO' });
+    const form = await createTestForm(owner.userId);
+    const other = await createOwner({ plan: 'PRO' });
+    const othersForm = await createTestForm(other.userId);
+    const theirs = (
+      await post(app, other.key, webhooksUrl(othersForm.id), { url: 'https://t.example' })
+    ).json<{
+      id: string;
+    }>();
+
+    for (const [method, rest] of [
+      ['GET', ''],
+      ['PATCH', ''],
+      ['DELETE', ''],
+      ['POST', '/rotate-secret'],
+    ] as const) {
+      const response = await call(app, {
+        method,
+        url: webhooksUrl(form.id, `/${theirs.id}${rest}`),
+        key: owner.key,
+        ...(method === 'PATCH' ? { payload: { enabled: false } } : method === 'POST' ? { payload: {} } : {}),
+      });
+      expect([method, response.statusCode, errorBody(response).message]).toEqual([
+        method,
+        404,
+        'Webhook endpoint not found',
+      ]);
+    }
+    const still = await call(app, {
+      method: 'GET',
+      url: webhooksUrl(othersForm.id, `/${theirs.id}`),
+      key: other.key,
+    });
+    expect(still.json()).toMatchObject({ enabled: true, previousSecretExpiresAt: null });
+  });
+
+  test('rate-limited per key: 429 before parameters are checked', async () => {
+    const { app } = await buildTestApp({ RATE_LIMIT_WEBHOOKS_MANAGE: '2/60' });
+    const owner = await createOwner({ plan: 'PRO' });
+    const form = await createTestForm(owner.userId);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await call(app, { method: 'GET', url: webhooksUrl(form.id), key: owner.key })).statusCode).toBe(
+        200,
+      );
+    }
+    const limited = await post(app, owner.key, webhooksUrl(form.id), { url: 'not a url' });
+    expect([limited.statusCode, errorBody(limited).message, limited.headers['x-ratelimit-limit']]).toEqual([
+      429,
+      'Rate limit exceeded',
+      '2',
+    ]);
+  });
+
+  test('the OpenAPI document lists every operation under the webhooks tag', async () => {
+    const { app } = await buildTestApp();
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    }>();
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.includes('/webhooks'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods)
+          .filter(([, operation]) => operation.tags?.includes('webhooks'))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(operations.sort()).toEqual(
+      [
+        'GET /forms/{formId}/webhooks',
+        'POST /forms/{formId}/webhooks',
+        'GET /forms/{formId}/webhooks/{webhookId}',
+        'PATCH /forms/{formId}/webhooks/{webhookId}',
+        'DELETE /forms/{formId}/webhooks/{webhookId}',
+        'POST /forms/{formId}/webhooks/{webhookId}/rotate-secret',
+      ].sort(),
+    );
+  });
+});
+
+describe('dashboard procedures', () => {
+  const PASSWORD = 'correct horse battery';
+
+  async function listening(overrides: Record<string, string> = {}) {
+    const { app } = await buildTestApp(overrides);
+
+    return app.listen({ port: 0, host: '127.0.0.1' });
+  }
+
+  async function signedUp(address: string) {
+    const session = dashboardClient(address);
+    const { user } = await session.client.auth.signUp.mutate({
+      email: uniqueEmail('dash'),
+      password: PASSWORD,
+    });
+
+    return { ...session, user };
+  }
+
+  test('owners manage endpoints of their own forms through the session', async () => {
+    const address = await listening();
+    const { client } = await signedUp(address);
+    const form = await client.forms.create.mutate({ name: 'Hooks', formType: 'contact', fields: [] });
+
+    const created = await client.webhooks.create.mutate({
+      formId: form.id,
+      url: 'https://hooks.example.com/d',
+    });
+    expect(created.secret).toMatch(SECRET_SHAPE);
+    const { secret: _secret, ...view } = created;
+    expect(await client.webhooks.list.query({ formId: form.id })).toEqual({ webhooks: [view] });
+    expect(await client.webhooks.get.query({ formId: form.id, id: created.id })).toEqual(view);
+    expect(
+      await client.webhooks.update.mutate({
+        formId: form.id,
+        id: created.id,
+        data: { description: 'Zapier' },
+      }),
+    ).toMatchObject({ description: 'Zapier' });
+    const rotated = await client.webhooks.rotateSecret.mutate({ formId: form.id, id: created.id });
+    expect(rotated.secret).not.toBe(created.secret);
+    expect(await client.webhooks.delete.mutate({ formId: form.id, id: created.id })).toEqual({
+      id: created.id,
+      deleted: true,
+    });
+
+    const stranger = await signedUp(address);
+    const error = await stranger.client.webhooks.list.query({ formId: form.id }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<never>).message).toBe('Unauthorized');
+  });
+
+  test('the inbound-event log: an owner sees events naming their forms, an admin sees all', async () => {
+    const secret = randomBytes(24).toString('hex');
+    const address = await listening({ CUSTOM_WEBHOOK_SECRET: secret });
+    const owner = await signedUp(address);
+    const form = await owner.client.forms.create.mutate({ name: 'In', formType: 'contact', fields: [] });
+    const receive = async (formId: string) => {
+      const submissionId = randomBytes(12).toString('hex');
+      const body = JSON.stringify({
+        event: 'form.submission.created',
+        timestamp: new Date().toISOString(),
+        data: { formId, submissionId, fields: { message: 'hi' } },
+      });
+      const response = await fetch(`${address}/api/webhooks/custom`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-service-signature': createHmac('sha256', secret).update(body).digest('hex'),
+        },
+        body,
+      });
+      expect(response.status).toBe(200);
+
+      return submissionId;
+    };
+    const mine = await receive(form.id);
+    const elsewhere = await receive(randomBytes(12).toString('hex'));
+
+    const seen = await owner.client.webhooks.listInboundEvents.query({});
+    expect(seen.events.map((event) => [event.submissionId, event.formId, event.fields])).toEqual([
+      [mine, form.id, { message: 'hi' }],
+    ]);
+    const stranger = await signedUp(address);
+    expect((await stranger.client.webhooks.listInboundEvents.query({})).events).toEqual([]);
+
+    const adminEmail = uniqueEmail('admin');
+    await createUser({
+      config: testCoreConfig,
+      input: { email: adminEmail, password: PASSWORD, role: 'ADMIN' },
+    });
+    const admin = dashboardClient(address);
+    await admin.client.auth.logIn.mutate({ email: adminEmail, password: PASSWORD });
+    const all = await admin.client.webhooks.listInboundEvents.query({ limit: 100 });
+    expect(all.events.map((event) => event.submissionId)).toEqual(expect.arrayContaining([mine, elsewhere]));
+  });
+});
