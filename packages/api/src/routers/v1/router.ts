@@ -4,14 +4,12 @@ import { getUsersJoinedRoute } from './forms/get-users-joined.js';
 import { listFormsRoute } from './forms/list-forms.js';
 import { submitFormRoute } from './forms/submit-form.js';
 import { listSubmissionsRoute } from './submissions/list-submissions.js';
-import {
-  createWebhookRoute,
-  deleteWebhookRoute,
-  getWebhookRoute,
-  listWebhooksRoute,
-  rotateWebhookSecretRoute,
-  updateWebhookRoute,
-} from './webhooks/webhook-routes.js';
+import { createWebhookRoute } from './webhooks/create-webhook.js';
+import { deleteWebhookRoute } from './webhooks/delete-webhook.js';
+import { getWebhookRoute } from './webhooks/get-webhook.js';
+import { listWebhooksRoute } from './webhooks/list-webhooks.js';
+import { rotateWebhookSecretRoute } from './webhooks/rotate-webhook-secret.js';
+import { updateWebhookRoute } from './webhooks/update-webhook.js';
 
 /**
  * The public REST API (/api/v1, API keys). Order matters: trpc-to-openapi matches paths in

@@ -1,15 +1,16 @@
 import { createRouter } from '../../trpc.js';
-import {
-  createWebhookRoute,
-  deleteWebhookRoute,
-  getWebhookRoute,
-  listInboundEventsRoute,
-  listWebhooksRoute,
-  rotateWebhookSecretRoute,
-  updateWebhookRoute,
-} from './webhooks.js';
+import { createWebhookRoute } from './create-webhook.js';
+import { deleteWebhookRoute } from './delete-webhook.js';
+import { getWebhookRoute } from './get-webhook.js';
+import { listInboundEventsRoute } from './list-inbound-events.js';
+import { listWebhooksRoute } from './list-webhooks.js';
+import { rotateWebhookSecretRoute } from './rotate-webhook-secret.js';
+import { updateWebhookRoute } from './update-webhook.js';
 
-/** The dashboard's outbound webhook endpoints and the custom receiver's inbound-event log. */
+/**
+ * The dashboard's outbound webhook endpoints (session cookie; the same core functions as the REST
+ * routes, the owner taken from the session) and the custom receiver's inbound-event log.
+ */
 export const webhooksRouter = createRouter({
   list: listWebhooksRoute,
   create: createWebhookRoute,

@@ -1,0 +1,24 @@
+import { ZCreateWebhookEndpointInputSchema } from '@formwell/core';
+
+import type { ApiMeta } from '../../../trpc.js';
+import { ZFormPathSchema } from './webhook-paths.js';
+import { webhookRouteMeta } from './webhook-route-meta.js';
+
+export { ZCreateWebhookResponseSchema } from '../../webhooks/create-webhook.types.js';
+
+export const createWebhookMeta = {
+  openapi: webhookRouteMeta(
+    {
+      method: 'POST',
+      path: '/forms/{formId}/webhooks',
+      summary: 'Create a webhook endpoint',
+      description:
+        'Registers an absolute http(s) `url` for `form.submission.created`. The answer holds the signing `secret`, shown only here. Endpoints per form: FREE 1, STANDARD 5, PRO 10 (403 beyond). Optional `headers` (at most 10) are sent with every delivery; connection, framing and signature headers are refused.',
+      successDescription: 'Created',
+    },
+    { 403: 'Form of another user, insufficient scope, or webhook endpoint limit reached' },
+  ),
+  successStatus: 201,
+} satisfies ApiMeta;
+
+export const ZCreateWebhookRequestSchema = ZFormPathSchema.extend(ZCreateWebhookEndpointInputSchema.shape);

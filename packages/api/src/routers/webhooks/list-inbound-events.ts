@@ -1,0 +1,19 @@
+import { listInboundEvents } from '@formwell/core';
+
+import { authedProcedure } from '../../session/authed-procedure.js';
+import {
+  ZListInboundEventsRequestSchema,
+  ZListInboundEventsResponseSchema,
+} from './list-inbound-events.types.js';
+
+/** Notifications received by POST /api/webhooks/custom: staff see all, owners those of their forms. */
+export const listInboundEventsRoute = authedProcedure
+  .input(ZListInboundEventsRequestSchema)
+  .output(ZListInboundEventsResponseSchema)
+  .query(({ ctx, input }) =>
+    listInboundEvents({
+      user: { id: ctx.user.id, role: ctx.user.role },
+      limit: input.limit,
+      cursor: input.cursor,
+    }),
+  );

@@ -1,0 +1,7 @@
+import { ZWebhookEndpointViewSchema } from '@formwell/core';
+import { z } from 'zod';
+
+export { ZFormRequestSchema as ZListWebhooksRequestSchema } from './webhook-ids.js';
+
+/** At most 10 per form (the plan limit), so the list comes whole, newest first. */
+export const ZListWebhooksResponseSchema = z.object({ webhooks: z.array(ZWebhookEndpointViewSchema) });

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+import { ZIdParamSchema } from '../../schemas/z-query.js';
+
+/** Names a form of the signed-in owner. */
+export const ZFormRequestSchema = z.object({ formId: ZIdParamSchema });
+
+/** Names one endpoint of such a form. */
+export const ZEndpointRequestSchema = ZFormRequestSchema.extend({ id: ZIdParamSchema });
