@@ -10,6 +10,8 @@ import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/json-depth.js';
 
 export const CUSTOM_WEBHOOK_PATH = '/api/webhooks/custom';
 export const SIGNATURE_HEADER = 'x-service-signature';
+/** Below this a secret can be found by trying guesses against one signed body. */
+const MIN_SECRET_LENGTH = 16;
 
 export type CustomWebhookRoutesOptions = {
   /** The shared signing secret; without one every request is refused, since none can be verified. */
@@ -28,6 +30,8 @@ export function customWebhookRoutes(
 ) {
   if (!secret) {
     app.log.warn('CUSTOM_WEBHOOK_SECRET is not set: POST /api/webhooks/custom refuses every request');
+  } else if (secret.length < MIN_SECRET_LENGTH) {
+    app.log.warn(`CUSTOM_WEBHOOK_SECRET is shorter than ${MIN_SECRET_LENGTH} characters: it can be guessed`);
   }
   const key = secret ? Buffer.from(secret, 'utf8') : undefined;
   const parseJson = app.getDefaultJsonParser('error', 'error');

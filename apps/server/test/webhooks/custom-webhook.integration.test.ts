@@ -169,6 +169,14 @@ describe('POST /api/webhooks/custom', () => {
     expect(logLines.join('\n')).toContain('CUSTOM_WEBHOOK_SECRET is not set');
   });
 
+  test('a short secret still works, with a warning at boot', async () => {
+    const { app, logLines } = await buildTestApp({ CUSTOM_WEBHOOK_SECRET: 'an old secret' });
+    const body = JSON.stringify(notification());
+
+    expect((await post(app, body, sign(body, 'an old secret'))).statusCode).toBe(200);
+    expect(logLines.join('\n')).toContain('CUSTOM_WEBHOOK_SECRET is shorter than 16 characters');
+  });
+
   test('the secret and the signature never reach the logs', async () => {
     const { app, logLines } = await buildTestApp({ CUSTOM_WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'trace' });
     const body = JSON.stringify(notification());
