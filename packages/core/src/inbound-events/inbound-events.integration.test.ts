@@ -69,4 +69,29 @@ describe('inbound events', () => {
       (await appErrorOf(recordInboundEvent({ payload: { ...bad, timestamp: 'yesterday' } }))).httpStatus,
     ).toBe(400);
   });
+
+  test('pages newest first without repeats or gaps', async () => {
+    const owner = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+    const form = await createForm({
+      config: testConfig,
+      userId: owner.id,
+      input: { name: 'F', formType: 'contact' },
+    });
+    const sent: string[] = [];
+    for (let index = 0; index < 5; index++) {
+      const event = payload(form.id);
+      await recordInboundEvent({ payload: event });
+      sent.push(event.data.submissionId);
+    }
+    const user = { id: owner.id, role: 'OWNER' } as const;
+
+    const first = await listInboundEvents({ user, limit: 2 });
+    const second = await listInboundEvents({ user, limit: 2, cursor: first.nextCursor });
+    const third = await listInboundEvents({ user, limit: 2, cursor: second.nextCursor });
+    expect(third.nextCursor).toBeNull();
+    expect([...first.events, ...second.events, ...third.events].map((event) => event.submissionId)).toEqual(
+      sent.reverse(),
+    );
+    expect((await appErrorOf(listInboundEvents({ user, limit: 101 }))).httpStatus).toBe(400);
+  });
 });
