@@ -48,6 +48,7 @@ export type { RequireScopeOptions } from './api-keys/require-scope.js';
 export { revokeApiKey } from './api-keys/revoke-api-key.js';
 export type { RevokeApiKeyOptions } from './api-keys/revoke-api-key.js';
 export { listApiKeys } from './api-keys/list-api-keys.js';
+export { findApiKeyOwner } from './api-keys/find-api-key-owner.js';
 export { ZApiKeyViewSchema } from './api-keys/api-key-view.js';
 export type { TApiKeyView } from './api-keys/api-key-view.js';
 
@@ -64,6 +65,7 @@ export { getMe } from './users/get-me.js';
 export { setUserPlan } from './users/set-user-plan.js';
 export type { SetUserPlanOptions } from './users/set-user-plan.js';
 export { listUsers } from './users/list-users.js';
+export { findUserIdByEmail } from './users/find-user-id-by-email.js';
 export {
   ZEmailSchema,
   ZPasswordSchema,
@@ -109,6 +111,7 @@ export { listForms } from './forms/list-forms.js';
 export type { ListFormsOptions } from './forms/list-forms.js';
 export { getUsersJoined } from './forms/get-users-joined.js';
 export { loadOwnedForm } from './forms/load-owned-form.js';
+export { findFormOwner } from './forms/find-form-owner.js';
 
 // submissions
 export { ZSubmitFormInputSchema } from './submissions/z-submit-form-input.js';
