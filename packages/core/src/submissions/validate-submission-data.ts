@@ -5,7 +5,7 @@ import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 
 export const MAX_DATA_KEYS = 100;
 export const MAX_STRING_LENGTH = 10_000;
-export const MAX_KEY_LENGTH = 200;
+const MAX_KEY_LENGTH = 200;
 
 export type TValidationResult =
   { ok: true; data: Record<string, unknown> } | { ok: false; fieldErrors: Record<string, string> };

@@ -1,4 +1,4 @@
-import mongoose, { type InferSchemaType } from 'mongoose';
+import mongoose from 'mongoose';
 
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
@@ -28,8 +28,6 @@ const formStatsSchema = new Schema(
 );
 
 formStatsSchema.index({ formId: 1 }, { unique: true });
-
-export type TFormStatsDoc = InferSchemaType<typeof formStatsSchema>;
 
 const createFormStatsModel = () => model('FormStats', formStatsSchema);
 
