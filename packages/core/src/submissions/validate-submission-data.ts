@@ -157,7 +157,7 @@ function tooLong(value: unknown): boolean {
 }
 
 /**
- * Validates `data` against the form's fields (decisions §8): required present, types, options,
+ * Validates `data` against the form's fields: required present, types, options,
  * unknown keys rejected except on a form with no declared fields (any flat object), ≤ 100 keys,
  * strings ≤ 10,000 characters (code points). `_gotcha` must already be removed by the caller.
  */
