@@ -3,7 +3,7 @@ import type { TRPCError } from '@trpc/server';
 import type { DefaultErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { z } from 'zod';
 
-/** The tRPC error shape plus the fields of decisions §3 that the REST body reads from it. */
+/** The tRPC error shape plus the error-body fields the REST body reads from it. */
 export type TApiErrorShape = DefaultErrorShape & {
   /** Second text where the interface gives two (foreign form); else the message. */
   error: string;
@@ -26,7 +26,7 @@ export function formatError({ shape, error }: FormatErrorOptions): TApiErrorShap
   }
   const cause = error.cause;
   if (AppError.is(cause)) {
-    const fieldErrors = cause.details.fieldErrors as Record<string, string> | undefined;
+    const fieldErrors = cause.details.fieldErrors;
 
     return {
       ...shape,
