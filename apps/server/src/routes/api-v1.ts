@@ -24,10 +24,15 @@ export type ApiV1RoutesOptions = {
 };
 
 /**
- * The public REST face under /api/v1, encapsulated so that its CORS policy and its 405 answers
- * touch nothing else. Routes that are not the public API are registered outside this scope.
+ * The public REST face under /api/v1, in its own prefixed scope so that its CORS policy (including
+ * the preflight route @fastify/cors adds for every path of its scope) and its 405 answers touch
+ * nothing else. Routes that are not the public API are registered outside this scope.
  */
 export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOptions) {
+  await app.register(publicApiScope, { ...options, prefix: BASE_PATH });
+}
+
+async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions) {
   const { services, corsOrigins, openApiDocument } = options;
   await app.register(cors, {
     origin: corsOrigins === '*' ? '*' : corsOrigins.split(',').map((origin) => origin.trim()),
@@ -55,8 +60,7 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
     if (request.method === 'OPTIONS') {
       return; // CORS preflight
     }
-    const pathname = request.url.split('?')[0] ?? '';
-    const allowed = pathname.startsWith(BASE_PATH) ? allowedMethods(pathname.slice(BASE_PATH.length)) : null;
+    const allowed = allowedMethods((request.url.split('?')[0] ?? '').slice(BASE_PATH.length));
     if (!allowed) {
       if (request.method === 'HEAD') {
         await reply.code(404).send(buildErrorBody(404, { message: ErrorMessages.NOT_FOUND }));
@@ -79,10 +83,10 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
     }
   });
 
-  app.get(`${BASE_PATH}${OPENAPI_JSON_PATH}`, { schema: { hide: true } }, () => openApiDocument);
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, () => openApiDocument);
 
+  // No basePath: the adapter's catch-all route takes this scope's prefix, which it strips itself.
   await app.register(fastifyTRPCOpenApiPlugin, {
-    basePath: BASE_PATH,
     router: appRouter,
     createContext: createContextFactory({ transport: 'rest', services }),
     // Statuses other than 200 (201 on submit, 429 with Retry-After) come from the router's meta.

@@ -19,7 +19,7 @@ const schema = {
 /**
  * The CSV export of a form's submissions, streamed (tRPC and trpc-to-openapi buffer whole JSON
  * bodies), through two doors with the same rules and the owner always the authenticated one:
- * `apiCsvExportRoutes`, part of the public API under /api/v1 (an API key with `submissions:read`,
+ * `apiCsvExportRoutes`, part of the public API (registered under the /api/v1 prefix) (an API key with `submissions:read`,
  * the listing's rate-limit bucket, the same guard as the procedures), and `dashboardCsvExportRoutes`,
  * the dashboard's (session cookie, the same rate-limit rule per user and form). Errors are answered
  * by the root error handler, which knows core's AppError.
@@ -29,22 +29,18 @@ export function apiCsvExportRoutes(
   { services }: { services: ApiServices },
   done: () => void,
 ) {
-  app.get(
-    '/api/v1/forms/:formId/submissions/export.csv',
-    { schema },
-    async (request: TExportRequest, reply) => {
-      const { user } = await guardApiKeyRequest({
-        req: request,
-        res: reply,
-        services,
-        logger: request.log,
-        policy: apiKeyPolicies.submissionsList,
-        formId: request.params.formId,
-      });
+  app.get('/forms/:formId/submissions/export.csv', { schema }, async (request: TExportRequest, reply) => {
+    const { user } = await guardApiKeyRequest({
+      req: request,
+      res: reply,
+      services,
+      logger: request.log,
+      policy: apiKeyPolicies.submissionsList,
+      formId: request.params.formId,
+    });
 
-      return sendCsv(reply, user.id, request);
-    },
-  );
+    return sendCsv(reply, user.id, request);
+  });
   done();
 }
 
