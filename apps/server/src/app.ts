@@ -38,7 +38,7 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     // A client slower than this is cut off, so slow senders cannot hold sockets and buffers.
     requestTimeout: timeoutMs,
     connectionTimeout: timeoutMs,
-    // tRPC batching puts every procedure name in one path segment (toolchain.md gotcha 11).
+    // tRPC batching puts every procedure name of a batch in one path segment, beyond Fastify's default 100.
     routerOptions: { maxParamLength: 5000 },
     // A URL that cannot be decoded never reaches the error handler; answer it with the one body.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { buildOpenApiDocument } from './openapi.js';
 
 // The REST handler checks trpc-to-openapi's router rules only outside production; generating the
-// document here fails the build instead when a procedure breaks one (toolchain.md gotcha 6).
+// document here fails the build instead when a procedure breaks one.
 const document = buildOpenApiDocument({ baseUrl: 'http://localhost:3000/api/v1', version: '0.0.0-test' });
 
 test('every public endpoint is in the document with its method', () => {

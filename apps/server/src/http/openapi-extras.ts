@@ -1,6 +1,6 @@
 /** Parts of the OpenAPI document that the router cannot describe itself. */
 
-/** The three ways of passing a key (decisions.md §2); the query one is legacy and deprecated. */
+/** The three ways of passing a key, first present wins in this order; the query one is legacy and deprecated. */
 export const securitySchemes = {
   ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Recommended.' },
   BearerAuth: { type: 'http', scheme: 'bearer', description: '`Authorization: Bearer <API key>`.' },

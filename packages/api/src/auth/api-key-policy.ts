@@ -2,7 +2,7 @@ import type { TApiKeyScope, TRateLimitName } from '@formwell/core';
 
 import type { TApiKeySource } from './extract-api-key.js';
 
-/** How one key-protected endpoint authenticates, limits and authorises (decisions §2, §5, §14). */
+/** How one key-protected endpoint authenticates (key sources), limits (bucket) and authorises (scope). */
 export type TApiKeyPolicy = {
   scope: TApiKeyScope;
   rateLimit: TRateLimitName;

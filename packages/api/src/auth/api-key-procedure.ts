@@ -6,8 +6,8 @@ import { guardApiKeyRequest } from './guard-api-key-request.js';
 
 /**
  * Procedures of the public REST API. The guard runs as middleware BEFORE `.input()`, so a
- * rate-limited request answers 429 even when its parameters are bad (decisions §3 puts 429
- * before 400); the per-form bucket therefore reads the form id from the raw input.
+ * rate-limited request answers 429 even when its parameters are bad (the order of checks is
+ * 401, 404 user, 429, 403 scope, then 400); the per-form bucket therefore reads the form id from the raw input.
  */
 export function apiKeyProcedure(policy: TApiKeyPolicy) {
   return publicProcedure.use(async ({ ctx, next, getRawInput }) => {

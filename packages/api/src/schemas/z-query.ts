@@ -10,7 +10,7 @@ export const ZApiKeyQuerySchema = z
   .optional()
   .meta({ description: 'Legacy key passing (deprecated; prefer the X-API-Key header).' });
 
-/** `limit` 1..100 in decimal digits, default 50 (decisions §7): core's one definition. */
+/** `limit` of every list, an integer 1..100 in decimal digits, default 50: core's one definition. */
 export const ZLimitQuerySchema = ZPaginationQuerySchema.shape.limit;
 
 /** A previous `nextCursor` (opaque). */
