@@ -36,7 +36,7 @@ export const csvExportPath = {
     tags: ['submissions'],
     security: anyKeySecurity,
     parameters: [
-      { name: 'formId', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'formId', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 64 } },
       { name: 'startDate', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
       { name: 'endDate', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
       { name: 'email', in: 'query', required: false, schema: { type: 'string' } },

@@ -10,7 +10,7 @@ import { buildErrorBody, ErrorMessages } from '@formwell/core';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, type CreateOpenApiFastifyPluginOptions } from 'trpc-to-openapi';
 
-import { createAllowedMethodsLookup } from '../http/allowed-methods.js';
+import { createDocumentedPathLookup } from '../http/documented-path.js';
 import type { TServerOpenApiDocument } from '../http/openapi-document.js';
 import { apiCsvExportRoutes } from './csv-export.js';
 
@@ -52,7 +52,7 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
   // are the OpenAPI document's, plus the document itself. HEAD is never served: Fastify would answer
   // it through the GET handler, which trpc-to-openapi matches to no procedure and answers without
   // authenticating.
-  const allowedMethods = createAllowedMethodsLookup({
+  const documentedPath = createDocumentedPathLookup({
     ...openApiDocument.paths,
     [OPENAPI_JSON_PATH]: { get: {} },
   });
@@ -60,7 +60,7 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
     if (request.method === 'OPTIONS') {
       return; // CORS preflight
     }
-    const allowed = allowedMethods((request.url.split('?')[0] ?? '').slice(BASE_PATH.length));
+    const allowed = documentedPath((request.url.split('?')[0] ?? '').slice(BASE_PATH.length))?.methods;
     if (!allowed) {
       if (request.method === 'HEAD') {
         await reply.code(404).send(buildErrorBody(404, { message: ErrorMessages.NOT_FOUND }));

@@ -1,10 +1,11 @@
 import { expect, test } from 'vitest';
 
-import { createAllowedMethodsLookup } from './allowed-methods.js';
+import { createDocumentedPathLookup } from './documented-path.js';
 import { buildServerOpenApiDocument } from './openapi-document.js';
 
 const document = buildServerOpenApiDocument({ publicUrl: 'http://localhost:3000', version: '0.0.0-test' });
-const lookup = createAllowedMethodsLookup(document.paths ?? {});
+const documentedPath = createDocumentedPathLookup(document.paths ?? {});
+const lookup = (pathname: string) => documentedPath(pathname)?.methods ?? null;
 
 test('a literal segment beats a parameter: /forms/submit and /forms/list are not form ids', () => {
   expect(lookup('/forms/submit')).toEqual(['POST']);
@@ -29,13 +30,15 @@ test('a path no documented path matches is unknown (404), not a method problem',
 });
 
 test('each path has its own methods, and more specific paths win', () => {
-  const custom = createAllowedMethodsLookup({
+  const customPath = createDocumentedPathLookup({
     '/things/{id}': { get: {}, delete: {}, parameters: [] },
     '/things/new': { post: {} },
     '/things/{id}/parts/{partId}': { get: {} },
     '/things/{id}/parts/main': { put: {} },
   });
+  const custom = (pathname: string) => customPath(pathname)?.methods ?? null;
 
+  expect(customPath('/things/42')?.path).toBe('/things/{id}');
   expect(custom('/things/42')).toEqual(['DELETE', 'GET']);
   expect(custom('/things/new')).toEqual(['POST']);
   expect(custom('/things/42/parts/7')).toEqual(['GET']);

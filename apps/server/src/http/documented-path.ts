@@ -1,24 +1,29 @@
 import { getPathRegExp, normalizePath } from 'trpc-to-openapi';
 
-/** The methods served at a path, or null when no documented path matches it (a 404, not a 405). */
-export type AllowedMethodsLookup = (pathname: string) => string[] | null;
+/** The documented path a request path falls under and the methods served there. */
+export type TMatchedPath = { path: string; methods: string[] };
+
+/** The documented path of a request path, or null when none matches it (a 404, not a 405). */
+export type DocumentedPathLookup = (pathname: string) => TMatchedPath | null;
 
 /** The `paths` of an OpenAPI document: path template → operations keyed by lower-case method. */
 export type TOpenApiPaths = Record<string, object | undefined>;
 
-type TPathTemplate = { pattern: RegExp; isParameter: boolean[]; methods: string[] };
+type TPathTemplate = TMatchedPath & { pattern: RegExp; isParameter: boolean[] };
 
 const OPERATION_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
 /**
- * Path → served methods, for 405 answers with an `Allow` header, read from the OpenAPI document.
+ * Request path → documented path and its served methods, read from the OpenAPI document (405
+ * answers with an `Allow` header use it).
  * A path is matched with trpc-to-openapi's own path expressions (trailing slash ignored, case
  * ignored, a `{param}` takes one segment). When several documented paths match, the most specific
  * wins whatever the method: at the first segment where they differ, a literal beats a parameter,
  * so `/forms/submit` is the submit path, never form `submit` of `/forms/{formId}`.
  */
-export function createAllowedMethodsLookup(paths: TOpenApiPaths): AllowedMethodsLookup {
+export function createDocumentedPathLookup(paths: TOpenApiPaths): DocumentedPathLookup {
   const templates: TPathTemplate[] = Object.entries(paths).map(([path, operations]) => ({
+    path,
     pattern: getPathRegExp(normalizePath(path)),
     isParameter: normalizePath(path)
       .split('/')
@@ -38,7 +43,7 @@ export function createAllowedMethodsLookup(paths: TOpenApiPaths): AllowedMethods
       }
     }
 
-    return best ? best.methods : null;
+    return best ? { path: best.path, methods: best.methods } : null;
   };
 }
 
