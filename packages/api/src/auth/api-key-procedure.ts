@@ -1,4 +1,4 @@
-import { AppError, AppErrorCode } from '@formwell/core';
+import { AppError, AppErrorCode, ErrorMessages } from '@formwell/core';
 
 import { ZPathIdParamSchema } from '../schemas/z-query.js';
 import { publicProcedure } from '../trpc.js';
@@ -15,7 +15,7 @@ export function apiKeyProcedure(policy: TApiKeyPolicy) {
   return publicProcedure.use(async ({ ctx, next, getRawInput }) => {
     if (ctx.transport !== 'rest') {
       // API keys authenticate only under /api/v1; the dashboard authenticates with its session.
-      throw new AppError(AppErrorCode.UNAUTHORIZED, { message: 'API keys are accepted only under /api/v1' });
+      throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.API_KEY_OUTSIDE_REST });
     }
     const rawInput = policy.perForm ? await getRawInput() : undefined;
     const rawFormId =
