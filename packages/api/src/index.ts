@@ -16,3 +16,4 @@ export type { ApiMeta } from './trpc.js';
 export type { TApiErrorShape } from './errors/format-error.js';
 export { listProcedures } from './procedures.js';
 export type { TProcedureEntry } from './procedures.js';
+export { ID_MAX_LENGTH } from './schemas/z-query.js';

@@ -1,4 +1,10 @@
-import { apiKeyPolicies, guardApiKeyRequest, guardDashboardCsvExport, type ApiServices } from '@formwell/api';
+import {
+  apiKeyPolicies,
+  guardApiKeyRequest,
+  guardDashboardCsvExport,
+  ID_MAX_LENGTH,
+  type ApiServices,
+} from '@formwell/api';
 import { exportSubmissionsCsv, type TCsvExport } from '@formwell/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -12,7 +18,7 @@ const schema = {
     type: 'object',
     required: ['formId'],
     additionalProperties: false,
-    properties: { formId: { type: 'string', minLength: 1, maxLength: 64 } },
+    properties: { formId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
   },
 } as const;
 

@@ -2,7 +2,8 @@ import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, ZPaginationQuerySchema } from '@for
 import { z } from 'zod';
 
 const ID_MIN_LENGTH = 1;
-const ID_MAX_LENGTH = 64;
+/** The longest id text accepted anywhere (after percent-decoding, for a path). */
+export const ID_MAX_LENGTH = 64;
 
 /** Ids: any string the router accepts; one that is no stored id is a 404, not a 400. */
 export const ZIdParamSchema = z.string().min(ID_MIN_LENGTH).max(ID_MAX_LENGTH);

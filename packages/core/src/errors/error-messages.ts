@@ -28,7 +28,6 @@ export const ErrorMessages = {
   /** A procedure's input schema refused the request (the `issues` say why). */
   INPUT_VALIDATION_FAILED: 'Input validation failed',
   API_KEY_OUTSIDE_REST: 'API keys are accepted only under /api/v1',
-  PAYLOAD_TOO_LARGE: 'Request body too large',
   /** Fixed text of every 413, whoever raised it (the body limit is 100 KB). */
   BODY_TOO_LARGE: 'Request body is too large (at most 100 KB)',
   /** Fixed text of every 415: the API reads JSON bodies only. */
