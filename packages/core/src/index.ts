@@ -3,10 +3,11 @@
 
 // errors
 export { AppError } from './errors/app-error.js';
-export type { AppErrorOptions, TAppErrorBody } from './errors/app-error.js';
+export type { AppErrorOptions, TAppErrorDetails } from './errors/app-error.js';
 export { AppErrorCode } from './errors/app-error-code.js';
 export type { TAppErrorCode } from './errors/app-error-code.js';
-export { appErrorStatus } from './errors/app-error-status.js';
+export { appErrorStatus, ERROR_HTTP_STATUS, errorCodeForStatus } from './errors/app-error-status.js';
+export { buildErrorBody, type TErrorBody, type TErrorBodyParts } from './errors/error-body.js';
 export type { TTrpcErrorCode } from './errors/app-error-status.js';
 export { ErrorMessages } from './errors/error-messages.js';
 export { foreignFormError } from './errors/foreign-form-error.js';

@@ -1,25 +1,11 @@
 import { expect, test } from 'vitest';
 
-import { createRestMethodLookup, routerRestOperations } from './rest-methods.js';
+import { createDocumentedPathLookup } from './documented-path.js';
+import { buildServerOpenApiDocument } from './openapi-document.js';
 
-const lookup = createRestMethodLookup(routerRestOperations());
-
-test("the table is the router's meta.openapi: every operation, nothing hand-written", () => {
-  expect(
-    routerRestOperations()
-      .map(({ method, path }) => `${method} ${path}`)
-      .sort(),
-  ).toEqual(
-    [
-      'GET /status',
-      'GET /forms/list',
-      'POST /forms/submit',
-      'GET /forms/{formId}',
-      'GET /forms/{formId}/users-joined',
-      'GET /forms/{formId}/submissions',
-    ].sort(),
-  );
-});
+const document = buildServerOpenApiDocument({ publicUrl: 'http://localhost:3000', version: '0.0.0-test' });
+const documentedPath = createDocumentedPathLookup(document.paths ?? {});
+const lookup = (pathname: string) => documentedPath(pathname)?.methods ?? null;
 
 test('a literal segment beats a parameter: /forms/submit and /forms/list are not form ids', () => {
   expect(lookup('/forms/submit')).toEqual(['POST']);
@@ -27,6 +13,7 @@ test('a literal segment beats a parameter: /forms/submit and /forms/list are not
   expect(lookup('/forms/6650f0c2a1b2c3d4e5f60718')).toEqual(['GET']);
   expect(lookup('/forms/anything/users-joined')).toEqual(['GET']);
   expect(lookup('/forms/anything/submissions')).toEqual(['GET']);
+  expect(lookup('/forms/anything/submissions/export.csv')).toEqual(['GET']);
 });
 
 test('paths are matched as trpc-to-openapi matches them: trailing slash, case, query-free', () => {
@@ -35,22 +22,23 @@ test('paths are matched as trpc-to-openapi matches them: trailing slash, case, q
   expect(lookup('/status')).toEqual(['GET']);
 });
 
-test('a path no template matches is unknown (404), not a method problem', () => {
+test('a path no documented path matches is unknown (404), not a method problem', () => {
   expect(lookup('/nope')).toBeNull();
   expect(lookup('/forms')).toBeNull();
   expect(lookup('/forms/a/b/c/d')).toBeNull();
   expect(lookup('/')).toBeNull();
 });
 
-test('methods of equally specific templates add up, and more specific templates win', () => {
-  const custom = createRestMethodLookup([
-    { method: 'GET', path: '/things/{id}' },
-    { method: 'DELETE', path: '/things/{thingId}' },
-    { method: 'POST', path: '/things/new' },
-    { method: 'GET', path: '/things/{id}/parts/{partId}' },
-    { method: 'PUT', path: '/things/{id}/parts/main' },
-  ]);
+test('each path has its own methods, and more specific paths win', () => {
+  const customPath = createDocumentedPathLookup({
+    '/things/{id}': { get: {}, delete: {}, parameters: [] },
+    '/things/new': { post: {} },
+    '/things/{id}/parts/{partId}': { get: {} },
+    '/things/{id}/parts/main': { put: {} },
+  });
+  const custom = (pathname: string) => customPath(pathname)?.methods ?? null;
 
+  expect(customPath('/things/42')?.path).toBe('/things/{id}');
   expect(custom('/things/42')).toEqual(['DELETE', 'GET']);
   expect(custom('/things/new')).toEqual(['POST']);
   expect(custom('/things/42/parts/7')).toEqual(['GET']);
