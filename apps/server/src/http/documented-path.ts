@@ -1,7 +1,7 @@
 import { getPathRegExp, normalizePath } from 'trpc-to-openapi';
 
 /** The documented path a request path falls under and the methods served there. */
-export type TMatchedPath = { path: string; methods: string[] };
+type TMatchedPath = { path: string; methods: string[] };
 
 /** The documented path of a request path, or null when none matches it (a 404, not a 405). */
 export type DocumentedPathLookup = (pathname: string) => TMatchedPath | null;

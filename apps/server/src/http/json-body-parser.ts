@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
 
-export const JSON_TOO_DEEP_TEXT = `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
+const JSON_TOO_DEEP_TEXT = `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
 
 export type JsonBodyParserOptions = {
   /** Hand the checked text on unparsed (tRPC parses request bodies itself). */

@@ -18,7 +18,7 @@ export type GuardApiKeyRequestOptions = {
   formId?: unknown;
 };
 
-export type TApiKeyActor = {
+type TApiKeyActor = {
   type: 'apiKey';
   userId: string;
   apiKeyId: string;
