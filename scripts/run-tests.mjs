@@ -1,5 +1,6 @@
-// `npm test` after bootstrap: lint, typecheck, unit tests, then integration tests (one package at a
-// time: each starts its own redis-server and embedded engine, and the machine has 2 cores).
+// `npm test` after bootstrap: lint, workspace checks (sherif, the catalog, prettier, and knip for
+// unused files, exports and dependencies), typecheck, unit tests, then integration tests (one
+// package at a time: each starts its own redis-server and embedded engine, and the machine has 2 cores).
 // Every stage runs even when an earlier one failed, so one run shows every problem; the last line
 // is the total over the whole run, `N passed, N failed`, where a failed stage that reports no test
 // counts (lint, typecheck, a suite that could not load) counts as one failure.

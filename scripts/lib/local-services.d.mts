@@ -1,5 +1,4 @@
 export declare const REPO_ROOT: string;
-export declare const EMBEDDED_DATABASE: string;
 
 export type EmbeddedServices = {
   dataDir: string;

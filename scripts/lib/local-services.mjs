@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The database name the apps use on the embedded engine. */
-export const EMBEDDED_DATABASE = 'formwell';
+const EMBEDDED_DATABASE = 'formwell';
 
 /** A Unix socket path longer than this does not fit in sockaddr_un on Linux and macOS. */
 const MAX_SOCKET_PATH_BYTES = 103;

@@ -25,7 +25,7 @@ const noRequestInputSpread = [
   },
 ];
 
-export const baseConfig = tseslint.config(
+const baseConfig = tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.cache/**', '**/test-results/**'] },
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -246,6 +246,11 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
       [['user', 'fly'], 2, /^formwell: unknown command "user fly"/],
       [['key', 'revoke', '--key-id', '000000000000000000000000'], 1, /^formwell: API key not found$/],
       [
+        ['webhook', 'create', '--form', '000000000000000000000000', '--url', 'https://hooks.example.com/in'],
+        1,
+        /^formwell: Form not found$/,
+      ],
+      [
         [
           'form',
           'create',

@@ -1,9 +1,9 @@
 import { createApiServices } from '@formwell/api';
+import { buildErrorBody, ErrorMessages } from '@formwell/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 
 import type { ServerEnv } from './env.js';
 import { BODY_LIMIT_BYTES } from './http/body-limits.js';
-import { toErrorBody } from './http/error-body.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { buildServerOpenApiDocument } from './http/openapi-document.js';
 import { setRootErrorHandlers } from './http/root-error-handlers.js';
@@ -12,6 +12,7 @@ import { loggerOptions } from './logger.js';
 import { databasePlugin } from './plugins/database.js';
 import { redisPlugin } from './plugins/redis.js';
 import { apiV1Routes } from './routes/api-v1.js';
+import { dashboardCsvExportRoutes } from './routes/csv-export.js';
 import { customWebhookRoutes } from './routes/custom-webhook.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -38,11 +39,11 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     // A client slower than this is cut off, so slow senders cannot hold sockets and buffers.
     requestTimeout: timeoutMs,
     connectionTimeout: timeoutMs,
-    // tRPC batching puts every procedure name in one path segment (toolchain.md gotcha 11).
+    // tRPC batching puts every procedure name of a batch in one path segment, beyond Fastify's default 100.
     routerOptions: { maxParamLength: 5000 },
     // A URL that cannot be decoded never reaches the error handler; answer it with the one body.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      void reply.code(400).send(toErrorBody(400, { message: 'Invalid URL', code: 'BAD_REQUEST' }));
+      void reply.code(400).send(buildErrorBody(400, { message: ErrorMessages.INVALID_URL }));
     },
     ...fastify,
   });
@@ -69,6 +70,7 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   thankYouRoutes(app);
   await app.register(trpcRoutes, { services });
   await app.register(apiV1Routes, { services, corsOrigins: env.CORS_ORIGINS, openApiDocument });
+  await app.register(dashboardCsvExportRoutes, { services });
   await app.register(docsRoutes, { openApiDocument });
   await app.register(customWebhookRoutes, { secret: env.CUSTOM_WEBHOOK_SECRET });
 

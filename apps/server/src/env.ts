@@ -8,10 +8,10 @@ import { parseTrustProxy } from './http/trust-proxy.js';
 const ZPort = z.coerce.number().int().min(0).max(65_535);
 
 /**
- * Every variable the server reads, validated once at boot (decisions.md §13): its own, plus core's
+ * Every variable the server reads, validated once at boot (`npm start` needs none but PORT): its own, plus core's
  * plan, quota and rate-limit overrides, so a bad override also stops the boot with its name.
  */
-export const serverEnvSchema = {
+const serverEnvSchema = {
   ...ZCoreEnvSchema.shape,
   PORT: ZPort.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),

@@ -16,4 +16,4 @@ export function parseWorkerEnv(source: Record<string, string | undefined> = proc
   });
 }
 
-export type WorkerEnv = ReturnType<typeof parseWorkerEnv>;
+type WorkerEnv = ReturnType<typeof parseWorkerEnv>;

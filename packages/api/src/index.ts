@@ -14,5 +14,6 @@ export { guardDashboardCsvExport } from './routers/submissions/guard-dashboard-c
 export { SESSION_COOKIE_NAME, sessionCookieName } from './session/session-cookie.js';
 export type { ApiMeta } from './trpc.js';
 export type { TApiErrorShape } from './errors/format-error.js';
-export { createRestMethodLookup, routerRestOperations } from './rest-methods.js';
-export type { RestMethodLookup, TRestOperation } from './rest-methods.js';
+export { listProcedures } from './procedures.js';
+export type { TProcedureEntry } from './procedures.js';
+export { ID_MAX_LENGTH } from './schemas/z-query.js';

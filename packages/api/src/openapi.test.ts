@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { buildOpenApiDocument } from './openapi.js';
 
 // The REST handler checks trpc-to-openapi's router rules only outside production; generating the
-// document here fails the build instead when a procedure breaks one (toolchain.md gotcha 6).
+// document here fails the build instead when a procedure breaks one.
 const document = buildOpenApiDocument({ baseUrl: 'http://localhost:3000/api/v1', version: '0.0.0-test' });
 
 test('every public endpoint is in the document with its method', () => {
@@ -51,4 +51,56 @@ test('submit documents a JSON body and a 201 response', () => {
   expect(operation?.requestBody).toBeDefined();
   expect(Object.keys(operation?.responses ?? {})).toContain('201');
   expect(Object.keys(operation?.responses ?? {})).not.toContain('200');
+});
+
+type TParameter = { name: string; schema?: Record<string, unknown> };
+
+function parameterSchema(path: string, name: string) {
+  const parameters = (document.paths?.[path]?.get?.parameters ?? []) as TParameter[];
+
+  return parameters.find((parameter) => parameter.name === name)?.schema;
+}
+
+test('the rules the server enforces are stated: limit, dates, path ids', () => {
+  for (const path of ['/forms/list', '/forms/{formId}/submissions']) {
+    expect(parameterSchema(path, 'limit')).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 50,
+    });
+  }
+  for (const name of ['startDate', 'endDate']) {
+    expect(parameterSchema('/forms/{formId}/submissions', name)).toMatchObject({
+      type: 'string',
+      format: 'date',
+    });
+  }
+  for (const path of ['/forms/{formId}', '/forms/{formId}/users-joined', '/forms/{formId}/submissions']) {
+    expect(parameterSchema(path, 'formId')).toEqual({ type: 'string', minLength: 1, maxLength: 64 });
+  }
+});
+
+test('submit states that redirectUrl is an absolute http(s) URL', () => {
+  const body = document.paths?.['/forms/submit']?.post?.requestBody as {
+    content: { 'application/json': { schema: { properties: Record<string, { anyOf: unknown[] }> } } };
+  };
+  const redirectUrl = body.content['application/json'].schema.properties.redirectUrl;
+
+  expect(redirectUrl?.anyOf).toContainEqual(
+    expect.objectContaining({ type: 'string', format: 'uri', pattern: '^[hH][tT][tT][pP][sS]?://[^/?#]+' }),
+  );
+});
+
+test('every key-protected operation lists 400, 401, 403, 404, 429 and 500', () => {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const operation of [item?.get, item?.post]) {
+      if (operation?.security) {
+        expect([path, Object.keys(operation.responses ?? {})]).toEqual([
+          path,
+          expect.arrayContaining(['400', '401', '403', '404', '429', '500']),
+        ]);
+      }
+    }
+  }
 });

@@ -1,11 +1,9 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 
+import { listProcedures } from './procedures.js';
 import { appRouter } from './router.js';
-import type { ApiMeta } from './trpc.js';
 
 export type BuildOpenApiDocumentOptions = { baseUrl: string; version: string };
-
-type TProcedureRecord = Record<string, { _def: { meta?: ApiMeta } }>;
 
 /** The OpenAPI 3.1 document of everything under /api/v1, generated from the router's meta. */
 export function buildOpenApiDocument({ baseUrl, version }: BuildOpenApiDocumentOptions) {
@@ -24,9 +22,9 @@ export function buildOpenApiDocument({ baseUrl, version }: BuildOpenApiDocumentO
     Record<string, { responses?: Record<string, unknown> } | undefined>
   >;
   // The generator always documents success as 200; move it to the status the REST face really sends.
-  for (const { _def } of Object.values(appRouter._def.procedures as unknown as TProcedureRecord)) {
-    const openapi = _def.meta?.openapi;
-    const status = _def.meta?.successStatus;
+  for (const { meta } of listProcedures()) {
+    const openapi = meta?.openapi;
+    const status = meta?.successStatus;
     const responses = openapi ? paths[openapi.path]?.[openapi.method.toLowerCase()]?.responses : undefined;
     if (status && responses?.['200']) {
       responses[String(status)] = responses['200'];

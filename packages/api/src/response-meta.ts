@@ -1,5 +1,4 @@
-import { appRouter } from './router.js';
-import type { ApiMeta } from './trpc.js';
+import { procedureMeta } from './procedures.js';
 
 type ResponseMetaOptions = { paths?: readonly string[]; errors: readonly unknown[] };
 
@@ -12,10 +11,7 @@ export function openApiResponseMeta({ paths, errors }: ResponseMetaOptions): { s
   if (errors.length > 0 || !path) {
     return {};
   }
-  // Flat at runtime, keyed by the dotted path (the type describes the nested record).
-  const procedure = (
-    appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ApiMeta } } | undefined>
-  )[path];
+  const status = procedureMeta(path)?.successStatus;
 
-  return procedure?._def.meta?.successStatus ? { status: procedure._def.meta.successStatus } : {};
+  return status ? { status } : {};
 }

@@ -15,7 +15,6 @@ const t = initTRPC
   .create({ isDev: false, errorFormatter: formatError });
 
 export const createRouter = t.router;
-export const middleware = t.middleware;
 
 /** Every procedure starts here: core's AppErrors become TRPCErrors with the mapped status. */
 export const publicProcedure = t.procedure.use(({ next }) => mapAppErrors(next));

@@ -3,10 +3,11 @@
 
 // errors
 export { AppError } from './errors/app-error.js';
-export type { AppErrorOptions, TAppErrorBody } from './errors/app-error.js';
+export type { AppErrorOptions, TAppErrorDetails } from './errors/app-error.js';
 export { AppErrorCode } from './errors/app-error-code.js';
 export type { TAppErrorCode } from './errors/app-error-code.js';
-export { appErrorStatus } from './errors/app-error-status.js';
+export { appErrorStatus, ERROR_HTTP_STATUS, errorCodeForStatus } from './errors/app-error-status.js';
+export { buildErrorBody, type TErrorBody, type TErrorBodyParts } from './errors/error-body.js';
 export type { TTrpcErrorCode } from './errors/app-error-status.js';
 export { ErrorMessages } from './errors/error-messages.js';
 export { foreignFormError } from './errors/foreign-form-error.js';
@@ -48,6 +49,7 @@ export type { RequireScopeOptions } from './api-keys/require-scope.js';
 export { revokeApiKey } from './api-keys/revoke-api-key.js';
 export type { RevokeApiKeyOptions } from './api-keys/revoke-api-key.js';
 export { listApiKeys } from './api-keys/list-api-keys.js';
+export { findApiKeyOwner } from './api-keys/find-api-key-owner.js';
 export { ZApiKeyViewSchema } from './api-keys/api-key-view.js';
 export type { TApiKeyView } from './api-keys/api-key-view.js';
 
@@ -64,6 +66,7 @@ export { getMe } from './users/get-me.js';
 export { setUserPlan } from './users/set-user-plan.js';
 export type { SetUserPlanOptions } from './users/set-user-plan.js';
 export { listUsers } from './users/list-users.js';
+export { findUserIdByEmail } from './users/find-user-id-by-email.js';
 export {
   ZEmailSchema,
   ZPasswordSchema,
@@ -109,6 +112,7 @@ export { listForms } from './forms/list-forms.js';
 export type { ListFormsOptions } from './forms/list-forms.js';
 export { getUsersJoined } from './forms/get-users-joined.js';
 export { loadOwnedForm } from './forms/load-owned-form.js';
+export { findFormOwner } from './forms/find-form-owner.js';
 
 // submissions
 export { ZSubmitFormInputSchema } from './submissions/z-submit-form-input.js';

@@ -1,4 +1,4 @@
 import type { UserConfig } from 'vitest/config';
 
-export declare const integrationConfig: UserConfig;
+declare const integrationConfig: UserConfig;
 export default integrationConfig;

@@ -9,7 +9,7 @@ import { reporters, sourceConditions } from './shared.js';
  * Integration tests (`*.integration.test.ts`) talk to a real redis-server and the embedded engine,
  * both started once per run by the global setup; nothing skips when a service is missing.
  */
-export const integrationConfig = defineConfig({
+const integrationConfig = defineConfig({
   ...sourceConditions,
   test: {
     include: ['src/**/*.integration.test.ts', 'test/**/*.integration.test.ts'],

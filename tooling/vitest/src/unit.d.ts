@@ -1,4 +1,4 @@
 import type { UserConfig } from 'vitest/config';
 
-export declare const unitConfig: UserConfig;
+declare const unitConfig: UserConfig;
 export default unitConfig;

@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { reporters, sourceConditions } from './shared.js';
 
 /** Unit tests: `*.test.ts` next to the code, no external service. */
-export const unitConfig = defineConfig({
+const unitConfig = defineConfig({
   ...sourceConditions,
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

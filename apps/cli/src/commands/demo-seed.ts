@@ -4,15 +4,15 @@ import {
   createApiKey,
   createForm,
   createUser,
+  findUserIdByEmail,
   listForms,
   setUserPlan,
   type TCreateFormInput,
 } from '@formwell/core';
-import { userRepository } from '@formwell/db';
 
 import type { TCommandOptions } from '../run-cli.js';
 
-export const DEMO_EMAIL = 'demo@formwell.local';
+const DEMO_EMAIL = 'demo@formwell.local';
 
 const DEMO_FORMS: TCreateFormInput[] = [
   {
@@ -50,9 +50,8 @@ const DEMO_FORMS: TCreateFormInput[] = [
  * owner is created: a fixed published password would open a PRO account on every install.
  */
 export async function demoSeed({ config }: TCommandOptions) {
-  const existing = await userRepository.findByEmail({ email: DEMO_EMAIL });
   let password: string | null = null;
-  let userId = existing?.id;
+  let userId = await findUserIdByEmail({ email: DEMO_EMAIL });
   if (!userId) {
     password = randomBytes(18).toString('base64url');
     userId = (

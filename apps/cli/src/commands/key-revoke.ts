@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 
-import { AppError, AppErrorCode, ErrorMessages, revokeApiKey } from '@formwell/core';
-import { apiKeyRepository } from '@formwell/db';
+import { findApiKeyOwner, revokeApiKey } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
 
@@ -9,11 +8,7 @@ import { requiredOption } from '../required-option.js';
 export async function keyRevoke({ args }: { args: string[] }) {
   const { values } = parseArgs({ args, options: { 'key-id': { type: 'string' } }, strict: true });
   const keyId = requiredOption(values, 'key-id');
-  const existing = await apiKeyRepository.findByIdUnscoped({ keyId });
-  if (!existing) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.API_KEY_NOT_FOUND });
-  }
-  const key = await revokeApiKey({ userId: existing.userId, keyId });
+  const key = await revokeApiKey({ userId: await findApiKeyOwner({ keyId }), keyId });
 
   return { id: key.id, isActive: key.isActive };
 }

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 
-import { AppError, AppErrorCode, createWebhookEndpoint, ErrorMessages } from '@formwell/core';
-import { formRepository } from '@formwell/db';
+import { createWebhookEndpoint, findFormOwner } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
 import type { TCommandOptions } from '../run-cli.js';
@@ -15,13 +14,9 @@ export async function webhookCreate({ args, config }: TCommandOptions) {
   });
   const formId = requiredOption(values, 'form');
   // The operator names a form, not its owner: look the owner up, then act as that owner.
-  const userId = await formRepository.findOwnerId({ formId });
-  if (!userId) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
-  }
   const endpoint = await createWebhookEndpoint({
     config,
-    userId,
+    userId: await findFormOwner({ formId }),
     formId,
     url: requiredOption(values, 'url'),
     description: values.description,

@@ -2,7 +2,7 @@ import { buildOpenApiDocument } from '@formwell/api';
 
 import { anyKeySecurity, csvExportPath, headerOnlyPaths, securitySchemes } from './openapi-extras.js';
 
-/** JSON Schema of the one error body of decisions.md §3, as the server really sends it. */
+/** JSON Schema of the one error body (core's buildErrorBody), as the server really sends it. */
 export const errorBodySchema = {
   type: 'object',
   required: ['error', 'message', 'code'],
@@ -50,3 +50,5 @@ export function buildServerOpenApiDocument({ publicUrl, version }: { publicUrl: 
 
   return document;
 }
+
+export type TServerOpenApiDocument = ReturnType<typeof buildServerOpenApiDocument>;

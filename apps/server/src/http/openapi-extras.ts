@@ -1,6 +1,7 @@
-/** Parts of the OpenAPI document that the router cannot describe itself. */
+// Parts of the OpenAPI document that the router cannot describe itself.
+import { ID_MAX_LENGTH } from '@formwell/api';
 
-/** The three ways of passing a key (decisions.md §2); the query one is legacy and deprecated. */
+/** The three ways of passing a key, first present wins in this order; the query one is legacy and deprecated. */
 export const securitySchemes = {
   ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Recommended.' },
   BearerAuth: { type: 'http', scheme: 'bearer', description: '`Authorization: Bearer <API key>`.' },
@@ -36,7 +37,12 @@ export const csvExportPath = {
     tags: ['submissions'],
     security: anyKeySecurity,
     parameters: [
-      { name: 'formId', in: 'path', required: true, schema: { type: 'string' } },
+      {
+        name: 'formId',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
+      },
       { name: 'startDate', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
       { name: 'endDate', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
       { name: 'email', in: 'query', required: false, schema: { type: 'string' } },

@@ -1,7 +1,7 @@
 const API_KEY_PATTERN = /mk_live_[A-Za-z0-9]+/g;
 
 /**
- * Makes a URL safe to log (decisions.md §2: an API key never appears in a log line). The value of
+ * Makes a URL safe to log, because an API key must never appear in a log line. The value of
  * every query parameter whose decoded name is `apikey` in any case is cut (`?api%4Bey=` is read as
  * `apiKey` by the query parser, so it must be cut too), and anything shaped like a key anywhere else,
  * say in a path segment, is masked as well.

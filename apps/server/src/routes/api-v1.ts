@@ -2,33 +2,37 @@ import cors from '@fastify/cors';
 import {
   appRouter,
   createContextFactory,
-  createRestMethodLookup,
   openApiResponseMeta,
-  routerRestOperations,
   type ApiServices,
   type AppRouter,
-  type RestMethodLookup,
-  type TRestOperation,
 } from '@formwell/api';
-import type { FastifyInstance } from 'fastify';
+import { buildErrorBody, ErrorMessages } from '@formwell/core';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, type CreateOpenApiFastifyPluginOptions } from 'trpc-to-openapi';
 
-import { toErrorBody } from '../http/error-body.js';
-import { csvExportRoutes } from './csv-export.js';
+import { createDocumentedPathLookup } from '../http/documented-path.js';
+import type { TServerOpenApiDocument } from '../http/openapi-document.js';
+import { apiCsvExportRoutes } from './csv-export.js';
 
 const BASE_PATH = '/api/v1';
+const OPENAPI_JSON_PATH = '/openapi.json';
 
 export type ApiV1RoutesOptions = {
   services: ApiServices;
   corsOrigins: string;
-  openApiDocument: object;
+  openApiDocument: TServerOpenApiDocument;
 };
 
 /**
- * The public REST face under /api/v1, encapsulated so that its CORS policy and its error-body
- * rewrite touch nothing else.
+ * The public REST face under /api/v1, in its own prefixed scope so that its CORS policy (including
+ * the preflight route @fastify/cors adds for every path of its scope) and its 405 answers touch
+ * nothing else. Routes that are not the public API are registered outside this scope.
  */
 export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOptions) {
+  await app.register(publicApiScope, { ...options, prefix: BASE_PATH });
+}
+
+async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions) {
   const { services, corsOrigins, openApiDocument } = options;
   await app.register(cors, {
     origin: corsOrigins === '*' ? '*' : corsOrigins.split(',').map((origin) => origin.trim()),
@@ -44,34 +48,22 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
   });
 
   // Wrong methods answer 405 with `Allow`, before authentication and body parsing, instead of
-  // trpc-to-openapi's 404 (or, for GET /forms/submit, a lookup of form "submit"). The table is the
-  // router's meta.openapi plus this scope's plain routes (OpenAPI JSON, CSV export), collected as
-  // they are registered. HEAD is never served: Fastify would answer it through the GET handler,
-  // which trpc-to-openapi matches to no procedure and answers without authenticating.
-  const plainOperations: TRestOperation[] = [];
-  app.addHook('onRoute', (route) => {
-    if (route.url.includes('*')) {
-      return;
-    }
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') {
-        plainOperations.push({ method, path: route.url.replace(/:([^/]+)/g, '{$1}') });
-      }
-    }
+  // trpc-to-openapi's 404 (or, for GET /forms/submit, a lookup of form "submit"). The served methods
+  // are the OpenAPI document's, plus the document itself. HEAD is never served: Fastify would answer
+  // it through the GET handler, which trpc-to-openapi matches to no procedure and answers without
+  // authenticating.
+  const documentedPath = createDocumentedPathLookup({
+    ...openApiDocument.paths,
+    [OPENAPI_JSON_PATH]: { get: {} },
   });
-  let allowedMethods: RestMethodLookup | undefined;
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS') {
       return; // CORS preflight
     }
-    allowedMethods ??= createRestMethodLookup([
-      ...routerRestOperations().map(({ method, path }) => ({ method, path: `${BASE_PATH}${path}` })),
-      ...plainOperations,
-    ]);
-    const allowed = allowedMethods(request.url.split('?')[0] ?? '');
+    const allowed = documentedPath((request.url.split('?')[0] ?? '').slice(BASE_PATH.length))?.methods;
     if (!allowed) {
       if (request.method === 'HEAD') {
-        await reply.code(404).send(toErrorBody(404, { message: 'Not found', code: 'NOT_FOUND' }));
+        await reply.code(404).send(buildErrorBody(404, { message: ErrorMessages.NOT_FOUND }));
       }
 
       return;
@@ -80,23 +72,21 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
       await reply
         .code(405)
         .header('allow', allowed.join(', '))
-        .send(toErrorBody(405, { message: 'Method not allowed', code: 'METHOD_NOT_SUPPORTED' }));
+        .send(buildErrorBody(405, { message: ErrorMessages.METHOD_NOT_ALLOWED }));
     }
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string') {
-      return payload;
+  // The adapter's route, and only it, gets its error bodies rebuilt (see rebuildAdapterErrorBody).
+  app.addHook('onRoute', (route) => {
+    if (route.url === `${BASE_PATH}/*`) {
+      route.onSend = [route.onSend ?? []].flat().concat(rebuildAdapterErrorBody);
     }
-    reply.header('content-type', 'application/json; charset=utf-8');
-
-    return JSON.stringify(toErrorBody(reply.statusCode, parseObject(payload)));
   });
 
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, () => openApiDocument);
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, () => openApiDocument);
 
+  // No basePath: the adapter's catch-all route takes this scope's prefix, which it strips itself.
   await app.register(fastifyTRPCOpenApiPlugin, {
-    basePath: '/api/v1',
     router: appRouter,
     createContext: createContextFactory({ transport: 'rest', services }),
     // Statuses other than 200 (201 on submit, 429 with Retry-After) come from the router's meta.
@@ -108,16 +98,48 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
     },
   } satisfies CreateOpenApiFastifyPluginOptions<AppRouter>);
 
-  // Streamed, so a plain route; inside this scope for the same CORS policy and error bodies.
-  await app.register(csvExportRoutes, { services });
+  // Streamed, so a plain route; part of the public API, with its CORS policy.
+  await app.register(apiCsvExportRoutes, { services });
 }
+
+/**
+ * trpc-to-openapi sends `{...errorFormatterShape, message, code, issues}` as one JSON string. The
+ * formatter's shape is shared with /trpc, whose client needs its `data`, and the formatter cannot
+ * tell the two faces apart for errors raised before a context exists (415, unknown path); so this
+ * one adapter keeps the body's own fields and passes them through the one builder.
+ */
+const rebuildAdapterErrorBody: onSendHookHandler = (_request, reply, payload, done) => {
+  if (reply.statusCode < 400 || typeof payload !== 'string') {
+    done(null, payload);
+
+    return;
+  }
+  const sent = parseObject(payload);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  done(
+    null,
+    JSON.stringify(
+      buildErrorBody(reply.statusCode, {
+        message: pickString(sent.message) ?? pickString(sent.error) ?? ErrorMessages.REQUEST_FAILED,
+        error: pickString(sent.error),
+        code: pickString(sent.code),
+        issues: sent.issues,
+        fieldErrors: sent.fieldErrors,
+      }),
+    ),
+  );
+};
 
 function parseObject(payload: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(payload);
 
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : { message: payload };
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
   } catch {
-    return { message: payload };
+    return {};
   }
+}
+
+function pickString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
 }

@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { AppError, ErrorMessages, recordInboundEvent } from '@formwell/core';
+import { AppError, buildErrorBody, ErrorMessages, recordInboundEvent } from '@formwell/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { BODY_LIMIT_BYTES } from '../http/body-limits.js';
-import { toErrorBody } from '../http/error-body.js';
 import { JSON_TOO_DEEP_TEXT } from '../http/json-body-parser.js';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/json-depth.js';
 
@@ -48,19 +47,19 @@ export function customWebhookRoutes(
     }
     const text = raw.toString('utf8');
     if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      return reply.code(400).send(toErrorBody(400, { message: JSON_TOO_DEEP_TEXT }));
+      return reply.code(400).send(buildErrorBody(400, { message: JSON_TOO_DEEP_TEXT }));
     }
     let payload: unknown;
     try {
       payload = await parseWith(parseJson, request, text);
     } catch {
-      return reply.code(400).send(toErrorBody(400, { message: 'Body is not valid JSON' }));
+      return reply.code(400).send(buildErrorBody(400, { message: 'Body is not valid JSON' }));
     }
     try {
       await recordInboundEvent({ payload });
     } catch (error) {
       if (AppError.is(error)) {
-        return reply.code(error.httpStatus).send(toErrorBody(error.httpStatus, error.toBody()));
+        return reply.code(error.httpStatus).send(error.toBody());
       }
       throw error;
     }

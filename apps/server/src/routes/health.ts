@@ -8,7 +8,8 @@ const ZHealthResponse = {
 
 /**
  * `/healthz` says the process is up; `/readyz` says it can serve: MongoDB and Redis answer and a
- * worker has sent a heartbeat recently (decisions.md §14). A 503 names what is failing.
+ * worker has sent a heartbeat recently, so it is 200 only when the API, the worker and the database
+ * are all usable. A 503 names what is failing.
  */
 export function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', { schema: { response: { 200: ZHealthResponse } } }, () => ({ status: 'ok' }));

@@ -194,7 +194,7 @@ describe('validation order and failures', () => {
   });
 });
 
-describe('scopes (decisions §14)', () => {
+describe('scopes: each endpoint needs its own', () => {
   test('each endpoint needs its scope: 403 "Insufficient scope: <scope>"', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();

@@ -6,7 +6,7 @@ import { call, errorBody } from './helpers/http.js';
 
 const SUBMIT = '/api/v1/forms/submit';
 
-/** Every error body of /api/v1 has this shape (decisions §3), whatever produced it. */
+/** Every error body of /api/v1 has this shape ({error, message, code, issues?}), whatever produced it. */
 function expectErrorBody(
   response: { statusCode: number; json<T>(): T; headers: Record<string, unknown> },
   status: number,
@@ -158,7 +158,7 @@ test('query parameters: repeated, out of range, unicode and very long values are
   const cases = [
     { query: 'limit=1&limit=2', status: 400 },
     { query: 'limit=%00', status: 400 },
-    // decisions §7: an integer in decimal digits; other spellings of a number are refused.
+    // `limit` is an integer 1..100 in decimal digits; other spellings of a number are refused.
     { query: 'limit=1e1', status: 400 },
     { query: 'limit=0x10', status: 400 },
     { query: 'limit=%205', status: 400 },

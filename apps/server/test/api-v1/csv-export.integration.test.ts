@@ -139,6 +139,37 @@ describe('GET /api/dashboard/forms/{formId}/submissions/export.csv (session cook
     ]);
     expect(withKey.statusCode).toBe(401);
   });
+
+  test("the dashboard's export is not part of the public API: no CORS for other origins, no 405 rewrite", async () => {
+    const { app } = await buildTestApp();
+    const owner = await createOwner();
+    const form = await createTestForm(owner.userId);
+    const { token } = await createSession({ userId: owner.userId });
+    const url = `/api/dashboard/forms/${form.id}/submissions/export.csv`;
+    const origin = 'https://elsewhere.example';
+
+    const crossOrigin = await app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `formwell_session=${token}`, origin },
+    });
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: { origin, 'access-control-request-method': 'GET' },
+    });
+    const apiPreflight = await app.inject({
+      method: 'OPTIONS',
+      url: `/api/v1/forms/${form.id}/submissions/export.csv`,
+      headers: { origin, 'access-control-request-method': 'GET' },
+    });
+
+    expect(crossOrigin.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.statusCode).toBe(404);
+    // The public API's export, by contrast, answers other origins.
+    expect(apiPreflight.headers['access-control-allow-origin']).toBe('*');
+  });
 });
 
 describe('owner ids come from the credentials only', () => {

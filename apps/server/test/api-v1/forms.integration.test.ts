@@ -95,7 +95,7 @@ describe('GET /api/v1/forms/{formId}', () => {
 });
 
 describe('GET /api/v1/forms/list', () => {
-  test('200 {forms, nextCursor}: list elements of decisions §6, newest first, nextCursor null on the last page', async () => {
+  test('200 {forms, nextCursor}: list elements in the list-item shape, newest first, nextCursor null on the last page', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
     const first = await createTestForm(owner.userId, { name: 'First', description: 'one' });

@@ -13,7 +13,7 @@ const manyFormsConfig = loadConfig({ env: { PLAN_PRO_MAX_FORMS: '200' } });
 
 type TItem = { id: string; createdAt: string };
 
-/** newest first: createdAt desc, then id desc (decisions §7). */
+/** newest first: createdAt desc, then id desc, as every list is ordered. */
 function isOrdered(items: TItem[]): boolean {
   return items.every((item, index) => {
     const previous = items[index - 1];

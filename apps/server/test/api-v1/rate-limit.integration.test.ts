@@ -12,7 +12,7 @@ import { call, errorBody } from './helpers/http.js';
 
 const LIMITED = { error: 'Rate limit exceeded', message: 'Rate limit exceeded', code: 'TOO_MANY_REQUESTS' };
 
-describe('default limits of decisions §5 and their headers', () => {
+describe('default rate limits and their headers', () => {
   test('each endpoint announces its configured limit, and every response carries the headers', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
@@ -132,7 +132,7 @@ describe('limits configured small', () => {
     expect((await get(formA.id, second.key)).statusCode).toBe(200);
   });
 
-  test('429 comes before 400 and before 404 (decisions §3 order)', async () => {
+  test('429 comes before 400 and before 404 (the order of checks)', async () => {
     const { app } = await buildLimitedApp({
       config: { RATE_LIMIT_FORMS_LIST: '1/60', RATE_LIMIT_GET_FORM: '1/60' },
     });

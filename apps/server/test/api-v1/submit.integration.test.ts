@@ -63,7 +63,7 @@ describe('201 and the stored submission', () => {
   });
 });
 
-describe('field validation (decisions §8)', () => {
+describe('field validation: data against the form fields', () => {
   test('each type rejects a wrong value with 400 "Invalid submission data" and a reason per field', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();

@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
 
-// decisions.md §5: when Redis is unreachable the limiter falls back to per-process memory and logs a
+// When Redis is unreachable the limiter falls back to per-process memory and logs a
 // warning; requests are not refused. A Redis that accepts the connection but stops answering (a
 // stalled host, SIGSTOP here) must not hang requests either.
 test('a Redis that stops answering neither hangs nor refuses API requests', async () => {

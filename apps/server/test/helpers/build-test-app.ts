@@ -6,16 +6,24 @@ import { afterEach } from 'vitest';
 
 import { buildApp } from '../../src/app.js';
 import { parseServerEnv } from '../../src/env.js';
+import { responsesFromLog, undocumentedStatuses } from './documented-statuses.js';
 
 export type TestApp = { app: FastifyInstance; logLines: string[]; env: ReturnType<typeof parseServerEnv> };
 
-const openApps: FastifyInstance[] = [];
+const openApps: { app: FastifyInstance; logLines: string[] }[] = [];
 
 afterEach(async () => {
+  const apps = openApps.splice(0);
   // One at a time, newest first: apps sharing one database share mongoose's connection, which the
   // first-built app closes.
-  for (const app of openApps.splice(0).reverse()) {
+  for (const { app } of [...apps].reverse()) {
     await app.close();
+  }
+  // Every status a test sees from an /api/v1 operation must be one its OpenAPI document lists, so
+  // generated clients and the server agree on what can come back.
+  const undocumented = undocumentedStatuses(apps.flatMap(({ logLines }) => responsesFromLog(logLines)));
+  if (undocumented.length > 0) {
+    throw new Error(`statuses the OpenAPI document does not list: ${undocumented.join('; ')}`);
   }
 });
 
@@ -43,7 +51,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
     },
   });
   const app = await buildApp({ env, logStream: stream });
-  openApps.push(app);
+  openApps.push({ app, logLines });
 
   return { app, logLines, env };
 }

@@ -15,7 +15,7 @@ const PASSWORD = 'correct horse battery';
  */
 async function appBehindProxy(overrides: Record<string, string> = {}) {
   const { app } = await buildTestApp({ TRUST_PROXY: '127.0.0.1', ...overrides });
-  // Until Redis is connected the limiter counts in process memory (decisions §5); counting
+  // Until Redis is connected the limiter counts in process memory (never refusing for it); counting
   // across the switch would split the tally, so start once it is there.
   if (app.redis.status !== 'ready') {
     await once(app.redis, 'ready');

@@ -1,8 +1,8 @@
-import type { TApiKeyScope, TRateLimitName } from '@formwell/core';
+import { ErrorMessages, type TApiKeyScope, type TRateLimitName } from '@formwell/core';
 
 import type { TApiKeySource } from './extract-api-key.js';
 
-/** How one key-protected endpoint authenticates, limits and authorises (decisions §2, §5, §14). */
+/** How one key-protected endpoint authenticates (key sources), limits (bucket) and authorises (scope). */
 export type TApiKeyPolicy = {
   scope: TApiKeyScope;
   rateLimit: TRateLimitName;
@@ -38,7 +38,7 @@ export const apiKeyPolicies = {
     bucket: 'api_v1_forms_users_joined',
     perForm: true,
     sources: ['header'],
-    invalidKeyMessage: 'Invalid API key',
+    invalidKeyMessage: ErrorMessages.INVALID_API_KEY_SHORT,
   },
   // The CSV export shares the listing's bucket: exporting is listing, and must not double the limit.
   submissionsList: {

@@ -7,13 +7,13 @@ const PRECEDENCE: readonly TApiKeySource[] = ['header', 'bearer', 'query'];
 export type ExtractApiKeyOptions = {
   headers: IncomingHttpHeaders;
   url: string;
-  /** Where a key may come from; users-joined accepts only the header (service-interface.md). */
+  /** Where a key may come from; users-joined accepts only the X-API-Key header. */
   sources: readonly TApiKeySource[];
 };
 
 /**
  * The key of a request and where it came from. Precedence: `X-API-Key`, then
- * `Authorization: Bearer`, then the legacy `?apiKey=` (decisions §2). Empty values count as absent.
+ * `Authorization: Bearer`, then the legacy `?apiKey=`; the first present wins. Empty values count as absent.
  */
 export function extractApiKey({
   headers,

@@ -18,7 +18,7 @@ export type GuardApiKeyRequestOptions = {
   formId?: unknown;
 };
 
-export type TApiKeyActor = {
+type TApiKeyActor = {
   type: 'apiKey';
   userId: string;
   apiKeyId: string;
@@ -45,7 +45,7 @@ export async function guardApiKeyRequest({
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.API_KEY_REQUIRED });
   }
   if (found.source === 'query') {
-    // The legacy way still works, but clients are told to move (decisions §2).
+    // The legacy way still works, but clients are told to move (`Deprecation: true`).
     res.header('Deprecation', 'true');
   }
   const verified = await withBadApiKeyLimit({ req, res, services }, () =>

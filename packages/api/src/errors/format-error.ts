@@ -1,9 +1,9 @@
-import { AppError, ErrorMessages } from '@formwell/core';
+import { AppError, buildErrorBody, ErrorMessages } from '@formwell/core';
 import type { TRPCError } from '@trpc/server';
 import type { DefaultErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { z } from 'zod';
 
-/** The tRPC error shape plus the fields of decisions §3 that the REST body reads from it. */
+/** The tRPC error shape plus the error-body fields the REST body reads from it. */
 export type TApiErrorShape = DefaultErrorShape & {
   /** Second text where the interface gives two (foreign form); else the message. */
   error: string;
@@ -11,40 +11,36 @@ export type TApiErrorShape = DefaultErrorShape & {
   data: DefaultErrorShape['data'] & { appCode?: string; zodError?: unknown };
 };
 
-const INPUT_VALIDATION_FAILED = 'Input validation failed';
-
 type FormatErrorOptions = { shape: DefaultErrorShape; error: TRPCError };
 
 /**
- * trpc-to-openapi spreads this shape into its REST body, and the server keeps `error` and
- * `fieldErrors` from it, so this is where the interface's two-text bodies come from. 5xx texts
- * are replaced because a plain thrown Error's message would otherwise reach the /trpc client.
+ * trpc-to-openapi spreads this shape into its REST body, and /trpc clients read it, so its texts
+ * come from the one error body builder: the interface's two-text bodies (AppError's `error`), the
+ * fixed texts, and a 5xx that never carries a thrown Error's message. A schema failure gets one
+ * plain text (the REST adapter sends the same one, with the issues beside it) instead of tRPC's
+ * JSON of the issues.
  */
 export function formatError({ shape, error }: FormatErrorOptions): TApiErrorShape {
-  if (error.code === 'INTERNAL_SERVER_ERROR') {
-    return { ...shape, message: ErrorMessages.INTERNAL, error: ErrorMessages.INTERNAL };
-  }
   const cause = error.cause;
-  if (AppError.is(cause)) {
-    const fieldErrors = cause.details.fieldErrors as Record<string, string> | undefined;
+  const appError = AppError.is(cause) ? cause : undefined;
+  const zodError = cause instanceof z.ZodError ? cause : undefined;
+  const body = buildErrorBody(shape.data.httpStatus, {
+    message: zodError ? ErrorMessages.INPUT_VALIDATION_FAILED : shape.message,
+    error: appError?.error,
+    fieldErrors: appError?.details.fieldErrors,
+  });
+  // Kept only where the builder kept them (never on a 5xx).
+  const fieldErrors = body.fieldErrors === undefined ? undefined : appError?.details.fieldErrors;
 
-    return {
-      ...shape,
-      error: cause.error,
-      ...(fieldErrors ? { fieldErrors } : {}),
-      data: { ...shape.data, appCode: cause.code },
-    };
-  }
-  if (cause instanceof z.ZodError) {
-    // The REST adapter sends this same text as `message` (and the issues beside it); tRPC would
-    // otherwise put the issues' JSON in the message.
-    return {
-      ...shape,
-      message: INPUT_VALIDATION_FAILED,
-      error: INPUT_VALIDATION_FAILED,
-      data: { ...shape.data, zodError: z.flattenError(cause) },
-    };
-  }
-
-  return { ...shape, error: shape.message };
+  return {
+    ...shape,
+    message: body.message,
+    error: body.error,
+    ...(fieldErrors ? { fieldErrors } : {}),
+    data: {
+      ...shape.data,
+      ...(appError ? { appCode: appError.code } : {}),
+      ...(zodError ? { zodError: z.flattenError(zodError) } : {}),
+    },
+  };
 }

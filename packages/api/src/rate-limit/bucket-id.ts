@@ -3,7 +3,7 @@ import { sha256Hex } from '@formwell/core';
 export type RateLimitBucketIdOptions = { bucket: string; apiKeyId: string; formId?: string | null };
 
 /**
- * The counter's identifier. It carries the key's id, never the key (decisions §5); a form id that
+ * The counter's identifier. It carries the key's id, never the key (Redis keys are not secret); a form id that
  * is not a plain ObjectId (garbage in the path) is hashed so a client cannot grow Redis keys freely.
  */
 export function rateLimitBucketId({ bucket, apiKeyId, formId }: RateLimitBucketIdOptions): string {

@@ -43,7 +43,7 @@ const OUTAGE_WARNING_INTERVAL_MS = 30_000;
 /**
  * Redis-backed counters (one atomic Lua INCR+EXPIRE per request, so replicas share them), with a
  * per-process in-memory insurance limiter that takes over while Redis is unreachable: requests are
- * still limited, never refused because of the outage (decisions §5).
+ * still limited, never refused because of the outage.
  */
 export function createRateLimiter({
   redis,

@@ -3,7 +3,7 @@ import type { TRateLimitState } from './create-rate-limiter.js';
 
 /**
  * The interface's `X-RateLimit-*` (reset in Unix seconds), `Retry-After` on a refusal, and the
- * IETF draft's structured `RateLimit-Policy` / `RateLimit` fields (decisions §5).
+ * IETF draft's structured `RateLimit-Policy` / `RateLimit` fields, on every response of a limited endpoint.
  */
 export function rateLimitHeaders(state: TRateLimitState, now = Date.now()): Record<string, string> {
   const secondsToReset = Math.ceil(state.msBeforeReset / 1000);

@@ -1,8 +1,24 @@
-import { ZPaginationQuerySchema } from '@formwell/core';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, ZPaginationQuerySchema } from '@formwell/core';
 import { z } from 'zod';
 
-/** Path ids: any string the router accepts; one that is no stored id is a 404, not a 400. */
-export const ZIdParamSchema = z.string().min(1).max(64);
+const ID_MIN_LENGTH = 1;
+/** The longest id text accepted anywhere (after percent-decoding, for a path). */
+export const ID_MAX_LENGTH = 64;
+
+/** Ids: any string the router accepts; one that is no stored id is a 404, not a 400. */
+export const ZIdParamSchema = z.string().min(ID_MIN_LENGTH).max(ID_MAX_LENGTH);
+
+/**
+ * An id in a REST path. Clients percent-encode path parameters and trpc-to-openapi hands them on
+ * encoded, so the text is decoded first (`%36b04…` is `6b04…`) and the length limit applies to the
+ * decoded text. Text that does not decode is kept as it is: it names no stored id either.
+ */
+export const ZPathIdParamSchema = z
+  .string()
+  .transform(decodePathParameter)
+  .pipe(ZIdParamSchema)
+  // The document shows the rule on the text the client means, as a plain string parameter.
+  .meta({ override: { type: 'string', minLength: ID_MIN_LENGTH, maxLength: ID_MAX_LENGTH } });
 
 /** The legacy `?apiKey=`, read by the auth middleware; declared so the document shows it. */
 export const ZApiKeyQuerySchema = z
@@ -10,8 +26,32 @@ export const ZApiKeyQuerySchema = z
   .optional()
   .meta({ description: 'Legacy key passing (deprecated; prefer the X-API-Key header).' });
 
-/** `limit` 1..100 in decimal digits, default 50 (decisions §7): core's one definition. */
-export const ZLimitQuerySchema = ZPaginationQuerySchema.shape.limit;
+/**
+ * `limit` of every list, an integer 1..100 in decimal digits, default 50: core's one definition. Its
+ * zod shape (digits or a number, then range-checked) renders as a union, so the document is told
+ * the rule in the form clients know: an integer with its bounds and default.
+ */
+export const ZLimitQuerySchema = ZPaginationQuerySchema.shape.limit.meta({
+  override: ({ jsonSchema }) => {
+    for (const key of Object.keys(jsonSchema)) {
+      delete jsonSchema[key];
+    }
+    Object.assign(jsonSchema, {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_PAGE_LIMIT,
+      default: DEFAULT_PAGE_LIMIT,
+    });
+  },
+});
 
 /** A previous `nextCursor` (opaque). */
 export const ZCursorQuerySchema = z.string().max(200).optional();
+
+function decodePathParameter(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -4,7 +4,7 @@ import { publicProcedure } from '../trpc.js';
 import { authenticateSessionRequest } from './authenticate-session-request.js';
 
 /**
- * Dashboard procedures: the session cookie, on /trpc only (conventions 21: cookies never
+ * Dashboard procedures: the session cookie, on /trpc only (cookies never
  * authenticate the public REST API, so a browser session cannot be ridden through /api/v1).
  */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {

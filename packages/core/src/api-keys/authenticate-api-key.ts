@@ -7,7 +7,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { toUserView, type TUserView } from '../users/user-view.js';
 import type { TApiKeyScope } from './scopes.js';
 
-/** lastUsedAt may lag the latest request by at most this much (decisions §2). */
+/** lastUsedAt may lag the latest request by at most this much: one write per key per second at most. */
 const LAST_USED_RESOLUTION_MS = 1000;
 const RECENT_TOUCHES_MAX = 10_000;
 

@@ -22,7 +22,7 @@ export const ZCreateApiKeyInputSchema = z.object({
 export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInputSchema>;
 
 /**
- * Creates a key within the cap of 20 active keys (decisions §2). The slot comes from the user's
+ * Creates a key within the cap of 20 active keys per user. The slot comes from the user's
  * `activeKeyCount` with one conditional update, so concurrent creates cannot overshoot the cap.
  * The plaintext `key` is in this return value and nowhere else, ever: store it, show it once,
  * never log it.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Key scopes (decisions §2); a new key gets all of them unless narrowed. */
+/** What an API key may do; a new key gets every scope unless narrowed. */
 export const API_KEY_SCOPES = [
   'forms:read',
   'submissions:read',

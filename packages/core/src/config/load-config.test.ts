@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { loadConfig } from './load-config.js';
 
 describe('loadConfig', () => {
-  test('defaults are the plans and rate limits of decisions §4 and §5', () => {
+  test('defaults are the documented plan limits and rate limits', () => {
     const config = loadConfig({ env: {} });
 
     expect(config.plans.FREE).toMatchObject({ maxForms: 1, monthlySubmissions: 200, customRedirect: false });

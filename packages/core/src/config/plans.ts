@@ -18,7 +18,7 @@ export type TPlanLimits = {
   customRedirect: boolean;
 };
 
-/** Defaults of decisions §4; `loadConfig` applies environment overrides on top. */
+/** The plans' default limits (the table in docs/architecture.md); `loadConfig` applies environment overrides on top. */
 export const DEFAULT_PLAN_LIMITS: Record<TPlan, TPlanLimits> = {
   FREE: {
     maxForms: 1,

@@ -13,7 +13,7 @@ export type TRateLimitName =
   | 'badApiKey';
 
 /**
- * Defaults of decisions §5; buckets are per key (+ form), built by the api layer. `logIn` counts
+ * Default limits (the table in docs/architecture.md); buckets are per key (+ form), built by the api layer. `logIn` counts
  * failed dashboard log-ins per email and per client IP; `signUp` counts sign-ups per client IP;
  * `badApiKey` counts requests per client IP whose API key was unknown or revoked (at the limit the
  * address is refused before any key is looked up). Its default is as generous as the submit limit:

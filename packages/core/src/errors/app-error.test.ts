@@ -48,7 +48,7 @@ describe('AppError', () => {
     expect(error.toBody()).toEqual({
       error: 'Internal server error',
       message: 'Internal server error',
-      code: 'INTERNAL',
+      code: 'INTERNAL_SERVER_ERROR',
     });
     expect(error.httpStatus).toBe(500);
   });

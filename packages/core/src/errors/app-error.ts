@@ -1,6 +1,6 @@
-import { AppErrorCode, type TAppErrorCode } from './app-error-code.js';
+import type { TAppErrorCode } from './app-error-code.js';
 import { appErrorStatus } from './app-error-status.js';
-import { ErrorMessages } from './error-messages.js';
+import { buildErrorBody, type TErrorBody } from './error-body.js';
 
 export type AppErrorOptions = {
   /** The `message` text of the body; also Error.message. */
@@ -10,19 +10,19 @@ export type AppErrorOptions = {
    * error "Form does not belong to this user"). Defaults to `message`.
    */
   error?: string;
-  /** Extra body fields, e.g. `fieldErrors` or zod `issues`. */
-  details?: Record<string, unknown>;
+  /** Extra body fields: zod `issues` of a schema failure, `fieldErrors` of bad submission data. */
+  details?: TAppErrorDetails;
   cause?: unknown;
 };
 
-export type TAppErrorBody = { error: string; message: string; code: TAppErrorCode } & Record<string, unknown>;
+export type TAppErrorDetails = { issues?: unknown; fieldErrors?: Record<string, string> };
 
 /** The one expected-failure type thrown by core; the api layer turns it into a response. */
 export class AppError extends Error {
   override readonly name = 'AppError';
   readonly code: TAppErrorCode;
   readonly error: string;
-  readonly details: Record<string, unknown>;
+  readonly details: TAppErrorDetails;
 
   constructor(code: TAppErrorCode, { message, error, details, cause }: AppErrorOptions) {
     super(message, { cause });
@@ -39,13 +39,14 @@ export class AppError extends Error {
     return appErrorStatus[this.code].trpcCode;
   }
 
-  /** The JSON body of decisions §3; 5xx bodies never carry internal texts. */
-  toBody(): TAppErrorBody {
-    if (this.code === AppErrorCode.INTERNAL) {
-      return { error: ErrorMessages.INTERNAL, message: ErrorMessages.INTERNAL, code: this.code };
-    }
-
-    return { ...this.details, error: this.error, message: this.message, code: this.code };
+  /** The error body for this failure (see buildErrorBody); a 5xx never carries its own text. */
+  toBody(): TErrorBody {
+    return buildErrorBody(this.httpStatus, {
+      ...this.details,
+      message: this.message,
+      error: this.error,
+      code: this.trpcCode,
+    });
   }
 
   static is(value: unknown): value is AppError {

@@ -1,6 +1,6 @@
 /**
- * Exact texts of service-interface.md and decisions.md. Clients match on them, so change none
- * without changing the contract.
+ * Every error text the service sends. Clients match on them exactly, so a change here is a change
+ * of the public contract.
  */
 export const ErrorMessages = {
   API_KEY_REQUIRED: 'API key is required',
@@ -27,7 +27,19 @@ export const ErrorMessages = {
   INVALID_CURSOR: 'Invalid cursor',
   INVALID_LIMIT: 'limit must be an integer between 1 and 100',
   INVALID_PARAMETERS: 'Invalid parameters',
-  PAYLOAD_TOO_LARGE: 'Request body too large',
+  /** A procedure's input schema refused the request (the `issues` say why). */
+  INPUT_VALIDATION_FAILED: 'Input validation failed',
+  API_KEY_OUTSIDE_REST: 'API keys are accepted only under /api/v1',
+  /** Fixed text of every 413, whoever raised it (the body limit is 100 KB). */
+  BODY_TOO_LARGE: 'Request body is too large (at most 100 KB)',
+  /** Fixed text of every 415: the API reads JSON bodies only. */
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported Media Type: send application/json',
+  /** An unknown path; never echoes the URL, which may hold a key. */
+  NOT_FOUND: 'Not found',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  INVALID_URL: 'Invalid URL',
+  /** An error that came without any text. */
+  REQUEST_FAILED: 'Request failed',
   INVALID_CREDENTIALS: 'Invalid email or password',
   EMAIL_TAKEN: 'An account with this email already exists',
   NOT_AUTHENTICATED: 'Not authenticated',

@@ -4,7 +4,7 @@ import { AppErrorCode } from './app-error-code.js';
 import { AppError } from './app-error.js';
 import { ErrorMessages } from './error-messages.js';
 
-/** Parses with zod and turns a failure into a 400 carrying the zod issues (decisions §3). */
+/** Parses with zod and turns a failure into a 400 carrying the zod issues. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (!result.success) {

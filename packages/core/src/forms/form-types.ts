@@ -17,7 +17,7 @@ export const ZFormTypeSchema = z.enum(FORM_TYPES);
 
 export type TFormType = z.infer<typeof ZFormTypeSchema>;
 
-/** `formTypeDisplay` values (decisions §6). */
+/** The human label of each form type, returned as `formTypeDisplay`. */
 export const FORM_TYPE_DISPLAY: Record<TFormType, string> = {
   survey: 'Survey',
   contact: 'Contact',
@@ -30,7 +30,7 @@ export const FORM_TYPE_DISPLAY: Record<TFormType, string> = {
   analytics_opt_in: 'Analytics Opt-In',
 };
 
-/** `formTypeSpecific` per type (decisions §6); types not listed get `{}`. */
+/** The fixed properties of each form type, returned as `formTypeSpecific`; types not listed get `{}`. */
 export function formTypeSpecific(formType: string): Record<string, unknown> {
   switch (formType) {
     case 'survey':

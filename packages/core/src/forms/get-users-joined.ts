@@ -4,7 +4,7 @@ export type GetUsersJoinedOptions = { userId: string; formId: string };
 
 /**
  * Users-joined count: the form's submissions when `settings.usersJoined.enabled`, else 0.
- * Another user's form is the foreign-form 403 (decisions §3).
+ * Another user's form is the foreign-form 403 (`Form does not belong to this user`).
  */
 export async function getUsersJoined({
   userId,

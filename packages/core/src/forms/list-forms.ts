@@ -6,7 +6,7 @@ import { toFormListItem, type TFormListItem } from './form-list-item.js';
 
 export type ListFormsOptions = { userId: string } & TPageRequest;
 
-/** The owner's forms, newest first, keyset-paginated (decisions §7). */
+/** The owner's forms, newest first (`createdAt`, then id), keyset-paginated with an opaque cursor. */
 export async function listForms({
   userId,
   limit,

@@ -9,9 +9,9 @@ export type LoadOwnedFormOptions = {
   userId: string;
   formId: string;
   /**
-   * What another user's form looks like (decisions §3): `not-found` (get form, analytics, management)
-   * or `forbidden` (submit, submissions, users-joined, webhook endpoints: 403 "Form does not belong
-   * to this user").
+   * What another user's form looks like: `not-found` (get form, analytics, management) or
+   * `forbidden` (submit, submissions, users-joined, webhook endpoints: 403 "Form does not belong to
+   * this user").
    */
   foreign: 'not-found' | 'forbidden';
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Field input kinds (decisions §6). */
+/** The kinds of input a form field can be; submitted values are checked against the kind. */
 export const FIELD_TYPES = [
   'text',
   'email',

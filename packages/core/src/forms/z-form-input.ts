@@ -22,7 +22,7 @@ export const ZCreateFormInputSchema = z.object({
   fields: ZFormFieldsSchema.default([]),
   settings: ZSettingsInputSchema.optional(),
   emailSettings: ZEmailSettingsInputSchema.optional(),
-  /** Defaults to true for `waitlist`, false otherwise (decisions §6). */
+  /** Defaults to true for `waitlist` (one sign-up per email), false otherwise. */
   uniqueEmail: z.boolean().optional(),
   retentionDays: z.number().int().min(1).max(3650).nullable().optional(),
 });

@@ -11,7 +11,7 @@ export function encodeCursor({ createdAt, id }: TCursorPosition): string {
   return Buffer.from(`${createdAt.getTime()}:${id}`, 'utf8').toString('base64url');
 }
 
-/** The inverse of encodeCursor; anything else is a 400 (decisions §7). */
+/** The inverse of encodeCursor; a cursor that does not decode is a 400, never an empty page. */
 export function decodeCursor(cursor: string): TCursorPosition {
   const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
   const match = PATTERN.exec(text);

@@ -1,6 +1,6 @@
 import { encodeCursor } from './cursor.js';
 
-/** `nextCursor` of a page: the last item's key when more exist, else null (decisions §7). */
+/** `nextCursor` of a page: the last item's key while more items exist, then null. */
 export function nextCursor({
   items,
   hasMore,

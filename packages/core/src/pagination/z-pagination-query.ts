@@ -4,7 +4,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './resolve-page-request.js';
 
 /**
- * `limit` of every list (decisions §7): an integer 1..100 written in decimal digits, default 50; any
+ * `limit` of every list: an integer 1..100 written in decimal digits, default 50; any
  * other value is a 400 with the INVALID_LIMIT text. A query string is read only when it is digits
  * alone, so `1e1`, `0x10`, ` 5`, `5.0` and `` are refused where `z.coerce.number()` would take
  * them; a number (a JSON/RPC caller) is taken as is and range-checked.

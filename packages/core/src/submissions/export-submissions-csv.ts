@@ -15,7 +15,7 @@ import { MAX_DATA_KEYS } from './validate-submission-data.js';
  * The export's query string, strict: a parameter it does not know is a 400, never passed on. The
  * legacy `apiKey` is read by authentication and only declared here so it is allowed.
  */
-export const ZExportSubmissionsQuerySchema = z.strictObject({
+const ZExportSubmissionsQuerySchema = z.strictObject({
   startDate: z.string().max(40).optional(),
   endDate: z.string().max(40).optional(),
   email: z.string().max(320).optional(),
@@ -39,7 +39,7 @@ export type TCsvExport = { filename: string; contentType: string; stream: Readab
  * keys one submission may carry. Keys beyond it go, as JSON, into the `other` column.
  */
 export const MAX_CSV_DATA_COLUMNS = MAX_DATA_KEYS;
-export const CSV_OTHER_COLUMN = 'other';
+const CSV_OTHER_COLUMN = 'other';
 
 const META_COLUMNS = ['browser', 'os', 'device', 'country'] as const;
 

@@ -28,7 +28,8 @@ export type TListSubmissionsResult = { submissions: TSubmissionView[]; nextCurso
 
 /**
  * Newest first, keyset-paginated, with inclusive date filters and an exact email filter.
- * 400s (limit, cursor, dates) come before the form checks (404 / foreign-form 403), per decisions §3.
+ * Bad parameters (limit, cursor, dates: 400) are refused before the form is looked up (404 /
+ * foreign-form 403), so a client learns nothing about a form from a malformed request.
  */
 export async function listSubmissions({
   userId,

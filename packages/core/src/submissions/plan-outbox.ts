@@ -3,7 +3,7 @@ import type { TFormRecord, TOutboxKind } from '@formwell/db';
 import type { TPlanLimits } from '../config/plans.js';
 
 /**
- * Side effects a new submission owes (decisions §4, §8, §11): the submitter's confirmation when email
+ * Side effects a new submission owes: the submitter's confirmation when email
  * settings are on and the plan allows them and there is an address; the developer notification on
  * PRO; one webhook delivery per enabled endpoint subscribed to `form.submission.created`.
  */

@@ -49,7 +49,7 @@ function acceptLanguageRegion(header: string): string | null {
 }
 
 /**
- * Country of a submission (decisions §8): the trusted proxy header when configured, else the region
+ * Country of a submission: the trusted proxy header when configured, else the region
  * of Accept-Language, else `Unknown`. English names (`United States`). No IP address is used or
  * stored (the optional offline GeoIP step is not implemented).
  */

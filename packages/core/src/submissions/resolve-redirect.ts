@@ -6,7 +6,7 @@ import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 import type { TRedirect } from './z-submit-response.js';
 
 /**
- * Where the submitter goes next (decisions §8): the requested URL on plans with custom redirects,
+ * Where the submitter goes next: the requested URL on plans with custom redirects,
  * else the default thank-you page with `allowed: false` and the reason. Only `null`/absent means "no
  * redirect requested"; anything else must be an absolute http(s) URL (400), the empty string included.
  */

@@ -31,7 +31,7 @@ function parseBound(name: string, value: string): Date {
 }
 
 /**
- * `startDate`/`endDate` are inclusive (decisions §7): a date-only `endDate` covers that whole UTC day,
+ * `startDate`/`endDate` are inclusive: a date-only `endDate` covers that whole UTC day,
  * a full timestamp covers up to and including that instant.
  */
 export function resolveSubmissionFilter({

@@ -152,7 +152,7 @@ export async function submitForm({
     throw error;
   }
 
-  // The counters are part of the 201's promise (decisions §8, §14): applied before answering.
+  // A 201 promises that listing and analytics already include the submission: count it before answering.
   await applySubmissionCounters({ submission });
 
   return {

@@ -5,7 +5,7 @@ import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 
 export const MAX_DATA_KEYS = 100;
 export const MAX_STRING_LENGTH = 10_000;
-export const MAX_KEY_LENGTH = 200;
+const MAX_KEY_LENGTH = 200;
 
 export type TValidationResult =
   { ok: true; data: Record<string, unknown> } | { ok: false; fieldErrors: Record<string, string> };
@@ -157,7 +157,7 @@ function tooLong(value: unknown): boolean {
 }
 
 /**
- * Validates `data` against the form's fields (decisions §8): required present, types, options,
+ * Validates `data` against the form's fields: required present, types, options,
  * unknown keys rejected except on a form with no declared fields (any flat object), ≤ 100 keys,
  * strings ≤ 10,000 characters (code points). `_gotcha` must already be removed by the caller.
  */

@@ -4,7 +4,8 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 
 /**
- * Body of POST /api/v1/forms/submit (decisions §8); `data` is checked against the form's fields later.
+ * Body of POST /api/v1/forms/submit; `data` is checked against the form's fields later. Unknown
+ * top-level fields are ignored.
  * `redirectUrl` is absent, null or an absolute http(s) URL: an empty string is no URL, so a 400.
  */
 export const ZSubmitFormInputSchema = z

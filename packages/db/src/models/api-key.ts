@@ -7,7 +7,7 @@ const apiKeySchema = new Schema(
   {
     userId: { type: Schema.Types.ObjectId, required: true },
     name: { type: String, required: true },
-    // SHA-256 hex of the whole key; the plaintext is never stored (decisions §2).
+    // SHA-256 hex of the whole key; the plaintext is never stored, so a database leak reveals no key.
     keyHash: { type: String, required: true },
     prefix: { type: String, required: true },
     last4: { type: String, required: true },

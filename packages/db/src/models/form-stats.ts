@@ -1,11 +1,11 @@
-import mongoose, { type InferSchemaType } from 'mongoose';
+import mongoose from 'mongoose';
 
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
 
 /**
  * Pre-aggregated analytics of one form, bumped at submit time so analytics never scan submissions
- * (decisions §9). Map keys: `hours` = UTC hour `YYYY-MM-DDTHH`, `hourOfDay` = UTC `00`..`23`,
+ * (analytics count submissions received, so deleting one does not lower them). Map keys: `hours` = UTC hour `YYYY-MM-DDTHH`, `hourOfDay` = UTC `00`..`23`,
  * `browsers`/`countries` = display names (encoded by statsKey in the repository).
  * `hours` is bounded: keys older than the analytics window are pruned at most once a day per form,
  * by the first submission after `hoursPrunedAt` is a day old (formStatsRepository.recordSubmission).
@@ -28,8 +28,6 @@ const formStatsSchema = new Schema(
 );
 
 formStatsSchema.index({ formId: 1 }, { unique: true });
-
-export type TFormStatsDoc = InferSchemaType<typeof formStatsSchema>;
 
 const createFormStatsModel = () => model('FormStats', formStatsSchema);
 

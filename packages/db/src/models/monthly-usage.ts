@@ -1,4 +1,4 @@
-import mongoose, { type InferSchemaType } from 'mongoose';
+import mongoose from 'mongoose';
 
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
@@ -15,8 +15,6 @@ const monthlyUsageSchema = new Schema(
 
 // The upsert race of the quota check relies on this unique index (see monthly-usage repository).
 monthlyUsageSchema.index({ userId: 1, month: 1 }, { unique: true });
-
-export type TMonthlyUsageDoc = InferSchemaType<typeof monthlyUsageSchema>;
 
 const createMonthlyUsageModel = () => model('MonthlyUsage', monthlyUsageSchema);
 

@@ -5,7 +5,7 @@ const { model, models, Schema } = mongoose;
 
 /**
  * A pending side effect, written in the same insert as the submission so a crash or a Redis outage
- * delays it but never loses it (decisions §8). The worker marks it done.
+ * delays it but never loses it. The worker marks it done.
  */
 const outboxEntrySchema = new Schema(
   {

@@ -11,7 +11,7 @@ export const USER_ROLES = ['OWNER', 'ADMIN'] as const;
 
 const userSchema = new Schema(
   {
-    // Stored lower-case so the unique index is case-insensitive in effect (decisions §1).
+    // Stored lower-case so the unique index is case-insensitive in effect: one account per address.
     email: { type: String, required: true, lowercase: true, trim: true },
     name: { type: String, default: '' },
     // Null for operator-created users that never log in to the dashboard.

@@ -133,7 +133,8 @@ export const apiKeyRepository = {
 
   /**
    * Coalesced `lastUsedAt`: writes only when the stored value is older than one second, so a burst
-   * costs at most one write per key per second (decisions §2). Returns whether it wrote.
+   * costs at most one write per key per second and `lastUsedAt` is never more than a second behind.
+   * Returns whether it wrote.
    */
   async touchLastUsed({ keyId, now }: { keyId: string; now: Date }): Promise<boolean> {
     const _id = toObjectId(keyId);

@@ -101,7 +101,7 @@ export const formRepository = {
 
   /**
    * Who owns a form, without its content: decides 404 (missing) against 403 (another user's) on the
-   * endpoints where the two differ (decisions §3).
+   * endpoints where the two differ (submit, submissions, users-joined).
    */
   async findOwnerId({ formId }: { formId: string }): Promise<string | null> {
     const _id = toObjectId(formId);

@@ -10,7 +10,7 @@ type TLeanUsage = { used: number };
 export const monthlyUsageRepository = {
   /**
    * Atomic check-and-increment: one conditional `findOneAndUpdate` with a `used < limit` guard, so
-   * concurrent submits can never push `used` past `limit` (decisions §4).
+   * concurrent submits can never push `used` past `limit`, and no transaction is needed.
    *
    * The first submit of a month upserts the counter. When the guard fails on an existing counter the
    * upsert tries to insert a second `{userId, month}` and hits the unique index; so does a loser of

@@ -1,6 +1,7 @@
 import { SubmissionModel } from '../models/submission.js';
 import { toObjectId } from './object-id.js';
-import { toSubmissionRecord, type TLeanSubmission, type TSubmissionRecord } from './submission-record.js';
+import { findFlaggedSubmissions } from './find-flagged-submissions.js';
+import type { TSubmissionRecord } from './submission-record.js';
 
 /**
  * The `countersPending` flag of submissions: set by the insert, cleared once the form's
@@ -16,12 +17,7 @@ export const submissionCountersRepository = {
     createdBefore: Date;
     limit: number;
   }): Promise<TSubmissionRecord[]> {
-    const docs = await SubmissionModel.find({ countersPending: true, createdAt: { $lt: createdBefore } })
-      .sort({ createdAt: 1 })
-      .limit(limit)
-      .lean<TLeanSubmission[]>();
-
-    return docs.map(toSubmissionRecord);
+    return findFlaggedSubmissions({ flag: 'countersPending', createdBefore, limit });
   },
 
   /** Clears the flag once every counter includes the submission. */

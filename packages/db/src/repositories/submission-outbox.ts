@@ -1,6 +1,15 @@
 import { SubmissionModel } from '../models/submission.js';
 import { toObjectId } from './object-id.js';
-import { toSubmissionRecord, type TLeanSubmission, type TSubmissionRecord } from './submission-record.js';
+import { findFlaggedSubmissions } from './find-flagged-submissions.js';
+import type { TSubmissionRecord } from './submission-record.js';
+
+/** The submission and outbox-entry ids as ObjectIds; null when either names nothing. */
+function parseEntryIds({ submissionId, entryId }: { submissionId: string; entryId: string }) {
+  const _id = toObjectId(submissionId);
+  const entry = toObjectId(entryId);
+
+  return _id && entry ? { _id, entry } : null;
+}
 
 /**
  * The outbox inside submission documents: what the worker and its sweeper read and mark. System
@@ -15,12 +24,7 @@ export const submissionOutboxRepository = {
     createdBefore: Date;
     limit: number;
   }): Promise<TSubmissionRecord[]> {
-    const docs = await SubmissionModel.find({ hasPendingOutbox: true, createdAt: { $lt: createdBefore } })
-      .sort({ createdAt: 1 })
-      .limit(limit)
-      .lean<TLeanSubmission[]>();
-
-    return docs.map(toSubmissionRecord);
+    return findFlaggedSubmissions({ flag: 'hasPendingOutbox', createdBefore, limit });
   },
 
   /** Marks one outbox entry done, then clears the pending flag when nothing is left. */
@@ -33,11 +37,11 @@ export const submissionOutboxRepository = {
     entryId: string;
     now: Date;
   }): Promise<boolean> {
-    const _id = toObjectId(submissionId);
-    const entry = toObjectId(entryId);
-    if (!_id || !entry) {
+    const ids = parseEntryIds({ submissionId, entryId });
+    if (!ids) {
       return false;
     }
+    const { _id, entry } = ids;
     // One conditional update: only a still-pending entry is marked, so a redelivery finds nothing.
     const result = await SubmissionModel.updateOne(
       { _id, outbox: { $elemMatch: { _id: entry, status: 'pending' } } },
@@ -61,11 +65,11 @@ export const submissionOutboxRepository = {
     entryId: string;
     error: string;
   }): Promise<void> {
-    const _id = toObjectId(submissionId);
-    const entry = toObjectId(entryId);
-    if (!_id || !entry) {
+    const ids = parseEntryIds({ submissionId, entryId });
+    if (!ids) {
       return;
     }
+    const { _id, entry } = ids;
     await SubmissionModel.updateOne(
       { _id, 'outbox._id': entry },
       { $inc: { 'outbox.$.attempts': 1 }, $set: { 'outbox.$.lastError': error.slice(0, 1000) } },

@@ -75,7 +75,8 @@ async function oneSubmission(
 /** Submissions, always scoped by owner and form. */
 export const submissionRepository = {
   /**
-   * One insert carries the submission and its outbox, so side effects are never lost (decisions §8).
+   * One insert carries the submission and its outbox, so a crash or a Redis outage can delay its side
+   * effects but never lose them.
    * Throws E11000 when a uniqueEmail form already has this email.
    */
   async create(input: TCreateSubmissionRecord): Promise<TSubmissionRecord> {

@@ -1,7 +1,7 @@
 import { buildTestApp } from '../../helpers/build-test-app.js';
 
 export type BuildLimitedAppOptions = {
-  /** Core configuration overrides such as `RATE_LIMIT_GET_FORM: '3/60'` (decisions §5: configurable). */
+  /** Core configuration overrides such as `RATE_LIMIT_GET_FORM: '3/60'` (every limit is configurable). */
   config?: Record<string, string>;
   /** Share a database (two replicas of one deployment). */
   mongoUri?: string;

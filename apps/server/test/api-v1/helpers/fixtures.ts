@@ -47,7 +47,7 @@ export async function createKey({ userId, scopes }: { userId: string; scopes?: T
   return { key: created.key, keyId: created.id };
 }
 
-export const CONTACT_FIELDS = [
+const CONTACT_FIELDS = [
   { name: 'email', label: 'Email', type: 'email', required: true },
   { name: 'message', label: 'Message', type: 'textarea', required: false },
   { name: 'topic', label: 'Topic', type: 'select', required: false, options: ['sales', 'support'] },

@@ -1,4 +1,4 @@
-import { appRouter } from '@formwell/api';
+import { listProcedures } from '@formwell/api';
 import type { FastifyInstance } from 'fastify';
 
 export type TProcedureEntry = {
@@ -8,22 +8,13 @@ export type TProcedureEntry = {
   rest: { method: string; path: string } | null;
 };
 
-type TProcedureDef = { _def: { type: string; meta?: { openapi?: { method: string; path: string } } } };
-
 /** Every procedure of the one router, with its REST face when it has one. */
 export function routerProcedures(): TProcedureEntry[] {
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, TProcedureDef> } })._def
-    .procedures;
-
-  return Object.entries(procedures).map(([path, procedure]) => {
-    const openapi = procedure._def.meta?.openapi;
-
-    return {
-      path,
-      type: procedure._def.type === 'mutation' ? 'mutation' : 'query',
-      rest: openapi ? { method: openapi.method, path: openapi.path } : null,
-    };
-  });
+  return listProcedures().map(({ path, type, meta }) => ({
+    path,
+    type: type === 'mutation' ? 'mutation' : 'query',
+    rest: meta?.openapi ? { method: meta.openapi.method, path: meta.openapi.path } : null,
+  }));
 }
 
 const SERVED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const ZCreateApiKeyRequestSchema = z.object({
   name: z.string().max(100),
-  /** Narrows the key; all scopes when absent (decisions §2). */
+  /** Narrows the key; a new key gets all scopes when absent. */
   scopes: z.array(ZApiKeyScopeSchema).max(10).optional(),
 });
 

@@ -8,4 +8,4 @@ export const ZLogInRequestSchema = z.object({
 
 export const ZLogInResponseSchema = z.object({ user: ZUserViewSchema });
 
-export type TLogInRequest = z.infer<typeof ZLogInRequestSchema>;
+type TLogInRequest = z.infer<typeof ZLogInRequestSchema>;

@@ -9,4 +9,4 @@ export const ZSignUpRequestSchema = z.object({
 
 export const ZSignUpResponseSchema = z.object({ user: ZUserViewSchema });
 
-export type TSignUpRequest = z.infer<typeof ZSignUpRequestSchema>;
+type TSignUpRequest = z.infer<typeof ZSignUpRequestSchema>;

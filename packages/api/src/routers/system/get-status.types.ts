@@ -20,4 +20,4 @@ export const ZGetStatusResponseSchema = z.object({
   version: z.string(),
 });
 
-export type TGetStatusResponse = z.infer<typeof ZGetStatusResponseSchema>;
+type TGetStatusResponse = z.infer<typeof ZGetStatusResponseSchema>;

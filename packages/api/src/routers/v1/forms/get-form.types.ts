@@ -1,8 +1,9 @@
 import { ZFormViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { ZApiKeyQuerySchema, ZIdParamSchema } from '../../../schemas/z-query.js';
+import { ZApiKeyQuerySchema, ZPathIdParamSchema } from '../../../schemas/z-query.js';
 import type { ApiMeta } from '../../../trpc.js';
+import { apiKeyErrorResponses } from '../api-key-error-responses.js';
 
 export const getFormMeta = {
   openapi: {
@@ -12,18 +13,12 @@ export const getFormMeta = {
     summary: 'Get a form',
     description:
       "One form of the key owner, with its fields and settings. Another user's form is 404. Scope `forms:read`; rate-limited per key and form.",
-    errorResponses: {
-      400: 'Invalid parameters',
-      401: 'Missing or invalid key',
-      403: 'Insufficient scope',
-      404: 'Form or user not found',
-      429: 'Rate limit exceeded',
-    },
+    errorResponses: { ...apiKeyErrorResponses, 404: 'Form or user not found' },
   },
 } satisfies ApiMeta;
 
 export const ZGetFormRequestSchema = z.object({
-  formId: ZIdParamSchema,
+  formId: ZPathIdParamSchema,
   apiKey: ZApiKeyQuerySchema,
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-import { ZIdParamSchema } from '../../../schemas/z-query.js';
+import { ZPathIdParamSchema } from '../../../schemas/z-query.js';
 import type { ApiMeta } from '../../../trpc.js';
+import { apiKeyErrorResponses } from '../api-key-error-responses.js';
 
 export const getUsersJoinedMeta = {
   openapi: {
@@ -12,14 +13,15 @@ export const getUsersJoinedMeta = {
     description:
       "The number of submissions when the form's users-joined feature is enabled, else 0. The key goes in the X-API-Key header only. Scope `forms:read`.",
     errorResponses: {
-      401: 'Missing or invalid key',
+      ...apiKeyErrorResponses,
+      400: 'Invalid form id',
+      401: 'Missing, unknown or revoked API key in the X-API-Key header',
       403: 'Form of another user, or insufficient scope',
-      404: 'Form not found',
-      429: 'Rate limit exceeded',
+      404: 'Form or user not found',
     },
   },
 } satisfies ApiMeta;
 
-export const ZGetUsersJoinedRequestSchema = z.object({ formId: ZIdParamSchema });
+export const ZGetUsersJoinedRequestSchema = z.object({ formId: ZPathIdParamSchema });
 
 export const ZGetUsersJoinedResponseSchema = z.object({ formId: z.string(), count: z.number() });

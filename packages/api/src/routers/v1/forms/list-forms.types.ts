@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { ZApiKeyQuerySchema, ZCursorQuerySchema, ZLimitQuerySchema } from '../../../schemas/z-query.js';
 import type { ApiMeta } from '../../../trpc.js';
+import { apiKeyErrorResponses } from '../api-key-error-responses.js';
 
 export const listFormsMeta = {
   openapi: {
@@ -12,13 +13,7 @@ export const listFormsMeta = {
     summary: 'List forms',
     description:
       "The key owner's forms, newest first. Pass `nextCursor` back as `cursor` for the next page. Scope `forms:read`; rate-limited per key.",
-    errorResponses: {
-      400: 'Invalid parameters',
-      401: 'Missing or invalid key',
-      403: 'Insufficient scope',
-      404: 'User not found',
-      429: 'Rate limit exceeded',
-    },
+    errorResponses: apiKeyErrorResponses,
   },
 } satisfies ApiMeta;
 

@@ -24,7 +24,7 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
     });
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');
     if (outbox.length > 0 && services.enqueueOutbox) {
-      // Not awaited: side effects never slow or fail the 201 (decisions §8); the outbox keeps them.
+      // Not awaited: side effects never slow or fail the 201; the stored outbox keeps them.
       void services.enqueueOutbox(outbox).catch((error: unknown) => {
         logger.warn(
           { err: error, submissionId: response.submissionId },

@@ -2,6 +2,7 @@ import { ZSubmitResponseSchema } from '@formwell/core';
 import { z } from 'zod';
 
 import type { ApiMeta } from '../../../trpc.js';
+import { apiKeyErrorResponses } from '../api-key-error-responses.js';
 
 export const submitFormMeta = {
   openapi: {
@@ -13,13 +14,13 @@ export const submitFormMeta = {
       "`data` is checked against the form's fields (400 with `fieldErrors`). Custom `redirectUrl` needs STANDARD or PRO. Scope `submissions:write`; rate-limited per key.",
     successDescription: 'Created',
     errorResponses: {
+      ...apiKeyErrorResponses,
       400: 'Invalid parameters or submission data',
-      401: 'Missing or invalid key',
       403: 'Form of another user, insufficient scope, or monthly quota reached',
       404: 'Form or user not found',
       409: 'A submission with this email already exists for this form',
-      413: 'Request body too large',
-      429: 'Rate limit exceeded',
+      413: 'Request body too large (at most 100 KB)',
+      415: 'The body is not application/json',
     },
   },
   successStatus: 201,
@@ -28,7 +29,13 @@ export const submitFormMeta = {
 export const ZSubmitFormRequestSchema = z.object({
   formId: z.string().min(1).max(100),
   data: z.record(z.string(), z.unknown()),
-  redirectUrl: z.string().max(2048).nullable().optional(),
+  // Core refuses anything but an absolute http(s) URL; the document says so.
+  redirectUrl: z
+    .string()
+    .max(2048)
+    .meta({ format: 'uri', pattern: '^[hH][tT][tT][pP][sS]?://[^/?#]+' })
+    .nullable()
+    .optional(),
 });
 
 export const ZSubmitFormResponseSchema = ZSubmitResponseSchema;

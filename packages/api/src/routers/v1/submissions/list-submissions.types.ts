@@ -4,10 +4,21 @@ import { z } from 'zod';
 import {
   ZApiKeyQuerySchema,
   ZCursorQuerySchema,
-  ZIdParamSchema,
+  ZPathIdParamSchema,
   ZLimitQuerySchema,
 } from '../../../schemas/z-query.js';
 import type { ApiMeta } from '../../../trpc.js';
+import { apiKeyErrorResponses } from '../api-key-error-responses.js';
+
+/**
+ * An inclusive date bound. Core checks it (a real calendar day, optionally followed by a time);
+ * the document states the date form clients are meant to send.
+ */
+const ZDateQuerySchema = z
+  .string()
+  .max(40)
+  .meta({ format: 'date', description: 'ISO 8601 date (a full timestamp is also accepted), inclusive' })
+  .optional();
 
 export const listSubmissionsMeta = {
   openapi: {
@@ -18,21 +29,19 @@ export const listSubmissionsMeta = {
     description:
       'Newest first, with optional inclusive `startDate`/`endDate` (ISO dates) and exact `email` filters. Scope `submissions:read`; rate-limited per key and form.',
     errorResponses: {
-      400: 'Invalid parameters',
-      401: 'Missing or invalid key',
+      ...apiKeyErrorResponses,
       403: 'Form of another user, or insufficient scope',
       404: 'Form or user not found',
-      429: 'Rate limit exceeded',
     },
   },
 } satisfies ApiMeta;
 
 export const ZListSubmissionsRequestSchema = z.object({
-  formId: ZIdParamSchema,
+  formId: ZPathIdParamSchema,
   limit: ZLimitQuerySchema,
   cursor: ZCursorQuerySchema,
-  startDate: z.string().max(40).optional().meta({ description: 'ISO 8601 date or timestamp, inclusive' }),
-  endDate: z.string().max(40).optional().meta({ description: 'ISO 8601 date or timestamp, inclusive' }),
+  startDate: ZDateQuerySchema,
+  endDate: ZDateQuerySchema,
   email: z.string().max(320).optional(),
   apiKey: ZApiKeyQuerySchema,
 });

@@ -1,0 +1,58 @@
+import { getPathRegExp, normalizePath } from 'trpc-to-openapi';
+
+/** The documented path a request path falls under and the methods served there. */
+type TMatchedPath = { path: string; methods: string[] };
+
+/** The documented path of a request path, or null when none matches it (a 404, not a 405). */
+export type DocumentedPathLookup = (pathname: string) => TMatchedPath | null;
+
+/** The `paths` of an OpenAPI document: path template → operations keyed by lower-case method. */
+export type TOpenApiPaths = Record<string, object | undefined>;
+
+type TPathTemplate = TMatchedPath & { pattern: RegExp; isParameter: boolean[] };
+
+const OPERATION_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
+
+/**
+ * Request path → documented path and its served methods, read from the OpenAPI document (405
+ * answers with an `Allow` header use it).
+ * A path is matched with trpc-to-openapi's own path expressions (trailing slash ignored, case
+ * ignored, a `{param}` takes one segment). When several documented paths match, the most specific
+ * wins whatever the method: at the first segment where they differ, a literal beats a parameter,
+ * so `/forms/submit` is the submit path, never form `submit` of `/forms/{formId}`.
+ */
+export function createDocumentedPathLookup(paths: TOpenApiPaths): DocumentedPathLookup {
+  const templates: TPathTemplate[] = Object.entries(paths).map(([path, operations]) => ({
+    path,
+    pattern: getPathRegExp(normalizePath(path)),
+    isParameter: normalizePath(path)
+      .split('/')
+      .map((segment) => /^\{.+\}$/.test(segment)),
+    methods: Object.keys(operations ?? {})
+      .filter((method) => OPERATION_METHODS.has(method))
+      .map((method) => method.toUpperCase())
+      .sort(),
+  }));
+
+  return (pathname) => {
+    const path = normalizePath(pathname);
+    let best: TPathTemplate | null = null;
+    for (const template of templates) {
+      if (template.pattern.test(path) && (!best || moreSpecific(template, best))) {
+        best = template;
+      }
+    }
+
+    return best ? { path: best.path, methods: best.methods } : null;
+  };
+}
+
+function moreSpecific(candidate: TPathTemplate, current: TPathTemplate): boolean {
+  for (const [i, isParameter] of candidate.isParameter.entries()) {
+    if (isParameter !== current.isParameter[i]) {
+      return !isParameter;
+    }
+  }
+
+  return false;
+}
