@@ -1,6 +1,6 @@
 import { Long } from 'bson';
 import { MongoCommandError } from '../errors.js';
-import type { CommandContext, CommandDef, Doc } from './types.js';
+import type { CommandContext, CommandDef, Doc, ServerState } from './types.js';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire/header.js';
 
 export const SERVER_VERSION = '7.0.0';
@@ -37,6 +37,17 @@ export function helloReply(ctx: Pick<CommandContext, 'connectionId' | 'body'>, l
     readOnly: false,
   };
   return reply;
+}
+
+/** serverStatus.connections as mongod reports it (the fields tools such as mongostat read). */
+function connectionsSection(state: ServerState): Doc {
+  const { current, totalCreated, rejected } = state.connections;
+  return {
+    current,
+    available: state.limits.maxConnections - current,
+    totalCreated,
+    rejected,
+  };
 }
 
 const PARAMETERS: Doc = {
@@ -92,6 +103,7 @@ export const handshakeCommands: Record<string, CommandDef> = {
       process: 'embedded-mongo',
       uptime: (Date.now() - ctx.state.startedAt) / 1000,
       localTime: new Date(),
+      connections: connectionsSection(ctx.state),
       metrics: { cursor: { open: { total: Long.fromNumber(ctx.state.cursors.size) } } },
     }),
   },

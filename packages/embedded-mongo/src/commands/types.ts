@@ -1,6 +1,7 @@
 import type { StorageEngine } from '../storage/engine.js';
 import type { CursorStore } from '../cursors/cursor-store.js';
 import type { ChangeLog, ChangeRecord } from '../storage/change-log.js';
+import type { ConnectionCounters, ConnectionLimits } from '../server/connection-limits.js';
 
 export type Doc = Record<string, unknown>;
 
@@ -12,6 +13,8 @@ export type ServerState = {
   cursors: CursorStore;
   durability: Durability;
   startedAt: number;
+  limits: ConnectionLimits;
+  connections: ConnectionCounters;
 };
 
 export type CommandContext = {
