@@ -2,6 +2,7 @@ import { Long } from 'bson';
 import { MongoCommandError } from '../errors.js';
 import type { CommandContext, CommandDef, Doc, ServerState } from './types.js';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire/header.js';
+import { MAX_BSON_DEPTH } from '../bson/depth.js';
 
 export const SERVER_VERSION = '7.0.0';
 
@@ -53,7 +54,7 @@ function connectionsSection(state: ServerState): Doc {
 const PARAMETERS: Doc = {
   featureCompatibilityVersion: { version: '7.0' },
   authenticationMechanisms: [],
-  maxBSONDepth: 100,
+  maxBSONDepth: MAX_BSON_DEPTH,
   internalQueryMaxBlockingSortMemoryUsageBytes: 100 * 1024 * 1024,
   ttlMonitorEnabled: true,
   ttlMonitorSleepSecs: 60,

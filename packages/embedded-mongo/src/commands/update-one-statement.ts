@@ -71,7 +71,7 @@ export function runUpdateStatement(
   }
   if (out.matched === 0 && st.upsert) {
     const doc = buildUpsertDoc(st.filter, st.update, kind, st.arrayFilters);
-    getColl().insert(doc, log);
+    getColl().insert(doc, log, undefined, 'update');
     out.upsertedId = doc._id;
     out.after = doc;
   }

@@ -2,6 +2,7 @@ import { deserialize, onDemand } from 'bson';
 import { crc32c } from './crc32c.js';
 import { HEADER_SIZE, OP_MSG, writeHeader } from './header.js';
 import { MongoCommandError } from '../errors.js';
+import { checkMessageDepth } from '../bson/depth.js';
 
 export const FLAG_CHECKSUM = 1;
 export const FLAG_MORE_TO_COME = 2;
@@ -37,6 +38,7 @@ export function parseOpMsg(msg: Buffer): OpMsg {
       const size = msg.readInt32LE(pos);
       if (body) throw protocolError('OP_MSG has more than one body section');
       const bytes = msg.subarray(pos, pos + size);
+      checkMessageDepth(bytes);
       body = deserialize(bytes);
       if (Array.isArray(body.documents) && 'insert' in body) {
         // Keep inserted documents as their original bytes, as if sent in a document sequence:
@@ -55,7 +57,9 @@ export function parseOpMsg(msg: Buffer): OpMsg {
       const docs: Buffer[] = [];
       while (p < sectionEnd) {
         const len = msg.readInt32LE(p);
-        docs.push(msg.subarray(p, p + len));
+        const doc = msg.subarray(p, p + len);
+        checkMessageDepth(doc);
+        docs.push(doc);
         p += len;
       }
       sequences.set(id, docs);
