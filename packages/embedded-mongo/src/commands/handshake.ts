@@ -6,19 +6,6 @@ import { MAX_BSON_DEPTH } from '../bson/depth.js';
 
 export const SERVER_VERSION = '7.0.0';
 
-const HELLO_OPTIONS = [
-  'helloOk',
-  'client',
-  'compression',
-  'saslSupportedMechs',
-  'loadBalanced',
-  'speculativeAuthenticate',
-  'topologyVersion',
-  'maxAwaitTimeMS',
-  'hostInfo',
-  'forShell',
-];
-
 /**
  * A standalone server's hello. No `topologyVersion`: without it drivers poll instead of opening an
  * exhaust (streaming) monitor, which a standalone never needs. No compression is advertised.
@@ -61,9 +48,9 @@ const PARAMETERS: Doc = {
 };
 
 export const handshakeCommands: Record<string, CommandDef> = {
-  hello: { options: HELLO_OPTIONS, run: (ctx) => helloReply(ctx, false) },
-  isMaster: { options: HELLO_OPTIONS, run: (ctx) => helloReply(ctx, true) },
-  ismaster: { options: HELLO_OPTIONS, run: (ctx) => helloReply(ctx, true) },
+  hello: { options: [], acceptsUnknownFields: true, run: (ctx) => helloReply(ctx, false) },
+  isMaster: { options: [], acceptsUnknownFields: true, run: (ctx) => helloReply(ctx, true) },
+  ismaster: { options: [], acceptsUnknownFields: true, run: (ctx) => helloReply(ctx, true) },
   ping: { options: [], run: () => ({}) },
   buildInfo: {
     options: [],

@@ -34,6 +34,11 @@ export type CommandReply = Doc | Buffer;
 export type CommandDef = {
   /** Fields this command accepts besides its name and the generic ones every command takes. */
   options: readonly string[];
+  /**
+   * The handshake takes whatever a driver adds (mongod ignores unknown hello fields; new drivers
+   * send new ones, e.g. `backpressure`), so it is not checked against `options`.
+   */
+  acceptsUnknownFields?: boolean;
   /** Write commands wait for durability before replying. */
   write?: boolean;
   run(ctx: CommandContext): CommandReply;

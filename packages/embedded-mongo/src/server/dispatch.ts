@@ -2,6 +2,7 @@ import { serialize } from 'bson';
 import { MongoCommandError, commandNotFound, toCommandError } from '../errors.js';
 import { COMMANDS } from '../commands/registry.js';
 import { checkCommandFields } from '../commands/options.js';
+import { checkApiParameters } from '../commands/stable-api.js';
 import type { Doc, ServerState } from '../commands/types.js';
 import { ChangeLog } from '../storage/change-log.js';
 
@@ -29,7 +30,8 @@ export async function runCommand(
     if (!def) throw commandNotFound(name);
     if (typeof db !== 'string')
       throw new MongoCommandError(40414, 'Location40414', "BSON field '$db' is missing but a required field");
-    checkCommandFields(name, body, def.options, sequences.keys());
+    checkApiParameters(name, body);
+    if (!def.acceptsUnknownFields) checkCommandFields(name, body, def.options, sequences.keys());
     const out = def.run({ db, name, body, sequences, state, connectionId, log });
     reply = Buffer.isBuffer(out) ? out : serialize({ ...out, ok: 1 });
   } catch (err) {
