@@ -21,6 +21,8 @@ export type CommandContext = {
   db: string;
   name: string;
   body: Doc;
+  /** The body decoded with its BSON types kept (int32/int64/double), decoded on first use. */
+  typedBody(): Doc;
   /** OP_MSG kind-1 sections (e.g. `documents` of insert), raw BSON per document. */
   sequences: Map<string, Buffer[]>;
   state: ServerState;

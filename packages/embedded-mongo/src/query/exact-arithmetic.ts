@@ -1,4 +1,4 @@
-import { Decimal128, Long, Timestamp } from 'bson';
+import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
 import { badValue, show } from '../errors.js';
 
 type Doc = Record<string, unknown>;
@@ -108,4 +108,64 @@ export function exactArithmetic(doc: Doc, mod: Doc): Doc {
     }
   }
   return out ?? mod;
+}
+
+/** The numeric BSON type of a value decoded without promotion (Int32/Long/Double wrappers). */
+type NumKind = 'int' | 'long' | 'double' | 'decimal';
+const RANK: Record<NumKind, number> = { int: 0, long: 1, double: 2, decimal: 3 };
+
+function numKind(v: unknown): NumKind | undefined {
+  if (v instanceof Int32) return 'int';
+  if (isLong(v) || typeof v === 'bigint') return 'long';
+  if (v instanceof Double) return 'double';
+  if (v instanceof Decimal128) return 'decimal';
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 'int' : 'double';
+  return undefined;
+}
+
+const plainNumber = (v: unknown): number =>
+  v instanceof Int32 || v instanceof Double ? v.value : isLong(v) ? Number(v.toBigInt()) : Number(v);
+const bigOf = (v: unknown): bigint =>
+  isLong(v) ? v.toBigInt() : typeof v === 'bigint' ? v : BigInt(plainNumber(v));
+
+/**
+ * `$inc` / `$mul` with MongoDB's result types: the wider of the two operand types in the order
+ * int32 < int64 < double < decimal, where an int32 result that overflows becomes an int64 and an
+ * int64 overflow is an error; on a missing field `$inc` stores the operand and `$mul` a zero of the
+ * operand's type (https://www.mongodb.com/docs/manual/reference/operator/update/mul/#behavior).
+ * Values are decoded without promotion, so the types are those stored and sent.
+ */
+export function typedArithmetic(
+  op: '$inc' | '$mul',
+  current: unknown,
+  operand: unknown,
+  path: string,
+): unknown {
+  const opKind = numKind(operand) ?? 'int';
+  if (current === undefined) {
+    if (op === '$inc') return operand;
+    if (opKind === 'decimal') return Decimal128.fromString('0');
+    if (opKind === 'double') return new Double(0);
+    return opKind === 'long' ? Long.fromInt(0) : new Int32(0);
+  }
+  const curKind = numKind(current) ?? 'int';
+  const kind = RANK[curKind] >= RANK[opKind] ? curKind : opKind;
+  if (kind === 'decimal') return decimalOp(op, unwrap(current), unwrap(operand));
+  if (kind === 'double') {
+    const a = plainNumber(current);
+    const b = plainNumber(operand);
+    return new Double(op === '$inc' ? a + b : a * b);
+  }
+  const r = op === '$inc' ? bigOf(current) + bigOf(operand) : bigOf(current) * bigOf(operand);
+  if (kind === 'int' && r >= -(2n ** 31n) && r < 2n ** 31n) return new Int32(Number(r));
+  if (r < INT64_MIN || r > INT64_MAX)
+    throw badValue(
+      `Failed to apply ${op} operations to current value (${show(unwrap(current))}) for the field '${path}': int64 overflow`,
+    );
+  return Long.fromBigInt(r);
+}
+
+/** A wrapper's JS value, for the decimal conversion and messages. */
+function unwrap(v: unknown): unknown {
+  return v instanceof Int32 || v instanceof Double ? v.value : v;
 }

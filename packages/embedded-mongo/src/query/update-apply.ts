@@ -8,6 +8,7 @@ import { expandPositional, parseArrayFilters } from './positional-paths.js';
 import { createMissingPushTargets } from './push-missing.js';
 import { exactArithmetic } from './exact-arithmetic.js';
 import { orderCreatedFields, pathTrie, snapshotKeys } from './field-order.js';
+import { retypeUpdated } from './typed-update.js';
 
 type Doc = Record<string, unknown>;
 
@@ -125,9 +126,11 @@ export function applyUpdate(
   arrayFilters: Doc[] | undefined,
   inserting: boolean,
   filter: Doc = {},
+  typed?: TypedInputs,
 ): Doc {
   const id = doc._id;
   let out: Doc;
+  let typedMod: Doc | undefined;
   try {
     if (kind === 'replacement') {
       const repl = u as Doc;
@@ -138,12 +141,14 @@ export function applyUpdate(
       const res = new Aggregator(u as Doc[], queryOptions).run([doc]);
       out = res[0] ?? {};
     } else {
-      const { $setOnInsert, ...ops } = u as Doc;
-      const mod: Doc = { ...ops };
-      if (inserting && $setOnInsert) mod.$set = { ...(mod.$set ?? {}), ...($setOnInsert as Doc) };
+      const mod = withSetOnInsert(u as Doc, inserting);
       // Positional paths become concrete indexes first (see positional-paths.ts), so mingo only
       // ever sees plain dotted paths and needs neither the query nor the array filters.
-      const expanded = expandPositional(doc, mod, filter, arrayFiltersOf(u, arrayFilters));
+      const positions = arrayFiltersOf(u, arrayFilters);
+      const expanded = expandPositional(doc, mod, filter, positions);
+      // The same paths over the update as sent (types intact), before `doc` changes below.
+      if (typed)
+        typedMod = expandPositional(doc, withSetOnInsert(typed.update as Doc, inserting), filter, positions);
       validateModifier(doc, expanded);
       const trie = pathTrie(updatedPaths(expanded));
       const before = snapshotKeys(doc, trie);
@@ -164,7 +169,22 @@ export function applyUpdate(
     if (kind === 'pipeline' && out._id === undefined) out = { _id: id, ...out };
     else throw idChanged();
   }
-  return out;
+  if (!typed) return out;
+  return retypeUpdated(out, typed.old, typedMod, kind === 'replacement' ? (typed.update as Doc) : undefined);
+}
+
+/**
+ * The old document and the update decoded without promoting numbers, so that the result keeps
+ * the BSON type of every value (see typed-update.ts).
+ */
+export type TypedInputs = { old: Doc; update: unknown };
+
+/** `$setOnInsert` (absent from mingo) acts as `$set` only when the update inserts. */
+function withSetOnInsert(u: Doc, inserting: boolean): Doc {
+  const { $setOnInsert, ...ops } = u;
+  const mod: Doc = { ...ops };
+  if (inserting && $setOnInsert) mod.$set = { ...(mod.$set ?? {}), ...($setOnInsert as Doc) };
+  return mod;
 }
 
 /** Every path a modifier writes: its fields, plus the targets of `$rename`. */

@@ -128,7 +128,7 @@ export class Connection {
     try {
       const parsed = parseOpMsg(msg);
       flags = parsed.flags;
-      reply = await runCommand(this.state, parsed.body, parsed.sequences, this.id);
+      reply = await runCommand(this.state, parsed, this.id);
     } catch (err) {
       const e = toCommandError(err);
       reply = serialize({ ok: 0, errmsg: e.message, code: e.code, codeName: e.codeName });

@@ -5,6 +5,8 @@ import { checkCommandFields } from '../commands/options.js';
 import { checkApiParameters } from '../commands/stable-api.js';
 import type { Doc, ServerState } from '../commands/types.js';
 import { ChangeLog } from '../storage/change-log.js';
+import { decodeTyped } from '../bson/typed-decode.js';
+import type { OpMsg } from '../wire/op-msg.js';
 
 function errorReply(err: unknown): Uint8Array {
   const e = toCommandError(err);
@@ -17,8 +19,7 @@ function errorReply(err: unknown): Uint8Array {
  */
 export async function runCommand(
   state: ServerState,
-  body: Doc,
-  sequences: Map<string, Buffer[]>,
+  { body, bodyBytes, sequences }: Pick<OpMsg, 'body' | 'bodyBytes' | 'sequences'>,
   connectionId: number,
 ): Promise<Uint8Array> {
   const name = Object.keys(body)[0] ?? '';
@@ -32,7 +33,9 @@ export async function runCommand(
       throw new MongoCommandError(40414, 'Location40414', "BSON field '$db' is missing but a required field");
     checkApiParameters(name, body);
     if (!def.acceptsUnknownFields) checkCommandFields(name, body, def.options, sequences.keys());
-    const out = def.run({ db, name, body, sequences, state, connectionId, log });
+    let typedBody: Doc | undefined;
+    const typed = () => (typedBody ??= decodeTyped(bodyBytes));
+    const out = def.run({ db, name, body, typedBody: typed, sequences, state, connectionId, log });
     reply = Buffer.isBuffer(out) ? out : serialize({ ...out, ok: 1 });
   } catch (err) {
     reply = errorReply(err);

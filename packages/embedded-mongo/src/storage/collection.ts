@@ -8,6 +8,7 @@ import { duplicateKeyError } from './duplicate-key.js';
 import type { ChangeLog } from './change-log.js';
 import { MAX_BSON_SIZE } from '../wire/header.js';
 import { checkStorageDepth } from '../bson/depth.js';
+import { decodeTyped } from '../bson/typed-decode.js';
 
 type Doc = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ export class Collection {
       const { _id = new ObjectId(), ...rest } = doc;
       doc = { _id, ...rest };
       if (raw) {
-        const typed: Doc = deserialize(raw, { promoteValues: false, bsonRegExp: true });
+        const typed: Doc = decodeTyped(raw);
         const { _id: typedId, ...typedRest } = typed;
         raw = serialize({ _id: typedId ?? _id, ...typedRest });
       }

@@ -13,6 +13,8 @@ const KNOWN_FLAGS = FLAG_CHECKSUM | FLAG_MORE_TO_COME | FLAG_EXHAUST_ALLOWED;
 export type OpMsg = {
   flags: number;
   body: Record<string, unknown>;
+  /** The body's BSON, for commands that need its values with their exact types. */
+  bodyBytes: Buffer;
   sequences: Map<string, Buffer[]>;
 };
 
@@ -31,6 +33,7 @@ export function parseOpMsg(msg: Buffer): OpMsg {
   }
   let pos = HEADER_SIZE + 4;
   let body: Record<string, unknown> | undefined;
+  let bodyBytes: Buffer | undefined;
   const sequences = new Map<string, Buffer[]>();
   while (pos < end) {
     const kind = msg[pos++];
@@ -40,6 +43,7 @@ export function parseOpMsg(msg: Buffer): OpMsg {
       const bytes = msg.subarray(pos, pos + size);
       checkMessageDepth(bytes);
       body = deserialize(bytes);
+      bodyBytes = bytes;
       if (Array.isArray(body.documents) && 'insert' in body) {
         // Keep inserted documents as their original bytes, as if sent in a document sequence:
         // decoding them to JS numbers would lose int32/int64/double distinctions.
@@ -68,8 +72,8 @@ export function parseOpMsg(msg: Buffer): OpMsg {
       throw protocolError(`Unknown OP_MSG section kind ${String(kind)}`);
     }
   }
-  if (!body) throw protocolError('OP_MSG has no body section');
-  return { flags, body, sequences };
+  if (!body || !bodyBytes) throw protocolError('OP_MSG has no body section');
+  return { flags, body, bodyBytes, sequences };
 }
 
 /** The raw bytes of each element of a top-level array field of a BSON document. */
