@@ -8,7 +8,9 @@ import { startTestEngine, type TestEngine } from './helpers/engine.js';
 // https://www.mongodb.com/docs/manual/reference/operator/update/min/ (and max/, rename/, push/),
 // https://www.mongodb.com/docs/manual/reference/operator/update/currentDate/.
 let t: TestEngine;
-let c: Collection<Document>;
+/** Documents with any `_id` (the tests use numbers and Longs). */
+type AnyDoc = { _id?: number | Long } & Document;
+let c: Collection<AnyDoc>;
 beforeAll(async () => {
   t = await startTestEngine();
 });
@@ -16,12 +18,12 @@ afterAll(async () => {
   await t.stop();
 });
 beforeEach(async () => {
-  c = t.db('typed').collection('c');
+  c = t.db('typed').collection<AnyDoc>('c');
   await c.deleteMany({});
 });
 
 const raw = { promoteValues: false, promoteLongs: false } as const;
-const load = async (id: unknown): Promise<Document> => (await c.findOne({ _id: id }, raw)) ?? {};
+const load = async (id: number | Long): Promise<Document> => (await c.findOne({ _id: id }, raw)) ?? {};
 /** The BSON type name of a value decoded without promotion. */
 const typeOf = (v: unknown): string =>
   v === undefined ? 'missing' : ((v as { _bsontype?: string })._bsontype ?? typeof v);
@@ -142,7 +144,7 @@ describe('updates keep and compute BSON types', () => {
 
   test('$push/$addToSet keep the types of added elements and of those already there', async () => {
     await c.insertOne({ _id: 1, a: [Long.fromNumber(1), new Double(2)] });
-    await c.updateOne({ _id: 1 }, { $push: { a: Long.fromNumber(3) } });
+    await c.updateOne({ _id: 1 }, { $push: { a: Long.fromNumber(3) } } as Document);
     await c.updateOne({ _id: 1 }, { $addToSet: { a: { $each: [new Double(4), Long.fromNumber(1)] } } });
     const d = await load(1);
     expect((d.a as unknown[]).map((v) => [typeOf(v), String(v)])).toEqual([
