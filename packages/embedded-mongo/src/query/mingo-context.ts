@@ -12,6 +12,7 @@ import * as comparisonOperators from 'mingo/operators/expression/comparison';
 import { dateOperators } from './date-operators.js';
 import { $type } from './type-operator.js';
 import { pipelineStageFixes } from './pipeline-stages.js';
+import { equalityOperators } from './match-values.js';
 
 /**
  * `$eq` / `$ne` on a top-level field compared with an ObjectId, where the field holds an ObjectId or
@@ -43,8 +44,9 @@ function withObjectIdFastPath(operator: unknown, negate: boolean): TQueryOperato
 
 const queryOperatorsFast = {
   ...queryOperators,
-  $eq: withObjectIdFastPath(queryOperators.$eq, false),
-  $ne: withObjectIdFastPath(queryOperators.$ne, true),
+  ...equalityOperators,
+  $eq: withObjectIdFastPath(equalityOperators.$eq, false),
+  $ne: withObjectIdFastPath(equalityOperators.$ne, true),
   $type: $type as TQueryOperator,
 };
 
