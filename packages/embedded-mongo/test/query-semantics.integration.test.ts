@@ -122,3 +122,25 @@ describe('exact comparison of large int64 and decimal values (https://www.mongod
     expect(err.code).toBe(11000);
   });
 });
+
+describe('sort order of arrays (https://www.mongodb.com/docs/manual/reference/method/cursor.sort/#sort-by-an-array-field)', () => {
+  for (const indexed of [false, true]) {
+    test(`ascending by the smallest element, descending by the largest, [] before null ${indexed ? '(index)' : '(scan)'}`, async () => {
+      const s = t.db('sem').collection<IdDoc>(indexed ? 'sortIndexed' : 'sortScan');
+      await s.insertMany([
+        { _id: 1, v: [] },
+        { _id: 2, v: null },
+        { _id: 3 },
+        { _id: 4, v: [1, 5] },
+        { _id: 5, v: 3 },
+        { _id: 6, v: [2, 4] },
+      ]);
+      const hint = indexed ? { v: 1 } : undefined;
+      if (indexed) await s.createIndex({ v: 1 });
+      const order = async (dir: 1 | -1) =>
+        (await s.find({}, { hint }).sort({ v: dir, _id: 1 }).toArray()).map((d) => d._id);
+      expect(await order(1)).toEqual([1, 2, 3, 4, 6, 5]);
+      expect(await order(-1)).toEqual([4, 6, 5, 2, 3, 1]);
+    });
+  }
+});

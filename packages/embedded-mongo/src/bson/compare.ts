@@ -13,11 +13,19 @@ import {
 import { compareNumbers } from './exact-number.js';
 
 /**
+ * How an empty array is sorted and indexed: as BSON `undefined`, which sorts after MinKey and
+ * before null (https://www.mongodb.com/docs/manual/reference/method/cursor.sort/#sort-by-an-array-field:
+ * "an empty array sorts before null or a missing field").
+ */
+export const EMPTY_ARRAY_KEY: unique symbol = Symbol('empty array');
+
+/**
  * MongoDB's cross-type sort order (https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/):
  * MinKey < null/missing < numbers < strings < objects < arrays < binData < ObjectId < bool < Date < Timestamp < RegExp < MaxKey.
  */
 export function typeRank(v: unknown): number {
   if (v === undefined || v === null) return 1;
+  if (v === EMPTY_ARRAY_KEY) return 0.5;
   switch (typeof v) {
     case 'number':
     case 'bigint':
