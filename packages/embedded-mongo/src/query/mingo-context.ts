@@ -13,6 +13,7 @@ import { dateOperators } from './date-operators.js';
 import { $type } from './type-operator.js';
 import { pipelineStageFixes } from './pipeline-stages.js';
 import { equalityOperators } from './match-values.js';
+import { expressionFixes } from './expression-fixes.js';
 
 /**
  * `$eq` / `$ne` on a top-level field compared with an ObjectId, where the field holds an ObjectId or
@@ -56,7 +57,7 @@ const queryOperatorsFast = {
  */
 export const mingoContext = Context.init({
   accumulator: accumulatorOperators,
-  expression: { ...expressionOperators, ...dateOperators },
+  expression: { ...expressionOperators, ...dateOperators, ...expressionFixes },
   pipeline: { ...pipelineOperators, ...pipelineStageFixes },
   projection: projectionOperators,
   query: queryOperatorsFast,

@@ -1,0 +1,98 @@
+import type { Collection, Document, MongoServerError } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+
+let t: TestEngine;
+let c: Collection;
+beforeAll(async () => {
+  t = await startTestEngine();
+  c = t.db('fid').collection('c');
+  await c.insertMany([{ a: 1 }, { a: 2 }]);
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+const one = async (project: Document) =>
+  (
+    await c.aggregate([{ $sort: { a: 1 } }, { $limit: 1 }, { $project: { _id: 0, ...project } }]).toArray()
+  )[0];
+const aggError = async (pipeline: Document[]) =>
+  (await serverError(() => c.aggregate(pipeline).toArray())) as MongoServerError;
+
+describe('aggregation expressions (https://www.mongodb.com/docs/manual/reference/operator/aggregation/)', () => {
+  test('$switch with no matching branch and no default is an error', async () => {
+    const err = await aggError([{ $project: { x: { $switch: { branches: [{ case: false, then: 1 }] } } } }]);
+    expect(err.code).toBe(40066);
+    expect(await one({ x: { $switch: { branches: [{ case: false, then: 1 }], default: 'd' } } })).toEqual({
+      x: 'd',
+    });
+  });
+
+  test('$toUpper/$toLower of null or a missing field give ""', async () => {
+    expect(await one({ u: { $toUpper: null }, l: { $toLower: '$nope' }, s: { $toUpper: 'ab' } })).toEqual({
+      u: '',
+      l: '',
+      s: 'AB',
+    });
+  });
+
+  test('$cond with the wrong arity (16020) and $concat of a non-string (16702) are refused', async () => {
+    expect((await aggError([{ $project: { x: { $cond: [true] } } }])).code).toBe(16020);
+    expect((await aggError([{ $project: { x: { $concat: ['a', '$a'] } } }])).code).toBe(16702);
+    expect(await one({ x: { $concat: ['a', '$nope'] }, y: { $concat: ['a', 'b'] } })).toEqual({
+      x: null,
+      y: 'ab',
+    });
+  });
+
+  test('$first/$last of an empty array give a missing value', async () => {
+    expect(await one({ f: { $first: [[]] }, l: { $last: [[]] }, k: { $last: [[1, 2]] } })).toEqual({ k: 2 });
+  });
+
+  test('a projection naming a path and its prefix is refused with 31250', async () => {
+    expect((await aggError([{ $project: { a: 1, 'a.b': 1 } }])).code).toBe(31250);
+  });
+
+  test('{$expr: {}} is a valid filter matching every document', async () => {
+    expect(await c.countDocuments({ $expr: {} })).toBe(2);
+  });
+});
+
+describe('indexes and validate', () => {
+  test('createIndex({_id: 1}) is the existing _id_ index, not a second one', async () => {
+    const x = t.db('fid').collection('ids');
+    await x.insertOne({ a: 1 });
+    await x.createIndex({ _id: 1 });
+    expect((await x.listIndexes().toArray()).map((i) => i.name)).toEqual(['_id_']);
+  });
+
+  // https://www.mongodb.com/docs/manual/core/index-unique/#unique-constraint-across-separate-documents
+  test('a unique index on an array field allows one document to repeat a value, not two documents', async () => {
+    const u = t.db('fid').collection('tags');
+    await u.createIndex({ tags: 1 }, { unique: true });
+    await u.insertOne({ tags: ['a', 'a', 'b'] });
+    expect(((await serverError(() => u.insertOne({ tags: ['c', 'b'] }))) as MongoServerError).code).toBe(
+      11000,
+    );
+    expect(await u.countDocuments()).toBe(1);
+  });
+
+  // https://www.mongodb.com/docs/manual/core/index-unique/#missing-document-field-in-a-unique-single-field-index
+  test('a non-sparse unique index cannot be built over two documents lacking the key', async () => {
+    const m = t.db('fid').collection('missing');
+    await m.insertMany([{ a: 1 }, { a: 2 }]);
+    expect(
+      ((await serverError(() => m.createIndex({ b: 1 }, { unique: true }))) as MongoServerError).code,
+    ).toBe(11000);
+    await m.createIndex({ b: 1 }, { unique: true, sparse: true });
+  });
+
+  test('validate answers as mongod does for a healthy collection', async () => {
+    const res = await t.db('fid').command({ validate: 'c' });
+    expect(res).toMatchObject({ ns: 'fid.c', valid: true, nrecords: 2, nIndexes: 1, errors: [], ok: 1 });
+    expect(res.keysPerIndex).toEqual({ _id_: 2 });
+    const err = (await serverError(() => t.db('fid').command({ validate: 'nope' }))) as MongoServerError;
+    expect(err.code).toBe(26);
+  });
+});
