@@ -64,7 +64,7 @@ describe('indexes and validate', () => {
     const x = t.db('fid').collection('ids');
     await x.insertOne({ a: 1 });
     await x.createIndex({ _id: 1 });
-    expect((await x.listIndexes().toArray()).map((i) => i.name)).toEqual(['_id_']);
+    expect((await x.listIndexes().toArray()).map((i) => (i as { name: string }).name)).toEqual(['_id_']);
   });
 
   // https://www.mongodb.com/docs/manual/core/index-unique/#unique-constraint-across-separate-documents

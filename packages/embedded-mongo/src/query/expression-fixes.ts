@@ -47,7 +47,7 @@ const $switch: ExprOp = (obj, expr, options) => {
   if (spec && typeof spec === 'object' && !('default' in spec)) {
     const branches = Array.isArray(spec.branches) ? (spec.branches as Obj[]) : [];
     const matched = branches.some((b) => {
-      const v = evalExpr(obj, b.case, options);
+      const v: unknown = evalExpr(obj, b.case, options);
       return v !== null && v !== undefined && v !== false && v !== 0;
     });
     if (!matched)
@@ -63,8 +63,8 @@ const $switch: ExprOp = (obj, expr, options) => {
 const caseOf =
   (name: '$toUpper' | '$toLower'): ExprOp =>
   (obj, expr, options) => {
-    const arg = Array.isArray(expr) && expr.length === 1 ? expr[0] : expr;
-    const v = evalExpr(obj, arg, options);
+    const arg: unknown = Array.isArray(expr) && expr.length === 1 ? (expr as unknown[])[0] : expr;
+    const v: unknown = evalExpr(obj, arg, options);
     if (v === null || v === undefined) return '';
     return delegate(name)(obj, expr, options);
   };
@@ -82,7 +82,7 @@ const $concat: ExprOp = (obj, expr, options) => {
   let out = '';
   let isNull = false;
   for (const a of args) {
-    const v = evalExpr(obj, a, options);
+    const v: unknown = evalExpr(obj, a, options);
     if (v === null || v === undefined) {
       isNull = true;
       continue;
@@ -102,12 +102,13 @@ const endOf =
   (name: '$first' | '$last'): ExprOp =>
   (obj, expr, options) => {
     if (Array.isArray(obj)) return delegate(name)(obj, expr, options); // as an accumulator
-    const arg = Array.isArray(expr) && expr.length === 1 ? expr[0] : expr;
-    const v = evalExpr(obj, arg, options);
+    const arg: unknown = Array.isArray(expr) && expr.length === 1 ? (expr as unknown[])[0] : expr;
+    const v: unknown = evalExpr(obj, arg, options);
     if (v === null || v === undefined) return null;
     if (!Array.isArray(v))
       throw fail(28689, `${name}'s argument must be an array, but is ${bsonTypeName(v)}`);
-    return name === '$first' ? v[0] : v[v.length - 1];
+    const items = v as unknown[];
+    return name === '$first' ? items[0] : items[items.length - 1];
   };
 
 export const expressionFixes: Record<string, ExprOp> = {
