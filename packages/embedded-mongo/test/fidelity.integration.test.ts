@@ -1,4 +1,4 @@
-import type { Collection, Document, MongoServerError } from 'mongodb';
+import { Decimal128, Long, type Collection, type Document, type MongoServerError } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
 
@@ -94,5 +94,34 @@ describe('indexes and validate', () => {
     expect(res.keysPerIndex).toEqual({ _id_: 2 });
     const err = (await serverError(() => t.db('fid').command({ validate: 'nope' }))) as MongoServerError;
     expect(err.code).toBe(26);
+  });
+});
+
+// https://www.mongodb.com/docs/manual/reference/operator/aggregation/sum/#behavior (result types)
+describe('$sum/$avg over int64 and decimal values are exact', () => {
+  test('large int64 values sum exactly to an int64; decimals to a decimal; int32 overflow gives int64', async () => {
+    const n = t.db('fid').collection('nums');
+    await n.insertMany([
+      { g: 'long', v: Long.fromString('9007199254740993') },
+      { g: 'long', v: Long.fromString('9007199254740992') },
+      { g: 'dec', v: Decimal128.fromString('0.1') },
+      { g: 'dec', v: Decimal128.fromString('0.2') },
+      { g: 'int', v: 2147483647 },
+      { g: 'int', v: 1 },
+      { g: 'int', v: 'not a number' },
+    ]);
+    const rows = await n
+      .aggregate([{ $group: { _id: '$g', s: { $sum: '$v' }, a: { $avg: '$v' } } }, { $sort: { _id: 1 } }], {
+        promoteLongs: false,
+        promoteValues: false,
+      })
+      .toArray();
+    const byGroup = Object.fromEntries(rows.map((r) => [String(r._id), r]));
+    expect(String(byGroup.long?.s)).toBe('18014398509481985');
+    expect(byGroup.long?.s).toBeInstanceOf(Long);
+    expect(byGroup.dec?.s).toEqual(Decimal128.fromString('0.3'));
+    expect(String(byGroup.dec?.a)).toBe('0.15');
+    expect(byGroup.int?.s).toBeInstanceOf(Long);
+    expect(String(byGroup.int?.s)).toBe('2147483648');
   });
 });

@@ -14,6 +14,7 @@ import { $type } from './type-operator.js';
 import { pipelineStageFixes } from './pipeline-stages.js';
 import { equalityOperators } from './match-values.js';
 import { expressionFixes } from './expression-fixes.js';
+import { exactAccumulators } from './exact-accumulators.js';
 
 /**
  * `$eq` / `$ne` on a top-level field compared with an ObjectId, where the field holds an ObjectId or
@@ -56,7 +57,7 @@ const queryOperatorsFast = {
  * (mingo 7 only understands `Area/City` names and computes offsets by re-parsing locale strings).
  */
 export const mingoContext = Context.init({
-  accumulator: accumulatorOperators,
+  accumulator: { ...accumulatorOperators, ...exactAccumulators },
   expression: { ...expressionOperators, ...dateOperators, ...expressionFixes },
   pipeline: { ...pipelineOperators, ...pipelineStageFixes },
   projection: projectionOperators,
