@@ -68,7 +68,7 @@ function decimalOp(op: '$inc' | '$mul', a: unknown, b: unknown): Decimal128 {
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-function compute(op: '$inc' | '$mul', current: unknown, operand: unknown, path: string): unknown {
+function compute(op: '$inc' | '$mul', current: unknown, operand: unknown): unknown {
   if (current === undefined) {
     // $inc on a missing field sets the operand; $mul sets a zero of the operand's type.
     if (op === '$inc') return operand;
@@ -83,10 +83,9 @@ function compute(op: '$inc' | '$mul', current: unknown, operand: unknown, path: 
   }
   const big = (v: unknown) => (isLong(v) ? v.toBigInt() : typeof v === 'bigint' ? v : BigInt(v as number));
   const r = op === '$inc' ? big(current) + big(operand) : big(current) * big(operand);
-  if (r < INT64_MIN || r > INT64_MAX)
-    throw badValue(
-      `Failed to apply ${op} operations to current value (${show(current)}) for the field '${path}': int64 overflow`,
-    );
+  // Beyond int64 one side was a whole double decoded as a number (an int64 overflow is refused by
+  // the typed pass, which knows the stored types): the result is a double.
+  if (r < INT64_MIN || r > INT64_MAX) return Number(r);
   return Long.fromBigInt(r);
 }
 
@@ -104,7 +103,7 @@ export function exactArithmetic(doc: Doc, mod: Doc): Doc {
       delete rest[path];
       if (Object.keys(rest).length > 0) out[op] = rest;
       else delete out[op];
-      out.$set = { ...(out.$set ?? {}), [path]: compute(op, current, operand, path) };
+      out.$set = { ...(out.$set ?? {}), [path]: compute(op, current, operand) };
     }
   }
   return out ?? mod;
