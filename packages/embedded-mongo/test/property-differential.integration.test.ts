@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 type IdDoc = { _id: number } & Document;
-async function freshCollection(): Promise<Collection<IdDoc>> {
+function freshCollection(): Collection<IdDoc> {
   return t.db('prop').collection<IdDoc>(`c${String(n++)}`);
 }
 
@@ -90,8 +90,8 @@ describe('differential against the manual’s comparison rules (fast-check)', ()
         fc.asyncProperty(
           fc.array(value, { minLength: 1, maxLength: 12 }),
           fc.boolean(),
-          async (values, indexed) => {
-            const c = await freshCollection();
+          async (values: Value[], indexed: boolean) => {
+            const c = freshCollection();
             await insertAll(c, values);
             if (indexed) await c.createIndex({ v: 1 });
             for (const dir of [1, -1] as const) {
@@ -120,8 +120,8 @@ describe('differential against the manual’s comparison rules (fast-check)', ()
           fc.oneof(value, scalar),
           scalar,
           fc.boolean(),
-          async (values, probe, bound, indexed) => {
-            const c = await freshCollection();
+          async (values: Value[], probe: Value, bound: Value, indexed: boolean) => {
+            const c = freshCollection();
             await insertAll(c, values);
             if (indexed) await c.createIndex({ v: 1 });
             const q = probe === undefined ? null : probe;
@@ -154,7 +154,7 @@ describe('differential against the manual’s comparison rules (fast-check)', ()
   test(
     '$inc result types and values (int32 < int64 < double < decimal; int32 overflow → int64)',
     async () => {
-      const c = await freshCollection();
+      const c = freshCollection();
       const numeric = fc.oneof(int32, int64, double, fc.constant(undefined));
       await fc.assert(
         fc.asyncProperty(numeric, fc.oneof(int32, int64, double), async (current, operand) => {
@@ -209,7 +209,7 @@ describe('differential against the manual’s comparison rules (fast-check)', ()
             maxLength: 8,
           }),
           async (values) => {
-            const c = await freshCollection();
+            const c = freshCollection();
             await c.insertMany(values.map((v, i) => ({ _id: i, v })));
             const [row] = await c
               .aggregate([{ $group: { _id: null, s: { $sum: '$v' } } }], {

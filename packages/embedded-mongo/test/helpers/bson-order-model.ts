@@ -95,9 +95,10 @@ export function compare(a: Value, b: Value): number {
 /** The sort key of a field: arrays sort by their smallest (ascending) or largest (descending) element. */
 export function sortKey(v: Value, dir: 1 | -1): { empty: boolean; key: Value } {
   if (!Array.isArray(v)) return { empty: false, key: v };
-  if (v.length === 0) return { empty: true, key: undefined };
-  let best = v[0];
-  for (const el of v) if (compare(el, best) * dir < 0) best = el;
+  const items = v as Value[];
+  if (items.length === 0) return { empty: true, key: undefined };
+  let best = items[0];
+  for (const el of items) if (compare(el, best) * dir < 0) best = el;
   return { empty: false, key: best };
 }
 
@@ -119,7 +120,7 @@ export function equalityMatches(v: Value, q: Value): boolean {
 
 /** `{ field: { $gt: q } }` for a scalar q: some candidate of q's type bracket is greater. */
 export function greaterMatches(v: Value, q: Value): boolean {
-  const candidates = Array.isArray(v) ? [v, ...v] : [v];
+  const candidates: Value[] = Array.isArray(v) ? [v, ...(v as Value[])] : [v];
   return candidates.some((c) => c !== undefined && typeOrder(c) === typeOrder(q) && compare(c, q) > 0);
 }
 
