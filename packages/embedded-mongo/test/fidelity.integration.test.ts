@@ -125,3 +125,87 @@ describe('$sum/$avg over int64 and decimal values are exact', () => {
     expect(String(byGroup.int?.s)).toBe('2147483648');
   });
 });
+
+describe('updates (https://www.mongodb.com/docs/manual/reference/operator/update/)', () => {
+  test('$addToSet with $each adds each value once, also on an upsert', async () => {
+    const u = t.db('fid').collection<{ _id: number; a?: number[] }>('sets');
+    await u.updateOne({ _id: 1 }, { $addToSet: { a: { $each: [1, 1, 2] } } }, { upsert: true });
+    await u.insertOne({ _id: 2, a: [2] });
+    await u.updateOne({ _id: 2 }, { $addToSet: { a: { $each: [3, 2, 3] } } });
+    expect(await u.find().sort({ _id: 1 }).toArray()).toEqual([
+      { _id: 1, a: [1, 2] },
+      { _id: 2, a: [2, 3] },
+    ]);
+  });
+
+  test('$setOnInsert may set _id on an upsert; $set of an unchanged _id is a no-op', async () => {
+    const u = t.db('fid').collection<{ _id: number; x?: number; y?: number }>('ids2');
+    await u.updateOne({ x: 5 }, { $setOnInsert: { _id: 3 }, $set: { y: 1 } }, { upsert: true });
+    expect(await u.findOne({ x: 5 })).toEqual({ _id: 3, x: 5, y: 1 });
+    const same = await u.updateOne({ _id: 3 }, { $set: { _id: 3, y: 2 } });
+    expect(same.modifiedCount).toBe(1);
+    expect(
+      ((await serverError(() => u.updateOne({ _id: 3 }, { $set: { _id: 4 } }))) as MongoServerError).code,
+    ).toBe(66);
+  });
+
+  // https://www.mongodb.com/docs/manual/core/dot-dollar-considerations/ (MongoDB 5.0+)
+  test('$-prefixed field names below the top level are stored', async () => {
+    const u = t.db('fid').collection('dollars');
+    await u.insertOne({ _id: 1, a: { $b: 1 } } as Document);
+    expect(await u.findOne({ _id: 1 } as Document)).toEqual({ _id: 1, a: { $b: 1 } });
+  });
+
+  test('the positional $ resolves to the element the query matched', async () => {
+    const u = t.db('fid').collection('pos');
+    await u.insertOne({
+      _id: 1,
+      grades: [
+        { g: 80, m: 1 },
+        { g: 90, m: 2 },
+      ],
+    } as Document);
+    await u.updateOne({ _id: 1, 'grades.g': 90 } as Document, { $set: { 'grades.$.m': 9 } });
+    expect((await u.findOne({ _id: 1 } as Document))?.grades).toEqual([
+      { g: 80, m: 1 },
+      { g: 90, m: 9 },
+    ]);
+  });
+
+  // https://www.mongodb.com/docs/manual/reference/operator/update/rename/#behavior
+  test('$rename into or out of an array element is refused with BadValue', async () => {
+    const u = t.db('fid').collection('renames');
+    await u.insertOne({ _id: 1, a: [{ x: 1 }], b: 2 } as Document);
+    const renames: Record<string, string>[] = [{ b: 'a.0.y' }, { 'a.0.x': 'c' }];
+    for (const rename of renames) {
+      const err = (await serverError(() =>
+        u.updateOne({ _id: 1 } as Document, { $rename: rename }),
+      )) as MongoServerError;
+      expect(err.code).toBe(2);
+    }
+    expect(await u.findOne({ _id: 1 } as Document)).toEqual({ _id: 1, a: [{ x: 1 }], b: 2 });
+  });
+});
+
+// https://www.mongodb.com/docs/manual/reference/operator/query/regex/#options
+describe('regular expressions', () => {
+  test('the x option ignores white space and # comments; leading inline flags work', async () => {
+    const r = t.db('fid').collection('re');
+    await r.insertMany([{ s: 'abc' }, { s: 'ABC' }, { s: 'a b c' }]);
+    const found = async (filter: Document) =>
+      (await r.find(filter, { projection: { _id: 0 } }).toArray()).map((d) => d.s as string).sort();
+    expect(await found({ s: { $regex: 'a b # letters\n c', $options: 'x' } })).toEqual(['abc']);
+    expect(await found({ s: { $regex: '(?i)^abc$' } })).toEqual(['ABC', 'abc']);
+    expect(await found({ s: { $regex: '^a\\ b', $options: 'x' } })).toEqual(['a b c']);
+  });
+
+  test('a pattern or option JavaScript cannot honour is refused, never matched differently', async () => {
+    const r = t.db('fid').collection('re');
+    const bad = (await serverError(() => r.find({ s: { $regex: 'a(?<=b' } }).toArray())) as MongoServerError;
+    expect(bad.code).toBe(51091);
+    const opt = (await serverError(() =>
+      r.find({ s: { $regex: 'a', $options: 'q' } }).toArray(),
+    )) as MongoServerError;
+    expect(opt.code).toBe(51108);
+  });
+});

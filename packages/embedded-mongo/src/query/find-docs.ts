@@ -6,6 +6,7 @@ import { sortDocs } from './sort.js';
 import { queryOptionsFor } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
+import { translateFilter } from './regex-translate.js';
 
 type Doc = Record<string, unknown>;
 
@@ -22,7 +23,7 @@ export type Match = { rid: number; doc?: Doc };
 
 export function compileFilter(filter: Doc): Query {
   try {
-    return new Query(filter, queryOptionsFor(filter));
+    return new Query(translateFilter(filter), queryOptionsFor(filter));
   } catch (err) {
     throw toCommandError(err);
   }
