@@ -1,4 +1,12 @@
-import { Decimal128, Long, type Collection, type Document, type MongoServerError } from 'mongodb';
+import {
+  Decimal128,
+  Double,
+  Int32,
+  Long,
+  type Collection,
+  type Document,
+  type MongoServerError,
+} from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
 
@@ -207,5 +215,36 @@ describe('regular expressions', () => {
       r.find({ s: { $regex: 'a', $options: 'q' } }).toArray(),
     )) as MongoServerError;
     expect(opt.code).toBe(51108);
+  });
+});
+
+// https://www.mongodb.com/docs/manual/reference/operator/query/type/
+describe('$type tells the numeric types apart', () => {
+  test('double, int, long, decimal, number and lists of type names', async () => {
+    const ty = t.db('fid').collection<{ _id: number; v?: unknown }>('types');
+    await ty.insertMany([
+      { _id: 1, v: new Int32(1) },
+      { _id: 2, v: new Double(1) },
+      { _id: 3, v: Long.fromNumber(1) },
+      { _id: 4, v: Decimal128.fromString('1') },
+      { _id: 5, v: 'one' },
+      { _id: 6, v: [new Double(2.5), 'x'] },
+    ]);
+    const ids = async (type: unknown) =>
+      (
+        await ty
+          .find({ v: { $type: type } } as Document)
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((d) => d._id);
+    expect(await ids('double')).toEqual([2, 6]);
+    expect(await ids('int')).toEqual([1]);
+    expect(await ids('long')).toEqual([3]);
+    expect(await ids('decimal')).toEqual([4]);
+    expect(await ids('number')).toEqual([1, 2, 3, 4, 6]);
+    expect(await ids(['int', 'string'])).toEqual([1, 5, 6]);
+    expect(await ids(16)).toEqual([1]);
+    // Combined with other conditions the rest of the filter still applies.
+    expect((await ty.find({ v: { $type: 'number', $gte: 1 } } as Document).toArray()).length).toBe(5);
   });
 });
