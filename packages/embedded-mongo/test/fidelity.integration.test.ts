@@ -248,3 +248,15 @@ describe('$type tells the numeric types apart', () => {
     expect((await ty.find({ v: { $type: 'number', $gte: 1 } } as Document).toArray()).length).toBe(5);
   });
 });
+
+// https://www.mongodb.com/docs/manual/core/index-sparse/#sparse-index-on-a-collection-cannot-return-complete-results
+test('a hinted sparse index answers from the index: documents without the field are not returned', async () => {
+  const sp = t.db('fid').collection<{ _id: number; score?: number }>('sparse');
+  await sp.insertMany([{ _id: 1, score: 5 }, { _id: 2 }, { _id: 3, score: 1 }]);
+  await sp.createIndex({ score: 1 }, { sparse: true });
+  expect((await sp.find().sort({ score: -1 }).toArray()).map((d) => d._id)).toEqual([1, 3, 2]);
+  expect((await sp.find().sort({ score: -1 }).hint({ score: 1 }).toArray()).map((d) => d._id)).toEqual([
+    1, 3,
+  ]);
+  expect(await sp.countDocuments({}, { hint: { score: 1 } })).toBe(2);
+});
