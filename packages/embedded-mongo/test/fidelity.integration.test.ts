@@ -260,3 +260,33 @@ test('a hinted sparse index answers from the index: documents without the field 
   ]);
   expect(await sp.countDocuments({}, { hint: { score: 1 } })).toBe(2);
 });
+
+describe('aggregation result types', () => {
+  test('$unwind includeArrayIndex gives int64 indexes; $ceil/$floor keep a double a double; whole decimal indexes work', async () => {
+    const g = t.db('fid').collection<{ _id: number; arr?: number[]; d?: number }>('aggTypes');
+    await g.insertMany([{ _id: 1, arr: [10, 20], d: 1.5 }]);
+    const raw = { promoteValues: false, promoteLongs: false } as const;
+    const unwound = await g.aggregate([{ $unwind: { path: '$arr', includeArrayIndex: 'i' } }], raw).toArray();
+    expect(unwound.map((d) => [d.i instanceof Long, String(d.i)])).toEqual([
+      [true, '0'],
+      [true, '1'],
+    ]);
+    const [row] = await g
+      .aggregate(
+        [
+          {
+            $project: {
+              c: { $ceil: '$d' },
+              f: { $floor: '$d' },
+              x: { $arrayElemAt: ['$arr', Decimal128.fromString('1')] },
+            },
+          },
+        ],
+        raw,
+      )
+      .toArray();
+    expect(row?.c).toEqual(new Double(2));
+    expect(row?.f).toEqual(new Double(1));
+    expect(row?.x).toEqual(new Int32(20));
+  });
+});

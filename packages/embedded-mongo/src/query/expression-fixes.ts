@@ -111,7 +111,43 @@ const endOf =
     return name === '$first' ? items[0] : items[items.length - 1];
   };
 
+/**
+ * `$ceil`/`$floor` keep the numeric type of their input (https://www.mongodb.com/docs/manual/reference/operator/aggregation/ceil/):
+ * a double stays a double (stored as such even when whole), an int64 an int64, a decimal a decimal.
+ */
+const rounding =
+  (name: '$ceil' | '$floor'): ExprOp =>
+  (obj, expr, options) => {
+    const arg: unknown = Array.isArray(expr) && expr.length === 1 ? (expr as unknown[])[0] : expr;
+    const v: unknown = evalExpr(obj, arg, options);
+    if (v instanceof Long || v instanceof Int32) return v;
+    if (v instanceof Decimal128) {
+      const n = Number(v.toString());
+      return Number.isInteger(n)
+        ? v
+        : Decimal128.fromString(String(name === '$ceil' ? Math.ceil(n) : Math.floor(n)));
+    }
+    if (typeof v === 'number' && !Number.isInteger(v))
+      return new Double(name === '$ceil' ? Math.ceil(v) : Math.floor(v));
+    return delegate(name)(obj, expr, options);
+  };
+
+/** An array index given as a whole-valued decimal or int64 is accepted as that integer. */
+const $arrayElemAt: ExprOp = (obj, expr, options) => {
+  if (Array.isArray(expr) && expr.length === 2) {
+    const idx: unknown = evalExpr(obj, (expr as unknown[])[1], options);
+    if (idx instanceof Decimal128 || idx instanceof Long) {
+      const n = Number(idx.toString());
+      if (Number.isInteger(n)) return delegate('$arrayElemAt')(obj, [(expr as unknown[])[0], n], options);
+    }
+  }
+  return delegate('$arrayElemAt')(obj, expr, options);
+};
+
 export const expressionFixes: Record<string, ExprOp> = {
+  $ceil: rounding('$ceil'),
+  $floor: rounding('$floor'),
+  $arrayElemAt,
   $switch,
   $toUpper: caseOf('$toUpper'),
   $toLower: caseOf('$toLower'),
