@@ -290,3 +290,22 @@ describe('aggregation result types', () => {
     expect(row?.x).toEqual(new Int32(20));
   });
 });
+
+// https://www.mongodb.com/docs/manual/reference/method/cursor.maxTimeMS/
+test('maxTimeMS stops a long scan or aggregation with 50 MaxTimeMSExpired', async () => {
+  const big = t.db('fid').collection<{ _id: number; s: string }>('big');
+  const docs = Array.from({ length: 50_000 }, (_, i) => ({ _id: i, s: `value ${String(i)}` }));
+  for (let i = 0; i < docs.length; i += 10_000) await big.insertMany(docs.slice(i, i + 10_000));
+  // 50,000 documents decoded and tested take far longer than 1 ms on any machine.
+  const slowFilter = { $expr: { $gt: [{ $strLenCP: { $concat: ['$s', '$s'] } }, 0] } };
+  const scan = (await serverError(() =>
+    big.find(slowFilter, { maxTimeMS: 1 }).toArray(),
+  )) as MongoServerError;
+  expect([scan.code, scan.codeName]).toEqual([50, 'MaxTimeMSExpired']);
+  const agg = (await serverError(() =>
+    big.aggregate([{ $group: { _id: { $mod: ['$_id', 7] }, n: { $sum: 1 } } }], { maxTimeMS: 1 }).toArray(),
+  )) as MongoServerError;
+  expect(agg.code).toBe(50);
+  // Without a limit (or with a generous one) the same work completes.
+  expect(await big.countDocuments(slowFilter, { maxTimeMS: 600_000 })).toBe(50_000);
+}, 120_000);

@@ -8,6 +8,7 @@ import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
 import { translateFilter } from './regex-translate.js';
 import { decodeTyped } from '../bson/typed-decode.js';
+import { checkDeadline } from '../server/deadline.js';
 
 type Doc = Record<string, unknown>;
 
@@ -62,6 +63,7 @@ export function findMatches(coll: Collection, spec: FindSpec): { matches: Match[
   const stopAt = !needSort && spec.limit > 0 ? spec.skip + spec.limit : Infinity;
   const out: Match[] = [];
   for (const rid of scanRids(coll, plan)) {
+    checkDeadline();
     let doc: Doc | undefined;
     if (query) {
       const raw = typed ? coll.raw(rid) : undefined;

@@ -7,6 +7,7 @@ import type { Doc, ServerState } from '../commands/types.js';
 import { ChangeLog } from '../storage/change-log.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import type { OpMsg } from '../wire/op-msg.js';
+import { runWithDeadline } from './deadline.js';
 
 function errorReply(err: unknown): Uint8Array {
   const e = toCommandError(err);
@@ -35,7 +36,9 @@ export async function runCommand(
     if (!def.acceptsUnknownFields) checkCommandFields(name, body, def.options, sequences.keys());
     let typedBody: Doc | undefined;
     const typed = () => (typedBody ??= decodeTyped(bodyBytes));
-    const out = def.run({ db, name, body, typedBody: typed, sequences, state, connectionId, log });
+    const out = runWithDeadline(body.maxTimeMS, () =>
+      def.run({ db, name, body, typedBody: typed, sequences, state, connectionId, log }),
+    );
     reply = Buffer.isBuffer(out) ? out : serialize({ ...out, ok: 1 });
   } catch (err) {
     reply = errorReply(err);
