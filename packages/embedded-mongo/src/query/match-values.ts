@@ -58,9 +58,10 @@ function walk(v: unknown, parts: string[], i: number, out: Reached): void {
   else out.missing = true;
 }
 
-export function reach(obj: unknown, selector: string): Reached {
+/** What `path` (a selector split on dots, once per compiled operator) reaches in `obj`. */
+export function reach(obj: unknown, path: string[]): Reached {
   const out: Reached = { values: [], missing: false };
-  walk(obj, selector.split('.'), 0, out);
+  walk(obj, path, 0, out);
   return out;
 }
 
@@ -87,10 +88,14 @@ function regexMatches(r: Reached, re: RegExp | BSONRegExp): boolean {
   return candidates(r).some((c) => typeof c === 'string' && js.test(c));
 }
 
-const $eq: Operator = (selector, value) => (obj) => equals(reach(obj, selector), value);
+const $eq: Operator = (selector, value) => {
+  const path = selector.split('.');
+  return (obj) => equals(reach(obj, path), value);
+};
 const $ne: Operator = (selector, value) => {
   if (isRegex(value)) throw badValue("Can't have regex as arg to $ne");
-  return (obj) => !equals(reach(obj, selector), value);
+  const path = selector.split('.');
+  return (obj) => !equals(reach(obj, path), value);
 };
 
 function membership(selector: string, list: unknown, op: '$in' | '$nin'): Predicate {
@@ -99,8 +104,9 @@ function membership(selector: string, list: unknown, op: '$in' | '$nin'): Predic
   const hasNull = list.some((v) => v === null);
   // Keys of the BSON order are equal exactly when values are equal: one set lookup per candidate.
   const keys = new Set(list.filter((v) => v !== null && !isRegex(v)).map(encodeValue));
+  const path = selector.split('.');
   return (obj) => {
-    const r = reach(obj, selector);
+    const r = reach(obj, path);
     if (hasNull && equals(r, null)) return true;
     if (keys.size > 0 && candidates(r).some((c) => keys.has(encodeValue(c)))) return true;
     return regexes.some((re) => regexMatches(r, re));
@@ -115,24 +121,28 @@ const $nin: Operator = (selector, list) => {
 
 const $all: Operator = (selector, list, options) => {
   if (!Array.isArray(list)) throw badValue('$all needs an array');
+  const path = selector.split('.');
   const parts: Predicate[] = list.map((item) => {
     if (isDocument(item) && Object.keys(item)[0] === '$elemMatch') {
       const q = new Query({ [selector]: item }, options);
       return (obj) => q.test(obj as Doc);
     }
-    if (isRegex(item)) return (obj) => regexMatches(reach(obj, selector), item);
-    return (obj) => equals(reach(obj, selector), item);
+    if (isRegex(item)) return (obj) => regexMatches(reach(obj, path), item);
+    return (obj) => equals(reach(obj, path), item);
   });
   return (obj) => parts.length > 0 && parts.every((p) => p(obj));
 };
 
 function range(test: (c: number) => boolean, inclusive: boolean): Operator {
-  return (selector, value) => (obj) => {
-    const r = reach(obj, selector);
-    // `$gte: null` / `$lte: null` select what equality with null selects; `$gt`/`$lt` nothing.
-    if (value === null || value === undefined) return inclusive && equals(r, null);
-    const rank = typeRank(value);
-    return candidates(r).some((c) => typeRank(c) === rank && test(compareValues(c, value)));
+  return (selector, value) => {
+    const path = selector.split('.');
+    return (obj) => {
+      const r = reach(obj, path);
+      // `$gte: null` / `$lte: null` select what equality with null selects; `$gt`/`$lt` nothing.
+      if (value === null || value === undefined) return inclusive && equals(r, null);
+      const rank = typeRank(value);
+      return candidates(r).some((c) => typeRank(c) === rank && test(compareValues(c, value)));
+    };
   };
 }
 
@@ -153,7 +163,8 @@ const $elemMatch: Operator = (selector, criteria, options) => {
     if (onValues) return q.test({ v: Array.isArray(el) ? [el] : el });
     return isDocument(el) && q.test(el);
   };
-  return (obj) => reach(obj, selector).values.some((v) => Array.isArray(v) && v.some(test));
+  const path = selector.split('.');
+  return (obj) => reach(obj, path).values.some((v) => Array.isArray(v) && v.some(test));
 };
 
 export const equalityOperators = {
