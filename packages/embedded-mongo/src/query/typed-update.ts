@@ -74,8 +74,11 @@ function retype(
   pools: Map<string, unknown[]>,
 ): unknown {
   if (path !== '' && assigned.has(path)) return assigned.get(path);
+  // Only numbers lose their type in the plain decode; other values are already what they were.
+  if (!mayNeedType(value)) return value;
   const at = (k: string) => (path === '' ? k : `${path}.${k}`);
   if (Array.isArray(value)) {
+    if (!value.some(mayNeedType)) return value;
     const oldItems = Array.isArray(typed) ? (typed as unknown[]) : [];
     const candidates = [...oldItems, ...(pools.get(path) ?? [])];
     return value.map((item, i) => {
@@ -95,6 +98,8 @@ function retype(
   }
   return typed !== undefined && samePromoted(typed, value) ? typed : value;
 }
+
+const mayNeedType = (v: unknown): boolean => typeof v === 'number' || Array.isArray(v) || isPlainObject(v);
 
 /** Whether `typed` (decoded without promotion) decodes to `plain` with promotion. */
 function samePromoted(typed: unknown, plain: unknown): boolean {
