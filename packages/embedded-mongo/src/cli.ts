@@ -1,18 +1,41 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { startEmbeddedMongo } from './start-embedded-mongo.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS } from './server/connection-limits.js';
 
 const USAGE = [
   'usage: embedded-mongo [--port N | --socket PATH] [--dbpath DIR] [--group-commit-ms MS]',
+  '                      [--max-connections N] [--idle-timeout-ms MS]',
   '  --port             TCP port on 127.0.0.1 (default 27017, 0 = any free port)',
   '  --socket           listen on this Unix socket file instead (mode 0600: owner only)',
   '  --dbpath           data directory (default: memory only)',
   '  --group-commit-ms  with --dbpath: minimum spacing of journal fsyncs in ms (default 0: back to back)',
+  `  --max-connections  connections beyond this many are closed at once (default ${String(DEFAULT_MAX_CONNECTIONS)})`,
+  `  --idle-timeout-ms  close a client connection silent this long (default ${String(DEFAULT_IDLE_TIMEOUT_MS)}, 0 = never)`,
 ].join('\n');
+
+/** An optional integer flag at least `min`; anything else exits with code 2 like other bad flags. */
+function integerFlag(name: string, raw: string | undefined, min: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) {
+    process.stderr.write(`invalid --${name}: ${raw}\n`);
+    process.exit(2);
+  }
+  return n;
+}
 
 /** `embedded-mongo --port N --dbpath DIR`: prints the URI, stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  let values: { port?: string; socket?: string; dbpath?: string; 'group-commit-ms'?: string; help?: boolean };
+  let values: {
+    port?: string;
+    socket?: string;
+    dbpath?: string;
+    'group-commit-ms'?: string;
+    'max-connections'?: string;
+    'idle-timeout-ms'?: string;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       options: {
@@ -20,6 +43,8 @@ async function main(): Promise<void> {
         socket: { type: 'string' },
         dbpath: { type: 'string' },
         'group-commit-ms': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'idle-timeout-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -43,11 +68,15 @@ async function main(): Promise<void> {
     process.stderr.write(`invalid --group-commit-ms: ${gc ?? ''}\n`);
     process.exit(2);
   }
+  const maxConnections = integerFlag('max-connections', values['max-connections'], 1);
+  const idleTimeoutMs = integerFlag('idle-timeout-ms', values['idle-timeout-ms'], 0);
   const server = await startEmbeddedMongo({
     port,
     socketPath: values.socket,
     dbPath: values.dbpath,
     groupCommitMs,
+    maxConnections,
+    idleTimeoutMs,
   });
   process.stdout.write(`${server.uri}\n`);
   if (server.recovery) {

@@ -44,6 +44,17 @@ export function toCommandError(err: unknown): MongoCommandError {
       'Cannot do exclusion and inclusion in the same projection',
     );
   }
+  // mingo: "Path collision at a.b." for a projection naming a path and its prefix.
+  const collision = /^Path collision at ([^ ]+?)\.?$/.exec(message);
+  if (collision) {
+    const path = collision[1] ?? '';
+    const rest = path.split('.').slice(1).join('.');
+    return new MongoCommandError(
+      31250,
+      'Location31250',
+      `Path collision at ${path} remaining portion ${rest}`,
+    );
+  }
   const topLevel = /unknown top level operator: (\$[A-Za-z0-9_]+)/.exec(message);
   if (topLevel) return badValue(`unknown top level operator: ${topLevel[1] ?? ''}`);
   const unknownOp = /operator[^$]*(\$[A-Za-z0-9_]+)/i.exec(message);

@@ -2,6 +2,11 @@ import { StorageEngine } from './storage/engine.js';
 import { CursorStore } from './cursors/cursor-store.js';
 import { startTtlSweeper } from './storage/ttl-sweeper.js';
 import { listen } from './server/tcp-server.js';
+import {
+  newConnectionCounters,
+  resolveConnectionLimits,
+  type ConnectionCounters,
+} from './server/connection-limits.js';
 import { rebuildCatalog } from './server/recover.js';
 import { openDurableStore, type RecoveryReport } from './persistence/index.js';
 import type { Durability, ServerState } from './commands/types.js';
@@ -23,6 +28,13 @@ export type EmbeddedMongoOptions = {
   groupCommitMs?: number;
   /** Idle server cursors are closed after this many ms (mongod: 10 minutes). */
   cursorTimeoutMs?: number;
+  /** Connections beyond this many are closed at once, as mongod's maxIncomingConnections (1000). */
+  maxConnections?: number;
+  /**
+   * A client connection silent for this many ms is closed (default 30 minutes; 0 = never). Keep it
+   * above the driver's heartbeatFrequencyMS (10 s) and, to rule out any race, above its maxIdleTimeMS.
+   */
+  idleTimeoutMs?: number;
 };
 
 export type EmbeddedMongo = {
@@ -34,6 +46,8 @@ export type EmbeddedMongo = {
   stats(db: string, collection: string): CollectionStats | undefined;
   /** Total BSON size of all stored documents, in bytes. */
   dataSize(): number;
+  /** Open, refused, idle-closed and back-pressured client connections. */
+  connections(): Readonly<ConnectionCounters>;
   /** With dbPath: what recovery found at start (snapshot, frames replayed, a damaged tail cut). */
   recovery?: RecoveryReport;
 };
@@ -50,6 +64,7 @@ export const DEFAULT_GROUP_COMMIT_MS = 0;
 const MEMORY_ONLY: Durability = { commit: () => Promise.resolve() };
 
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+  const limits = resolveConnectionLimits(options);
   const engine = new StorageEngine();
   let durability: Durability = MEMORY_ONLY;
   let closeStore: () => Promise<void> = () => Promise.resolve();
@@ -70,6 +85,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     cursors: new CursorStore(options.cursorTimeoutMs),
     durability,
     startedAt: Date.now(),
+    limits,
+    connections: newConnectionCounters(),
   };
   const stopTtl = startTtlSweeper(engine, durability, options.ttlIntervalMs ?? 60_000);
   let listening: Awaited<ReturnType<typeof listen>>;
@@ -94,6 +111,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     port,
     stats: (db, name) => engine.collection(db, name)?.stats,
     dataSize: () => engine.dataSize(),
+    connections: () => ({ ...state.connections }),
     recovery,
     stop() {
       stopped ??= (async () => {

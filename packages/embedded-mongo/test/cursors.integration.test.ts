@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { Long, type Document } from 'mongodb';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
 
 let t: TestEngine;
 
 beforeAll(async () => {
-  t = await startTestEngine({ cursorTimeoutMs: 300 });
+  t = await startTestEngine();
   await t
     .db('cur')
     .collection('c')
@@ -70,10 +70,26 @@ describe('cursors (https://www.mongodb.com/docs/manual/reference/command/getMore
   });
 
   test('idle cursors time out (mongod: 10 minutes; shortened here)', async () => {
-    const db = t.db('cur');
-    const r = (await db.command({ find: 'c', filter: {}, batchSize: 5 })) as CursorReply;
-    await new Promise((res) => setTimeout(res, 900));
-    expect((await serverError(() => db.command({ getMore: r.cursor.id, collection: 'c' }))).code).toBe(43);
+    // A private engine: a short cursor timeout on the shared one would expire the cursors of the
+    // other tests whenever a loaded machine is slow between their find and getMore.
+    const short = await startTestEngine({ cursorTimeoutMs: 300 });
+    try {
+      const db = short.db('cur');
+      await db.collection('c').insertMany(Array.from({ length: 10 }, (_, i) => ({ i })));
+      const r = (await db.command({ find: 'c', filter: {}, batchSize: 5 })) as CursorReply;
+      const openCursors = async () => {
+        const status = await short.db('admin').command({ serverStatus: 1 });
+        return Number(
+          (status as { metrics: { cursor: { open: { total: unknown } } } }).metrics.cursor.open.total,
+        );
+      };
+      expect(await openCursors()).toBe(1);
+      // Wait for the sweeper (without touching the cursor, which would keep it alive).
+      await vi.waitFor(async () => expect(await openCursors()).toBe(0), { timeout: 30_000, interval: 50 });
+      expect((await serverError(() => db.command({ getMore: r.cursor.id, collection: 'c' }))).code).toBe(43);
+    } finally {
+      await short.stop();
+    }
   });
 
   test('getMore on another namespace is refused', async () => {

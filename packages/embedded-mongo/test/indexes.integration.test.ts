@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Document } from 'mongodb';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
 
@@ -293,7 +293,11 @@ describe('TTL indexes (https://www.mongodb.com/docs/manual/core/index-ttl/)', ()
       { k: 'future', expiresAt: new Date(Date.now() + 3_600_000) },
       { k: 'not-a-date', expiresAt: 'soon' },
     ]);
-    await new Promise((r) => setTimeout(r, 400));
+    // The sweeper runs every 100 ms here: wait until it has removed the expired document.
+    await vi.waitFor(async () => expect(await c.countDocuments({ k: 'old' })).toBe(0), {
+      timeout: 30_000,
+      interval: 50,
+    });
     expect((await c.find({}).toArray()).map((d) => d.k as unknown).sort()).toEqual(['future', 'not-a-date']);
     const list = await c.listIndexes().toArray();
     expect(list[1]).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });

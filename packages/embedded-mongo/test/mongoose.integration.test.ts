@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import mongoose, { Schema, type Connection } from 'mongoose';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/index.js';
 
@@ -137,7 +137,11 @@ describe('mongoose 9 against the engine', () => {
       { token: 'old', expiresAt: new Date(Date.now() - 5000) },
       { token: 'new', expiresAt: new Date(Date.now() + 60_000) },
     ]);
-    await new Promise((r) => setTimeout(r, 400));
+    // The sweeper runs every 100 ms here: wait until it has removed the expired session.
+    await vi.waitFor(async () => expect(await Sessions.countDocuments({ token: 'old' })).toBe(0), {
+      timeout: 30_000,
+      interval: 50,
+    });
     expect((await Sessions.find().lean()).map((s) => s.token)).toEqual(['new']);
   });
 });

@@ -10,6 +10,14 @@ import {
   Double,
   Int32,
 } from 'bson';
+import { compareNumbers } from './exact-number.js';
+
+/**
+ * How an empty array is sorted and indexed: as BSON `undefined`, which sorts after MinKey and
+ * before null (https://www.mongodb.com/docs/manual/reference/method/cursor.sort/#sort-by-an-array-field:
+ * "an empty array sorts before null or a missing field").
+ */
+export const EMPTY_ARRAY_KEY: unique symbol = Symbol('empty array');
 
 /**
  * MongoDB's cross-type sort order (https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/):
@@ -17,6 +25,7 @@ import {
  */
 export function typeRank(v: unknown): number {
   if (v === undefined || v === null) return 1;
+  if (v === EMPTY_ARRAY_KEY) return 0.5;
   switch (typeof v) {
     case 'number':
     case 'bigint':
@@ -43,15 +52,6 @@ export function typeRank(v: unknown): number {
   return 4;
 }
 
-function toNumber(v: unknown): number {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'bigint') return Number(v);
-  if (v instanceof Long) return v.toNumber();
-  if (v instanceof Double || v instanceof Int32) return v.value;
-  if (v instanceof Decimal128) return Number(v.toString());
-  return NaN;
-}
-
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
   if (a.length !== b.length) return a.length < b.length ? -1 : 1;
   return Buffer.compare(a, b);
@@ -67,13 +67,8 @@ export function compareValues(a: unknown, b: unknown): number {
     case 0:
     case 12:
       return 0;
-    case 2: {
-      const x = toNumber(a);
-      const y = toNumber(b);
-      if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
-      if (Number.isNaN(y)) return 1;
-      return x < y ? -1 : x > y ? 1 : 0;
-    }
+    case 2:
+      return compareNumbers(a, b);
     case 3: {
       const x = String(a);
       const y = String(b);

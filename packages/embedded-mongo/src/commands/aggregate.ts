@@ -15,6 +15,7 @@ import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
 import { checkCollation, hintName } from './find.js';
 import { numberOption } from './options.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
+import { withDeadline } from '../server/deadline.js';
 
 /** Stages that write or need a replica set/sharding; refused rather than half-done in memory. */
 const REFUSED = new Set([
@@ -93,7 +94,7 @@ export function runPipeline(
     collectionResolver: (name: string) => allDocs(ctx.state.engine.collection(ctx.db, name)),
   };
   try {
-    return new Aggregator(rest, options).run<Doc>(input);
+    return new Aggregator(rest, options).run<Doc>(withDeadline(input));
   } catch (err) {
     throw toCommandError(err);
   }

@@ -50,6 +50,7 @@ function run(ctx: CommandContext): Doc {
       sort,
       hint,
       arrayFilters: b.arrayFilters as Doc[] | undefined,
+      typed: { filter: (ctx.typedBody().query ?? {}) as Doc, update: ctx.typedBody().update },
     },
     ctx.log,
   );

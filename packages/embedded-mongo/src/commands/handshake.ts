@@ -1,22 +1,10 @@
 import { Long } from 'bson';
 import { MongoCommandError } from '../errors.js';
-import type { CommandContext, CommandDef, Doc } from './types.js';
+import type { CommandContext, CommandDef, Doc, ServerState } from './types.js';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire/header.js';
+import { MAX_BSON_DEPTH } from '../bson/depth.js';
 
 export const SERVER_VERSION = '7.0.0';
-
-const HELLO_OPTIONS = [
-  'helloOk',
-  'client',
-  'compression',
-  'saslSupportedMechs',
-  'loadBalanced',
-  'speculativeAuthenticate',
-  'topologyVersion',
-  'maxAwaitTimeMS',
-  'hostInfo',
-  'forShell',
-];
 
 /**
  * A standalone server's hello. No `topologyVersion`: without it drivers poll instead of opening an
@@ -39,19 +27,30 @@ export function helloReply(ctx: Pick<CommandContext, 'connectionId' | 'body'>, l
   return reply;
 }
 
+/** serverStatus.connections as mongod reports it (the fields tools such as mongostat read). */
+function connectionsSection(state: ServerState): Doc {
+  const { current, totalCreated, rejected } = state.connections;
+  return {
+    current,
+    available: state.limits.maxConnections - current,
+    totalCreated,
+    rejected,
+  };
+}
+
 const PARAMETERS: Doc = {
   featureCompatibilityVersion: { version: '7.0' },
   authenticationMechanisms: [],
-  maxBSONDepth: 100,
+  maxBSONDepth: MAX_BSON_DEPTH,
   internalQueryMaxBlockingSortMemoryUsageBytes: 100 * 1024 * 1024,
   ttlMonitorEnabled: true,
   ttlMonitorSleepSecs: 60,
 };
 
 export const handshakeCommands: Record<string, CommandDef> = {
-  hello: { options: HELLO_OPTIONS, run: (ctx) => helloReply(ctx, false) },
-  isMaster: { options: HELLO_OPTIONS, run: (ctx) => helloReply(ctx, true) },
-  ismaster: { options: HELLO_OPTIONS, run: (ctx) => helloReply(ctx, true) },
+  hello: { options: [], acceptsUnknownFields: true, run: (ctx) => helloReply(ctx, false) },
+  isMaster: { options: [], acceptsUnknownFields: true, run: (ctx) => helloReply(ctx, true) },
+  ismaster: { options: [], acceptsUnknownFields: true, run: (ctx) => helloReply(ctx, true) },
   ping: { options: [], run: () => ({}) },
   buildInfo: {
     options: [],
@@ -92,6 +91,7 @@ export const handshakeCommands: Record<string, CommandDef> = {
       process: 'embedded-mongo',
       uptime: (Date.now() - ctx.state.startedAt) / 1000,
       localTime: new Date(),
+      connections: connectionsSection(ctx.state),
       metrics: { cursor: { open: { total: Long.fromNumber(ctx.state.cursors.size) } } },
     }),
   },

@@ -20,6 +20,8 @@ export const createIndexesCommand: CommandDef = {
       const sameName = coll.indexes.get(spec.name);
       const keyJson = JSON.stringify(spec.key);
       const sameKey = [...coll.indexes.values()].find((ix) => JSON.stringify(ix.spec.key) === keyJson);
+      // `{ _id: 1 }` is the index every collection has, whatever name it is asked under.
+      if (keyJson === '{"_id":1}' && !spec.sparse && !spec.partialFilterExpression) continue;
       if (sameName) {
         if (JSON.stringify(sameName.spec.key) !== keyJson) {
           throw new MongoCommandError(

@@ -13,6 +13,7 @@ import {
   dropDatabaseCommand,
   listCollectionsCommand,
   listDatabasesCommand,
+  validateCommand,
 } from './collections.js';
 import { createIndexesCommand, dropIndexesCommand, listIndexesCommand } from './indexes.js';
 import { explainCommand } from './explain.js';
@@ -44,4 +45,5 @@ export const COMMANDS: Record<string, CommandDef> = {
   dropIndexes: dropIndexesCommand,
   deleteIndexes: dropIndexesCommand,
   explain: explainCommand,
+  validate: validateCommand,
 };

@@ -1,6 +1,7 @@
 import type { StorageEngine } from '../storage/engine.js';
 import type { CursorStore } from '../cursors/cursor-store.js';
 import type { ChangeLog, ChangeRecord } from '../storage/change-log.js';
+import type { ConnectionCounters, ConnectionLimits } from '../server/connection-limits.js';
 
 export type Doc = Record<string, unknown>;
 
@@ -12,12 +13,16 @@ export type ServerState = {
   cursors: CursorStore;
   durability: Durability;
   startedAt: number;
+  limits: ConnectionLimits;
+  connections: ConnectionCounters;
 };
 
 export type CommandContext = {
   db: string;
   name: string;
   body: Doc;
+  /** The body decoded with its BSON types kept (int32/int64/double), decoded on first use. */
+  typedBody(): Doc;
   /** OP_MSG kind-1 sections (e.g. `documents` of insert), raw BSON per document. */
   sequences: Map<string, Buffer[]>;
   state: ServerState;
@@ -31,6 +36,11 @@ export type CommandReply = Doc | Buffer;
 export type CommandDef = {
   /** Fields this command accepts besides its name and the generic ones every command takes. */
   options: readonly string[];
+  /**
+   * The handshake takes whatever a driver adds (mongod ignores unknown hello fields; new drivers
+   * send new ones, e.g. `backpressure`), so it is not checked against `options`.
+   */
+  acceptsUnknownFields?: boolean;
   /** Write commands wait for durability before replying. */
   write?: boolean;
   run(ctx: CommandContext): CommandReply;

@@ -6,7 +6,7 @@ import { findMatches } from '../query/find-docs.js';
 import { applyUpdate, updateKind } from '../query/update-apply.js';
 import { buildUpsertDoc } from '../query/upsert.js';
 import { parseArrayFilters } from '../query/positional-paths.js';
-import { keepUntouchedTypes } from '../query/type-preservation.js';
+import { decodeTyped } from '../bson/typed-decode.js';
 import type { Doc } from './types.js';
 
 export type UpdateStatement = {
@@ -17,6 +17,8 @@ export type UpdateStatement = {
   arrayFilters?: Doc[];
   sort?: [string, number][];
   hint?: string;
+  /** `filter` and `update` as sent, decoded without promoting numbers (keeps their BSON types). */
+  typed?: { filter: Doc; update: unknown };
 };
 
 export type UpdateOutcome = {
@@ -57,8 +59,16 @@ export function runUpdateStatement(
       const oldRaw = existing.raw(m.rid);
       if (!oldRaw) continue;
       const before = deserialize(oldRaw);
-      const updated = applyUpdate(deserialize(oldRaw), st.update, kind, st.arrayFilters, false, st.filter);
-      const after = kind === 'modifier' ? keepUntouchedTypes(updated, oldRaw, st.update as Doc) : updated;
+      const typed = { old: decodeTyped(oldRaw), update: st.typed?.update ?? st.update };
+      const after = applyUpdate(
+        deserialize(oldRaw),
+        st.update,
+        kind,
+        st.arrayFilters,
+        false,
+        st.filter,
+        typed,
+      );
       out.matched++;
       out.before = before;
       out.after = after;
@@ -70,8 +80,8 @@ export function runUpdateStatement(
     }
   }
   if (out.matched === 0 && st.upsert) {
-    const doc = buildUpsertDoc(st.filter, st.update, kind, st.arrayFilters);
-    getColl().insert(doc, log);
+    const doc = buildUpsertDoc(st.filter, st.update, kind, st.arrayFilters, st.typed);
+    getColl().insert(doc, log, undefined, 'update');
     out.upsertedId = doc._id;
     out.after = doc;
   }

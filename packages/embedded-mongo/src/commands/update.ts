@@ -1,7 +1,7 @@
 import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import { runUpdateStatement } from './update-one-statement.js';
-import { runStatements, statements, withWriteErrors } from './write-errors.js';
+import { runStatements, statements, typedStatements, withWriteErrors } from './write-errors.js';
 import type { CommandDef, Doc } from './types.js';
 
 const STATEMENT_FIELDS = new Set([
@@ -23,6 +23,7 @@ export const updateCommand: CommandDef = {
   run(ctx) {
     const name = collectionName(ctx.body, 'update');
     const { docs } = statements(ctx, 'updates');
+    const typed = typedStatements(ctx, 'updates');
     const ordered = ctx.body.ordered !== false;
     refuseLet('update', ctx.body.let);
     let n = 0;
@@ -42,6 +43,7 @@ export const updateCommand: CommandDef = {
           upsert: stmt.upsert === true,
           arrayFilters: stmt.arrayFilters as Doc[] | undefined,
           hint: existing ? hintName(ctx, stmt.hint, existing.indexes.values()) : undefined,
+          typed: typed[i] && { filter: (typed[i].q ?? {}) as Doc, update: typed[i].u },
         },
         ctx.log,
       );

@@ -2,6 +2,7 @@ import { deserialize } from 'bson';
 import { toCommandError } from '../errors.js';
 import { typeMismatch, unknownField } from '../errors.js';
 import type { CommandContext, Doc } from './types.js';
+import { decodeTyped } from '../bson/typed-decode.js';
 
 /** One entry of a write command's `writeErrors` array. */
 export function writeError(index: number, err: unknown): Doc {
@@ -19,6 +20,14 @@ export function statements(ctx: CommandContext, field: string): { docs: Doc[]; r
       `BSON field '${ctx.name}.${field}' is missing or is the wrong type, expected an array`,
     );
   return { docs: v as Doc[], raw: undefined };
+}
+
+/** The same statements decoded with their BSON types kept (index for index). */
+export function typedStatements(ctx: CommandContext, field: string): Doc[] {
+  const raw = ctx.sequences.get(field);
+  if (raw) return raw.map(decodeTyped);
+  const v = ctx.typedBody()[field];
+  return Array.isArray(v) ? (v as Doc[]) : [];
 }
 
 export function withWriteErrors(reply: Doc, errors: Doc[]): Doc {

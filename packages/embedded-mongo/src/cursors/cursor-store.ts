@@ -22,9 +22,10 @@ export class CursorStore {
 
   open(ns: string, items: BatchItem[], pos: number, noTimeout = false): bigint {
     let id = 0n;
-    // Positive, non-zero int64 ids; 0 means "exhausted" on the wire.
+    // Positive int64 ids (0 means "exhausted" on the wire), at least 2^53 like the random 64-bit ids
+    // of mongod, so that drivers never turn them into plain numbers.
     while (id === 0n || this.cursors.has(id))
-      id = BigInt(randomInt(1, 2 ** 47)) * 1024n + BigInt(randomInt(0, 1024));
+      id = 2n ** 53n + BigInt(randomInt(0, 2 ** 47)) * 1024n + BigInt(randomInt(0, 1024));
     this.cursors.set(id, { id, ns, items, pos, lastUsed: Date.now(), noTimeout });
     return id;
   }

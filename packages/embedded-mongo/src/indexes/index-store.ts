@@ -4,6 +4,7 @@ import { extractKeys, hasPath } from './key-extract.js';
 import { encodeField, encodeRid } from './key-encoding.js';
 import type { IndexSpec } from './index-spec.js';
 import { queryOptions } from '../query/mingo-context.js';
+import { EMPTY_ARRAY_KEY } from '../bson/compare.js';
 
 // sorted-btree is CommonJS: Node hands us `module.exports` ({ default }), Vite the class itself.
 type BTreeClass = typeof BTreeModule.default;
@@ -62,7 +63,9 @@ export class IndexStore {
   /** The raw values of the `i`-th key of a document (for duplicate-key messages). */
   valuesFor(doc: Doc, encoded: string): unknown[] {
     const { keys } = extractKeys(doc, this.paths);
-    return keys.find((vals) => this.encode(vals) === encoded) ?? keys[0] ?? [];
+    const vals = keys.find((k) => this.encode(k) === encoded) ?? keys[0] ?? [];
+    // An empty array's key is BSON undefined (what mongod's keyValue shows).
+    return vals.map((v) => (v === EMPTY_ARRAY_KEY ? undefined : v));
   }
 
   encode(vals: unknown[]): string {

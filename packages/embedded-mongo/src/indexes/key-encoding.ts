@@ -1,6 +1,7 @@
 import type { BSONRegExp, ObjectId, Timestamp } from 'bson';
-import { Binary, Decimal128, Double, Int32, Long } from 'bson';
+import { Binary } from 'bson';
 import { typeRank } from '../bson/compare.js';
+import { approximate, remainderSuffix } from '../bson/exact-number.js';
 
 /**
  * Index keys are strings whose plain string order is MongoDB's BSON order
@@ -38,22 +39,15 @@ function bytesBody(b: Uint8Array): string {
   return s;
 }
 
-function toNumber(v: unknown): number {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'bigint') return Number(v);
-  if (v instanceof Long) return v.toNumber();
-  if (v instanceof Double || v instanceof Int32) return v.value;
-  if (v instanceof Decimal128) return Number(v.toString());
-  return NaN;
-}
-
 /** Order-preserving encoding of one value (ascending). */
 export function encodeValue(v: unknown): string {
   const rank = typeRank(v);
   const tag = tagOf(rank);
   switch (rank) {
-    case 2:
-      return tag + numberBody(toNumber(v));
+    case 2: {
+      const approx = approximate(v);
+      return tag + numberBody(approx) + remainderSuffix(v, approx);
+    }
     case 3:
       return tag + escapeString(typeof v === 'string' ? v : String((v as { valueOf(): unknown }).valueOf()));
     case 4: {

@@ -1,9 +1,12 @@
+import { EMPTY_ARRAY_KEY } from '../bson/compare.js';
+
 /** Reads a dotted path, returning every value it reaches (arrays fan out, as multikey indexes do). */
 export function valuesAtPath(doc: unknown, path: string[], i = 0, out: unknown[] = []): unknown[] {
   if (i === path.length) {
     if (Array.isArray(doc)) {
-      // An indexed array contributes each element; an empty array is indexed as undefined (we use null).
-      if (doc.length === 0) out.push(null);
+      // An indexed array contributes each element; an empty array is indexed (and sorted) as
+      // undefined, before null.
+      if (doc.length === 0) out.push(EMPTY_ARRAY_KEY);
       else for (const el of doc) out.push(el);
     } else out.push(doc === undefined ? null : doc);
     return out;

@@ -1,5 +1,6 @@
 import { copyFile, open } from 'node:fs/promises';
 import { FRAME_HEADER_BYTES, FRAME_MAGIC, scanFrames } from './frame.js';
+import { makePrivateFile } from './file-modes.js';
 
 /**
  * Counts intact frames that follow a bad frame at `badOffset` (resynchronising on the frame magic).
@@ -40,5 +41,6 @@ export async function countFramesAfter(path: string, badOffset: number): Promise
 export async function keepDamagedJournal(path: string): Promise<string> {
   const copy = `${path}.damaged-${Date.now()}`;
   await copyFile(path, copy);
+  await makePrivateFile(copy);
   return copy;
 }

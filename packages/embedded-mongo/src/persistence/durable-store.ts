@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { CatalogMirror } from './catalog-mirror.js';
 import { Compactor } from './compactor.js';
@@ -10,6 +9,7 @@ import { acquireDbPathLock } from './lock-file.js';
 import { encodeBatch } from './record-codec.js';
 import type { ChangeRecord, DurableStoreStats, RecoveredCatalog, RecoveryReport } from './records.js';
 import { recover } from './recovery.js';
+import { makePrivateDir, tightenDbPath } from './file-modes.js';
 
 export { DbPathLockedError } from './lock-file.js';
 
@@ -44,7 +44,7 @@ export async function openDurableStore(options: DurableStoreOptions): Promise<Du
   if (!(groupCommitMs >= 0) || !(compactJournalBytes > 0)) {
     throw new RangeError('openDurableStore: groupCommitMs must be >= 0 and compactJournalBytes > 0');
   }
-  const created = await mkdir(dbPath, { recursive: true });
+  const created = await makePrivateDir(dbPath);
   // The entries of newly created directories must be durable too, or a crash could lose them all.
   if (created !== undefined) {
     const top = resolve(created);
@@ -55,6 +55,7 @@ export async function openDurableStore(options: DurableStoreOptions): Promise<Du
   }
   const lock = await acquireDbPathLock(dbPath);
   try {
+    await tightenDbPath(dbPath);
     const recovered = await recover(dbPath);
     const counters: WriterCounters = { fsyncs: 0 };
     const writer = await JournalWriter.open(

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { PRIVATE_FILE_MODE } from './file-modes.js';
 
 type Waiter = { resolve: () => void; reject: (error: Error) => void };
 
@@ -47,7 +48,7 @@ export class JournalWriter {
 
   /** Opens (or creates) `path` for appending; `initialBytes` must be its current, valid size. */
   static async open(path: string, groupCommitMs: number, counters: WriterCounters): Promise<JournalWriter> {
-    const handle = await open(path, 'a');
+    const handle = await open(path, 'a', PRIVATE_FILE_MODE);
     const { size } = await handle.stat();
     return new JournalWriter(path, handle, groupCommitMs, counters, size);
   }

@@ -1,5 +1,6 @@
 import { open, readFile, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { PRIVATE_FILE_MODE } from './file-modes.js';
 
 export class DbPathLockedError extends Error {
   override readonly name = 'DbPathLockedError';
@@ -49,7 +50,7 @@ async function readLock(path: string): Promise<string | null> {
 async function tryCreate(path: string): Promise<boolean> {
   try {
     // O_EXCL creation is atomic: of two processes racing here, exactly one succeeds.
-    const handle = await open(path, 'wx');
+    const handle = await open(path, 'wx', PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(`${process.pid} ${await startTimeOf(process.pid)}\n`);
       await handle.sync();

@@ -7,6 +7,7 @@ import { encodeFrame } from './frame.js';
 import { readFrameFile } from './frame-file-reader.js';
 import { bsonAt } from './record-codec.js';
 import type { IndexSpec } from './records.js';
+import { PRIVATE_FILE_MODE } from './file-modes.js';
 
 /**
  * Snapshot file = frames (frame.ts) of BSON documents:
@@ -40,7 +41,7 @@ export async function writeSnapshotFile(
   mirror: CatalogMirror,
   shouldStop: () => boolean,
 ): Promise<number> {
-  const handle = await open(join(dbPath, tmpName), 'w');
+  const handle = await open(join(dbPath, tmpName), 'w', PRIVATE_FILE_MODE);
   let chunks: Buffer[] = [];
   let chunkBytes = 0;
   let total = 0;

@@ -33,3 +33,9 @@ export const MIXED_VALUES: unknown[] = [
   [1, 2],
   ['a'],
 ];
+
+/**
+ * Timeout for tests that run thousands of randomized operations: a few seconds alone, several
+ * times that when the machine is busy. Generous, so that the outcome never depends on its speed.
+ */
+export const HEAVY_TEST_TIMEOUT_MS = 120_000;

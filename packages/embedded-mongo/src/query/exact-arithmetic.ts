@@ -1,4 +1,4 @@
-import { Decimal128, Long, Timestamp } from 'bson';
+import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
 import { badValue, show } from '../errors.js';
 
 type Doc = Record<string, unknown>;
@@ -68,7 +68,7 @@ function decimalOp(op: '$inc' | '$mul', a: unknown, b: unknown): Decimal128 {
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-function compute(op: '$inc' | '$mul', current: unknown, operand: unknown, path: string): unknown {
+function compute(op: '$inc' | '$mul', current: unknown, operand: unknown): unknown {
   if (current === undefined) {
     // $inc on a missing field sets the operand; $mul sets a zero of the operand's type.
     if (op === '$inc') return operand;
@@ -83,10 +83,9 @@ function compute(op: '$inc' | '$mul', current: unknown, operand: unknown, path: 
   }
   const big = (v: unknown) => (isLong(v) ? v.toBigInt() : typeof v === 'bigint' ? v : BigInt(v as number));
   const r = op === '$inc' ? big(current) + big(operand) : big(current) * big(operand);
-  if (r < INT64_MIN || r > INT64_MAX)
-    throw badValue(
-      `Failed to apply ${op} operations to current value (${show(current)}) for the field '${path}': int64 overflow`,
-    );
+  // Beyond int64 one side was a whole double decoded as a number (an int64 overflow is refused by
+  // the typed pass, which knows the stored types): the result is a double.
+  if (r < INT64_MIN || r > INT64_MAX) return Number(r);
   return Long.fromBigInt(r);
 }
 
@@ -104,8 +103,68 @@ export function exactArithmetic(doc: Doc, mod: Doc): Doc {
       delete rest[path];
       if (Object.keys(rest).length > 0) out[op] = rest;
       else delete out[op];
-      out.$set = { ...(out.$set ?? {}), [path]: compute(op, current, operand, path) };
+      out.$set = { ...(out.$set ?? {}), [path]: compute(op, current, operand) };
     }
   }
   return out ?? mod;
+}
+
+/** The numeric BSON type of a value decoded without promotion (Int32/Long/Double wrappers). */
+type NumKind = 'int' | 'long' | 'double' | 'decimal';
+const RANK: Record<NumKind, number> = { int: 0, long: 1, double: 2, decimal: 3 };
+
+function numKind(v: unknown): NumKind | undefined {
+  if (v instanceof Int32) return 'int';
+  if (isLong(v) || typeof v === 'bigint') return 'long';
+  if (v instanceof Double) return 'double';
+  if (v instanceof Decimal128) return 'decimal';
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 'int' : 'double';
+  return undefined;
+}
+
+const plainNumber = (v: unknown): number =>
+  v instanceof Int32 || v instanceof Double ? v.value : isLong(v) ? Number(v.toBigInt()) : Number(v);
+const bigOf = (v: unknown): bigint =>
+  isLong(v) ? v.toBigInt() : typeof v === 'bigint' ? v : BigInt(plainNumber(v));
+
+/**
+ * `$inc` / `$mul` with MongoDB's result types: the wider of the two operand types in the order
+ * int32 < int64 < double < decimal, where an int32 result that overflows becomes an int64 and an
+ * int64 overflow is an error; on a missing field `$inc` stores the operand and `$mul` a zero of the
+ * operand's type (https://www.mongodb.com/docs/manual/reference/operator/update/mul/#behavior).
+ * Values are decoded without promotion, so the types are those stored and sent.
+ */
+export function typedArithmetic(
+  op: '$inc' | '$mul',
+  current: unknown,
+  operand: unknown,
+  path: string,
+): unknown {
+  const opKind = numKind(operand) ?? 'int';
+  if (current === undefined) {
+    if (op === '$inc') return operand;
+    if (opKind === 'decimal') return Decimal128.fromString('0');
+    if (opKind === 'double') return new Double(0);
+    return opKind === 'long' ? Long.fromInt(0) : new Int32(0);
+  }
+  const curKind = numKind(current) ?? 'int';
+  const kind = RANK[curKind] >= RANK[opKind] ? curKind : opKind;
+  if (kind === 'decimal') return decimalOp(op, unwrap(current), unwrap(operand));
+  if (kind === 'double') {
+    const a = plainNumber(current);
+    const b = plainNumber(operand);
+    return new Double(op === '$inc' ? a + b : a * b);
+  }
+  const r = op === '$inc' ? bigOf(current) + bigOf(operand) : bigOf(current) * bigOf(operand);
+  if (kind === 'int' && r >= -(2n ** 31n) && r < 2n ** 31n) return new Int32(Number(r));
+  if (r < INT64_MIN || r > INT64_MAX)
+    throw badValue(
+      `Failed to apply ${op} operations to current value (${show(unwrap(current))}) for the field '${path}': int64 overflow`,
+    );
+  return Long.fromBigInt(r);
+}
+
+/** A wrapper's JS value, for the decimal conversion and messages. */
+function unwrap(v: unknown): unknown {
+  return v instanceof Int32 || v instanceof Double ? v.value : v;
 }

@@ -6,6 +6,9 @@ import { sortDocs } from './sort.js';
 import { queryOptionsFor } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
+import { translateFilter } from './regex-translate.js';
+import { decodeTyped } from '../bson/typed-decode.js';
+import { checkDeadline } from '../server/deadline.js';
 
 type Doc = Record<string, unknown>;
 
@@ -22,10 +25,31 @@ export type Match = { rid: number; doc?: Doc };
 
 export function compileFilter(filter: Doc): Query {
   try {
-    return new Query(filter, queryOptionsFor(filter));
+    return new Query(translateFilter(filter), queryOptionsFor(filter));
   } catch (err) {
     throw toCommandError(err);
   }
+}
+
+/**
+ * Whether the filter uses the `$type` query operator and no aggregation expression (expressions
+ * compute on plain numbers, so a filter with `$expr` keeps the usual decode).
+ */
+function usesTypeOperator(filter: Doc): boolean {
+  let type = false;
+  let expr = false;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype)
+      return;
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$type') type = true;
+      if (k === '$expr' || k === '$where') expr = true;
+      visit(v);
+    }
+  };
+  visit(filter);
+  return type && !expr;
 }
 
 /** Runs a filter/sort/skip/limit against a collection, using an index when one fits. */
@@ -33,16 +57,22 @@ export function findMatches(coll: Collection, spec: FindSpec): { matches: Match[
   validateFilter(spec.filter);
   const plan = planQuery(coll, spec.filter, spec.sort, spec.hint);
   const query = plan.exact ? null : compileFilter(spec.filter);
+  // `$type` must see int32, int64 and double apart: such filters test the type-preserving decode.
+  const typed = query !== null && usesTypeOperator(spec.filter);
   const needSort = spec.sort.length > 0 && !plan.sorted;
   const stopAt = !needSort && spec.limit > 0 ? spec.skip + spec.limit : Infinity;
   const out: Match[] = [];
   for (const rid of scanRids(coll, plan)) {
+    checkDeadline();
     let doc: Doc | undefined;
     if (query) {
-      doc = coll.doc(rid);
+      const raw = typed ? coll.raw(rid) : undefined;
+      if (typed) coll.stats.docsExamined++;
+      doc = typed ? raw && decodeTyped(raw) : coll.doc(rid);
       if (!doc) continue;
       try {
         if (!query.test(doc)) continue;
+        if (typed) doc = undefined; // callers get the usual decode
       } catch (err) {
         throw toCommandError(err);
       }

@@ -4,6 +4,7 @@ import { Query } from 'mingo/query';
 import { Context } from 'mingo/core';
 import * as queryOperators from 'mingo/operators/query';
 import { queryOptions, queryOptionsFor } from './mingo-context.js';
+import { equalityOperators } from './match-values.js';
 
 type Doc = Record<string, unknown>;
 
@@ -24,10 +25,13 @@ const docs: Doc[] = [
   { ids: [{ x: b }] },
   { ids: { x: b } },
 ];
-// mingo's own query operators, without the engine's fast path.
-const plain = { ...queryOptions, context: Context.init({ query: queryOperators }) };
+// The engine's general query operators, without the ObjectId fast path.
+const plain = {
+  ...queryOptions,
+  context: Context.init({ query: { ...queryOperators, ...equalityOperators } }),
+};
 
-describe('the ObjectId fast path of $eq/$ne answers as mingo does (differential)', () => {
+describe('the ObjectId fast path of $eq/$ne answers as the general operators do (differential)', () => {
   const filters: Doc[] = [
     { ids: b },
     { ids: { $eq: b } },

@@ -12,6 +12,9 @@ import * as comparisonOperators from 'mingo/operators/expression/comparison';
 import { dateOperators } from './date-operators.js';
 import { $type } from './type-operator.js';
 import { pipelineStageFixes } from './pipeline-stages.js';
+import { equalityOperators } from './match-values.js';
+import { expressionFixes } from './expression-fixes.js';
+import { exactAccumulators } from './exact-accumulators.js';
 
 /**
  * `$eq` / `$ne` on a top-level field compared with an ObjectId, where the field holds an ObjectId or
@@ -43,8 +46,9 @@ function withObjectIdFastPath(operator: unknown, negate: boolean): TQueryOperato
 
 const queryOperatorsFast = {
   ...queryOperators,
-  $eq: withObjectIdFastPath(queryOperators.$eq, false),
-  $ne: withObjectIdFastPath(queryOperators.$ne, true),
+  ...equalityOperators,
+  $eq: withObjectIdFastPath(equalityOperators.$eq, false),
+  $ne: withObjectIdFastPath(equalityOperators.$ne, true),
   $type: $type as TQueryOperator,
 };
 
@@ -53,8 +57,8 @@ const queryOperatorsFast = {
  * (mingo 7 only understands `Area/City` names and computes offsets by re-parsing locale strings).
  */
 export const mingoContext = Context.init({
-  accumulator: accumulatorOperators,
-  expression: { ...expressionOperators, ...dateOperators },
+  accumulator: { ...accumulatorOperators, ...exactAccumulators },
+  expression: { ...expressionOperators, ...dateOperators, ...expressionFixes },
   pipeline: { ...pipelineOperators, ...pipelineStageFixes },
   projection: projectionOperators,
   query: queryOperatorsFast,

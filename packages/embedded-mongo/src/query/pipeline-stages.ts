@@ -1,6 +1,11 @@
 import type { Iterator } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
-import { $count as mingoCount, $project as mingoProject } from 'mingo/operators/pipeline';
+import { Long } from 'bson';
+import {
+  $count as mingoCount,
+  $project as mingoProject,
+  $unwind as mingoUnwind,
+} from 'mingo/operators/pipeline';
 
 type Doc = Record<string, unknown>;
 type Stage = (coll: Iterator, expr: unknown, options: Options) => Iterator;
@@ -24,4 +29,18 @@ const $project: Stage = (coll, expr, options) =>
     return { _id, ...rest };
   });
 
-export const pipelineStageFixes = { $count, $project };
+/**
+ * `$unwind` with `includeArrayIndex` stores the index as an int64 (mongod: "NumberLong(0)",
+ * https://www.mongodb.com/docs/manual/reference/operator/aggregation/unwind/#include-array-index).
+ */
+const $unwind: Stage = (coll, expr, options) => {
+  const field = expr !== null && typeof expr === 'object' ? (expr as Doc).includeArrayIndex : undefined;
+  const out = (mingoUnwind as unknown as Stage)(coll, expr, options);
+  if (typeof field !== 'string') return out;
+  return out.map((doc: Doc) => {
+    const index = doc[field];
+    return typeof index === 'number' ? { ...doc, [field]: Long.fromNumber(index) } : doc;
+  });
+};
+
+export const pipelineStageFixes = { $count, $project, $unwind };

@@ -139,8 +139,10 @@ export function planQuery(coll: Collection, filter: Doc, sort: [string, number][
   const { preds, allExact } = extractPredicates(filter);
   let best: Candidate = { plan: fullScan(), score: 0 };
   for (const index of coll.indexes.values()) {
-    if (!indexCovers(index, filter, preds)) continue;
     if (hint !== undefined && index.name !== hint) continue;
+    // A hinted index is used even when it lacks documents (sparse, partial): mongod then answers
+    // from the index alone (https://www.mongodb.com/docs/manual/core/index-sparse/#behavior).
+    if (hint === undefined && !indexCovers(index, filter, preds)) continue;
     const c = planFor(index, preds, allExact, sort);
     if (c.score > best.score || (hint !== undefined && c.score >= 0)) best = c;
   }

@@ -8,6 +8,7 @@ import { expandPositional, parseArrayFilters } from './positional-paths.js';
 import { createMissingPushTargets } from './push-missing.js';
 import { exactArithmetic } from './exact-arithmetic.js';
 import { orderCreatedFields, pathTrie, snapshotKeys } from './field-order.js';
+import { retypeUpdated } from './typed-update.js';
 
 type Doc = Record<string, unknown>;
 
@@ -125,9 +126,11 @@ export function applyUpdate(
   arrayFilters: Doc[] | undefined,
   inserting: boolean,
   filter: Doc = {},
+  typed?: TypedInputs,
 ): Doc {
   const id = doc._id;
   let out: Doc;
+  let typedMod: Doc | undefined;
   try {
     if (kind === 'replacement') {
       const repl = u as Doc;
@@ -138,17 +141,20 @@ export function applyUpdate(
       const res = new Aggregator(u as Doc[], queryOptions).run([doc]);
       out = res[0] ?? {};
     } else {
-      const { $setOnInsert, ...ops } = u as Doc;
-      const mod: Doc = { ...ops };
-      if (inserting && $setOnInsert) mod.$set = { ...(mod.$set ?? {}), ...($setOnInsert as Doc) };
+      const mod = withSetOnInsert(u as Doc, inserting);
       // Positional paths become concrete indexes first (see positional-paths.ts), so mingo only
       // ever sees plain dotted paths and needs neither the query nor the array filters.
-      const expanded = expandPositional(doc, mod, filter, arrayFiltersOf(u, arrayFilters));
+      const positions = arrayFiltersOf(u, arrayFilters);
+      const expanded = expandPositional(doc, mod, filter, positions);
+      // The same paths over the update as sent (types intact), before `doc` changes below.
+      if (typed)
+        typedMod = expandPositional(doc, withSetOnInsert(typed.update as Doc, inserting), filter, positions);
       validateModifier(doc, expanded);
       const trie = pathTrie(updatedPaths(expanded));
       const before = snapshotKeys(doc, trie);
       createMissingPushTargets(doc, expanded);
-      const concrete = exactArithmetic(doc, expanded);
+      const { mod: withoutId, newId } = takeIdAssignment(doc, exactArithmetic(doc, expanded));
+      const concrete = dedupeAddToSet(withoutId);
       if (Object.keys(concrete).length > 0) {
         mingoUpdate(doc, concrete, undefined, undefined, {
           cloneMode: 'copy',
@@ -156,6 +162,7 @@ export function applyUpdate(
         });
       }
       out = orderCreatedFields(doc, trie, before) as Doc;
+      if (newId !== undefined) out = { _id: newId, ...out };
     }
   } catch (err) {
     throw toCommandError(err);
@@ -164,7 +171,61 @@ export function applyUpdate(
     if (kind === 'pipeline' && out._id === undefined) out = { _id: id, ...out };
     else throw idChanged();
   }
-  return out;
+  if (!typed) return out;
+  return retypeUpdated(out, typed.old, typedMod, kind === 'replacement' ? (typed.update as Doc) : undefined);
+}
+
+/**
+ * The old document and the update decoded without promoting numbers, so that the result keeps
+ * the BSON type of every value (see typed-update.ts).
+ */
+export type TypedInputs = { old: Doc; update: unknown };
+
+/**
+ * `_id` in `$set` (or `$setOnInsert` on an upsert): mongod accepts it when the document has no
+ * `_id` yet (the upsert then inserts with it) or when the value is unchanged; mingo refuses any
+ * write to `_id`, so the engine takes it out of the update and applies it itself. A different
+ * value is refused below (66).
+ */
+function takeIdAssignment(doc: Doc, mod: Doc): { mod: Doc; newId?: unknown } {
+  const set = mod.$set as Doc | undefined;
+  if (!set || !('_id' in set)) return { mod };
+  const { _id: value, ...rest } = set;
+  if (doc._id !== undefined && !valuesEqual(doc._id, value)) throw idChanged();
+  const out: Doc = { ...mod, $set: rest };
+  if (Object.keys(rest).length === 0) delete out.$set;
+  return { mod: out, newId: doc._id === undefined ? value : undefined };
+}
+
+/**
+ * `$addToSet` with `$each` adds each value once (https://www.mongodb.com/docs/manual/reference/operator/update/addToSet/#-each-modifier),
+ * also when the list repeats a value; mingo added repeats (e.g. on an upsert).
+ */
+function dedupeAddToSet(mod: Doc): Doc {
+  const add = mod.$addToSet as Doc | undefined;
+  if (!add) return mod;
+  let changed = false;
+  const next: Doc = {};
+  for (const [path, operand] of Object.entries(add)) {
+    const each = operand && typeof operand === 'object' ? (operand as Doc).$each : undefined;
+    if (!Array.isArray(each)) {
+      next[path] = operand;
+      continue;
+    }
+    const unique: unknown[] = [];
+    for (const v of each) if (!unique.some((u) => valuesEqual(u, v))) unique.push(v);
+    changed ||= unique.length !== each.length;
+    next[path] = { ...(operand as Doc), $each: unique };
+  }
+  return changed ? { ...mod, $addToSet: next } : mod;
+}
+
+/** `$setOnInsert` (absent from mingo) acts as `$set` only when the update inserts. */
+function withSetOnInsert(u: Doc, inserting: boolean): Doc {
+  const { $setOnInsert, ...ops } = u;
+  const mod: Doc = { ...ops };
+  if (inserting && $setOnInsert) mod.$set = { ...(mod.$set ?? {}), ...($setOnInsert as Doc) };
+  return mod;
 }
 
 /** Every path a modifier writes: its fields, plus the targets of `$rename`. */

@@ -69,6 +69,7 @@ export function validateModifier(doc: Doc, mod: Doc): void {
   const idText = show(doc._id);
   for (const [op, arg] of Object.entries(mod)) {
     for (const [path, operand] of Object.entries(arg as Doc)) {
+      if (op === '$rename' && typeof operand === 'string') checkRenameEnds(doc, path, operand, idText);
       const found = lookup(doc, path);
       if (!found) continue;
       if (found.blocked && CREATING.has(op)) {
@@ -112,4 +113,34 @@ export function validateModifier(doc: Doc, mod: Doc): void {
       }
     }
   }
+}
+
+/** The first proper prefix of `path` that holds an array in `doc`, if any. */
+function arrayPrefix(doc: Doc, path: string): string | undefined {
+  const parts = path.split('.');
+  let cur: unknown = doc;
+  for (let i = 0; i < parts.length - 1; i++) {
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
+    cur = (cur as Doc)[parts[i] ?? ''];
+    if (Array.isArray(cur)) return parts.slice(0, i + 1).join('.');
+  }
+  return undefined;
+}
+
+/**
+ * `$rename` moves fields between documents, never into or out of array elements
+ * (https://www.mongodb.com/docs/manual/reference/operator/update/rename/#behavior); mongod refuses
+ * both ends with BadValue, naming the array it found.
+ */
+function checkRenameEnds(doc: Doc, from: string, to: string, idText: string): void {
+  const source = arrayPrefix(doc, from);
+  if (source !== undefined)
+    throw badValue(
+      `The source field cannot be an array element, '${from}' in doc with _id: ${idText} has an array field called '${source}'`,
+    );
+  const destination = arrayPrefix(doc, to);
+  if (destination !== undefined)
+    throw badValue(
+      `The destination field cannot be an array element, '${to}' in doc with _id: ${idText} has an array field called '${destination}'`,
+    );
 }

@@ -32,6 +32,13 @@ function seedFromFilter(filter: Doc, out: Doc = {}): Doc {
   return out;
 }
 
+/** What the upsert starts from: the filter's equality fields (a replacement takes only `_id`). */
+function seedOf(filter: Doc, kind: UpdateKind): Doc {
+  if (kind !== 'replacement') return seedFromFilter(filter);
+  const idFromFilter = seedFromFilter(filter)._id;
+  return idFromFilter === undefined ? {} : { _id: idFromFilter };
+}
+
 /**
  * The document an upsert inserts (https://www.mongodb.com/docs/manual/reference/method/db.collection.updateOne/#upsert):
  * the filter's equality fields, then the update with `$setOnInsert` applied; `_id` first, generated if absent.
@@ -41,13 +48,11 @@ export function buildUpsertDoc(
   u: unknown,
   kind: UpdateKind,
   arrayFilters: Doc[] | undefined,
+  typed?: { filter: Doc; update: unknown },
 ): Doc {
-  const seed = kind === 'replacement' ? {} : seedFromFilter(filter);
-  if (kind === 'replacement') {
-    const idFromFilter = seedFromFilter(filter)._id;
-    if (idFromFilter !== undefined) seed._id = idFromFilter;
-  }
-  const doc = applyUpdate(seed, u, kind, arrayFilters, true, filter);
+  const seed = seedOf(filter, kind);
+  const typedInputs = { old: seedOf(typed?.filter ?? filter, kind), update: typed?.update ?? u };
+  const doc = applyUpdate(seed, u, kind, arrayFilters, true, filter, typedInputs);
   const id = doc._id ?? new ObjectId();
   const { _id: _drop, ...rest } = doc;
   return { _id: id, ...rest };

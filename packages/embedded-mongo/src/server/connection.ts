@@ -13,17 +13,26 @@ import { helloReply } from '../commands/handshake.js';
 import { toCommandError } from '../errors.js';
 import type { ServerState } from '../commands/types.js';
 import { runCommand } from './dispatch.js';
+import { MAX_QUEUED_REQUESTS } from './connection-limits.js';
 
 let nextRequestId = 1;
 
 /**
  * One client connection: frames messages out of the byte stream and answers them in order.
  * Requests on a connection are processed one at a time, as mongod does.
+ *
+ * Back-pressure: a client that sends requests without reading the replies must not make the engine
+ * buffer replies without bound. When the socket's write buffer is full, or too many requests are
+ * queued, the connection stops reading and runs no further request until the client drains it.
  */
 export class Connection {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private queue: Promise<void> = Promise.resolve();
+  /** Requests read but not yet answered; the idle timeout never closes a busy connection. */
+  private inFlight = 0;
+  /** Set while the write buffer is full; resolves on 'drain' (or when the socket goes away). */
+  private drained: Promise<void> | undefined;
 
   constructor(
     private readonly socket: Socket,
@@ -33,6 +42,21 @@ export class Connection {
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('error', () => socket.destroy());
+    if (state.limits.idleTimeoutMs > 0) {
+      socket.setTimeout(state.limits.idleTimeoutMs);
+      socket.on('timeout', () => {
+        if (this.inFlight > 0 || socket.destroyed) return; // a long command is not idleness
+        state.connections.idleClosed++;
+        socket.destroy();
+      });
+    }
+  }
+
+  /** Reading stops while replies are not drained or the queue is long; resumes when both clear. */
+  private updateReading(): void {
+    if (this.socket.destroyed) return;
+    if (this.drained || this.inFlight >= MAX_QUEUED_REQUESTS) this.socket.pause();
+    else this.socket.resume();
   }
 
   private onData(chunk: Buffer): void {
@@ -56,10 +80,17 @@ export class Connection {
       const rest = head.subarray(len);
       this.pending = rest.length ? [rest] : [];
       this.pendingBytes = rest.length;
+      this.inFlight++;
+      this.updateReading();
       this.queue = this.queue
+        .then(() => this.drained)
         .then(() => this.handle(msg))
         .catch(() => {
           this.socket.destroy();
+        })
+        .finally(() => {
+          this.inFlight--;
+          this.updateReading();
         });
     }
   }
@@ -97,7 +128,7 @@ export class Connection {
     try {
       const parsed = parseOpMsg(msg);
       flags = parsed.flags;
-      reply = await runCommand(this.state, parsed.body, parsed.sequences, this.id);
+      reply = await runCommand(this.state, parsed, this.id);
     } catch (err) {
       const e = toCommandError(err);
       reply = serialize({ ok: 0, errmsg: e.message, code: e.code, codeName: e.codeName });
@@ -112,6 +143,22 @@ export class Connection {
   }
 
   private write(buf: Buffer): void {
-    if (!this.socket.destroyed) this.socket.write(buf);
+    const socket = this.socket;
+    if (socket.destroyed || socket.write(buf) || this.drained) return;
+    const counters = this.state.connections;
+    counters.waitingForDrain++;
+    this.drained = new Promise<void>((resolve) => {
+      const done = () => {
+        socket.off('drain', done);
+        socket.off('close', done);
+        counters.waitingForDrain--;
+        this.drained = undefined;
+        this.updateReading();
+        resolve();
+      };
+      socket.on('drain', done);
+      socket.on('close', done);
+    });
+    this.updateReading();
   }
 }

@@ -2,8 +2,12 @@ import { serialize } from 'bson';
 import { MongoCommandError, commandNotFound, toCommandError } from '../errors.js';
 import { COMMANDS } from '../commands/registry.js';
 import { checkCommandFields } from '../commands/options.js';
+import { checkApiParameters } from '../commands/stable-api.js';
 import type { Doc, ServerState } from '../commands/types.js';
 import { ChangeLog } from '../storage/change-log.js';
+import { decodeTyped } from '../bson/typed-decode.js';
+import type { OpMsg } from '../wire/op-msg.js';
+import { runWithDeadline } from './deadline.js';
 
 function errorReply(err: unknown): Uint8Array {
   const e = toCommandError(err);
@@ -16,8 +20,7 @@ function errorReply(err: unknown): Uint8Array {
  */
 export async function runCommand(
   state: ServerState,
-  body: Doc,
-  sequences: Map<string, Buffer[]>,
+  { body, bodyBytes, sequences }: Pick<OpMsg, 'body' | 'bodyBytes' | 'sequences'>,
   connectionId: number,
 ): Promise<Uint8Array> {
   const name = Object.keys(body)[0] ?? '';
@@ -29,8 +32,13 @@ export async function runCommand(
     if (!def) throw commandNotFound(name);
     if (typeof db !== 'string')
       throw new MongoCommandError(40414, 'Location40414', "BSON field '$db' is missing but a required field");
-    checkCommandFields(name, body, def.options, sequences.keys());
-    const out = def.run({ db, name, body, sequences, state, connectionId, log });
+    checkApiParameters(name, body);
+    if (!def.acceptsUnknownFields) checkCommandFields(name, body, def.options, sequences.keys());
+    let typedBody: Doc | undefined;
+    const typed = () => (typedBody ??= decodeTyped(bodyBytes));
+    const out = runWithDeadline(body.maxTimeMS, () =>
+      def.run({ db, name, body, typedBody: typed, sequences, state, connectionId, log }),
+    );
     reply = Buffer.isBuffer(out) ? out : serialize({ ...out, ok: 1 });
   } catch (err) {
     reply = errorReply(err);

@@ -13,7 +13,7 @@ export function rebuildCatalog(engine: StorageEngine, catalog: RecoveredCatalog)
         coll.createIndex(normalizeIndexSpec(spec), null);
       }
       // insert() copies the bytes into the collection's own chunks.
-      for (const buf of rec.documents) coll.insert(deserialize(buf), null, buf);
+      for (const buf of rec.documents) coll.insert(deserialize(buf), null, buf, 'restore');
     }
   }
 }

@@ -7,7 +7,7 @@ import type { ServerState } from '../commands/types.js';
 export type ListenTarget = { port: number } | { socketPath: string };
 
 /**
- * Listens on the target and hands each socket to a Connection. A Unix socket is made readable and
+ * Listens on the target and hands each socket to a Connection, up to the connection cap. A Unix socket is made readable and
  * writable by its owner only (0600), so other local accounts cannot connect; a stale socket file
  * left by a killed process is replaced.
  */
@@ -17,9 +17,21 @@ export async function listen(
 ): Promise<{ server: Server; port: number; sockets: Set<Socket> }> {
   const sockets = new Set<Socket>();
   let nextId = 1;
+  const counters = state.connections;
   const server = createServer((socket) => {
+    // Over the cap mongod closes the new connection at once, without a reply; so does the engine.
+    if (sockets.size >= state.limits.maxConnections) {
+      counters.rejected++;
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    counters.current++;
+    counters.totalCreated++;
+    socket.on('close', () => {
+      sockets.delete(socket);
+      counters.current--;
+    });
     new Connection(socket, state, nextId++);
   });
   if ('socketPath' in target) await rm(target.socketPath, { force: true });

@@ -7,6 +7,8 @@ import { MongoCommandError, badValue, indexNotFound, tooLarge } from '../errors.
 import { duplicateKeyError } from './duplicate-key.js';
 import type { ChangeLog } from './change-log.js';
 import { MAX_BSON_SIZE } from '../wire/header.js';
+import { checkStorageDepth } from '../bson/depth.js';
+import { decodeTyped } from '../bson/typed-decode.js';
 
 type Doc = Record<string, unknown>;
 
@@ -59,8 +61,17 @@ export class Collection {
     return this.idIndex.tree.get(encodeValue(id));
   }
 
-  /** Inserts a document (adding an ObjectId `_id` if missing); `raw` is its BSON when already encoded. */
-  insert(doc: Doc, log: ChangeLog | null, raw?: Uint8Array): number {
+  /**
+   * Inserts a document (adding an ObjectId `_id` if missing); `raw` is its BSON when already encoded.
+   * `purpose` says whether an insert or an upsert produced it (mongod words their errors apart), or
+   * that recovery restores a document stored before (never refused, so old data always loads).
+   */
+  insert(
+    doc: Doc,
+    log: ChangeLog | null,
+    raw?: Uint8Array,
+    purpose: 'insert' | 'update' | 'restore' = 'insert',
+  ): number {
     if (doc._id === undefined || Object.keys(doc)[0] !== '_id') {
       // mongod stores _id as the first field whatever the client sent (the driver appends it, or
       // leaves it to the server). Re-encode from a type-preserving decode so int64/double values
@@ -68,7 +79,7 @@ export class Collection {
       const { _id = new ObjectId(), ...rest } = doc;
       doc = { _id, ...rest };
       if (raw) {
-        const typed: Doc = deserialize(raw, { promoteValues: false, bsonRegExp: true });
+        const typed: Doc = decodeTyped(raw);
         const { _id: typedId, ...typedRest } = typed;
         raw = serialize({ _id: typedId ?? _id, ...typedRest });
       }
@@ -78,7 +89,8 @@ export class Collection {
       throw tooLarge(
         `object to insert too large. size in bytes: ${String(raw.length)}, max size: ${String(MAX_BSON_SIZE)}`,
       );
-    const buf = raw ?? this.encode(doc);
+    const buf = raw ?? this.encode(doc, purpose === 'update' ? 'update' : 'insert');
+    if (purpose !== 'restore') checkStorageDepth(buf, purpose);
     const keys = this.computeKeys(doc, -1);
     const rid = this.nextRid++;
     for (const [index, k] of keys) index.add(k, rid);
@@ -91,6 +103,7 @@ export class Collection {
   /** Replaces the document stored under `rid` (its `_id` must not change; callers check). */
   replace(rid: number, oldDoc: Doc, newDoc: Doc, log: ChangeLog | null): void {
     const buf = this.encode(newDoc, 'update');
+    checkStorageDepth(buf, 'update');
     const newKeys = this.computeKeys(newDoc, rid);
     for (const index of this.indexes.values()) index.remove(index.keysFor(oldDoc), rid);
     for (const [index, k] of newKeys) index.add(k, rid);

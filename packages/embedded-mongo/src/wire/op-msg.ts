@@ -2,6 +2,7 @@ import { deserialize, onDemand } from 'bson';
 import { crc32c } from './crc32c.js';
 import { HEADER_SIZE, OP_MSG, writeHeader } from './header.js';
 import { MongoCommandError } from '../errors.js';
+import { checkMessageDepth } from '../bson/depth.js';
 
 export const FLAG_CHECKSUM = 1;
 export const FLAG_MORE_TO_COME = 2;
@@ -12,6 +13,8 @@ const KNOWN_FLAGS = FLAG_CHECKSUM | FLAG_MORE_TO_COME | FLAG_EXHAUST_ALLOWED;
 export type OpMsg = {
   flags: number;
   body: Record<string, unknown>;
+  /** The body's BSON, for commands that need its values with their exact types. */
+  bodyBytes: Buffer;
   sequences: Map<string, Buffer[]>;
 };
 
@@ -30,6 +33,7 @@ export function parseOpMsg(msg: Buffer): OpMsg {
   }
   let pos = HEADER_SIZE + 4;
   let body: Record<string, unknown> | undefined;
+  let bodyBytes: Buffer | undefined;
   const sequences = new Map<string, Buffer[]>();
   while (pos < end) {
     const kind = msg[pos++];
@@ -37,7 +41,9 @@ export function parseOpMsg(msg: Buffer): OpMsg {
       const size = msg.readInt32LE(pos);
       if (body) throw protocolError('OP_MSG has more than one body section');
       const bytes = msg.subarray(pos, pos + size);
+      checkMessageDepth(bytes);
       body = deserialize(bytes);
+      bodyBytes = bytes;
       if (Array.isArray(body.documents) && 'insert' in body) {
         // Keep inserted documents as their original bytes, as if sent in a document sequence:
         // decoding them to JS numbers would lose int32/int64/double distinctions.
@@ -55,7 +61,9 @@ export function parseOpMsg(msg: Buffer): OpMsg {
       const docs: Buffer[] = [];
       while (p < sectionEnd) {
         const len = msg.readInt32LE(p);
-        docs.push(msg.subarray(p, p + len));
+        const doc = msg.subarray(p, p + len);
+        checkMessageDepth(doc);
+        docs.push(doc);
         p += len;
       }
       sequences.set(id, docs);
@@ -64,8 +72,8 @@ export function parseOpMsg(msg: Buffer): OpMsg {
       throw protocolError(`Unknown OP_MSG section kind ${String(kind)}`);
     }
   }
-  if (!body) throw protocolError('OP_MSG has no body section');
-  return { flags, body, sequences };
+  if (!body || !bodyBytes) throw protocolError('OP_MSG has no body section');
+  return { flags, body, bodyBytes, sequences };
 }
 
 /** The raw bytes of each element of a top-level array field of a BSON document. */

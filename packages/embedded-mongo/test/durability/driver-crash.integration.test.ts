@@ -61,4 +61,4 @@ test('driver writes acknowledged before a SIGKILL of the engine are there after 
       await server.stop();
     }
   }
-});
+}, 180_000); // three engine processes started, killed and recovered: slow on a busy machine

@@ -42,7 +42,7 @@ export async function runAndKillWriter(options: KillWriterOptions): Promise<void
     }
   });
   await Promise.race([firstAck, exited]);
-  await options.afterFirstAck?.();
+  await Promise.race([options.afterFirstAck?.(), exited]);
   await new Promise((resolve) => setTimeout(resolve, options.minMs + Math.random() * options.spreadMs));
   child.kill('SIGKILL');
   await exited;

@@ -82,6 +82,7 @@ test('damage followed by intact frames is cut at the damage, and a copy of the j
   await store.close();
   expect(copy).toMatch(/journal-000000000001\.log\.damaged-\d+$/);
   expect((await stat(copy ?? '')).size).toBe(sizes[9]);
+  expect((await stat(copy ?? '')).mode & 0o777).toBe(0o600); // owner-only
 });
 
 test('a damaged journal followed by a journal holding data refuses to open', async () => {

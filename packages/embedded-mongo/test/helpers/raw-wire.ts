@@ -58,6 +58,17 @@ export class RawWire {
     return id;
   }
 
+  /** Frames an OP_MSG around body bytes built by hand (e.g. BSON no serializer would produce). */
+  sendRawBody(body: Buffer): number {
+    const id = this.nextId++;
+    const head = Buffer.alloc(21);
+    head.writeInt32LE(21 + body.length, 0);
+    head.writeInt32LE(id, 4);
+    head.writeInt32LE(2013, 12);
+    this.socket.write(Buffer.concat([head, body]));
+    return id;
+  }
+
   opQuery(ns: string, query: Document): number {
     const id = this.nextId++;
     const q = Buffer.from(serialize(query));

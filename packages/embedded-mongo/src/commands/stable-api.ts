@@ -1,0 +1,60 @@
+import { MongoCommandError } from '../errors.js';
+import type { Doc } from './types.js';
+
+/**
+ * Stable API (https://www.mongodb.com/docs/manual/reference/stable-api/): a client created with
+ * `serverApi: { version: '1' }` sends `apiVersion: "1"` with every command. Version 1 is the only
+ * one; with `apiStrict: true` a command outside it is refused with 323 APIStrictError, as mongod
+ * refuses it. The engine has no deprecated behaviour, so `apiDeprecationErrors` changes nothing.
+ */
+const API_V1_COMMANDS = new Set([
+  'abortTransaction',
+  'aggregate',
+  'authenticate',
+  'collMod',
+  'commitTransaction',
+  'count',
+  'create',
+  'createIndexes',
+  'delete',
+  'drop',
+  'dropDatabase',
+  'dropIndexes',
+  'endSessions',
+  'explain',
+  'find',
+  'findAndModify',
+  'getMore',
+  'hello',
+  'insert',
+  'killCursors',
+  'listCollections',
+  'listDatabases',
+  'listIndexes',
+  'ping',
+  'refreshSessions',
+  'update',
+]);
+
+export function checkApiParameters(name: string, body: Doc): void {
+  const { apiVersion, apiStrict, apiDeprecationErrors } = body;
+  if (apiVersion === undefined) {
+    if (apiStrict !== undefined)
+      throw new MongoCommandError(4886600, 'Location4886600', 'Provided apiStrict without apiVersion');
+    if (apiDeprecationErrors !== undefined)
+      throw new MongoCommandError(
+        4886600,
+        'Location4886600',
+        'Provided apiDeprecationErrors without apiVersion',
+      );
+    return;
+  }
+  if (apiVersion !== '1') throw new MongoCommandError(322, 'APIVersionError', 'API version must be "1"');
+  if (apiStrict === true && !API_V1_COMMANDS.has(name)) {
+    throw new MongoCommandError(
+      323,
+      'APIStrictError',
+      `Provided apiStrict:true, but the command ${name} is not in API Version 1. Information on supported commands and migrations in API Version 1 can be found at https://dochub.mongodb.org/core/manual-versioned-api`,
+    );
+  }
+}

@@ -1,0 +1,158 @@
+import { evalExpr } from 'mingo/core';
+import type { Options } from 'mingo/types';
+import * as expressionOperators from 'mingo/operators/expression';
+import { Binary, Decimal128, Double, Int32, Long, ObjectId, Timestamp } from 'bson';
+import { MongoCommandError } from '../errors.js';
+
+/**
+ * Aggregation expressions where mingo answers differently from mongod (checked against the
+ * operator pages of https://www.mongodb.com/docs/manual/reference/operator/aggregation/):
+ * errors mongod raises with their own codes, and null/empty inputs.
+ */
+type Obj = Record<string, unknown>;
+type ExprOp = (obj: Obj, expr: unknown, options: Options) => unknown;
+
+const mingo = expressionOperators as unknown as Record<string, ExprOp>;
+const delegate = (name: string): ExprOp => {
+  const op = mingo[name];
+  if (!op) throw new Error(`mingo has no ${name}`);
+  return op;
+};
+
+/** The BSON type name mongod uses in messages ("int", "string", "missing", ...). */
+export function bsonTypeName(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (v === null) return 'null';
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 'int' : 'double';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return 'array';
+  if (v instanceof Date) return 'date';
+  if (v instanceof Timestamp) return 'timestamp';
+  if (v instanceof Long) return 'long';
+  if (v instanceof Int32) return 'int';
+  if (v instanceof Double) return 'double';
+  if (v instanceof Decimal128) return 'decimal';
+  if (v instanceof ObjectId) return 'objectId';
+  if (v instanceof Binary || v instanceof Uint8Array) return 'binData';
+  if (v instanceof RegExp) return 'regex';
+  return 'object';
+}
+
+const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
+
+/** `$switch` with no matching branch and no `default` is an error (40066), not null. */
+const $switch: ExprOp = (obj, expr, options) => {
+  const spec = expr as Obj | undefined;
+  if (spec && typeof spec === 'object' && !('default' in spec)) {
+    const branches = Array.isArray(spec.branches) ? (spec.branches as Obj[]) : [];
+    const matched = branches.some((b) => {
+      const v: unknown = evalExpr(obj, b.case, options);
+      return v !== null && v !== undefined && v !== false && v !== 0;
+    });
+    if (!matched)
+      throw fail(
+        40066,
+        '$switch could not find a matching branch for an input, and no default was specified.',
+      );
+  }
+  return delegate('$switch')(obj, expr, options);
+};
+
+/** `$toUpper`/`$toLower` of null or a missing field is the empty string. */
+const caseOf =
+  (name: '$toUpper' | '$toLower'): ExprOp =>
+  (obj, expr, options) => {
+    const arg: unknown = Array.isArray(expr) && expr.length === 1 ? (expr as unknown[])[0] : expr;
+    const v: unknown = evalExpr(obj, arg, options);
+    if (v === null || v === undefined) return '';
+    return delegate(name)(obj, expr, options);
+  };
+
+/** `$cond` in array form takes exactly three arguments (16020). */
+const $cond: ExprOp = (obj, expr, options) => {
+  if (Array.isArray(expr) && expr.length !== 3)
+    throw fail(16020, `Expression $cond takes exactly 3 arguments. ${String(expr.length)} were passed in.`);
+  return delegate('$cond')(obj, expr, options);
+};
+
+/** `$concat`: null if any argument is null or missing; anything but a string is an error (16702). */
+const $concat: ExprOp = (obj, expr, options) => {
+  const args = Array.isArray(expr) ? expr : [expr];
+  let out = '';
+  let isNull = false;
+  for (const a of args) {
+    const v: unknown = evalExpr(obj, a, options);
+    if (v === null || v === undefined) {
+      isNull = true;
+      continue;
+    }
+    if (typeof v !== 'string') throw fail(16702, `$concat only supports strings, not ${bsonTypeName(v)}`);
+    out += v;
+  }
+  return isNull ? null : out;
+};
+
+/**
+ * `$first`/`$last` of an array: null for null/missing, a missing value for an empty array (the
+ * field is left out), an error (28689) for anything else. mingo read `{ $last: [[1, 2]] }` (one
+ * argument, an array literal) as the list of arguments.
+ */
+const endOf =
+  (name: '$first' | '$last'): ExprOp =>
+  (obj, expr, options) => {
+    if (Array.isArray(obj)) return delegate(name)(obj, expr, options); // as an accumulator
+    const arg: unknown = Array.isArray(expr) && expr.length === 1 ? (expr as unknown[])[0] : expr;
+    const v: unknown = evalExpr(obj, arg, options);
+    if (v === null || v === undefined) return null;
+    if (!Array.isArray(v))
+      throw fail(28689, `${name}'s argument must be an array, but is ${bsonTypeName(v)}`);
+    const items = v as unknown[];
+    return name === '$first' ? items[0] : items[items.length - 1];
+  };
+
+/**
+ * `$ceil`/`$floor` keep the numeric type of their input (https://www.mongodb.com/docs/manual/reference/operator/aggregation/ceil/):
+ * a double stays a double (stored as such even when whole), an int64 an int64, a decimal a decimal.
+ */
+const rounding =
+  (name: '$ceil' | '$floor'): ExprOp =>
+  (obj, expr, options) => {
+    const arg: unknown = Array.isArray(expr) && expr.length === 1 ? (expr as unknown[])[0] : expr;
+    const v: unknown = evalExpr(obj, arg, options);
+    if (v instanceof Long || v instanceof Int32) return v;
+    if (v instanceof Decimal128) {
+      const n = Number(v.toString());
+      return Number.isInteger(n)
+        ? v
+        : Decimal128.fromString(String(name === '$ceil' ? Math.ceil(n) : Math.floor(n)));
+    }
+    if (typeof v === 'number' && !Number.isInteger(v))
+      return new Double(name === '$ceil' ? Math.ceil(v) : Math.floor(v));
+    return delegate(name)(obj, expr, options);
+  };
+
+/** An array index given as a whole-valued decimal or int64 is accepted as that integer. */
+const $arrayElemAt: ExprOp = (obj, expr, options) => {
+  if (Array.isArray(expr) && expr.length === 2) {
+    const idx: unknown = evalExpr(obj, (expr as unknown[])[1], options);
+    if (idx instanceof Decimal128 || idx instanceof Long) {
+      const n = Number(idx.toString());
+      if (Number.isInteger(n)) return delegate('$arrayElemAt')(obj, [(expr as unknown[])[0], n], options);
+    }
+  }
+  return delegate('$arrayElemAt')(obj, expr, options);
+};
+
+export const expressionFixes: Record<string, ExprOp> = {
+  $ceil: rounding('$ceil'),
+  $floor: rounding('$floor'),
+  $arrayElemAt,
+  $switch,
+  $toUpper: caseOf('$toUpper'),
+  $toLower: caseOf('$toLower'),
+  $cond,
+  $concat,
+  $first: endOf('$first'),
+  $last: endOf('$last'),
+};
