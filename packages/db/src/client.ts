@@ -17,7 +17,10 @@ export async function connectDatabase({
 }: ConnectDatabaseOptions): Promise<Mongoose> {
   mongoose.set('strictQuery', true);
 
-  return mongoose.connect(uri, { serverSelectionTimeoutMS, maxPoolSize: 20 });
+  // Pooled connections idle for 10 minutes are closed by the driver itself, before a server that
+  // drops idle clients (the embedded engine after 30 minutes, proxies and load balancers) can close
+  // one under an operation being sent at that very moment.
+  return mongoose.connect(uri, { serverSelectionTimeoutMS, maxPoolSize: 20, maxIdleTimeMS: 10 * 60_000 });
 }
 
 /** True when the connection answers a ping now (used by /readyz). */
