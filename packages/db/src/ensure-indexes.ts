@@ -1,5 +1,6 @@
 import { ApiKeyModel } from './models/api-key.js';
 import { DashboardSessionModel } from './models/dashboard-session.js';
+import { FormStatsMonthModel } from './models/form-stats-month.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
@@ -22,6 +23,7 @@ export async function ensureIndexes(): Promise<void> {
       MonthlyUsageModel,
       DashboardSessionModel,
       FormStatsModel,
+      FormStatsMonthModel,
       WebhookEndpointModel,
     ].map((model) => model.init()),
   );

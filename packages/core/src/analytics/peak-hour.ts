@@ -1,29 +1,63 @@
-import { zonedParts } from './zoned.js';
+import { quarterOfDayMinutes, quarterStart, type TFormStatsMonthRecord } from '@formwell/db';
+
+import { offsetMinutes } from './time-zone.js';
+
+const DAY_MS = 86_400_000;
+const DAY_MINUTES = 1440;
+
+/** The zone's offset throughout a UTC month, or null when it changes (DST) within the month. */
+function constantOffset(month: string, timeZone: string): number | null {
+  const start = Date.parse(`${month}-01T00:00:00.000Z`);
+  const next = new Date(start);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const offset = offsetMinutes(timeZone, start);
+  // Offsets change at most a few times a year and never back within a day: daily samples suffice.
+  for (let t = start + DAY_MS; t <= next.getTime(); t += DAY_MS) {
+    if (offsetMinutes(timeZone, Math.min(t, next.getTime() - 1)) !== offset) {
+      return null;
+    }
+  }
+
+  return offset;
+}
+
+function localHour(utcMinutes: number, offset: number): number {
+  return Math.floor(((((utcMinutes + offset) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES) / 60);
+}
 
 /**
- * Most frequent hour of day in `timeZone`, ties to the lowest hour, 0 with no data. The counters are
- * per UTC hour, shifted by the zone's current whole-hour offset.
+ * Most frequent local hour of day in `timeZone` over all submissions, ties to the lowest hour, 0
+ * with no data. Each submission counts at the offset its zone had when it arrived: a month with a
+ * constant offset shifts its 96 quarter-of-day totals, a month with a DST change is read quarter
+ * by quarter.
  */
 export function peakHour({
-  hourOfDay,
+  months,
   timeZone,
-  now,
 }: {
-  hourOfDay: Record<string, number>;
+  months: readonly TFormStatsMonthRecord[];
   timeZone: string;
-  now: Date;
 }): number {
-  const offset = (zonedParts(now, timeZone).hour - now.getUTCHours() + 24) % 24;
-  const local = Array.from({ length: 24 }, () => 0);
-  for (const [key, count] of Object.entries(hourOfDay)) {
-    const utcHour = Number(key);
-    if (Number.isInteger(utcHour) && utcHour >= 0 && utcHour < 24) {
-      local[(utcHour + offset) % 24] = (local[(utcHour + offset) % 24] ?? 0) + count;
+  const hours = Array.from({ length: 24 }, () => 0);
+  const add = (hour: number, count: number) => {
+    hours[hour] = (hours[hour] ?? 0) + count;
+  };
+  for (const { month, quarters, quarterOfDay } of months) {
+    const offset = constantOffset(month, timeZone);
+    if (offset !== null) {
+      for (const [key, count] of Object.entries(quarterOfDay)) {
+        add(localHour(quarterOfDayMinutes(key), offset), count);
+      }
+      continue;
+    }
+    for (const [key, count] of Object.entries(quarters)) {
+      const start = quarterStart(month, key);
+      add(localHour(quarterOfDayMinutes(key.slice(3)), offsetMinutes(timeZone, start)), count);
     }
   }
   let best = 0;
-  local.forEach((count, hour) => {
-    if (count > (local[best] ?? 0)) {
+  hours.forEach((count, hour) => {
+    if (count > (hours[best] ?? 0)) {
       best = hour;
     }
   });
