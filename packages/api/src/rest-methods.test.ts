@@ -16,6 +16,7 @@ test("the table is the router's meta.openapi: every operation, nothing hand-writ
       'POST /forms/submit',
       'GET /forms/{formId}',
       'GET /forms/{formId}/users-joined',
+      'GET /forms/{formId}/analytics',
       'GET /forms/{formId}/submissions',
     ].sort(),
   );

@@ -119,6 +119,7 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   },
   'v1.getForm': { auth: 'key', input: byForm },
   'v1.getUsersJoined': { auth: 'key', input: byForm },
+  'v1.getFormAnalytics': { auth: 'key', input: byForm },
   'v1.listSubmissions': { auth: 'key', input: byForm },
   'auth.signUp': {
     auth: 'public',
@@ -136,6 +137,7 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'forms.delete': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
   'forms.list': { auth: 'session', input: () => ({}) },
   'forms.get': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
+  'forms.analytics': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
   'submissions.list': { auth: 'session', input: byForm },
   'submissions.get': {
     auth: 'session',
