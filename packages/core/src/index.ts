@@ -172,6 +172,8 @@ export { usageMonth } from './submissions/usage-month.js';
 // analytics (computed from the per-form counters bumped at submit time)
 export { getFormAnalytics } from './analytics/get-form-analytics.js';
 export type { GetFormAnalyticsOptions } from './analytics/get-form-analytics.js';
+export { rebuildAnalyticsCounters } from './analytics/rebuild-analytics-counters.js';
+export type { TRebuiltForm } from './analytics/rebuild-analytics-counters.js';
 export {
   ZFormAnalyticsSchema,
   ZStatRowSchema,

@@ -7,6 +7,7 @@ import { SubmissionModel } from '../models/submission.js';
 import { COUNTED_IDS_KEPT } from './count-once.js';
 import { statsKey } from './form-stats.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
+import { toObjectId } from './object-id.js';
 import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
 import { statsBucketOf } from './stats-buckets.js';
 
@@ -156,7 +157,7 @@ async function rebuildOnce(ids: TOwnedIds): Promise<{ submissions: number; done:
 export async function rebuildFormStats({
   userId,
   formId,
-  attempts = 5,
+  attempts = 10,
 }: {
   userId: string;
   formId: string;
@@ -173,9 +174,15 @@ export async function rebuildFormStats({
   });
 }
 
-/** Every form as `{userId, formId}`, for a rebuild of all counters. */
-export async function listFormOwners(): Promise<{ userId: string; formId: string }[]> {
-  const forms = await FormModel.find({}, { _id: 1, userId: 1 }).lean<{ _id: TId; userId: TId }[]>();
+/** Every form, or the one with `formId` (none when it does not exist), as `{userId, formId}`. */
+export async function listFormOwners({ formId }: { formId?: string } = {}): Promise<
+  { userId: string; formId: string }[]
+> {
+  if (formId !== undefined && !toObjectId(formId)) {
+    return [];
+  }
+  const filter = formId === undefined ? {} : { _id: toObjectId(formId) };
+  const forms = await FormModel.find(filter, { _id: 1, userId: 1 }).lean<{ _id: TId; userId: TId }[]>();
 
   return forms.map((form) => ({ userId: form.userId.toString(), formId: form._id.toString() }));
 }
