@@ -48,7 +48,9 @@ export function computeAnalytics({
   now,
 }: ComputeAnalyticsOptions): TFormAnalytics {
   const months = stats?.months ?? [];
-  const counts = new QuarterCounts(months);
+  // Only the recent months feed the series and the rolling windows.
+  const recent = new Date(readFrom(now)).toISOString().slice(0, 7);
+  const counts = new QuarterCounts(months.filter((m) => m.month >= recent));
   const total = stats?.total ?? 0;
   const end = windowEnd(now);
   const days = Math.max(1, (now - formCreatedAt.getTime()) / DAY_MS);

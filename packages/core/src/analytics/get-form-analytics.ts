@@ -8,6 +8,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import { ZTimeRangeSchema, type TFormAnalytics } from './analytics-types.js';
 import { computeAnalytics, readFrom } from './compute-analytics.js';
+import { constantOffset, offsetChangingMonths } from './peak-hour.js';
 import { isValidTimeZone } from './time-zone.js';
 
 export type GetFormAnalyticsOptions = {
@@ -49,11 +50,15 @@ export async function getFormAnalytics({
     throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.ANALYTICS_PLAN });
   }
   const at = now.getTime();
-  const stats = await formStatsRepository.get({
+  const quartersFrom = monthOf(readFrom(at));
+  const stats = await readCounters({
     userId: user.id,
     formId: form.id,
-    // PRO's peak hour is over all submissions, so it reads every month.
-    fromMonth: level === 'pro' ? undefined : new Date(readFrom(at)).toISOString().slice(0, 7),
+    pro: level === 'pro',
+    quartersFrom,
+    timeZone,
+    createdAt: form.createdAt,
+    now: at,
   });
 
   return computeAnalytics({
@@ -65,4 +70,62 @@ export async function getFormAnalytics({
     timeZone,
     now: at,
   });
+}
+
+function monthOf(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 7);
+}
+
+/**
+ * The counters one call needs: the totals, the quarter hours of the recent months (series, last
+ * 24 hours, week-over-week), and for PRO's lifetime peak hour the quarter-of-day totals of every
+ * month plus the quarter hours of the months in which the zone changed its offset. Those months are
+ * known from the form's age up front; a month older than the form (imported submissions) that needs
+ * its quarter hours costs one more read.
+ */
+async function readCounters({
+  userId,
+  formId,
+  pro,
+  quartersFrom,
+  timeZone,
+  createdAt,
+  now,
+}: {
+  userId: string;
+  formId: string;
+  pro: boolean;
+  quartersFrom: string;
+  timeZone: string;
+  createdAt: Date;
+  now: number;
+}) {
+  const quartersOf = pro ? offsetChangingMonths(monthOf(createdAt.getTime()), monthOf(now), timeZone) : [];
+  const stats = await formStatsRepository.get({
+    userId,
+    formId,
+    quartersFrom,
+    quartersOf,
+    quarterOfDay: pro,
+  });
+  const missing = (stats?.months ?? []).filter(
+    (m) =>
+      m.month < quartersFrom && !quartersOf.includes(m.month) && constantOffset(m.month, timeZone) === null,
+  );
+  if (!stats || missing.length === 0) {
+    return stats;
+  }
+  const extra = await formStatsRepository.get({
+    userId,
+    formId,
+    quartersFrom: '9999',
+    quartersOf: missing.map((m) => m.month),
+    quarterOfDay: false,
+  });
+  const quarters = new Map((extra?.months ?? []).map((m) => [m.month, m.quarters]));
+
+  return {
+    ...stats,
+    months: stats.months.map((m) => ({ ...m, quarters: quarters.get(m.month) ?? m.quarters })),
+  };
 }

@@ -5,8 +5,24 @@ import { offsetMinutes } from './time-zone.js';
 const DAY_MS = 86_400_000;
 const DAY_MINUTES = 1440;
 
-/** The zone's offset throughout a UTC month, or null when it changes (DST) within the month. */
-function constantOffset(month: string, timeZone: string): number | null {
+const constantOffsets = new Map<string, number | null>();
+
+/** The zone's offset throughout a UTC month (`YYYY-MM`), or null when it changes within the month. */
+export function constantOffset(month: string, timeZone: string): number | null {
+  const key = `${timeZone} ${month}`;
+  if (constantOffsets.has(key)) {
+    return constantOffsets.get(key) ?? null;
+  }
+  if (constantOffsets.size > 50_000) {
+    constantOffsets.clear();
+  }
+  const offset = scanOffset(month, timeZone);
+  constantOffsets.set(key, offset);
+
+  return offset;
+}
+
+function scanOffset(month: string, timeZone: string): number | null {
   const start = Date.parse(`${month}-01T00:00:00.000Z`);
   const next = new Date(start);
   next.setUTCMonth(next.getUTCMonth() + 1);
@@ -25,11 +41,25 @@ function localHour(utcMinutes: number, offset: number): number {
   return Math.floor(((((utcMinutes + offset) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES) / 60);
 }
 
+/** The UTC months from `from` to `to` (`YYYY-MM`, inclusive) in which the zone changes its offset. */
+export function offsetChangingMonths(from: string, to: string, timeZone: string): string[] {
+  const months: string[] = [];
+  const cursor = new Date(`${from}-01T00:00:00.000Z`);
+  for (let month = from; month <= to; month = cursor.toISOString().slice(0, 7)) {
+    if (constantOffset(month, timeZone) === null) {
+      months.push(month);
+    }
+    cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+  }
+
+  return months;
+}
+
 /**
  * Most frequent local hour of day in `timeZone` over all submissions, ties to the lowest hour, 0
  * with no data. Each submission counts at the offset its zone had when it arrived: a month with a
  * constant offset shifts its 96 quarter-of-day totals, a month with a DST change is read quarter
- * by quarter.
+ * by quarter, so `months` must carry the quarters of those months.
  */
 export function peakHour({
   months,

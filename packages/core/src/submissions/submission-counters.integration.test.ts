@@ -135,7 +135,9 @@ describe('submission counters', () => {
       { month: '2026-01', quarters: { '01T1000': 2, '31T2345': 0 }, quarterOfDay: { '1000': 2, '2345': 0 } },
       { month: '2026-02', quarters: { '15T0930': 1 }, quarterOfDay: { '0930': 1 } },
     ]);
-    expect((await formStatsRepository.get({ ...ids, fromMonth: '2026-02' }))?.months).toHaveLength(1);
+    expect(
+      (await formStatsRepository.get({ ...ids, quartersFrom: '2026-02', quarterOfDay: false }))?.months,
+    ).toHaveLength(1);
   });
 
   test('the idempotency lists are never read back with forms or stats', async () => {

@@ -20,7 +20,7 @@ export type TFormStatsRecord = {
   spam: number;
   browsers: Record<string, number>;
   countries: Record<string, number>;
-  /** Oldest first; only the months asked for. */
+  /** Oldest first; only the months and parts asked for (see get). */
   months: TFormStatsMonthRecord[];
 };
 
@@ -161,30 +161,48 @@ export const formStatsRepository = {
   },
 
   /**
-   * The totals and the month documents from `fromMonth` (`YYYY-MM`, inclusive; all when omitted).
-   * Null when the form has never been counted.
+   * The totals, and of the month documents: the quarter-hour buckets of the months from
+   * `quartersFrom` (`YYYY-MM`, inclusive) and of the months listed in `quartersOf`, and, when
+   * `quarterOfDay` is set, the quarter-of-day totals of every month. Only what a call needs crosses
+   * the wire; `quarters` or `quarterOfDay` is `{}` where not asked for. Null when never counted.
    */
   async get({
     userId,
     formId,
-    fromMonth,
+    quartersFrom = '',
+    quartersOf = [],
+    quarterOfDay = true,
   }: {
     userId: string;
     formId: string;
-    fromMonth?: string;
+    quartersFrom?: string;
+    quartersOf?: string[];
+    quarterOfDay?: boolean;
   }): Promise<TFormStatsRecord | null> {
     return withOwnedIds({ userId, formId }, null, async (ids) => {
       const owned = { formId: ids.form, userId: ids.owner };
-      const monthFilter = fromMonth === undefined ? owned : { ...owned, month: { $gte: fromMonth } };
-      const [doc, months] = await Promise.all([
+      const [doc, withQuarters, withQuarterOfDay] = await Promise.all([
         FormStatsModel.findOne(owned, { total: 1, spam: 1, browsers: 1, countries: 1 }).lean<TLeanStats>(),
-        FormStatsMonthModel.find(monthFilter, { month: 1, quarters: 1, quarterOfDay: 1 })
-          .sort({ month: 1 })
-          .lean<TLeanMonth[]>(),
+        FormStatsMonthModel.find(
+          { ...owned, $or: [{ month: { $gte: quartersFrom } }, { month: { $in: quartersOf } }] },
+          { month: 1, quarters: 1 },
+        ).lean<TLeanMonth[]>(),
+        quarterOfDay
+          ? FormStatsMonthModel.find(owned, { month: 1, quarterOfDay: 1 }).lean<TLeanMonth[]>()
+          : Promise.resolve([]),
       ]);
       if (!doc) {
         return null;
       }
+      const months = new Map<string, TFormStatsMonthRecord>();
+      const entry = (month: string) => {
+        const found = months.get(month) ?? { month, quarters: {}, quarterOfDay: {} };
+        months.set(month, found);
+
+        return found;
+      };
+      withQuarters.forEach((m) => (entry(m.month).quarters = m.quarters ?? {}));
+      withQuarterOfDay.forEach((m) => (entry(m.month).quarterOfDay = m.quarterOfDay ?? {}));
 
       return {
         formId: ids.form.toString(),
@@ -192,11 +210,7 @@ export const formStatsRepository = {
         spam: doc.spam ?? 0,
         browsers: decodeKeys(doc.browsers),
         countries: decodeKeys(doc.countries),
-        months: months.map((m) => ({
-          month: m.month,
-          quarters: m.quarters ?? {},
-          quarterOfDay: m.quarterOfDay ?? {},
-        })),
+        months: [...months.values()].sort((a, b) => a.month.localeCompare(b.month)),
       };
     });
   },
