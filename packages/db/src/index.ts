@@ -27,7 +27,12 @@ export type {
   TRecordSubmissionOptions,
 } from './repositories/form-stats.js';
 export { listFormOwners, rebuildFormStats } from './repositories/form-stats-rebuild.js';
-export { quarterOfDayMinutes, quarterStart, statsBucketOf } from './repositories/stats-buckets.js';
+export {
+  monthStart,
+  quarterOfDayMinutes,
+  quarterStart,
+  statsBucketOf,
+} from './repositories/stats-buckets.js';
 export type { TStatsBucket } from './repositories/stats-buckets.js';
 export { COUNTED_IDS_KEPT } from './repositories/count-once.js';
 export { dashboardSessionRepository } from './repositories/dashboard-session.js';

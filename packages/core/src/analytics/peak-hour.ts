@@ -1,4 +1,4 @@
-import { quarterOfDayMinutes, quarterStart, type TFormStatsMonthRecord } from '@formwell/db';
+import { monthStart, quarterOfDayMinutes, quarterStart, type TFormStatsMonthRecord } from '@formwell/db';
 
 import { offsetMinutes } from './time-zone.js';
 
@@ -23,7 +23,7 @@ export function constantOffset(month: string, timeZone: string): number | null {
 }
 
 function scanOffset(month: string, timeZone: string): number | null {
-  const start = Date.parse(`${month}-01T00:00:00.000Z`);
+  const start = monthStart(month);
   const next = new Date(start);
   next.setUTCMonth(next.getUTCMonth() + 1);
   const offset = offsetMinutes(timeZone, start);
@@ -35,6 +35,34 @@ function scanOffset(month: string, timeZone: string): number | null {
   }
 
   return offset;
+}
+
+const QUARTER_MS = 900_000;
+
+/** The offset over [start, start + length), or null when it changes within. */
+function steadyOffset(timeZone: string, start: number, length: number): number | null {
+  const first = offsetMinutes(timeZone, start);
+
+  return first === offsetMinutes(timeZone, start + length - QUARTER_MS) ? first : null;
+}
+
+/**
+ * Offsets looked up per UTC day, and per quarter hour only on the day the offset changes (a zone
+ * changes it on a quarter-hour boundary and at most once a day), instead of once per bucket.
+ */
+function dailyOffsets(timeZone: string): (instant: number) => number {
+  const days = new Map<number, number | null>();
+
+  return (instant) => {
+    const day = Math.floor(instant / DAY_MS) * DAY_MS;
+    let offset = days.get(day);
+    if (offset === undefined) {
+      offset = steadyOffset(timeZone, day, DAY_MS);
+      days.set(day, offset);
+    }
+
+    return offset ?? offsetMinutes(timeZone, instant);
+  };
 }
 
 function localHour(utcMinutes: number, offset: number): number {
@@ -80,9 +108,10 @@ export function peakHour({
       }
       continue;
     }
+    const start = monthStart(month);
+    const offsetAt = dailyOffsets(timeZone);
     for (const [key, count] of Object.entries(quarters)) {
-      const start = quarterStart(month, key);
-      add(localHour(quarterOfDayMinutes(key.slice(3)), offsetMinutes(timeZone, start)), count);
+      add(localHour(quarterOfDayMinutes(key.slice(3)), offsetAt(quarterStart(month, key, start))), count);
     }
   }
   let best = 0;

@@ -1,4 +1,4 @@
-import { quarterStart, type TFormStatsMonthRecord } from '@formwell/db';
+import { monthStart, quarterStart, type TFormStatsMonthRecord } from '@formwell/db';
 
 export const QUARTER_MS = 900_000;
 
@@ -8,9 +8,13 @@ export class QuarterCounts {
   private readonly counts: number[] = [];
 
   constructor(months: readonly TFormStatsMonthRecord[]) {
-    const entries = months.flatMap(({ month, quarters }) =>
-      Object.entries(quarters).map(([key, count]) => [quarterStart(month, key), count] as const),
-    );
+    const entries = months.flatMap(({ month, quarters }) => {
+      const start = monthStart(month);
+
+      return Object.entries(quarters).map(
+        ([key, count]) => [quarterStart(month, key, start), count] as const,
+      );
+    });
     entries.sort((a, b) => a[0] - b[0]);
     for (const [start, count] of entries) {
       this.starts.push(start);

@@ -7,10 +7,9 @@ const { model, models, Schema } = mongoose;
  * because every zone in use today is offset from UTC by a multiple of 15 minutes (India +05:30,
  * Nepal +05:45): with UTC hours a local hour or day of such a zone would start mid-bucket.
  * `quarters`: `DDTHHMM` (UTC day, hour, minute 00/15/30/45) → submissions, for the time series,
- * the last 24 hours and week-over-week. `quarterOfDay`: `HHMM` → submissions of the month, so the
- * lifetime peak hour reads 96 numbers per month, except in a month where the asked zone changes
- * its offset (DST), where it reads `quarters`. One small document per active month: a call reads
- * as many documents as the form has active months, whatever the number of submissions.
+ * the last 24 hours and week-over-week, and for the peak hour in a month where the asked zone
+ * changes its offset (DST). A call reads the recent months and those, whatever the number of
+ * submissions; the per-month quarter-of-day totals live on FormStats.
  */
 const formStatsMonthSchema = new Schema(
   {
@@ -18,7 +17,6 @@ const formStatsMonthSchema = new Schema(
     userId: { type: Schema.Types.ObjectId, required: true },
     month: { type: String, required: true },
     quarters: { type: Map, of: Number, default: {} },
-    quarterOfDay: { type: Map, of: Number, default: {} },
     // Bumped by every counter change: the rebuild replaces the document only if nothing moved.
     version: { type: Number, default: 0 },
     // Latest submissions already counted here: makes re-applying a submission a no-op (count-once.ts).

@@ -16,8 +16,13 @@ type TId = mongoose.Types.ObjectId;
 type TCounted = { version?: number; countedIds?: TId[] };
 
 type TScanned = {
-  totals: { total: number; browsers: Record<string, number>; countries: Record<string, number> };
-  months: Map<string, { quarters: Record<string, number>; quarterOfDay: Record<string, number> }>;
+  totals: {
+    total: number;
+    browsers: Record<string, number>;
+    countries: Record<string, number>;
+    quarterOfDay: Record<string, Record<string, number>>;
+  };
+  months: Map<string, { quarters: Record<string, number> }>;
   /** Submissions whose counting is still pending, per document (`''` = the totals document). */
   pending: Map<string, TId[]>;
 };
@@ -29,7 +34,7 @@ function bump(map: Record<string, number>, key: string): void {
 /** Counters of the form as its stored submissions say they should be. */
 async function scanSubmissions(ids: TOwnedIds): Promise<TScanned> {
   const scanned: TScanned = {
-    totals: { total: 0, browsers: {}, countries: {} },
+    totals: { total: 0, browsers: {}, countries: {}, quarterOfDay: {} },
     months: new Map(),
     pending: new Map([['', []]]),
   };
@@ -51,11 +56,12 @@ async function scanSubmissions(ids: TOwnedIds): Promise<TScanned> {
     bump(scanned.totals.countries, statsKey(submission.meta?.country ?? 'Unknown'));
     let month = scanned.months.get(bucket.month);
     if (!month) {
-      month = { quarters: {}, quarterOfDay: {} };
+      month = { quarters: {} };
       scanned.months.set(bucket.month, month);
+      scanned.totals.quarterOfDay[bucket.month] = {};
     }
     bump(month.quarters, bucket.quarter);
-    bump(month.quarterOfDay, bucket.quarterOfDay);
+    bump(scanned.totals.quarterOfDay[bucket.month] ?? {}, bucket.quarterOfDay);
     if (submission.countersPending === true) {
       scanned.pending.get('')?.push(submission._id);
       scanned.pending.set(bucket.month, [...(scanned.pending.get(bucket.month) ?? []), submission._id]);

@@ -25,17 +25,14 @@ export type TFormStatsRecord = {
 };
 
 type TLeanStats = {
+  quarterOfDay?: Record<string, Record<string, number>> | null;
   total?: number | null;
   spam?: number | null;
   browsers?: Record<string, number> | null;
   countries?: Record<string, number> | null;
 };
 
-type TLeanMonth = {
-  month: string;
-  quarters?: Record<string, number> | null;
-  quarterOfDay?: Record<string, number> | null;
-};
+type TLeanMonth = { month: string; quarters?: Record<string, number> | null };
 
 /**
  * Map keys become field paths, where `.` and a leading `$` change the meaning. They are stored as
@@ -86,11 +83,11 @@ function increments(
       version: 1,
       [`browsers.${statsKey(browser)}`]: by,
       [`countries.${statsKey(country)}`]: by,
+      [`quarterOfDay.${bucket.month}.${bucket.quarterOfDay}`]: by,
     },
     buckets: {
       version: 1,
       [`quarters.${bucket.quarter}`]: by,
-      [`quarterOfDay.${bucket.quarterOfDay}`]: by,
     },
   };
 }
@@ -161,10 +158,10 @@ export const formStatsRepository = {
   },
 
   /**
-   * The totals, and of the month documents: the quarter-hour buckets of the months from
-   * `quartersFrom` (`YYYY-MM`, inclusive) and of the months listed in `quartersOf`, and, when
-   * `quarterOfDay` is set, the quarter-of-day totals of every month. Only what a call needs crosses
-   * the wire; `quarters` or `quarterOfDay` is `{}` where not asked for. Null when never counted.
+   * The totals, with (when `quarterOfDay` is set) the quarter-of-day totals of every month, and the
+   * quarter-hour buckets of the months from `quartersFrom` (`YYYY-MM`, inclusive) and of those
+   * listed in `quartersOf`. Only what a call needs is read; `quarters` or `quarterOfDay` is `{}`
+   * where not asked for. Null when never counted.
    */
   async get({
     userId,
@@ -181,15 +178,19 @@ export const formStatsRepository = {
   }): Promise<TFormStatsRecord | null> {
     return withOwnedIds({ userId, formId }, null, async (ids) => {
       const owned = { formId: ids.form, userId: ids.owner };
-      const [doc, withQuarters, withQuarterOfDay] = await Promise.all([
-        FormStatsModel.findOne(owned, { total: 1, spam: 1, browsers: 1, countries: 1 }).lean<TLeanStats>(),
+      const projection = {
+        total: 1,
+        spam: 1,
+        browsers: 1,
+        countries: 1,
+        ...(quarterOfDay ? { quarterOfDay: 1 } : {}),
+      };
+      const [doc, withQuarters] = await Promise.all([
+        FormStatsModel.findOne(owned, projection).lean<TLeanStats>(),
         FormStatsMonthModel.find(
           { ...owned, $or: [{ month: { $gte: quartersFrom } }, { month: { $in: quartersOf } }] },
           { month: 1, quarters: 1 },
         ).lean<TLeanMonth[]>(),
-        quarterOfDay
-          ? FormStatsMonthModel.find(owned, { month: 1, quarterOfDay: 1 }).lean<TLeanMonth[]>()
-          : Promise.resolve([]),
       ]);
       if (!doc) {
         return null;
@@ -202,7 +203,9 @@ export const formStatsRepository = {
         return found;
       };
       withQuarters.forEach((m) => (entry(m.month).quarters = m.quarters ?? {}));
-      withQuarterOfDay.forEach((m) => (entry(m.month).quarterOfDay = m.quarterOfDay ?? {}));
+      Object.entries(doc.quarterOfDay ?? {}).forEach(
+        ([month, counts]) => (entry(month).quarterOfDay = counts),
+      );
 
       return {
         formId: ids.form.toString(),

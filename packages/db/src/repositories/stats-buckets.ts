@@ -17,9 +17,16 @@ export function statsBucketOf(at: Date): TStatsBucket {
   return { month: iso.slice(0, 7), quarter: `${iso.slice(8, 10)}T${hhmm}`, quarterOfDay: hhmm };
 }
 
-/** The instant a stored quarter key of a month starts. */
-export function quarterStart(month: string, quarter: string): number {
-  return Date.parse(`${month}-${quarter.slice(0, 5)}:${quarter.slice(5, 7)}:00.000Z`);
+/** The instant a UTC month (`YYYY-MM`) starts. */
+export function monthStart(month: string): number {
+  return Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
+}
+
+/** The instant a stored quarter key (`DDTHHMM`) of a month starts; `start` = monthStart(month). */
+export function quarterStart(month: string, quarter: string, start = monthStart(month)): number {
+  const [day, hour, minute] = [quarter.slice(0, 2), quarter.slice(3, 5), quarter.slice(5, 7)].map(Number);
+
+  return start + ((day ?? 1) - 1) * 86_400_000 + (hour ?? 0) * 3_600_000 + (minute ?? 0) * 60_000;
 }
 
 /** Minutes after UTC midnight of a stored `HHMM` quarter-of-day key. */
