@@ -29,13 +29,9 @@ export const ZAnalyticsQuerySchema = z.object({
     .max(16)
     .optional()
     .meta({ description: '`day` (24 hourly points), `week` (7 days, default) or `month` (30 days).' }),
-  tz: z
-    .string()
-    .max(64)
-    .optional()
-    .meta({
-      description: 'IANA time zone of the buckets and the peak hour, e.g. `Asia/Kolkata`; default `UTC`.',
-    }),
+  tz: z.string().max(64).optional().meta({
+    description: 'IANA time zone of the buckets and the peak hour, e.g. `Asia/Kolkata`; default `UTC`.',
+  }),
 });
 
 export const ZGetFormAnalyticsRequestSchema = ZAnalyticsQuerySchema.extend({
