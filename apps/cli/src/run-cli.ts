@@ -2,6 +2,7 @@ import type { TCoreConfig } from '@formwell/core';
 import { ensureIndexes } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
+import { analyticsRebuild } from './commands/analytics-rebuild.js';
 import { demoSeed } from './commands/demo-seed.js';
 import { formCreate } from './commands/form-create.js';
 import { keyCreate } from './commands/key-create.js';
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, TCommand> = {
   'form create': formCreate,
   'webhook create': webhookCreate,
   'demo seed': demoSeed,
+  'analytics rebuild': analyticsRebuild,
 };
 
 export const USAGE = `usage: formwell <command> [options]
@@ -32,6 +34,7 @@ export const USAGE = `usage: formwell <command> [options]
   form create --user ID --name N --type T [--description D] [--fields JSON] [--users-joined] [--unique-email]
   webhook create --form ID --url U
   demo seed
+  analytics rebuild [--form ID]
 
   --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
   stays out of the process list and the shell history.

@@ -18,6 +18,7 @@ test('every public endpoint is in the document with its method', () => {
       'POST /forms/submit',
       'GET /forms/{formId}',
       'GET /forms/{formId}/users-joined',
+      'GET /forms/{formId}/analytics',
       'GET /forms/{formId}/submissions',
       'GET /forms/{formId}/webhooks',
       'POST /forms/{formId}/webhooks',

@@ -200,9 +200,17 @@ export { usageMonth } from './submissions/usage-month.js';
 
 // analytics (computed from the per-form counters bumped at submit time)
 export { getFormAnalytics } from './analytics/get-form-analytics.js';
-export { HOURLY_BUCKET_RETENTION_DAYS, hourlyRetentionStart } from './analytics/hourly-retention.js';
 export type { GetFormAnalyticsOptions } from './analytics/get-form-analytics.js';
-export { ZTimeRangeSchema, TIME_RANGES } from './analytics/analytics-types.js';
+export { rebuildAnalyticsCounters } from './analytics/rebuild-analytics-counters.js';
+export type { TRebuiltForm } from './analytics/rebuild-analytics-counters.js';
+export {
+  ZFormAnalyticsSchema,
+  ZStatRowSchema,
+  ZTimeRangeSchema,
+  ZTimeSeriesPointSchema,
+  TIME_RANGES,
+} from './analytics/analytics-types.js';
+export { isValidTimeZone } from './analytics/time-zone.js';
 export type {
   TTimeRange,
   TFormAnalytics,

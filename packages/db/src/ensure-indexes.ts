@@ -1,6 +1,7 @@
 import { ApiKeyModel } from './models/api-key.js';
 import { DashboardSessionModel } from './models/dashboard-session.js';
 import { InboundEventModel } from './models/inbound-event.js';
+import { FormStatsMonthModel } from './models/form-stats-month.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
@@ -23,6 +24,7 @@ export async function ensureIndexes(): Promise<void> {
       MonthlyUsageModel,
       DashboardSessionModel,
       FormStatsModel,
+      FormStatsMonthModel,
       WebhookEndpointModel,
       InboundEventModel,
     ].map((model) => model.init()),

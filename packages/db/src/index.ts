@@ -21,7 +21,19 @@ export type {
 export { monthlyUsageRepository } from './repositories/monthly-usage.js';
 export type { TConsumeQuotaResult } from './repositories/monthly-usage.js';
 export { formStatsRepository, statsKey } from './repositories/form-stats.js';
-export type { TFormStatsRecord, TRecordSubmissionOptions } from './repositories/form-stats.js';
+export type {
+  TFormStatsMonthRecord,
+  TFormStatsRecord,
+  TRecordSubmissionOptions,
+} from './repositories/form-stats.js';
+export { listFormOwners, rebuildFormStats } from './repositories/form-stats-rebuild.js';
+export {
+  monthStart,
+  quarterOfDayMinutes,
+  quarterStart,
+  statsBucketOf,
+} from './repositories/stats-buckets.js';
+export type { TStatsBucket } from './repositories/stats-buckets.js';
 export { COUNTED_IDS_KEPT } from './repositories/count-once.js';
 export { dashboardSessionRepository } from './repositories/dashboard-session.js';
 export type { TDashboardSessionRecord } from './repositories/dashboard-session.js';
@@ -43,5 +55,6 @@ export { SubmissionModel } from './models/submission.js';
 export { MonthlyUsageModel } from './models/monthly-usage.js';
 export { DashboardSessionModel } from './models/dashboard-session.js';
 export { FormStatsModel } from './models/form-stats.js';
+export { FormStatsMonthModel } from './models/form-stats-month.js';
 export { WebhookEndpointModel } from './models/webhook-endpoint.js';
 export { InboundEventModel } from './models/inbound-event.js';

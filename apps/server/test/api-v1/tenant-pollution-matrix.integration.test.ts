@@ -136,6 +136,7 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   },
   'v1.getForm': { auth: 'key', input: byForm },
   'v1.getUsersJoined': { auth: 'key', input: byForm },
+  'v1.getFormAnalytics': { auth: 'key', input: byForm },
   'v1.listSubmissions': { auth: 'key', input: byForm },
   'v1.listWebhooks': { auth: 'key', input: byForm },
   'v1.createWebhook': { auth: 'key', input: (tenant) => ({ formId: tenant.formId, url: NEW_WEBHOOK_URL }) },
@@ -159,6 +160,7 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'forms.delete': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
   'forms.list': { auth: 'session', input: () => ({}) },
   'forms.get': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
+  'forms.analytics': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
   'submissions.list': { auth: 'session', input: byForm },
   'submissions.get': {
     auth: 'session',

@@ -1,66 +1,65 @@
 import type { TTimeRange, TTimeSeriesPoint } from './analytics-types.js';
-import { floorHour, hourKey, hourKeyStart } from './hour-buckets.js';
-import { minusDays, startOfZonedDay, zonedParts } from './zoned.js';
+import type { QuarterCounts } from './quarter-counts.js';
+import { formatDate, startOfLocalDay, wallClock } from './time-zone.js';
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
-function hourly(hours: Record<string, number>, now: Date, timeZone: string): TTimeSeriesPoint[] {
-  const current = floorHour(now).getTime();
+/** 24 points, one per real hour: a 25-hour DST day shows its repeated local hour twice. */
+function hourly(counts: QuarterCounts, now: number, timeZone: string): TTimeSeriesPoint[] {
+  const clock = wallClock(now, timeZone);
+  // The current local hour started this long ago; in a :30 or :45 zone that is not a UTC hour.
+  const currentHour = now - clock.getMinutes() * MINUTE_MS - (now % MINUTE_MS);
 
   return Array.from({ length: 24 }, (_, i) => {
-    const start = new Date(current - (23 - i) * HOUR_MS);
-    const { hour, minute } = zonedParts(start, timeZone);
+    const start = currentHour - (23 - i) * HOUR_MS;
 
     return {
-      time: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
-      submissions: hours[hourKey(start)] ?? 0,
-      start: start.toISOString(),
+      time: `${String(wallClock(start, timeZone).getHours()).padStart(2, '0')}:00`,
+      submissions: counts.sum(start, start + HOUR_MS),
+      start: new Date(start).toISOString(),
     };
   });
 }
 
-function daily(hours: Record<string, number>, now: Date, timeZone: string, days: number): TTimeSeriesPoint[] {
-  const today = zonedParts(now, timeZone).date;
-  const dates = Array.from({ length: days }, (_, i) => minusDays(today, days - 1 - i));
-  const counts = new Map(dates.map((date) => [date, 0]));
-  const earliest = startOfZonedDay(dates[0] ?? today, timeZone).getTime() - HOUR_MS;
-  for (const [key, value] of Object.entries(hours)) {
-    const start = hourKeyStart(key);
-    if (start.getTime() < earliest || start > now) {
-      continue;
-    }
-    const date = zonedParts(start, timeZone).date;
-    const current = counts.get(date);
-    if (current !== undefined) {
-      counts.set(date, current + value);
-    }
-  }
+/** `days` local calendar days ending today; each runs from its local midnight to the next one. */
+function daily(counts: QuarterCounts, now: number, timeZone: string, days: number): TTimeSeriesPoint[] {
+  const today = wallClock(now, timeZone);
 
-  return dates.map((date) => ({
-    time: date,
-    submissions: counts.get(date) ?? 0,
-    start: startOfZonedDay(date, timeZone).toISOString(),
-  }));
+  return Array.from({ length: days }, (_, i) => {
+    // Date.UTC normalises day underflow into the previous month or year.
+    const date = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1 - i)));
+    const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+    const start = startOfLocalDay(year, month, day, timeZone);
+    const end = startOfLocalDay(year, month, day + 1, timeZone);
+
+    return {
+      time: formatDate(year, month, day),
+      submissions: counts.sum(start, end),
+      start: new Date(start).toISOString(),
+    };
+  });
 }
 
 /**
- * `timeSeriesData` of decisions §9, oldest first, the last point being the current period:
- * `day` = 24 hourly points `HH:00`, `week` = 7 and `month` = 30 daily points `YYYY-MM-DD`, in `timeZone`.
+ * `timeSeriesData`, oldest first, the last point being the current period, in `timeZone`:
+ * `day` = 24 hourly points `HH:00`, `week` = 7 and `month` = 30 daily points `YYYY-MM-DD`.
+ * Each point also carries `start`, the ISO instant its bucket starts.
  */
 export function buildTimeSeries({
-  hours,
+  counts,
   now,
   timeRange,
   timeZone,
 }: {
-  hours: Record<string, number>;
-  now: Date;
+  counts: QuarterCounts;
+  now: number;
   timeRange: TTimeRange;
   timeZone: string;
 }): TTimeSeriesPoint[] {
   if (timeRange === 'day') {
-    return hourly(hours, now, timeZone);
+    return hourly(counts, now, timeZone);
   }
 
-  return daily(hours, now, timeZone, timeRange === 'week' ? 7 : 30);
+  return daily(counts, now, timeZone, timeRange === 'week' ? 7 : 30);
 }

@@ -1,12 +1,15 @@
+import { FormModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
+import { bruteForce, type TRaw } from '../../test/analytics-brute-force.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
 import { createForm } from '../forms/create-form.js';
 import { submitForm } from '../submissions/submit-form.js';
 import { createUser } from '../users/create-user.js';
+import { TIME_RANGES } from './analytics-types.js';
 import { getFormAnalytics } from './get-form-analytics.js';
 
 useTestDatabase('core_analytics');
@@ -128,4 +131,92 @@ describe('getFormAnalytics', () => {
     );
     expect([foreign.httpStatus, foreign.message]).toEqual([404, 'Form not found']);
   });
+
+  test(
+    'every field read from the database equals the brute force, for each zone and range, old form or imported data',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+      const user = { id: owner.id, plan: 'PRO' as const, quotaLimit: 100_000 };
+      const now = new Date('2026-11-23T10:07:00.000Z');
+      const agents = [
+        [CHROME, 'Chrome'],
+        [FIREFOX, 'Firefox'],
+        ['curl/8.5.0', 'Unknown'],
+      ] as const;
+      const languages = [
+        ['en-US', 'United States'],
+        ['de-DE', 'Germany'],
+        ['hi-IN', 'India'],
+        ['', 'Unknown'],
+      ] as const;
+      // A form 400 days old (its DST months are known up front) and one created today whose
+      // submissions were imported from before (those months cost a second read).
+      const aged = await createForm({
+        config: testConfig,
+        userId: user.id,
+        input: { name: 'Old', formType: 'survey' },
+      });
+      const fresh = await createForm({
+        config: testConfig,
+        userId: user.id,
+        input: { name: 'New', formType: 'survey' },
+      });
+      const agedAt = new Date(now.getTime() - 400 * 86_400_000);
+      // `createdAt` is immutable unless explicitly overwritten.
+      await FormModel.updateOne(
+        { _id: aged.id },
+        { $set: { createdAt: agedAt } },
+        { overwriteImmutable: true },
+      );
+      const raws: TRaw[] = [];
+      let seed = 7;
+      const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+      for (let i = 0; i < 160; i++) {
+        // Half in the last 40 days (series, windows), the rest over the year (peak hour across DST).
+        const span = i % 2 === 0 ? 40 : 390;
+        const at = now.getTime() - Math.floor(random() * span * 86_400_000);
+        const [agent, browser] = agents[i % agents.length] ?? agents[0];
+        const [language, country] = languages[i % languages.length] ?? languages[0];
+        raws.push({ at, browser, country });
+        for (const form of [aged, fresh]) {
+          await submitForm({
+            config: testConfig,
+            user,
+            input: { formId: form.id, data: {} },
+            client: { userAgent: agent, acceptLanguage: language },
+            now: new Date(at),
+          });
+        }
+      }
+      for (const [form, createdAt] of [
+        [aged, agedAt],
+        [fresh, null],
+      ] as const) {
+        const created = createdAt ?? (await FormModel.findById(form.id).lean())?.createdAt ?? now;
+        for (const tz of ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu']) {
+          for (const timeRange of TIME_RANGES) {
+            const actual = await getFormAnalytics({
+              config: testConfig,
+              user,
+              formId: form.id,
+              timeRange,
+              tz,
+              now,
+            });
+            const { series, ...expected } = bruteForce(raws, now.getTime(), created.getTime(), timeRange, tz);
+            const { timeSeriesData, ...fields } = actual;
+
+            expect({ form: form.name, tz, ...fields }).toEqual({
+              form: form.name,
+              tz,
+              ...expected,
+              plan: 'PRO',
+            });
+            expect(timeSeriesData.map(({ time, submissions }) => ({ time, submissions }))).toEqual(series);
+          }
+        }
+      }
+    },
+  );
 });

@@ -7,12 +7,9 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import { ZTimeRangeSchema, type TFormAnalytics } from './analytics-types.js';
-import { buildTimeSeries } from './build-time-series.js';
-import { sumHours } from './hour-buckets.js';
-import { peakHour } from './peak-hour.js';
-import { round } from './round.js';
-import { statRows } from './stat-rows.js';
-import { isValidTimeZone } from './zoned.js';
+import { computeAnalytics, readFrom } from './compute-analytics.js';
+import { constantOffset, offsetChangingMonths } from './peak-hour.js';
+import { isValidTimeZone } from './time-zone.js';
 
 export type GetFormAnalyticsOptions = {
   config: TCoreConfig;
@@ -25,11 +22,11 @@ export type GetFormAnalyticsOptions = {
   now?: Date;
 };
 
-const DAY_MS = 86_400_000;
-
 /**
- * GET /api/v1/forms/{formId}/analytics, from the per-form counters (decisions §9). Check order of
- * decisions §3: 400 parameters → 404 form (also another user's) → 403 plan gate.
+ * Analytics of one form from its counters, never from its submissions: one totals document plus
+ * one document per UTC month read (for PRO every active month, for the lifetime peak hour; for
+ * STANDARD the last two). Checks, in order: 400 parameters, 404 form (also another user's), 403
+ * plan gate.
  */
 export async function getFormAnalytics({
   config,
@@ -45,38 +42,90 @@ export async function getFormAnalytics({
   }
   const timeZone = tz ?? 'UTC';
   if (!isValidTimeZone(timeZone)) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: 'Invalid tz parameter' });
+    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_TIME_ZONE });
   }
   const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'not-found' });
   const level = config.plans[user.plan].analytics;
   if (level === 'none' || user.plan === 'FREE') {
     throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.ANALYTICS_PLAN });
   }
-  const stats = await formStatsRepository.get({ userId: user.id, formId: form.id });
-  const hours = stats?.hours ?? {};
-  const total = stats?.total ?? 0;
-  const days = Math.max(1, (now.getTime() - form.createdAt.getTime()) / DAY_MS);
-  const base: TFormAnalytics = {
-    totalSubmissions: total,
-    dailySubmissionRate: round(total / days, 2),
-    last24HoursSubmissions: sumHours(hours, now, 24),
-    timeSeriesData: buildTimeSeries({ hours, now, timeRange: range.data, timeZone }),
-    timeRange: range.data,
+  const at = now.getTime();
+  const quartersFrom = monthOf(readFrom(at));
+  const stats = await readCounters({
+    userId: user.id,
+    formId: form.id,
+    pro: level === 'pro',
+    quartersFrom,
+    timeZone,
+    createdAt: form.createdAt,
+    now: at,
+  });
+
+  return computeAnalytics({
+    stats,
+    formCreatedAt: form.createdAt,
     plan: user.plan,
-  };
-  if (level !== 'pro') {
-    return base;
+    level,
+    timeRange: range.data,
+    timeZone,
+    now: at,
+  });
+}
+
+function monthOf(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 7);
+}
+
+/**
+ * The counters one call needs: the totals, the quarter hours of the recent months (series, last
+ * 24 hours, week-over-week), and for PRO's lifetime peak hour the quarter-of-day totals of every
+ * month plus the quarter hours of the months in which the zone changed its offset. Those months are
+ * known from the form's age up front; a month older than the form (imported submissions) that needs
+ * its quarter hours costs one more read.
+ */
+async function readCounters({
+  userId,
+  formId,
+  pro,
+  quartersFrom,
+  timeZone,
+  createdAt,
+  now,
+}: {
+  userId: string;
+  formId: string;
+  pro: boolean;
+  quartersFrom: string;
+  timeZone: string;
+  createdAt: Date;
+  now: number;
+}) {
+  const quartersOf = pro ? offsetChangingMonths(monthOf(createdAt.getTime()), monthOf(now), timeZone) : [];
+  const stats = await formStatsRepository.get({
+    userId,
+    formId,
+    quartersFrom,
+    quartersOf,
+    quarterOfDay: pro,
+  });
+  const missing = (stats?.months ?? []).filter(
+    (m) =>
+      m.month < quartersFrom && !quartersOf.includes(m.month) && constantOffset(m.month, timeZone) === null,
+  );
+  if (!stats || missing.length === 0) {
+    return stats;
   }
-  const lastWeek = sumHours(hours, now, 168);
-  const previousWeek = sumHours(hours, new Date(now.getTime() - 168 * 3_600_000), 168);
-  const growth =
-    previousWeek === 0 ? (lastWeek > 0 ? 1 : 0) : round((lastWeek - previousWeek) / previousWeek, 2);
+  const extra = await formStatsRepository.get({
+    userId,
+    formId,
+    quartersFrom: '9999',
+    quartersOf: missing.map((m) => m.month),
+    quarterOfDay: false,
+  });
+  const quarters = new Map((extra?.months ?? []).map((m) => [m.month, m.quarters]));
 
   return {
-    ...base,
-    weekOverWeekGrowth: growth,
-    peakSubmissionHour: peakHour({ hourOfDay: stats?.hourOfDay ?? {}, timeZone, now }),
-    browserStats: statRows(stats?.browsers ?? {}),
-    locationStats: statRows(stats?.countries ?? {}),
+    ...stats,
+    months: stats.months.map((m) => ({ ...m, quarters: quarters.get(m.month) ?? m.quarters })),
   };
 }

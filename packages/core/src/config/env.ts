@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 import { z } from 'zod';
 
 const ZOptionalInt = z.coerce.number().int().positive().optional();
@@ -8,6 +10,12 @@ export const ZCoreEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   PUBLIC_URL: z.url().optional(),
   TRUSTED_COUNTRY_HEADER: z.string().min(1).optional(),
+  /** An MMDB country database (e.g. GeoLite2-Country) instead of the bundled one. */
+  GEOIP_DB_PATH: z
+    .string()
+    .min(1)
+    .refine((path) => existsSync(path), 'no such file')
+    .optional(),
   PLAN_FREE_MAX_FORMS: ZOptionalInt,
   PLAN_STANDARD_MAX_FORMS: ZOptionalInt,
   PLAN_PRO_MAX_FORMS: ZOptionalInt,

@@ -9,6 +9,8 @@ export type TCoreConfig = {
   publicUrl: string;
   /** Lower-case header name carrying a trusted country code (e.g. `cf-ipcountry`), if any. */
   trustedCountryHeader: string | null;
+  /** MMDB country database for the GeoIP step of the submission country; null = the bundled one. */
+  geoipDbPath: string | null;
 };
 
 export type LoadConfigOptions = { env: Record<string, string | undefined> };
@@ -71,6 +73,7 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     rateLimits,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 3000}`).replace(/\/+$/, ''),
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,
+    geoipDbPath: parsed.GEOIP_DB_PATH ?? null,
   };
 }
 

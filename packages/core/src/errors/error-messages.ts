@@ -21,6 +21,7 @@ export const ErrorMessages = {
   INVALID_SUBMISSION: 'Invalid submission data',
   DUPLICATE_EMAIL: 'A submission with this email already exists for this form',
   INVALID_TIME_RANGE: 'Invalid timeRange parameter',
+  INVALID_TIME_ZONE: 'Invalid tz parameter',
   ANALYTICS_PLAN: 'Analytics are only available with the STANDARD or PRO plan',
   CUSTOM_REDIRECT_PLAN: 'Custom redirects require STANDARD or PRO plan',
   INVALID_REDIRECT_URL: 'redirectUrl must be an absolute http(s) URL',

@@ -5,8 +5,6 @@ import {
   type TSubmissionRecord,
 } from '@formwell/db';
 
-import { hourlyRetentionStart } from '../analytics/hourly-retention.js';
-
 /**
  * Adds one submission to its form's `submissionCount` and analytics counters, then clears its
  * `countersPending` flag.
@@ -33,7 +31,6 @@ export async function applySubmissionCounters({
       at: createdAt,
       browser: meta.browser,
       country: meta.country,
-      pruneHoursBefore: hourlyRetentionStart(createdAt),
     }),
   ]);
   await submissionCountersRepository.markApplied({ submissionId });

@@ -1,4 +1,4 @@
-import { formRepository, submissionRepository } from '@formwell/db';
+import { formRepository, formStatsRepository, submissionRepository } from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -9,9 +9,9 @@ import { applySubmissionCounters } from './apply-submission-counters.js';
 export type DeleteSubmissionOptions = { userId: string; formId: string; submissionId: string };
 
 /**
- * Deletes one submission and lowers `submissionCount` (submissions stored now). The analytics
- * counters keep it: they count submissions received, like the quota, which is not given back
- * either (README "Deleting submissions").
+ * Deletes one submission and lowers `submissionCount` and the analytics counters, which describe
+ * the submissions stored now (so they always equal a rebuild from the submissions). The monthly
+ * quota is not given back: it counts submissions received.
  */
 export async function deleteSubmission({
   userId,
@@ -28,7 +28,16 @@ export async function deleteSubmission({
     // so the decrement below takes away only what was added.
     await applySubmissionCounters({ submission: removed });
   }
-  await formRepository.incrementSubmissionCount({ userId, formId, by: -1 });
+  await Promise.all([
+    formRepository.incrementSubmissionCount({ userId, formId, by: -1 }),
+    formStatsRepository.removeSubmission({
+      userId,
+      formId,
+      at: removed.createdAt,
+      browser: removed.meta.browser,
+      country: removed.meta.country,
+    }),
+  ]);
 
   return { id: submissionId, deleted: true };
 }

@@ -20,6 +20,22 @@ describe('resolveCountry', () => {
     expect(resolveCountry({ acceptLanguage: 'es-419' })).toBe('Latin America');
   });
 
+  test('GeoIP of the client address comes after the header and before Accept-Language', () => {
+    expect(resolveCountry({ ip: '8.8.8.8', acceptLanguage: 'de-DE' })).toBe('United States');
+    expect(resolveCountry({ ip: '81.2.69.142' })).toBe('United Kingdom');
+    expect(resolveCountry({ ip: '49.44.0.1' })).toBe('India');
+    expect(resolveCountry({ ip: '::ffff:103.10.28.1' })).toBe('Nepal');
+    expect(resolveCountry({ ip: '2001:4860:4860::8888' })).toBe('Canada');
+    expect(resolveCountry({ trustedCountryCode: 'FR', ip: '8.8.8.8' })).toBe('France');
+  });
+
+  test('private, loopback and malformed addresses have no country', () => {
+    for (const ip of ['10.0.0.1', '192.168.1.10', '127.0.0.1', '::1', 'fd00::1', 'not-an-ip']) {
+      expect(resolveCountry({ ip })).toBe('Unknown');
+      expect(resolveCountry({ ip, acceptLanguage: 'pt-BR' })).toBe('Brazil');
+    }
+  });
+
   test('nothing usable is Unknown', () => {
     expect(resolveCountry({})).toBe('Unknown');
     expect(resolveCountry({ acceptLanguage: 'en' })).toBe('Unknown');

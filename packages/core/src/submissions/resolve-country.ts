@@ -1,8 +1,15 @@
+import { countryCodeOfAddress } from './geoip-country.js';
+
+// English names from the runtime's CLDR data (ISO 3166 regions), kept current with Node.
 const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
 
 export type ResolveCountryOptions = {
   /** Value of the trusted proxy header (e.g. `CF-IPCountry`), when one is configured. */
   trustedCountryCode?: string | null;
+  /** The client address (behind trusted proxies, the one they forwarded); looked up, never stored. */
+  ip?: string | null;
+  /** MMDB country database to look the address up in; the bundled one when omitted. */
+  geoipDbPath?: string | null;
   acceptLanguage?: string | null;
 };
 
@@ -49,14 +56,25 @@ function acceptLanguageRegion(header: string): string | null {
 }
 
 /**
- * Country of a submission: the trusted proxy header when configured, else the region
- * of Accept-Language, else `Unknown`. English names (`United States`). No IP address is used or
- * stored (the optional offline GeoIP step is not implemented).
+ * Country of a submission, as an English name (`United States`): the trusted proxy header when
+ * configured, else an offline GeoIP lookup of the client address, else the region of
+ * Accept-Language, else `Unknown`. Private and loopback addresses have no country, so they fall
+ * through to Accept-Language. The address itself is never stored.
  */
-export function resolveCountry({ trustedCountryCode, acceptLanguage }: ResolveCountryOptions): string {
+export function resolveCountry({
+  trustedCountryCode,
+  ip,
+  geoipDbPath,
+  acceptLanguage,
+}: ResolveCountryOptions): string {
   const fromHeader = trustedCountryCode ? regionName(trustedCountryCode) : null;
   if (fromHeader) {
     return fromHeader;
+  }
+  const located = ip ? countryCodeOfAddress(ip, geoipDbPath ?? undefined) : null;
+  const fromAddress = located ? regionName(located) : null;
+  if (fromAddress) {
+    return fromAddress;
   }
   const region = acceptLanguage ? acceptLanguageRegion(acceptLanguage) : null;
 

@@ -102,7 +102,7 @@ describe('submission counters', () => {
     expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 5, total: 5 });
   });
 
-  test('deleting keeps the analytics totals and lowers submissionCount, pending or not', async () => {
+  test('deleting lowers submissionCount and the analytics totals alike, pending or not', async () => {
     const { form, actor } = await setup();
     const counted = await submitForm({
       config: testConfig,
@@ -115,22 +115,29 @@ describe('submission counters', () => {
     await deleteSubmission({ ...ids, submissionId: counted.response.submissionId });
     await deleteSubmission({ ...ids, submissionId: pending.id });
 
-    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 3 });
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 1 });
   });
 
-  test('hour buckets older than the analytics window are pruned; lifetime totals stay', async () => {
+  test('quarter-hour buckets go to one document per UTC month; deletes take them out again', async () => {
     const { form, actor } = await setup();
     const submit = (now: Date) =>
       submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'x' } }, now });
     await submit(new Date('2026-01-01T10:00:00.000Z'));
-    await submit(new Date('2026-01-01T11:00:00.000Z'));
-    await submit(new Date('2026-01-20T11:00:00.000Z'));
-    await submit(new Date('2026-02-15T09:00:00.000Z'));
-    const stats = await formStatsRepository.get({ userId: actor.id, formId: form.id });
+    await submit(new Date('2026-01-01T10:14:59.000Z'));
+    const late = await submit(new Date('2026-01-31T23:45:00.000Z'));
+    await submit(new Date('2026-02-15T09:31:00.000Z'));
+    const ids = { userId: actor.id, formId: form.id };
+    await deleteSubmission({ ...ids, submissionId: late.response.submissionId });
+    const stats = await formStatsRepository.get(ids);
 
-    expect(Object.keys(stats?.hours ?? {}).sort()).toEqual(['2026-01-20T11', '2026-02-15T09']);
-    expect(stats?.total).toBe(4);
-    expect(stats?.hourOfDay).toEqual({ '09': 1, '10': 1, '11': 2 });
+    expect(stats?.total).toBe(3);
+    expect(stats?.months).toEqual([
+      { month: '2026-01', quarters: { '01T1000': 2, '31T2345': 0 }, quarterOfDay: { '1000': 2, '2345': 0 } },
+      { month: '2026-02', quarters: { '15T0930': 1 }, quarterOfDay: { '0930': 1 } },
+    ]);
+    expect(
+      (await formStatsRepository.get({ ...ids, quartersFrom: '2026-02', quarterOfDay: false }))?.months,
+    ).toHaveLength(1);
   });
 
   test('the idempotency lists are never read back with forms or stats', async () => {

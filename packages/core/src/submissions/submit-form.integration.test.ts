@@ -92,7 +92,7 @@ describe('submitForm', () => {
     expect((await getForm({ userId: user.id, formId: f.id })).submissionCount).toBe(1);
     expect(await formStatsRepository.get({ userId: user.id, formId: f.id })).toMatchObject({
       total: 1,
-      hours: { '2026-11-21T06': 1 },
+      months: [{ month: '2026-11', quarters: { '21T0630': 1 }, quarterOfDay: { '0630': 1 } }],
       browsers: { Chrome: 1 },
       countries: { Germany: 1 },
     });

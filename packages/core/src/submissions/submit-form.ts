@@ -33,6 +33,8 @@ export type TClientInfo = {
   acceptLanguage?: string | null;
   /** Value of the configured trusted country header (config.trustedCountryHeader), if present. */
   trustedCountryCode?: string | null;
+  /** The client address (honouring TRUST_PROXY), for the GeoIP lookup only; never stored. */
+  ip?: string | null;
 };
 
 export type SubmitFormOptions = {
@@ -130,7 +132,10 @@ export async function submitForm({
     throw endpointsResult.reason;
   }
   const endpoints = endpointsResult.value;
-  const meta = { ...parseUserAgent(client.userAgent), country: resolveCountry(client) };
+  const meta = {
+    ...parseUserAgent(client.userAgent),
+    country: resolveCountry({ ...client, geoipDbPath: config.geoipDbPath }),
+  };
   let submission;
   try {
     submission = await submissionRepository.create({

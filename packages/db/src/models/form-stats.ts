@@ -4,11 +4,9 @@ import mongoose from 'mongoose';
 const { model, models, Schema } = mongoose;
 
 /**
- * Pre-aggregated analytics of one form, bumped at submit time so analytics never scan submissions
- * (analytics count submissions received, so deleting one does not lower them). Map keys: `hours` = UTC hour `YYYY-MM-DDTHH`, `hourOfDay` = UTC `00`..`23`,
- * `browsers`/`countries` = display names (encoded by statsKey in the repository).
- * `hours` is bounded: keys older than the analytics window are pruned at most once a day per form,
- * by the first submission after `hoursPrunedAt` is a day old (formStatsRepository.recordSubmission).
+ * Lifetime analytics totals of one form, bumped at submit time (and lowered when a submission is
+ * deleted) so analytics never scan submissions. `browsers`/`countries` keys are display names
+ * (encoded by statsKey in the repository). The quarter-hour buckets live in FormStatsMonth.
  */
 const formStatsSchema = new Schema(
   {
@@ -16,11 +14,13 @@ const formStatsSchema = new Schema(
     userId: { type: Schema.Types.ObjectId, required: true },
     total: { type: Number, default: 0 },
     spam: { type: Number, default: 0 },
-    hours: { type: Map, of: Number, default: {} },
-    hourOfDay: { type: Map, of: Number, default: {} },
     browsers: { type: Map, of: Number, default: {} },
     countries: { type: Map, of: Number, default: {} },
-    hoursPrunedAt: { type: Date },
+    // UTC month `YYYY-MM` → UTC `HHMM` quarter of the day → submissions: what the lifetime peak hour
+    // reads, kept here (96 numbers a month) so a call never reads the bulky month documents of the past.
+    quarterOfDay: { type: Schema.Types.Mixed, default: {} },
+    // Bumped by every counter change: the rebuild replaces the document only if nothing moved.
+    version: { type: Number, default: 0 },
     // Latest submissions already counted here: makes re-applying a submission a no-op (count-once.ts).
     countedIds: { type: [Schema.Types.ObjectId], default: undefined, select: false },
   },

@@ -39,10 +39,15 @@ describe('formStatsRepository', () => {
       formId,
       total: 10,
       spam: 2,
-      hours: { '2026-11-21T06': 7, '2026-11-21T09': 3 },
-      hourOfDay: { '06': 7, '09': 3 },
       browsers: { Chrome: 4, 'Mobile Safari': 6 },
       countries: { 'United States': 5, 'St. Kitts & Nevis': 5 },
+      months: [
+        {
+          month: '2026-11',
+          quarters: { '21T0630': 7, '21T0900': 3 },
+          quarterOfDay: { '0630': 7, '0900': 3 },
+        },
+      ],
     });
     expect(await formStatsRepository.get({ userId: new Types.ObjectId().toString(), formId })).toBeNull();
   });

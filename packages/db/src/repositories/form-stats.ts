@@ -1,31 +1,38 @@
-import type { Types } from 'mongoose';
-
+import { FormStatsMonthModel } from '../models/form-stats-month.js';
 import { FormStatsModel } from '../models/form-stats.js';
 import { countOnce } from './count-once.js';
 import { toObjectId } from './object-id.js';
-import { withOwnedIds } from './owned-ids.js';
+import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
+import { statsBucketOf } from './stats-buckets.js';
+
+export type TFormStatsMonthRecord = {
+  /** UTC month `YYYY-MM`. */
+  month: string;
+  /** UTC `DDTHHMM` quarter of an hour → submissions. */
+  quarters: Record<string, number>;
+  /** UTC `HHMM` quarter of the day → submissions of the month. */
+  quarterOfDay: Record<string, number>;
+};
 
 export type TFormStatsRecord = {
   formId: string;
   total: number;
   spam: number;
-  /** UTC hour `YYYY-MM-DDTHH` → submissions. */
-  hours: Record<string, number>;
-  /** UTC hour of day `00`..`23` → submissions. */
-  hourOfDay: Record<string, number>;
   browsers: Record<string, number>;
   countries: Record<string, number>;
+  /** Oldest first; only the months and parts asked for (see get). */
+  months: TFormStatsMonthRecord[];
 };
 
 type TLeanStats = {
-  formId: { toString(): string };
+  quarterOfDay?: Record<string, Record<string, number>> | null;
   total?: number | null;
   spam?: number | null;
-  hours?: Record<string, number> | null;
-  hourOfDay?: Record<string, number> | null;
   browsers?: Record<string, number> | null;
   countries?: Record<string, number> | null;
 };
+
+type TLeanMonth = { month: string; quarters?: Record<string, number> | null };
 
 /**
  * Map keys become field paths, where `.` and a leading `$` change the meaning. They are stored as
@@ -46,12 +53,6 @@ function decodeKeys(map: Record<string, number> | null | undefined): Record<stri
   );
 }
 
-function hourKey(at: Date): string {
-  return at.toISOString().slice(0, 13);
-}
-
-const DAY_MS = 86_400_000;
-
 // Upserts must not add `$setOnInsert` defaults on the very paths we `$inc` (a path conflict).
 const UPSERT = { upsert: true, setDefaultsOnInsert: false } as const;
 
@@ -66,122 +67,161 @@ export type TRecordSubmissionOptions = {
    * counter sweep can safely re-apply an interrupted submit. Omit only for one-off counting.
    */
   submissionId?: string;
-  /** Hour buckets older than this are dropped (at most once a day per form) to bound `hours`. */
-  pruneHoursBefore?: Date;
 };
 
-/** Drops the hour buckets that start before `before`; analytics no longer look at them. */
-async function pruneHours(formId: Types.ObjectId, before: Date): Promise<void> {
-  const doc = await FormStatsModel.findOne({ formId }, { hours: 1 }).lean<{
-    hours?: Record<string, number>;
-  }>();
-  // Keys are `YYYY-MM-DDTHH`, so string order is time order.
-  const oldest = hourKey(before);
-  const stale = Object.keys(doc?.hours ?? {}).filter((key) => key < oldest);
-  if (stale.length > 0) {
-    await FormStatsModel.collection.updateOne(
-      { formId },
-      { $unset: Object.fromEntries(stale.map((key) => [`hours.${key}`, ''])) },
-    );
-  }
+/** The `$inc` of one submission (`by` = 1 when counted, -1 when deleted) on each of its documents. */
+function increments(
+  { at, browser, country }: Pick<TRecordSubmissionOptions, 'at' | 'browser' | 'country'>,
+  by: number,
+) {
+  const bucket = statsBucketOf(at);
+
+  return {
+    month: bucket.month,
+    totals: {
+      total: by,
+      version: 1,
+      [`browsers.${statsKey(browser)}`]: by,
+      [`countries.${statsKey(country)}`]: by,
+      [`quarterOfDay.${bucket.month}.${bucket.quarterOfDay}`]: by,
+    },
+    buckets: {
+      version: 1,
+      [`quarters.${bucket.quarter}`]: by,
+    },
+  };
+}
+
+function filters(ids: TOwnedIds, month: string) {
+  const totals = { formId: ids.form, userId: ids.owner };
+
+  return { totals, buckets: { ...totals, month } };
 }
 
 /**
- * Prunes when the previous prune is a day old. The conditional `$set` lets exactly one of several
- * concurrent submissions do it; `$unset` of old keys never conflicts with `$inc` of the current hour.
+ * Per-form analytics counters: one totals document per form and one bucket document per form and
+ * UTC month, each updated with atomic `$inc` (no transactions needed).
  */
-async function pruneHoursWhenDue(
-  formId: Types.ObjectId,
-  previous: { hoursPrunedAt?: unknown } | null,
-  at: Date,
-  before: Date,
-): Promise<void> {
-  if (!previous) {
-    return;
-  }
-  const last = previous.hoursPrunedAt instanceof Date ? previous.hoursPrunedAt : null;
-  if (last && at.getTime() - last.getTime() < DAY_MS) {
-    return;
-  }
-  const claim = await FormStatsModel.collection.updateOne(
-    { formId, hoursPrunedAt: last ?? { $exists: false } },
-    { $set: { hoursPrunedAt: at } },
-  );
-  if (claim.modifiedCount === 1) {
-    await pruneHours(formId, before);
-  }
-}
-
-/** Per-form analytics counters; one document per form, updated with atomic `$inc`. */
 export const formStatsRepository = {
   async recordSubmission({
     userId,
     formId,
-    at,
-    browser,
-    country,
     submissionId,
-    pruneHoursBefore,
+    ...submission
   }: TRecordSubmissionOptions): Promise<void> {
     return withOwnedIds({ userId, formId }, undefined, async (ids) => {
-      const hourOfDay = String(at.getUTCHours()).padStart(2, '0');
-      const inc = {
-        total: 1,
-        [`hours.${hourKey(at)}`]: 1,
-        [`hourOfDay.${hourOfDay}`]: 1,
-        [`browsers.${statsKey(browser)}`]: 1,
-        [`countries.${statsKey(country)}`]: 1,
-      };
+      const { month, totals, buckets } = increments(submission, 1);
+      const filter = filters(ids, month);
       const counted = submissionId === undefined ? null : toObjectId(submissionId);
       if (!counted) {
-        await FormStatsModel.updateOne({ formId: ids.form, userId: ids.owner }, { $inc: inc }, UPSERT);
+        await Promise.all([
+          FormStatsModel.updateOne(filter.totals, { $inc: totals }, UPSERT),
+          FormStatsMonthModel.updateOne(filter.buckets, { $inc: buckets }, UPSERT),
+        ]);
 
         return;
       }
-      const previous = await countOnce(
-        FormStatsModel.collection,
-        { formId: ids.form, userId: ids.owner },
-        counted,
-        {
-          inc,
-          upsert: true,
-          projection: { hoursPrunedAt: 1 },
-        },
-      );
-      if (pruneHoursBefore) {
-        await pruneHoursWhenDue(ids.form, previous, at, pruneHoursBefore);
-      }
+      await Promise.all([
+        countOnce(FormStatsModel.collection, filter.totals, counted, { inc: totals, upsert: true }),
+        countOnce(FormStatsMonthModel.collection, filter.buckets, counted, { inc: buckets, upsert: true }),
+      ]);
+    });
+  },
+
+  /**
+   * Takes a deleted submission out of the counters. The caller deleted it with findOneAndDelete, so
+   * exactly one caller gets here per submission.
+   */
+  async removeSubmission({
+    userId,
+    formId,
+    ...submission
+  }: Omit<TRecordSubmissionOptions, 'submissionId'>): Promise<void> {
+    return withOwnedIds({ userId, formId }, undefined, async (ids) => {
+      const { month, totals, buckets } = increments(submission, -1);
+      const filter = filters(ids, month);
+      await Promise.all([
+        FormStatsModel.updateOne(filter.totals, { $inc: totals }),
+        FormStatsMonthModel.updateOne(filter.buckets, { $inc: buckets }),
+      ]);
     });
   },
 
   async recordSpam({ userId, formId }: { userId: string; formId: string }): Promise<void> {
     return withOwnedIds({ userId, formId }, undefined, async (ids) => {
-      await FormStatsModel.updateOne({ formId: ids.form, userId: ids.owner }, { $inc: { spam: 1 } }, UPSERT);
+      await FormStatsModel.updateOne(
+        { formId: ids.form, userId: ids.owner },
+        { $inc: { spam: 1, version: 1 } },
+        UPSERT,
+      );
     });
   },
 
-  async get({ userId, formId }: { userId: string; formId: string }): Promise<TFormStatsRecord | null> {
+  /**
+   * The totals, with (when `quarterOfDay` is set) the quarter-of-day totals of every month, and the
+   * quarter-hour buckets of the months from `quartersFrom` (`YYYY-MM`, inclusive) and of those
+   * listed in `quartersOf`. Only what a call needs is read; `quarters` or `quarterOfDay` is `{}`
+   * where not asked for. Null when never counted.
+   */
+  async get({
+    userId,
+    formId,
+    quartersFrom = '',
+    quartersOf = [],
+    quarterOfDay = true,
+  }: {
+    userId: string;
+    formId: string;
+    quartersFrom?: string;
+    quartersOf?: string[];
+    quarterOfDay?: boolean;
+  }): Promise<TFormStatsRecord | null> {
     return withOwnedIds({ userId, formId }, null, async (ids) => {
-      const doc = await FormStatsModel.findOne({ formId: ids.form, userId: ids.owner }).lean<TLeanStats>();
+      const owned = { formId: ids.form, userId: ids.owner };
+      const projection = {
+        total: 1,
+        spam: 1,
+        browsers: 1,
+        countries: 1,
+        ...(quarterOfDay ? { quarterOfDay: 1 } : {}),
+      };
+      const [doc, withQuarters] = await Promise.all([
+        FormStatsModel.findOne(owned, projection).lean<TLeanStats>(),
+        FormStatsMonthModel.find(
+          { ...owned, $or: [{ month: { $gte: quartersFrom } }, { month: { $in: quartersOf } }] },
+          { month: 1, quarters: 1 },
+        ).lean<TLeanMonth[]>(),
+      ]);
       if (!doc) {
         return null;
       }
+      const months = new Map<string, TFormStatsMonthRecord>();
+      const entry = (month: string) => {
+        const found = months.get(month) ?? { month, quarters: {}, quarterOfDay: {} };
+        months.set(month, found);
+
+        return found;
+      };
+      withQuarters.forEach((m) => (entry(m.month).quarters = m.quarters ?? {}));
+      Object.entries(doc.quarterOfDay ?? {}).forEach(
+        ([month, counts]) => (entry(month).quarterOfDay = counts),
+      );
 
       return {
-        formId: doc.formId.toString(),
+        formId: ids.form.toString(),
         total: doc.total ?? 0,
         spam: doc.spam ?? 0,
-        hours: doc.hours ?? {},
-        hourOfDay: doc.hourOfDay ?? {},
         browsers: decodeKeys(doc.browsers),
         countries: decodeKeys(doc.countries),
+        months: [...months.values()].sort((a, b) => a.month.localeCompare(b.month)),
       };
     });
   },
 
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<void> {
     return withOwnedIds({ userId, formId }, undefined, async (ids) => {
-      await FormStatsModel.deleteOne({ formId: ids.form, userId: ids.owner });
+      const owned = { formId: ids.form, userId: ids.owner };
+      await Promise.all([FormStatsModel.deleteOne(owned), FormStatsMonthModel.deleteMany(owned)]);
     });
   },
 };

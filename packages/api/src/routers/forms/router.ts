@@ -1,6 +1,7 @@
 import { createRouter } from '../../trpc.js';
 import { createFormRoute } from './create-form.js';
 import { deleteFormRoute } from './delete-form.js';
+import { getFormAnalyticsRoute } from './get-form-analytics.js';
 import { getFormRoute } from './get-form.js';
 import { listFormsRoute } from './list-forms.js';
 import { updateFormRoute } from './update-form.js';
@@ -12,4 +13,5 @@ export const formsRouter = createRouter({
   delete: deleteFormRoute,
   list: listFormsRoute,
   get: getFormRoute,
+  analytics: getFormAnalyticsRoute,
 });

@@ -1,4 +1,5 @@
 import { createRouter } from '../../trpc.js';
+import { getFormAnalyticsRoute } from './forms/get-form-analytics.js';
 import { getFormRoute } from './forms/get-form.js';
 import { getUsersJoinedRoute } from './forms/get-users-joined.js';
 import { listFormsRoute } from './forms/list-forms.js';
@@ -20,6 +21,7 @@ export const v1Router = createRouter({
   submitForm: submitFormRoute,
   getForm: getFormRoute,
   getUsersJoined: getUsersJoinedRoute,
+  getFormAnalytics: getFormAnalyticsRoute,
   listSubmissions: listSubmissionsRoute,
   listWebhooks: listWebhooksRoute,
   createWebhook: createWebhookRoute,

@@ -20,6 +20,8 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
         userAgent: req.headers['user-agent'] ?? null,
         acceptLanguage: req.headers['accept-language'] ?? null,
         trustedCountryCode: header ? firstHeader(req.headers[header]) : null,
+        // Fastify's request.ip: the forwarded client address when TRUST_PROXY trusts the proxy.
+        ip: req.ip,
       },
     });
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');

@@ -1,0 +1,16 @@
+import { parseArgs } from 'node:util';
+
+import { rebuildAnalyticsCounters } from '@formwell/core';
+
+import type { TCommandOptions } from '../run-cli.js';
+
+/**
+ * `analytics rebuild [--form ID]` → `{rebuilt: [{formId, submissions}]}`: recomputes the analytics
+ * counters from the stored submissions. Safe to run while the server takes submissions, and to
+ * run again.
+ */
+export async function analyticsRebuild({ args }: TCommandOptions) {
+  const { values } = parseArgs({ args, options: { form: { type: 'string' } }, strict: true });
+
+  return rebuildAnalyticsCounters({ formId: values.form });
+}

@@ -1,0 +1,66 @@
+import { setUserPlan } from '@formwell/core';
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, test } from 'vitest';
+
+import { createOwner, createTestForm, uniqueEmail } from '../api-v1/helpers/fixtures.js';
+import { buildTestApp } from '../helpers/build-test-app.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
+import { dashboardClient } from './dashboard-client.js';
+
+async function rejection(promise: Promise<unknown>): Promise<{ code: unknown; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCClientError) {
+      return { code: (error.data as { code?: unknown } | undefined)?.code, message: error.message };
+    }
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('forms.analytics (dashboard session)', () => {
+  test("the owner's form: the REST fields under the same plan gate; another user's form is NOT_FOUND", async () => {
+    const { app } = await buildTestApp();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { client } = dashboardClient(address);
+    const { user } = await client.auth.signUp.mutate({
+      email: uniqueEmail('dash'),
+      password: 'correct horse battery',
+      name: 'Dash',
+    });
+    const form = await createTestForm(user.id);
+    const stranger = await createOwner({ plan: 'PRO' });
+    const foreign = await createTestForm(stranger.userId);
+
+    expect(await rejection(client.forms.analytics.query({ id: form.id }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Analytics are only available with the STANDARD or PRO plan',
+    });
+    await setUserPlan({ config: testCoreConfig, userId: user.id, plan: 'PRO' });
+    const analytics = await client.forms.analytics.query({
+      id: form.id,
+      timeRange: 'day',
+      tz: 'Asia/Kolkata',
+    });
+
+    expect(analytics).toMatchObject({
+      totalSubmissions: 0,
+      timeRange: 'day',
+      plan: 'PRO',
+      weekOverWeekGrowth: 0,
+      peakSubmissionHour: 0,
+      browserStats: [],
+      locationStats: [],
+    });
+    expect(analytics.timeSeriesData).toHaveLength(24);
+    expect(await rejection(client.forms.analytics.query({ id: foreign.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Form not found',
+    });
+    expect(await rejection(client.forms.analytics.query({ id: form.id, timeRange: 'year' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Invalid timeRange parameter',
+    });
+  });
+});

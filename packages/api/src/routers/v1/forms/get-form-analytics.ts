@@ -1,0 +1,21 @@
+import { getFormAnalytics } from '@formwell/core';
+
+import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
+import { apiKeyProcedure } from '../../../auth/api-key-procedure.js';
+import {
+  getFormAnalyticsMeta,
+  ZGetFormAnalyticsRequestSchema,
+  ZGetFormAnalyticsResponseSchema,
+} from './get-form-analytics.types.js';
+
+export const getFormAnalyticsRoute = apiKeyProcedure(apiKeyPolicies.analytics)
+  .meta(getFormAnalyticsMeta)
+  .input(ZGetFormAnalyticsRequestSchema)
+  .output(ZGetFormAnalyticsResponseSchema)
+  .query(({ ctx, input }) => {
+    const { user, services } = ctx;
+    const { formId, timeRange, tz } = input;
+
+    // The plan comes from the user loaded for this request, so a downgrade applies on the next call.
+    return getFormAnalytics({ config: services.config, user, formId, timeRange, tz });
+  });

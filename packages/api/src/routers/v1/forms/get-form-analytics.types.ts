@@ -1,0 +1,42 @@
+import { ZFormAnalyticsSchema } from '@formwell/core';
+import { z } from 'zod';
+
+import { ZApiKeyQuerySchema, ZIdParamSchema } from '../../../schemas/z-query.js';
+import type { ApiMeta } from '../../../trpc.js';
+
+export const getFormAnalyticsMeta = {
+  openapi: {
+    method: 'GET',
+    path: '/forms/{formId}/analytics',
+    tags: ['forms'],
+    summary: 'Form analytics',
+    description:
+      "Submission analytics of one form of the key owner, from counters kept at submit time. STANDARD gets the base fields, PRO also the PRO fields (growth, peak hour, browsers, countries); FREE is 403. Another user's form is 404. Scope `analytics:read`; rate-limited per key and form.",
+    errorResponses: {
+      400: 'Invalid timeRange or tz parameter',
+      401: 'Missing or invalid key',
+      403: 'FREE plan, or insufficient scope',
+      404: 'Form or user not found',
+      429: 'Rate limit exceeded',
+    },
+  },
+} satisfies ApiMeta;
+
+/** Shared by the REST and dashboard procedures; core validates both values, with their own 400 texts. */
+export const ZAnalyticsQuerySchema = z.object({
+  timeRange: z
+    .string()
+    .max(16)
+    .optional()
+    .meta({ description: '`day` (24 hourly points), `week` (7 days, default) or `month` (30 days).' }),
+  tz: z.string().max(64).optional().meta({
+    description: 'IANA time zone of the buckets and the peak hour, e.g. `Asia/Kolkata`; default `UTC`.',
+  }),
+});
+
+export const ZGetFormAnalyticsRequestSchema = ZAnalyticsQuerySchema.extend({
+  formId: ZIdParamSchema,
+  apiKey: ZApiKeyQuerySchema,
+});
+
+export const ZGetFormAnalyticsResponseSchema = ZFormAnalyticsSchema;
