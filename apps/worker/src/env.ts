@@ -16,4 +16,3 @@ export function parseWorkerEnv(source: Record<string, string | undefined> = proc
   });
 }
 
-type WorkerEnv = ReturnType<typeof parseWorkerEnv>;

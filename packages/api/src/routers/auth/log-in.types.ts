@@ -8,4 +8,3 @@ export const ZLogInRequestSchema = z.object({
 
 export const ZLogInResponseSchema = z.object({ user: ZUserViewSchema });
 
-type TLogInRequest = z.infer<typeof ZLogInRequestSchema>;

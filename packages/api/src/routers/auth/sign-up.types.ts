@@ -9,4 +9,3 @@ export const ZSignUpRequestSchema = z.object({
 
 export const ZSignUpResponseSchema = z.object({ user: ZUserViewSchema });
 
-type TSignUpRequest = z.infer<typeof ZSignUpRequestSchema>;

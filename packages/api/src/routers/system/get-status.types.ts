@@ -20,4 +20,3 @@ export const ZGetStatusResponseSchema = z.object({
   version: z.string(),
 });
 
-type TGetStatusResponse = z.infer<typeof ZGetStatusResponseSchema>;
