@@ -37,7 +37,6 @@ const serverEnvSchema = {
   // closed after as long. Generous for slow mobile clients, short enough that slow senders cannot
   // hold sockets and buffers open.
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  TRUSTED_COUNTRY_HEADER: z.string().optional(),
   // Shared secret of the custom webhook receiver (`npm start` generates one under .data/). Unset:
   // the receiver refuses every request. A short one is accepted (an existing setup keeps booting)
   // with a warning: it can be guessed offline from a single signed body.
