@@ -15,7 +15,6 @@ const serverEnvSchema = {
   ...ZCoreEnvSchema.shape,
   PORT: ZPort.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: z.url().optional(),
   MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
   REDIS_URL: ZRedisUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
