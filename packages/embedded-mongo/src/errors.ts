@@ -23,8 +23,6 @@ export const cursorNotFound = (id: bigint) =>
 export const commandNotFound = (name: string) =>
   new MongoCommandError(59, 'CommandNotFound', `no such command: '${name}'`);
 export const invalidNamespace = (msg: string) => new MongoCommandError(73, 'InvalidNamespace', msg);
-export const indexOptionsConflict = (msg: string) => new MongoCommandError(85, 'IndexOptionsConflict', msg);
-export const indexKeySpecsConflict = (msg: string) => new MongoCommandError(86, 'IndexKeySpecsConflict', msg);
 export const immutableField = (msg: string) => new MongoCommandError(66, 'ImmutableField', msg);
 export const unknownField = (msg: string) => new MongoCommandError(40415, 'Location40415', msg);
 export const tooLarge = (msg: string) => new MongoCommandError(10334, 'BSONObjectTooLarge', msg);

@@ -59,7 +59,7 @@ export type EmbeddedMongo = {
  * A larger value spaces flushes that far apart (fewer fsyncs, but a lone sequential client then
  * gets about 1000/value writes per second).
  */
-export const DEFAULT_GROUP_COMMIT_MS = 0;
+const DEFAULT_GROUP_COMMIT_MS = 0;
 
 const MEMORY_ONLY: Durability = { commit: () => Promise.resolve() };
 

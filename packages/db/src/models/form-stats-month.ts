@@ -1,4 +1,4 @@
-import mongoose, { type InferSchemaType } from 'mongoose';
+import mongoose from 'mongoose';
 
 const { model, models, Schema } = mongoose;
 
@@ -26,8 +26,6 @@ const formStatsMonthSchema = new Schema(
 );
 
 formStatsMonthSchema.index({ formId: 1, month: 1 }, { unique: true });
-
-export type TFormStatsMonthDoc = InferSchemaType<typeof formStatsMonthSchema>;
 
 const createFormStatsMonthModel = () => model('FormStatsMonth', formStatsMonthSchema);
 

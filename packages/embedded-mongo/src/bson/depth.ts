@@ -6,7 +6,7 @@ export const MAX_BSON_DEPTH = 200;
  * Stored documents may nest 20 levels less, so that the server can still wrap them (in a reply, an
  * oplog entry) without crossing MAX_BSON_DEPTH.
  */
-export const MAX_STORAGE_DEPTH = MAX_BSON_DEPTH - 20;
+const MAX_STORAGE_DEPTH = MAX_BSON_DEPTH - 20;
 
 const overflow = (msg: string) => new MongoCommandError(15, 'Overflow', msg);
 
@@ -58,7 +58,7 @@ function valueSize(bytes: Uint8Array, view: DataView, type: number, at: number):
  * early, returning a value above `limit`, as soon as the limit is crossed; malformed BSON returns
  * what was seen so far (the decoder rejects it afterwards).
  */
-export function bsonDepth(bytes: Uint8Array, limit = Infinity): number {
+function bsonDepth(bytes: Uint8Array, limit = Infinity): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < 5) return 0;
   const ends: number[] = [view.getInt32(0, true) - 1];

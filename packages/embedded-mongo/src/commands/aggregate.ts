@@ -81,7 +81,7 @@ function leadingStages(
 }
 
 /** Runs a pipeline over a collection; a leading `$match` is answered through the query planner. */
-export function runPipeline(
+function runPipeline(
   ctx: CommandContext,
   coll: Collection | undefined,
   pipeline: Doc[],

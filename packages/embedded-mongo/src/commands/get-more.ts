@@ -6,7 +6,7 @@ import { numberOption } from './options.js';
 import type { CommandDef, Doc } from './types.js';
 
 /** Cursor ids arrive as int64; bson may hand them to us as Long, bigint or (small) number. */
-export function cursorId(v: unknown): bigint {
+function cursorId(v: unknown): bigint {
   if (v instanceof Long) return v.toBigInt();
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);

@@ -4,7 +4,7 @@ import type { CommandContext, CommandDef, Doc, ServerState } from './types.js';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire/header.js';
 import { MAX_BSON_DEPTH } from '../bson/depth.js';
 
-export const SERVER_VERSION = '7.0.0';
+const SERVER_VERSION = '7.0.0';
 
 /**
  * A standalone server's hello. No `topologyVersion`: without it drivers poll instead of opening an

@@ -31,7 +31,7 @@ export type CommandContext = {
 };
 
 /** A reply document (ok:1 is added) or an already encoded BSON reply (cursor fast path). */
-export type CommandReply = Doc | Buffer;
+type CommandReply = Doc | Buffer;
 
 export type CommandDef = {
   /** Fields this command accepts besides its name and the generic ones every command takes. */

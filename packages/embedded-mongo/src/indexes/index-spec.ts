@@ -26,7 +26,7 @@ const KNOWN_OPTIONS = new Set([
 ]);
 
 /** Default index name as mongod builds it: `a_1_b_-1`. */
-export const defaultIndexName = (key: Record<string, unknown>) =>
+const defaultIndexName = (key: Record<string, unknown>) =>
   Object.entries(key)
     .map(([k, v]) => `${k}_${String(v)}`)
     .join('_');

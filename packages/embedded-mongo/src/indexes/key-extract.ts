@@ -26,16 +26,6 @@ export function valuesAtPath(doc: unknown, path: string[], i = 0, out: unknown[]
   return valuesAtPath((doc as Record<string, unknown>)[field], path, i + 1, out);
 }
 
-/** The single value of a path without array fan-out (undefined when missing). */
-export function getPath(doc: unknown, path: string): unknown {
-  let cur = doc;
-  for (const part of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return cur;
-}
-
 /** True when the path exists with some value (used by sparse indexes). */
 export function hasPath(doc: unknown, path: string[], i = 0): boolean {
   if (i === path.length) return doc !== undefined;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * Directories are created 0700 and files 0600 whatever the umask, and the modes of an existing
  * directory (from an older version, or copied with looser modes) are tightened when it opens.
  */
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 // Windows has no POSIX modes; access there follows the ACLs of the parent folder.

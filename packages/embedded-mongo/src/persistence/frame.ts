@@ -10,7 +10,7 @@ import { crc32 } from 'node:zlib';
 export const FRAME_MAGIC = 0x314a5746;
 export const FRAME_HEADER_BYTES = 12;
 /** Sanity bound: a garbage length must not make the reader try to allocate gigabytes. */
-export const MAX_FRAME_PAYLOAD_BYTES = 512 * 1024 * 1024;
+const MAX_FRAME_PAYLOAD_BYTES = 512 * 1024 * 1024;
 
 export function encodeFrame(payload: Uint8Array): Buffer {
   if (payload.byteLength > MAX_FRAME_PAYLOAD_BYTES) {

@@ -49,12 +49,5 @@
  * clients share each flush. `groupCommitMs: 0` gives classic group commit (flush back to back).
  */
 export { openDurableStore, DbPathLockedError } from './durable-store.js';
-export type { DurableStore, DurableStoreOptions } from './durable-store.js';
-export type {
-  ChangeRecord,
-  DurableStoreStats,
-  IndexSpec,
-  RecoveredCatalog,
-  RecoveredCollection,
-  RecoveryReport,
-} from './records.js';
+export type { DurableStore } from './durable-store.js';
+export type { ChangeRecord, RecoveredCatalog, RecoveryReport } from './records.js';

@@ -40,7 +40,7 @@ function ownBytes(bytes: Uint8Array): Buffer {
   return asNodeBuffer(bytes);
 }
 
-export function idKeyBytes(id: unknown): Buffer {
+function idKeyBytes(id: unknown): Buffer {
   return asNodeBuffer(serialize({ _id: id }));
 }
 

@@ -20,7 +20,7 @@ import { PRIVATE_FILE_MODE } from './file-modes.js';
 const DOCS_FRAME_BYTES = 1024 * 1024;
 const WRITE_BUFFER_BYTES = 8 * 1024 * 1024;
 
-export class SnapshotAbortedError extends Error {
+class SnapshotAbortedError extends Error {
   override readonly name = 'SnapshotAbortedError';
 }
 

@@ -25,7 +25,7 @@ export function toDate(v: unknown, op: string): Date | null {
   );
 }
 
-export function evalArgs(obj: Obj, expr: unknown, options: Options): Obj {
+function evalArgs(obj: Obj, expr: unknown, options: Options): Obj {
   const v = evalExpr(obj, expr, options);
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {};
 }

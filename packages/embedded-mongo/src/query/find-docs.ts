@@ -23,7 +23,7 @@ export type FindSpec = {
 /** A matched document: record id plus its decoded form (decoded lazily when the filter allowed it). */
 export type Match = { rid: number; doc?: Doc };
 
-export function compileFilter(filter: Doc): Query {
+function compileFilter(filter: Doc): Query {
   try {
     return new Query(translateFilter(filter), queryOptionsFor(filter));
   } catch (err) {

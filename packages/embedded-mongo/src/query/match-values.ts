@@ -59,7 +59,7 @@ function walk(v: unknown, parts: string[], i: number, out: Reached): void {
 }
 
 /** What `path` (a selector split on dots, once per compiled operator) reaches in `obj`. */
-export function reach(obj: unknown, path: string[]): Reached {
+function reach(obj: unknown, path: string[]): Reached {
   const out: Reached = { values: [], missing: false };
   walk(obj, path, 0, out);
   return out;

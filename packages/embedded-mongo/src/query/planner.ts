@@ -126,7 +126,7 @@ function planFor(
   };
 }
 
-export const fullScan = (): Plan => ({
+const fullScan = (): Plan => ({
   index: null,
   ranges: [],
   reverse: false,

@@ -22,7 +22,7 @@ type Doc = Record<string, unknown>;
 
 const FILTERED = /^\$\[([^\]]*)\]$/;
 const isPositional = (seg: string) => seg === '$' || FILTERED.test(seg);
-export const hasPositional = (path: string) => path.split('.').some(isPositional);
+const hasPositional = (path: string) => path.split('.').some(isPositional);
 
 type ArrayFilters = Map<string, Query>;
 

@@ -35,7 +35,7 @@ function stripExtended(pattern: string): string {
 }
 
 /** A JavaScript RegExp with MongoDB's meaning of `pattern` and `options`. */
-export function toJsRegExp(pattern: string, options: string): RegExp {
+function toJsRegExp(pattern: string, options: string): RegExp {
   let opts = options;
   let body = pattern;
   const inline = /^\(\?([imsx]+)\)/.exec(body);

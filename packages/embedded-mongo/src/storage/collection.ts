@@ -14,7 +14,7 @@ type Doc = Record<string, unknown>;
 
 const EMPTY_DOC = Buffer.from([5, 0, 0, 0, 0]);
 
-export const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
 /** Counters tests and the bench use to prove that queries use indexes. */
 export type CollectionStats = { docsExamined: number; keysExamined: number };

@@ -6,12 +6,12 @@ type Doc = Record<string, unknown>;
 
 const BAD_DB_CHARS = /[/\\. "$\0]/;
 
-export function checkDbName(db: string): void {
+function checkDbName(db: string): void {
   if (!db || BAD_DB_CHARS.test(db) || db.length > 63)
     throw invalidNamespace(`Invalid database name: '${db}'`);
 }
 
-export function checkCollectionName(db: string, name: string): void {
+function checkCollectionName(db: string, name: string): void {
   if (!name || name.includes('$') || name.includes('\0') || name.startsWith('.')) {
     throw invalidNamespace(`Invalid collection name: ${db}.${name}`);
   }

@@ -10,7 +10,7 @@ import { scanRids } from '../query/scan.js';
  * an option so tests can shorten it. Only single-field indexes are TTL indexes; non-date values never
  * expire, and an array of dates expires with its earliest date.
  */
-export function sweepExpired(engine: StorageEngine, durability: Durability, now = Date.now()): number {
+function sweepExpired(engine: StorageEngine, durability: Durability, now = Date.now()): number {
   const log = new ChangeLog();
   let removed = 0;
   for (const colls of engine.dbs.values()) {

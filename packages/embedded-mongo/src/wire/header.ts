@@ -1,7 +1,6 @@
 /** The 16-byte header every MongoDB wire message starts with. */
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
-export const OP_COMPRESSED = 2012;
 export const OP_MSG = 2013;
 export const HEADER_SIZE = 16;
 export const MAX_MESSAGE_SIZE = 48_000_000;

@@ -6,7 +6,7 @@ import { checkMessageDepth } from '../bson/depth.js';
 
 export const FLAG_CHECKSUM = 1;
 export const FLAG_MORE_TO_COME = 2;
-export const FLAG_EXHAUST_ALLOWED = 1 << 16;
+const FLAG_EXHAUST_ALLOWED = 1 << 16;
 const KNOWN_FLAGS = FLAG_CHECKSUM | FLAG_MORE_TO_COME | FLAG_EXHAUST_ALLOWED;
 
 /** A parsed OP_MSG: the body document plus kind-1 document sequences (kept raw for zero-copy inserts). */

@@ -11,7 +11,7 @@ export type Value = unknown; // undefined = missing
 
 const MISSING_OR_NULL = 1;
 
-export function typeOrder(v: Value): number {
+function typeOrder(v: Value): number {
   if (v === undefined || v === null) return MISSING_OR_NULL;
   if (v instanceof Int32 || v instanceof Long || v instanceof Double || v instanceof Decimal128) return 2;
   if (typeof v === 'number') return 2;
@@ -53,7 +53,7 @@ function compareNumbers(a: Value, b: Value): number {
 }
 
 /** Total order of two values (missing counts as null). */
-export function compare(a: Value, b: Value): number {
+function compare(a: Value, b: Value): number {
   const ta = typeOrder(a);
   const tb = typeOrder(b);
   if (ta !== tb) return ta < tb ? -1 : 1;
@@ -93,7 +93,7 @@ export function compare(a: Value, b: Value): number {
 }
 
 /** The sort key of a field: arrays sort by their smallest (ascending) or largest (descending) element. */
-export function sortKey(v: Value, dir: 1 | -1): { empty: boolean; key: Value } {
+function sortKey(v: Value, dir: 1 | -1): { empty: boolean; key: Value } {
   if (!Array.isArray(v)) return { empty: false, key: v };
   const items = v as Value[];
   if (items.length === 0) return { empty: true, key: undefined };
