@@ -33,11 +33,11 @@ export function wall(at: number, timeZone: string) {
   };
 }
 
-export function roundTo(value: number, digits: number): number {
+function roundTo(value: number, digits: number): number {
   return Math.round(value * 10 ** digits) / 10 ** digits;
 }
 
-export function rows(raws: TRaw[], key: 'browser' | 'country') {
+function rows(raws: TRaw[], key: 'browser' | 'country') {
   const counts = new Map<string, number>();
   raws.forEach((raw) => counts.set(raw[key], (counts.get(raw[key]) ?? 0) + 1));
 

