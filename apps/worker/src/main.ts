@@ -17,6 +17,10 @@ async function main() {
     redisUrl: env.REDIS_URL,
     logger,
     concurrency: env.WORKER_CONCURRENCY,
+    config: env.coreConfig,
+    outboxSweepEveryMs: env.OUTBOX_SWEEP_EVERY_MS,
+    outboxSweepAfterMs: env.OUTBOX_SWEEP_AFTER_MS,
+    lockDurationMs: env.WORKER_LOCK_DURATION_MS,
   });
 
   // Installed before the runtime says it started, so a signal at any moment stops it cleanly.

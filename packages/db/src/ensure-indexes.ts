@@ -5,6 +5,7 @@ import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
 import { SubmissionModel } from './models/submission.js';
 import { UserModel } from './models/user.js';
+import { WebhookDeliveryModel } from './models/webhook-delivery.js';
 import { WebhookEndpointModel } from './models/webhook-endpoint.js';
 
 /**
@@ -23,6 +24,7 @@ export async function ensureIndexes(): Promise<void> {
       DashboardSessionModel,
       FormStatsModel,
       WebhookEndpointModel,
+      WebhookDeliveryModel,
     ].map((model) => model.init()),
   );
 }

@@ -27,6 +27,12 @@ export { dashboardSessionRepository } from './repositories/dashboard-session.js'
 export type { TDashboardSessionRecord } from './repositories/dashboard-session.js';
 export { webhookEndpointRepository } from './repositories/webhook-endpoint.js';
 export type { TWebhookEndpointRecord } from './repositories/webhook-endpoint.js';
+export { webhookDeliveryRepository } from './repositories/webhook-delivery.js';
+export type {
+  TWebhookDeliveryRecord,
+  TCreateWebhookDeliveryRecord,
+} from './repositories/webhook-delivery.js';
+export { outboxDeliveryRepository } from './repositories/outbox-delivery.js';
 export { isDuplicateKeyError } from './repositories/is-duplicate-key-error.js';
 export type { TPage, TPageAfter } from './repositories/page.js';
 
@@ -38,3 +44,8 @@ export { MonthlyUsageModel } from './models/monthly-usage.js';
 export { DashboardSessionModel } from './models/dashboard-session.js';
 export { FormStatsModel } from './models/form-stats.js';
 export { WebhookEndpointModel } from './models/webhook-endpoint.js';
+export {
+  WebhookDeliveryModel,
+  WEBHOOK_DELIVERY_RETENTION_SECONDS,
+  WEBHOOK_DELIVERY_STATUSES,
+} from './models/webhook-delivery.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { ZWebhookDeliveryEnvSchema } from '../webhooks/delivery/webhook-delivery-config.js';
+
 const ZOptionalInt = z.coerce.number().int().positive().optional();
 
 /** Environment overrides of core's configuration; every variable is optional. */
@@ -30,6 +32,7 @@ export const ZCoreEnvSchema = z.object({
   RATE_LIMIT_SIGNUP: z.string().optional(),
   /** Requests with an unknown or revoked API key per client IP, e.g. `30/60`. */
   RATE_LIMIT_BAD_API_KEY: z.string().optional(),
+  ...ZWebhookDeliveryEnvSchema.shape,
 });
 
 export type TCoreEnv = z.infer<typeof ZCoreEnvSchema>;

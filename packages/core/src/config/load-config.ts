@@ -1,5 +1,9 @@
 import { coreEnv, type TCoreEnv } from './env.js';
 import { DEFAULT_PLAN_LIMITS, PLANS, type TPlan, type TPlanLimits } from './plans.js';
+import {
+  buildWebhookDeliveryConfig,
+  type TWebhookDeliveryConfig,
+} from '../webhooks/delivery/webhook-delivery-config.js';
 import { DEFAULT_RATE_LIMITS, type TRateLimitName, type TRateLimitRule } from './rate-limits.js';
 
 export type TCoreConfig = {
@@ -9,6 +13,8 @@ export type TCoreConfig = {
   publicUrl: string;
   /** Lower-case header name carrying a trusted country code (e.g. `cf-ipcountry`), if any. */
   trustedCountryHeader: string | null;
+  /** Outbound webhook delivery: SSRF guard switch, timeout, retry schedule, auto-disable window. */
+  webhooks: TWebhookDeliveryConfig;
 };
 
 export type LoadConfigOptions = { env: Record<string, string | undefined> };
@@ -70,6 +76,7 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     rateLimits,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 3000}`).replace(/\/+$/, ''),
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,
+    webhooks: buildWebhookDeliveryConfig(parsed),
   };
 }
 

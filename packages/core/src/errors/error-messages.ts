@@ -14,6 +14,8 @@ export const ErrorMessages = {
   SUBMISSION_NOT_FOUND: 'Submission not found',
   API_KEY_NOT_FOUND: 'API key not found',
   WEBHOOK_NOT_FOUND: 'Webhook endpoint not found',
+  WEBHOOK_DELIVERY_NOT_FOUND: 'Webhook delivery not found',
+  WEBHOOK_DELIVERY_SUBMISSION_GONE: 'The submission of this delivery was deleted',
   RATE_LIMIT_EXCEEDED: 'Rate limit exceeded',
   INTERNAL: 'Internal server error',
   INVALID_SUBMISSION: 'Invalid submission data',
