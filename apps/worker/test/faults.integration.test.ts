@@ -53,13 +53,11 @@ async function delivered(submissionId: string) {
 }
 
 test('a worker killed in the middle of a delivery: delivered after the restart, one success logged', async () => {
-  let first: SpawnedWorker | undefined;
+  const first = startWorker();
   // The first request is left unanswered; the worker is killed while it waits for the answer.
   const target = await startReceiver((index, res) => {
     if (index === 0) {
-      if (first) {
-        void crash(first);
-      }
+      void crash(first);
 
       return;
     }
@@ -67,7 +65,6 @@ test('a worker killed in the middle of a delivery: delivered after the restart, 
   });
   receivers.push(target);
   const owner = await ownerWithEndpoint(config, target.url);
-  first = startWorker();
   await first.started;
   const { response, outbox } = await submit(config, owner);
   const connection = createWorkerConnection(testRedisUrl());
@@ -76,7 +73,7 @@ test('a worker killed in the middle of a delivery: delivered after the restart, 
   await producer.close();
   connection.disconnect();
 
-  await waitFor(() => (first?.child.signalCode === 'SIGKILL' ? true : undefined));
+  await waitFor(() => (first.child.signalCode === 'SIGKILL' ? true : undefined));
   await startWorker().started;
   await waitFor(() => delivered(response.submissionId), 60_000);
 
