@@ -15,13 +15,21 @@ export type TJobProducer = {
   close(): Promise<void>;
 };
 
-/** Producers for every queue on one Redis connection (the caller owns and closes the connection). */
-export function createJobProducer(connection: Redis): TJobProducer {
+/**
+ * Producers for every queue on one Redis connection. The caller owns the connection, closes it
+ * and logs its errors; the queues repeat those errors, so they are only handed to `onError`
+ * (unheard, a queue prints them to stderr).
+ */
+export function createJobProducer(
+  connection: Redis,
+  { onError = () => undefined }: { onError?: (error: Error) => void } = {},
+): TJobProducer {
   const queues = new Map<TQueueName, Queue>();
   const queueOf = (name: TQueueName) => {
     let queue = queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection, prefix: QUEUE_PREFIX, defaultJobOptions });
+      queue.on('error', onError);
       queues.set(name, queue);
     }
 
