@@ -17,6 +17,12 @@ export function parseWorkerEnv(source: Record<string, string | undefined> = proc
       OUTBOX_SWEEP_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
       // A job whose worker died is taken up again after about this long.
       WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).default(30_000),
+      // Outgoing mail (smtp:// or smtps://); unset, emails are captured in the email log instead.
+      SMTP_URL: z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+      MAIL_FROM: z.string().min(3).default('Formwell <no-reply@formwell.local>'),
     },
     runtimeEnv: source,
     emptyStringAsUndefined: true,

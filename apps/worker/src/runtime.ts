@@ -10,6 +10,7 @@ import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 
 import { startHeartbeat } from './heartbeat.js';
+import { createMailer } from './mailer.js';
 import { MaintenanceJob, maintenanceSchedule } from './processors/maintenance.js';
 import { dispatchJob } from './processors/dispatch.js';
 import { buildProcessorRegistry, type ProcessorRegistry } from './processors/registry.js';
@@ -33,6 +34,9 @@ export type StartWorkerRuntimeOptions = {
    * another worker (or this one after a restart) within about this long.
    */
   lockDurationMs?: number;
+  /** Outgoing mail server; without one, emails are captured in the email log. */
+  smtpUrl?: string;
+  mailFrom?: string;
 };
 
 export type WorkerRuntime = { workers: Worker[]; stop(): Promise<void> };
@@ -53,13 +57,17 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     outboxSweepEveryMs = maintenanceSchedule[MaintenanceJob.sweepOutbox] ?? 15_000,
     outboxSweepAfterMs = 30_000,
     lockDurationMs = 30_000,
+    smtpUrl,
+    mailFrom = 'Formwell <no-reply@formwell.local>',
   } = options;
   await connectDatabase({ uri: mongoUri });
   await ensureIndexes();
   const connection = createWorkerConnection(redisUrl);
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const producer = createJobProducer(connection);
-  const registry = options.registry ?? buildProcessorRegistry({ config, producer, outboxSweepAfterMs });
+  const mailer = createMailer({ smtpUrl, from: mailFrom });
+  const registry =
+    options.registry ?? buildProcessorRegistry({ config, producer, mailer, outboxSweepAfterMs });
 
   const workers = Object.entries(registry).map(([queueName, handlers]) => {
     const worker = new Worker(queueName, (job) => dispatchJob(handlers, job, logger), {
@@ -95,6 +103,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     async stop() {
       await Promise.all(workers.map((worker) => worker.close()));
       await producer.close();
+      mailer.close();
       await heartbeat.stop();
       connection.disconnect();
       await disconnectDatabase();

@@ -203,6 +203,19 @@ export {
 } from './webhooks/delivery/webhook-delivery-view.js';
 export type { TWebhookDeliveryView } from './webhooks/delivery/webhook-delivery-view.js';
 
+// emails
+export { isPermanentSmtpError } from './email/mailer.js';
+export type { TEmailMessage, TMailer } from './email/mailer.js';
+export {
+  sendSubmissionEmail,
+  DEVELOPER_NOTIFICATIONS_PER_HOUR,
+} from './email/send-submission-email.js';
+export type { TSubmissionEmailOutcome } from './email/send-submission-email.js';
+export {
+  developerNotificationEmail,
+  submissionConfirmationEmail,
+} from './email/submission-email-templates.js';
+
 // usage
 export { getUsage } from './usage/get-usage.js';
 export type { TUsage } from './usage/get-usage.js';

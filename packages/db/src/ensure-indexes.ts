@@ -1,5 +1,6 @@
 import { ApiKeyModel } from './models/api-key.js';
 import { DashboardSessionModel } from './models/dashboard-session.js';
+import { EmailLogModel } from './models/email-log.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
@@ -25,6 +26,7 @@ export async function ensureIndexes(): Promise<void> {
       FormStatsModel,
       WebhookEndpointModel,
       WebhookDeliveryModel,
+      EmailLogModel,
     ].map((model) => model.init()),
   );
 }

@@ -33,6 +33,8 @@ export type {
   TCreateWebhookDeliveryRecord,
 } from './repositories/webhook-delivery.js';
 export { outboxDeliveryRepository } from './repositories/outbox-delivery.js';
+export { emailLogRepository } from './repositories/email-log.js';
+export type { TEmailLogRecord, TCreateEmailLogRecord } from './repositories/email-log.js';
 export { isDuplicateKeyError } from './repositories/is-duplicate-key-error.js';
 export type { TPage, TPageAfter } from './repositories/page.js';
 
@@ -49,3 +51,4 @@ export {
   WEBHOOK_DELIVERY_RETENTION_SECONDS,
   WEBHOOK_DELIVERY_STATUSES,
 } from './models/webhook-delivery.js';
+export { EmailLogModel, EMAIL_LOG_RETENTION_SECONDS, EMAIL_LOG_STATUSES } from './models/email-log.js';

@@ -1,8 +1,9 @@
-import type { TCoreConfig } from '@formwell/core';
+import type { TCoreConfig, TMailer } from '@formwell/core';
 import { QueueName, type TJobProducer, type TQueueName } from '@formwell/jobs';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 
+import { emailProcessors } from './email.js';
 import { maintenanceProcessors } from './maintenance.js';
 import { webhookProcessors } from './webhook.js';
 
@@ -15,6 +16,7 @@ export type ProcessorRegistry = Partial<Record<TQueueName, Record<string, JobPro
 export type ProcessorRegistryOptions = {
   config: TCoreConfig;
   producer: TJobProducer;
+  mailer: TMailer;
   outboxSweepAfterMs: number;
 };
 
@@ -22,10 +24,12 @@ export type ProcessorRegistryOptions = {
 export function buildProcessorRegistry({
   config,
   producer,
+  mailer,
   outboxSweepAfterMs,
 }: ProcessorRegistryOptions): ProcessorRegistry {
   return {
     [QueueName.maintenance]: maintenanceProcessors({ producer, outboxSweepAfterMs }),
     [QueueName.webhook]: webhookProcessors(config.webhooks),
+    [QueueName.email]: emailProcessors(config, mailer),
   };
 }
