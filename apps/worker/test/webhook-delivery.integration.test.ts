@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import { enqueueOutbox, loadConfig } from '@formwell/core';
-import { SubmissionModel, WebhookDeliveryModel, WebhookEndpointModel } from '@formwell/db';
+import { EmailLogModel, SubmissionModel, WebhookDeliveryModel, WebhookEndpointModel } from '@formwell/db';
 import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { pino } from 'pino';
@@ -131,6 +131,17 @@ test('410 disables the endpoint at once and stops the retries', async () => {
 
   await waitFor(async () => ((await outboxStatus(response.submissionId))?.[0] === 'done' ? true : undefined));
   expect((await WebhookEndpointModel.findById(owner.endpoint.id).lean())?.enabled).toBe(false);
+  // The owner is told; with no SMTP server configured the message is captured in the email log.
+  const notice = await waitFor(
+    async () => (await EmailLogModel.findOne({ userId: owner.user.id }).lean()) ?? undefined,
+  );
+  expect(notice).toMatchObject({
+    kind: 'webhook.endpoint-disabled',
+    status: 'captured',
+    subject: 'A webhook endpoint was disabled',
+  });
+  expect(notice.text).toContain(target.url);
+  expect(notice.text).toContain('410 Gone');
   expect((await attemptsOf(owner.endpoint.id)).map((a) => [a.status, a.httpStatus])).toEqual([
     ['failed', 410],
   ]);

@@ -211,6 +211,8 @@ export {
   DEVELOPER_NOTIFICATIONS_PER_HOUR,
 } from './email/send-submission-email.js';
 export type { TSubmissionEmailOutcome } from './email/send-submission-email.js';
+export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';
+export { endpointDisabledEmail } from './email/endpoint-disabled-email.js';
 export {
   developerNotificationEmail,
   submissionConfirmationEmail,

@@ -29,7 +29,7 @@ export function buildProcessorRegistry({
 }: ProcessorRegistryOptions): ProcessorRegistry {
   return {
     [QueueName.maintenance]: maintenanceProcessors({ producer, outboxSweepAfterMs }),
-    [QueueName.webhook]: webhookProcessors(config.webhooks),
+    [QueueName.webhook]: webhookProcessors(config, mailer),
     [QueueName.email]: emailProcessors(config, mailer),
   };
 }

@@ -1,4 +1,4 @@
-import { deliverOutboxWebhook, type TWebhookDeliveryConfig } from '@formwell/core';
+import { deliverOutboxWebhook, notifyEndpointDisabled, type TCoreConfig, type TMailer } from '@formwell/core';
 import { parseJobData, webhookDeliveryJob } from '@formwell/jobs';
 import { UnrecoverableError } from 'bullmq';
 
@@ -9,12 +9,12 @@ import type { JobProcessor } from './registry.js';
  * (the `webhook-schedule` backoff); a failure that must not be retried (410, endpoint disabled,
  * last attempt) throws an UnrecoverableError. Errors carry the HTTP outcome, never the secret.
  */
-export function webhookProcessors(config: TWebhookDeliveryConfig): Record<string, JobProcessor> {
+export function webhookProcessors(config: TCoreConfig, mailer: TMailer): Record<string, JobProcessor> {
   return {
     [webhookDeliveryJob.name]: async (job, logger) => {
       const ids = parseJobData(webhookDeliveryJob, job.data);
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      const outcome = await deliverOutboxWebhook({ ids, lastAttempt, config });
+      const outcome = await deliverOutboxWebhook({ ids, lastAttempt, config: config.webhooks });
       if (outcome.status !== 'failed') {
         logger.info({ endpointId: ids.endpointId, outcome }, 'webhook job done');
 
@@ -22,6 +22,7 @@ export function webhookProcessors(config: TWebhookDeliveryConfig): Record<string
       }
       if (outcome.disabled) {
         logger.warn({ endpointId: ids.endpointId, reason: outcome.disabled }, 'webhook endpoint disabled');
+        await notifyEndpointDisabled({ ...ids, reason: outcome.disabled, mailer, config });
       }
       throw outcome.retry ? new Error(outcome.error) : new UnrecoverableError(outcome.error);
     },
