@@ -206,10 +206,7 @@ export type { TWebhookDeliveryView } from './webhooks/delivery/webhook-delivery-
 // emails
 export { isPermanentSmtpError } from './email/mailer.js';
 export type { TEmailMessage, TMailer } from './email/mailer.js';
-export {
-  sendSubmissionEmail,
-  DEVELOPER_NOTIFICATIONS_PER_HOUR,
-} from './email/send-submission-email.js';
+export { sendSubmissionEmail, DEVELOPER_NOTIFICATIONS_PER_HOUR } from './email/send-submission-email.js';
 export type { TSubmissionEmailOutcome } from './email/send-submission-email.js';
 export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';
 export { endpointDisabledEmail } from './email/endpoint-disabled-email.js';
