@@ -122,40 +122,46 @@ try {
     return response.status === 201 && body.submissionId ? { id: body.submissionId, sentAt } : null;
   };
 
-  // 1. Steady rate, open loop: one submission every 1000/rate ms whatever the answers do.
-  const pending: Promise<{ id: string; sentAt: number } | null>[] = [];
-  const started = performance.now();
-  for (let n = 0; n < rate * seconds; n++) {
-    const due = started + (n * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
+  // 1. Steady rate, open loop: one submission every 1000/rate ms whatever the answers do. A first
+  //    run of WARMUP_SECONDS (default 3) warms both processes up and is not reported.
+  const steadyRun = async (runSeconds: number, offset: number) => {
+    duplicates = 0;
+    const pending: Promise<{ id: string; sentAt: number } | null>[] = [];
+    const started = performance.now();
+    for (let n = 0; n < rate * runSeconds; n++) {
+      const due = started + (n * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      pending.push(submit(offset + n));
     }
-    pending.push(submit(n));
-  }
-  const sent = (await Promise.all(pending)).filter((item) => item !== null);
-  await waitForDeliveries(
-    sent.map((item) => item.id),
-    60_000,
-  );
-  const latencies = sent
-    .filter((item) => received.has(item.id))
-    .map((item) => (received.get(item.id) ?? 0) - item.sentAt);
-  const arrivals = sent.map((item) => received.get(item.id)).filter((at) => at !== undefined);
-  const steady = {
-    phase: 'steady',
-    submitRate: rate,
-    seconds,
-    submitted: rate * seconds,
-    accepted: sent.length,
-    delivered: latencies.length,
-    lost: sent.length - latencies.length,
-    duplicates,
-    deliveriesPerSecond: Math.round((arrivals.length / (Math.max(...arrivals) - started)) * 1000),
-    latencyP50Ms: Math.round(percentile(latencies, 50)),
-    latencyP99Ms: Math.round(percentile(latencies, 99)),
+    const sent = (await Promise.all(pending)).filter((item) => item !== null);
+    await waitForDeliveries(
+      sent.map((item) => item.id),
+      60_000,
+    );
+    const latencies = sent
+      .filter((item) => received.has(item.id))
+      .map((item) => (received.get(item.id) ?? 0) - item.sentAt);
+    const arrivals = sent.map((item) => received.get(item.id)).filter((at) => at !== undefined);
+
+    return {
+      phase: 'steady',
+      submitRate: rate,
+      seconds: runSeconds,
+      submitted: rate * runSeconds,
+      accepted: sent.length,
+      delivered: latencies.length,
+      lost: sent.length - latencies.length,
+      duplicates,
+      deliveriesPerSecond: Math.round((arrivals.length / (Math.max(...arrivals) - started)) * 1000),
+      latencyP50Ms: Math.round(percentile(latencies, 50)),
+      latencyP99Ms: Math.round(percentile(latencies, 99)),
+    };
   };
-  console.log(JSON.stringify(steady));
+  await steadyRun(Number(process.env.WARMUP_SECONDS ?? '3'), 2_000_000);
+  console.log(JSON.stringify(await steadyRun(seconds, 0)));
 
   // 2. Burst: everything submitted as fast as the server answers, then the delivery rate measured.
   duplicates = 0;

@@ -38,6 +38,8 @@ const webhookDeliverySchema = new Schema(
 
 // Listing (newest first) and the failure-window queries are per endpoint.
 webhookDeliverySchema.index({ endpointId: 1, createdAt: -1, _id: -1 });
+// Each attempt counts the earlier attempts of its event to number itself.
+webhookDeliverySchema.index({ endpointId: 1, webhookId: 1 });
 webhookDeliverySchema.index({ createdAt: 1 }, { expireAfterSeconds: WEBHOOK_DELIVERY_RETENTION_SECONDS });
 
 export type TWebhookDeliveryDoc = InferSchemaType<typeof webhookDeliverySchema>;
