@@ -5,6 +5,7 @@ import {
   type TWebhookEndpointRecord,
 } from '@formwell/db';
 
+import { endpointHeaders } from './endpoint-headers.js';
 import { postWebhook } from './post-webhook.js';
 import { signWebhook } from './sign-webhook.js';
 import { signingSecrets } from './signing-secrets.js';
@@ -23,7 +24,7 @@ export type TWebhookAttemptResult = {
 /**
  * One attempt to deliver one event to one endpoint: sign, POST, log the attempt. A 410 disables
  * the endpoint at once; a failure that extends a run of failures over the configured window
- * disables it too. Nothing here logs or stores the secret or the signatures.
+ * disables it too. Nothing here logs or stores the secret, the signatures or the custom headers.
  */
 export async function deliverWebhookEvent({
   endpoint,
@@ -43,7 +44,10 @@ export async function deliverWebhookEvent({
   now?: Date;
 }): Promise<TWebhookAttemptResult> {
   const body = JSON.stringify(payload);
-  const headers = signWebhook({ webhookId, timestamp: now, body, ...signingSecrets(endpoint, now) });
+  const headers = {
+    ...endpointHeaders(endpoint),
+    ...signWebhook({ webhookId, timestamp: now, body, ...signingSecrets(endpoint, now) }),
+  };
   const result = await postWebhook({
     url: endpoint.url,
     body,

@@ -127,6 +127,35 @@ test('a receiver that never answers times out and counts as a failed attempt', a
   expect(target.received).toHaveLength(1);
 });
 
+test('custom headers of the endpoint are sent; reserved names and invalid values are not', async () => {
+  const target = await receiver();
+  const owner = await ownerWithEndpoint(target.url);
+  const { delivery } = await deliverWebhookEvent({
+    endpoint: Object.assign({}, owner.endpoint, {
+      headers: [
+        { name: 'Authorization', value: 'Bearer receiver-token' },
+        { name: 'X-Tenant', value: 'acme' },
+        { name: 'Host', value: 'evil.example' },
+        { name: 'webhook-id', value: 'forged' },
+        { name: 'X-Bad', value: 'a\r\nInjected: yes' },
+      ],
+    }),
+    payload,
+    webhookId: 'msg_headers',
+    submissionId: null,
+    config: config.webhooks,
+  });
+  const headers = target.received[0]?.headers;
+  expect(delivery.status).toBe('success');
+  expect(headers?.authorization).toBe('Bearer receiver-token');
+  expect(headers?.['x-tenant']).toBe('acme');
+  expect(headers?.host).toMatch(/^127\.0\.0\.1:/);
+  expect(headers?.['webhook-id']).toBe('msg_headers');
+  expect(headers?.['x-bad']).toBeUndefined();
+  expect(headers?.injected).toBeUndefined();
+  expect(JSON.stringify(delivery)).not.toContain('receiver-token');
+});
+
 test('during a rotation both secrets sign webhook-signature; x-service-signature uses the current one', async () => {
   const target = await receiver();
   const owner = await ownerWithEndpoint(target.url);
