@@ -1,5 +1,7 @@
 import { createApiServices } from '@formwell/api';
 import { buildErrorBody, ErrorMessages } from '@formwell/core';
+import { enqueueOutbox } from '@formwell/core';
+import { createJobProducer } from '@formwell/jobs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 
 import type { ServerEnv } from './env.js';
@@ -57,12 +59,17 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   await app.register(databasePlugin, { uri: env.MONGODB_URI });
   await app.register(redisPlugin, { url: env.REDIS_URL });
 
+  // Submissions' side effects go to the worker's queues on the same fail-fast connection; what
+  // cannot be enqueued stays pending in the outbox for the worker's sweep.
+  const producer = createJobProducer(app.redis);
+  app.addHook('onClose', () => producer.close());
   const services = createApiServices({
     version: serverVersion,
     redis: app.redis,
     // Plans, quotas, rate limits, public URL and trusted country header, built by env.ts at boot.
     config: env.coreConfig,
     logger: app.log,
+    enqueueOutbox: (items) => enqueueOutbox({ producer, items }),
   });
   const openApiDocument = buildServerOpenApiDocument({ publicUrl: env.PUBLIC_URL, version: serverVersion });
 

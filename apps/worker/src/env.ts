@@ -1,18 +1,33 @@
+import { buildCoreConfig, ZCoreEnvSchema } from '@formwell/core';
 import { ZRedisUrl } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
-/** Every variable the worker reads, validated at boot. */
+/** Every variable the worker reads, validated at boot; core's settings included. */
 export function parseWorkerEnv(source: Record<string, string | undefined> = process.env) {
-  return createEnv({
+  const env = createEnv({
     server: {
+      ...ZCoreEnvSchema.shape,
       MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
       REDIS_URL: ZRedisUrl,
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
       WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+      // How often the outbox sweep runs and how old an unattempted entry must be before it is swept.
+      OUTBOX_SWEEP_EVERY_MS: z.coerce.number().int().min(100).default(15_000),
+      OUTBOX_SWEEP_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
+      // A job whose worker died is taken up again after about this long.
+      WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).default(30_000),
+      // Outgoing mail (smtp:// or smtps://); unset, emails are captured in the email log instead.
+      SMTP_URL: z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+      MAIL_FROM: z.string().min(3).default('Formwell <no-reply@formwell.local>'),
     },
     runtimeEnv: source,
     emptyStringAsUndefined: true,
   });
+
+  return { ...env, coreConfig: buildCoreConfig(env) };
 }
 

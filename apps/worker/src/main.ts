@@ -17,6 +17,12 @@ async function main() {
     redisUrl: env.REDIS_URL,
     logger,
     concurrency: env.WORKER_CONCURRENCY,
+    config: env.coreConfig,
+    outboxSweepEveryMs: env.OUTBOX_SWEEP_EVERY_MS,
+    outboxSweepAfterMs: env.OUTBOX_SWEEP_AFTER_MS,
+    lockDurationMs: env.WORKER_LOCK_DURATION_MS,
+    mailFrom: env.MAIL_FROM,
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
   });
 
   // Installed before the runtime says it started, so a signal at any moment stops it cleanly.

@@ -1,21 +1,42 @@
+import { loadConfig, webhookRetryDelay, type TCoreConfig } from '@formwell/core';
 import { connectDatabase, disconnectDatabase, ensureIndexes } from '@formwell/db';
-import { QUEUE_PREFIX, createWorkerConnection } from '@formwell/jobs';
+import {
+  QUEUE_PREFIX,
+  WEBHOOK_BACKOFF_TYPE,
+  createJobProducer,
+  createWorkerConnection,
+} from '@formwell/jobs';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 
 import { startHeartbeat } from './heartbeat.js';
-import { scheduleMaintenance } from './schedule-maintenance.js';
+import { createMailer } from './mailer.js';
+import { MaintenanceJob, maintenanceSchedule } from './processors/maintenance.js';
 import { dispatchJob } from './processors/dispatch.js';
-import { processorRegistry, type ProcessorRegistry } from './processors/registry.js';
+import { buildProcessorRegistry, type ProcessorRegistry } from './processors/registry.js';
+import { scheduleMaintenance } from './schedule-maintenance.js';
 
 export type StartWorkerRuntimeOptions = {
   mongoUri: string;
   redisUrl: string;
   logger: Logger;
   concurrency?: number;
+  /** Plans and webhook delivery settings; the defaults when absent. */
+  config?: TCoreConfig;
   registry?: ProcessorRegistry;
   /** Register the periodic sweeps (off in tests that run their own registry). */
   scheduleSweeps?: boolean;
+  /** How often the outbox sweep runs, and how old a never-attempted entry must be to be swept. */
+  outboxSweepEveryMs?: number;
+  outboxSweepAfterMs?: number;
+  /**
+   * How long a job's lock lasts without renewal; a job whose worker died is taken up again by
+   * another worker (or this one after a restart) within about this long.
+   */
+  lockDurationMs?: number;
+  /** Outgoing mail server; without one, emails are captured in the email log. */
+  smtpUrl?: string;
+  mailFrom?: string;
 };
 
 export type WorkerRuntime = { workers: Worker[]; stop(): Promise<void> };
@@ -31,19 +52,35 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     redisUrl,
     logger,
     concurrency = 10,
-    registry = processorRegistry,
+    config = loadConfig({ env: {} }),
     scheduleSweeps = true,
+    outboxSweepEveryMs = maintenanceSchedule[MaintenanceJob.sweepOutbox] ?? 15_000,
+    outboxSweepAfterMs = 30_000,
+    lockDurationMs = 30_000,
+    smtpUrl,
+    mailFrom = 'Formwell <no-reply@formwell.local>',
   } = options;
   await connectDatabase({ uri: mongoUri });
   await ensureIndexes();
   const connection = createWorkerConnection(redisUrl);
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const producer = createJobProducer(connection);
+  const mailer = createMailer({ smtpUrl, from: mailFrom });
+  const registry =
+    options.registry ?? buildProcessorRegistry({ config, producer, mailer, outboxSweepAfterMs });
 
   const workers = Object.entries(registry).map(([queueName, handlers]) => {
     const worker = new Worker(queueName, (job) => dispatchJob(handlers, job, logger), {
       connection,
       prefix: QUEUE_PREFIX,
       concurrency,
+      lockDuration: lockDurationMs,
+      stalledInterval: lockDurationMs,
+      settings: {
+        // The webhook retry schedule; other jobs use BullMQ's built-in backoffs.
+        backoffStrategy: (attemptsMade, type) =>
+          type === WEBHOOK_BACKOFF_TYPE ? webhookRetryDelay(config.webhooks, attemptsMade) : 0,
+      },
     });
     worker.on('error', (error) => logger.error({ err: error, queue: queueName }, 'worker error'));
     worker.on('failed', (job, error) =>
@@ -53,7 +90,10 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     return worker;
   });
   if (scheduleSweeps) {
-    await scheduleMaintenance(connection);
+    await scheduleMaintenance(connection, {
+      ...maintenanceSchedule,
+      [MaintenanceJob.sweepOutbox]: outboxSweepEveryMs,
+    });
   }
   const heartbeat = await startHeartbeat(connection, logger);
   logger.info({ queues: workers.map((worker) => worker.name) }, 'worker started');
@@ -62,6 +102,8 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     workers,
     async stop() {
       await Promise.all(workers.map((worker) => worker.close()));
+      await producer.close();
+      mailer.close();
       await heartbeat.stop();
       connection.disconnect();
       await disconnectDatabase();

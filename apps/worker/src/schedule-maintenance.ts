@@ -8,10 +8,13 @@ import { maintenanceSchedule } from './processors/maintenance.js';
  * Registers the periodic sweeps with BullMQ job schedulers. Upserting is idempotent, so every
  * worker replica can do it at start-up and each sweep still runs once per period.
  */
-export async function scheduleMaintenance(connection: Redis): Promise<void> {
+export async function scheduleMaintenance(
+  connection: Redis,
+  schedule: Record<string, number> = maintenanceSchedule,
+): Promise<void> {
   const queue = new Queue(QueueName.maintenance, { connection, prefix: QUEUE_PREFIX });
   try {
-    for (const [name, every] of Object.entries(maintenanceSchedule)) {
+    for (const [name, every] of Object.entries(schedule)) {
       await queue.upsertJobScheduler(
         name,
         { every },

@@ -1,4 +1,4 @@
-import { QUEUE_PREFIX, QueueName } from '@formwell/jobs';
+import { QUEUE_PREFIX, QueueName, createJobProducer, createWorkerConnection } from '@formwell/jobs';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -51,14 +51,21 @@ test('the sweeps run against the database and report what they did', async () =>
     registry: {},
     scheduleSweeps: false,
   });
+  const connection = createWorkerConnection(testRedisUrl());
+  const producer = createJobProducer(connection);
   try {
-    const reconcile = maintenanceProcessors[MaintenanceJob.reconcileSubmissionCounters];
-    const purge = maintenanceProcessors[MaintenanceJob.purgeExpiredSubmissions];
+    const processors = maintenanceProcessors({ producer, outboxSweepAfterMs: 30_000 });
+    const reconcile = processors[MaintenanceJob.reconcileSubmissionCounters];
+    const purge = processors[MaintenanceJob.purgeExpiredSubmissions];
+    const sweep = processors[MaintenanceJob.sweepOutbox];
     const logger = pino({ level: 'silent' });
 
     expect(await reconcile?.({} as never, logger)).toEqual({ reconciled: 0 });
     expect(await purge?.({} as never, logger)).toEqual({ deleted: 0 });
+    expect(await sweep?.({} as never, logger)).toEqual({ enqueued: 0 });
   } finally {
+    await producer.close();
+    connection.disconnect();
     await runtime.stop();
   }
 });

@@ -144,7 +144,9 @@ export { neutraliseCsvCell } from './submissions/neutralise-csv-cell.js';
 export type { TOutboxItem } from './submissions/outbox-item.js';
 export { completeOutboxEntry } from './submissions/complete-outbox-entry.js';
 export { failOutboxEntry } from './submissions/fail-outbox-entry.js';
-export { findPendingOutbox } from './submissions/find-pending-outbox.js';
+export { findPendingOutbox, OUTBOX_ABANDONED_AFTER_MS } from './submissions/find-pending-outbox.js';
+export { enqueueOutbox } from './submissions/enqueue-outbox.js';
+export { sweepOutbox } from './submissions/sweep-outbox.js';
 export { purgeExpiredSubmissions } from './submissions/purge-expired-submissions.js';
 export { applySubmissionCounters } from './submissions/apply-submission-counters.js';
 export { reconcileSubmissionCounters } from './submissions/reconcile-submission-counters.js';
@@ -182,16 +184,60 @@ export type {
 } from './webhooks/z-webhook-endpoint-input.js';
 
 // the custom webhook receiver's inbound-event log
-export {
-  ZCustomWebhookPayloadSchema,
-  SUBMISSION_CREATED_EVENT,
-} from './inbound-events/z-custom-webhook-payload.js';
-export type { TCustomWebhookPayload } from './inbound-events/z-custom-webhook-payload.js';
 export { recordInboundEvent } from './inbound-events/record-inbound-event.js';
 export { listInboundEvents } from './inbound-events/list-inbound-events.js';
 export type { ListInboundEventsOptions } from './inbound-events/list-inbound-events.js';
 export { ZInboundEventViewSchema, toInboundEventView } from './inbound-events/inbound-event-view.js';
 export type { TInboundEventView } from './inbound-events/inbound-event-view.js';
+
+// webhook delivery: signing, the SSRF guard, the delivery log, redelivery and test events
+export {
+  DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  ZWebhookDeliveryEnvSchema,
+  buildWebhookDeliveryConfig,
+  webhookRetryDelay,
+} from './webhooks/delivery/webhook-delivery-config.js';
+export type { TWebhookDeliveryConfig } from './webhooks/delivery/webhook-delivery-config.js';
+export {
+  SUBMISSION_CREATED_EVENT,
+  ZWebhookPayloadSchema,
+  submissionCreatedPayload,
+} from './webhooks/delivery/webhook-payload.js';
+export type { TWebhookPayload } from './webhooks/delivery/webhook-payload.js';
+export { signWebhook } from './webhooks/delivery/sign-webhook.js';
+export { isPublicAddress } from './webhooks/delivery/is-public-address.js';
+export { postWebhook, RESPONSE_EXCERPT_BYTES } from './webhooks/delivery/post-webhook.js';
+export type { TPostResult } from './webhooks/delivery/post-webhook.js';
+export { deliverWebhookEvent } from './webhooks/delivery/deliver-webhook-event.js';
+export type {
+  TEndpointDisabledReason,
+  TWebhookAttemptResult,
+} from './webhooks/delivery/deliver-webhook-event.js';
+export { deliverOutboxWebhook, outboxWebhookId } from './webhooks/delivery/deliver-outbox-webhook.js';
+export type { TOutboxWebhookIds, TOutboxWebhookOutcome } from './webhooks/delivery/deliver-outbox-webhook.js';
+export { listWebhookDeliveries } from './webhooks/delivery/list-webhook-deliveries.js';
+export type { ListWebhookDeliveriesOptions } from './webhooks/delivery/list-webhook-deliveries.js';
+export { redeliverWebhook } from './webhooks/delivery/redeliver-webhook.js';
+export type { RedeliverWebhookOptions } from './webhooks/delivery/redeliver-webhook.js';
+export { sendTestWebhook, TEST_SUBMISSION_ID } from './webhooks/delivery/send-test-webhook.js';
+export type { SendTestWebhookOptions } from './webhooks/delivery/send-test-webhook.js';
+export {
+  ZWebhookDeliveryViewSchema,
+  toWebhookDeliveryView,
+} from './webhooks/delivery/webhook-delivery-view.js';
+export type { TWebhookDeliveryView } from './webhooks/delivery/webhook-delivery-view.js';
+
+// emails
+export { isPermanentSmtpError } from './email/mailer.js';
+export type { TEmailMessage, TMailer } from './email/mailer.js';
+export { sendSubmissionEmail, DEVELOPER_NOTIFICATIONS_PER_HOUR } from './email/send-submission-email.js';
+export type { TSubmissionEmailOutcome } from './email/send-submission-email.js';
+export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';
+export { endpointDisabledEmail } from './email/endpoint-disabled-email.js';
+export {
+  developerNotificationEmail,
+  submissionConfirmationEmail,
+} from './email/submission-email-templates.js';
 
 // usage
 export { getUsage } from './usage/get-usage.js';

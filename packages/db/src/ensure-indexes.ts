@@ -2,11 +2,13 @@ import { ApiKeyModel } from './models/api-key.js';
 import { DashboardSessionModel } from './models/dashboard-session.js';
 import { InboundEventModel } from './models/inbound-event.js';
 import { FormStatsMonthModel } from './models/form-stats-month.js';
+import { EmailLogModel } from './models/email-log.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
 import { SubmissionModel } from './models/submission.js';
 import { UserModel } from './models/user.js';
+import { WebhookDeliveryModel } from './models/webhook-delivery.js';
 import { WebhookEndpointModel } from './models/webhook-endpoint.js';
 
 /**
@@ -27,6 +29,8 @@ export async function ensureIndexes(): Promise<void> {
       FormStatsMonthModel,
       WebhookEndpointModel,
       InboundEventModel,
+      WebhookDeliveryModel,
+      EmailLogModel,
     ].map((model) => model.init()),
   );
 }

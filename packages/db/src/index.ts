@@ -45,6 +45,14 @@ export type {
   TCreateInboundEventRecord,
   TInboundEventReader,
 } from './repositories/inbound-event.js';
+export { webhookDeliveryRepository } from './repositories/webhook-delivery.js';
+export type {
+  TWebhookDeliveryRecord,
+  TCreateWebhookDeliveryRecord,
+} from './repositories/webhook-delivery.js';
+export { outboxDeliveryRepository } from './repositories/outbox-delivery.js';
+export { emailLogRepository } from './repositories/email-log.js';
+export type { TEmailLogRecord, TCreateEmailLogRecord } from './repositories/email-log.js';
 export { isDuplicateKeyError } from './repositories/is-duplicate-key-error.js';
 export type { TPage, TPageAfter } from './repositories/page.js';
 
@@ -58,3 +66,9 @@ export { FormStatsModel } from './models/form-stats.js';
 export { FormStatsMonthModel } from './models/form-stats-month.js';
 export { WebhookEndpointModel } from './models/webhook-endpoint.js';
 export { InboundEventModel } from './models/inbound-event.js';
+export {
+  WebhookDeliveryModel,
+  WEBHOOK_DELIVERY_RETENTION_SECONDS,
+  WEBHOOK_DELIVERY_STATUSES,
+} from './models/webhook-delivery.js';
+export { EmailLogModel, EMAIL_LOG_RETENTION_SECONDS, EMAIL_LOG_STATUSES } from './models/email-log.js';

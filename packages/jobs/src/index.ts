@@ -8,3 +8,19 @@ export {
   WORKER_HEARTBEAT_KEY,
   WORKER_HEARTBEAT_TTL_MS,
 } from './worker-heartbeat.js';
+
+// job contracts: one per job kind, shared by producers and consumers
+export { defineJob } from './contracts/define-job.js';
+export type { TJobContract } from './contracts/define-job.js';
+export { parseJobData } from './contracts/parse-job-data.js';
+export {
+  webhookDeliveryJob,
+  ZWebhookDeliveryJobSchema,
+  WEBHOOK_BACKOFF_TYPE,
+  WEBHOOK_DELIVERY_ATTEMPTS,
+} from './contracts/webhook-delivery-job.js';
+export type { TWebhookDeliveryJob } from './contracts/webhook-delivery-job.js';
+export { submissionEmailJob, ZSubmissionEmailJobSchema, EMAIL_JOB_KINDS } from './contracts/email-job.js';
+export type { TSubmissionEmailJob } from './contracts/email-job.js';
+export { createJobProducer } from './job-producer.js';
+export type { TJobProducer } from './job-producer.js';

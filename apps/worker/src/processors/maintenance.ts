@@ -1,4 +1,5 @@
-import { purgeExpiredSubmissions, reconcileSubmissionCounters } from '@formwell/core';
+import { purgeExpiredSubmissions, reconcileSubmissionCounters, sweepOutbox } from '@formwell/core';
+import type { TJobProducer } from '@formwell/jobs';
 
 import type { JobProcessor } from './registry.js';
 
@@ -6,17 +7,37 @@ import type { JobProcessor } from './registry.js';
 export const MaintenanceJob = {
   reconcileSubmissionCounters: 'reconcile-submission-counters',
   purgeExpiredSubmissions: 'purge-expired-submissions',
+  sweepOutbox: 'sweep-outbox',
 } as const;
 
-/** How often each sweep runs. Counters: a crash mid-submit is repaired within about a minute. */
+/**
+ * How often each sweep runs. Counters: a crash mid-submit is repaired within about a minute.
+ * Outbox: side effects whose enqueue was lost are handed over again within seconds.
+ */
 export const maintenanceSchedule: Record<string, number> = {
   [MaintenanceJob.reconcileSubmissionCounters]: 60_000,
   [MaintenanceJob.purgeExpiredSubmissions]: 60 * 60_000,
+  [MaintenanceJob.sweepOutbox]: 15_000,
 };
 
-export const maintenanceProcessors: Record<string, JobProcessor> = {
-  [MaintenanceJob.reconcileSubmissionCounters]: async () => ({
-    reconciled: await reconcileSubmissionCounters(),
-  }),
-  [MaintenanceJob.purgeExpiredSubmissions]: async () => ({ deleted: await purgeExpiredSubmissions() }),
+export type MaintenanceOptions = {
+  /** Where the outbox sweep enqueues. */
+  producer: TJobProducer;
+  /** How old a never-attempted outbox entry must be before the sweep hands it over again. */
+  outboxSweepAfterMs: number;
 };
+
+export function maintenanceProcessors({
+  producer,
+  outboxSweepAfterMs,
+}: MaintenanceOptions): Record<string, JobProcessor> {
+  return {
+    [MaintenanceJob.reconcileSubmissionCounters]: async () => ({
+      reconciled: await reconcileSubmissionCounters(),
+    }),
+    [MaintenanceJob.purgeExpiredSubmissions]: async () => ({ deleted: await purgeExpiredSubmissions() }),
+    [MaintenanceJob.sweepOutbox]: async () => ({
+      enqueued: await sweepOutbox({ producer, olderThanMs: outboxSweepAfterMs }),
+    }),
+  };
+}

@@ -1,15 +1,35 @@
-import { QueueName, type TQueueName } from '@formwell/jobs';
+import type { TCoreConfig, TMailer } from '@formwell/core';
+import { QueueName, type TJobProducer, type TQueueName } from '@formwell/jobs';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 
+import { emailProcessors } from './email.js';
 import { maintenanceProcessors } from './maintenance.js';
+import { webhookProcessors } from './webhook.js';
 
 /** A job handler: gets the job and a logger bound to it; throws to have BullMQ retry. */
 export type JobProcessor = (job: Job, logger: Logger) => Promise<unknown>;
 
-/** Handlers by queue, then by job name. Later issues register theirs here. */
+/** Handlers by queue, then by job name. */
 export type ProcessorRegistry = Partial<Record<TQueueName, Record<string, JobProcessor>>>;
 
-export const processorRegistry: ProcessorRegistry = {
-  [QueueName.maintenance]: maintenanceProcessors,
+export type ProcessorRegistryOptions = {
+  config: TCoreConfig;
+  producer: TJobProducer;
+  mailer: TMailer;
+  outboxSweepAfterMs: number;
 };
+
+/** Every queue this worker consumes and the processors of its job names. */
+export function buildProcessorRegistry({
+  config,
+  producer,
+  mailer,
+  outboxSweepAfterMs,
+}: ProcessorRegistryOptions): ProcessorRegistry {
+  return {
+    [QueueName.maintenance]: maintenanceProcessors({ producer, outboxSweepAfterMs }),
+    [QueueName.webhook]: webhookProcessors(config, mailer),
+    [QueueName.email]: emailProcessors(config, mailer),
+  };
+}

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 
 import { z } from 'zod';
 
+import { ZWebhookDeliveryEnvSchema } from '../webhooks/delivery/webhook-delivery-config.js';
+
 const ZOptionalInt = z.coerce.number().int().positive().optional();
 
 /** Environment overrides of core's configuration; every variable is optional. */
@@ -40,6 +42,7 @@ export const ZCoreEnvSchema = z.object({
   RATE_LIMIT_SIGNUP: z.string().optional(),
   /** Requests with an unknown or revoked API key per client IP, e.g. `30/60`. */
   RATE_LIMIT_BAD_API_KEY: z.string().optional(),
+  ...ZWebhookDeliveryEnvSchema.shape,
 });
 
 export type TCoreEnv = z.infer<typeof ZCoreEnvSchema>;

@@ -1,5 +1,9 @@
 import { coreEnv, type TCoreEnv } from './env.js';
 import { DEFAULT_PLAN_LIMITS, PLANS, type TPlan, type TPlanLimits } from './plans.js';
+import {
+  buildWebhookDeliveryConfig,
+  type TWebhookDeliveryConfig,
+} from '../webhooks/delivery/webhook-delivery-config.js';
 import { DEFAULT_RATE_LIMITS, type TRateLimitName, type TRateLimitRule } from './rate-limits.js';
 
 export type TCoreConfig = {
@@ -11,6 +15,8 @@ export type TCoreConfig = {
   trustedCountryHeader: string | null;
   /** MMDB country database for the GeoIP step of the submission country; null = the bundled one. */
   geoipDbPath: string | null;
+  /** Outbound webhook delivery: SSRF guard switch, timeout, retry schedule, auto-disable window. */
+  webhooks: TWebhookDeliveryConfig;
 };
 
 export type LoadConfigOptions = { env: Record<string, string | undefined> };
@@ -74,6 +80,7 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 3000}`).replace(/\/+$/, ''),
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,
     geoipDbPath: parsed.GEOIP_DB_PATH ?? null,
+    webhooks: buildWebhookDeliveryConfig(parsed),
   };
 }
 

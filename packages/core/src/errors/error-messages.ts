@@ -16,6 +16,8 @@ export const ErrorMessages = {
   WEBHOOK_NOT_FOUND: 'Webhook endpoint not found',
   /** The custom webhook receiver's 401 text (a plain-text body, not JSON). */
   INVALID_SIGNATURE: 'Invalid signature',
+  WEBHOOK_DELIVERY_NOT_FOUND: 'Webhook delivery not found',
+  WEBHOOK_DELIVERY_SUBMISSION_GONE: 'The submission of this delivery was deleted',
   RATE_LIMIT_EXCEEDED: 'Rate limit exceeded',
   INTERNAL: 'Internal server error',
   INVALID_SUBMISSION: 'Invalid submission data',

@@ -6,7 +6,7 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
-import { SUBMISSION_CREATED_EVENT } from '../inbound-events/z-custom-webhook-payload.js';
+import { SUBMISSION_CREATED_EVENT } from './delivery/webhook-payload.js';
 import { insertWithSlot } from '../limits/insert-with-slot.js';
 import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { generateWebhookSecret } from './generate-webhook-secret.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { SUBMISSION_CREATED_EVENT } from '../inbound-events/z-custom-webhook-payload.js';
+import { SUBMISSION_CREATED_EVENT } from './delivery/webhook-payload.js';
 import { isAbsoluteHttpUrl } from '../submissions/is-absolute-http-url.js';
 
 export const MAX_WEBHOOK_HEADERS = 10;

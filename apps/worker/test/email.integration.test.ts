@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+import { createForm, createUser, enqueueOutbox, loadConfig, submitForm, type TPlan } from '@formwell/core';
+import { EmailLogModel, SubmissionModel } from '@formwell/db';
+import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
+import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { pino } from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
+import { waitFor } from './helpers/receiver.js';
+
+const config = loadConfig({ env: {} });
+const received: ParsedMail[] = [];
+let smtp: SMTPServer;
+let runtime: WorkerRuntime;
+const connection = createWorkerConnection(testRedisUrl());
+const producer = createJobProducer(connection);
+
+beforeAll(async () => {
+  // A real SMTP server; mail to bounce@… is refused for good (550), as an unknown mailbox is.
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('bounce@')) {
+        const error = Object.assign(new Error('No such user'), { responseCode: 550 });
+        callback(error);
+
+        return;
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      void simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  runtime = await startWorkerRuntime({
+    mongoUri: testMongoUri('worker_email'),
+    redisUrl: testRedisUrl(),
+    logger: pino({ level: 'silent' }),
+    config,
+    scheduleSweeps: false,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: 'Formwell <forms@formwell.test>',
+  });
+});
+
+afterAll(async () => {
+  await producer.close();
+  connection.disconnect();
+  await runtime.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** A form set up on PRO; `plan` is the plan its owner submits under (e.g. after a downgrade). */
+async function formOf(plan: TPlan, emailSettings: Record<string, unknown>) {
+  const owner = `owner-${randomBytes(5).toString('hex')}@example.com`;
+  const user = await createUser({ config, input: { email: owner, plan: 'PRO' } });
+  const form = await createForm({
+    config,
+    userId: user.id,
+    input: { name: 'Support <desk>', formType: 'contact', emailSettings },
+  });
+
+  return { owner, user, form, plan };
+}
+
+async function submitAndWait(target: Awaited<ReturnType<typeof formOf>>, data: Record<string, unknown>) {
+  const { response, outbox } = await submitForm({
+    config,
+    user: { id: target.user.id, plan: target.plan, quotaLimit: 10_000 },
+    input: { formId: target.form.id, data },
+  });
+  await enqueueOutbox({ producer, items: outbox });
+  await waitFor(async () => {
+    const doc = await SubmissionModel.findById(response.submissionId).lean();
+
+    return doc && !doc.hasPendingOutbox ? true : undefined;
+  });
+
+  return { response, outbox };
+}
+
+const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
+
+test('PRO: the submitter gets a confirmation and the owner a notification, user data escaped', async () => {
+  const target = await formOf('PRO', {
+    enabled: true,
+    developerNotificationsEnabled: true,
+    replyTo: 'help@example.com',
+  });
+  const submitter = `jane-${randomBytes(4).toString('hex')}@example.com`;
+  await submitAndWait(target, { email: submitter, message: '<script>alert(1)</script>' });
+
+  const confirmation = received.find((mail) => to(mail) === submitter);
+  const notification = received.find((mail) => to(mail) === target.owner);
+  expect(confirmation?.subject).toBe('We received your submission to Support <desk>');
+  expect(confirmation?.replyTo?.value[0]?.address).toBe('help@example.com');
+  expect(confirmation?.from?.value[0]?.address).toBe('forms@formwell.test');
+  expect(confirmation?.text).toContain('message: <script>alert(1)</script>');
+  expect(confirmation?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(confirmation?.html).not.toContain('<script>');
+  expect(notification?.subject).toBe('New submission to Support <desk>');
+  expect(notification?.html).not.toContain('<script>');
+  expect(
+    (await EmailLogModel.find({ formId: target.form.id }).lean())
+      .map((entry) => [entry.kind, entry.status])
+      .sort(),
+  ).toEqual([
+    ['email.confirmation', 'sent'],
+    ['email.developer', 'sent'],
+  ]);
+});
+
+test('plan rules (owner downgraded): FREE sends nothing, STANDARD confirms without notifying; no address, no confirmation', async () => {
+  const free = await formOf('FREE', { enabled: true, developerNotificationsEnabled: true });
+  const freeSubmitter = `free-${randomBytes(4).toString('hex')}@example.com`;
+  const { outbox: freeOutbox } = await submitForm({
+    config,
+    user: { id: free.user.id, plan: 'FREE', quotaLimit: 100 },
+    input: { formId: free.form.id, data: { email: freeSubmitter } },
+  });
+  expect(freeOutbox).toEqual([]);
+
+  const standard = await formOf('STANDARD', { enabled: true, developerNotificationsEnabled: true });
+  const submitter = `std-${randomBytes(4).toString('hex')}@example.com`;
+  await submitAndWait(standard, { email: submitter });
+  expect(received.filter((mail) => to(mail) === submitter)).toHaveLength(1);
+  expect(received.filter((mail) => to(mail) === standard.owner)).toHaveLength(0);
+
+  const noEmail = await submitForm({
+    config,
+    user: { id: standard.user.id, plan: 'STANDARD', quotaLimit: 100 },
+    input: { formId: standard.form.id, data: { message: 'no address' } },
+  });
+  expect(noEmail.outbox).toEqual([]);
+});
+
+test('a permanent refusal (550) is logged failed and not retried', async () => {
+  const target = await formOf('PRO', { enabled: true });
+  await submitAndWait(target, { email: 'bounce@example.com' });
+  const [entry] = await EmailLogModel.find({ formId: target.form.id }).lean();
+  expect(entry?.status).toBe('failed');
+  expect(entry?.error).toMatch(/550/);
+  const doc = await SubmissionModel.findOne({ formId: target.form.id }).lean();
+  expect(doc?.outbox[0]?.attempts).toBe(1);
+});
+
+test('developer notifications stop at 100 per hour per form', async () => {
+  const target = await formOf('PRO', { developerNotificationsEnabled: true });
+  const now = new Date();
+  // 100 notifications already sent this hour (as the log would hold them).
+  await EmailLogModel.insertMany(
+    Array.from({ length: 100 }, () => ({
+      userId: target.user.id,
+      formId: target.form.id,
+      submissionId: target.form.id,
+      entryId: randomBytes(12).toString('hex'),
+      kind: 'email.developer',
+      to: target.owner,
+      subject: 'x',
+      status: 'sent',
+      createdAt: now,
+    })),
+  );
+  const before = received.filter((mail) => to(mail) === target.owner).length;
+  await submitAndWait(target, { message: 'one too many' });
+  expect(received.filter((mail) => to(mail) === target.owner)).toHaveLength(before);
+  expect(await EmailLogModel.countDocuments({ formId: target.form.id, status: 'skipped' })).toBe(1);
+});

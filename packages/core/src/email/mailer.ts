@@ -1,0 +1,20 @@
+/** One message as the templates render it. */
+export type TEmailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string };
+
+/**
+ * How core sends mail; the worker provides it (SMTP through nodemailer, or local capture when no
+ * SMTP server is configured). `captured` says the message was kept, not sent.
+ */
+export type TMailer = {
+  send(message: TEmailMessage): Promise<{ messageId: string | null; captured: boolean }>;
+};
+
+/**
+ * A refusal that retrying cannot fix: the SMTP server answered with a 5xx code (unknown mailbox,
+ * rejected sender, message refused). 4xx answers and connection failures are worth retrying.
+ */
+export function isPermanentSmtpError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+
+  return typeof code === 'number' && code >= 500 && code < 600;
+}

@@ -1,0 +1,33 @@
+import escapeHtml from 'escape-html';
+
+/** A submitted value as one line of text (objects and arrays as JSON). */
+function asText(value: unknown): string {
+  if (typeof value === 'string') {
+    return value;
+  }
+
+  return JSON.stringify(value) ?? '';
+}
+
+/** The submitted fields as plain text lines and as an HTML table; every value is escaped in HTML. */
+export function renderFields(fields: Record<string, unknown>): { text: string; html: string } {
+  const entries = Object.entries(fields);
+  const text = entries.map(([name, value]) => `${name}: ${asText(value)}`).join('\n');
+  const rows = entries
+    .map(
+      ([name, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(name)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(asText(value))}</td></tr>`,
+    )
+    .join('');
+
+  return { text, html: `<table cellspacing="0" cellpadding="0">${rows}</table>` };
+}
+
+/** A header value made of user data: one line, bounded. */
+export function oneLine(value: string, max = 150): string {
+  return value
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim()
+    .slice(0, max);
+}

@@ -1,0 +1,165 @@
+import { emailLogRepository, formRepository, outboxDeliveryRepository, userRepository } from '@formwell/db';
+import type { TSubmissionEmailJob } from '@formwell/jobs';
+
+import type { TCoreConfig } from '../config/load-config.js';
+import { completeOutboxEntry } from '../submissions/complete-outbox-entry.js';
+import { failOutboxEntry } from '../submissions/fail-outbox-entry.js';
+import { isPermanentSmtpError, type TEmailMessage, type TMailer } from './mailer.js';
+import { developerNotificationEmail, submissionConfirmationEmail } from './submission-email-templates.js';
+
+/** Developer notifications per form and rolling hour; past it, notifications are skipped. */
+export const DEVELOPER_NOTIFICATIONS_PER_HOUR = 100;
+
+/** The message of one submission email; null when it has no recipient. */
+function composeSubmissionEmail({
+  kind,
+  formName,
+  settings,
+  ownerEmail,
+  submitterEmail,
+  fields,
+  publicUrl,
+}: {
+  kind: TSubmissionEmailJob['kind'];
+  formName: string;
+  settings: { subject: string | null; replyTo: string | null; developerEmail: string | null };
+  ownerEmail: string;
+  submitterEmail: string | null;
+  fields: Record<string, unknown>;
+  publicUrl: string;
+}): TEmailMessage | null {
+  if (kind === 'email.confirmation') {
+    return submitterEmail
+      ? submissionConfirmationEmail({
+          to: submitterEmail,
+          formName,
+          fields,
+          subject: settings.subject,
+          replyTo: settings.replyTo,
+        })
+      : null;
+  }
+
+  return developerNotificationEmail({
+    to: settings.developerEmail ?? ownerEmail,
+    formName,
+    fields,
+    dashboardUrl: publicUrl,
+  });
+}
+
+export type TSubmissionEmailOutcome =
+  | { status: 'sent' | 'captured' }
+  | { status: 'skipped'; reason: string }
+  | { status: 'failed'; retry: boolean; error: string };
+
+/**
+ * Sends one submission email of the outbox: the submitter's confirmation or the owner's
+ * notification. An entry already done, or already in the email log, is not sent again. A 5xx
+ * refusal is permanent (logged failed, not retried); other failures are retried until the last
+ * attempt. The log keeps the body only of captured messages.
+ */
+export async function sendSubmissionEmail({
+  job,
+  mailer,
+  config,
+  lastAttempt,
+  now = new Date(),
+}: {
+  job: TSubmissionEmailJob;
+  mailer: TMailer;
+  config: Pick<TCoreConfig, 'publicUrl'>;
+  lastAttempt: boolean;
+  now?: Date;
+}): Promise<TSubmissionEmailOutcome> {
+  const { kind, userId, formId, submissionId, entryId } = job;
+  const submission = await outboxDeliveryRepository.findSubmission({ userId, formId, submissionId });
+  const entry = submission?.outbox.find((item) => item.id === entryId);
+  if (!submission || !entry) {
+    return { status: 'skipped', reason: 'submission deleted' };
+  }
+  if (entry.status === 'done') {
+    return { status: 'skipped', reason: 'already sent' };
+  }
+  const close = () => completeOutboxEntry({ submissionId, entryId, now });
+  if (await emailLogRepository.findByEntry({ entryId })) {
+    await close();
+
+    return { status: 'skipped', reason: 'already sent' };
+  }
+  const [form, user] = await Promise.all([
+    formRepository.findById({ userId, formId }),
+    userRepository.findById({ userId }),
+  ]);
+  const message =
+    form && user
+      ? composeSubmissionEmail({
+          kind,
+          formName: form.name,
+          settings: {
+            subject: form.emailSettings.subject ?? null,
+            replyTo: form.emailSettings.replyTo ?? null,
+            developerEmail: form.emailSettings.developerEmail ?? null,
+          },
+          ownerEmail: user.email,
+          submitterEmail: submission.email,
+          fields: submission.data,
+          publicUrl: config.publicUrl,
+        })
+      : null;
+  if (!message) {
+    await close();
+
+    return { status: 'skipped', reason: 'no recipient' };
+  }
+  const log = (
+    status: 'sent' | 'captured' | 'failed' | 'skipped',
+    extra: { error?: string; messageId?: string | null } = {},
+  ) =>
+    emailLogRepository.create({
+      userId,
+      formId,
+      submissionId,
+      entryId,
+      kind,
+      to: message.to,
+      subject: message.subject,
+      status,
+      error: extra.error ?? null,
+      messageId: extra.messageId ?? null,
+      text: status === 'captured' ? message.text : null,
+      html: status === 'captured' ? message.html : null,
+      createdAt: now,
+    });
+
+  if (kind === 'email.developer') {
+    const since = new Date(now.getTime() - 3600_000);
+    if (
+      (await emailLogRepository.countSentForForm({ formId, kind, since })) >= DEVELOPER_NOTIFICATIONS_PER_HOUR
+    ) {
+      await log('skipped', { error: 'hourly notification limit reached' });
+      await close();
+
+      return { status: 'skipped', reason: 'hourly limit' };
+    }
+  }
+
+  try {
+    const sent = await mailer.send(message);
+    const status = sent.captured ? 'captured' : 'sent';
+    await log(status, { messageId: sent.messageId });
+    await close();
+
+    return { status };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await failOutboxEntry({ submissionId, entryId, error: reason });
+    const retry = !lastAttempt && !isPermanentSmtpError(error);
+    if (!retry) {
+      await log('failed', { error: reason });
+      await close();
+    }
+
+    return { status: 'failed', retry, error: reason };
+  }
+}

@@ -1,0 +1,60 @@
+import escapeHtml from 'escape-html';
+
+import type { TEmailMessage } from './mailer.js';
+import { oneLine, renderFields } from './render-fields.js';
+
+type TTemplateInput = { to: string; formName: string; fields: Record<string, unknown> };
+
+function layout(title: string, body: string): string {
+  return (
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
+    `<h2 style="font-size:18px">${escapeHtml(title)}</h2>${body}` +
+    `<p style="color:#666;font-size:12px">Sent by Formwell</p></body></html>`
+  );
+}
+
+/**
+ * To the person who submitted: what they sent, so they have a copy. The owner may set the subject
+ * and a reply-to address.
+ */
+export function submissionConfirmationEmail({
+  to,
+  formName,
+  fields,
+  subject = null,
+  replyTo = null,
+}: TTemplateInput & { subject?: string | null; replyTo?: string | null }): TEmailMessage {
+  const name = oneLine(formName);
+  const rendered = renderFields(fields);
+  const title = `We received your submission to ${name}`;
+
+  return {
+    to,
+    subject: subject ? oneLine(subject, 200) : title,
+    ...(replyTo ? { replyTo } : {}),
+    text: `${title}.\n\nThis is a copy of what you sent:\n\n${rendered.text}\n`,
+    html: layout(title, `<p>This is a copy of what you sent:</p>${rendered.html}`),
+  };
+}
+
+/** To the form's owner: a new submission arrived. */
+export function developerNotificationEmail({
+  to,
+  formName,
+  fields,
+  dashboardUrl,
+}: TTemplateInput & { dashboardUrl: string }): TEmailMessage {
+  const name = oneLine(formName);
+  const rendered = renderFields(fields);
+  const title = `New submission to ${name}`;
+
+  return {
+    to,
+    subject: title,
+    text: `${title}\n\n${rendered.text}\n\nSee all submissions: ${dashboardUrl}\n`,
+    html: layout(
+      title,
+      `${rendered.html}<p><a href="${escapeHtml(dashboardUrl)}">See all submissions</a></p>`,
+    ),
+  };
+}

@@ -1,0 +1,94 @@
+import { outboxDeliveryRepository, webhookEndpointRepository } from '@formwell/db';
+
+import { completeOutboxEntry } from '../../submissions/complete-outbox-entry.js';
+import { failOutboxEntry } from '../../submissions/fail-outbox-entry.js';
+import { deliverWebhookEvent, type TEndpointDisabledReason } from './deliver-webhook-event.js';
+import type { TWebhookDeliveryConfig } from './webhook-delivery-config.js';
+import { submissionCreatedPayload } from './webhook-payload.js';
+
+/** The ids an outbox webhook job carries. */
+export type TOutboxWebhookIds = {
+  userId: string;
+  formId: string;
+  submissionId: string;
+  entryId: string;
+  endpointId: string;
+};
+
+export type TOutboxWebhookOutcome =
+  | { status: 'delivered'; httpStatus: number | null }
+  | { status: 'skipped'; reason: string }
+  | {
+      status: 'failed';
+      /** False when retrying is pointless (endpoint disabled) or this was the last attempt. */
+      retry: boolean;
+      error: string;
+      disabled: TEndpointDisabledReason | null;
+    };
+
+/** The `webhook-id` of a submission's delivery to one endpoint: one outbox entry, one id. */
+export function outboxWebhookId(entryId: string): string {
+  return `msg_${entryId}`;
+}
+
+/**
+ * Runs one attempt of an outbox webhook entry. An entry already done is never redone; a submission
+ * or endpoint that is gone, or an endpoint that is disabled, closes the entry without sending.
+ * Success closes the entry; a failure is recorded on it and, on the last attempt or when the
+ * endpoint got disabled, closes it too, so the sweep never starts it over.
+ */
+export async function deliverOutboxWebhook({
+  ids,
+  lastAttempt,
+  config,
+  now = new Date(),
+}: {
+  ids: TOutboxWebhookIds;
+  lastAttempt: boolean;
+  config: TWebhookDeliveryConfig;
+  now?: Date;
+}): Promise<TOutboxWebhookOutcome> {
+  const { userId, formId, submissionId, entryId, endpointId } = ids;
+  const submission = await outboxDeliveryRepository.findSubmission({ userId, formId, submissionId });
+  const entry = submission?.outbox.find((item) => item.id === entryId);
+  if (!submission || !entry) {
+    return { status: 'skipped', reason: 'submission deleted' };
+  }
+  if (entry.status === 'done') {
+    return { status: 'skipped', reason: 'already delivered' };
+  }
+  const close = () => completeOutboxEntry({ submissionId, entryId, now });
+  const endpoint = await webhookEndpointRepository.findById({ userId, endpointId });
+  if (!endpoint || endpoint.formId !== formId || !endpoint.enabled) {
+    await close();
+
+    return { status: 'skipped', reason: endpoint ? 'endpoint disabled' : 'endpoint deleted' };
+  }
+
+  const { delivery, disabled } = await deliverWebhookEvent({
+    endpoint,
+    payload: submissionCreatedPayload({
+      formId,
+      submissionId,
+      fields: submission.data,
+      createdAt: submission.createdAt,
+    }),
+    webhookId: outboxWebhookId(entryId),
+    submissionId,
+    config,
+    now,
+  });
+  if (delivery.status === 'success') {
+    await close();
+
+    return { status: 'delivered', httpStatus: delivery.httpStatus };
+  }
+  const error = delivery.error ?? 'failed';
+  await failOutboxEntry({ submissionId, entryId, error });
+  const retry = !lastAttempt && disabled === null;
+  if (!retry) {
+    await close();
+  }
+
+  return { status: 'failed', retry, error, disabled };
+}

@@ -1,0 +1,27 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Addresses of cloud metadata services that are not already covered by a private or link-local
+ * range (169.254.169.254 and fd00:ec2::254 are).
+ */
+const METADATA_ADDRESSES = new Set(['100.100.100.200', '192.0.0.192']);
+
+/**
+ * True only for a globally routable unicast address. Loopback, private, link-local, multicast,
+ * CGNAT, unspecified, broadcast, reserved and documentation ranges, and the metadata addresses,
+ * are all refused; an IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) {
+    return false;
+  }
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  if (METADATA_ADDRESSES.has(parsed.toString())) {
+    return false;
+  }
+
+  return parsed.range() === 'unicast';
+}
