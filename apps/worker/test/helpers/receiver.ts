@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ReceivedRequest = { path: string; headers: IncomingHttpHeaders; body: string };
+type ReceivedRequest = { path: string; headers: IncomingHttpHeaders; body: string };
 
 /** How the receiver answers its n-th request (0-based): write to `res`, or never answer. */
 export type ReceiverBehaviour = (index: number, res: ServerResponse, request: ReceivedRequest) => void;
