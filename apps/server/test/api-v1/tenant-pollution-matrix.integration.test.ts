@@ -330,7 +330,11 @@ async function snapshotOf(tenant: TTenant) {
     session: (await verifySession({ token: tenant.token })).user.id,
     webhooks: await listWebhookEndpoints({ userId: tenant.userId, formId: tenant.formId }),
     deliveries: (
-      await listWebhookDeliveries({ userId: tenant.userId, formId: tenant.formId, endpointId: tenant.webhookId })
+      await listWebhookDeliveries({
+        userId: tenant.userId,
+        formId: tenant.formId,
+        endpointId: tenant.webhookId,
+      })
     ).items,
     webhookSecret: (
       await webhookEndpointRepository.findById({ userId: tenant.userId, endpointId: tenant.webhookId })
