@@ -26,6 +26,9 @@ test('every public endpoint is in the document with its method', () => {
       'PATCH /forms/{formId}/webhooks/{webhookId}',
       'DELETE /forms/{formId}/webhooks/{webhookId}',
       'POST /forms/{formId}/webhooks/{webhookId}/rotate-secret',
+      'GET /forms/{formId}/webhooks/{webhookId}/deliveries',
+      'POST /forms/{formId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+      'POST /forms/{formId}/webhooks/{webhookId}/test',
     ].sort(),
   );
 });

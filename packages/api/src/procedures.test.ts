@@ -15,7 +15,17 @@ test('every procedure is listed by its dotted path, with its type and meta', () 
       'POST /forms/submit',
       'GET /forms/{formId}',
       'GET /forms/{formId}/users-joined',
+      'GET /forms/{formId}/analytics',
       'GET /forms/{formId}/submissions',
+      'GET /forms/{formId}/webhooks',
+      'POST /forms/{formId}/webhooks',
+      'GET /forms/{formId}/webhooks/{webhookId}',
+      'PATCH /forms/{formId}/webhooks/{webhookId}',
+      'DELETE /forms/{formId}/webhooks/{webhookId}',
+      'POST /forms/{formId}/webhooks/{webhookId}/rotate-secret',
+      'GET /forms/{formId}/webhooks/{webhookId}/deliveries',
+      'POST /forms/{formId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+      'POST /forms/{formId}/webhooks/{webhookId}/test',
     ].sort(),
   );
   expect(procedures.find(({ path }) => path === 'v1.submitForm')?.type).toBe('mutation');

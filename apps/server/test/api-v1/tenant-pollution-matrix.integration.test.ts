@@ -12,7 +12,9 @@ import {
   listApiKeys,
   listForms,
   listSubmissions,
+  listWebhookDeliveries,
   listWebhookEndpoints,
+  sendTestWebhook,
   submitForm,
   verifySession,
 } from '@formwell/core';
@@ -36,6 +38,7 @@ type TTenant = {
   formId: string;
   submissionId: string;
   webhookId: string;
+  deliveryId: string;
   /** Every string of this tenant that another tenant must never receive. */
   secrets: string[];
 };
@@ -71,8 +74,16 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     config: testCoreConfig,
     userId: user.id,
     formId: form.id,
-    url: `https://${tag.toLowerCase()}.example.com/hook`,
+    // A loopback target: with private targets refused (the default), every test send and
+    // redelivery in this file is refused by the address guard, so nothing leaves the machine.
+    url: `http://127.0.0.1:9/${tag}/hook`,
     headers: [{ name: 'Authorization', value: `${tag} HEADER-TOKEN` }],
+  });
+  const delivery = await sendTestWebhook({
+    userId: user.id,
+    formId: form.id,
+    endpointId: webhook.id,
+    config: testCoreConfig.webhooks,
   });
   const { token } = await createSession({ userId: user.id });
   const keyView = (await listApiKeys({ userId: user.id })).find((view) => view.id === key.id);
@@ -87,6 +98,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     formId: form.id,
     submissionId: response.submissionId,
     webhookId: webhook.id,
+    deliveryId: delivery.id,
     secrets: [
       tag,
       user.id,
@@ -101,6 +113,8 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
       response.submissionId,
       webhook.id,
       webhook.secret,
+      delivery.id,
+      delivery.webhookId,
     ],
   };
 }
@@ -121,6 +135,7 @@ type TRecipe = {
 const byForm = (tenant: TTenant) => ({ formId: tenant.formId });
 const byWebhook = (tenant: TTenant) => ({ formId: tenant.formId, webhookId: tenant.webhookId });
 const byEndpoint = (tenant: TTenant) => ({ formId: tenant.formId, id: tenant.webhookId });
+const byDelivery = (tenant: TTenant) => ({ ...byWebhook(tenant), deliveryId: tenant.deliveryId });
 const NEW_WEBHOOK_URL = 'https://hooks.example.com/new';
 
 /**
@@ -144,6 +159,9 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'v1.updateWebhook': { auth: 'key', input: (tenant) => ({ ...byWebhook(tenant), description: 'changed' }) },
   'v1.deleteWebhook': { auth: 'key', input: byWebhook },
   'v1.rotateWebhookSecret': { auth: 'key', input: byWebhook },
+  'v1.listWebhookDeliveries': { auth: 'key', input: byWebhook },
+  'v1.redeliverWebhook': { auth: 'key', input: byDelivery },
+  'v1.sendTestWebhook': { auth: 'key', input: byWebhook },
   'auth.signUp': {
     auth: 'public',
     input: () => ({ email: uniqueEmail('signup'), password: B_PASSWORD }),
@@ -182,6 +200,12 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   },
   'webhooks.delete': { auth: 'session', input: byEndpoint },
   'webhooks.rotateSecret': { auth: 'session', input: byEndpoint },
+  'webhooks.listDeliveries': { auth: 'session', input: byEndpoint },
+  'webhooks.redeliver': {
+    auth: 'session',
+    input: (tenant) => ({ ...byEndpoint(tenant), deliveryId: tenant.deliveryId }),
+  },
+  'webhooks.sendTest': { auth: 'session', input: byEndpoint },
   // Lists what the receiver got for the caller's forms (staff: all); the input names nothing.
   'webhooks.listInboundEvents': { auth: 'session', input: () => ({}) },
   // The caller is no admin: refused, whatever the input names.
@@ -235,6 +259,7 @@ function pollution(other: TTenant): TInput {
     apiKeyId: other.keyId,
     webhookId: other.webhookId,
     endpointId: other.webhookId,
+    deliveryId: other.deliveryId,
   };
 }
 
@@ -304,6 +329,13 @@ async function snapshotOf(tenant: TTenant) {
     keys: (await listApiKeys({ userId: tenant.userId })).map(({ lastUsedAt: _, ...view }) => view),
     session: (await verifySession({ token: tenant.token })).user.id,
     webhooks: await listWebhookEndpoints({ userId: tenant.userId, formId: tenant.formId }),
+    deliveries: (
+      await listWebhookDeliveries({
+        userId: tenant.userId,
+        formId: tenant.formId,
+        endpointId: tenant.webhookId,
+      })
+    ).items,
     webhookSecret: (
       await webhookEndpointRepository.findById({ userId: tenant.userId, endpointId: tenant.webhookId })
     )?.secret,
@@ -322,6 +354,7 @@ test(
       RATE_LIMIT_FORMS_LIST: '100000/60',
       RATE_LIMIT_SUBMIT: '100000/60',
       RATE_LIMIT_LOGIN: '100000/60',
+      RATE_LIMIT_WEBHOOKS_MANAGE: '100000/60',
     });
     const alice = await createTenant('ALICE', `alice ${randomBytes(8).toString('hex')}`);
     const before = await snapshotOf(alice);

@@ -251,6 +251,9 @@ describe('REST /api/v1/forms/{formId}/webhooks', () => {
         'PATCH /forms/{formId}/webhooks/{webhookId}',
         'DELETE /forms/{formId}/webhooks/{webhookId}',
         'POST /forms/{formId}/webhooks/{webhookId}/rotate-secret',
+        'GET /forms/{formId}/webhooks/{webhookId}/deliveries',
+        'POST /forms/{formId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+        'POST /forms/{formId}/webhooks/{webhookId}/test',
       ].sort(),
     );
   });

@@ -8,8 +8,11 @@ import { listSubmissionsRoute } from './submissions/list-submissions.js';
 import { createWebhookRoute } from './webhooks/create-webhook.js';
 import { deleteWebhookRoute } from './webhooks/delete-webhook.js';
 import { getWebhookRoute } from './webhooks/get-webhook.js';
+import { listWebhookDeliveriesRoute } from './webhooks/list-webhook-deliveries.js';
 import { listWebhooksRoute } from './webhooks/list-webhooks.js';
+import { redeliverWebhookRoute } from './webhooks/redeliver-webhook.js';
 import { rotateWebhookSecretRoute } from './webhooks/rotate-webhook-secret.js';
+import { sendTestWebhookRoute } from './webhooks/send-test-webhook.js';
 import { updateWebhookRoute } from './webhooks/update-webhook.js';
 
 /**
@@ -29,4 +32,7 @@ export const v1Router = createRouter({
   updateWebhook: updateWebhookRoute,
   deleteWebhook: deleteWebhookRoute,
   rotateWebhookSecret: rotateWebhookSecretRoute,
+  listWebhookDeliveries: listWebhookDeliveriesRoute,
+  redeliverWebhook: redeliverWebhookRoute,
+  sendTestWebhook: sendTestWebhookRoute,
 });

@@ -7,3 +7,6 @@ export const ZFormRequestSchema = z.object({ formId: ZIdParamSchema });
 
 /** Names one endpoint of such a form. */
 export const ZEndpointRequestSchema = ZFormRequestSchema.extend({ id: ZIdParamSchema });
+
+/** Names one logged delivery attempt of such an endpoint. */
+export const ZDeliveryRequestSchema = ZEndpointRequestSchema.extend({ deliveryId: ZIdParamSchema });

@@ -6,6 +6,7 @@ import { ZApiKeyQuerySchema, ZIdParamSchema } from '../../../schemas/z-query.js'
 
 export const ZFormPathSchema = z.object({ formId: ZIdParamSchema, apiKey: ZApiKeyQuerySchema });
 export const ZWebhookPathSchema = ZFormPathSchema.extend({ webhookId: ZIdParamSchema });
+export const ZDeliveryPathSchema = ZWebhookPathSchema.extend({ deliveryId: ZIdParamSchema });
 
 /**
  * Every endpoint-management route: scope `webhooks:manage`, one rate limit per key. The owner is the

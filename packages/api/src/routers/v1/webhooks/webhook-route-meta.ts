@@ -1,4 +1,5 @@
 import type { ApiMeta } from '../../../trpc.js';
+import { apiKeyErrorResponses } from '../api-key-error-responses.js';
 
 type TOpenApi = ApiMeta['openapi'] & object;
 
@@ -12,11 +13,9 @@ export function webhookRouteMeta(
     tags: ['webhooks'],
     description: `${openapi.description} Scope \`webhooks:manage\`; rate-limited per key.`,
     errorResponses: {
-      400: 'Invalid parameters',
-      401: 'Missing or invalid key',
+      ...apiKeyErrorResponses,
       403: 'Form of another user, or insufficient scope',
       404: 'Form, webhook endpoint or user not found',
-      429: 'Rate limit exceeded',
       ...extraErrors,
     },
   } satisfies TOpenApi;

@@ -1,0 +1,18 @@
+import type { ApiMeta } from '../../../trpc.js';
+import { webhookRouteMeta } from './webhook-route-meta.js';
+
+export { ZRedeliverWebhookResponseSchema } from '../../webhooks/redeliver-webhook.types.js';
+export { ZDeliveryPathSchema as ZRedeliverWebhookRequestSchema } from './webhook-paths.js';
+
+export const redeliverWebhookMeta = {
+  openapi: webhookRouteMeta(
+    {
+      method: 'POST',
+      path: '/forms/{formId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+      summary: 'Redeliver a webhook event',
+      description:
+        'Sends the logged event again now (even to a disabled endpoint) with the same `webhook-id`, and answers the new attempt, successful or not. Send `Content-Type: application/json` (the body may be `{}`).',
+    },
+    { 404: 'Form, webhook endpoint, delivery, its submission, or user not found' },
+  ),
+} satisfies ApiMeta;
