@@ -1,7 +1,8 @@
 import { ZFormAnalyticsSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { ZApiKeyQuerySchema, ZIdParamSchema } from '../../../schemas/z-query.js';
+import { ZApiKeyQuerySchema, ZPathIdParamSchema } from '../../../schemas/z-query.js';
+import { apiKeyErrorResponses } from '../api-key-error-responses.js';
 import type { ApiMeta } from '../../../trpc.js';
 
 export const getFormAnalyticsMeta = {
@@ -13,11 +14,10 @@ export const getFormAnalyticsMeta = {
     description:
       "Submission analytics of one form of the key owner, from counters kept at submit time. STANDARD gets the base fields, PRO also the PRO fields (growth, peak hour, browsers, countries); FREE is 403. Another user's form is 404. Scope `analytics:read`; rate-limited per key and form.",
     errorResponses: {
+      ...apiKeyErrorResponses,
       400: 'Invalid timeRange or tz parameter',
-      401: 'Missing or invalid key',
       403: 'FREE plan, or insufficient scope',
       404: 'Form or user not found',
-      429: 'Rate limit exceeded',
     },
   },
 } satisfies ApiMeta;
@@ -35,7 +35,7 @@ export const ZAnalyticsQuerySchema = z.object({
 });
 
 export const ZGetFormAnalyticsRequestSchema = ZAnalyticsQuerySchema.extend({
-  formId: ZIdParamSchema,
+  formId: ZPathIdParamSchema,
   apiKey: ZApiKeyQuerySchema,
 });
 

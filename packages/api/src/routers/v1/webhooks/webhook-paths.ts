@@ -2,11 +2,11 @@ import { z } from 'zod';
 
 import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
 import { apiKeyProcedure } from '../../../auth/api-key-procedure.js';
-import { ZApiKeyQuerySchema, ZIdParamSchema } from '../../../schemas/z-query.js';
+import { ZApiKeyQuerySchema, ZPathIdParamSchema } from '../../../schemas/z-query.js';
 
-export const ZFormPathSchema = z.object({ formId: ZIdParamSchema, apiKey: ZApiKeyQuerySchema });
-export const ZWebhookPathSchema = ZFormPathSchema.extend({ webhookId: ZIdParamSchema });
-export const ZDeliveryPathSchema = ZWebhookPathSchema.extend({ deliveryId: ZIdParamSchema });
+export const ZFormPathSchema = z.object({ formId: ZPathIdParamSchema, apiKey: ZApiKeyQuerySchema });
+export const ZWebhookPathSchema = ZFormPathSchema.extend({ webhookId: ZPathIdParamSchema });
+export const ZDeliveryPathSchema = ZWebhookPathSchema.extend({ deliveryId: ZPathIdParamSchema });
 
 /**
  * Every endpoint-management route: scope `webhooks:manage`, one rate limit per key. The owner is the
