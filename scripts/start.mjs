@@ -50,6 +50,14 @@ function settingsOrExit(read) {
   }
 }
 
+/** Where the worker's emails go: the SMTP server, or (without one) the email log, read by the CLI. */
+function mailDestination() {
+  // An empty SMTP_URL counts as unset, as the worker reads it.
+  return env.SMTP_URL
+    ? `SMTP ${maskUrlCredentials(env.SMTP_URL)}`
+    : 'captured (no SMTP_URL): pnpm formwell mail list';
+}
+
 /** Node arguments that run a TypeScript entry point from its sources (no build step). */
 function tsEntryArgs(entry, args = []) {
   return ['--import', 'tsx', '--conditions=@formwell/source', entry, ...args];
@@ -258,6 +266,7 @@ async function main() {
   health       ${base}/healthz   readiness: ${base}/readyz
   database     ${maskUrlCredentials(env.MONGODB_URI)}
   redis        ${maskUrlCredentials(env.REDIS_URL)}
+  mail         ${mailDestination()}
   first user   pnpm formwell user create --email you@example.com --password-stdin   (type the password, then Ctrl-D)
   first key    pnpm formwell key create --user <id from above> --name default
   demo data    pnpm formwell demo seed   (or start with: npm start -- --demo)

@@ -1,9 +1,15 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 import { authenticateApiKey, AppError, logIn } from '@formwell/core';
-import { connectDatabase, disconnectDatabase } from '@formwell/db';
+import {
+  connectDatabase,
+  disconnectDatabase,
+  emailLogRepository,
+  type TCreateEmailLogRecord,
+} from '@formwell/db';
 import { testMongoUri } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -46,6 +52,27 @@ async function formwellWithStdin(stdin: string, ...args: string[]): Promise<TRun
 
     return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
+}
+
+/** Logs one email as the worker does (one entry per outbox entry); only the log's own ids. */
+async function logEmail(fields: Partial<TCreateEmailLogRecord> & Pick<TCreateEmailLogRecord, 'createdAt'>) {
+  const id = () => randomBytes(12).toString('hex');
+  await emailLogRepository.create({
+    userId: id(),
+    formId: id(),
+    submissionId: id(),
+    entryId: id(),
+    kind: 'email.confirmation',
+    to: 'ada@example.com',
+    from: 'Formwell <no-reply@formwell.local>',
+    subject: 'Thanks',
+    status: 'captured',
+    error: null,
+    messageId: null,
+    text: null,
+    html: null,
+    ...fields,
+  });
 }
 
 async function json<T = Record<string, unknown>>(...args: string[]): Promise<T> {
@@ -294,5 +321,92 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     });
     const missing = await formwell('analytics', 'rebuild', '--form', '000000000000000000000000');
     expect([missing.code, missing.stderr.trimEnd()]).toEqual([1, 'formwell: Form not found']);
+  });
+
+  test('mail list pages the email log newest first; mail show prints one message whole', async () => {
+    type TList = { emails: Record<string, unknown>[]; nextCursor: string | null };
+    const at = (second: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, second));
+    await logEmail({
+      createdAt: at(1),
+      to: 'first@example.com',
+      subject: 'Oldest',
+      text: 'Name: Ada',
+      html: '<p>Name: &lt;script&gt;</p>',
+    });
+    await logEmail({
+      createdAt: at(3),
+      to: 'third@example.com',
+      subject: 'Refused',
+      status: 'failed',
+      error: '550 mailbox unavailable',
+    });
+    await logEmail({ createdAt: at(2), to: 'second@example.com', subject: 'Went out', status: 'sent' });
+
+    const first = await json<TList>('mail', 'list', '--limit', '2');
+    expect(first.emails).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/) as string,
+        to: 'third@example.com',
+        subject: 'Refused',
+        status: 'failed',
+        createdAt: at(3).toISOString(),
+      },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/) as string,
+        to: 'second@example.com',
+        subject: 'Went out',
+        status: 'sent',
+        createdAt: at(2).toISOString(),
+      },
+    ]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const rest = await json<TList>('mail', 'list', '--limit', '2', '--cursor', first.nextCursor ?? '');
+    expect(rest.emails.map((email) => email.subject)).toEqual(['Oldest']);
+    expect(rest.nextCursor).toBeNull();
+    const all = await json<TList>('mail', 'list');
+    expect(all.emails.map((email) => email.subject)).toEqual(['Refused', 'Went out', 'Oldest']);
+
+    const oldestId = String(rest.emails[0]?.id);
+    expect(await json('mail', 'show', '--id', oldestId)).toEqual({
+      id: oldestId,
+      to: 'first@example.com',
+      from: 'Formwell <no-reply@formwell.local>',
+      subject: 'Oldest',
+      text: 'Name: Ada',
+      html: '<p>Name: &lt;script&gt;</p>',
+      status: 'captured',
+      error: null,
+      createdAt: at(1).toISOString(),
+    });
+    expect(await json('mail', 'show', '--id', String(first.emails[0]?.id))).toMatchObject({
+      status: 'failed',
+      error: '550 mailbox unavailable',
+      text: null,
+      html: null,
+    });
+
+    const cases: [string[], number, string][] = [
+      [['mail', 'show', '--id', '000000000000000000000000'], 1, 'formwell: Email not found'],
+      [['mail', 'show', '--id', 'not-an-id'], 1, 'formwell: Email not found'],
+      [['mail', 'show'], 2, 'formwell: missing required option --id (run `formwell --help` for usage)'],
+      [['mail', 'list', '--limit', '0'], 1, 'formwell: limit: limit must be an integer between 1 and 100'],
+      [['mail', 'list', '--limit', '1e1'], 1, 'formwell: limit: limit must be an integer between 1 and 100'],
+      [['mail', 'list', '--cursor', 'nope'], 1, 'formwell: Invalid cursor'],
+    ];
+    for (const [args, code, stderr] of cases) {
+      const result = await formwell(...args);
+      expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr.trimEnd() }).toEqual({
+        args,
+        code,
+        stdout: '',
+        stderr,
+      });
+    }
+  });
+
+  test('--help lists the mail commands', async () => {
+    const help = await formwell('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('  mail list [--limit N] [--cursor C]\n  mail show --id ID\n');
   });
 });

@@ -7,6 +7,8 @@ import { demoSeed } from './commands/demo-seed.js';
 import { formCreate } from './commands/form-create.js';
 import { keyCreate } from './commands/key-create.js';
 import { keyRevoke } from './commands/key-revoke.js';
+import { mailList } from './commands/mail-list.js';
+import { mailShow } from './commands/mail-show.js';
 import { userCreate } from './commands/user-create.js';
 import { userSetPlan } from './commands/user-set-plan.js';
 import { webhookCreate } from './commands/webhook-create.js';
@@ -24,6 +26,8 @@ const COMMANDS: Record<string, TCommand> = {
   'webhook create': webhookCreate,
   'demo seed': demoSeed,
   'analytics rebuild': analyticsRebuild,
+  'mail list': mailList,
+  'mail show': mailShow,
 };
 
 export const USAGE = `usage: formwell <command> [options]
@@ -35,9 +39,14 @@ export const USAGE = `usage: formwell <command> [options]
   webhook create --form ID --url U
   demo seed
   analytics rebuild [--form ID]
+  mail list [--limit N] [--cursor C]
+  mail show --id ID
 
   --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
   stays out of the process list and the shell history.
+  mail list (newest first) and mail show read the email log: with SMTP_URL unset the worker
+  sends nothing and keeps each message whole there (status "captured"); with it, the log records
+  what was sent, without the body.
   With MONGODB_URI unset the CLI uses the embedded engine of \`npm start\`, found from the same
   FORMWELL_DATA_DIR and EMBEDDED_MONGO_PORT.`;
 

@@ -4,6 +4,9 @@ import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
 /** Every variable the worker reads, validated at boot; core's settings included. */
+/** The sender of every email when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = 'Formwell <no-reply@formwell.local>';
+
 export function parseWorkerEnv(source: Record<string, string | undefined> = process.env) {
   const env = createEnv({
     server: {
@@ -22,7 +25,7 @@ export function parseWorkerEnv(source: Record<string, string | undefined> = proc
         .string()
         .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
         .optional(),
-      MAIL_FROM: z.string().min(3).default('Formwell <no-reply@formwell.local>'),
+      MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
     },
     runtimeEnv: source,
     emptyStringAsUndefined: true,
@@ -30,4 +33,3 @@ export function parseWorkerEnv(source: Record<string, string | undefined> = proc
 
   return { ...env, coreConfig: buildCoreConfig(env) };
 }
-

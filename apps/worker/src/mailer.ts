@@ -10,6 +10,7 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
 } {
   if (!smtpUrl) {
     return {
+      from,
       send: () => Promise.resolve({ messageId: null, captured: true }),
       close: () => undefined,
     };
@@ -17,6 +18,7 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
   const transport = createTransport(smtpUrl);
 
   return {
+    from,
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
 

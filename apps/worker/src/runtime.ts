@@ -9,6 +9,7 @@ import {
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 
+import { DEFAULT_MAIL_FROM } from './env.js';
 import { startHeartbeat } from './heartbeat.js';
 import { createMailer } from './mailer.js';
 import { MaintenanceJob, maintenanceSchedule } from './processors/maintenance.js';
@@ -58,7 +59,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     outboxSweepAfterMs = 30_000,
     lockDurationMs = 30_000,
     smtpUrl,
-    mailFrom = 'Formwell <no-reply@formwell.local>',
+    mailFrom = DEFAULT_MAIL_FROM,
   } = options;
   await connectDatabase({ uri: mongoUri });
   await ensureIndexes();

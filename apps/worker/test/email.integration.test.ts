@@ -114,11 +114,11 @@ test('PRO: the submitter gets a confirmation and the owner a notification, user 
   expect(notification?.html).not.toContain('<script>');
   expect(
     (await EmailLogModel.find({ formId: target.form.id }).lean())
-      .map((entry) => [entry.kind, entry.status])
+      .map((entry) => [entry.kind, entry.status, entry.from])
       .sort(),
   ).toEqual([
-    ['email.confirmation', 'sent'],
-    ['email.developer', 'sent'],
+    ['email.confirmation', 'sent', 'Formwell <forms@formwell.test>'],
+    ['email.developer', 'sent', 'Formwell <forms@formwell.test>'],
   ]);
 });
 

@@ -234,6 +234,9 @@ export { sendSubmissionEmail, DEVELOPER_NOTIFICATIONS_PER_HOUR } from './email/s
 export type { TSubmissionEmailOutcome } from './email/send-submission-email.js';
 export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';
 export { endpointDisabledEmail } from './email/endpoint-disabled-email.js';
+export { listEmails } from './email/list-emails.js';
+export { getEmail } from './email/get-email.js';
+export type { TEmailSummaryView, TEmailView } from './email/email-view.js';
 export {
   developerNotificationEmail,
   submissionConfirmationEmail,

@@ -40,7 +40,7 @@ function embeddedEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     FORMWELL_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
   };
-  for (const name of ['MONGODB_URI', 'REDIS_URL', 'EMBEDDED_MONGO_PORT', 'EMBEDDED_REDIS_PORT']) {
+  for (const name of ['MONGODB_URI', 'REDIS_URL', 'EMBEDDED_MONGO_PORT', 'EMBEDDED_REDIS_PORT', 'SMTP_URL']) {
     delete env[name];
   }
 
@@ -108,6 +108,8 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
 
   try {
     await waitUntilReady(base, system.output);
+    // No SMTP server: the banner says mail is captured and which command reads it.
+    expect(system.output()).toContain('  mail         captured (no SMTP_URL): pnpm formwell mail list\n');
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
     expect(document.openapi).toBe('3.1.0');
@@ -198,7 +200,14 @@ test('with EMBEDDED_MONGO_PORT the engine is on loopback TCP, the CLI follows it
   const [port, mongoPort] = await Promise.all([getPort(), getPort({ host: '127.0.0.1' })]);
   const redisPassword = 'redis-password-never-printed';
   const redis = await startPasswordRedis(redisPassword);
-  const env = { ...embeddedEnv(port, dataDir), EMBEDDED_MONGO_PORT: String(mongoPort), REDIS_URL: redis.url };
+  // Nothing listens there and nothing is mailed in this test: only the banner line is checked.
+  const smtpPassword = 'smtp-password-never-printed';
+  const env = {
+    ...embeddedEnv(port, dataDir),
+    EMBEDDED_MONGO_PORT: String(mongoPort),
+    REDIS_URL: redis.url,
+    SMTP_URL: `smtp://mailer:${smtpPassword}@127.0.0.1:2525`,
+  };
   const system = startSystem(env);
   const base = `http://127.0.0.1:${port}`;
 
@@ -207,6 +216,8 @@ test('with EMBEDDED_MONGO_PORT the engine is on loopback TCP, the CLI follows it
     expect(tcpListenPorts(system.pids().get('embedded-mongo') ?? -1)).toEqual([mongoPort]);
     expect(system.output()).toContain('redis://***@127.0.0.1');
     expect(system.output()).not.toContain(redisPassword);
+    expect(system.output()).toContain('  mail         SMTP smtp://***@127.0.0.1:2525\n');
+    expect(system.output()).not.toContain(smtpPassword);
 
     await cliReachesServerDatabase(env, base, 'tcp-owner@example.com');
     expect(await system.interrupt()).toBe(0);

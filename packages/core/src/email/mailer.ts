@@ -6,6 +6,8 @@ export type TEmailMessage = { to: string; subject: string; text: string; html: s
  * SMTP server is configured). `captured` says the message was kept, not sent.
  */
 export type TMailer = {
+  /** The sender address every message goes out with (kept in the email log with each message). */
+  readonly from: string;
   send(message: TEmailMessage): Promise<{ messageId: string | null; captured: boolean }>;
 };
 

@@ -67,6 +67,7 @@ export async function notifyEndpointDisabled({
     entryId,
     kind: ENDPOINT_DISABLED_EMAIL_KIND,
     to: message.to,
+    from: mailer.from,
     subject: message.subject,
     status,
     error,

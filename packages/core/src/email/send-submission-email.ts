@@ -123,6 +123,7 @@ export async function sendSubmissionEmail({
       entryId,
       kind,
       to: message.to,
+      from: mailer.from,
       subject: message.subject,
       status,
       error: extra.error ?? null,

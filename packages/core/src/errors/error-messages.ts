@@ -18,6 +18,7 @@ export const ErrorMessages = {
   INVALID_SIGNATURE: 'Invalid signature',
   WEBHOOK_DELIVERY_NOT_FOUND: 'Webhook delivery not found',
   WEBHOOK_DELIVERY_SUBMISSION_GONE: 'The submission of this delivery was deleted',
+  EMAIL_NOT_FOUND: 'Email not found',
   RATE_LIMIT_EXCEEDED: 'Rate limit exceeded',
   INTERNAL: 'Internal server error',
   INVALID_SUBMISSION: 'Invalid submission data',

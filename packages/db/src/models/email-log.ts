@@ -23,6 +23,8 @@ const emailLogSchema = new Schema(
     entryId: { type: Schema.Types.ObjectId, required: true },
     kind: { type: String, required: true },
     to: { type: String, required: true },
+    // The sender address the message went out with (null on entries logged before it was kept).
+    from: { type: String, default: null },
     subject: { type: String, required: true },
     status: { type: String, enum: EMAIL_LOG_STATUSES, required: true },
     error: { type: String, default: null },
@@ -38,6 +40,8 @@ const emailLogSchema = new Schema(
 emailLogSchema.index({ entryId: 1 }, { unique: true });
 // The developer-notification cap counts one form's recent notifications.
 emailLogSchema.index({ formId: 1, kind: 1, createdAt: -1 });
+// The operator's newest-first listing.
+emailLogSchema.index({ createdAt: -1, _id: -1 });
 emailLogSchema.index({ createdAt: 1 }, { expireAfterSeconds: EMAIL_LOG_RETENTION_SECONDS });
 
 export type TEmailLogDoc = InferSchemaType<typeof emailLogSchema>;

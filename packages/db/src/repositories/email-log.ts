@@ -1,7 +1,8 @@
 import { EmailLogModel, type TEmailLogDoc } from '../models/email-log.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { toObjectId } from './object-id.js';
-import type { TRecordOf } from './record-of.js';
+import { afterFilter, type TPage, type TPageAfter } from './page.js';
+import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
 
 export type TEmailLogRecord = TRecordOf<TEmailLogDoc> & { id: string };
@@ -9,6 +10,31 @@ export type TEmailLogRecord = TRecordOf<TEmailLogDoc> & { id: string };
 export type TCreateEmailLogRecord = Omit<TEmailLogRecord, 'id'>;
 
 const optionalId = (id: string | null) => (id === null ? null : requireObjectId(id));
+
+type TLeanEmailLog = TLeanOf<
+  TEmailLogDoc,
+  'userId' | 'entryId' | 'kind' | 'to' | 'subject' | 'status' | 'createdAt'
+>;
+
+function toRecord(doc: TLeanEmailLog): TEmailLogRecord {
+  return {
+    id: doc._id.toString(),
+    userId: doc.userId.toString(),
+    formId: doc.formId?.toString() ?? null,
+    submissionId: doc.submissionId?.toString() ?? null,
+    entryId: doc.entryId.toString(),
+    kind: doc.kind,
+    to: doc.to,
+    from: doc.from ?? null,
+    subject: doc.subject,
+    status: doc.status,
+    error: doc.error ?? null,
+    messageId: doc.messageId ?? null,
+    text: doc.text ?? null,
+    html: doc.html ?? null,
+    createdAt: doc.createdAt,
+  };
+}
 
 /** The log of emails, one entry per message. */
 export const emailLogRepository = {
@@ -39,6 +65,27 @@ export const emailLogRepository = {
     }
 
     return EmailLogModel.findOne({ entryId: entry }, { status: 1 }).lean<{ status: string }>();
+  },
+
+  /** Every logged email, newest first (an operator's view: not scoped to an owner). */
+  async list({ limit, after }: { limit: number; after?: TPageAfter }): Promise<TPage<TEmailLogRecord>> {
+    const docs = await EmailLogModel.find(afterFilter(after, after ? toObjectId(after.id) : null))
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit + 1)
+      .lean<TLeanEmailLog[]>();
+
+    return { items: docs.slice(0, limit).map(toRecord), hasMore: docs.length > limit };
+  },
+
+  /** One logged email by its id; null for an unknown or malformed id. */
+  async findById({ id }: { id: string }): Promise<TEmailLogRecord | null> {
+    const emailId = toObjectId(id);
+    if (!emailId) {
+      return null;
+    }
+    const doc = await EmailLogModel.findById(emailId).lean<TLeanEmailLog>();
+
+    return doc ? toRecord(doc) : null;
   },
 
   /** Emails of one kind sent for a form since `since` (the hourly cap). */

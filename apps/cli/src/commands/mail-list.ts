@@ -1,0 +1,20 @@
+import { parseArgs } from 'node:util';
+
+import { listEmails, parseInput, ZPaginationQuerySchema } from '@formwell/core';
+
+import type { TCommandOptions } from '../run-cli.js';
+
+/**
+ * `mail list [--limit N] [--cursor C]` → `{emails: [{id, to, subject, status, createdAt}], nextCursor}`,
+ * newest first: every email the worker logged, including those captured when no SMTP server is set.
+ * `--limit` follows the API's rule (digits only, 1..100, default 50).
+ */
+export async function mailList({ args }: TCommandOptions) {
+  const { values } = parseArgs({
+    args,
+    options: { limit: { type: 'string' }, cursor: { type: 'string' } },
+    strict: true,
+  });
+
+  return listEmails(parseInput(ZPaginationQuerySchema, { limit: values.limit, cursor: values.cursor }));
+}
