@@ -16,7 +16,6 @@ import {
   type TCreateWebhookEndpointInput,
 } from './z-webhook-endpoint-input.js';
 
-
 export type CreateWebhookEndpointOptions = {
   config: TCoreConfig;
   userId: string;

@@ -7,4 +7,3 @@ export const ZLogInRequestSchema = z.object({
 });
 
 export const ZLogInResponseSchema = z.object({ user: ZUserViewSchema });
-

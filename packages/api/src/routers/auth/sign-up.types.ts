@@ -8,4 +8,3 @@ export const ZSignUpRequestSchema = z.object({
 });
 
 export const ZSignUpResponseSchema = z.object({ user: ZUserViewSchema });
-

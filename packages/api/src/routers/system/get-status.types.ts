@@ -19,4 +19,3 @@ export const ZGetStatusResponseSchema = z.object({
   name: z.literal('Formwell'),
   version: z.string(),
 });
-
