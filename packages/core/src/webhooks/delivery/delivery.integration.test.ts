@@ -262,7 +262,8 @@ test('owners list deliveries, redeliver one with the same webhook-id, and send a
     status: 'success',
   });
   expect(listed.nextCursor).toBeNull();
-  expect((await appErrorOf(listWebhookDeliveries({ ...owner.ids, userId: other.id }))).httpStatus).toBe(404);
+  // Another user's form is refused as on every form-scoped write: 403, not a 404 that hides it.
+  expect((await appErrorOf(listWebhookDeliveries({ ...owner.ids, userId: other.id }))).httpStatus).toBe(403);
   expect((await appErrorOf(listWebhookDeliveries({ ...owner.ids, limit: 0 }))).httpStatus).toBe(400);
 
   const deliveryId = listed.items[0]?.id ?? '';
@@ -278,7 +279,7 @@ test('owners list deliveries, redeliver one with the same webhook-id, and send a
         redeliverWebhook({ ...owner.ids, userId: other.id, deliveryId, config: config.webhooks }),
       )
     ).httpStatus,
-  ).toBe(404);
+  ).toBe(403);
   expect(
     (await appErrorOf(redeliverWebhook({ ...owner.ids, deliveryId: 'nope', config: config.webhooks })))
       .message,
