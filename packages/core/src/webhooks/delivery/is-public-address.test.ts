@@ -26,6 +26,9 @@ test('only globally routable unicast addresses are public', () => {
     'ff02::1',
     '::ffff:127.0.0.1', // IPv4-mapped loopback
     '::ffff:10.0.0.1',
+    '::7f00:1', // IPv4-compatible form of 127.0.0.1
+    '::a9fe:a9fe', // IPv4-compatible form of 169.254.169.254
+    '168.63.129.16', // Azure WireServer
     'not an address',
   ]) {
     expect(isPublicAddress(address), address).toBe(false);
