@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 
+import { buildOpenApiDocument } from './openapi.js';
 import { listProcedures, procedureMeta } from './procedures.js';
 
 test('every procedure is listed by its dotted path, with its type and meta', () => {
@@ -8,26 +9,12 @@ test('every procedure is listed by its dotted path, with its type and meta', () 
     meta?.openapi ? [`${meta.openapi.method} ${meta.openapi.path}`] : [],
   );
 
-  expect(rest.sort()).toEqual(
-    [
-      'GET /status',
-      'GET /forms/list',
-      'POST /forms/submit',
-      'GET /forms/{formId}',
-      'GET /forms/{formId}/users-joined',
-      'GET /forms/{formId}/analytics',
-      'GET /forms/{formId}/submissions',
-      'GET /forms/{formId}/webhooks',
-      'POST /forms/{formId}/webhooks',
-      'GET /forms/{formId}/webhooks/{webhookId}',
-      'PATCH /forms/{formId}/webhooks/{webhookId}',
-      'DELETE /forms/{formId}/webhooks/{webhookId}',
-      'POST /forms/{formId}/webhooks/{webhookId}/rotate-secret',
-      'GET /forms/{formId}/webhooks/{webhookId}/deliveries',
-      'POST /forms/{formId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
-      'POST /forms/{formId}/webhooks/{webhookId}/test',
-    ].sort(),
-  );
+  // trpc-to-openapi reads the router itself; its document must hold exactly what this list says.
+  const documented = Object.entries(
+    buildOpenApiDocument({ baseUrl: 'http://localhost/api/v1', version: '0.0.0-test' }).paths ?? {},
+  ).flatMap(([path, item]) => Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`));
+  expect(rest).toContain('POST /forms/submit');
+  expect(rest.sort()).toEqual(documented.sort());
   expect(procedures.find(({ path }) => path === 'v1.submitForm')?.type).toBe('mutation');
   expect(procedures.find(({ path }) => path === 'auth.me')?.type).toBe('query');
 });

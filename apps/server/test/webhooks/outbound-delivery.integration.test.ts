@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { createWebhookEndpoint } from '@formwell/core';
 import { SubmissionModel } from '@formwell/db';
@@ -10,11 +8,10 @@ import { afterEach, expect, test } from 'vitest';
 
 import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { startRecordingReceiver } from '../helpers/recording-receiver.js';
 import { spawnEntry, type SpawnedEntry } from '../helpers/spawn-entry.js';
 import { waitFor } from '../helpers/start-system.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-
-type Received = { headers: IncomingHttpHeaders; body: string };
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -24,26 +21,12 @@ afterEach(async () => {
   }
 });
 
+/** The recording receiver, closed after the test. */
 async function startReceiver() {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
+  const receiver = await startRecordingReceiver();
+  cleanups.push(receiver.close);
 
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received };
+  return receiver;
 }
 
 /** The worker's real entry point as its own process, on the server's database and Redis. */

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { createWebhookEndpoint } from '@formwell/core';
 import { TRPCClientError } from '@trpc/client';
@@ -11,10 +9,10 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createKey, createOwner, createTestForm, uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { call, errorBody } from '../api-v1/helpers/http.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { startRecordingReceiver, type TReceivedRequest } from '../helpers/recording-receiver.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
 import { dashboardClient } from '../trpc/dashboard-client.js';
 
-type Received = { headers: IncomingHttpHeaders; body: string };
 type TDelivery = {
   id: string;
   webhookId: string;
@@ -40,28 +38,12 @@ afterEach(async () => {
   }
 });
 
-/** A receiver on 127.0.0.1 recording every request it gets and answering `status`. */
+/** The recording receiver, closed after the test. */
 async function startReceiver(status = 200) {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.statusCode = status;
-      res.end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
+  const receiver = await startRecordingReceiver(status);
+  cleanups.push(receiver.close);
 
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received };
+  return receiver;
 }
 
 async function ownerWithEndpoint(url: string) {
@@ -112,7 +94,7 @@ describe('REST deliveries, redelivery and test events', () => {
     });
 
     expect(receiver.received).toHaveLength(1);
-    const [first] = receiver.received as [Received];
+    const [first] = receiver.received as [TReceivedRequest];
     // The hex HMAC-SHA256 of the raw body, keyed with the secret string as shown, computed here by hand.
     expect(first.headers['x-service-signature']).toBe(
       createHmac('sha256', endpoint.secret).update(first.body).digest('hex'),
