@@ -58,6 +58,20 @@ ensure_redis() {
   exit 1
 }
 
+# The browser tests drive Debian's Chromium through playwright-core (which cannot download a browser
+# here). CHROMIUM_PATH points them at another build.
+ensure_chromium() {
+  local wanted="${CHROMIUM_PATH:-/usr/bin/chromium}"
+  if [ -x "$wanted" ]; then return; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing chromium with apt-get (for the browser tests) ..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >&2
+    return
+  fi
+  say "chromium is missing: install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH"
+  exit 1
+}
+
 command="${1:-}"
 shift || true
 case "$command" in
@@ -66,7 +80,7 @@ case "$command" in
     exec node scripts/start.mjs "$@"
     ;;
   test)
-    ensure_tools; ensure_dependencies; ensure_redis
+    ensure_tools; ensure_dependencies; ensure_redis; ensure_chromium
     exec node scripts/run-tests.mjs "$@"
     ;;
   bench)
