@@ -16,7 +16,12 @@ export async function callStripe<T>(operation: string, call: () => Promise<T>): 
     if (!(error instanceof Stripe.errors.StripeError)) {
       throw error;
     }
-    const parts = [error.type, error.statusCode, error.code, error.requestId && `request ${error.requestId}`];
+    const parts = [
+      error.rawType ?? error.type,
+      error.statusCode,
+      error.code,
+      error.requestId && `request ${error.requestId}`,
+    ];
     throw new AppError(AppErrorCode.INTERNAL, {
       message: `Stripe ${operation} failed: ${parts.filter(Boolean).join(', ')}`,
     });
