@@ -98,7 +98,7 @@ describe('billing not configured', () => {
       body: JSON.stringify({ plan: 'PRO' }),
     });
     expect(raw.status).toBe(409);
-    expect((await raw.json()) as unknown).toMatchObject({
+    expect(await raw.json()).toMatchObject({
       error: {
         message: 'Billing is not configured on this server',
         error: 'Billing is not configured on this server',
