@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 
 /** One request as the fake received it; `params` is the form-encoded body, keys as sent (`metadata[plan]`). */
-export type TStripeRequest = {
+type TStripeRequest = {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;

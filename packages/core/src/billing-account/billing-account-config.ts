@@ -8,7 +8,7 @@ export const PAID_PLANS = PLANS.filter((plan): plan is Exclude<TPlan, 'FREE'> =>
 export type TPaidPlan = (typeof PAID_PLANS)[number];
 
 /** Where the `stripe` client sends its requests when not to Stripe itself (a local fake in tests). */
-export type TStripeApiBase = { protocol: 'http' | 'https'; host: string; port: number };
+type TStripeApiBase = { protocol: 'http' | 'https'; host: string; port: number };
 
 /** Everything the dashboard's billing procedures need; null in the config when billing is off. */
 export type TBillingAccountConfig = {
