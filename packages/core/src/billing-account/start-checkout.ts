@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { TPlan } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
-import { loadBillingUser } from './billing-user.js';
+import { loadUser } from '../users/load-user.js';
 import { callStripe } from './call-stripe.js';
 import { checkoutPlanOrRefusal } from './checkout-eligibility.js';
 import { requireBilling, type TBillingDeps } from './require-billing.js';
@@ -28,7 +28,7 @@ export async function startCheckout({
   ...deps
 }: StartCheckoutOptions): Promise<TBillingRedirect> {
   const { billing, stripe } = requireBilling(deps);
-  const user = await loadBillingUser(userId);
+  const user = await loadUser(userId);
   const paidPlan = checkoutPlanOrRefusal(user, plan);
   if (AppError.is(paidPlan)) {
     throw paidPlan;

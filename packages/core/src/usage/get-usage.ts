@@ -1,7 +1,7 @@
 import { monthlyUsageRepository } from '@formwell/db';
 import { z } from 'zod';
 
-import { loadBillingUser } from '../billing-account/billing-user.js';
+import { loadUser } from '../users/load-user.js';
 import { usageMonth } from '../submissions/usage-month.js';
 import { ZPlanSchema } from '../users/z-user-input.js';
 
@@ -26,7 +26,7 @@ export async function getUsage({
   userId: string;
   now?: Date;
 }): Promise<TUsage> {
-  const user = await loadBillingUser(userId);
+  const user = await loadUser(userId);
   const month = usageMonth(now);
 
   return {
