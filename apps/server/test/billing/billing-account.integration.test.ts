@@ -151,6 +151,24 @@ describe('checkout', () => {
     expect(logLines.join('\n')).not.toContain(SECRET_KEY);
   });
 
+  test('two first checkouts at once get one Stripe customer (per-user idempotency key)', async () => {
+    const stripe = await fakeStripe();
+    const { address } = await listeningApp({ stripe });
+    const { client, jar } = await signedUp(address);
+    // A second tab with the same session: its own HTTP requests, so the two calls really overlap.
+    const otherTab = dashboardClient(address);
+    otherTab.jar.cookie = jar.cookie;
+
+    const sessions = await Promise.all([
+      client.billing.startCheckout.mutate({ plan: 'STANDARD' }),
+      otherTab.client.billing.startCheckout.mutate({ plan: 'PRO' }),
+    ]);
+
+    expect(sessions.map(({ url }) => url)).toHaveLength(2);
+    const customers = new Set(stripe.requestsTo(CHECKOUT).map(({ params }) => params.customer));
+    expect([...customers]).toEqual([(await client.auth.me.query()).stripeCustomerId]);
+  });
+
   test('the user id comes from the session: a userId in the input is ignored', async () => {
     const stripe = await fakeStripe();
     const { address } = await listeningApp({ stripe });

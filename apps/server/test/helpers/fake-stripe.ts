@@ -84,6 +84,7 @@ function stripeError(status: number) {
 export async function startFakeStripe({ secretKey }: { secretKey: string }): Promise<TFakeStripe> {
   const requests: TStripeRequest[] = [];
   const failures = new Map<string, { status: number; remaining: number }>();
+  const replies = new Map<string, Record<string, unknown>>();
   let nextId = 0;
   const server = createServer((req, res) => {
     let body = '';
@@ -116,7 +117,14 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
 
         return;
       }
-      sendJson(res, 200, build(nextId, params), requestId);
+      // As Stripe does: a repeated idempotency key gets the first answer again, not a new object.
+      const key = req.headers['idempotency-key'];
+      const replayKey = typeof key === 'string' ? `${path} ${key}` : null;
+      const object = (replayKey && replies.get(replayKey)) || build(nextId, params);
+      if (replayKey) {
+        replies.set(replayKey, object);
+      }
+      sendJson(res, 200, object, requestId);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
