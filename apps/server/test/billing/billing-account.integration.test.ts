@@ -332,17 +332,18 @@ describe('usage and access', () => {
       });
       expect(submit.status).toBe(201);
     }
-    const now = new Date();
-    const month = now.toISOString().slice(0, 7);
     const usage = await client.billing.usage.query();
 
+    expect(usage.month).toBe(new Date().toISOString().slice(0, 7));
+    const [year, month] = usage.month.split('-').map(Number) as [number, number];
     expect(usage).toEqual({
-      month,
+      month: usage.month,
       used: 2,
       limit: 200,
       plan: 'FREE',
-      periodStart: `${month}-01T00:00:00.000Z`,
-      periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+      periodStart: `${usage.month}-01T00:00:00.000Z`,
+      // Date.UTC takes 0-based months: `month` (1-based) is the next one; December rolls into January.
+      periodEnd: new Date(Date.UTC(year, month, 1)).toISOString(),
     });
   });
 
