@@ -38,10 +38,12 @@ describe('billing settings', () => {
       },
     });
     const remote = loadConfig({ env: { ...BILLING, STRIPE_API_BASE: 'https://stripe-proxy.internal' } });
+    const ipv6 = loadConfig({ env: { ...BILLING, STRIPE_API_BASE: 'http://[::1]:12111' } });
 
     expect(local.billing?.apiBase).toEqual({ protocol: 'http', host: '127.0.0.1', port: 12111 });
     expect(local.billing?.returnUrl).toBe('https://app.example/b');
     expect(remote.billing?.apiBase).toEqual({ protocol: 'https', host: 'stripe-proxy.internal', port: 443 });
+    expect(ipv6.billing?.apiBase).toEqual({ protocol: 'http', host: '::1', port: 12111 });
   });
 
   test('an API base with a path, or not http(s), stops the boot', () => {

@@ -48,7 +48,10 @@ function parseApiBase(value: string | undefined): TStripeApiBase | null {
   const url = new URL(value);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
 
-  return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
+  // An IPv6 literal comes bracketed in a URL; the client wants the bare address.
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+
+  return { protocol, host, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
 }
 
 /**
