@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { TCoreConfig, TOutboxItem } from '@formwell/core';
+import type { TCoreConfig, TOutboxItem, TStripeClient } from '@formwell/core';
 import type { Redis } from 'ioredis';
 
 import { lazyChildLogger } from './lazy-child-logger.js';
@@ -23,6 +23,8 @@ export type ApiServices = {
   /** Plans, quotas, rate limits, public URL, trusted country header (one place, @formwell/core). */
   config: TCoreConfig;
   rateLimiter: RateLimiter;
+  /** The Stripe API client for checkout and the billing portal; null when billing is not configured. */
+  stripe: TStripeClient | null;
   /**
    * Hands a submission's side effects (emails, webhooks) to the job queues. Optional: the entries
    * are already stored in the submission's outbox, so without it (or when it fails) the worker's

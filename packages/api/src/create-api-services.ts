@@ -1,4 +1,4 @@
-import type { TCoreConfig, TOutboxItem } from '@formwell/core';
+import { createStripeClient, type TCoreConfig, type TOutboxItem } from '@formwell/core';
 import type { Redis } from 'ioredis';
 
 import type { ApiLogger, ApiServices } from './context.js';
@@ -26,5 +26,6 @@ export function createApiServices({
     config,
     ...(enqueueOutbox ? { enqueueOutbox } : {}),
     rateLimiter: createRateLimiter({ redis, rules: config.rateLimits, logger }),
+    stripe: createStripeClient(config.billing),
   };
 }

@@ -1,6 +1,7 @@
 import { adminRouter } from './routers/admin/router.js';
 import { apiKeysRouter } from './routers/api-keys/router.js';
 import { authRouter } from './routers/auth/router.js';
+import { billingRouter } from './routers/billing/router.js';
 import { formsRouter } from './routers/forms/router.js';
 import { submissionsRouter } from './routers/submissions/router.js';
 import { systemRouter } from './routers/system/router.js';
@@ -21,6 +22,7 @@ export const appRouter = createRouter({
   submissions: submissionsRouter,
   admin: adminRouter,
   webhooks: webhooksRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -243,7 +243,7 @@ export {
 } from './email/submission-email-templates.js';
 
 // usage
-export { getUsage } from './usage/get-usage.js';
+export { getUsage, ZUsageSchema } from './usage/get-usage.js';
 export type { TUsage } from './usage/get-usage.js';
 export { usageMonth } from './submissions/usage-month.js';
 
@@ -268,3 +268,14 @@ export type {
   TTimeSeriesPoint,
   TStatRow,
 } from './analytics/analytics-types.js';
+
+// billing: the account side (plan overview, Stripe Checkout, billing portal)
+export { PAID_PLANS } from './billing-account/billing-account-config.js';
+export type { TBillingAccountConfig, TPaidPlan } from './billing-account/billing-account-config.js';
+export { createStripeClient } from './billing-account/stripe-client.js';
+export type { TStripeClient } from './billing-account/stripe-client.js';
+export { getBillingOverview, ZBillingOverviewSchema } from './billing-account/billing-overview.js';
+export type { TBillingOverview } from './billing-account/billing-overview.js';
+export { startCheckout, ZBillingRedirectSchema } from './billing-account/start-checkout.js';
+export type { StartCheckoutOptions, TBillingRedirect } from './billing-account/start-checkout.js';
+export { openBillingPortal } from './billing-account/open-billing-portal.js';

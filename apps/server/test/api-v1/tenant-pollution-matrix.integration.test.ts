@@ -215,6 +215,12 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     input: (tenant) => ({ userId: tenant.userId, plan: 'FREE' }),
     ownStatus: 403,
   },
+  'billing.overview': { auth: 'session' },
+  'billing.usage': { auth: 'session' },
+  // Billing is not configured in this app: 409 whatever the input names (the Stripe side, with a
+  // userId in the input, is covered by test/billing against a fake Stripe).
+  'billing.startCheckout': { auth: 'session', input: () => ({ plan: 'STANDARD' }), ownStatus: 409 },
+  'billing.openPortal': { auth: 'session', ownStatus: 409 },
 };
 
 /** Plain Fastify routes that take a key or a session: the form id is the path's `:formId`. */

@@ -55,7 +55,13 @@ function fakeLimiter(limits: Partial<Record<TRateLimitName, number>>) {
 
 function context(limiter: RateLimiter, ip = '203.0.113.9') {
   const headers: Record<string, string> = {};
-  const services = { version: 't', redis: {} as Redis, config: {} as TCoreConfig, rateLimiter: limiter };
+  const services = {
+    version: 't',
+    redis: {} as Redis,
+    config: {} as TCoreConfig,
+    rateLimiter: limiter,
+    stripe: null,
+  };
 
   return {
     headers,

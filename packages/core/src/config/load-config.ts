@@ -1,3 +1,7 @@
+import {
+  buildBillingAccountConfig,
+  type TBillingAccountConfig,
+} from '../billing-account/billing-account-config.js';
 import { coreEnv, type TCoreEnv } from './env.js';
 import { DEFAULT_PLAN_LIMITS, PLANS, type TPlan, type TPlanLimits } from './plans.js';
 import {
@@ -17,6 +21,8 @@ export type TCoreConfig = {
   geoipDbPath: string | null;
   /** Outbound webhook delivery: SSRF guard switch, timeout, retry schedule, auto-disable window. */
   webhooks: TWebhookDeliveryConfig;
+  /** Stripe secret key, API base, price ids and return URL; null when billing is not configured. */
+  billing: TBillingAccountConfig | null;
 };
 
 export type LoadConfigOptions = { env: Record<string, string | undefined> };
@@ -71,16 +77,19 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     }),
   ) as Record<TRateLimitName, TRateLimitRule>;
 
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 3000}`).replace(/\/+$/, '');
+
   return {
     plans: Object.fromEntries(PLANS.map((plan) => [plan, planLimits(parsed, plan)])) as Record<
       TPlan,
       TPlanLimits
     >,
     rateLimits,
-    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 3000}`).replace(/\/+$/, ''),
+    publicUrl,
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,
     geoipDbPath: parsed.GEOIP_DB_PATH ?? null,
     webhooks: buildWebhookDeliveryConfig(parsed),
+    billing: buildBillingAccountConfig(parsed, publicUrl),
   };
 }
 

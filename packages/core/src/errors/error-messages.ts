@@ -50,6 +50,13 @@ export const ErrorMessages = {
   ADMIN_ONLY: 'Admin access required',
   EMAIL_SETTINGS_PLAN: 'Email settings require STANDARD or PRO plan',
   DEVELOPER_NOTIFICATIONS_PLAN: 'Developer notifications require PRO plan',
+  /** Checkout and the billing portal when no Stripe secret key is configured (409). */
+  BILLING_NOT_CONFIGURED: 'Billing is not configured on this server',
+  CHECKOUT_PAID_PLANS_ONLY: 'Checkout is only for the paid plans (STANDARD, PRO)',
+  /** A paid plan with a Stripe customer has a subscription: a second checkout would bill twice. */
+  CHANGE_PLAN_IN_PORTAL: 'Your plan is billed by a subscription already: change it in the billing portal',
+  NO_BILLING_ACCOUNT: 'No billing account yet: subscribe to a plan with checkout first',
+  alreadyOnPlan: (plan: string) => `You are already on the ${plan} plan`,
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
   monthlyLimit: (used: number, limit: number) =>

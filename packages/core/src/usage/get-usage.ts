@@ -1,12 +1,22 @@
-import { monthlyUsageRepository, userRepository } from '@formwell/db';
+import { monthlyUsageRepository } from '@formwell/db';
+import { z } from 'zod';
 
-import type { TPlan } from '../config/plans.js';
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
-import { ErrorMessages } from '../errors/error-messages.js';
+import { loadUser } from '../users/load-user.js';
 import { usageMonth } from '../submissions/usage-month.js';
+import { ZPlanSchema } from '../users/z-user-input.js';
 
-export type TUsage = { month: string; used: number; limit: number; plan: TPlan };
+export const ZUsageSchema = z.object({
+  /** The quota period, a UTC calendar month: `YYYY-MM`. */
+  month: z.string(),
+  used: z.number(),
+  limit: z.number(),
+  plan: ZPlanSchema,
+  /** The period's bounds (ISO 8601): the first instant of the month and of the next one. */
+  periodStart: z.string(),
+  periodEnd: z.string(),
+});
+
+export type TUsage = z.infer<typeof ZUsageSchema>;
 
 /** This UTC month's submission usage against the user's quota (dashboard). */
 export async function getUsage({
@@ -16,10 +26,7 @@ export async function getUsage({
   userId: string;
   now?: Date;
 }): Promise<TUsage> {
-  const user = await userRepository.findById({ userId });
-  if (!user) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
-  }
+  const user = await loadUser(userId);
   const month = usageMonth(now);
 
   return {
@@ -27,5 +34,7 @@ export async function getUsage({
     used: await monthlyUsageRepository.get({ userId, month }),
     limit: user.quotaLimit,
     plan: user.plan,
+    periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
+    periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
   };
 }
