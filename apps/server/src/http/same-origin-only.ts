@@ -7,8 +7,9 @@ const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 /**
  * Routes authenticated by the dashboard's session cookie answer their own origin only. SameSite=Lax
  * does not stop another origin of the same site (another port on the same host, a sibling
- * subdomain) from sending the cookie, and tRPC also takes `text/plain` bodies, which a page can
- * send cross-origin without a preflight. So every request that a browser marks as coming from
+ * subdomain) from sending the cookie, and a request that needs no preflight (a GET, a form post)
+ * reaches the server even when its answer stays unreadable. Rather than rely on every route to
+ * refuse such requests by their shape, every request that a browser marks as coming from
  * elsewhere is refused with 403 before any cookie is read or anything is done:
  * - `Sec-Fetch-Site` (sent by every current browser) other than `same-origin` or `none`;
  * - without it, an `Origin` header (sent on cross-origin requests and on every POST) naming

@@ -25,8 +25,7 @@ function createKeyWith(app: FastifyInstance, cookie: string, headers: Record<str
   return app.inject({
     method: 'POST',
     url: '/trpc/apiKeys.create',
-    // text/plain: what a page can send cross-origin without a preflight.
-    headers: { cookie, 'content-type': 'text/plain', ...headers },
+    headers: { cookie, 'content-type': 'application/json', ...headers },
     payload: JSON.stringify({ name: 'planted' }),
   });
 }
