@@ -159,9 +159,20 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
       allowedOrigins: ['https://example.com', 'http://localhost:8080'],
     });
 
-    const badOrigin = await formwell('key', 'create', '--user', userId, '--name', 'x', '--origins', 'https://a.example/path');
+    const badOrigin = await formwell(
+      'key',
+      'create',
+      '--user',
+      userId,
+      '--name',
+      'x',
+      '--origins',
+      'https://a.example/path',
+    );
     expect(badOrigin.code).not.toBe(0);
-    expect(badOrigin.stderr).toContain('allowedOrigins.0: must be an http(s) origin such as https://example.com (no path)');
+    expect(badOrigin.stderr).toContain(
+      'allowedOrigins.0: must be an http(s) origin such as https://example.com (no path)',
+    );
   });
 
   test('form create with fields, users-joined and unique-email; webhook create', async () => {

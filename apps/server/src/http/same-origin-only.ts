@@ -21,9 +21,7 @@ export function sameOriginOnly(app: FastifyInstance, { publicUrl }: { publicUrl:
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     if (isCrossOrigin(request, publicOrigin)) {
-      await reply
-        .code(403)
-        .send(buildErrorBody(403, { message: ErrorMessages.CROSS_ORIGIN_REFUSED }));
+      await reply.code(403).send(buildErrorBody(403, { message: ErrorMessages.CROSS_ORIGIN_REFUSED }));
     }
   });
 }

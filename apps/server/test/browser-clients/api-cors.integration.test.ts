@@ -50,7 +50,12 @@ describe('/api/v1 answers credentialed requests from pages (CORS_ORIGINS=* by de
     const form = await createTestForm(owner.userId);
     const origin = { origin: SITE };
 
-    const ok = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}`, key: owner.key, headers: origin });
+    const ok = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${form.id}`,
+      key: owner.key,
+      headers: origin,
+    });
     const badRequest = await call(app, {
       method: 'POST',
       url: '/api/v1/forms/submit',
@@ -95,7 +100,12 @@ describe('/api/v1 answers credentialed requests from pages (CORS_ORIGINS=* by de
     const { app } = await buildTestApp({ RATE_LIMIT_GET_FORM: '1/60' });
     const owner = await createOwner();
     const form = await createTestForm(owner.userId);
-    const request = { method: 'GET', url: `/api/v1/forms/${form.id}`, key: owner.key, headers: { origin: SITE } } as const;
+    const request = {
+      method: 'GET',
+      url: `/api/v1/forms/${form.id}`,
+      key: owner.key,
+      headers: { origin: SITE },
+    } as const;
 
     expect((await call(app, request)).statusCode).toBe(200);
     const limited = await call(app, request);
@@ -127,7 +137,11 @@ describe('CORS_ORIGINS as a list', () => {
       app.inject({
         method: 'OPTIONS',
         url: '/api/v1/forms/list',
-        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-api-key',
+        },
       });
 
     const listed = await request(SITE);

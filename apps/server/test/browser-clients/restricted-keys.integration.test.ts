@@ -54,8 +54,8 @@ describe('a key restricted to forms and origins', () => {
       payload: { formId: allowed.id, data: SUBMISSION, type: 'contact', apiKey: key },
     });
     const reads = await Promise.all(
-      ['', '/users-joined', '/submissions', '/analytics', '/webhooks', '/submissions/export.csv'].map((suffix) =>
-        call(app, { method: 'GET', url: `/api/v1/forms/${allowed.id}${suffix}`, key, headers }),
+      ['', '/users-joined', '/submissions', '/analytics', '/webhooks', '/submissions/export.csv'].map(
+        (suffix) => call(app, { method: 'GET', url: `/api/v1/forms/${allowed.id}${suffix}`, key, headers }),
       ),
     );
 
@@ -92,7 +92,7 @@ describe('a key restricted to forms and origins', () => {
         { method: 'POST', suffix: '/webhooks' },
       ].map(({ method, suffix }) =>
         call(app, {
-          method: method as 'GET',
+          method,
           url: `/api/v1/forms/${other.id}${suffix}`,
           key,
           headers,
@@ -115,7 +115,12 @@ describe('a key restricted to forms and origins', () => {
     const { app } = await buildTestApp();
     const { owner, allowed, key } = await restrictedSetup();
 
-    const restricted = await call(app, { method: 'GET', url: '/api/v1/forms/list', key, headers: { origin: SITE } });
+    const restricted = await call(app, {
+      method: 'GET',
+      url: '/api/v1/forms/list',
+      key,
+      headers: { origin: SITE },
+    });
     const unrestricted = await call(app, { method: 'GET', url: '/api/v1/forms/list', key: owner.key });
 
     expect(restricted.json<{ forms: { id: string }[] }>().forms.map((form) => form.id)).toEqual([allowed.id]);
@@ -138,7 +143,12 @@ describe('a key restricted to forms and origins', () => {
     const sameHostOtherScheme = await submit({ origin: 'http://shop.example' });
     const noOrigin = await submit({});
     const opaqueOrigin = await submit({ origin: 'null' });
-    const list = await call(app, { method: 'GET', url: '/api/v1/forms/list', key, headers: { origin: 'https://evil.example' } });
+    const list = await call(app, {
+      method: 'GET',
+      url: '/api/v1/forms/list',
+      key,
+      headers: { origin: 'https://evil.example' },
+    });
 
     for (const response of [elsewhere, sameHostOtherScheme, noOrigin, opaqueOrigin, list]) {
       expectRefused(response, ORIGIN_REFUSED);
@@ -171,7 +181,10 @@ describe('a key restricted to forms and origins', () => {
     const first = await call(app, { method: 'GET', url: `/api/v1/forms/${other.id}`, key: readOnly.key });
     const second = await call(app, { method: 'GET', url: `/api/v1/forms/${other.id}`, key: readOnly.key });
 
-    expect([scopeFirst.statusCode, errorBody(scopeFirst).error]).toEqual([403, 'Insufficient scope: submissions:write']);
+    expect([scopeFirst.statusCode, errorBody(scopeFirst).error]).toEqual([
+      403,
+      'Insufficient scope: submissions:write',
+    ]);
     expectRefused(first, ORIGIN_REFUSED);
     expect(second.statusCode).toBe(429);
   });
@@ -188,7 +201,12 @@ describe('creating restricted keys', () => {
     await expect(
       createApiKey({ userId: owner.userId, name: 'x', formIds: [strangerForm.id] }),
     ).rejects.toMatchObject({ httpStatus: 404, message: 'Form not found' });
-    for (const origin of ['https://a.example/path', 'ftp://a.example', 'a.example', 'https://u:p@a.example']) {
+    for (const origin of [
+      'https://a.example/path',
+      'ftp://a.example',
+      'a.example',
+      'https://u:p@a.example',
+    ]) {
       await expect(
         createApiKey({ userId: owner.userId, name: 'x', allowedOrigins: [origin] }),
       ).rejects.toMatchObject({ httpStatus: 400 });

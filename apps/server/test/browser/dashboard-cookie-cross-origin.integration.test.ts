@@ -25,16 +25,19 @@ test(
 
     // Logged in, from the dashboard's own origin (the session cookie lands in this browser).
     await page.goto(`${dashboardOrigin}/healthz`);
-    const own = await page.evaluate(async ({ email, password }) => {
-      const logIn = await fetch('/trpc/auth.logIn', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      const me = await fetch('/trpc/auth.me');
+    const own = await page.evaluate(
+      async ({ email, password }) => {
+        const logIn = await fetch('/trpc/auth.logIn', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        const me = await fetch('/trpc/auth.me');
 
-      return { logIn: logIn.status, me: me.status };
-    }, { email: owner.email, password: PASSWORD });
+        return { logIn: logIn.status, me: me.status };
+      },
+      { email: owner.email, password: PASSWORD },
+    );
     expect(own).toEqual({ logIn: 200, me: 200 });
     const keysBefore = await listApiKeys({ userId: owner.userId });
     const answeredBefore = responsesFromLog(logLines).length;

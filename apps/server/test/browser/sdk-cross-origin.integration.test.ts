@@ -121,9 +121,16 @@ describe('a customer page in Chromium calls the API as the Mantlz SDK does', () 
       expect(invalid?.body).toMatchObject({ error: 'Invalid submission data', code: 'BAD_REQUEST' });
       expect(badKey).toMatchObject({
         status: 401,
-        body: { error: 'Invalid or inactive API key', message: 'Invalid or inactive API key', code: 'UNAUTHORIZED' },
+        body: {
+          error: 'Invalid or inactive API key',
+          message: 'Invalid or inactive API key',
+          code: 'UNAUTHORIZED',
+        },
       });
-      expect(unknownForm).toMatchObject({ status: 404, body: { error: 'Form not found', code: 'NOT_FOUND' } });
+      expect(unknownForm).toMatchObject({
+        status: 404,
+        body: { error: 'Form not found', code: 'NOT_FOUND' },
+      });
 
       const stored = await listSubmissions({ userId: owner.userId, formId: form.id });
       expect(stored.submissions.map((submission) => submission.data)).toEqual([

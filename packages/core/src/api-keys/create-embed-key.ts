@@ -13,7 +13,7 @@ import type { TApiKeyScope } from './scopes.js';
  */
 export const EMBED_KEY_SCOPES: readonly TApiKeyScope[] = ['forms:read', 'submissions:write'];
 
-export const ZCreateEmbedKeyInputSchema = z.object({
+const ZCreateEmbedKeyInputSchema = z.object({
   userId: z.string(),
   formId: z.string().min(1).max(100),
   /** The sites the form is embedded in; at least one, since the key is visible to their visitors. */
