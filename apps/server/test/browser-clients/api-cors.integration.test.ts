@@ -116,6 +116,30 @@ describe('/api/v1 answers credentialed requests from pages (CORS_ORIGINS=* by de
     expect(errorBody(limited)).toMatchObject({ error: 'Rate limit exceeded' });
   });
 
+  test('refusals before any key is read (405, 413, 415) are readable by the page too', async () => {
+    const { app } = await buildTestApp();
+    const origin = { origin: SITE };
+
+    const wrongMethod = await app.inject({ method: 'GET', url: '/api/v1/forms/submit', headers: origin });
+    const tooLarge = await app.inject({
+      method: 'POST',
+      url: '/api/v1/forms/submit',
+      headers: { ...origin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ formId: 'x', data: { text: 'x'.repeat(200_000) } }),
+    });
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/api/v1/forms/submit',
+      headers: { ...origin, 'content-type': 'text/plain' },
+      payload: 'formId=x',
+    });
+
+    expect([wrongMethod.statusCode, tooLarge.statusCode, notJson.statusCode]).toEqual([405, 413, 415]);
+    for (const response of [wrongMethod, tooLarge, notJson]) {
+      expectCredentialedCors(response);
+    }
+  });
+
   test('a request without Origin (a server) gets no CORS headers', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
