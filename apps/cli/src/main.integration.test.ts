@@ -130,6 +130,51 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     await expect(authenticateApiKey({ key: key.key })).rejects.toBeInstanceOf(AppError);
   });
 
+  test('key create --forms --origins: a key restricted to one form and normalised origins', async () => {
+    const user = await json('user', 'create', '--email', 'embed@example.com', '--plan', 'FREE');
+    const userId = String(user.id);
+    const form = await json('form', 'create', '--user', userId, '--name', 'Contact', '--type', 'contact');
+    const key = await json(
+      'key',
+      'create',
+      '--user',
+      userId,
+      '--name',
+      'site',
+      '--scopes',
+      'submissions:write',
+      '--forms',
+      String(form.id),
+      '--origins',
+      'https://Example.com/, http://localhost:8080',
+    );
+
+    expect(key).toMatchObject({
+      scopes: ['submissions:write'],
+      formIds: [form.id],
+      allowedOrigins: ['https://example.com', 'http://localhost:8080'],
+    });
+    expect((await authenticateApiKey({ key: String(key.key) })).apiKey.restrictions).toEqual({
+      formIds: [form.id],
+      allowedOrigins: ['https://example.com', 'http://localhost:8080'],
+    });
+
+    const badOrigin = await formwell(
+      'key',
+      'create',
+      '--user',
+      userId,
+      '--name',
+      'x',
+      '--origins',
+      'https://a.example/path',
+    );
+    expect(badOrigin.code).not.toBe(0);
+    expect(badOrigin.stderr).toContain(
+      'allowedOrigins.0: must be an http(s) origin such as https://example.com (no path)',
+    );
+  });
+
   test('form create with fields, users-joined and unique-email; webhook create', async () => {
     const user = await json('user', 'create', '--email', 'forms@example.com', '--plan', 'PRO');
     const fields = JSON.stringify([

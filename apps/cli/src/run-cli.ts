@@ -33,7 +33,7 @@ const COMMANDS: Record<string, TCommand> = {
 export const USAGE = `usage: formwell <command> [options]
   user create --email E [--password P | --password-stdin] [--plan FREE|STANDARD|PRO] [--role OWNER|ADMIN]
   user set-plan --user ID --plan P
-  key create --user ID --name N [--scopes a,b]
+  key create --user ID --name N [--scopes a,b] [--forms ID,…] [--origins https://site.example,…]
   key revoke --key-id ID
   form create --user ID --name N --type T [--description D] [--fields JSON] [--users-joined] [--unique-email]
   webhook create --form ID --url U

@@ -17,3 +17,4 @@ export type { TApiErrorShape } from './errors/format-error.js';
 export { listProcedures } from './procedures.js';
 export type { TProcedureEntry } from './procedures.js';
 export { ID_MAX_LENGTH } from './schemas/z-query.js';
+export { KEY_RESTRICTION_REFUSAL } from './routers/v1/api-key-error-responses.js';

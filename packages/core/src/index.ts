@@ -45,6 +45,15 @@ export type { TCreateApiKeyInput } from './api-keys/create-api-key.js';
 export { authenticateApiKey } from './api-keys/authenticate-api-key.js';
 export type { AuthenticateApiKeyOptions, TAuthenticatedApiKey } from './api-keys/authenticate-api-key.js';
 export { requireScope } from './api-keys/require-scope.js';
+export { createEmbedKey, EMBED_KEY_SCOPES } from './api-keys/create-embed-key.js';
+export type { TCreateEmbedKeyInput } from './api-keys/create-embed-key.js';
+export {
+  enforceKeyRestrictions,
+  MAX_KEY_FORM_IDS,
+  MAX_KEY_ORIGINS,
+  ZKeyOriginSchema,
+} from './api-keys/key-restrictions.js';
+export type { EnforceKeyRestrictionsOptions, TKeyRestrictions } from './api-keys/key-restrictions.js';
 export type { RequireScopeOptions } from './api-keys/require-scope.js';
 export { revokeApiKey } from './api-keys/revoke-api-key.js';
 export type { RevokeApiKeyOptions } from './api-keys/revoke-api-key.js';

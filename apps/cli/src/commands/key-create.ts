@@ -4,22 +4,44 @@ import { createApiKey, type TApiKeyScope } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
 
-/** `key create --user ID --name N [--scopes a,b]` → `{id, key, prefix, scopes}`. */
+/**
+ * `key create --user ID --name N [--scopes a,b] [--forms FORM_ID,…] [--origins https://a.example,…]`
+ * → `{id, key, prefix, scopes, formIds, allowedOrigins}`. `--forms` and `--origins` restrict the
+ * key (for a key embedded in a web page); without them it is unrestricted.
+ */
 export async function keyCreate({ args }: { args: string[] }) {
   const { values } = parseArgs({
     args,
-    options: { user: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' } },
+    options: {
+      user: { type: 'string' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      forms: { type: 'string' },
+      origins: { type: 'string' },
+    },
     strict: true,
   });
-  const scopes = values.scopes
-    ?.split(',')
-    .map((scope) => scope.trim())
-    .filter((scope) => scope !== '') as TApiKeyScope[] | undefined;
   const key = await createApiKey({
     userId: requiredOption(values, 'user'),
     name: requiredOption(values, 'name'),
-    scopes,
+    scopes: commaList(values.scopes) as TApiKeyScope[] | undefined,
+    formIds: commaList(values.forms),
+    allowedOrigins: commaList(values.origins),
   });
 
-  return { id: key.id, key: key.key, prefix: key.prefix, scopes: key.scopes };
+  return {
+    id: key.id,
+    key: key.key,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    formIds: key.formIds,
+    allowedOrigins: key.allowedOrigins,
+  };
+}
+
+function commaList(value: string | undefined): string[] | undefined {
+  return value
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }

@@ -1,5 +1,5 @@
 // Parts of the OpenAPI document that the router cannot describe itself.
-import { ID_MAX_LENGTH } from '@formwell/api';
+import { ID_MAX_LENGTH, KEY_RESTRICTION_REFUSAL } from '@formwell/api';
 
 /** The three ways of passing a key, first present wins in this order; the query one is legacy and deprecated. */
 export const securitySchemes = {
@@ -51,7 +51,7 @@ export const csvExportPath = {
       '200': { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
       '400': errorResponse('Invalid parameters'),
       '401': errorResponse('Missing, unknown or revoked API key'),
-      '403': errorResponse('Missing scope, or a form of another user'),
+      '403': errorResponse(`Missing scope, a form of another user, or ${KEY_RESTRICTION_REFUSAL}`),
       '404': errorResponse('User or form not found'),
       '429': errorResponse('Rate limit exceeded'),
       '500': errorResponse('Internal server error'),

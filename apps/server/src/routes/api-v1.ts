@@ -10,6 +10,7 @@ import { buildErrorBody, ErrorMessages } from '@formwell/core';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, type CreateOpenApiFastifyPluginOptions } from 'trpc-to-openapi';
 
+import { apiCorsOptions } from '../http/api-cors.js';
 import { createDocumentedPathLookup } from '../http/documented-path.js';
 import type { TServerOpenApiDocument } from '../http/openapi-document.js';
 import { apiCsvExportRoutes } from './csv-export.js';
@@ -34,18 +35,7 @@ export async function apiV1Routes(app: FastifyInstance, options: ApiV1RoutesOpti
 
 async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions) {
   const { services, corsOrigins, openApiDocument } = options;
-  await app.register(cors, {
-    origin: corsOrigins === '*' ? '*' : corsOrigins.split(',').map((origin) => origin.trim()),
-    exposedHeaders: [
-      'X-RateLimit-Limit',
-      'X-RateLimit-Remaining',
-      'X-RateLimit-Reset',
-      'Retry-After',
-      'RateLimit',
-      'RateLimit-Policy',
-      'Deprecation',
-    ],
-  });
+  await app.register(cors, apiCorsOptions(corsOrigins));
 
   // Wrong methods answer 405 with `Allow`, before authentication and body parsing, instead of
   // trpc-to-openapi's 404 (or, for GET /forms/submit, a lookup of form "submit"). The served methods

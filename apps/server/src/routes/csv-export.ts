@@ -8,6 +8,8 @@ import {
 import { exportSubmissionsCsv, type TCsvExport } from '@formwell/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import { sameOriginOnly } from '../http/same-origin-only.js';
+
 // The query string stays `unknown` here: core validates it strictly (an unknown parameter is a
 // 400), after authentication and the rate limit, so it is never spread into anything.
 type TExportRequest = FastifyRequest<{ Params: { formId: string }; Querystring: unknown }>;
@@ -50,12 +52,16 @@ export function apiCsvExportRoutes(
   done();
 }
 
-/** The dashboard's door; outside /api/v1, so it shares none of the public API's CORS policy. */
+/**
+ * The dashboard's door; outside /api/v1, so it shares none of the public API's CORS policy, and
+ * cookie-authenticated, so it answers the dashboard's own origin only.
+ */
 export function dashboardCsvExportRoutes(
   app: FastifyInstance,
   { services }: { services: ApiServices },
   done: () => void,
 ) {
+  sameOriginOnly(app, { publicUrl: services.config.publicUrl });
   app.get(
     '/api/dashboard/forms/:formId/submissions/export.csv',
     { schema },

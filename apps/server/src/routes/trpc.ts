@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { BODY_LIMIT_BYTES, MAX_TRPC_BATCH_SIZE } from '../http/body-limits.js';
 import { useJsonBodyParser } from '../http/json-body-parser.js';
+import { sameOriginOnly } from '../http/same-origin-only.js';
 
 /**
  * The typed RPC face of the router, used by the dashboard. Mounted by hand rather than with
@@ -12,6 +13,8 @@ import { useJsonBodyParser } from '../http/json-body-parser.js';
  * nesting (400), and caps the batch size.
  */
 export function trpcRoutes(app: FastifyInstance, { services }: { services: ApiServices }, done: () => void) {
+  // The session cookie authenticates here: the dashboard's own origin only.
+  sameOriginOnly(app, { publicUrl: services.config.publicUrl });
   app.removeAllContentTypeParsers();
   useJsonBodyParser(app, { passText: true });
 

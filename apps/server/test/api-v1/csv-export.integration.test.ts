@@ -165,10 +165,12 @@ describe('GET /api/dashboard/forms/{formId}/submissions/export.csv (session cook
     });
 
     expect(crossOrigin.headers['access-control-allow-origin']).toBeUndefined();
+    // The session cookie is not even read: another origin is refused outright.
+    expect(crossOrigin.statusCode).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.statusCode).toBe(404);
     // The public API's export, by contrast, answers other origins.
-    expect(apiPreflight.headers['access-control-allow-origin']).toBe('*');
+    expect(apiPreflight.headers['access-control-allow-origin']).toBe(origin);
   });
 });
 

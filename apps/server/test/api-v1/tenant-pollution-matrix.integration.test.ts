@@ -171,6 +171,10 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'auth.logOut': { auth: 'public' },
   'auth.me': { auth: 'session' },
   'apiKeys.create': { auth: 'session', input: () => ({ name: 'another key' }) },
+  'apiKeys.createEmbedKey': {
+    auth: 'session',
+    input: (tenant) => ({ formId: tenant.formId, allowedOrigins: ['https://site.example'] }),
+  },
   'apiKeys.list': { auth: 'session' },
   'apiKeys.revoke': { auth: 'session', input: (tenant) => ({ id: tenant.keyId }) },
   'forms.create': { auth: 'session', input: () => ({ name: 'New form', formType: 'contact', fields: [] }) },

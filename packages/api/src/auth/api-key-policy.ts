@@ -10,6 +10,11 @@ export type TApiKeyPolicy = {
   bucket: string;
   /** Counted per key and form (form id from the path) rather than per key. */
   perForm: boolean;
+  /**
+   * The endpoint acts on one form (id in the path or body), so a key restricted to other forms is
+   * refused; the forms list is not, and narrows its result to the key's forms instead.
+   */
+  formScoped: boolean;
   sources: readonly TApiKeySource[];
   /** The 401 text for an unknown or revoked key (users-joined words it differently). */
   invalidKeyMessage?: string;
@@ -23,6 +28,7 @@ export const apiKeyPolicies = {
     rateLimit: 'formsList',
     bucket: 'api_v1_forms_list',
     perForm: false,
+    formScoped: false,
     sources: ALL_SOURCES,
   },
   getForm: {
@@ -30,6 +36,7 @@ export const apiKeyPolicies = {
     rateLimit: 'getForm',
     bucket: 'api_v1_forms_get',
     perForm: true,
+    formScoped: true,
     sources: ALL_SOURCES,
   },
   usersJoined: {
@@ -37,6 +44,7 @@ export const apiKeyPolicies = {
     rateLimit: 'usersJoined',
     bucket: 'api_v1_forms_users_joined',
     perForm: true,
+    formScoped: true,
     sources: ['header'],
     invalidKeyMessage: ErrorMessages.INVALID_API_KEY_SHORT,
   },
@@ -46,6 +54,7 @@ export const apiKeyPolicies = {
     rateLimit: 'submissionsList',
     bucket: 'api_v1_forms_submissions',
     perForm: true,
+    formScoped: true,
     sources: ALL_SOURCES,
   },
   submit: {
@@ -53,6 +62,7 @@ export const apiKeyPolicies = {
     rateLimit: 'submit',
     bucket: 'api_v1_forms_submit',
     perForm: false,
+    formScoped: true,
     sources: ALL_SOURCES,
   },
   // Per key, not per form: one key managing the endpoints of all its forms is one client.
@@ -61,6 +71,7 @@ export const apiKeyPolicies = {
     rateLimit: 'webhooksManage',
     bucket: 'api_v1_forms_webhooks',
     perForm: false,
+    formScoped: true,
     sources: ALL_SOURCES,
   },
   analytics: {
@@ -68,6 +79,7 @@ export const apiKeyPolicies = {
     rateLimit: 'analytics',
     bucket: 'api_v1_forms_analytics',
     perForm: true,
+    formScoped: true,
     sources: ALL_SOURCES,
   },
 } as const satisfies Record<string, TApiKeyPolicy>;

@@ -8,8 +8,8 @@ import { guardApiKeyRequest } from './guard-api-key-request.js';
 /**
  * Procedures of the public REST API. The guard runs as middleware BEFORE `.input()`, so a
  * rate-limited request answers 429 even when its parameters are bad (the order of
- * checks is 401, 404 user, 429, 403 scope, then 400); the per-form bucket therefore reads the form
- * id from the raw input.
+ * checks is 401, 404 user, 429, 403 scope and key restrictions, then 400); the per-form bucket and
+ * the key's form restriction therefore read the form id from the raw input (path, query or body).
  */
 export function apiKeyProcedure(policy: TApiKeyPolicy) {
   return publicProcedure.use(async ({ ctx, next, getRawInput }) => {
@@ -17,7 +17,7 @@ export function apiKeyProcedure(policy: TApiKeyPolicy) {
       // API keys authenticate only under /api/v1; the dashboard authenticates with its session.
       throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.API_KEY_OUTSIDE_REST });
     }
-    const rawInput = policy.perForm ? await getRawInput() : undefined;
+    const rawInput = policy.perForm || policy.formScoped ? await getRawInput() : undefined;
     const rawFormId =
       rawInput && typeof rawInput === 'object' && 'formId' in rawInput ? rawInput.formId : undefined;
     // Decoded as the input will be, so `%36b04…` counts in the same bucket as `6b04…`.

@@ -1,4 +1,12 @@
-import { AppError, AppErrorCode, authenticateApiKey, ErrorMessages, requireScope } from '@formwell/core';
+import {
+  AppError,
+  AppErrorCode,
+  authenticateApiKey,
+  enforceKeyRestrictions,
+  ErrorMessages,
+  requireScope,
+  type TKeyRestrictions,
+} from '@formwell/core';
 
 import type { ApiLogger, ApiRequest, ApiResponse, ApiServices } from '../context.js';
 import { withBadApiKeyLimit } from '../rate-limit/bad-api-key-limit.js';
@@ -14,7 +22,10 @@ export type GuardApiKeyRequestOptions = {
   services: ApiServices;
   logger: ApiLogger;
   policy: TApiKeyPolicy;
-  /** The path's form id for per-form buckets, as sent (it is validated later, after the limit). */
+  /**
+   * The form id of the request (path or body), as sent: for per-form buckets and the key's form
+   * restriction. It is validated later, after the limit.
+   */
   formId?: unknown;
 };
 
@@ -23,13 +34,15 @@ type TApiKeyActor = {
   userId: string;
   apiKeyId: string;
   scopes: string[];
+  /** The forms and browser origins the key is limited to (empty lists: unrestricted). */
+  restrictions: TKeyRestrictions;
 };
 
 /**
  * Everything that stands before a key-protected endpoint's own work: key present (401) → key
  * valid and active (401; an address that sent too many bad keys is refused with 429 before the
  * lookup) → its user exists (404) → rate limit (429, with the limit headers on every response from
- * here on) → scope (403). Shared by the tRPC procedures
+ * here on) → scope (403) → the key's origin and form restrictions (403). Shared by the tRPC procedures
  * and the streamed CSV route, so both answer alike.
  */
 export async function guardApiKeyRequest({
@@ -56,6 +69,7 @@ export async function guardApiKeyRequest({
     userId: verified.user.id,
     apiKeyId: verified.apiKey.id,
     scopes: verified.apiKey.scopes,
+    restrictions: verified.apiKey.restrictions,
   };
   const boundLogger = lazyChildLogger(logger, {
     userId: actor.userId,
@@ -75,6 +89,11 @@ export async function guardApiKeyRequest({
   }
 
   requireScope({ scopes: actor.scopes, scope: policy.scope });
+  enforceKeyRestrictions({
+    restrictions: actor.restrictions,
+    origin: req.headers.origin,
+    form: policy.formScoped ? { scoped: true, formId } : { scoped: false },
+  });
 
   return { actor, user: verified.user, logger: boundLogger };
 }

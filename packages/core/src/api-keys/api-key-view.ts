@@ -11,6 +11,10 @@ export const ZApiKeyViewSchema = z.object({
   last4: z.string(),
   display: z.string(),
   scopes: z.array(ZApiKeyScopeSchema),
+  /** The forms the key is restricted to; empty: all the owner's forms. */
+  formIds: z.array(z.string()),
+  /** The browser origins the key is restricted to; empty: any origin, and requests without one. */
+  allowedOrigins: z.array(z.string()),
   isActive: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
@@ -26,6 +30,8 @@ export function toApiKeyView(record: TApiKeyRecord): TApiKeyView {
     last4: record.last4,
     display: `${record.prefix}…${record.last4}`,
     scopes: record.scopes as TApiKeyScope[],
+    formIds: record.formIds,
+    allowedOrigins: record.allowedOrigins,
     isActive: record.isActive,
     createdAt: record.createdAt.toISOString(),
     lastUsedAt: record.lastUsedAt ? record.lastUsedAt.toISOString() : null,

@@ -5,6 +5,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { toUserView, type TUserView } from '../users/user-view.js';
+import type { TKeyRestrictions } from './key-restrictions.js';
 import type { TApiKeyScope } from './scopes.js';
 
 /** lastUsedAt may lag the latest request by at most this much: one write per key per second at most. */
@@ -55,7 +56,7 @@ export type AuthenticateApiKeyOptions = {
 
 export type TAuthenticatedApiKey = {
   user: TUserView;
-  apiKey: { id: string; name: string; scopes: TApiKeyScope[] };
+  apiKey: { id: string; name: string; scopes: TApiKeyScope[]; restrictions: TKeyRestrictions };
 };
 
 /**
@@ -90,6 +91,11 @@ export async function authenticateApiKey({
 
   return {
     user: toUserView(user),
-    apiKey: { id: record.id, name: record.name, scopes: record.scopes as TApiKeyScope[] },
+    apiKey: {
+      id: record.id,
+      name: record.name,
+      scopes: record.scopes as TApiKeyScope[],
+      restrictions: { formIds: record.formIds, allowedOrigins: record.allowedOrigins },
+    },
   };
 }

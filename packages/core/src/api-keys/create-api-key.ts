@@ -1,4 +1,4 @@
-import { apiKeyRepository, userRepository } from '@formwell/db';
+import { apiKeyRepository, formRepository, userRepository } from '@formwell/db';
 import { z } from 'zod';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -9,11 +9,12 @@ import { insertWithSlot } from '../limits/insert-with-slot.js';
 import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { toApiKeyView, type TApiKeyView } from './api-key-view.js';
 import { generateApiKey } from './generate-api-key.js';
+import { ZKeyRestrictionsInputSchema } from './key-restrictions.js';
 import { API_KEY_SCOPES, ZApiKeyScopeSchema } from './scopes.js';
 
 export const MAX_ACTIVE_API_KEYS = 20;
 
-export const ZCreateApiKeyInputSchema = z.object({
+export const ZCreateApiKeyInputSchema = ZKeyRestrictionsInputSchema.extend({
   userId: z.string(),
   name: z.string().trim().min(1).max(100),
   scopes: z.array(ZApiKeyScopeSchema).min(1).optional(),
@@ -28,11 +29,12 @@ export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInputSchema>;
  * never log it.
  */
 export async function createApiKey(input: TCreateApiKeyInput): Promise<TApiKeyView & { key: string }> {
-  const { userId, name, scopes } = parseInput(ZCreateApiKeyInputSchema, input);
+  const { userId, name, scopes, formIds, allowedOrigins } = parseInput(ZCreateApiKeyInputSchema, input);
   const user = await userRepository.findById({ userId });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
+  const ownedFormIds = await resolveOwnedFormIds({ userId, formIds: formIds ?? [] });
   await reserveCappedSlot({
     counter: user.activeKeyCount,
     countExisting: () => apiKeyRepository.countActive({ userId }),
@@ -51,9 +53,29 @@ export async function createApiKey(input: TCreateApiKeyInput): Promise<TApiKeyVi
         prefix: generated.prefix,
         last4: generated.last4,
         scopes: [...new Set(scopes ?? API_KEY_SCOPES)],
+        formIds: ownedFormIds,
+        allowedOrigins: [...new Set(allowedOrigins ?? [])],
       }),
     () => userRepository.releaseSlot({ userId, counter: 'activeKeyCount' }),
   );
 
   return { ...toApiKeyView(record), key: generated.key };
+}
+
+/**
+ * A key may only be restricted to the creator's own forms (404 `Form not found` otherwise, as for
+ * any other form of another user); ids are stored as the forms' own, so the check per request is
+ * a plain comparison.
+ */
+async function resolveOwnedFormIds({ userId, formIds }: { userId: string; formIds: string[] }) {
+  const owned = new Set<string>();
+  for (const formId of formIds) {
+    const form = await formRepository.findById({ userId, formId });
+    if (!form) {
+      throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+    }
+    owned.add(form.id);
+  }
+
+  return [...owned];
 }

@@ -33,6 +33,13 @@ export const ErrorMessages = {
   INVALID_PARAMETERS: 'Invalid parameters',
   /** A procedure's input schema refused the request (the `issues` say why). */
   INPUT_VALIDATION_FAILED: 'Input validation failed',
+  /** A key restricted to some forms, used on another. */
+  API_KEY_FORM_NOT_ALLOWED: 'API key is not allowed for this form',
+  /** A key restricted to some browser origins, used from another or without an Origin header. */
+  API_KEY_ORIGIN_NOT_ALLOWED: 'API key is not allowed from this origin',
+  INVALID_ORIGIN: 'must be an http(s) origin such as https://example.com (no path)',
+  /** A cookie-authenticated (dashboard) route called from another origin. */
+  CROSS_ORIGIN_REFUSED: 'Cross-origin requests are not accepted on dashboard routes',
   API_KEY_OUTSIDE_REST: 'API keys are accepted only under /api/v1',
   /** Fixed text of every 413, whoever raised it (the body limit is 100 KB). */
   BODY_TOO_LARGE: 'Request body is too large (at most 100 KB)',

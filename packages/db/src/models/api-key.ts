@@ -12,6 +12,10 @@ const apiKeySchema = new Schema(
     prefix: { type: String, required: true },
     last4: { type: String, required: true },
     scopes: { type: [String], default: [] },
+    // Restrictions on top of the scopes, for keys embedded in web pages: the forms the key may touch
+    // and the browser origins it may be used from. Empty means unrestricted.
+    formIds: { type: [String], default: [] },
+    allowedOrigins: { type: [String], default: [] },
     isActive: { type: Boolean, default: true, required: true },
     lastUsedAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },

@@ -22,6 +22,8 @@ function toRecord(doc: TLeanApiKey): TApiKeyRecord {
     prefix: doc.prefix,
     last4: doc.last4,
     scopes: doc.scopes ?? [],
+    formIds: doc.formIds ?? [],
+    allowedOrigins: doc.allowedOrigins ?? [],
     isActive: doc.isActive,
     lastUsedAt: doc.lastUsedAt ?? null,
     revokedAt: doc.revokedAt ?? null,
@@ -29,8 +31,9 @@ function toRecord(doc: TLeanApiKey): TApiKeyRecord {
   };
 }
 
-/** A new key: its hash and display parts, never the key itself. */
+/** A new key: its hash and display parts, never the key itself; unrestricted unless told. */
 export type TCreateApiKeyRecord = Pick<TApiKeyRecord, 'userId' | 'name' | 'prefix' | 'last4' | 'scopes'> &
+  Partial<Pick<TApiKeyRecord, 'formIds' | 'allowedOrigins'>> &
   Pick<TApiKeyDoc, 'keyHash'>;
 
 /** API keys, scoped by owner except for the hash lookup that authenticates a request. */

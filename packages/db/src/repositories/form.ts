@@ -117,18 +117,23 @@ export const formRepository = {
     userId,
     limit,
     after,
+    onlyIds,
   }: {
     userId: string;
     limit: number;
     after?: TPageAfter;
+    /** Narrows the owner's forms to these (a key restricted to some forms lists only them). */
+    onlyIds?: readonly string[];
   }): Promise<TPage<TFormRecord>> {
     const owner = toObjectId(userId);
     if (!owner) {
       return { items: [], hasMore: false };
     }
+    const only = onlyIds?.map(toObjectId).filter((id) => id !== null);
     const docs = await FormModel.find({
       userId: owner,
       ...afterFilter(after, after ? toObjectId(after.id) : null),
+      ...(only ? { _id: { $in: only } } : {}),
     })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit + 1)

@@ -9,7 +9,8 @@ export const createApiKeyRoute = authedProcedure
   .output(ZCreateApiKeyResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { user, logger } = ctx;
-    const created = await createApiKey({ userId: user.id, name: input.name, scopes: input.scopes });
+    const { name, scopes, formIds, allowedOrigins } = input;
+    const created = await createApiKey({ userId: user.id, name, scopes, formIds, allowedOrigins });
     logger.info({ apiKeyId: created.id, scopes: created.scopes }, 'api key created');
 
     return created;

@@ -1,3 +1,6 @@
+/** Why a restricted key is refused, for the 403 texts of the document. */
+export const KEY_RESTRICTION_REFUSAL = 'a key restricted to other forms or origins';
+
 /**
  * The statuses every key-protected operation can answer, in the order the server checks them;
  * each operation adds or rewords its own. Documented so that the OpenAPI document lists every
@@ -6,7 +9,7 @@
 export const apiKeyErrorResponses = {
   400: 'Invalid parameters',
   401: 'Missing, unknown or revoked API key',
-  403: 'Insufficient scope',
+  403: `Insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
   404: 'User not found',
   429: 'Rate limit exceeded, or too many unknown or revoked keys from this address',
   500: 'Internal server error',

@@ -2,7 +2,7 @@ import { ZFormAnalyticsSchema } from '@formwell/core';
 import { z } from 'zod';
 
 import { ZApiKeyQuerySchema, ZPathIdParamSchema } from '../../../schemas/z-query.js';
-import { apiKeyErrorResponses } from '../api-key-error-responses.js';
+import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
 import type { ApiMeta } from '../../../trpc.js';
 
 export const getFormAnalyticsMeta = {
@@ -16,7 +16,7 @@ export const getFormAnalyticsMeta = {
     errorResponses: {
       ...apiKeyErrorResponses,
       400: 'Invalid timeRange or tz parameter',
-      403: 'FREE plan, or insufficient scope',
+      403: `FREE plan, insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
       404: 'Form or user not found',
     },
   },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { ZPathIdParamSchema } from '../../../schemas/z-query.js';
 import type { ApiMeta } from '../../../trpc.js';
-import { apiKeyErrorResponses } from '../api-key-error-responses.js';
+import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
 
 export const getUsersJoinedMeta = {
   openapi: {
@@ -16,7 +16,7 @@ export const getUsersJoinedMeta = {
       ...apiKeyErrorResponses,
       400: 'Invalid form id',
       401: 'Missing, unknown or revoked API key in the X-API-Key header',
-      403: 'Form of another user, or insufficient scope',
+      403: `Form of another user, insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
       404: 'Form or user not found',
     },
   },

@@ -12,5 +12,6 @@ export const listFormsRoute = apiKeyProcedure(apiKeyPolicies.formsList)
     const { actor } = ctx;
     const { limit, cursor } = input;
 
-    return listForms({ userId: actor.userId, limit, cursor });
+    // A key restricted to some forms sees only those.
+    return listForms({ userId: actor.userId, limit, cursor, onlyFormIds: actor.restrictions.formIds });
   });

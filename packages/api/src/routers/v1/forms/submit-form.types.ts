@@ -2,7 +2,7 @@ import { ZSubmitResponseSchema } from '@formwell/core';
 import { z } from 'zod';
 
 import type { ApiMeta } from '../../../trpc.js';
-import { apiKeyErrorResponses } from '../api-key-error-responses.js';
+import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
 
 export const submitFormMeta = {
   openapi: {
@@ -16,7 +16,7 @@ export const submitFormMeta = {
     errorResponses: {
       ...apiKeyErrorResponses,
       400: 'Invalid parameters or submission data',
-      403: 'Form of another user, insufficient scope, or monthly quota reached',
+      403: `Form of another user, insufficient scope, ${KEY_RESTRICTION_REFUSAL}, or monthly quota reached`,
       404: 'Form or user not found',
       409: 'A submission with this email already exists for this form',
       413: 'Request body too large (at most 100 KB)',

@@ -8,7 +8,7 @@ import {
   ZLimitQuerySchema,
 } from '../../../schemas/z-query.js';
 import type { ApiMeta } from '../../../trpc.js';
-import { apiKeyErrorResponses } from '../api-key-error-responses.js';
+import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
 
 /**
  * An inclusive date bound. Core checks it (a real calendar day, optionally followed by a time);
@@ -30,7 +30,7 @@ export const listSubmissionsMeta = {
       'Newest first, with optional inclusive `startDate`/`endDate` (ISO dates) and exact `email` filters. Scope `submissions:read`; rate-limited per key and form.',
     errorResponses: {
       ...apiKeyErrorResponses,
-      403: 'Form of another user, or insufficient scope',
+      403: `Form of another user, insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
       404: 'Form or user not found',
     },
   },

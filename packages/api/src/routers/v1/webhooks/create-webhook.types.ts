@@ -1,6 +1,7 @@
 import { ZCreateWebhookEndpointInputSchema } from '@formwell/core';
 
 import type { ApiMeta } from '../../../trpc.js';
+import { KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
 import { ZFormPathSchema } from './webhook-paths.js';
 import { webhookRouteMeta } from './webhook-route-meta.js';
 
@@ -16,7 +17,9 @@ export const createWebhookMeta = {
         'Registers an absolute http(s) `url` for `form.submission.created`. The answer holds the signing `secret`, shown only here. Endpoints per form: FREE 1, STANDARD 5, PRO 10 (403 beyond). Optional `headers` (at most 10) are sent with every delivery; connection, framing and signature headers are refused.',
       successDescription: 'Created',
     },
-    { 403: 'Form of another user, insufficient scope, or webhook endpoint limit reached' },
+    {
+      403: `Form of another user, insufficient scope, ${KEY_RESTRICTION_REFUSAL}, or webhook endpoint limit reached`,
+    },
   ),
   successStatus: 201,
 } satisfies ApiMeta;

@@ -1,5 +1,5 @@
 import type { ApiMeta } from '../../../trpc.js';
-import { apiKeyErrorResponses } from '../api-key-error-responses.js';
+import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
 
 type TOpenApi = ApiMeta['openapi'] & object;
 
@@ -14,7 +14,7 @@ export function webhookRouteMeta(
     description: `${openapi.description} Scope \`webhooks:manage\`; rate-limited per key.`,
     errorResponses: {
       ...apiKeyErrorResponses,
-      403: 'Form of another user, or insufficient scope',
+      403: `Form of another user, insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
       404: 'Form, webhook endpoint or user not found',
       ...extraErrors,
     },

@@ -1,0 +1,37 @@
+import type { FastifyCorsOptions } from '@fastify/cors';
+
+/**
+ * How long a browser may reuse a preflight answer. Chromium caps it at two hours, Firefox at a
+ * day; two hours spares a page one extra round trip per API call for as long as a visit lasts.
+ */
+const PREFLIGHT_MAX_AGE_SECONDS = 7200;
+
+/**
+ * CORS of the public API (/api/v1) for pages calling it from their own origin, as the Mantlz SDK
+ * does (`credentials: 'include'`, `X-API-Key`). `CORS_ORIGINS` is `*` (any origin) or a
+ * comma-separated list; either way the request's own origin is echoed with
+ * `Access-Control-Allow-Credentials: true`, because browsers refuse a credentialed response
+ * carrying the `*` wildcard. Echoing is safe here: no cookie authenticates anything under /api/v1
+ * (only the key the page sends itself does), so a credentialed request gains no ambient authority.
+ * An origin outside the list gets no CORS headers and the browser keeps the answer from the page.
+ */
+export function apiCorsOptions(corsOrigins: string): FastifyCorsOptions {
+  return {
+    origin: corsOrigins.trim() === '*' ? true : corsOrigins.split(',').map((origin) => origin.trim()),
+    credentials: true,
+    maxAge: PREFLIGHT_MAX_AGE_SECONDS,
+    allowedHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
+    // A credentialed response cannot expose `*` either: every header a page may need is named.
+    exposedHeaders: [
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Retry-After',
+      'RateLimit',
+      'RateLimit-Policy',
+      'Deprecation',
+      'Allow',
+      'Content-Disposition',
+    ],
+  };
+}
