@@ -268,3 +268,11 @@ export type {
   TTimeSeriesPoint,
   TStatRow,
 } from './analytics/analytics-types.js';
+
+// billing (payment provider events)
+export { processPaymentEvent, PaymentEventBusyError } from './billing/process-payment-event.js';
+export type { TProcessPaymentEventResult } from './billing/process-payment-event.js';
+export type { TPlanPriceIds } from './billing/resolve-plan.js';
+export { sweepBillingEmails } from './billing/sweep-billing-emails.js';
+export { sendBillingEmail } from './email/send-billing-email.js';
+export type { TBillingEmailOutcome } from './email/send-billing-email.js';
