@@ -273,6 +273,7 @@ export type {
 export { processPaymentEvent, PaymentEventBusyError } from './billing/process-payment-event.js';
 export type { TProcessPaymentEventResult } from './billing/process-payment-event.js';
 export type { TPlanPriceIds } from './billing/resolve-plan.js';
+export { replayPaymentEvent } from './billing/replay-payment-event.js';
 export { sweepBillingEmails } from './billing/sweep-billing-emails.js';
 export { sendBillingEmail } from './email/send-billing-email.js';
 export type { TBillingEmailOutcome } from './email/send-billing-email.js';

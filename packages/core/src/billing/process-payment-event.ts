@@ -73,7 +73,8 @@ export async function processPaymentEvent({
   payload: string;
   config: TCoreConfig;
   priceIds: TPlanPriceIds;
-  producer: TJobProducer;
+  /** Null: the emails stay pending in the outbox for the worker's sweep (the CLI has no queue). */
+  producer: TJobProducer | null;
   logger: TBillingLogger;
   replay?: boolean;
   now?: () => Date;
@@ -120,7 +121,9 @@ export async function processPaymentEvent({
     outcome = 'unreadable';
   }
   await paymentEventRepository.finish({ eventId: event.id, token: claim.token, outcome, now: now() });
-  await enqueueBillingEmails({ producer, eventId: event.id, logger });
+  if (producer) {
+    await enqueueBillingEmails({ producer, eventId: event.id, logger });
+  }
 
   return { state: 'processed', ...ids, outcome };
 }
