@@ -34,7 +34,7 @@ export type TStripeEvent = {
 export function stripeEvent(
   type: string,
   object: Record<string, unknown>,
-  { created = nowSeconds(), shape = 'classic' as TApiShape } = {},
+  { created = nowSeconds(), shape = 'classic' }: { created?: number; shape?: TApiShape } = {},
 ): TStripeEvent {
   return {
     id: `evt_${hex(12)}`,

@@ -7,7 +7,7 @@ import { setUserPlan } from '../users/set-user-plan.js';
 import type { TPlanPriceIds } from './resolve-plan.js';
 
 /** Where billing emails send their reader: the dashboard's billing page. */
-export const BILLING_PAGE_PATH = '/billing';
+const BILLING_PAGE_PATH = '/billing';
 
 /** What one event's handler works with. */
 export type TBillingEventContext = {

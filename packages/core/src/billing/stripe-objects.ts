@@ -18,8 +18,6 @@ export const ZPaymentEventEnvelope = z.looseObject({
   data: z.looseObject({ object: z.looseObject({}) }),
 });
 
-export type TPaymentEventEnvelope = z.infer<typeof ZPaymentEventEnvelope>;
-
 export const ZCheckoutSession = z.looseObject({
   id: ZId,
   customer: ZRef.nullish(),

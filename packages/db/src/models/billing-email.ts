@@ -3,7 +3,7 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
 
-export const BILLING_EMAIL_KINDS = [
+const BILLING_EMAIL_KINDS = [
   'billing.welcome',
   'billing.payment-failed',
   'billing.canceled',

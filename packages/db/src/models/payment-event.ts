@@ -1,4 +1,4 @@
-import mongoose, { type InferSchemaType } from 'mongoose';
+import mongoose from 'mongoose';
 
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
@@ -7,7 +7,7 @@ const { model, models, Schema } = mongoose;
  * `processing`: an attempt holds the lease. `processed`: applied (or deliberately ignored), a
  * repeat is answered without work. `failed`: the last attempt threw; the next delivery retries.
  */
-export const PAYMENT_EVENT_STATUSES = ['processing', 'processed', 'failed'] as const;
+const PAYMENT_EVENT_STATUSES = ['processing', 'processed', 'failed'] as const;
 
 /**
  * One payment provider event (`evt_…`), stored raw so an operator can replay it. The unique event
@@ -36,7 +36,6 @@ const paymentEventSchema = new Schema(
 
 paymentEventSchema.index({ eventId: 1 }, { unique: true });
 
-export type TPaymentEventDoc = InferSchemaType<typeof paymentEventSchema>;
 
 const createPaymentEventModel = () => model('PaymentEvent', paymentEventSchema);
 
