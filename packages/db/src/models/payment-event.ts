@@ -36,7 +36,6 @@ const paymentEventSchema = new Schema(
 
 paymentEventSchema.index({ eventId: 1 }, { unique: true });
 
-
 const createPaymentEventModel = () => model('PaymentEvent', paymentEventSchema);
 
 export const PaymentEventModel =
