@@ -404,6 +404,34 @@ describe('POST /api/webhooks/payments: the three-attempt policy', () => {
     expect((await failuresOf(who.subscription)).filter(([, resolved]) => !resolved)).toEqual([[1, false]]);
   });
 
+  test('the provider deleting a subscription the third failure canceled sends no second cancellation', async () => {
+    const app = await paymentApp();
+    const t0 = nowSeconds() - 1000;
+    const who = await subscriber(app, 'PRO', t0);
+    for (const offset of [10, 20, 30]) {
+      await sendOk(app, failedPayment(who, t0 + offset, 'classic'));
+    }
+    await sendOk(
+      app,
+      stripeEvent(
+        'customer.subscription.deleted',
+        subscriptionObject({ id: who.subscription, customer: who.customer, status: 'canceled', plan: 'PRO' }),
+        { created: t0 + 40 },
+      ),
+    );
+
+    expect((await subscriptionRepository.findByProviderId({ providerId: who.subscription }))?.status).toBe(
+      'CANCELED',
+    );
+    expect(await planOf(who.userId)).toEqual({ plan: 'FREE', quotaLimit: FREE_QUOTA });
+    expect((await emailsOf(app, who.userId)).map((email) => email.kind)).toEqual([
+      'billing.welcome',
+      'billing.payment-failed',
+      'billing.payment-failed',
+      'billing.canceled',
+    ]);
+  });
+
   test('a renewal paid while ACTIVE records the invoice and sends nothing', async () => {
     const app = await paymentApp();
     const t0 = nowSeconds() - 100;
