@@ -513,6 +513,43 @@ describe('POST /api/webhooks/payments: deliveries', () => {
     ).toEqual(['stale', 'stale']);
   });
 
+  test("a crashed attempt's claim holds the event until its lease runs out; then the next delivery applies it", async () => {
+    const app = await paymentApp();
+    const who = await subscriber(app, 'STANDARD', nowSeconds() - 100);
+    const event = failedPayment(who, nowSeconds() - 50, 'classic');
+    const body = JSON.stringify(event);
+    // What a server that died while applying the event leaves behind: the event claimed, unfinished.
+    await PaymentEventModel.create({
+      eventId: event.id,
+      type: event.type,
+      occurredAt: new Date(event.created * 1000),
+      payload: body,
+      status: 'processing',
+      leaseToken: 'crashed-attempt',
+      leaseUntil: new Date(Date.now() + 600_000),
+      attempts: 1,
+    });
+
+    const whileHeld = await send(app, event);
+    expect([whileHeld.statusCode, whileHeld.json<{ error: string }>().error]).toEqual([
+      500,
+      'Internal server error',
+    ]);
+    expect(await failuresOf(who.subscription)).toEqual([]);
+
+    await PaymentEventModel.updateOne(
+      { eventId: event.id },
+      { $set: { leaseUntil: new Date(Date.now() - 1000) } },
+    );
+    await sendOk(app, event);
+    expect(await failuresOf(who.subscription)).toEqual([[1, false]]);
+    expect(await PaymentEventModel.findOne({ eventId: event.id }).lean()).toMatchObject({
+      status: 'processed',
+      attempts: 2,
+      leaseToken: null,
+    });
+  }, 60_000);
+
   test('a database failure mid-processing answers 500 and leaves the event unprocessed; the retry applies it once', async () => {
     const app = await paymentApp();
     const who = await subscriber(app, 'STANDARD', nowSeconds() - 100);
