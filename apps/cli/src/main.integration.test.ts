@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { authenticateApiKey, AppError, logIn } from '@formwell/core';
+import { authenticateApiKey, AppError, loadConfig, logIn, processPaymentEvent } from '@formwell/core';
 import {
+  BillingEmailModel,
+  UserModel,
   connectDatabase,
   disconnectDatabase,
   emailLogRepository,
@@ -366,6 +368,62 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     });
     const missing = await formwell('analytics', 'rebuild', '--form', '000000000000000000000000');
     expect([missing.code, missing.stderr.trimEnd()]).toEqual([1, 'formwell: Form not found']);
+  });
+
+  test('billing replay --event applies a stored payment event again, without repeating what it did', async () => {
+    const user = await json('user', 'create', '--email', 'replay@example.com', '--plan', 'FREE');
+    const userId = String(user.id);
+    const eventId = `evt_${randomBytes(12).toString('hex')}`;
+    // A checkout.session.completed event as the provider sends it, stored as the receiver stores it.
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      api_version: '2025-03-31.basil',
+      created: Math.floor(Date.now() / 1000),
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: `cs_test_${randomBytes(8).toString('hex')}`,
+          object: 'checkout.session',
+          mode: 'subscription',
+          customer: 'cus_test_replay',
+          subscription: `sub_test_${randomBytes(8).toString('hex')}`,
+          client_reference_id: userId,
+          metadata: { userId, plan: 'STANDARD' },
+        },
+      },
+    });
+    const warnings: string[] = [];
+    await processPaymentEvent({
+      payload,
+      config: loadConfig({ env: {} }),
+      priceIds: {},
+      producer: null,
+      logger: { warn: (_details, message) => warnings.push(message) },
+    });
+    // The incident: the plan was changed back by hand.
+    await json('user', 'set-plan', '--user', userId, '--plan', 'FREE');
+
+    expect(await json('billing', 'replay', '--event', eventId)).toEqual({
+      state: 'processed',
+      eventId,
+      type: 'checkout.session.completed',
+      outcome: 'applied',
+    });
+    expect(await UserModel.findById(userId, { plan: 1, quotaLimit: 1, _id: 0 }).lean()).toEqual({
+      plan: 'STANDARD',
+      quotaLimit: 5000,
+    });
+    // The welcome email was owed once, by the first processing: the replay adds none.
+    expect(await BillingEmailModel.countDocuments({ userId })).toBe(1);
+    expect(warnings).toEqual([]);
+
+    const missing = await formwell('billing', 'replay', '--event', 'evt_unknown');
+    expect([missing.code, missing.stdout, missing.stderr.trimEnd()]).toEqual([
+      1,
+      '',
+      'formwell: Payment event not found',
+    ]);
   });
 
   test('mail list pages the email log newest first; mail show prints one message whole', async () => {

@@ -3,6 +3,7 @@ import { ensureIndexes } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
 import { analyticsRebuild } from './commands/analytics-rebuild.js';
+import { billingReplay } from './commands/billing-replay.js';
 import { demoSeed } from './commands/demo-seed.js';
 import { formCreate } from './commands/form-create.js';
 import { keyCreate } from './commands/key-create.js';
@@ -28,6 +29,7 @@ const COMMANDS: Record<string, TCommand> = {
   'analytics rebuild': analyticsRebuild,
   'mail list': mailList,
   'mail show': mailShow,
+  'billing replay': billingReplay,
 };
 
 export const USAGE = `usage: formwell <command> [options]
@@ -41,6 +43,7 @@ export const USAGE = `usage: formwell <command> [options]
   analytics rebuild [--form ID]
   mail list [--limit N] [--cursor C]
   mail show --id ID
+  billing replay --event ID
 
   --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
   stays out of the process list and the shell history.
@@ -48,7 +51,9 @@ export const USAGE = `usage: formwell <command> [options]
   sends nothing and keeps each message whole there (status "captured"); with it, the log records
   what was sent, without the body.
   With MONGODB_URI unset the CLI uses the embedded engine of \`npm start\`, found from the same
-  FORMWELL_DATA_DIR and EMBEDDED_MONGO_PORT.`;
+  FORMWELL_DATA_DIR and EMBEDDED_MONGO_PORT.
+  billing replay applies a stored payment event again (by its provider id, evt_…); what it already
+  did is not repeated, and the emails it owes are sent by the worker's next outbox sweep.`;
 
 /** Runs one command against an already connected database and returns its JSON result. */
 export async function runCli({ argv, config }: { argv: string[]; config: TCoreConfig }): Promise<unknown> {

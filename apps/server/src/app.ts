@@ -17,6 +17,7 @@ import { apiV1Routes } from './routes/api-v1.js';
 import { dashboardCsvExportRoutes } from './routes/csv-export.js';
 import { customWebhookRoutes } from './routes/custom-webhook.js';
 import { docsRoutes } from './routes/docs.js';
+import { paymentWebhookRoutes } from './routes/payment-webhook.js';
 import { healthRoutes } from './routes/health.js';
 import { thankYouRoutes } from './routes/thank-you.js';
 import { trpcRoutes } from './routes/trpc.js';
@@ -80,6 +81,12 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   await app.register(dashboardCsvExportRoutes, { services });
   await app.register(docsRoutes, { openApiDocument });
   await app.register(customWebhookRoutes, { secret: env.CUSTOM_WEBHOOK_SECRET });
+  await app.register(paymentWebhookRoutes, {
+    secret: env.STRIPE_WEBHOOK_SECRET,
+    config: env.coreConfig,
+    priceIds: env.coreConfig.stripePriceIds,
+    producer,
+  });
 
   return app;
 }

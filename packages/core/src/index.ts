@@ -288,3 +288,11 @@ export type { TBillingOverview } from './billing-account/billing-overview.js';
 export { startCheckout, ZBillingRedirectSchema } from './billing-account/start-checkout.js';
 export type { StartCheckoutOptions, TBillingRedirect } from './billing-account/start-checkout.js';
 export { openBillingPortal } from './billing-account/open-billing-portal.js';
+// billing (payment provider events)
+export { processPaymentEvent, PaymentEventBusyError } from './billing/process-payment-event.js';
+export type { TProcessPaymentEventResult } from './billing/process-payment-event.js';
+export type { TPlanPriceIds } from './billing/resolve-plan.js';
+export { replayPaymentEvent } from './billing/replay-payment-event.js';
+export { sweepBillingEmails } from './billing/sweep-billing-emails.js';
+export { sendBillingEmail } from './email/send-billing-email.js';
+export type { TBillingEmailOutcome } from './email/send-billing-email.js';

@@ -1,4 +1,9 @@
 import { ApiKeyModel } from './models/api-key.js';
+import { BillingEmailModel } from './models/billing-email.js';
+import { SubscriptionModel } from './models/billing-subscription.js';
+import { InvoiceModel } from './models/invoice.js';
+import { PaymentEventModel } from './models/payment-event.js';
+import { PaymentFailureModel } from './models/payment-failure.js';
 import { DashboardSessionModel } from './models/dashboard-session.js';
 import { InboundEventModel } from './models/inbound-event.js';
 import { FormStatsMonthModel } from './models/form-stats-month.js';
@@ -31,6 +36,11 @@ export async function ensureIndexes(): Promise<void> {
       InboundEventModel,
       WebhookDeliveryModel,
       EmailLogModel,
+      SubscriptionModel,
+      PaymentFailureModel,
+      InvoiceModel,
+      PaymentEventModel,
+      BillingEmailModel,
     ].map((model) => model.init()),
   );
 }

@@ -53,6 +53,21 @@ export type {
 export { outboxDeliveryRepository } from './repositories/outbox-delivery.js';
 export { emailLogRepository } from './repositories/email-log.js';
 export type { TEmailLogRecord, TCreateEmailLogRecord } from './repositories/email-log.js';
+export { subscriptionRepository } from './repositories/subscription.js';
+export type {
+  TSubscriptionRecord,
+  TSubscriptionStatus,
+  TSubscriptionChange,
+  TApplySubscriptionResult,
+} from './repositories/subscription.js';
+export { paymentFailureRepository } from './repositories/payment-failure.js';
+export type { TPaymentFailureRecord } from './repositories/payment-failure.js';
+export { invoiceRepository } from './repositories/invoice.js';
+export { paymentEventRepository } from './repositories/payment-event.js';
+export type { TStoredPaymentEvent, TClaimResult } from './repositories/payment-event.js';
+export { billingEmailRepository } from './repositories/billing-email.js';
+export type { TBillingEmailRecord, TBillingEmailKind } from './repositories/billing-email.js';
+export { billingCustomerRepository } from './repositories/billing-customer.js';
 export { isDuplicateKeyError } from './repositories/is-duplicate-key-error.js';
 export type { TPage, TPageAfter } from './repositories/page.js';
 
@@ -72,3 +87,8 @@ export {
   WEBHOOK_DELIVERY_STATUSES,
 } from './models/webhook-delivery.js';
 export { EmailLogModel, EMAIL_LOG_RETENTION_SECONDS, EMAIL_LOG_STATUSES } from './models/email-log.js';
+export { SubscriptionModel, SUBSCRIPTION_STATUSES } from './models/billing-subscription.js';
+export { PaymentFailureModel, MAX_PAYMENT_ATTEMPTS } from './models/payment-failure.js';
+export { InvoiceModel } from './models/invoice.js';
+export { PaymentEventModel } from './models/payment-event.js';
+export { BillingEmailModel } from './models/billing-email.js';

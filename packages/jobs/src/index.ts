@@ -22,5 +22,7 @@ export {
 export type { TWebhookDeliveryJob } from './contracts/webhook-delivery-job.js';
 export { submissionEmailJob, ZSubmissionEmailJobSchema, EMAIL_JOB_KINDS } from './contracts/email-job.js';
 export type { TSubmissionEmailJob } from './contracts/email-job.js';
+export { billingEmailJob } from './contracts/billing-email-job.js';
+export type { TBillingEmailJob } from './contracts/billing-email-job.js';
 export { createJobProducer } from './job-producer.js';
 export type { TJobProducer } from './job-producer.js';

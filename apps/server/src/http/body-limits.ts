@@ -6,3 +6,6 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
  * would let one request fan out into unbounded work.
  */
 export const MAX_TRPC_BATCH_SIZE = 20;
+
+/** The payment receiver's limit: provider events (an invoice with many lines) outgrow 100 KB. */
+export const PAYMENT_WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -248,6 +248,8 @@ const PUBLIC_PATHS = new Set([
   '/docs/static/swagger-initializer.js',
   // Authenticated by the shared-secret signature of its body, never by a key or session.
   '/api/webhooks/custom',
+  // Authenticated by the payment provider's signature of its body; the user comes from the signed event.
+  '/api/webhooks/payments',
 ]);
 
 /** Served by the router (each procedure is covered through its recipe). */

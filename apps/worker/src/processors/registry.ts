@@ -3,6 +3,7 @@ import { QueueName, type TJobProducer, type TQueueName } from '@formwell/jobs';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 
+import { billingEmailProcessors } from './billing-email.js';
 import { emailProcessors } from './email.js';
 import { maintenanceProcessors } from './maintenance.js';
 import { webhookProcessors } from './webhook.js';
@@ -30,6 +31,6 @@ export function buildProcessorRegistry({
   return {
     [QueueName.maintenance]: maintenanceProcessors({ producer, outboxSweepAfterMs }),
     [QueueName.webhook]: webhookProcessors(config, mailer),
-    [QueueName.email]: emailProcessors(config, mailer),
+    [QueueName.email]: { ...emailProcessors(config, mailer), ...billingEmailProcessors(mailer) },
   };
 }

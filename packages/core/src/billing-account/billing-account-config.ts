@@ -55,6 +55,16 @@ function parseApiBase(value: string | undefined): TStripeApiBase | null {
 }
 
 /**
+ * The Stripe price id of each paid plan that has one configured. The payment webhooks map a price
+ * back to its plan with these even where checkout is off (only the webhook secret set).
+ */
+export function readStripePriceIds(env: TBillingAccountEnv): Partial<Record<TPaidPlan, string>> {
+  const entries = PAID_PLANS.map((plan) => [plan, env[`STRIPE_PRICE_${plan}`]] as const);
+
+  return Object.fromEntries(entries.filter(([, priceId]) => priceId !== undefined));
+}
+
+/**
  * Billing is on when a secret key is set; then every paid plan needs its price id, or checkout
  * would fail for that plan only at the first customer's click, so the boot stops with the name.
  */
@@ -65,7 +75,7 @@ export function buildBillingAccountConfig(
   if (env.STRIPE_SECRET_KEY === undefined) {
     return null;
   }
-  const priceIds = { STANDARD: env.STRIPE_PRICE_STANDARD, PRO: env.STRIPE_PRICE_PRO };
+  const priceIds = readStripePriceIds(env);
   const missing = PAID_PLANS.filter((plan) => priceIds[plan] === undefined).map(
     (plan) => `STRIPE_PRICE_${plan}`,
   );

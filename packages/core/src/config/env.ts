@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 import { ZBillingAccountEnvSchema } from '../billing-account/billing-account-config.js';
+import { ZBillingWebhookEnvSchema } from '../billing/billing-env.js';
 import { ZWebhookDeliveryEnvSchema } from '../webhooks/delivery/webhook-delivery-config.js';
 
 const ZOptionalInt = z.coerce.number().int().positive().optional();
@@ -45,6 +46,7 @@ export const ZCoreEnvSchema = z.object({
   RATE_LIMIT_BAD_API_KEY: z.string().optional(),
   ...ZWebhookDeliveryEnvSchema.shape,
   ...ZBillingAccountEnvSchema.shape,
+  ...ZBillingWebhookEnvSchema.shape,
 });
 
 export type TCoreEnv = z.infer<typeof ZCoreEnvSchema>;

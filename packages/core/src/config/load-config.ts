@@ -1,6 +1,8 @@
 import {
   buildBillingAccountConfig,
+  readStripePriceIds,
   type TBillingAccountConfig,
+  type TPaidPlan,
 } from '../billing-account/billing-account-config.js';
 import { coreEnv, type TCoreEnv } from './env.js';
 import { DEFAULT_PLAN_LIMITS, PLANS, type TPlan, type TPlanLimits } from './plans.js';
@@ -23,6 +25,8 @@ export type TCoreConfig = {
   webhooks: TWebhookDeliveryConfig;
   /** Stripe secret key, API base, price ids and return URL; null when billing is not configured. */
   billing: TBillingAccountConfig | null;
+  /** Stripe price id per paid plan (those configured): how payment events name their plan. */
+  stripePriceIds: Partial<Record<TPaidPlan, string>>;
 };
 
 export type LoadConfigOptions = { env: Record<string, string | undefined> };
@@ -90,6 +94,7 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     geoipDbPath: parsed.GEOIP_DB_PATH ?? null,
     webhooks: buildWebhookDeliveryConfig(parsed),
     billing: buildBillingAccountConfig(parsed, publicUrl),
+    stripePriceIds: readStripePriceIds(parsed),
   };
 }
 

@@ -19,6 +19,8 @@ export const ErrorMessages = {
   WEBHOOK_DELIVERY_NOT_FOUND: 'Webhook delivery not found',
   WEBHOOK_DELIVERY_SUBMISSION_GONE: 'The submission of this delivery was deleted',
   EMAIL_NOT_FOUND: 'Email not found',
+  /** An operator's replay of a payment event id never received. */
+  PAYMENT_EVENT_NOT_FOUND: 'Payment event not found',
   RATE_LIMIT_EXCEEDED: 'Rate limit exceeded',
   INTERNAL: 'Internal server error',
   INVALID_SUBMISSION: 'Invalid submission data',

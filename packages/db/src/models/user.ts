@@ -32,6 +32,8 @@ const userSchema = new Schema(
 
 userSchema.index({ email: 1 }, { unique: true });
 userSchema.index({ createdAt: -1, _id: -1 });
+// Payment events name the provider's customer; they find its user through this.
+userSchema.index({ stripeCustomerId: 1 });
 
 export type TUserDoc = InferSchemaType<typeof userSchema>;
 

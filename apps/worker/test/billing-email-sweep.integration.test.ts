@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+
+import { createUser, loadConfig, sweepBillingEmails } from '@formwell/core';
+import { BillingEmailModel, billingEmailRepository, EmailLogModel } from '@formwell/db';
+import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
+import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
+import { waitFor } from './helpers/receiver.js';
+
+const config = loadConfig({ env: {} });
+let runtime: WorkerRuntime;
+const connection = createWorkerConnection(testRedisUrl());
+const producer = createJobProducer(connection);
+
+beforeAll(async () => {
+  // No SMTP server: the worker keeps each message whole in the email log (the embedded default).
+  runtime = await startWorkerRuntime({
+    mongoUri: testMongoUri('worker_billing_email'),
+    redisUrl: testRedisUrl(),
+    logger: pino({ level: 'silent' }),
+    config,
+    scheduleSweeps: false,
+  });
+});
+
+afterAll(async () => {
+  await producer.close();
+  connection.disconnect();
+  await runtime.stop();
+});
+
+test('a billing email whose hand-over was lost is swept to the worker and sent once, escaped', async () => {
+  const email = `payer-${randomBytes(4).toString('hex')}@example.com`;
+  const user = await createUser({ config, input: { email, plan: 'FREE' } });
+  // What a payment event leaves behind when Redis was down as it was applied: a pending email.
+  const updateUrl = 'https://invoice.stripe.com/i/acct_test/in_1?a=1&b="2"';
+  const emailId = await billingEmailRepository.plan({
+    eventId: `evt_${randomBytes(12).toString('hex')}`,
+    kind: 'billing.payment-failed',
+    userId: user.id,
+    plan: 'PRO',
+    attemptNumber: 2,
+    nextRetryAt: new Date('2026-12-01T10:00:00Z'),
+    actionUrl: updateUrl,
+  });
+
+  expect(await sweepBillingEmails({ producer, olderThanMs: 60_000 })).toBe(0);
+  expect(await sweepBillingEmails({ producer, olderThanMs: 0, now: new Date(Date.now() + 1000) })).toBe(1);
+
+  const logged = await waitFor(
+    async () => (await EmailLogModel.findOne({ entryId: emailId }).lean()) ?? undefined,
+  );
+  expect(logged).toMatchObject({ kind: 'billing.payment-failed', to: email, status: 'captured' });
+  expect(logged.subject).toBe('Reminder: your Formwell payment failed again');
+  expect(logged.text).toContain('(attempt 2 of 3). We will try again on Tue, 01 Dec 2026.');
+  expect(logged.html).toContain('href="https://invoice.stripe.com/i/acct_test/in_1?a=1&amp;b=&quot;2&quot;"');
+  expect((await BillingEmailModel.findById(emailId).lean())?.status).toBe('done');
+
+  // Done emails are not swept again; a repeated hand-over of the same id sends nothing more.
+  expect(await sweepBillingEmails({ producer, olderThanMs: 0, now: new Date(Date.now() + 1000) })).toBe(0);
+  expect(await EmailLogModel.countDocuments({ entryId: emailId })).toBe(1);
+}, 60_000);

@@ -1,0 +1,50 @@
+import { subscriptionRepository, userRepository } from '@formwell/db';
+
+import {
+  billingPageUrl,
+  changeUserPlan,
+  owesEmail,
+  type TApplyOutcome,
+  type TBillingEventContext,
+} from './billing-event-context.js';
+import { findBillingUser } from './find-billing-user.js';
+import { resolvePlan } from './resolve-plan.js';
+import { ZCheckoutSession } from './stripe-objects.js';
+
+/**
+ * A finished Checkout: the user (our metadata, or the client reference) gets the customer id, the
+ * subscription record, the paid plan with its quota, and a welcome email.
+ */
+export async function handleCheckoutCompleted(
+  ctx: TBillingEventContext,
+  object: unknown,
+): Promise<TApplyOutcome> {
+  const session = ZCheckoutSession.parse(object);
+  const userId = await findBillingUser({
+    metadataUserId: session.metadata?.userId ?? session.client_reference_id,
+  });
+  const plan = resolvePlan({ priceIds: ctx.priceIds, metadata: [session.metadata] });
+  if (!userId || !plan || !session.customer) {
+    return 'ignored';
+  }
+  await userRepository.setStripeCustomerId({ userId, stripeCustomerId: session.customer });
+  if (session.subscription) {
+    const existing = await subscriptionRepository.findByProviderId({ providerId: session.subscription });
+    if (existing && existing.lastEventAt > ctx.at) {
+      return 'stale';
+    }
+  }
+  await changeUserPlan(ctx, userId, plan);
+  await owesEmail(ctx, { kind: 'billing.welcome', userId, plan, actionUrl: billingPageUrl(ctx) });
+  if (!session.subscription) {
+    return 'applied';
+  }
+  const result = await subscriptionRepository.applyEvent({
+    providerId: session.subscription,
+    at: ctx.at,
+    change: { customerId: session.customer, userId, status: 'ACTIVE', plan },
+    seed: { customerId: session.customer, userId, status: 'ACTIVE', plan },
+  });
+
+  return result.state === 'applied' ? 'applied' : 'stale';
+}

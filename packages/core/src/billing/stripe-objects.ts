@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const ZId = z.string().min(1);
+
+/** An expandable reference: the id, or the object itself when the sender expanded it. */
+const ZRef = z
+  .union([ZId, z.looseObject({ id: ZId })])
+  .transform((ref) => (typeof ref === 'string' ? ref : ref.id));
+
+const ZMetadata = z.record(z.string(), z.string()).nullish();
+
+/** The envelope of every provider event: only these parts are read before the type is known. */
+export const ZPaymentEventEnvelope = z.looseObject({
+  id: ZId,
+  type: z.string().min(1),
+  // Seconds since the epoch.
+  created: z.number().int().nonnegative(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+
+export const ZCheckoutSession = z.looseObject({
+  id: ZId,
+  customer: ZRef.nullish(),
+  subscription: ZRef.nullish(),
+  client_reference_id: z.string().nullish(),
+  metadata: ZMetadata,
+});
+
+const ZPrice = z.looseObject({ id: ZId, metadata: ZMetadata });
+
+export const ZSubscription = z.looseObject({
+  id: ZId,
+  customer: ZRef,
+  status: z.string(),
+  metadata: ZMetadata,
+  // Older API versions state the period on the subscription, newer ones on each item.
+  current_period_end: z.number().nullish(),
+  items: z
+    .looseObject({
+      data: z.array(z.looseObject({ current_period_end: z.number().nullish(), price: ZPrice.nullish() })),
+    })
+    .nullish(),
+});
+
+export type TSubscriptionObject = z.infer<typeof ZSubscription>;
+
+export const ZInvoice = z.looseObject({
+  id: ZId,
+  customer: ZRef.nullish(),
+  // Older API versions name the subscription here, newer ones under `parent.subscription_details`.
+  subscription: ZRef.nullish(),
+  parent: z
+    .looseObject({ subscription_details: z.looseObject({ subscription: ZRef.nullish() }).nullish() })
+    .nullish(),
+  status: z.string().nullish(),
+  amount_paid: z.number().nullish(),
+  currency: z.string().nullish(),
+  hosted_invoice_url: z.string().nullish(),
+  status_transitions: z.looseObject({ paid_at: z.number().nullish() }).nullish(),
+});
+
+export type TInvoiceObject = z.infer<typeof ZInvoice>;
+
+/** The subscription an invoice belongs to, in either API version's shape. */
+export function subscriptionOfInvoice(invoice: TInvoiceObject): string | null {
+  return invoice.subscription ?? invoice.parent?.subscription_details?.subscription ?? null;
+}
+
+/** A provider timestamp (seconds) as a Date. */
+export function fromEpochSeconds(seconds: number): Date {
+  return new Date(seconds * 1000);
+}
