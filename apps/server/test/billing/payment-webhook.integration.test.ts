@@ -221,6 +221,32 @@ describe('POST /api/webhooks/payments: event effects', () => {
     },
   );
 
+  test('a subscription whose price is a configured price id gets that plan without any metadata', async () => {
+    const { app } = await buildTestApp({
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_PRICE_PRO: 'price_pro_configured',
+    });
+    const owner = await createOwner({ plan: 'FREE' });
+    const customer = stripeId('cus');
+    const id = stripeId('sub');
+    await userRepository.setStripeCustomerId({ userId: owner.userId, stripeCustomerId: customer });
+
+    const subscription = subscriptionObject({
+      id,
+      customer,
+      status: 'active',
+      plan: 'PRO',
+      configuredPriceId: 'price_pro_configured',
+    });
+    await sendOk(app, stripeEvent('customer.subscription.created', subscription));
+
+    expect((await subscriptionRepository.findByProviderId({ providerId: id }))?.plan).toBe('PRO');
+    expect(await planOf(owner.userId)).toEqual({
+      plan: 'PRO',
+      quotaLimit: testCoreConfig.plans.PRO.monthlySubmissions,
+    });
+  });
+
   test('customer.subscription.deleted: CANCELED, FREE with the FREE quota, cancellation email with the reactivation link', async () => {
     const app = await paymentApp();
     const who = await subscriber(app, 'STANDARD', nowSeconds() - 10);

@@ -83,6 +83,7 @@ export function subscriptionObject({
   plan,
   periodEnd = nowSeconds() + 30 * 86_400,
   shape = 'classic',
+  configuredPriceId,
 }: {
   id: string;
   customer: string;
@@ -90,14 +91,16 @@ export function subscriptionObject({
   plan: string;
   periodEnd?: number;
   shape?: TApiShape;
+  /** A price id the server is configured with: then the price carries no plan in its metadata. */
+  configuredPriceId?: string;
 }) {
   const price = {
-    id: `price_${plan.toLowerCase()}_${hex(4)}`,
+    id: configuredPriceId ?? `price_${plan.toLowerCase()}_${hex(4)}`,
     object: 'price',
     currency: 'usd',
     unit_amount: plan === 'PRO' ? 4900 : 1900,
     recurring: { interval: 'month', interval_count: 1 },
-    metadata: { plan },
+    metadata: configuredPriceId === undefined ? { plan } : {},
   };
   const item = {
     id: stripeId('si'),
