@@ -1,4 +1,5 @@
 import { setUserPlan } from '@formwell/core';
+import { subscriptionRepository } from '@formwell/db';
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, test } from 'vitest';
 
@@ -223,6 +224,23 @@ describe('checkout', () => {
       billingEnabled: true,
       hasBillingAccount: true,
       checkoutPlans: [],
+    });
+  });
+
+  test('the overview shows the subscription the payment events keep (status and period end)', async () => {
+    const { address } = await listeningApp();
+    const { client, user } = await signedUp(address);
+    const periodEnd = new Date('2026-12-24T10:00:00.000Z');
+    await subscriptionRepository.applyEvent({
+      providerId: 'sub_overview_test',
+      at: new Date(),
+      change: { status: 'PAST_DUE', currentPeriodEnd: periodEnd },
+      seed: { customerId: 'cus_overview_test', userId: user.id, status: 'PAST_DUE', plan: 'PRO' },
+    });
+
+    expect((await client.billing.overview.query()).subscription).toEqual({
+      status: 'PAST_DUE',
+      currentPeriodEnd: periodEnd.toISOString(),
     });
   });
 

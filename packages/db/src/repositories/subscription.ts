@@ -52,6 +52,15 @@ export const subscriptionRepository = {
     return doc ? toRecord(doc) : null;
   },
 
+  /** The user's most recently changed subscription (a user who re-subscribed has several). */
+  async findLatestForUser({ userId }: { userId: string }): Promise<TSubscriptionRecord | null> {
+    const doc = await SubscriptionModel.findOne({ userId: requireObjectId(userId) })
+      .sort({ updatedAt: -1, _id: -1 })
+      .lean<TLeanSubscription>();
+
+    return doc ? toRecord(doc) : null;
+  },
+
   /**
    * Applies one event's change unless a newer event was applied already (`stale`): the check and
    * the write are one conditional update, so two events racing cannot both win. An event of the
