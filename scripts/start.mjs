@@ -179,10 +179,14 @@ function ownerOnlyDir(path) {
 }
 
 /** The custom-webhook secret is generated once and kept under .data/. */
-function customWebhookSecret() {
-  const file = join(dataDir, 'custom-webhook-secret');
+/**
+ * A secret generated on the first start and kept (owner-only) under .data/, so that senders set up
+ * once keep working across restarts; an environment variable of the same name takes precedence.
+ */
+function keptSecret(fileName, generate) {
+  const file = join(dataDir, fileName);
   if (!existsSync(file)) {
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    writeFileSync(file, generate(), { mode: 0o600 });
   }
 
   return readFileSync(file, 'utf8').trim();
@@ -208,7 +212,14 @@ async function main() {
   ownerOnlyDir(dataDir);
   tightenDataDir(dataDir);
   ownerOnlyDir(embedded.socketDir);
-  env.CUSTOM_WEBHOOK_SECRET ??= customWebhookSecret();
+  env.CUSTOM_WEBHOOK_SECRET ??= keptSecret('custom-webhook-secret', () =>
+    randomBytes(32).toString('base64url'),
+  );
+  // Stripe's own format (whsec_ + base64), as `stripe listen` prints it for local forwarding.
+  env.STRIPE_WEBHOOK_SECRET ??= keptSecret(
+    'stripe-webhook-secret',
+    () => `whsec_${randomBytes(32).toString('base64')}`,
+  );
 
   if (!env.MONGODB_URI) {
     const { mongoPort, mongoSocket } = embedded;

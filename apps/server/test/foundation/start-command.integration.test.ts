@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +18,7 @@ import getPort from 'get-port';
 import { expect, test } from 'vitest';
 
 import { isAlive, repoRoot, startSystem, tcpListenPorts, waitFor } from '../helpers/start-system.js';
+import { signatureHeader, stripeEvent } from '../helpers/stripe-events.js';
 
 const STARTUP_MS = 90_000;
 
@@ -146,6 +156,20 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
     expect(demo).not.toBe('formwell-demo');
     expect(demo.length).toBeGreaterThanOrEqual(20);
     expect(await logInStatus(base, 'demo@formwell.local', demo)).toBe(200);
+
+    // The payment receiver works out of the box with the Stripe signing secret kept under .data/.
+    const stripeSecret = readFileSync(join(dataDir, 'stripe-webhook-secret'), 'utf8');
+    expect(stripeSecret).toMatch(/^whsec_/);
+    const event = JSON.stringify(stripeEvent('customer.created', { id: 'cus_start_test' }));
+    const payment = await fetch(`${base}/api/webhooks/payments`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signatureHeader(event, stripeSecret),
+      },
+      body: event,
+    });
+    expect([payment.status, await payment.json()]).toEqual([200, { received: true }]);
 
     // The CLI, given only the same FORMWELL_DATA_DIR, finds the same database through the socket.
     await cliReachesServerDatabase(env, base, 'socket-owner@example.com');
