@@ -114,6 +114,14 @@ export { getUsersJoined } from './forms/get-users-joined.js';
 export { loadOwnedForm } from './forms/load-owned-form.js';
 export { findFormOwner } from './forms/find-form-owner.js';
 
+// public HTML forms (keyless endpoint)
+export { submitPublicForm } from './public-forms/submit-public-form.js';
+export type { SubmitPublicFormOptions, TSubmitPublicFormResult } from './public-forms/submit-public-form.js';
+export { publicThankYouUrl } from './public-forms/public-thank-you-url.js';
+export { httpOrigin } from './public-forms/request-origin.js';
+export { CAPTCHA_PROVIDERS, CAPTCHA_TOKEN_FIELDS } from './public-forms/captcha-providers.js';
+export type { TCaptchaProvider } from './public-forms/captcha-providers.js';
+
 // submissions
 export { ZSubmitFormInputSchema } from './submissions/z-submit-form-input.js';
 export type { TSubmitFormInput } from './submissions/z-submit-form-input.js';

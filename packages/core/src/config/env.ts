@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 
 import { z } from 'zod';
 
+import { ZPublicFormEnvSchema } from '../public-forms/public-form-config.js';
 import { ZWebhookDeliveryEnvSchema } from '../webhooks/delivery/webhook-delivery-config.js';
 
 const ZOptionalInt = z.coerce.number().int().positive().optional();
@@ -43,6 +44,7 @@ export const ZCoreEnvSchema = z.object({
   /** Requests with an unknown or revoked API key per client IP, e.g. `30/60`. */
   RATE_LIMIT_BAD_API_KEY: z.string().optional(),
   ...ZWebhookDeliveryEnvSchema.shape,
+  ...ZPublicFormEnvSchema.shape,
 });
 
 export type TCoreEnv = z.infer<typeof ZCoreEnvSchema>;

@@ -4,6 +4,7 @@ import {
   buildWebhookDeliveryConfig,
   type TWebhookDeliveryConfig,
 } from '../webhooks/delivery/webhook-delivery-config.js';
+import { buildPublicFormConfig, type TPublicFormConfig } from '../public-forms/public-form-config.js';
 import { DEFAULT_RATE_LIMITS, type TRateLimitName, type TRateLimitRule } from './rate-limits.js';
 
 export type TCoreConfig = {
@@ -17,6 +18,8 @@ export type TCoreConfig = {
   geoipDbPath: string | null;
   /** Outbound webhook delivery: SSRF guard switch, timeout, retry schedule, auto-disable window. */
   webhooks: TWebhookDeliveryConfig;
+  /** The keyless HTML endpoint: CAPTCHA verification URLs and deadline. */
+  publicForms: TPublicFormConfig;
 };
 
 export type LoadConfigOptions = { env: Record<string, string | undefined> };
@@ -32,6 +35,7 @@ const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   logIn: 'RATE_LIMIT_LOGIN',
   signUp: 'RATE_LIMIT_SIGNUP',
   badApiKey: 'RATE_LIMIT_BAD_API_KEY',
+  publicSubmit: 'RATE_LIMIT_PUBLIC_SUBMIT',
 };
 
 function parseRule(name: string, value: unknown, fallback: TRateLimitRule): TRateLimitRule {
@@ -81,6 +85,7 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,
     geoipDbPath: parsed.GEOIP_DB_PATH ?? null,
     webhooks: buildWebhookDeliveryConfig(parsed),
+    publicForms: buildPublicFormConfig(parsed),
   };
 }
 

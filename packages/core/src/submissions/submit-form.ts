@@ -44,6 +44,8 @@ export type SubmitFormOptions = {
   user: { id: string; plan: TPlan; quotaLimit: number };
   input: TSubmitFormInput;
   client?: TClientInfo;
+  /** Replaces the generic thank-you page as the default landing (the keyless HTML endpoint's own). */
+  thankYouUrl?: string;
   now?: Date;
 };
 
@@ -71,6 +73,7 @@ export async function submitForm({
   user,
   input,
   client = {},
+  thankYouUrl,
   now = new Date(),
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
   const { formId, data, redirectUrl } = parseInput(ZSubmitFormInputSchema, input);
@@ -79,7 +82,7 @@ export async function submitForm({
   }
   const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' });
   const limits = config.plans[user.plan];
-  const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl });
+  const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl, thankYouUrl });
 
   const { _gotcha: gotcha, ...rest } = data;
   if (gotcha !== undefined && gotcha !== null && gotcha !== '' && gotcha !== false) {
