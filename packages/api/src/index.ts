@@ -17,3 +17,4 @@ export type { TApiErrorShape } from './errors/format-error.js';
 export { listProcedures } from './procedures.js';
 export type { TProcedureEntry } from './procedures.js';
 export { ID_MAX_LENGTH } from './schemas/z-query.js';
+export { consumePublicFormLimit } from './rate-limit/public-form-limit.js';

@@ -1,7 +1,10 @@
 import type { TFormRecord } from '@formwell/db';
 import { z } from 'zod';
 
-import { toPublicSubmissionsView, ZPublicSubmissionsViewSchema } from '../public-forms/z-public-submissions.js';
+import {
+  toPublicSubmissionsView,
+  ZPublicSubmissionsViewSchema,
+} from '../public-forms/z-public-submissions.js';
 import { toFormView, ZFormViewSchema } from './form-view.js';
 
 /** The owner's full view of a form (dashboard): the public Form plus every stored setting. */

@@ -41,7 +41,11 @@ export async function verifyCaptcha({
       return 'unavailable';
     }
     const answer: unknown = await response.json();
-    if (typeof answer !== 'object' || answer === null || typeof (answer as { success?: unknown }).success !== 'boolean') {
+    if (
+      typeof answer !== 'object' ||
+      answer === null ||
+      typeof (answer as { success?: unknown }).success !== 'boolean'
+    ) {
       return 'unavailable';
     }
 

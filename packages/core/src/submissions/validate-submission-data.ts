@@ -28,7 +28,9 @@ function isPrimitive(value: unknown): boolean {
  * selects). At most MAX_DATA_KEYS items, so a list is never larger than a record of its own.
  */
 function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.length <= MAX_DATA_KEYS && value.every((item) => typeof item === 'string');
+  return (
+    Array.isArray(value) && value.length <= MAX_DATA_KEYS && value.every((item) => typeof item === 'string')
+  );
 }
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;

@@ -65,7 +65,8 @@ function toRecord(doc: TLeanForm): TFormRecord {
     publicSubmissions: {
       enabled: publicSubmissions?.enabled === true,
       allowedOrigins: publicSubmissions?.allowedOrigins ?? [],
-      captcha: captcha?.provider && captcha.secret ? { provider: captcha.provider, secret: captcha.secret } : null,
+      captcha:
+        captcha?.provider && captcha.secret ? { provider: captcha.provider, secret: captcha.secret } : null,
     },
     retentionDays: doc.retentionDays ?? null,
     submissionCount: doc.submissionCount ?? 0,
