@@ -18,6 +18,7 @@ import { dashboardCsvExportRoutes } from './routes/csv-export.js';
 import { customWebhookRoutes } from './routes/custom-webhook.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { publicFormRoutes } from './routes/public-form.js';
 import { thankYouRoutes } from './routes/thank-you.js';
 import { trpcRoutes } from './routes/trpc.js';
 import { serverVersion } from './version.js';
@@ -80,6 +81,7 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   await app.register(dashboardCsvExportRoutes, { services });
   await app.register(docsRoutes, { openApiDocument });
   await app.register(customWebhookRoutes, { secret: env.CUSTOM_WEBHOOK_SECRET });
+  await app.register(publicFormRoutes, { services });
 
   return app;
 }

@@ -18,3 +18,5 @@ export { listProcedures } from './procedures.js';
 export type { TProcedureEntry } from './procedures.js';
 export { ID_MAX_LENGTH } from './schemas/z-query.js';
 export { consumePublicFormLimit } from './rate-limit/public-form-limit.js';
+export { handOffOutbox } from './hand-off-outbox.js';
+export { submitClientInfo } from './submit-client-info.js';

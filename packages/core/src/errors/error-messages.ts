@@ -54,7 +54,6 @@ export const ErrorMessages = {
   PUBLIC_ORIGIN_NOT_ALLOWED: 'This form does not accept submissions from this origin',
   CAPTCHA_FAILED: 'CAPTCHA verification failed',
   CAPTCHA_UNAVAILABLE: 'CAPTCHA could not be verified right now, please try again',
-  PUBLIC_FILE_UPLOAD: 'File uploads are not accepted',
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
   monthlyLimit: (used: number, limit: number) =>

@@ -62,12 +62,10 @@ export async function submitPublicForm({
     }
   }
 
-  const data: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(body)) {
-    if (name !== REDIRECT_FIELD && !TOKEN_FIELDS.has(name)) {
-      data[name] = value;
-    }
-  }
+  // fromEntries defines each name as an own key, so `__proto__` stays a (refused) name, not a prototype.
+  const data: Record<string, unknown> = Object.fromEntries(
+    Object.entries(body).filter(([name]) => name !== REDIRECT_FIELD && !TOKEN_FIELDS.has(name)),
+  );
   // A template's empty hidden `_redirect` means "no redirect"; anything else is checked as a URL.
   const redirect = body[REDIRECT_FIELD];
   const redirectUrl = redirect === undefined || redirect === '' ? null : redirect;
