@@ -3,7 +3,10 @@ import type { TClientInfo, TCoreConfig } from '@formwell/core';
 import type { ApiRequest } from './context.js';
 
 /** What a submit stores about its sender (browser, country): read from the request the same way on every face. */
-export function submitClientInfo(req: ApiRequest, config: Pick<TCoreConfig, 'trustedCountryHeader'>): TClientInfo {
+export function submitClientInfo(
+  req: ApiRequest,
+  config: Pick<TCoreConfig, 'trustedCountryHeader'>,
+): TClientInfo {
   const header = config.trustedCountryHeader;
 
   return {

@@ -9,5 +9,7 @@ import type { FastifyRequest } from 'fastify';
 export function wantsJson(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
 
-  return typeof accept === 'string' && negotiate(accept, ['text/html', 'application/json']) === 'application/json';
+  return (
+    typeof accept === 'string' && negotiate(accept, ['text/html', 'application/json']) === 'application/json'
+  );
 }
