@@ -238,6 +238,11 @@ const PUBLIC_PATHS = new Set([
   '/docs/static/swagger-initializer.js',
   // Authenticated by the shared-secret signature of its body, never by a key or session.
   '/api/webhooks/custom',
+  // The keyless endpoint of plain HTML forms and its thank-you page: no key and no session, so no
+  // caller whose tenant could leak; the form is named by the path alone and acts as its owner. Its
+  // own tests check that a form that did not opt in answers exactly as no form does.
+  '/f/:formId',
+  '/f/:formId/thanks',
 ]);
 
 /** Served by the router (each procedure is covered through its recipe). */
