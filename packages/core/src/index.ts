@@ -118,8 +118,6 @@ export { findFormOwner } from './forms/find-form-owner.js';
 export { submitPublicForm } from './public-forms/submit-public-form.js';
 export type { SubmitPublicFormOptions, TSubmitPublicFormResult } from './public-forms/submit-public-form.js';
 export { getPublicFormName } from './public-forms/get-public-form.js';
-export { httpOrigin } from './public-forms/request-origin.js';
-export { CAPTCHA_PROVIDERS, CAPTCHA_TOKEN_FIELDS } from './public-forms/captcha-providers.js';
 export type { TCaptchaProvider } from './public-forms/captcha-providers.js';
 
 // submissions

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
+const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
 
 export const ZCaptchaProviderSchema = z.enum(CAPTCHA_PROVIDERS);
 

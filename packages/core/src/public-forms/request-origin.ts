@@ -21,7 +21,7 @@ export function requestOrigin({
 }
 
 /** The origin of an absolute http(s) URL, or null. */
-export function httpOrigin(value: string | null | undefined): string | null {
+function httpOrigin(value: string | null | undefined): string | null {
   if (!value || value === 'null') {
     return null;
   }
