@@ -31,6 +31,10 @@ export async function registerPublicFormBodies(app: FastifyInstance) {
       fields: MAX_FIELDS,
       parts: MAX_FIELDS + 1,
       headerPairs: 20,
+      // File parts are refused (415) or, when empty (a file input left blank), skipped: their
+      // content is never kept, and a large one is cut short rather than read through.
+      files: 10,
+      fileSize: 1,
     },
   });
 }

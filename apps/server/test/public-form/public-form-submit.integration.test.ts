@@ -102,6 +102,10 @@ describe('POST /f/:formId bodies', () => {
         code: 'UNSUPPORTED_MEDIA_TYPE',
       },
     ]);
+    // A file far over the body limit is refused by its kind, never read through.
+    const big = multipart([{ name: 'cv', value: 'x'.repeat(300 * 1024), filename: 'cv.pdf' }]);
+    const bigFile = await app.inject({ method: 'POST', url: `/f/${form.formId}`, ...big });
+    expect(bigFile.statusCode).toBe(415);
     expect(await storedData(form)).toEqual([]);
   });
 
