@@ -10,6 +10,15 @@ export type PublicFormRoutesOptions = { services: ApiServices };
 
 type TFormParams = { Params: { formId: string } };
 
+const EXPOSED_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+].join(', ');
+
 /**
  * The keyless endpoint for plain HTML forms: `POST /f/:formId` and the form's thank-you page. Its
  * own scope, outside /api/v1: it reads form bodies the API does not, answers browsers with pages
@@ -19,6 +28,16 @@ type TFormParams = { Params: { formId: string } };
 export async function publicFormRoutes(app: FastifyInstance, { services }: PublicFormRoutesOptions) {
   await registerPublicFormBodies(app);
   app.setErrorHandler(answerError);
+  // A page's script may post the form itself (FormData or URL-encoded with `Accept:
+  // application/json`: a simple request, no preflight) and read the JSON answer and its limits.
+  // Nothing here rests on cookies, so any origin may read it; allowed origins are enforced on the
+  // request itself, not by the browser.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'POST') {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+    }
+  });
 
   app.post<TFormParams>(
     '/f/:formId',

@@ -243,3 +243,35 @@ async function setUpOnSitePort(port: number) {
 
   return { site, page, action, form };
 }
+
+describe('the same form posted by a script on the page', BROWSER_TEST, () => {
+  test('FormData with Accept: application/json reads the 201 body and the limit headers cross-origin', async () => {
+    const { page, action, form } = await setUp();
+
+    const answer = await page.evaluate(async (url) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        body: new FormData(document.querySelector('form') ?? undefined),
+        headers: { accept: 'application/json' },
+      });
+
+      return {
+        status: response.status,
+        body: (await response.json()) as unknown,
+        remaining: response.headers.get('x-ratelimit-remaining'),
+      };
+    }, action);
+
+    expect(answer).toEqual({
+      status: 201,
+      body: {
+        success: true,
+        message: 'Form submitted successfully',
+        submissionId: expect.stringMatching(/^[0-9a-f]{24}$/) as string,
+        redirect: { url: `${action}/thanks`, allowed: true },
+      },
+      remaining: '19',
+    });
+    expect(await storedData(form)).toEqual([{ name: 'Ada Lovelace', topics: ['maths', 'engines'] }]);
+  });
+});
