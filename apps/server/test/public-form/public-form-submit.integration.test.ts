@@ -366,11 +366,14 @@ describe('POST /f/:formId abuse controls', () => {
         payload,
       });
 
+    // Bad input is refused before the provider is asked (it never sees this one).
+    const badRedirect = await post('name=Ada&_redirect=javascript%3Ax&h-captcha-response=good-token');
     const missing = await post('name=Ada');
     const wrong = await post('name=Ada&h-captcha-response=forged');
     const wrongPage = await post('name=Ada&h-captcha-response=forged', BROWSER_ACCEPT);
     const right = await post('name=Ada&h-captcha-response=good-token');
 
+    expect(badRedirect.statusCode).toBe(400);
     expect([missing.statusCode, missing.json<{ message: string }>().message]).toEqual([
       403,
       'CAPTCHA verification failed',

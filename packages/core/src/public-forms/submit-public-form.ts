@@ -4,7 +4,13 @@ import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
-import { submitForm, type TClientInfo, type TSubmitFormResult } from '../submissions/submit-form.js';
+import { isAbsoluteHttpUrl } from '../submissions/is-absolute-http-url.js';
+import {
+  isHoneypotFilled,
+  submitForm,
+  type TClientInfo,
+  type TSubmitFormResult,
+} from '../submissions/submit-form.js';
 import { CAPTCHA_TOKEN_FIELDS, ZCaptchaProviderSchema } from './captcha-providers.js';
 import { publicThankYouUrl } from './public-thank-you-url.js';
 import { requestOrigin } from './request-origin.js';
@@ -30,10 +36,6 @@ export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
 
 function notFound(): AppError {
   return new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
-}
-
-function isFilled(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== '' && value !== false;
 }
 
 /**
@@ -69,11 +71,15 @@ export async function submitPublicForm({
   // A template's empty hidden `_redirect` means "no redirect"; anything else is checked as a URL.
   const redirect = body[REDIRECT_FIELD];
   const redirectUrl = redirect === undefined || redirect === '' ? null : redirect;
+  // Refused before the CAPTCHA provider is asked: bad input costs no outside call.
+  if (redirectUrl !== null && (typeof redirectUrl !== 'string' || !isAbsoluteHttpUrl(redirectUrl))) {
+    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
+  }
 
   // A bot caught by the honeypot is answered (and counted) by the submit itself; the provider is
   // not asked about it.
   const captcha = settings.captcha;
-  if (captcha && !isFilled(data[HONEYPOT_FIELD])) {
+  if (captcha && !isHoneypotFilled(data[HONEYPOT_FIELD])) {
     const provider = ZCaptchaProviderSchema.parse(captcha.provider);
     const token = body[CAPTCHA_TOKEN_FIELDS[provider]];
     const verdict =
@@ -102,8 +108,7 @@ export async function submitPublicForm({
   const result = await submitForm({
     config,
     user: { id: user.id, plan: user.plan, quotaLimit: user.quotaLimit },
-    // Parsed by the submit's own schema: a `_redirect` that is not one absolute http(s) URL is a 400.
-    input: { formId: form.id, data, redirectUrl: redirectUrl as string | null },
+    input: { formId: form.id, data, redirectUrl },
     client,
     thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
   });

@@ -52,6 +52,11 @@ export type SubmitFormOptions = {
 /** The response plus the outbox entries the caller must hand to the job producers after responding. */
 export type TSubmitFormResult = { response: TSubmitResponse; outbox: TOutboxItem[]; spam: boolean };
 
+/** A `_gotcha` value no person leaves behind: anything but absent, null, empty or false. */
+export function isHoneypotFilled(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '' && value !== false;
+}
+
 function invalidData(fieldErrors: Record<string, string>): AppError {
   return new AppError(AppErrorCode.BAD_REQUEST, {
     message: ErrorMessages.INVALID_SUBMISSION,
@@ -85,7 +90,7 @@ export async function submitForm({
   const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl, thankYouUrl });
 
   const { _gotcha: gotcha, ...rest } = data;
-  if (gotcha !== undefined && gotcha !== null && gotcha !== '' && gotcha !== false) {
+  if (isHoneypotFilled(gotcha)) {
     // Bots get the normal answer so they learn nothing; nothing is stored or sent.
     await formStatsRepository.recordSpam({ userId: user.id, formId: form.id });
     const response: TSubmitResponse = {
