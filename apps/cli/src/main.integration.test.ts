@@ -10,6 +10,7 @@ import {
   connectDatabase,
   disconnectDatabase,
   emailLogRepository,
+  formRepository,
   type TCreateEmailLogRecord,
 } from '@formwell/db';
 import { testMongoUri } from '@formwell/vitest-config/services';
@@ -511,5 +512,102 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     const help = await formwell('--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('  mail list [--limit N] [--cursor C]\n  mail show --id ID\n');
+  });
+});
+
+describe('form update: the keyless HTML endpoint', () => {
+  test('opts a form in with allowed origins and a CAPTCHA whose secret comes from stdin and is never printed', async () => {
+    const user = await json('user', 'create', '--email', 'public-form@example.com');
+    const form = await json(
+      'form',
+      'create',
+      '--user',
+      String(user.id),
+      '--name',
+      'Contact',
+      '--type',
+      'contact',
+    );
+    const secret = 'turnstile-secret-from-stdin';
+
+    const updated = await formwellWithStdin(
+      `${secret}\n`,
+      'form',
+      'update',
+      '--form',
+      String(form.id),
+      '--public-submissions',
+      'on',
+      '--allowed-origins',
+      'https://example.com, http://localhost:8080',
+      '--captcha-provider',
+      'turnstile',
+      '--captcha-secret-stdin',
+    );
+
+    expect(updated.code).toBe(0);
+    expect(updated.stdout).not.toContain(secret);
+    expect((JSON.parse(updated.stdout) as { publicSubmissions: unknown }).publicSubmissions).toEqual({
+      enabled: true,
+      allowedOrigins: ['https://example.com', 'http://localhost:8080'],
+      captcha: { provider: 'turnstile' },
+    });
+    const stored = await formRepository.findForPublicSubmit({ formId: String(form.id) });
+    expect(stored?.publicSubmissions.captcha).toEqual({ provider: 'turnstile', secret });
+
+    // Turning the endpoint off keeps the other settings; --no-captcha removes the CAPTCHA.
+    const off = await json(
+      'form',
+      'update',
+      '--form',
+      String(form.id),
+      '--public-submissions',
+      'off',
+      '--no-captcha',
+    );
+    expect(off.publicSubmissions).toEqual({
+      enabled: false,
+      allowedOrigins: ['https://example.com', 'http://localhost:8080'],
+      captcha: null,
+    });
+  });
+
+  test('refuses a bad origin, a provider without its secret, and an unknown form', async () => {
+    const user = await json('user', 'create', '--email', 'public-form-bad@example.com');
+    const form = await json('form', 'create', '--user', String(user.id), '--name', 'C', '--type', 'contact');
+
+    const badOrigin = await formwell(
+      'form',
+      'update',
+      '--form',
+      String(form.id),
+      '--allowed-origins',
+      'https://example.com/page',
+    );
+    const noSecret = await formwell(
+      'form',
+      'update',
+      '--form',
+      String(form.id),
+      '--captcha-provider',
+      'hcaptcha',
+    );
+    const unknown = await formwell(
+      'form',
+      'update',
+      '--form',
+      '6740a1b2c3d4e5f6a7b8c9d0',
+      '--public-submissions',
+      'on',
+    );
+
+    expect(badOrigin.code).not.toBe(0);
+    expect(badOrigin.stderr).toContain('Must be an origin');
+    expect([noSecret.code, noSecret.stderr]).toEqual([
+      2,
+      expect.stringContaining('--captcha-secret-stdin') as string,
+    ]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('Form not found');
   });
 });

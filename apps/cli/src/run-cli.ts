@@ -6,6 +6,7 @@ import { analyticsRebuild } from './commands/analytics-rebuild.js';
 import { billingReplay } from './commands/billing-replay.js';
 import { demoSeed } from './commands/demo-seed.js';
 import { formCreate } from './commands/form-create.js';
+import { formUpdate } from './commands/form-update.js';
 import { keyCreate } from './commands/key-create.js';
 import { keyRevoke } from './commands/key-revoke.js';
 import { mailList } from './commands/mail-list.js';
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, TCommand> = {
   'key create': keyCreate,
   'key revoke': keyRevoke,
   'form create': formCreate,
+  'form update': formUpdate,
   'webhook create': webhookCreate,
   'demo seed': demoSeed,
   'analytics rebuild': analyticsRebuild,
@@ -38,6 +40,8 @@ export const USAGE = `usage: formwell <command> [options]
   key create --user ID --name N [--scopes a,b] [--forms ID,…] [--origins https://site.example,…]
   key revoke --key-id ID
   form create --user ID --name N --type T [--description D] [--fields JSON] [--users-joined] [--unique-email]
+  form update --form ID [--name N] [--public-submissions on|off] [--allowed-origins a,b]
+              [--captcha-provider turnstile|hcaptcha|recaptcha --captcha-secret-stdin | --no-captcha]
   webhook create --form ID --url U
   demo seed
   analytics rebuild [--form ID]
@@ -46,7 +50,7 @@ export const USAGE = `usage: formwell <command> [options]
   billing replay --event ID
 
   --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
-  stays out of the process list and the shell history.
+  stays out of the process list and the shell history; --captcha-secret-stdin likewise.
   mail list (newest first) and mail show read the email log: with SMTP_URL unset the worker
   sends nothing and keeps each message whole there (status "captured"); with it, the log records
   what was sent, without the body.

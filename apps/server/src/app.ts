@@ -19,6 +19,7 @@ import { customWebhookRoutes } from './routes/custom-webhook.js';
 import { docsRoutes } from './routes/docs.js';
 import { paymentWebhookRoutes } from './routes/payment-webhook.js';
 import { healthRoutes } from './routes/health.js';
+import { publicFormRoutes } from './routes/public-form.js';
 import { thankYouRoutes } from './routes/thank-you.js';
 import { trpcRoutes } from './routes/trpc.js';
 import { serverVersion } from './version.js';
@@ -87,6 +88,7 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     priceIds: env.coreConfig.stripePriceIds,
     producer,
   });
+  await app.register(publicFormRoutes, { services });
 
   return app;
 }

@@ -18,3 +18,6 @@ export { listProcedures } from './procedures.js';
 export type { TProcedureEntry } from './procedures.js';
 export { ID_MAX_LENGTH } from './schemas/z-query.js';
 export { KEY_RESTRICTION_REFUSAL } from './routers/v1/api-key-error-responses.js';
+export { consumePublicFormLimit } from './rate-limit/public-form-limit.js';
+export { handOffOutbox } from './hand-off-outbox.js';
+export { submitClientInfo } from './submit-client-info.js';

@@ -123,6 +123,12 @@ export { getUsersJoined } from './forms/get-users-joined.js';
 export { loadOwnedForm } from './forms/load-owned-form.js';
 export { findFormOwner } from './forms/find-form-owner.js';
 
+// public HTML forms (keyless endpoint)
+export { submitPublicForm } from './public-forms/submit-public-form.js';
+export type { SubmitPublicFormOptions, TSubmitPublicFormResult } from './public-forms/submit-public-form.js';
+export { getPublicFormName } from './public-forms/get-public-form.js';
+export type { TCaptchaProvider } from './public-forms/captcha-providers.js';
+
 // submissions
 export { ZSubmitFormInputSchema } from './submissions/z-submit-form-input.js';
 export type { TSubmitFormInput } from './submissions/z-submit-form-input.js';

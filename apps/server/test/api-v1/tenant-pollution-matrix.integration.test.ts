@@ -250,6 +250,11 @@ const PUBLIC_PATHS = new Set([
   '/api/webhooks/custom',
   // Authenticated by the payment provider's signature of its body; the user comes from the signed event.
   '/api/webhooks/payments',
+  // The keyless endpoint of plain HTML forms and its thank-you page: no key and no session, so no
+  // caller whose tenant could leak; the form is named by the path alone and acts as its owner. Its
+  // own tests check that a form that did not opt in answers exactly as no form does.
+  '/f/:formId',
+  '/f/:formId/thanks',
 ]);
 
 /** Served by the router (each procedure is covered through its recipe). */

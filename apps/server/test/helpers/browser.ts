@@ -45,15 +45,19 @@ export async function launchChromium(): Promise<Browser> {
 /**
  * A second local origin serving fixed HTML pages by path, standing in for a customer's website.
  * It listens on `localhost` (not 127.0.0.1) so it is another site as well as another origin from
- * the server under test, as a real customer page would be. Closed after the test.
+ * the server under test, as a real customer page would be. `port` fixes its origin up front (a
+ * form's allowed origins name it). Closed after the test.
  */
-export async function serveCustomerSite(pages: Record<string, string>): Promise<{ origin: string }> {
+export async function serveCustomerSite(
+  pages: Record<string, string>,
+  port = 0,
+): Promise<{ origin: string }> {
   const server = createServer((request, response) => {
     const page = pages[new URL(request.url ?? '/', 'http://localhost').pathname];
     response.writeHead(page === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(page ?? 'not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  await new Promise<void>((resolve) => server.listen(port, 'localhost', resolve));
   openServers.push(server);
 
   return { origin: `http://localhost:${(server.address() as AddressInfo).port}` };

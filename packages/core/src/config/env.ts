@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { ZBillingAccountEnvSchema } from '../billing-account/billing-account-config.js';
 import { ZBillingWebhookEnvSchema } from '../billing/billing-env.js';
+import { ZPublicFormEnvSchema } from '../public-forms/public-form-config.js';
 import { ZWebhookDeliveryEnvSchema } from '../webhooks/delivery/webhook-delivery-config.js';
 
 const ZOptionalInt = z.coerce.number().int().positive().optional();
@@ -47,6 +48,7 @@ export const ZCoreEnvSchema = z.object({
   ...ZWebhookDeliveryEnvSchema.shape,
   ...ZBillingAccountEnvSchema.shape,
   ...ZBillingWebhookEnvSchema.shape,
+  ...ZPublicFormEnvSchema.shape,
 });
 
 export type TCoreEnv = z.infer<typeof ZCoreEnvSchema>;

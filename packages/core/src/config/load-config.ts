@@ -10,6 +10,7 @@ import {
   buildWebhookDeliveryConfig,
   type TWebhookDeliveryConfig,
 } from '../webhooks/delivery/webhook-delivery-config.js';
+import { buildPublicFormConfig, type TPublicFormConfig } from '../public-forms/public-form-config.js';
 import { DEFAULT_RATE_LIMITS, type TRateLimitName, type TRateLimitRule } from './rate-limits.js';
 
 export type TCoreConfig = {
@@ -27,6 +28,8 @@ export type TCoreConfig = {
   billing: TBillingAccountConfig | null;
   /** Stripe price id per paid plan (those configured): how payment events name their plan. */
   stripePriceIds: Partial<Record<TPaidPlan, string>>;
+  /** The keyless HTML endpoint: CAPTCHA verification URLs and deadline. */
+  publicForms: TPublicFormConfig;
 };
 
 export type LoadConfigOptions = { env: Record<string, string | undefined> };
@@ -42,6 +45,7 @@ const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   logIn: 'RATE_LIMIT_LOGIN',
   signUp: 'RATE_LIMIT_SIGNUP',
   badApiKey: 'RATE_LIMIT_BAD_API_KEY',
+  publicSubmit: 'RATE_LIMIT_PUBLIC_SUBMIT',
 };
 
 function parseRule(name: string, value: unknown, fallback: TRateLimitRule): TRateLimitRule {
@@ -95,6 +99,7 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     webhooks: buildWebhookDeliveryConfig(parsed),
     billing: buildBillingAccountConfig(parsed, publicUrl),
     stripePriceIds: readStripePriceIds(parsed),
+    publicForms: buildPublicFormConfig(parsed),
   };
 }
 

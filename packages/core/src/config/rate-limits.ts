@@ -10,7 +10,8 @@ export type TRateLimitName =
   | 'webhooksManage'
   | 'logIn'
   | 'signUp'
-  | 'badApiKey';
+  | 'badApiKey'
+  | 'publicSubmit';
 
 /**
  * Default limits (the table in docs/architecture.md); buckets are per key (+ form), built by the api layer. `logIn` counts
@@ -32,4 +33,7 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   logIn: { limit: 10, windowSeconds: 15 * 60 },
   signUp: { limit: 20, windowSeconds: 60 * 60 },
   badApiKey: { limit: 600, windowSeconds: 60 },
+  // The keyless HTML endpoint, per client address and form: a person submits a form a few times at
+  // most; a script hammering one form from one address is cut off early.
+  publicSubmit: { limit: 20, windowSeconds: 60 },
 };

@@ -66,6 +66,10 @@ export const ErrorMessages = {
   CHANGE_PLAN_IN_PORTAL: 'Your plan is billed by a subscription already: change it in the billing portal',
   NO_BILLING_ACCOUNT: 'No billing account yet: subscribe to a plan with checkout first',
   alreadyOnPlan: (plan: string) => `You are already on the ${plan} plan`,
+  /** The keyless HTML endpoint (POST /f/:formId). */
+  PUBLIC_ORIGIN_NOT_ALLOWED: 'This form does not accept submissions from this origin',
+  CAPTCHA_FAILED: 'CAPTCHA verification failed',
+  CAPTCHA_UNAVAILABLE: 'CAPTCHA could not be verified right now, please try again',
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
   monthlyLimit: (used: number, limit: number) =>

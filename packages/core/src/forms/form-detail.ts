@@ -1,6 +1,10 @@
 import type { TFormRecord } from '@formwell/db';
 import { z } from 'zod';
 
+import {
+  toPublicSubmissionsView,
+  ZPublicSubmissionsViewSchema,
+} from '../public-forms/z-public-submissions.js';
 import { toFormView, ZFormViewSchema } from './form-view.js';
 
 /** The owner's full view of a form (dashboard): the public Form plus every stored setting. */
@@ -15,6 +19,8 @@ export const ZFormDetailSchema = ZFormViewSchema.extend({
   }),
   uniqueEmail: z.boolean(),
   retentionDays: z.number().nullable(),
+  /** The keyless HTML endpoint's settings; the CAPTCHA secret is never part of a view. */
+  publicSubmissions: ZPublicSubmissionsViewSchema,
 });
 
 export type TFormDetail = z.infer<typeof ZFormDetailSchema>;
@@ -26,5 +32,6 @@ export function toFormDetail(record: TFormRecord): TFormDetail {
     emailSettingsFull: record.emailSettings,
     uniqueEmail: record.uniqueEmail,
     retentionDays: record.retentionDays,
+    publicSubmissions: toPublicSubmissionsView(record.publicSubmissions),
   };
 }

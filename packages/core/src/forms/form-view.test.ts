@@ -1,6 +1,7 @@
 import type { TFormRecord } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { toFormDetail } from './form-detail.js';
 import { toFormView } from './form-view.js';
 import { ZFormFieldsSchema } from './z-form-field.js';
 
@@ -20,6 +21,11 @@ const record: TFormRecord = {
     replyTo: null,
   },
   uniqueEmail: true,
+  publicSubmissions: {
+    enabled: true,
+    allowedOrigins: ['https://example.com'],
+    captcha: { provider: 'turnstile', secret: 'captcha-secret-never-shown' },
+  },
   retentionDays: null,
   submissionCount: 7,
   webhookCount: 0,
@@ -86,5 +92,19 @@ describe('ZFormFieldsSchema', () => {
     expect(ZFormFieldsSchema.safeParse([{ name: '$where', type: 'text' }]).success).toBe(false);
     expect(ZFormFieldsSchema.safeParse([{ name: 'a.b', type: 'text' }]).success).toBe(false);
     expect(ZFormFieldsSchema.safeParse([{ name: 'x', type: 'color' }]).success).toBe(false);
+  });
+});
+
+describe('toFormDetail', () => {
+  test('shows the public endpoint settings with the CAPTCHA provider and never its secret', () => {
+    const detail = toFormDetail(record);
+
+    expect(detail.publicSubmissions).toEqual({
+      enabled: true,
+      allowedOrigins: ['https://example.com'],
+      captcha: { provider: 'turnstile' },
+    });
+    expect(JSON.stringify(detail)).not.toContain('captcha-secret-never-shown');
+    expect(JSON.stringify(toFormView(record))).not.toContain('captcha-secret-never-shown');
   });
 });

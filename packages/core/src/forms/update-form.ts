@@ -51,6 +51,15 @@ export async function updateForm({ config, userId, formId, data }: UpdateFormOpt
   if (parsed.retentionDays !== undefined) {
     set.retentionDays = parsed.retentionDays;
   }
+  if (parsed.publicSubmissions !== undefined) {
+    // Parts left out keep their stored value, so turning the endpoint on keeps a configured CAPTCHA.
+    const { enabled, allowedOrigins, captcha } = parsed.publicSubmissions;
+    set.publicSubmissions = {
+      enabled: enabled ?? current.publicSubmissions.enabled,
+      allowedOrigins: allowedOrigins ?? current.publicSubmissions.allowedOrigins,
+      captcha: captcha === undefined ? current.publicSubmissions.captcha : captcha,
+    };
+  }
   const record = await formRepository.update({ userId, formId, set });
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });

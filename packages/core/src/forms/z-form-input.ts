@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { ZFormTypeSchema } from './form-types.js';
+import { ZPublicSubmissionsInputSchema } from '../public-forms/z-public-submissions.js';
 import { ZFormFieldsSchema } from './z-form-field.js';
 
 const ZEmailSettingsInputSchema = z.object({
@@ -39,6 +40,8 @@ export const ZUpdateFormInputSchema = z.object({
   emailSettings: ZEmailSettingsInputSchema.optional(),
   uniqueEmail: z.boolean().optional(),
   retentionDays: z.number().int().min(1).max(3650).nullable().optional(),
+  /** The keyless endpoint for plain HTML forms: opt-in, allowed origins, CAPTCHA. */
+  publicSubmissions: ZPublicSubmissionsInputSchema.optional(),
 });
 
 export type TUpdateFormInput = z.input<typeof ZUpdateFormInputSchema>;

@@ -14,12 +14,15 @@ export function resolveRedirect({
   redirectUrl,
   limits,
   publicUrl,
+  thankYouUrl,
 }: {
   redirectUrl: string | null | undefined;
   limits: Pick<TPlanLimits, 'customRedirect'>;
   publicUrl: string;
+  /** The default landing when not the install's generic page (a public form's own thank-you page). */
+  thankYouUrl?: string;
 }): TRedirect {
-  const thankYou = `${publicUrl.replace(/\/+$/, '')}/thank-you`;
+  const thankYou = thankYouUrl ?? `${publicUrl.replace(/\/+$/, '')}/thank-you`;
   if (redirectUrl === null || redirectUrl === undefined) {
     return { url: thankYou, allowed: true };
   }

@@ -44,11 +44,18 @@ export type SubmitFormOptions = {
   user: { id: string; plan: TPlan; quotaLimit: number };
   input: TSubmitFormInput;
   client?: TClientInfo;
+  /** Replaces the generic thank-you page as the default landing (the keyless HTML endpoint's own). */
+  thankYouUrl?: string;
   now?: Date;
 };
 
 /** The response plus the outbox entries the caller must hand to the job producers after responding. */
 export type TSubmitFormResult = { response: TSubmitResponse; outbox: TOutboxItem[]; spam: boolean };
+
+/** A `_gotcha` value no person leaves behind: anything but absent, null, empty or false. */
+export function isHoneypotFilled(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '' && value !== false;
+}
 
 function invalidData(fieldErrors: Record<string, string>): AppError {
   return new AppError(AppErrorCode.BAD_REQUEST, {
@@ -71,6 +78,7 @@ export async function submitForm({
   user,
   input,
   client = {},
+  thankYouUrl,
   now = new Date(),
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
   const { formId, data, redirectUrl } = parseInput(ZSubmitFormInputSchema, input);
@@ -79,10 +87,10 @@ export async function submitForm({
   }
   const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' });
   const limits = config.plans[user.plan];
-  const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl });
+  const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl, thankYouUrl });
 
   const { _gotcha: gotcha, ...rest } = data;
-  if (gotcha !== undefined && gotcha !== null && gotcha !== '' && gotcha !== false) {
+  if (isHoneypotFilled(gotcha)) {
     // Bots get the normal answer so they learn nothing; nothing is stored or sent.
     await formStatsRepository.recordSpam({ userId: user.id, formId: form.id });
     const response: TSubmitResponse = {

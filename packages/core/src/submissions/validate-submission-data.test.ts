@@ -187,7 +187,17 @@ describe('validateSubmissionData: deeply nested values never recurse', () => {
   }
   const nested = deep(20_000);
 
-  test('a form without declared fields refuses objects and arrays as values', () => {
+  test('a form without declared fields takes a list of strings (a repeated HTML form name)', () => {
+    const result = validateSubmissionData({ fields: [], data: { topics: ['a', 'b'], name: 'x' } });
+
+    expect(result).toEqual({ ok: true, data: { topics: ['a', 'b'], name: 'x' } });
+    const long = validateSubmissionData({ fields: [], data: { topics: ['a', 'x'.repeat(10_001)] } });
+    expect(long.ok ? {} : long.fieldErrors).toEqual({ topics: 'Must be at most 10000 characters' });
+    const many = validateSubmissionData({ fields: [], data: { topics: Array<string>(101).fill('a') } });
+    expect(many.ok).toBe(false);
+  });
+
+  test('a form without declared fields refuses objects and other arrays as values', () => {
     const result = validateSubmissionData({ fields: [], data: { a: nested, b: ['x', 1], c: 'ok' } });
 
     expect(result.ok ? {} : result.fieldErrors).toEqual({

@@ -23,6 +23,16 @@ function isPrimitive(value: unknown): boolean {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
+/**
+ * A list of strings: what a plain HTML form sends for a name it repeats (checkbox groups, multiple
+ * selects). At most MAX_DATA_KEYS items, so a list is never larger than a record of its own.
+ */
+function isStringList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) && value.length <= MAX_DATA_KEYS && value.every((item) => typeof item === 'string')
+  );
+}
+
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 const KEY_LENGTH_RULE = `Key names must be 1 to ${MAX_KEY_LENGTH} characters`;
@@ -153,12 +163,17 @@ function reportedKey(key: string): string {
 
 /** Only strings are measured here; other values are shape-checked first (see checkField). */
 function tooLong(value: unknown): boolean {
+  if (isStringList(value)) {
+    return value.some((item) => exceedsCharacters(item, MAX_STRING_LENGTH));
+  }
+
   return typeof value === 'string' && exceedsCharacters(value, MAX_STRING_LENGTH);
 }
 
 /**
  * Validates `data` against the form's fields: required present, types, options,
- * unknown keys rejected except on a form with no declared fields (any flat object), ≤ 100 keys,
+ * unknown keys rejected except on a form with no declared fields (any flat object: scalars or lists
+ * of strings), ≤ 100 keys,
  * strings ≤ 10,000 characters (code points). `_gotcha` must already be removed by the caller.
  */
 export function validateSubmissionData({
@@ -189,13 +204,13 @@ export function validateSubmissionData({
     }
   }
   if (fields.length === 0) {
-    // Any flat object: keys become stored object keys, values must be scalars (a nested value is
-    // refused by its type, never walked).
+    // Any flat object: keys become stored object keys, values must be scalars or a list of strings
+    // (a nested value is refused by its type, never walked).
     for (const key of namedKeys) {
       const problem = keyProblem(key);
       if (problem !== null) {
         fieldErrors[key] = problem;
-      } else if (!isPrimitive(data[key]) && fieldErrors[key] === undefined) {
+      } else if (!isPrimitive(data[key]) && !isStringList(data[key]) && fieldErrors[key] === undefined) {
         fieldErrors[key] = 'Must be a string, number, boolean or null';
       }
     }

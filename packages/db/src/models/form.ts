@@ -25,6 +25,16 @@ const formSchema = new Schema(
       replyTo: { type: String, default: null },
     },
     uniqueEmail: { type: Boolean, default: false },
+    // The keyless endpoint for plain HTML forms (POST /f/:formId): off until the owner opts in.
+    // The CAPTCHA secret is needed to call the provider, so it is stored; views never show it.
+    publicSubmissions: {
+      enabled: { type: Boolean, default: false },
+      allowedOrigins: { type: [String], default: [] },
+      captcha: {
+        type: new Schema({ provider: String, secret: String }, { _id: false }),
+        default: null,
+      },
+    },
     retentionDays: { type: Number, default: null },
     submissionCount: { type: Number, default: 0 },
     // Webhook endpoints of the form, so the plan's per-form cap is one conditional update.

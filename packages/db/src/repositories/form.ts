@@ -13,12 +13,23 @@ type TStoredForm = TRecordOf<TFormDoc>;
  * A form as the repository hands it out, derived from the model: `_id` → `id`, defaults filled,
  * `webhookCount` null until initialised (forms older than the counter). `countedIds` stays inside.
  */
-export type TFormRecord = Omit<TStoredForm, 'countedIds' | 'fields' | 'settings' | 'emailSettings'> & {
+export type TFormRecord = Omit<
+  TStoredForm,
+  'countedIds' | 'fields' | 'settings' | 'emailSettings' | 'publicSubmissions'
+> & {
   id: string;
   /** Validated by core's ZFormFieldSchema on the way in. */
   fields: Record<string, unknown>[];
   settings: NonNullable<TStoredForm['settings']>;
   emailSettings: NonNullable<TStoredForm['emailSettings']>;
+  publicSubmissions: TPublicSubmissionsRecord;
+};
+
+/** The keyless HTML endpoint's settings; `captcha.provider` is one of core's CAPTCHA providers. */
+type TPublicSubmissionsRecord = {
+  enabled: boolean;
+  allowedOrigins: string[];
+  captcha: { provider: string; secret: string } | null;
 };
 
 // `fields` is a Mixed array to mongoose (core validates it); read it as plain objects.
@@ -32,6 +43,8 @@ type TLeanForm = Omit<
 function toRecord(doc: TLeanForm): TFormRecord {
   const usersJoined = doc.settings?.usersJoined;
   const email = doc.emailSettings ?? {};
+  const publicSubmissions = doc.publicSubmissions;
+  const captcha = publicSubmissions?.captcha;
 
   return {
     id: doc._id.toString(),
@@ -49,6 +62,12 @@ function toRecord(doc: TLeanForm): TFormRecord {
       replyTo: email.replyTo ?? null,
     },
     uniqueEmail: doc.uniqueEmail === true,
+    publicSubmissions: {
+      enabled: publicSubmissions?.enabled === true,
+      allowedOrigins: publicSubmissions?.allowedOrigins ?? [],
+      captcha:
+        captcha?.provider && captcha.secret ? { provider: captcha.provider, secret: captcha.secret } : null,
+    },
     retentionDays: doc.retentionDays ?? null,
     submissionCount: doc.submissionCount ?? 0,
     webhookCount: doc.webhookCount ?? null,
@@ -71,7 +90,8 @@ export type TFormWritable = Pick<
   | 'emailSettings'
   | 'uniqueEmail'
   | 'retentionDays'
->;
+> &
+  Partial<Pick<TFormRecord, 'publicSubmissions'>>;
 
 /** Forms, every query scoped by the owning user. */
 export const formRepository = {
@@ -97,6 +117,20 @@ export const formRepository = {
 
       return doc ? toRecord(doc) : null;
     });
+  },
+
+  /**
+   * A form by id alone, for the keyless HTML endpoint (POST /f/:formId), which knows no owner: the
+   * caller answers 404 unless the owner opted the form in. Everything after uses the owner's id.
+   */
+  async findForPublicSubmit({ formId }: { formId: string }): Promise<TFormRecord | null> {
+    const _id = toObjectId(formId);
+    if (!_id) {
+      return null;
+    }
+    const doc = await FormModel.collection.findOne<TLeanForm>({ _id }, { projection: UNSELECTED });
+
+    return doc ? toRecord(doc) : null;
   },
 
   /**

@@ -1,5 +1,7 @@
 import { submitForm } from '@formwell/core';
 
+import { submitClientInfo } from '../../../submit-client-info.js';
+import { handOffOutbox } from '../../../hand-off-outbox.js';
 import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
 import { apiKeyProcedure } from '../../../auth/api-key-procedure.js';
 import { submitFormMeta, ZSubmitFormRequestSchema, ZSubmitFormResponseSchema } from './submit-form.types.js';
@@ -11,33 +13,14 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
   .output(ZSubmitFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { user, req, services, logger } = ctx;
-    const header = services.config.trustedCountryHeader;
     const { response, outbox, spam } = await submitForm({
       config: services.config,
       user,
       input,
-      client: {
-        userAgent: req.headers['user-agent'] ?? null,
-        acceptLanguage: req.headers['accept-language'] ?? null,
-        trustedCountryCode: header ? firstHeader(req.headers[header]) : null,
-        // Fastify's request.ip: the forwarded client address when TRUST_PROXY trusts the proxy.
-        ip: req.ip,
-      },
+      client: submitClientInfo(req, services.config),
     });
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');
-    if (outbox.length > 0 && services.enqueueOutbox) {
-      // Not awaited: side effects never slow or fail the 201; the stored outbox keeps them.
-      void services.enqueueOutbox(outbox).catch((error: unknown) => {
-        logger.warn(
-          { err: error, submissionId: response.submissionId },
-          'outbox enqueue failed; the sweep will retry',
-        );
-      });
-    }
+    handOffOutbox({ services, logger, outbox, submissionId: response.submissionId });
 
     return response;
   });
-
-function firstHeader(value: string | string[] | undefined): string | null {
-  return (Array.isArray(value) ? value[0] : value) ?? null;
-}

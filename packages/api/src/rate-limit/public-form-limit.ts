@@ -1,0 +1,33 @@
+import { AppError, AppErrorCode, ErrorMessages } from '@formwell/core';
+
+import type { ApiRequest, ApiResponse, ApiServices } from '../context.js';
+import { rateLimitBucketId } from './bucket-id.js';
+import { clientAddressBucket } from './client-address-bucket.js';
+import { applyRateLimitHeaders } from './rate-limit-headers.js';
+
+export type PublicFormLimitOptions = {
+  req: ApiRequest;
+  res: ApiResponse;
+  services: ApiServices;
+  /** The path's form id as sent; a garbage id is hashed into the bucket, never stored raw. */
+  formId: string;
+};
+
+/**
+ * The keyless HTML endpoint's limit (rule `publicSubmit`), per client address (`request.ip`, which
+ * honours TRUST_PROXY) and form. Counted before the body is read; the limit headers go on every
+ * answer, and a refusal is the usual 429 with `Retry-After`.
+ */
+export async function consumePublicFormLimit({ req, res, services, formId }: PublicFormLimitOptions) {
+  const bucketId = rateLimitBucketId({
+    bucket: 'public_form',
+    // The key id's place in the identifier holds the client address here: there is no key.
+    apiKeyId: `ip_${clientAddressBucket(req.ip)}`,
+    formId,
+  });
+  const state = await services.rateLimiter.consume('publicSubmit', bucketId);
+  applyRateLimitHeaders(res, state);
+  if (!state.allowed) {
+    throw new AppError(AppErrorCode.TOO_MANY_REQUESTS, { message: ErrorMessages.RATE_LIMIT_EXCEEDED });
+  }
+}

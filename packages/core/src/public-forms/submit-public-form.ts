@@ -1,0 +1,117 @@
+import { formRepository, formStatsRepository, userRepository } from '@formwell/db';
+
+import type { TCoreConfig } from '../config/load-config.js';
+import { AppErrorCode } from '../errors/app-error-code.js';
+import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
+import { isAbsoluteHttpUrl } from '../submissions/is-absolute-http-url.js';
+import {
+  isHoneypotFilled,
+  submitForm,
+  type TClientInfo,
+  type TSubmitFormResult,
+} from '../submissions/submit-form.js';
+import { CAPTCHA_TOKEN_FIELDS, ZCaptchaProviderSchema } from './captcha-providers.js';
+import { publicThankYouUrl } from './public-thank-you-url.js';
+import { requestOrigin } from './request-origin.js';
+import { verifyCaptcha } from './verify-captcha.js';
+
+/** Names the endpoint reads itself; they are never stored with the submission. */
+const REDIRECT_FIELD = '_redirect';
+const HONEYPOT_FIELD = '_gotcha';
+const TOKEN_FIELDS = new Set(Object.values(CAPTCHA_TOKEN_FIELDS));
+
+export type SubmitPublicFormOptions = {
+  config: TCoreConfig;
+  formId: string;
+  /** The decoded body: name → value, repeated names already gathered into arrays. */
+  body: Record<string, unknown>;
+  /** The request's `Origin` and `Referer` headers. */
+  origin?: string | null;
+  referer?: string | null;
+  client?: TClientInfo;
+};
+
+export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
+
+function notFound(): AppError {
+  return new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+}
+
+/**
+ * POST /f/:formId, the keyless endpoint of plain HTML forms. Order: form opted in (404 otherwise,
+ * the same answer as for no form, so ids cannot be probed) → allowed origins (403) → CAPTCHA (403,
+ * counted as spam) → the API's own submit (validation, honeypot, quota, outbox, counters), acting
+ * as the form's owner with the form's own thank-you page as the default landing.
+ */
+export async function submitPublicForm({
+  config,
+  formId,
+  body,
+  origin,
+  referer,
+  client = {},
+}: SubmitPublicFormOptions): Promise<TSubmitPublicFormResult> {
+  const form = await formRepository.findForPublicSubmit({ formId });
+  if (!form?.publicSubmissions.enabled) {
+    throw notFound();
+  }
+  const settings = form.publicSubmissions;
+  if (settings.allowedOrigins.length > 0) {
+    const from = requestOrigin({ origin, referer });
+    if (from === null || !settings.allowedOrigins.includes(from)) {
+      throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.PUBLIC_ORIGIN_NOT_ALLOWED });
+    }
+  }
+
+  // fromEntries defines each name as an own key, so `__proto__` stays a (refused) name, not a prototype.
+  const data: Record<string, unknown> = Object.fromEntries(
+    Object.entries(body).filter(([name]) => name !== REDIRECT_FIELD && !TOKEN_FIELDS.has(name)),
+  );
+  // A template's empty hidden `_redirect` means "no redirect"; anything else is checked as a URL.
+  const redirect = body[REDIRECT_FIELD];
+  const redirectUrl = redirect === undefined || redirect === '' ? null : redirect;
+  // Refused before the CAPTCHA provider is asked: bad input costs no outside call.
+  if (redirectUrl !== null && (typeof redirectUrl !== 'string' || !isAbsoluteHttpUrl(redirectUrl))) {
+    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
+  }
+
+  // A bot caught by the honeypot is answered (and counted) by the submit itself; the provider is
+  // not asked about it.
+  const captcha = settings.captcha;
+  if (captcha && !isHoneypotFilled(data[HONEYPOT_FIELD])) {
+    const provider = ZCaptchaProviderSchema.parse(captcha.provider);
+    const token = body[CAPTCHA_TOKEN_FIELDS[provider]];
+    const verdict =
+      typeof token === 'string' && token.length > 0 && token.length <= 4096
+        ? await verifyCaptcha({
+            config: config.publicForms,
+            provider,
+            secret: captcha.secret,
+            token,
+            remoteIp: client.ip ?? null,
+          })
+        : 'failed';
+    if (verdict === 'unavailable') {
+      throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.CAPTCHA_UNAVAILABLE });
+    }
+    if (verdict === 'failed') {
+      await formStatsRepository.recordSpam({ userId: form.userId, formId: form.id });
+      throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.CAPTCHA_FAILED });
+    }
+  }
+
+  const user = await userRepository.findById({ userId: form.userId });
+  if (!user) {
+    throw notFound();
+  }
+  const result = await submitForm({
+    config,
+    user: { id: user.id, plan: user.plan, quotaLimit: user.quotaLimit },
+    input: { formId: form.id, data, redirectUrl },
+    client,
+    thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
+  });
+
+  return { ...result, userId: user.id };
+}

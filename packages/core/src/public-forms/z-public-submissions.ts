@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+import { ZCaptchaProviderSchema } from './captcha-providers.js';
+
+const MAX_ALLOWED_ORIGINS = 20;
+
+/**
+ * An origin as browsers send it in `Origin`: http(s), host, optional port, nothing after. Anything
+ * else could never match, so it is refused when set rather than silently locking the form.
+ */
+const ZOriginSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.toLowerCase();
+    } catch {
+      return false;
+    }
+  }, 'Must be an origin such as https://example.com (scheme, host and port only)')
+  .transform((value) => value.toLowerCase());
+
+/** The owner's changes; absent parts stay as they are, `captcha: null` turns CAPTCHA off. */
+export const ZPublicSubmissionsInputSchema = z.object({
+  enabled: z.boolean().optional(),
+  /** Empty: any page may post. */
+  allowedOrigins: z.array(ZOriginSchema).max(MAX_ALLOWED_ORIGINS).optional(),
+  captcha: z
+    .object({ provider: ZCaptchaProviderSchema, secret: z.string().trim().min(1).max(500) })
+    .nullable()
+    .optional(),
+});
+
+/** What views show: the CAPTCHA provider, never its secret. */
+export const ZPublicSubmissionsViewSchema = z.object({
+  enabled: z.boolean(),
+  allowedOrigins: z.array(z.string()),
+  captcha: z.object({ provider: z.string() }).nullable(),
+});
+
+export type TPublicSubmissionsView = z.infer<typeof ZPublicSubmissionsViewSchema>;
+
+export function toPublicSubmissionsView(settings: {
+  enabled: boolean;
+  allowedOrigins: string[];
+  captcha: { provider: string } | null;
+}): TPublicSubmissionsView {
+  return {
+    enabled: settings.enabled,
+    allowedOrigins: [...settings.allowedOrigins],
+    captcha: settings.captcha ? { provider: settings.captcha.provider } : null,
+  };
+}
