@@ -5,6 +5,7 @@ import {
   WEBHOOK_BACKOFF_TYPE,
   createJobProducer,
   createWorkerConnection,
+  type TQueueName,
 } from '@formwell/jobs';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
@@ -21,7 +22,9 @@ export type StartWorkerRuntimeOptions = {
   mongoUri: string;
   redisUrl: string;
   logger: Logger;
+  /** Jobs run at once per queue, unless `concurrencyByQueue` names the queue. */
   concurrency?: number;
+  concurrencyByQueue?: Partial<Record<TQueueName, number>>;
   /** Plans and webhook delivery settings; the defaults when absent. */
   config?: TCoreConfig;
   registry?: ProcessorRegistry;
@@ -53,6 +56,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     redisUrl,
     logger,
     concurrency = 10,
+    concurrencyByQueue = {},
     config = loadConfig({ env: {} }),
     scheduleSweeps = true,
     outboxSweepEveryMs = maintenanceSchedule[MaintenanceJob.sweepOutbox] ?? 15_000,
@@ -74,7 +78,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     const worker = new Worker(queueName, (job) => dispatchJob(handlers, job, logger), {
       connection,
       prefix: QUEUE_PREFIX,
-      concurrency,
+      concurrency: concurrencyByQueue[queueName as TQueueName] ?? concurrency,
       lockDuration: lockDurationMs,
       stalledInterval: lockDurationMs,
       settings: {
