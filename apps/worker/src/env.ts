@@ -6,6 +6,15 @@ import { z } from 'zod';
 /** The sender of every email when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'Formwell <no-reply@formwell.local>';
 
+/** Where the data is; read by the worker and the local mail catcher alike. */
+export const ZMongoUri = z
+  .string()
+  .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI');
+
+export const ZLogLevel = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
+
 /** Jobs one worker process runs at once on a queue. */
 const ZConcurrency = z.coerce.number().int().min(1).max(100);
 
@@ -15,9 +24,9 @@ export function parseWorkerEnv(source: Record<string, string | undefined> = proc
   const env = createEnv({
     server: {
       ...ZCoreEnvSchema.shape,
-      MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
+      MONGODB_URI: ZMongoUri,
       REDIS_URL: ZRedisUrl,
-      LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      LOG_LEVEL: ZLogLevel,
       WORKER_CONCURRENCY: ZConcurrency.default(10),
       // Per-queue overrides of WORKER_CONCURRENCY: slow receivers should not hold up emails.
       WORKER_CONCURRENCY_WEBHOOKS: ZConcurrency.optional(),

@@ -3,6 +3,7 @@ import { DashboardSessionModel } from './models/dashboard-session.js';
 import { InboundEventModel } from './models/inbound-event.js';
 import { FormStatsMonthModel } from './models/form-stats-month.js';
 import { EmailLogModel } from './models/email-log.js';
+import { CaughtMailModel } from './models/caught-mail.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
@@ -31,6 +32,7 @@ export async function ensureIndexes(): Promise<void> {
       InboundEventModel,
       WebhookDeliveryModel,
       EmailLogModel,
+      CaughtMailModel,
     ].map((model) => model.init()),
   );
 }

@@ -53,6 +53,7 @@ export type {
 export { outboxDeliveryRepository } from './repositories/outbox-delivery.js';
 export { emailLogRepository } from './repositories/email-log.js';
 export type { TEmailLogRecord, TCreateEmailLogRecord } from './repositories/email-log.js';
+export { caughtMailRepository } from './repositories/caught-mail.js';
 export { isDuplicateKeyError } from './repositories/is-duplicate-key-error.js';
 export type { TPage, TPageAfter } from './repositories/page.js';
 

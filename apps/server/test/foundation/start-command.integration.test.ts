@@ -108,13 +108,26 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
 
   try {
     await waitUntilReady(base, system.output);
-    // No SMTP server: the banner says mail is captured and which command reads it.
-    expect(system.output()).toContain('  mail         captured (no SMTP_URL): pnpm formwell mail list\n');
+    // No SMTP server: a local catcher gets the mail; the banner says where and which command reads it.
+    const catcherPort = Number(
+      /mail {9}caught locally \(no SMTP_URL; catcher on 127\.0\.0\.1:(\d+)\): pnpm formwell mail list, mail show ID\n/.exec(
+        system.output(),
+      )?.[1],
+    );
+    expect(catcherPort).toBeGreaterThan(0);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
     expect(document.openapi).toBe('3.1.0');
     const pids = system.pids();
-    expect([...pids.keys()].sort()).toEqual(['embedded-mongo', 'redis-server', 'server', 'worker']);
+    expect([...pids.keys()].sort()).toEqual([
+      'embedded-mongo',
+      'mail-catcher',
+      'redis-server',
+      'server',
+      'worker',
+    ]);
+    // The catcher's only listener is the loopback port the worker was pointed at.
+    expect(tcpListenPorts(pids.get('mail-catcher') ?? -1)).toEqual([catcherPort]);
 
     // Only Unix sockets in an owner-only folder; no TCP listener for the engine or redis. The
     // server's own port shows that the /proc lookup does see listeners.
