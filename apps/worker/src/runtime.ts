@@ -41,6 +41,8 @@ export type StartWorkerRuntimeOptions = {
   /** Outgoing mail server; without one, emails are captured in the email log. */
   smtpUrl?: string;
   mailFrom?: string;
+  /** The clock of time-based rules (the hourly notification cap); tests bring their own. */
+  now?: () => Date;
 };
 
 export type WorkerRuntime = { workers: Worker[]; stop(): Promise<void> };
@@ -72,7 +74,14 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
   const producer = createJobProducer(connection);
   const mailer = createMailer({ smtpUrl, from: mailFrom });
   const registry =
-    options.registry ?? buildProcessorRegistry({ config, producer, mailer, outboxSweepAfterMs });
+    options.registry ??
+    buildProcessorRegistry({
+      config,
+      producer,
+      mailer,
+      outboxSweepAfterMs,
+      ...(options.now ? { now: options.now } : {}),
+    });
 
   const workers = Object.entries(registry).map(([queueName, handlers]) => {
     const worker = new Worker(queueName, (job) => dispatchJob(handlers, job, logger), {

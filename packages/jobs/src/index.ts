@@ -22,5 +22,7 @@ export {
 export type { TWebhookDeliveryJob } from './contracts/webhook-delivery-job.js';
 export { submissionEmailJob, ZSubmissionEmailJobSchema, EMAIL_JOB_KINDS } from './contracts/email-job.js';
 export type { TSubmissionEmailJob } from './contracts/email-job.js';
+export { developerSummaryJob } from './contracts/developer-summary-job.js';
+export type { TDeveloperSummaryJob } from './contracts/developer-summary-job.js';
 export { createJobProducer } from './job-producer.js';
 export type { TJobProducer } from './job-producer.js';

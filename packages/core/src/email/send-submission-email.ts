@@ -4,11 +4,18 @@ import type { TSubmissionEmailJob } from '@formwell/jobs';
 import type { TCoreConfig } from '../config/load-config.js';
 import { completeOutboxEntry } from '../submissions/complete-outbox-entry.js';
 import { failOutboxEntry } from '../submissions/fail-outbox-entry.js';
+import { developerRecipient } from './developer-recipient.js';
+import type { TEmailOutcome } from './send-logged-email.js';
 import { isPermanentSmtpError, type TEmailMessage, type TMailer } from './mailer.js';
 import { developerNotificationEmail, submissionConfirmationEmail } from './submission-email-templates.js';
 
-/** Developer notifications per form and rolling hour; past it, notifications are skipped. */
+/** Developer notifications per form and clock hour; past it, one summary at the end of the hour. */
 export const DEVELOPER_NOTIFICATIONS_PER_HOUR = 100;
+
+/** The start of the clock hour (UTC) `now` is in: the window the notification cap counts in. */
+export function notificationHourStart(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+}
 
 /** The message of one submission email; null when it has no recipient. */
 function composeSubmissionEmail({
@@ -41,17 +48,14 @@ function composeSubmissionEmail({
   }
 
   return developerNotificationEmail({
-    to: settings.developerEmail ?? ownerEmail,
+    to: developerRecipient(settings.developerEmail, ownerEmail),
     formName,
     fields,
     dashboardUrl: publicUrl,
   });
 }
 
-export type TSubmissionEmailOutcome =
-  | { status: 'sent' | 'captured' }
-  | { status: 'skipped'; reason: string }
-  | { status: 'failed'; retry: boolean; error: string };
+export type TSubmissionEmailOutcome = TEmailOutcome;
 
 /**
  * Sends one submission email of the outbox: the submitter's confirmation or the owner's
@@ -64,12 +68,19 @@ export async function sendSubmissionEmail({
   mailer,
   config,
   lastAttempt,
+  scheduleSummary,
   now = new Date(),
 }: {
   job: TSubmissionEmailJob;
   mailer: TMailer;
   config: Pick<TCoreConfig, 'publicUrl'>;
   lastAttempt: boolean;
+  /**
+   * Called when a notification is skipped by the hourly cap, before the skip is recorded, with the
+   * hour's start: the worker schedules that hour's summary (once per form and hour). If it throws,
+   * nothing is recorded and the job is retried.
+   */
+  scheduleSummary?: (hourStart: Date) => Promise<void>;
   now?: Date;
 }): Promise<TSubmissionEmailOutcome> {
   const { kind, userId, formId, submissionId, entryId } = job;
@@ -134,10 +145,11 @@ export async function sendSubmissionEmail({
     });
 
   if (kind === 'email.developer') {
-    const since = new Date(now.getTime() - 3600_000);
+    const since = notificationHourStart(now);
     if (
       (await emailLogRepository.countSentForForm({ formId, kind, since })) >= DEVELOPER_NOTIFICATIONS_PER_HOUR
     ) {
+      await scheduleSummary?.(since);
       await log('skipped', { error: 'hourly notification limit reached' });
       await close();
 
