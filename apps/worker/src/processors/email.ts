@@ -1,11 +1,18 @@
 import {
   sendDeveloperSummary,
   sendSubmissionEmail,
+  sendWelcomeEmail,
   type TCoreConfig,
   type TEmailOutcome,
   type TMailer,
 } from '@formwell/core';
-import { developerSummaryJob, parseJobData, submissionEmailJob, type TJobProducer } from '@formwell/jobs';
+import {
+  developerSummaryJob,
+  parseJobData,
+  submissionEmailJob,
+  welcomeEmailJob,
+  type TJobProducer,
+} from '@formwell/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 
@@ -39,8 +46,8 @@ export type EmailProcessorOptions = {
 };
 
 /**
- * One email per job: a submission's confirmation or notification, or the summary of an hour in
- * which the notification cap was reached (scheduled for the end of that hour).
+ * One email per job: a submission's confirmation or notification, the summary of an hour in which
+ * the notification cap was reached (scheduled for the end of that hour), or a new account's welcome.
  */
 export function emailProcessors({
   config,
@@ -79,6 +86,18 @@ export function emailProcessors({
       });
 
       return settle(outcome, logger, { kind: 'developer-summary', formId: data.formId });
+    },
+    [welcomeEmailJob.name]: async (job, logger) => {
+      const data = parseJobData(welcomeEmailJob, job.data);
+      const outcome = await sendWelcomeEmail({
+        job: data,
+        mailer,
+        config,
+        lastAttempt: isLastAttempt(job),
+        now: now(),
+      });
+
+      return settle(outcome, logger, { kind: 'welcome', userId: data.userId });
     },
   };
 }

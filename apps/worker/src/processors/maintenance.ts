@@ -1,4 +1,9 @@
-import { purgeExpiredSubmissions, reconcileSubmissionCounters, sweepOutbox } from '@formwell/core';
+import {
+  purgeExpiredSubmissions,
+  reconcileSubmissionCounters,
+  sweepOutbox,
+  sweepWelcomeEmails,
+} from '@formwell/core';
 import type { TJobProducer } from '@formwell/jobs';
 
 import type { JobProcessor } from './registry.js';
@@ -36,8 +41,10 @@ export function maintenanceProcessors({
       reconciled: await reconcileSubmissionCounters(),
     }),
     [MaintenanceJob.purgeExpiredSubmissions]: async () => ({ deleted: await purgeExpiredSubmissions() }),
+    // Submissions' side effects and new accounts' welcome emails: both outboxes, one schedule.
     [MaintenanceJob.sweepOutbox]: async () => ({
       enqueued: await sweepOutbox({ producer, olderThanMs: outboxSweepAfterMs }),
+      welcomes: await sweepWelcomeEmails({ producer, olderThanMs: outboxSweepAfterMs }),
     }),
   };
 }
