@@ -1,4 +1,4 @@
-import mongoose, { type InferSchemaType } from 'mongoose';
+import mongoose from 'mongoose';
 
 import { EMAIL_LOG_RETENTION_SECONDS } from './email-log.js';
 
@@ -23,8 +23,6 @@ const caughtMailSchema = new Schema(
 caughtMailSchema.index({ messageId: 1 }, { unique: true });
 // Kept as long as the email log entry it completes.
 caughtMailSchema.index({ receivedAt: 1 }, { expireAfterSeconds: EMAIL_LOG_RETENTION_SECONDS });
-
-export type TCaughtMailDoc = InferSchemaType<typeof caughtMailSchema>;
 
 const createCaughtMailModel = () => model('CaughtMail', caughtMailSchema);
 

@@ -9,7 +9,7 @@ import { ZObjectIdString } from './object-id.js';
  * send its owner one email saying how many notifications were skipped. `hourStart` is the start of
  * the clock hour (epoch milliseconds), so each form and hour has one job.
  */
-export const ZDeveloperSummaryJobSchema = z.strictObject({
+const ZDeveloperSummaryJobSchema = z.strictObject({
   userId: ZObjectIdString,
   formId: ZObjectIdString,
   hourStart: z

@@ -5,7 +5,7 @@ import { defineJob } from './define-job.js';
 import { ZObjectIdString } from './object-id.js';
 
 /** Send a new account its welcome email. The id only: the worker reads the address itself. */
-export const ZWelcomeEmailJobSchema = z.strictObject({ userId: ZObjectIdString });
+const ZWelcomeEmailJobSchema = z.strictObject({ userId: ZObjectIdString });
 
 export type TWelcomeEmailJob = z.infer<typeof ZWelcomeEmailJobSchema>;
 
