@@ -102,7 +102,8 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
   writeFileSync(join(dataDir, 'custom-webhook-secret'), 'an old secret', { mode: 0o644 });
   chmodSync(dataDir, 0o755);
   const port = await getPort();
-  const env = embeddedEnv(port, dataDir);
+  // The worker's sweep hands new accounts' welcome emails over at once (the CLI cannot enqueue).
+  const env = { ...embeddedEnv(port, dataDir), OUTBOX_SWEEP_EVERY_MS: '500', OUTBOX_SWEEP_AFTER_MS: '0' };
   const system = startSystem(env, ['--demo']);
   const base = `http://127.0.0.1:${port}`;
 
@@ -162,6 +163,22 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
 
     // The CLI, given only the same FORMWELL_DATA_DIR, finds the same database through the socket.
     await cliReachesServerDatabase(env, base, 'socket-owner@example.com');
+
+    // Mail really goes over SMTP to the catcher: the new account's welcome email, read by the CLI.
+    type TMailList = { emails: { id: string; to: string; subject: string }[] };
+    const welcome = await waitFor(
+      async () =>
+        ((await formwell(env, ['mail', 'list'])) as TMailList).emails.find(
+          (email) => email.to === 'socket-owner@example.com',
+        ),
+      STARTUP_MS,
+      system.output,
+    );
+    expect(welcome.subject).toBe('Welcome to Formwell');
+    const shown = await formwell(env, ['mail', 'show', welcome.id]);
+    expect(shown).toMatchObject({ status: 'sent', from: 'Formwell <no-reply@formwell.local>' });
+    expect(String(shown.text)).toContain('your account socket-owner@example.com is ready');
+    expect(String(shown.html)).toContain('<h2 style="font-size:18px">Welcome to Formwell</h2>');
 
     const pidList = [...pids.values()];
     expect(await system.interrupt()).toBe(0);
