@@ -5,8 +5,8 @@ import type { TCoreConfig } from '../config/load-config.js';
 import { completeOutboxEntry } from '../submissions/complete-outbox-entry.js';
 import { failOutboxEntry } from '../submissions/fail-outbox-entry.js';
 import { developerRecipient } from './developer-recipient.js';
-import type { TEmailOutcome } from './send-logged-email.js';
-import { isPermanentSmtpError, type TEmailMessage, type TMailer } from './mailer.js';
+import { logEmail, sendLoggedEmail, type TEmailOutcome } from './send-logged-email.js';
+import type { TEmailMessage, TMailer } from './mailer.js';
 import { developerNotificationEmail, submissionConfirmationEmail } from './submission-email-templates.js';
 
 /** Developer notifications per form and clock hour; past it, one summary at the end of the hour. */
@@ -123,26 +123,7 @@ export async function sendSubmissionEmail({
 
     return { status: 'skipped', reason: 'no recipient' };
   }
-  const log = (
-    status: 'sent' | 'captured' | 'failed' | 'skipped',
-    extra: { error?: string; messageId?: string | null } = {},
-  ) =>
-    emailLogRepository.create({
-      userId,
-      formId,
-      submissionId,
-      entryId,
-      kind,
-      to: message.to,
-      from: mailer.from,
-      subject: message.subject,
-      status,
-      error: extra.error ?? null,
-      messageId: extra.messageId ?? null,
-      text: status === 'captured' ? message.text : null,
-      html: status === 'captured' ? message.html : null,
-      createdAt: now,
-    });
+  const log = { userId, formId, submissionId, entryId, kind };
 
   if (kind === 'email.developer') {
     const since = notificationHourStart(now);
@@ -150,29 +131,29 @@ export async function sendSubmissionEmail({
       (await emailLogRepository.countSentForForm({ formId, kind, since })) >= DEVELOPER_NOTIFICATIONS_PER_HOUR
     ) {
       await scheduleSummary?.(since);
-      await log('skipped', { error: 'hourly notification limit reached' });
+      await logEmail({
+        log,
+        message,
+        mailer,
+        status: 'skipped',
+        error: 'hourly notification limit reached',
+        now,
+      });
       await close();
 
       return { status: 'skipped', reason: 'hourly limit' };
     }
   }
 
-  try {
-    const sent = await mailer.send(message);
-    const status = sent.captured ? 'captured' : 'sent';
-    await log(status, { messageId: sent.messageId });
-    await close();
-
-    return { status };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    await failOutboxEntry({ submissionId, entryId, error: reason });
-    const retry = !lastAttempt && !isPermanentSmtpError(error);
-    if (!retry) {
-      await log('failed', { error: reason });
-      await close();
+  const outcome = await sendLoggedEmail({ log, message, mailer, lastAttempt, now });
+  if (outcome.status === 'failed') {
+    // The entry stays pending with its failure recorded; given up for good, it is closed.
+    await failOutboxEntry({ submissionId, entryId, error: outcome.error });
+    if (outcome.retry) {
+      return outcome;
     }
-
-    return { status: 'failed', retry, error: reason };
   }
+  await close();
+
+  return outcome;
 }
