@@ -1,6 +1,7 @@
 // `npm start` after bootstrap: runs the whole system on embedded defaults, in the foreground.
-// Starts (unless MONGODB_URI / REDIS_URL point elsewhere) the embedded engine with data under
-// .data/mongo and a private redis-server with data under .data/redis, then the server and the worker.
+// Starts (unless MONGODB_URI / REDIS_URL / SMTP_URL point elsewhere) the embedded engine with data
+// under .data/mongo, a private redis-server with data under .data/redis and a local SMTP catcher
+// (loopback, with a login made up for this run), then the server and the worker.
 // The embedded services listen only on Unix sockets in the owner-only .data/run/, and everything
 // under .data/ is owner-only (0700 folders, 0600 files), so other local accounts reach nothing.
 // Each child gets its own process group so that Ctrl-C reaches only this script, which then stops
@@ -50,12 +51,11 @@ function settingsOrExit(read) {
   }
 }
 
-/** Where the worker's emails go: the SMTP server, or (without one) the email log, read by the CLI. */
-function mailDestination() {
-  // An empty SMTP_URL counts as unset, as the worker reads it.
-  return env.SMTP_URL
+/** Where the worker's emails go: the configured SMTP server, or the local catcher, read by the CLI. */
+function mailDestination(catcherPort) {
+  return catcherPort === undefined
     ? `SMTP ${maskUrlCredentials(env.SMTP_URL)}`
-    : 'captured (no SMTP_URL): pnpm formwell mail list';
+    : `caught locally (no SMTP_URL; catcher on 127.0.0.1:${catcherPort}): pnpm formwell mail list, mail show ID`;
 }
 
 /** Node arguments that run a TypeScript entry point from its sources (no build step). */
@@ -64,12 +64,18 @@ function tsEntryArgs(entry, args = []) {
 }
 
 /** Starts a workspace package's TypeScript entry point as a supervised child. */
-function startTs(name, packageDir, entry, args = []) {
-  return startProcess(name, process.execPath, tsEntryArgs(entry, args), { cwd: join(root, packageDir), env });
+function startTs(name, packageDir, entry, args = [], options = {}) {
+  return startProcess(name, process.execPath, tsEntryArgs(entry, args), {
+    cwd: join(root, packageDir),
+    env,
+    ...options,
+  });
 }
 
-function startProcess(name, command, args, options) {
-  const child = spawn(command, args, { ...options, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+/** `ipc: true` opens a message channel to the child (it reports what it chose, e.g. its port). */
+function startProcess(name, command, args, { ipc = false, ...options }) {
+  const stdio = ['ignore', 'inherit', 'inherit', ...(ipc ? ['ipc'] : [])];
+  const child = spawn(command, args, { ...options, stdio, detached: true });
   const entry = { name, child, exited: new Promise((resolve) => child.once('exit', resolve)) };
   child.once('error', (error) => {
     log(`${name} could not start: ${error.message}`);
@@ -135,6 +141,7 @@ async function stopAll(exitCode) {
   if (stopping) return;
   stopping = true;
   log('stopping ...');
+  // The catcher stops with the databases, after the worker has stopped sending.
   const apps = children.filter(({ name }) => name === 'server' || name === 'worker');
   await stopGroup(apps);
   await stopGroup(children.filter((entry) => !apps.includes(entry)));
@@ -190,6 +197,31 @@ function keptSecret(fileName, generate) {
   }
 
   return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The local SMTP catcher (no SMTP_URL): the worker sends real SMTP to it, and it keeps each message
+ * for `pnpm formwell mail list` / `mail show`. Loopback only, behind a login made up for this run,
+ * so no other local account reads or injects mail. Answers the SMTP_URL the worker gets and the port.
+ */
+async function startMailCatcher() {
+  const user = 'formwell';
+  const password = randomBytes(24).toString('base64url');
+  const { child, exited } = startTs('mail-catcher', 'apps/worker', 'src/mail-catcher/main.ts', [], {
+    env: { ...env, MAIL_CATCHER_USER: user, MAIL_CATCHER_PASSWORD: password },
+    ipc: true,
+  });
+  const port = await Promise.race([
+    new Promise((resolve) => child.on('message', (message) => resolve(message?.smtpPort))),
+    exited.then(() => {
+      throw new Error('mail-catcher exited before listening');
+    }),
+    sleep(60_000).then(() => {
+      throw new Error('mail-catcher did not listen within 60 s');
+    }),
+  ]);
+
+  return { port, url: `smtp://${user}:${password}@127.0.0.1:${port}` };
 }
 
 /** `npm start -- --demo`: once the system is up, seed a demo owner, key and forms, and print them. */
@@ -266,6 +298,14 @@ async function main() {
     await waitForListener('redis-server', redisSocket);
   }
 
+  // An empty SMTP_URL counts as unset, as the worker reads it.
+  let catcherPort;
+  if (!env.SMTP_URL) {
+    const catcher = await startMailCatcher();
+    catcherPort = catcher.port;
+    env.SMTP_URL = catcher.url;
+  }
+
   startTs('worker', 'apps/worker', 'src/main.ts');
   startTs('server', 'apps/server', 'src/main.ts');
   await waitForListener('server', port, 60_000);
@@ -277,7 +317,7 @@ async function main() {
   health       ${base}/healthz   readiness: ${base}/readyz
   database     ${maskUrlCredentials(env.MONGODB_URI)}
   redis        ${maskUrlCredentials(env.REDIS_URL)}
-  mail         ${mailDestination()}
+  mail         ${mailDestination(catcherPort)}
   first user   pnpm formwell user create --email you@example.com --password-stdin   (type the password, then Ctrl-D)
   first key    pnpm formwell key create --user <id from above> --name default
   demo data    pnpm formwell demo seed   (or start with: npm start -- --demo)

@@ -7,6 +7,7 @@ import { authenticateApiKey, AppError, loadConfig, logIn, processPaymentEvent } 
 import {
   BillingEmailModel,
   UserModel,
+  caughtMailRepository,
   connectDatabase,
   disconnectDatabase,
   emailLogRepository,
@@ -482,7 +483,8 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
       error: null,
       createdAt: at(1).toISOString(),
     });
-    expect(await json('mail', 'show', '--id', String(first.emails[0]?.id))).toMatchObject({
+    // The id also goes as a plain argument, as in `mail show ID`.
+    expect(await json('mail', 'show', String(first.emails[0]?.id))).toMatchObject({
       status: 'failed',
       error: '550 mailbox unavailable',
       text: null,
@@ -493,6 +495,11 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
       [['mail', 'show', '--id', '000000000000000000000000'], 1, 'formwell: Email not found'],
       [['mail', 'show', '--id', 'not-an-id'], 1, 'formwell: Email not found'],
       [['mail', 'show'], 2, 'formwell: missing required option --id (run `formwell --help` for usage)'],
+      [
+        ['mail', 'show', oldestId, '--id', oldestId],
+        2,
+        'formwell: give one email id, as ID or --id ID (run `formwell --help` for usage)',
+      ],
       [['mail', 'list', '--limit', '0'], 1, 'formwell: limit: limit must be an integer between 1 and 100'],
       [['mail', 'list', '--limit', '1e1'], 1, 'formwell: limit: limit must be an integer between 1 and 100'],
       [['mail', 'list', '--cursor', 'nope'], 1, 'formwell: Invalid cursor'],
@@ -508,10 +515,28 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     }
   });
 
+  test('mail show completes mail sent to the local catcher with the body the catcher kept', async () => {
+    const messageId = `<${randomBytes(8).toString('hex')}@formwell.local>`;
+    await logEmail({ createdAt: new Date(), subject: 'Caught', status: 'sent', messageId });
+    await caughtMailRepository.store({
+      messageId,
+      text: 'caught text',
+      html: '<p>caught</p>',
+      receivedAt: new Date(),
+    });
+    const { emails } = await json<{ emails: { id: string; subject: string }[] }>('mail', 'list');
+    const caught = emails.find((email) => email.subject === 'Caught');
+    expect(await json('mail', 'show', String(caught?.id))).toMatchObject({
+      status: 'sent',
+      text: 'caught text',
+      html: '<p>caught</p>',
+    });
+  });
+
   test('--help lists the mail commands', async () => {
     const help = await formwell('--help');
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('  mail list [--limit N] [--cursor C]\n  mail show --id ID\n');
+    expect(help.stdout).toContain('  mail list [--limit N] [--cursor C]\n  mail show ID   (or --id ID)\n');
   });
 });
 

@@ -46,14 +46,15 @@ export const USAGE = `usage: formwell <command> [options]
   demo seed
   analytics rebuild [--form ID]
   mail list [--limit N] [--cursor C]
-  mail show --id ID
+  mail show ID   (or --id ID)
   billing replay --event ID
 
   --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
   stays out of the process list and the shell history; --captcha-secret-stdin likewise.
-  mail list (newest first) and mail show read the email log: with SMTP_URL unset the worker
-  sends nothing and keeps each message whole there (status "captured"); with it, the log records
-  what was sent, without the body.
+  mail list (newest first) and mail show read the email log. Under \`npm start\` without SMTP_URL the
+  worker sends to a local SMTP catcher, which keeps each body for mail show; a worker run with no
+  SMTP_URL at all keeps each message whole in the log (status "captured"); with a real SMTP_URL the
+  log records what was sent, without the body.
   With MONGODB_URI unset the CLI uses the embedded engine of \`npm start\`, found from the same
   FORMWELL_DATA_DIR and EMBEDDED_MONGO_PORT.
   billing replay applies a stored payment event again (by its provider id, evt_…); what it already

@@ -1,20 +1,36 @@
 import { buildCoreConfig, ZCoreEnvSchema } from '@formwell/core';
-import { ZRedisUrl } from '@formwell/jobs';
+import { QueueName, ZRedisUrl } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
-/** Every variable the worker reads, validated at boot; core's settings included. */
 /** The sender of every email when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'Formwell <no-reply@formwell.local>';
+
+/** Where the data is; read by the worker and the local mail catcher alike. */
+export const ZMongoUri = z
+  .string()
+  .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI');
+
+export const ZLogLevel = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
+
+/** Jobs one worker process runs at once on a queue. */
+const ZConcurrency = z.coerce.number().int().min(1).max(100);
+
+/** Every variable the worker reads, validated at boot; core's settings included. */
 
 export function parseWorkerEnv(source: Record<string, string | undefined> = process.env) {
   const env = createEnv({
     server: {
       ...ZCoreEnvSchema.shape,
-      MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
+      MONGODB_URI: ZMongoUri,
       REDIS_URL: ZRedisUrl,
-      LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-      WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+      LOG_LEVEL: ZLogLevel,
+      WORKER_CONCURRENCY: ZConcurrency.default(10),
+      // Per-queue overrides of WORKER_CONCURRENCY: slow receivers should not hold up emails.
+      WORKER_CONCURRENCY_WEBHOOKS: ZConcurrency.optional(),
+      WORKER_CONCURRENCY_EMAILS: ZConcurrency.optional(),
       // How often the outbox sweep runs and how old an unattempted entry must be before it is swept.
       OUTBOX_SWEEP_EVERY_MS: z.coerce.number().int().min(100).default(15_000),
       OUTBOX_SWEEP_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
@@ -31,5 +47,13 @@ export function parseWorkerEnv(source: Record<string, string | undefined> = proc
     emptyStringAsUndefined: true,
   });
 
-  return { ...env, coreConfig: buildCoreConfig(env) };
+  return {
+    ...env,
+    coreConfig: buildCoreConfig(env),
+    // Queues without an override run WORKER_CONCURRENCY jobs at once.
+    concurrencyByQueue: {
+      [QueueName.webhook]: env.WORKER_CONCURRENCY_WEBHOOKS ?? env.WORKER_CONCURRENCY,
+      [QueueName.email]: env.WORKER_CONCURRENCY_EMAILS ?? env.WORKER_CONCURRENCY,
+    },
+  };
 }

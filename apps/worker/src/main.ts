@@ -17,6 +17,7 @@ async function main() {
     redisUrl: env.REDIS_URL,
     logger,
     concurrency: env.WORKER_CONCURRENCY,
+    concurrencyByQueue: env.concurrencyByQueue,
     config: env.coreConfig,
     outboxSweepEveryMs: env.OUTBOX_SWEEP_EVERY_MS,
     outboxSweepAfterMs: env.OUTBOX_SWEEP_AFTER_MS,

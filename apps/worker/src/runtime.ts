@@ -5,6 +5,7 @@ import {
   WEBHOOK_BACKOFF_TYPE,
   createJobProducer,
   createWorkerConnection,
+  type TQueueName,
 } from '@formwell/jobs';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
@@ -21,7 +22,9 @@ export type StartWorkerRuntimeOptions = {
   mongoUri: string;
   redisUrl: string;
   logger: Logger;
+  /** Jobs run at once per queue, unless `concurrencyByQueue` names the queue. */
   concurrency?: number;
+  concurrencyByQueue?: Partial<Record<TQueueName, number>>;
   /** Plans and webhook delivery settings; the defaults when absent. */
   config?: TCoreConfig;
   registry?: ProcessorRegistry;
@@ -38,6 +41,8 @@ export type StartWorkerRuntimeOptions = {
   /** Outgoing mail server; without one, emails are captured in the email log. */
   smtpUrl?: string;
   mailFrom?: string;
+  /** The clock of time-based rules (the hourly notification cap); tests bring their own. */
+  now?: () => Date;
 };
 
 export type WorkerRuntime = { workers: Worker[]; stop(): Promise<void> };
@@ -53,6 +58,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     redisUrl,
     logger,
     concurrency = 10,
+    concurrencyByQueue = {},
     config = loadConfig({ env: {} }),
     scheduleSweeps = true,
     outboxSweepEveryMs = maintenanceSchedule[MaintenanceJob.sweepOutbox] ?? 15_000,
@@ -68,13 +74,20 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
   const producer = createJobProducer(connection);
   const mailer = createMailer({ smtpUrl, from: mailFrom });
   const registry =
-    options.registry ?? buildProcessorRegistry({ config, producer, mailer, outboxSweepAfterMs });
+    options.registry ??
+    buildProcessorRegistry({
+      config,
+      producer,
+      mailer,
+      outboxSweepAfterMs,
+      ...(options.now ? { now: options.now } : {}),
+    });
 
   const workers = Object.entries(registry).map(([queueName, handlers]) => {
     const worker = new Worker(queueName, (job) => dispatchJob(handlers, job, logger), {
       connection,
       prefix: QUEUE_PREFIX,
-      concurrency,
+      concurrency: concurrencyByQueue[queueName as TQueueName] ?? concurrency,
       lockDuration: lockDurationMs,
       stalledInterval: lockDurationMs,
       settings: {

@@ -156,25 +156,4 @@ test('a permanent refusal (550) is logged failed and not retried', async () => {
   expect(doc?.outbox[0]?.attempts).toBe(1);
 });
 
-test('developer notifications stop at 100 per hour per form', async () => {
-  const target = await formOf('PRO', { developerNotificationsEnabled: true });
-  const now = new Date();
-  // 100 notifications already sent this hour (as the log would hold them).
-  await EmailLogModel.insertMany(
-    Array.from({ length: 100 }, () => ({
-      userId: target.user.id,
-      formId: target.form.id,
-      submissionId: target.form.id,
-      entryId: randomBytes(12).toString('hex'),
-      kind: 'email.developer',
-      to: target.owner,
-      subject: 'x',
-      status: 'sent',
-      createdAt: now,
-    })),
-  );
-  const before = received.filter((mail) => to(mail) === target.owner).length;
-  await submitAndWait(target, { message: 'one too many' });
-  expect(received.filter((mail) => to(mail) === target.owner)).toHaveLength(before);
-  expect(await EmailLogModel.countDocuments({ formId: target.form.id, status: 'skipped' })).toBe(1);
-});
+// The hourly cap of developer notifications and its summary: developer-summary.integration.test.ts.

@@ -47,3 +47,23 @@ test('the runtime runs registered processors and drops unknown job names without
     await runtime.stop();
   }
 });
+
+test('each queue gets its own concurrency, the default where none is given', async () => {
+  const runtime = await startWorkerRuntime({
+    mongoUri: testMongoUri('worker_runtime'),
+    redisUrl: testRedisUrl(),
+    logger: pino({ level: 'silent' }),
+    scheduleSweeps: false,
+    concurrency: 2,
+    concurrencyByQueue: { [QueueName.webhook]: 7 },
+  });
+  try {
+    expect(Object.fromEntries(runtime.workers.map((worker) => [worker.name, worker.concurrency]))).toEqual({
+      [QueueName.maintenance]: 2,
+      [QueueName.webhook]: 7,
+      [QueueName.email]: 2,
+    });
+  } finally {
+    await runtime.stop();
+  }
+});

@@ -245,8 +245,17 @@ export type { TWebhookDeliveryView } from './webhooks/delivery/webhook-delivery-
 // emails
 export { isPermanentSmtpError } from './email/mailer.js';
 export type { TEmailMessage, TMailer } from './email/mailer.js';
-export { sendSubmissionEmail, DEVELOPER_NOTIFICATIONS_PER_HOUR } from './email/send-submission-email.js';
+export {
+  sendSubmissionEmail,
+  DEVELOPER_NOTIFICATIONS_PER_HOUR,
+  notificationHourStart,
+} from './email/send-submission-email.js';
+export { sendDeveloperSummary, DEVELOPER_SUMMARY_EMAIL_KIND } from './email/send-developer-summary.js';
+export { sendWelcomeEmail, WELCOME_EMAIL_KIND } from './email/send-welcome-email.js';
+export { sweepWelcomeEmails } from './users/sweep-welcome-emails.js';
+export { enqueueWelcomeEmail } from './users/enqueue-welcome-email.js';
 export type { TSubmissionEmailOutcome } from './email/send-submission-email.js';
+export type { TEmailOutcome } from './email/send-logged-email.js';
 export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';
 export { endpointDisabledEmail } from './email/endpoint-disabled-email.js';
 export { listEmails } from './email/list-emails.js';

@@ -8,6 +8,7 @@ import { DashboardSessionModel } from './models/dashboard-session.js';
 import { InboundEventModel } from './models/inbound-event.js';
 import { FormStatsMonthModel } from './models/form-stats-month.js';
 import { EmailLogModel } from './models/email-log.js';
+import { CaughtMailModel } from './models/caught-mail.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
@@ -41,6 +42,7 @@ export async function ensureIndexes(): Promise<void> {
       InvoiceModel,
       PaymentEventModel,
       BillingEmailModel,
+      CaughtMailModel,
     ].map((model) => model.init()),
   );
 }

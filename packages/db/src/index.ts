@@ -51,6 +51,7 @@ export type {
   TCreateWebhookDeliveryRecord,
 } from './repositories/webhook-delivery.js';
 export { outboxDeliveryRepository } from './repositories/outbox-delivery.js';
+export { accountOutboxRepository } from './repositories/account-outbox.js';
 export { emailLogRepository } from './repositories/email-log.js';
 export type { TEmailLogRecord, TCreateEmailLogRecord } from './repositories/email-log.js';
 export { subscriptionRepository } from './repositories/subscription.js';
@@ -68,6 +69,7 @@ export type { TStoredPaymentEvent, TClaimResult } from './repositories/payment-e
 export { billingEmailRepository } from './repositories/billing-email.js';
 export type { TBillingEmailRecord, TBillingEmailKind } from './repositories/billing-email.js';
 export { billingCustomerRepository } from './repositories/billing-customer.js';
+export { caughtMailRepository } from './repositories/caught-mail.js';
 export { isDuplicateKeyError } from './repositories/is-duplicate-key-error.js';
 export type { TPage, TPageAfter } from './repositories/page.js';
 

@@ -24,5 +24,9 @@ export { submissionEmailJob, ZSubmissionEmailJobSchema, EMAIL_JOB_KINDS } from '
 export type { TSubmissionEmailJob } from './contracts/email-job.js';
 export { billingEmailJob } from './contracts/billing-email-job.js';
 export type { TBillingEmailJob } from './contracts/billing-email-job.js';
+export { developerSummaryJob } from './contracts/developer-summary-job.js';
+export type { TDeveloperSummaryJob } from './contracts/developer-summary-job.js';
+export { welcomeEmailJob } from './contracts/welcome-email-job.js';
+export type { TWelcomeEmailJob } from './contracts/welcome-email-job.js';
 export { createJobProducer } from './job-producer.js';
 export type { TJobProducer } from './job-producer.js';

@@ -9,9 +9,14 @@ import { QUEUE_PREFIX, type TQueueName } from './queue-names.js';
 export type TJobProducer = {
   /**
    * Validates `data` with the contract, then adds the job under its deterministic id: adding the
-   * same job again while it exists (waiting, delayed, active, finished) is a no-op.
+   * same job again while it exists (waiting, delayed, active, finished) is a no-op. `delayMs` holds
+   * the job back that long (a job due at a given time, such as the end of an hour).
    */
-  enqueue<TSchema extends z.ZodType>(contract: TJobContract<TSchema>, data: z.input<TSchema>): Promise<void>;
+  enqueue<TSchema extends z.ZodType>(
+    contract: TJobContract<TSchema>,
+    data: z.input<TSchema>,
+    timing?: { delayMs?: number },
+  ): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -37,10 +42,11 @@ export function createJobProducer(
   };
 
   return {
-    async enqueue(contract, input) {
+    async enqueue(contract, input, { delayMs } = {}) {
       const data = contract.schema.parse(input);
       await queueOf(contract.queue).add(contract.name, data, {
         ...contract.options,
+        ...(delayMs !== undefined && delayMs > 0 ? { delay: delayMs } : {}),
         jobId: contract.jobId(data),
       });
     },

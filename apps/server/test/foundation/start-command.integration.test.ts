@@ -112,19 +112,33 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
   writeFileSync(join(dataDir, 'custom-webhook-secret'), 'an old secret', { mode: 0o644 });
   chmodSync(dataDir, 0o755);
   const port = await getPort();
-  const env = embeddedEnv(port, dataDir);
+  // The worker's sweep hands new accounts' welcome emails over at once (the CLI cannot enqueue).
+  const env = { ...embeddedEnv(port, dataDir), OUTBOX_SWEEP_EVERY_MS: '500', OUTBOX_SWEEP_AFTER_MS: '0' };
   const system = startSystem(env, ['--demo']);
   const base = `http://127.0.0.1:${port}`;
 
   try {
     await waitUntilReady(base, system.output);
-    // No SMTP server: the banner says mail is captured and which command reads it.
-    expect(system.output()).toContain('  mail         captured (no SMTP_URL): pnpm formwell mail list\n');
+    // No SMTP server: a local catcher gets the mail; the banner says where and which command reads it.
+    const catcherPort = Number(
+      /mail {9}caught locally \(no SMTP_URL; catcher on 127\.0\.0\.1:(\d+)\): pnpm formwell mail list, mail show ID\n/.exec(
+        system.output(),
+      )?.[1],
+    );
+    expect(catcherPort).toBeGreaterThan(0);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
     expect(document.openapi).toBe('3.1.0');
     const pids = system.pids();
-    expect([...pids.keys()].sort()).toEqual(['embedded-mongo', 'redis-server', 'server', 'worker']);
+    expect([...pids.keys()].sort()).toEqual([
+      'embedded-mongo',
+      'mail-catcher',
+      'redis-server',
+      'server',
+      'worker',
+    ]);
+    // The catcher's only listener is the loopback port the worker was pointed at.
+    expect(tcpListenPorts(pids.get('mail-catcher') ?? -1)).toEqual([catcherPort]);
 
     // Only Unix sockets in an owner-only folder; no TCP listener for the engine or redis. The
     // server's own port shows that the /proc lookup does see listeners.
@@ -173,6 +187,22 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
 
     // The CLI, given only the same FORMWELL_DATA_DIR, finds the same database through the socket.
     await cliReachesServerDatabase(env, base, 'socket-owner@example.com');
+
+    // Mail really goes over SMTP to the catcher: the new account's welcome email, read by the CLI.
+    type TMailList = { emails: { id: string; to: string; subject: string }[] };
+    const welcome = await waitFor(
+      async () =>
+        ((await formwell(env, ['mail', 'list'])) as TMailList).emails.find(
+          (email) => email.to === 'socket-owner@example.com',
+        ),
+      STARTUP_MS,
+      system.output,
+    );
+    expect(welcome.subject).toBe('Welcome to Formwell');
+    const shown = await formwell(env, ['mail', 'show', welcome.id]);
+    expect(shown).toMatchObject({ status: 'sent', from: 'Formwell <no-reply@formwell.local>' });
+    expect(String(shown.text)).toContain('your account socket-owner@example.com is ready');
+    expect(String(shown.html)).toContain('<h2 style="font-size:18px">Welcome to Formwell</h2>');
 
     const pidList = [...pids.values()];
     expect(await system.interrupt()).toBe(0);

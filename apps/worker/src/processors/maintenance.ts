@@ -3,6 +3,7 @@ import {
   reconcileSubmissionCounters,
   sweepBillingEmails,
   sweepOutbox,
+  sweepWelcomeEmails,
 } from '@formwell/core';
 import type { TJobProducer } from '@formwell/jobs';
 
@@ -41,10 +42,11 @@ export function maintenanceProcessors({
       reconciled: await reconcileSubmissionCounters(),
     }),
     [MaintenanceJob.purgeExpiredSubmissions]: async () => ({ deleted: await purgeExpiredSubmissions() }),
-    // Both outboxes (submissions' side effects and billing emails) on the one schedule.
+    // Every outbox (submissions' side effects, billing emails, welcome emails) on the one schedule.
     [MaintenanceJob.sweepOutbox]: async () => ({
       enqueued: await sweepOutbox({ producer, olderThanMs: outboxSweepAfterMs }),
       billingEmails: await sweepBillingEmails({ producer, olderThanMs: outboxSweepAfterMs }),
+      welcomes: await sweepWelcomeEmails({ producer, olderThanMs: outboxSweepAfterMs }),
     }),
   };
 }

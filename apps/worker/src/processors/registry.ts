@@ -19,6 +19,8 @@ export type ProcessorRegistryOptions = {
   producer: TJobProducer;
   mailer: TMailer;
   outboxSweepAfterMs: number;
+  /** The clock of time-based rules (the hourly notification cap); the system clock by default. */
+  now?: () => Date;
 };
 
 /** Every queue this worker consumes and the processors of its job names. */
@@ -27,10 +29,14 @@ export function buildProcessorRegistry({
   producer,
   mailer,
   outboxSweepAfterMs,
+  now = () => new Date(),
 }: ProcessorRegistryOptions): ProcessorRegistry {
   return {
     [QueueName.maintenance]: maintenanceProcessors({ producer, outboxSweepAfterMs }),
     [QueueName.webhook]: webhookProcessors(config, mailer),
-    [QueueName.email]: { ...emailProcessors(config, mailer), ...billingEmailProcessors(mailer) },
+    [QueueName.email]: {
+      ...emailProcessors({ config, mailer, producer, now }),
+      ...billingEmailProcessors(mailer),
+    },
   };
 }

@@ -10,9 +10,9 @@ export type TEmailSummaryView = {
 };
 
 /**
- * One logged email whole. `text` and `html` are kept only for captured messages (no SMTP server),
- * so they are null for mail that actually went out; `from` is null on entries logged before it was
- * kept.
+ * One logged email whole. `text` and `html` are there for captured messages (no SMTP server) and
+ * for those the local SMTP catcher received; null for mail that went out to a real SMTP server.
+ * `from` is null on entries logged before it was kept.
  */
 export type TEmailView = TEmailSummaryView & {
   from: string | null;

@@ -4,6 +4,7 @@ import type { TCoreConfig } from '../config/load-config.js';
 import type { TEndpointDisabledReason } from '../webhooks/delivery/deliver-webhook-event.js';
 import { endpointDisabledEmail } from './endpoint-disabled-email.js';
 import type { TMailer } from './mailer.js';
+import { sendLoggedEmail } from './send-logged-email.js';
 
 export const ENDPOINT_DISABLED_EMAIL_KIND = 'webhook.endpoint-disabled';
 
@@ -49,33 +50,14 @@ export async function notifyEndpointDisabled({
     reason,
     dashboardUrl: config.publicUrl,
   });
-  let status: 'sent' | 'captured' | 'failed';
-  let error: string | null = null;
-  let messageId: string | null = null;
-  try {
-    const sent = await mailer.send(message);
-    status = sent.captured ? 'captured' : 'sent';
-    messageId = sent.messageId;
-  } catch (cause) {
-    status = 'failed';
-    error = cause instanceof Error ? cause.message : String(cause);
-  }
-  await emailLogRepository.create({
-    userId,
-    formId,
-    submissionId,
-    entryId,
-    kind: ENDPOINT_DISABLED_EMAIL_KIND,
-    to: message.to,
-    from: mailer.from,
-    subject: message.subject,
-    status,
-    error,
-    messageId,
-    text: status === 'captured' ? message.text : null,
-    html: status === 'captured' ? message.html : null,
-    createdAt: now,
+  // One attempt, never retried: a failure is logged as final.
+  const outcome = await sendLoggedEmail({
+    log: { userId, formId, submissionId, entryId, kind: ENDPOINT_DISABLED_EMAIL_KIND },
+    message,
+    mailer,
+    lastAttempt: true,
+    now,
   });
 
-  return status;
+  return outcome.status;
 }

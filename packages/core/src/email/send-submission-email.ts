@@ -4,11 +4,18 @@ import type { TSubmissionEmailJob } from '@formwell/jobs';
 import type { TCoreConfig } from '../config/load-config.js';
 import { completeOutboxEntry } from '../submissions/complete-outbox-entry.js';
 import { failOutboxEntry } from '../submissions/fail-outbox-entry.js';
-import { isPermanentSmtpError, type TEmailMessage, type TMailer } from './mailer.js';
+import { developerRecipient } from './developer-recipient.js';
+import { logEmail, sendLoggedEmail, type TEmailOutcome } from './send-logged-email.js';
+import type { TEmailMessage, TMailer } from './mailer.js';
 import { developerNotificationEmail, submissionConfirmationEmail } from './submission-email-templates.js';
 
-/** Developer notifications per form and rolling hour; past it, notifications are skipped. */
+/** Developer notifications per form and clock hour; past it, one summary at the end of the hour. */
 export const DEVELOPER_NOTIFICATIONS_PER_HOUR = 100;
+
+/** The start of the clock hour (UTC) `now` is in: the window the notification cap counts in. */
+export function notificationHourStart(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+}
 
 /** The message of one submission email; null when it has no recipient. */
 function composeSubmissionEmail({
@@ -41,17 +48,14 @@ function composeSubmissionEmail({
   }
 
   return developerNotificationEmail({
-    to: settings.developerEmail ?? ownerEmail,
+    to: developerRecipient(settings.developerEmail, ownerEmail),
     formName,
     fields,
     dashboardUrl: publicUrl,
   });
 }
 
-export type TSubmissionEmailOutcome =
-  | { status: 'sent' | 'captured' }
-  | { status: 'skipped'; reason: string }
-  | { status: 'failed'; retry: boolean; error: string };
+export type TSubmissionEmailOutcome = TEmailOutcome;
 
 /**
  * Sends one submission email of the outbox: the submitter's confirmation or the owner's
@@ -64,12 +68,19 @@ export async function sendSubmissionEmail({
   mailer,
   config,
   lastAttempt,
+  scheduleSummary,
   now = new Date(),
 }: {
   job: TSubmissionEmailJob;
   mailer: TMailer;
   config: Pick<TCoreConfig, 'publicUrl'>;
   lastAttempt: boolean;
+  /**
+   * Called when a notification is skipped by the hourly cap, before the skip is recorded, with the
+   * hour's start: the worker schedules that hour's summary (once per form and hour). If it throws,
+   * nothing is recorded and the job is retried.
+   */
+  scheduleSummary?: (hourStart: Date) => Promise<void>;
   now?: Date;
 }): Promise<TSubmissionEmailOutcome> {
   const { kind, userId, formId, submissionId, entryId } = job;
@@ -112,55 +123,37 @@ export async function sendSubmissionEmail({
 
     return { status: 'skipped', reason: 'no recipient' };
   }
-  const log = (
-    status: 'sent' | 'captured' | 'failed' | 'skipped',
-    extra: { error?: string; messageId?: string | null } = {},
-  ) =>
-    emailLogRepository.create({
-      userId,
-      formId,
-      submissionId,
-      entryId,
-      kind,
-      to: message.to,
-      from: mailer.from,
-      subject: message.subject,
-      status,
-      error: extra.error ?? null,
-      messageId: extra.messageId ?? null,
-      text: status === 'captured' ? message.text : null,
-      html: status === 'captured' ? message.html : null,
-      createdAt: now,
-    });
+  const log = { userId, formId, submissionId, entryId, kind };
 
   if (kind === 'email.developer') {
-    const since = new Date(now.getTime() - 3600_000);
+    const since = notificationHourStart(now);
     if (
       (await emailLogRepository.countSentForForm({ formId, kind, since })) >= DEVELOPER_NOTIFICATIONS_PER_HOUR
     ) {
-      await log('skipped', { error: 'hourly notification limit reached' });
+      await scheduleSummary?.(since);
+      await logEmail({
+        log,
+        message,
+        mailer,
+        status: 'skipped',
+        error: 'hourly notification limit reached',
+        now,
+      });
       await close();
 
       return { status: 'skipped', reason: 'hourly limit' };
     }
   }
 
-  try {
-    const sent = await mailer.send(message);
-    const status = sent.captured ? 'captured' : 'sent';
-    await log(status, { messageId: sent.messageId });
-    await close();
-
-    return { status };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    await failOutboxEntry({ submissionId, entryId, error: reason });
-    const retry = !lastAttempt && !isPermanentSmtpError(error);
-    if (!retry) {
-      await log('failed', { error: reason });
-      await close();
+  const outcome = await sendLoggedEmail({ log, message, mailer, lastAttempt, now });
+  if (outcome.status === 'failed') {
+    // The entry stays pending with its failure recorded; given up for good, it is closed.
+    await failOutboxEntry({ submissionId, entryId, error: outcome.error });
+    if (outcome.retry) {
+      return outcome;
     }
-
-    return { status: 'failed', retry, error: reason };
   }
+  await close();
+
+  return outcome;
 }

@@ -5,7 +5,8 @@ import { oneLine, renderFields } from './render-fields.js';
 
 type TTemplateInput = { to: string; formName: string; fields: Record<string, unknown> };
 
-function layout(title: string, body: string): string {
+/** The page every email's HTML part is set in; `title` is escaped here, `body` must be already. */
+export function emailLayout(title: string, body: string): string {
   return (
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
     `<h2 style="font-size:18px">${escapeHtml(title)}</h2>${body}` +
@@ -33,7 +34,7 @@ export function submissionConfirmationEmail({
     subject: subject ? oneLine(subject, 200) : title,
     ...(replyTo ? { replyTo } : {}),
     text: `${title}.\n\nThis is a copy of what you sent:\n\n${rendered.text}\n`,
-    html: layout(title, `<p>This is a copy of what you sent:</p>${rendered.html}`),
+    html: emailLayout(title, `<p>This is a copy of what you sent:</p>${rendered.html}`),
   };
 }
 
@@ -52,7 +53,7 @@ export function developerNotificationEmail({
     to,
     subject: title,
     text: `${title}\n\n${rendered.text}\n\nSee all submissions: ${dashboardUrl}\n`,
-    html: layout(
+    html: emailLayout(
       title,
       `${rendered.html}<p><a href="${escapeHtml(dashboardUrl)}">See all submissions</a></p>`,
     ),

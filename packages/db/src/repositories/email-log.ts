@@ -88,6 +88,26 @@ export const emailLogRepository = {
     return doc ? toRecord(doc) : null;
   },
 
+  /** Emails of one kind skipped by rule for a form in [since, until) (the hourly cap's summary). */
+  async countSkippedForForm({
+    formId,
+    kind,
+    since,
+    until,
+  }: {
+    formId: string;
+    kind: string;
+    since: Date;
+    until: Date;
+  }): Promise<number> {
+    return EmailLogModel.countDocuments({
+      formId: requireObjectId(formId),
+      kind,
+      status: 'skipped',
+      createdAt: { $gte: since, $lt: until },
+    });
+  },
+
   /** Emails of one kind sent for a form since `since` (the hourly cap). */
   async countSentForForm({
     formId,

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 
-import { BlockedAddressError, guardedLookup } from './guarded-lookup.js';
+import { BlockedAddressError, createGuardedLookup, type TResolveHost } from './guarded-lookup.js';
 import { isPublicAddress } from './is-public-address.js';
 
 /** How much of a receiver's answer is kept in the delivery log. */
@@ -46,12 +46,15 @@ export async function postWebhook({
   headers,
   timeoutMs,
   allowPrivateTargets,
+  resolveHost,
 }: {
   url: string;
   body: string;
   headers: Record<string, string>;
   timeoutMs: number;
   allowPrivateTargets: boolean;
+  /** Where the guard resolves names: the system resolver unless a test brings its own. */
+  resolveHost?: TResolveHost;
 }): Promise<TPostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -96,7 +99,7 @@ export async function postWebhook({
         'user-agent': 'Formwell-Webhooks/1',
       },
       agent: false,
-      ...(allowPrivateTargets ? {} : { lookup: guardedLookup }),
+      ...(allowPrivateTargets ? {} : { lookup: createGuardedLookup(resolveHost) }),
     });
     const timer = setTimeout(() => {
       settle(failed(`timed out after ${timeoutMs} ms`));
