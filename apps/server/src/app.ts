@@ -1,6 +1,6 @@
 import { createApiServices } from '@formwell/api';
 import { buildErrorBody, ErrorMessages } from '@formwell/core';
-import { enqueueOutbox, enqueueWelcomeEmail } from '@formwell/core';
+import { enqueueOutbox } from '@formwell/core';
 import { createJobProducer } from '@formwell/jobs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 
@@ -72,7 +72,6 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     config: env.coreConfig,
     logger: app.log,
     enqueueOutbox: (items) => enqueueOutbox({ producer, items }),
-    enqueueWelcome: (userId) => enqueueWelcomeEmail({ producer, userId }),
   });
   const openApiDocument = buildServerOpenApiDocument({ publicUrl: env.PUBLIC_URL, version: serverVersion });
 

@@ -31,8 +31,6 @@ export type ApiServices = {
    * sweep delivers them later; with it they leave at once.
    */
   enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
-  /** Hands a new account's welcome email to the queue; optional for the same reason. */
-  enqueueWelcome?: (userId: string) => Promise<void>;
 };
 
 /** The request and reply as both adapters pass them (both hand over Fastify's objects). */

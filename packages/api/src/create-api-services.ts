@@ -10,7 +10,6 @@ export type CreateApiServicesOptions = {
   config: TCoreConfig;
   logger: Pick<ApiLogger, 'warn'>;
   enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
-  enqueueWelcome?: (userId: string) => Promise<void>;
 };
 
 /** The router's dependencies, built once per app (the rate limiter keeps one limiter per rule). */
@@ -20,14 +19,12 @@ export function createApiServices({
   config,
   logger,
   enqueueOutbox,
-  enqueueWelcome,
 }: CreateApiServicesOptions): ApiServices {
   return {
     version,
     redis,
     config,
     ...(enqueueOutbox ? { enqueueOutbox } : {}),
-    ...(enqueueWelcome ? { enqueueWelcome } : {}),
     rateLimiter: createRateLimiter({ redis, rules: config.rateLimits, logger }),
     stripe: createStripeClient(config.billing),
   };

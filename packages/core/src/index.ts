@@ -251,9 +251,6 @@ export {
   notificationHourStart,
 } from './email/send-submission-email.js';
 export { sendDeveloperSummary, DEVELOPER_SUMMARY_EMAIL_KIND } from './email/send-developer-summary.js';
-export { sendWelcomeEmail, WELCOME_EMAIL_KIND } from './email/send-welcome-email.js';
-export { sweepWelcomeEmails } from './users/sweep-welcome-emails.js';
-export { enqueueWelcomeEmail } from './users/enqueue-welcome-email.js';
 export type { TSubmissionEmailOutcome } from './email/send-submission-email.js';
 export type { TEmailOutcome } from './email/send-logged-email.js';
 export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';
@@ -310,4 +307,3 @@ export type { TPlanPriceIds } from './billing/resolve-plan.js';
 export { replayPaymentEvent } from './billing/replay-payment-event.js';
 export { sweepBillingEmails } from './billing/sweep-billing-emails.js';
 export { sendBillingEmail } from './email/send-billing-email.js';
-export type { TBillingEmailOutcome } from './email/send-billing-email.js';

@@ -51,7 +51,6 @@ export type {
   TCreateWebhookDeliveryRecord,
 } from './repositories/webhook-delivery.js';
 export { outboxDeliveryRepository } from './repositories/outbox-delivery.js';
-export { accountOutboxRepository } from './repositories/account-outbox.js';
 export { emailLogRepository } from './repositories/email-log.js';
 export type { TEmailLogRecord, TCreateEmailLogRecord } from './repositories/email-log.js';
 export { subscriptionRepository } from './repositories/subscription.js';

@@ -26,7 +26,5 @@ export { billingEmailJob } from './contracts/billing-email-job.js';
 export type { TBillingEmailJob } from './contracts/billing-email-job.js';
 export { developerSummaryJob } from './contracts/developer-summary-job.js';
 export type { TDeveloperSummaryJob } from './contracts/developer-summary-job.js';
-export { welcomeEmailJob } from './contracts/welcome-email-job.js';
-export type { TWelcomeEmailJob } from './contracts/welcome-email-job.js';
 export { createJobProducer } from './job-producer.js';
 export type { TJobProducer } from './job-producer.js';

@@ -18,7 +18,7 @@ import getPort from 'get-port';
 import { expect, test } from 'vitest';
 
 import { isAlive, repoRoot, startSystem, tcpListenPorts, waitFor } from '../helpers/start-system.js';
-import { signatureHeader, stripeEvent } from '../helpers/stripe-events.js';
+import { checkoutSession, signatureHeader, stripeEvent, stripeId } from '../helpers/stripe-events.js';
 
 const STARTUP_MS = 90_000;
 
@@ -83,7 +83,11 @@ function modesUnder(dir: string): { path: string; kind: 'dir' | 'file' | 'socket
 }
 
 /** A user, a key made by the CLI, and that key used on the running server: the same database. */
-async function cliReachesServerDatabase(env: NodeJS.ProcessEnv, base: string, email: string) {
+async function cliReachesServerDatabase(
+  env: NodeJS.ProcessEnv,
+  base: string,
+  email: string,
+): Promise<string> {
   const password = 'piped password, not an argument';
   const user = await formwell(env, ['user', 'create', '--email', email, '--password-stdin'], `${password}\n`);
   const key = await formwell(env, ['key', 'create', '--user', String(user.id), '--name', 'start test']);
@@ -91,6 +95,20 @@ async function cliReachesServerDatabase(env: NodeJS.ProcessEnv, base: string, em
   expect(forms.status).toBe(200);
   // The password came through standard input intact: the server accepts it.
   expect(await logInStatus(base, email, password)).toBe(200);
+
+  return String(user.id);
+}
+
+/** Posts a payment event the way the provider does: its JSON body, signed with the shared secret. */
+async function postPaymentEvent(base: string, secret: string, event: object) {
+  const body = JSON.stringify(event);
+  const response = await fetch(`${base}/api/webhooks/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader(body, secret) },
+    body,
+  });
+
+  return [response.status, await response.json()];
 }
 
 async function logInStatus(base: string, email: string, password: string): Promise<number> {
@@ -112,8 +130,7 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
   writeFileSync(join(dataDir, 'custom-webhook-secret'), 'an old secret', { mode: 0o644 });
   chmodSync(dataDir, 0o755);
   const port = await getPort();
-  // The worker's sweep hands new accounts' welcome emails over at once (the CLI cannot enqueue).
-  const env = { ...embeddedEnv(port, dataDir), OUTBOX_SWEEP_EVERY_MS: '500', OUTBOX_SWEEP_AFTER_MS: '0' };
+  const env = embeddedEnv(port, dataDir);
   const system = startSystem(env, ['--demo']);
   const base = `http://127.0.0.1:${port}`;
 
@@ -174,21 +191,24 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
     // The payment receiver works out of the box with the Stripe signing secret kept under .data/.
     const stripeSecret = readFileSync(join(dataDir, 'stripe-webhook-secret'), 'utf8');
     expect(stripeSecret).toMatch(/^whsec_/);
-    const event = JSON.stringify(stripeEvent('customer.created', { id: 'cus_start_test' }));
-    const payment = await fetch(`${base}/api/webhooks/payments`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signatureHeader(event, stripeSecret),
-      },
-      body: event,
-    });
-    expect([payment.status, await payment.json()]).toEqual([200, { received: true }]);
+    expect(
+      await postPaymentEvent(base, stripeSecret, stripeEvent('customer.created', { id: 'cus_start_test' })),
+    ).toEqual([200, { received: true }]);
 
     // The CLI, given only the same FORMWELL_DATA_DIR, finds the same database through the socket.
-    await cliReachesServerDatabase(env, base, 'socket-owner@example.com');
+    const ownerId = await cliReachesServerDatabase(env, base, 'socket-owner@example.com');
 
-    // Mail really goes over SMTP to the catcher: the new account's welcome email, read by the CLI.
+    // Mail really goes over SMTP to the catcher: the owner's Checkout completes, the worker sends
+    // the billing welcome, and the CLI reads it back from the catcher.
+    const checkout = checkoutSession({
+      userId: ownerId,
+      plan: 'STANDARD',
+      customer: stripeId('cus'),
+      subscription: stripeId('sub'),
+    });
+    expect(
+      await postPaymentEvent(base, stripeSecret, stripeEvent('checkout.session.completed', checkout)),
+    ).toEqual([200, { received: true }]);
     type TMailList = { emails: { id: string; to: string; subject: string }[] };
     const welcome = await waitFor(
       async () =>
@@ -198,11 +218,11 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
       STARTUP_MS,
       system.output,
     );
-    expect(welcome.subject).toBe('Welcome to Formwell');
+    expect(welcome.subject).toBe('Welcome to Formwell STANDARD');
     const shown = await formwell(env, ['mail', 'show', welcome.id]);
     expect(shown).toMatchObject({ status: 'sent', from: 'Formwell <no-reply@formwell.local>' });
-    expect(String(shown.text)).toContain('your account socket-owner@example.com is ready');
-    expect(String(shown.html)).toContain('<h2 style="font-size:18px">Welcome to Formwell</h2>');
+    expect(String(shown.text)).toContain('Your STANDARD plan is active.');
+    expect(String(shown.html)).toContain('<h2 style="font-size:18px">Welcome to Formwell STANDARD</h2>');
 
     const pidList = [...pids.values()];
     expect(await system.interrupt()).toBe(0);

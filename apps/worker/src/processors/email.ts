@@ -1,40 +1,10 @@
-import {
-  sendDeveloperSummary,
-  sendSubmissionEmail,
-  sendWelcomeEmail,
-  type TCoreConfig,
-  type TEmailOutcome,
-  type TMailer,
-} from '@formwell/core';
-import {
-  developerSummaryJob,
-  parseJobData,
-  submissionEmailJob,
-  welcomeEmailJob,
-  type TJobProducer,
-} from '@formwell/jobs';
-import { UnrecoverableError, type Job } from 'bullmq';
-import type { Logger } from 'pino';
+import { sendDeveloperSummary, sendSubmissionEmail, type TCoreConfig, type TMailer } from '@formwell/core';
+import { developerSummaryJob, parseJobData, submissionEmailJob, type TJobProducer } from '@formwell/jobs';
 
 import type { JobProcessor } from './registry.js';
+import { isLastAttempt, settleEmailJob } from './settle-email-job.js';
 
 const HOUR_MS = 3_600_000;
-
-/** True on the job's last attempt: a failure then is final. */
-const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-
-/**
- * A failure worth retrying throws so BullMQ retries with backoff; a permanent one (5xx) or the
- * last attempt throws an UnrecoverableError.
- */
-function settle(outcome: TEmailOutcome, logger: Logger, details: object): TEmailOutcome {
-  if (outcome.status !== 'failed') {
-    logger.info({ ...details, outcome }, 'email job done');
-
-    return outcome;
-  }
-  throw outcome.retry ? new Error(outcome.error) : new UnrecoverableError(outcome.error);
-}
 
 export type EmailProcessorOptions = {
   config: TCoreConfig;
@@ -46,8 +16,8 @@ export type EmailProcessorOptions = {
 };
 
 /**
- * One email per job: a submission's confirmation or notification, the summary of an hour in which
- * the notification cap was reached (scheduled for the end of that hour), or a new account's welcome.
+ * One email per job: a submission's confirmation or notification, or the summary of an hour in which
+ * the notification cap was reached (scheduled for the end of that hour).
  */
 export function emailProcessors({
   config,
@@ -73,7 +43,7 @@ export function emailProcessors({
           ),
       });
 
-      return settle(outcome, logger, { kind: data.kind });
+      return settleEmailJob(outcome, logger, { kind: data.kind });
     },
     [developerSummaryJob.name]: async (job, logger) => {
       const data = parseJobData(developerSummaryJob, job.data);
@@ -85,19 +55,7 @@ export function emailProcessors({
         now: now(),
       });
 
-      return settle(outcome, logger, { kind: 'developer-summary', formId: data.formId });
-    },
-    [welcomeEmailJob.name]: async (job, logger) => {
-      const data = parseJobData(welcomeEmailJob, job.data);
-      const outcome = await sendWelcomeEmail({
-        job: data,
-        mailer,
-        config,
-        lastAttempt: isLastAttempt(job),
-        now: now(),
-      });
-
-      return settle(outcome, logger, { kind: 'welcome', userId: data.userId });
+      return settleEmailJob(outcome, logger, { kind: 'developer-summary', formId: data.formId });
     },
   };
 }

@@ -3,7 +3,6 @@ import {
   reconcileSubmissionCounters,
   sweepBillingEmails,
   sweepOutbox,
-  sweepWelcomeEmails,
 } from '@formwell/core';
 import type { TJobProducer } from '@formwell/jobs';
 
@@ -42,11 +41,10 @@ export function maintenanceProcessors({
       reconciled: await reconcileSubmissionCounters(),
     }),
     [MaintenanceJob.purgeExpiredSubmissions]: async () => ({ deleted: await purgeExpiredSubmissions() }),
-    // Every outbox (submissions' side effects, billing emails, welcome emails) on the one schedule.
+    // Every outbox (submissions' side effects, billing emails) on the one schedule.
     [MaintenanceJob.sweepOutbox]: async () => ({
       enqueued: await sweepOutbox({ producer, olderThanMs: outboxSweepAfterMs }),
       billingEmails: await sweepBillingEmails({ producer, olderThanMs: outboxSweepAfterMs }),
-      welcomes: await sweepWelcomeEmails({ producer, olderThanMs: outboxSweepAfterMs }),
     }),
   };
 }

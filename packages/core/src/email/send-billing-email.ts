@@ -12,7 +12,8 @@ import {
   subscriptionReactivatedEmail,
   welcomeEmail,
 } from './billing-email-templates.js';
-import { isPermanentSmtpError, type TEmailMessage, type TMailer } from './mailer.js';
+import type { TEmailMessage, TMailer } from './mailer.js';
+import { sendLoggedEmail, type TEmailOutcome } from './send-logged-email.js';
 
 function composeBillingEmail(email: TBillingEmailRecord, to: string): TEmailMessage {
   const plan = email.plan ?? 'paid';
@@ -34,15 +35,11 @@ function composeBillingEmail(email: TBillingEmailRecord, to: string): TEmailMess
   }
 }
 
-export type TBillingEmailOutcome =
-  | { status: 'sent' | 'captured' }
-  | { status: 'skipped'; reason: string }
-  | { status: 'failed'; retry: boolean; error: string };
-
 /**
  * Sends one billing email of the outbox to the account's address. An email done already, or
  * already in the email log (keyed by the outbox id), is not sent again. A 5xx refusal is permanent;
- * other failures are retried until the last attempt.
+ * other failures are retried until the last attempt. Every failure counts on the outbox entry, and
+ * the entry is closed once the email is sent or given up for good.
  */
 export async function sendBillingEmail({
   job,
@@ -54,7 +51,7 @@ export async function sendBillingEmail({
   mailer: TMailer;
   lastAttempt: boolean;
   now?: Date;
-}): Promise<TBillingEmailOutcome> {
+}): Promise<TEmailOutcome> {
   const { emailId } = job;
   const email = await billingEmailRepository.findById({ emailId });
   if (!email || email.status === 'done') {
@@ -72,44 +69,19 @@ export async function sendBillingEmail({
 
     return { status: 'skipped', reason: 'no recipient' };
   }
-  const message = composeBillingEmail(email, user.email);
-  const log = (
-    status: 'sent' | 'captured' | 'failed',
-    extra: { error?: string; messageId?: string | null } = {},
-  ) =>
-    emailLogRepository.create({
-      userId: email.userId,
-      formId: null,
-      submissionId: null,
-      entryId: emailId,
-      kind: email.kind,
-      to: message.to,
-      from: mailer.from,
-      subject: message.subject,
-      status,
-      error: extra.error ?? null,
-      messageId: extra.messageId ?? null,
-      text: status === 'captured' ? message.text : null,
-      html: status === 'captured' ? message.html : null,
-      createdAt: now,
-    });
-
-  try {
-    const sent = await mailer.send(message);
-    const status = sent.captured ? 'captured' : 'sent';
-    await log(status, { messageId: sent.messageId });
-    await close();
-
-    return { status };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    await billingEmailRepository.recordFailure({ emailId, error: reason });
-    const retry = !lastAttempt && !isPermanentSmtpError(error);
-    if (!retry) {
-      await log('failed', { error: reason });
-      await close();
-    }
-
-    return { status: 'failed', retry, error: reason };
+  const outcome = await sendLoggedEmail({
+    log: { userId: email.userId, formId: null, submissionId: null, entryId: emailId, kind: email.kind },
+    message: composeBillingEmail(email, user.email),
+    mailer,
+    lastAttempt,
+    now,
+  });
+  if (outcome.status === 'failed') {
+    await billingEmailRepository.recordFailure({ emailId, error: outcome.error });
   }
+  if (outcome.status !== 'failed' || !outcome.retry) {
+    await close();
+  }
+
+  return outcome;
 }

@@ -24,8 +24,7 @@ export type CreateUserOptions = { config: TCoreConfig; input: TCreateUserInput }
 
 /**
  * Creates an account (operator CLI, sign-up). The quota is the plan's monthly submissions.
- * Without a password the account cannot log in to the dashboard until one is set. The account owes
- * a welcome email, which the worker sends (at once when the caller enqueues it, else by its sweep).
+ * Without a password the account cannot log in to the dashboard until one is set.
  */
 export async function createUser({ config, input }: CreateUserOptions): Promise<TUserView> {
   const { email, password, name, plan, role } = parseInput(ZCreateUserInputSchema, input);
@@ -38,8 +37,6 @@ export async function createUser({ config, input }: CreateUserOptions): Promise<
       plan,
       role,
       quotaLimit: config.plans[plan].monthlySubmissions,
-      // The welcome email is owed from the same write (the worker's sweep finds it if no enqueue does).
-      welcomeEmailPending: true,
     });
 
     return toUserView(record);

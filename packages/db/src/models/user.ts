@@ -26,9 +26,6 @@ const userSchema = new Schema(
     // Active (unrevoked) API keys, for the same reason: the 20-key cap is one conditional update.
     // Absent on older accounts; core initialises it from a count on first use.
     activeKeyCount: { type: Number },
-    // Set in the insert that creates the account, removed once its welcome email is done: the
-    // account's outbox, so a crash or a Redis outage after sign-up delays the email, never loses it.
-    welcomeEmailPending: { type: Boolean },
   },
   { timestamps: true, collection: 'users' },
 );
@@ -37,8 +34,6 @@ userSchema.index({ email: 1 }, { unique: true });
 userSchema.index({ createdAt: -1, _id: -1 });
 // Payment events name the provider's customer; they find its user through this.
 userSchema.index({ stripeCustomerId: 1 });
-// The sweep's query: only accounts whose welcome email is still due carry the field.
-userSchema.index({ welcomeEmailPending: 1, createdAt: 1 }, { sparse: true });
 
 export type TUserDoc = InferSchemaType<typeof userSchema>;
 

@@ -27,7 +27,6 @@ function toRecord(doc: TLeanUser): TUserRecord {
     stripeCustomerId: doc.stripeCustomerId ?? null,
     formCount: doc.formCount ?? null,
     activeKeyCount: doc.activeKeyCount ?? null,
-    welcomeEmailPending: doc.welcomeEmailPending ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -56,7 +55,7 @@ export type TUserCounter = 'formCount' | 'activeKeyCount';
 
 /** A new user: name, password hash and role have the model's defaults. */
 export type TCreateUserRecord = Pick<TUserRecord, 'email' | 'plan' | 'quotaLimit'> &
-  Partial<Pick<TUserRecord, 'name' | 'passwordHash' | 'role'>> & { welcomeEmailPending?: true };
+  Partial<Pick<TUserRecord, 'name' | 'passwordHash' | 'role'>>;
 
 /** Users. A user is its own owner: every query is by its id or its (unique) email. */
 export const userRepository = {

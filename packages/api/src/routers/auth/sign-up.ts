@@ -22,12 +22,6 @@ export const signUpRoute = publicProcedure
       publicUrl: services.config.publicUrl,
     });
     logger.info({ userId: user.id }, 'user signed up');
-    if (services.enqueueWelcome) {
-      // Not awaited: the welcome email never slows or fails sign-up; the account's flag keeps it.
-      void services.enqueueWelcome(user.id).catch((error: unknown) => {
-        logger.warn({ err: error, userId: user.id }, 'welcome email enqueue failed; the sweep will retry');
-      });
-    }
 
     return { user };
   });
