@@ -1,12 +1,6 @@
-import { Aggregator } from 'mingo/aggregator';
-import {
-  MongoCommandError,
-  failedToParse,
-  illegalOperation,
-  toCommandError,
-  typeMismatch,
-} from '../errors.js';
-import { findMatches } from '../query/find-docs.js';
+import { MongoCommandError, failedToParse, illegalOperation, typeMismatch } from '../errors.js';
+import { findMatches, findMatchesYielding } from '../query/find-docs.js';
+import { runPipelineYielding } from '../query/yielding-pipeline.js';
 import { parseSort } from '../query/sort.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
@@ -15,7 +9,6 @@ import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
 import { checkCollation, hintName } from './find.js';
 import { numberOption } from './options.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
-import { withDeadline } from '../server/deadline.js';
 
 /** Stages that write or need a replica set/sharding; refused rather than half-done in memory. */
 const REFUSED = new Set([
@@ -58,13 +51,14 @@ function allDocs(coll: Collection | undefined): Doc[] {
 
 /**
  * Answers a leading `$match`, `$sort` and `$limit` through the query planner, so an index can
- * filter, order and stop early; mingo runs the remaining stages.
+ * filter, order and stop early; mingo runs the remaining stages. The documents are read with
+ * pauses for other connections.
  */
-function leadingStages(
+async function leadingStages(
   coll: Collection | undefined,
   pipeline: Doc[],
   hint?: string,
-): { input: Doc[]; rest: Doc[] } {
+): Promise<{ input: Doc[]; rest: Doc[] }> {
   if (!coll) return { input: [], rest: pipeline };
   let i = 0;
   let filter: Doc = {};
@@ -76,28 +70,25 @@ function leadingStages(
     sort = parseSort(stage(i++).$sort);
     if ('$limit' in stage(i) && typeof stage(i).$limit === 'number') limit = stage(i++).$limit as number;
   }
-  const { matches } = findMatches(coll, { filter, sort, skip: 0, limit: limit > 0 ? limit : 0, hint });
-  return { input: matches.map((m) => m.doc ?? coll.doc(m.rid) ?? {}), rest: pipeline.slice(i) };
+  const spec = { filter, sort, skip: 0, limit: limit > 0 ? limit : 0, hint };
+  const { matches } = await findMatchesYielding(coll, spec, { decode: true });
+  return { input: matches.map((m) => m.doc ?? {}), rest: pipeline.slice(i) };
 }
 
 /** Runs a pipeline over a collection; a leading `$match` is answered through the query planner. */
-function runPipeline(
+async function runPipeline(
   ctx: CommandContext,
   coll: Collection | undefined,
   pipeline: Doc[],
   hint?: string,
-): Doc[] {
-  const { input, rest } = leadingStages(coll, pipeline, hint);
+): Promise<Doc[]> {
+  const { input, rest } = await leadingStages(coll, pipeline, hint);
   const options = {
     ...queryOptions,
     variables: (ctx.body.let as Doc | undefined) ?? {},
     collectionResolver: (name: string) => allDocs(ctx.state.engine.collection(ctx.db, name)),
   };
-  try {
-    return new Aggregator(rest, options).run<Doc>(withDeadline(input));
-  } catch (err) {
-    throw toCommandError(err);
-  }
+  return runPipelineYielding(rest, options, input);
 }
 
 export const aggregateCommand: CommandDef = {
@@ -111,7 +102,7 @@ export const aggregateCommand: CommandDef = {
     'let',
     'bypassDocumentValidation',
   ],
-  run(ctx) {
+  async run(ctx) {
     const target = ctx.body.aggregate;
     const pipeline = checkPipeline(ctx.body.pipeline);
     if (ctx.body.explain === true) throw illegalOperation('explain is not supported by the embedded engine');
@@ -124,7 +115,7 @@ export const aggregateCommand: CommandDef = {
     if (name === undefined && target !== 1) throw typeMismatch('aggregate must be a collection name or 1');
     const coll = name ? ctx.state.engine.collection(ctx.db, name) : undefined;
     const hint = coll ? hintName(ctx, ctx.body.hint, coll.indexes.values()) : undefined;
-    const docs = runPipeline(ctx, coll, pipeline, hint);
+    const docs = await runPipeline(ctx, coll, pipeline, hint);
     const batchSize = numberOption(cursorOpt as Doc, 'batchSize', DEFAULT_FIRST_BATCH);
     const ns = `${ctx.db}.${name ?? '$cmd.aggregate'}`;
     return cursorFirstBatch(ctx, ns, docs, batchSize, false);
