@@ -1,6 +1,6 @@
 import { MongoCommandError, failedToParse, illegalOperation, typeMismatch } from '../errors.js';
-import { findMatches, findMatchesYielding } from '../query/find-docs.js';
-import { runPipelineYielding } from '../query/yielding-pipeline.js';
+import { findMatches, findMatchesYielding, type Match } from '../query/find-docs.js';
+import { lazyDocs, runPipelineYielding, type LazyDocs } from '../query/yielding-pipeline.js';
 import { parseSort } from '../query/sort.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
@@ -58,8 +58,8 @@ async function leadingStages(
   coll: Collection | undefined,
   pipeline: Doc[],
   hint?: string,
-): Promise<{ input: Doc[]; rest: Doc[] }> {
-  if (!coll) return { input: [], rest: pipeline };
+): Promise<{ input: LazyDocs; rest: Doc[] }> {
+  if (!coll) return { input: lazyDocs([], () => undefined), rest: pipeline };
   let i = 0;
   let filter: Doc = {};
   let sort: [string, number][] = [];
@@ -71,8 +71,11 @@ async function leadingStages(
     if ('$limit' in stage(i) && typeof stage(i).$limit === 'number') limit = stage(i++).$limit as number;
   }
   const spec = { filter, sort, skip: 0, limit: limit > 0 ? limit : 0, hint };
-  const { matches } = await findMatchesYielding(coll, spec, { decode: true });
-  return { input: matches.map((m) => m.doc ?? {}), rest: pipeline.slice(i) };
+  const { matches } = await findMatchesYielding(coll, spec, { decode: false });
+  // Decoded batch by batch as the pipeline takes them: 100k decoded documents held at once would
+  // cost long garbage-collection pauses. A document deleted meanwhile is left out.
+  const decode = (match: Match) => match.doc ?? coll.doc(match.rid);
+  return { input: lazyDocs(matches, decode), rest: pipeline.slice(i) };
 }
 
 /** Runs a pipeline over a collection; a leading `$match` is answered through the query planner. */

@@ -48,6 +48,23 @@ function splitGroup(stage: Doc | undefined): { partial: Doc; merge: Doc } | null
   return { partial: { $group: spec }, merge: { $group: merge } };
 }
 
+/** Documents read for a pipeline, decoded only when a batch takes them. */
+export type LazyDocs = { length: number; slice(from: number, to: number): Doc[] };
+
+export function lazyDocs<T>(items: T[], decode: (item: T) => Doc | undefined): LazyDocs {
+  return {
+    length: items.length,
+    slice: (from, to) => {
+      const docs: Doc[] = [];
+      for (const item of items.slice(from, to)) {
+        const doc = decode(item);
+        if (doc) docs.push(doc);
+      }
+      return docs;
+    },
+  };
+}
+
 function run(stages: Doc[], options: Options, input: Iterable<Doc>): Doc[] {
   if (stages.length === 0) return [...input];
   try {
@@ -64,13 +81,14 @@ function run(stages: Doc[], options: Options, input: Iterable<Doc>): Doc[] {
  * output in one go. Any other stage at the front (`$sort`, `$lookup`, other accumulators) makes the
  * whole pipeline run in one go, as before.
  */
-export async function runPipelineYielding(stages: Doc[], options: Options, input: Doc[]): Promise<Doc[]> {
+export async function runPipelineYielding(stages: Doc[], options: Options, input: LazyDocs): Promise<Doc[]> {
   let cut = 0;
   while (cut < stages.length && PER_DOCUMENT.has(Object.keys(stages[cut] ?? {})[0] ?? '')) cut++;
   const group = splitGroup(stages[cut]);
   const perBatch = group ? [...stages.slice(0, cut), group.partial] : stages.slice(0, cut);
   const after = group ? [group.merge, ...stages.slice(cut + 1)] : stages.slice(cut);
-  if (perBatch.length === 0 || input.length <= YIELD_EVERY_DOCS) return run(stages, options, input);
+  if (perBatch.length === 0 || input.length <= YIELD_EVERY_DOCS)
+    return run(stages, options, await readAll(input));
   const yielder = new Yielder();
   const batchResults: Doc[] = [];
   for (let from = 0; from < input.length; from += YIELD_EVERY_DOCS) {
@@ -79,4 +97,15 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
     await yielder.pause();
   }
   return run(after, options, batchResults);
+}
+
+/** Every document, decoded in batches with pauses between them, for stages that need them all. */
+async function readAll(input: LazyDocs): Promise<Doc[]> {
+  const yielder = new Yielder();
+  const docs: Doc[] = [];
+  for (let from = 0; from < input.length; from += YIELD_EVERY_DOCS) {
+    for (const doc of input.slice(from, from + YIELD_EVERY_DOCS)) docs.push(doc);
+    if (from + YIELD_EVERY_DOCS < input.length) await yielder.pause();
+  }
+  return docs;
 }

@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 /** Documents handled between two looks at the clock. */
 const CHECK_EVERY = 256;
 /** Documents after which a long command lets other connections in, however fast it runs. */
-export const YIELD_EVERY_DOCS = 2000;
+export const YIELD_EVERY_DOCS = 1000;
 /** Time after which a long command lets other connections in, whatever it has done. */
 const YIELD_EVERY_MS = 4;
 
