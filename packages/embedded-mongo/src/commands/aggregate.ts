@@ -8,6 +8,7 @@ import type { Collection } from '../storage/collection.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
 import { checkCollation, hintName } from './find.js';
 import { numberOption } from './options.js';
+import { checkStrictPipeline } from './stable-api.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
 /** Stages that write or need a replica set/sharding; refused rather than half-done in memory. */
@@ -107,6 +108,7 @@ export const aggregateCommand: CommandDef = {
   ],
   async run(ctx) {
     const target = ctx.body.aggregate;
+    checkStrictPipeline(ctx.body, ctx.body.pipeline);
     const pipeline = checkPipeline(ctx.body.pipeline);
     if (ctx.body.explain === true) throw illegalOperation('explain is not supported by the embedded engine');
     const cursorOpt = ctx.body.cursor;
