@@ -90,10 +90,18 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
   if (perBatch.length === 0 || input.length <= YIELD_EVERY_DOCS)
     return run(stages, options, await readAll(input));
   const yielder = new Yielder();
-  const batchResults: Doc[] = [];
+  let batchResults: Doc[] = [];
+  // Group results are merged as they pile up, so the last step stays short too; not when the
+  // groups barely merge (nearly one group per document), where it would only repeat work.
+  let collapse = group !== null;
   for (let from = 0; from < input.length; from += YIELD_EVERY_DOCS) {
     const out = run(perBatch, options, input.slice(from, from + YIELD_EVERY_DOCS));
     for (const doc of out) batchResults.push(doc);
+    if (collapse && group && batchResults.length >= YIELD_EVERY_DOCS) {
+      const merged = run([group.merge], options, batchResults);
+      collapse = merged.length <= batchResults.length / 2;
+      batchResults = merged;
+    }
     await yielder.pause();
   }
   return run(after, options, batchResults);
