@@ -75,6 +75,42 @@ test('findOnes on another connection complete while a large $group is still runn
   expect(await aggregation).toEqual(expected);
 }, 120_000);
 
+test('a batched $group with many groups (merged while it runs) equals a single pass', async () => {
+  const groups = 600;
+  const result = await t
+    .db('yielding')
+    .collection('docs')
+    .aggregate([
+      {
+        $group: {
+          _id: { $mod: ['$n', groups] },
+          sum: { $sum: '$n' },
+          count: { $count: {} },
+          min: { $min: '$n' },
+          max: { $max: '$n' },
+          first: { $first: '$n' },
+          last: { $last: '$n' },
+        },
+      },
+      { $sort: { _id: 1 } },
+    ])
+    .toArray();
+  const expected = Array.from({ length: groups }, (_, g) => {
+    const values = Array.from({ length: Math.ceil((DOCS - g) / groups) }, (_, k) => g + groups * k);
+    const last = values.at(-1);
+    return {
+      _id: g,
+      sum: values.reduce((a, b) => a + b, 0),
+      count: values.length,
+      min: g,
+      max: last,
+      first: g,
+      last,
+    };
+  });
+  expect(result).toEqual(expected);
+}, 120_000);
+
 test('a long unindexed find lets other connections in as well', async () => {
   let done = false;
   const scan = t
