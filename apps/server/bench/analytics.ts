@@ -1,5 +1,5 @@
 import { createApiKey, createForm, createUser, setUserPlan, submitForm } from '@formwell/core';
-import { FormModel, FormStatsModel, FormStatsMonthModel, statsBucketOf } from '@formwell/db';
+import { emptyDays, FormModel, FormStatsModel, FormStatsMonthModel, statsBucketOf } from '@formwell/db';
 import { startEmbeddedMongo } from '@formwell/embedded-mongo';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
@@ -49,8 +49,7 @@ async function main() {
     const small = await newForm('1,000 submissions');
     const large = await newForm('1,000,000 submissions');
 
-    let seed = 42;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const random = seededRandom(42);
     const started = Date.now();
     for (let i = 0; i < 1000; i++) {
       await submitForm({
@@ -86,28 +85,44 @@ async function main() {
       }
       return (await response.json()) as { totalSubmissions: number };
     };
-    const results: Record<string, { p50: number; p99: number; documents: number; total: number }> = {};
-    for (const [label, formId] of [
+    const forms = [
       ['1,000', small],
       ['1,000,000', large],
-    ] as const) {
+    ] as const;
+    const perCall: number[] = [];
+    const totals: number[] = [];
+    for (const [, formId] of forms) {
       for (let i = 0; i < 30; i++) {
         await call(formId);
       }
       documents = 0;
-      const { totalSubmissions } = await call(formId);
-      const perCall = documents;
-      const times: number[] = [];
-      for (let i = 0; i < CALLS; i++) {
+      totals.push((await call(formId)).totalSubmissions);
+      perCall.push(documents);
+    }
+    // Alternating calls: on a shared machine both forms see the same background load.
+    const times: number[][] = forms.map(() => []);
+    for (let i = 0; i < CALLS; i++) {
+      for (const [index, [, formId]] of forms.entries()) {
         const t = process.hrtime.bigint();
         await call(formId);
-        times.push(Number(process.hrtime.bigint() - t) / 1e6);
+        times[index]?.push(Number(process.hrtime.bigint() - t) / 1e6);
       }
-      times.sort((a, b) => a - b);
-      const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
-      results[label] = { p50: pct(50), p99: pct(99), documents: perCall, total: totalSubmissions };
     }
-    console.log(`GET analytics, PRO, month, America/New_York, ${CALLS} sequential calls per form:`);
+    const results: Record<string, { p50: number; p99: number; documents: number; total: number }> = {};
+    forms.forEach(([label], index) => {
+      const sorted = (times[index] ?? []).sort((a, b) => a - b);
+      const pct = (p: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+      results[label] = {
+        p50: pct(50),
+        p99: pct(99),
+        documents: perCall[index] ?? 0,
+        total: totals[index] ?? 0,
+      };
+    });
+    console.log(
+      `GET analytics, PRO, month, America/New_York, ${CALLS} sequential calls per form, alternating:`,
+    );
     for (const [label, r] of Object.entries(results)) {
       console.log(
         `  ${label.padStart(9)} submissions (totalSubmissions ${r.total}): p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.documents} documents read per call`,
@@ -119,6 +134,22 @@ async function main() {
     await app.close();
     await Promise.all([redis.stop(), mongo.stop()]);
   }
+}
+
+/**
+ * mulberry32: repeatable and evenly spread. (An LCG computed in doubles loses its low bits past 2^53
+ * and falls into a short cycle, which left most quarter hours of the large form empty.)
+ */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
 }
 
 /** The counter documents `count` submissions spread over the last year would have produced. */
@@ -137,16 +168,17 @@ async function insertCounters(
     countries: {} as Record<string, number>,
     quarterOfDay: {} as Record<string, Record<string, number>>,
   };
-  const months = new Map<string, { quarters: Record<string, number> }>();
+  const months = new Map<string, { days: number[][] }>();
   const bump = (map: Record<string, number>, key: string) => (map[key] = (map[key] ?? 0) + 1);
   for (let i = 0; i < count; i++) {
     const bucket = statsBucketOf(new Date(now - Math.floor(random() * 365 * DAY)));
     totals.total += 1;
     bump(totals.browsers, AGENTS[i % AGENTS.length] ?? 'Unknown');
     bump(totals.countries, COUNTRIES[i % COUNTRIES.length] ?? 'Unknown');
-    const month = months.get(bucket.month) ?? { quarters: {} };
+    const month = months.get(bucket.month) ?? { days: emptyDays(bucket.month) };
     months.set(bucket.month, month);
-    bump(month.quarters, bucket.quarter);
+    const day = month.days[bucket.day] ?? [];
+    day[bucket.slot] = (day[bucket.slot] ?? 0) + 1;
     bump((totals.quarterOfDay[bucket.month] ??= {}), bucket.quarterOfDay);
   }
   await FormStatsModel.collection.insertOne({ ...ids, ...totals, spam: 0, version: 1 });

@@ -28,9 +28,12 @@ export type {
 } from './repositories/form-stats.js';
 export { listFormOwners, rebuildFormStats } from './repositories/form-stats-rebuild.js';
 export {
+  emptyDays,
   monthStart,
+  nonZeroBuckets,
+  QUARTERS_PER_DAY,
   quarterOfDayMinutes,
-  quarterStart,
+  slotStart,
   statsBucketOf,
 } from './repositories/stats-buckets.js';
 export type { TStatsBucket } from './repositories/stats-buckets.js';

@@ -168,4 +168,84 @@ async function scale(): Promise<void> {
   await client.close();
 }
 
-await (phase === 'scale' ? scale() : throughput());
+/** findOne latencies by _id on one client while `busy` runs on another (or alone when null). */
+async function findOneLatencies(
+  coll: ReturnType<ReturnType<MongoClient['db']>['collection']>,
+  ids: ObjectId[],
+  busy: (() => Promise<unknown>) | null,
+): Promise<{ lat: number[]; busyMs: number[]; seconds: number }> {
+  const lat: number[] = [];
+  const busyMs: number[] = [];
+  const started = performance.now();
+  let running = true;
+  const reader = (async () => {
+    for (let i = 0; running; i++) {
+      const t0 = performance.now();
+      await coll.findOne({ _id: ids[(i * 7919) % ids.length] });
+      lat.push(performance.now() - t0);
+    }
+  })();
+  if (busy) {
+    for (let round = 0; round < 5; round++) {
+      const t0 = performance.now();
+      await busy();
+      busyMs.push(performance.now() - t0);
+    }
+  } else {
+    await new Promise((resolve) => setTimeout(resolve, DURATION_MS));
+  }
+  running = false;
+  await reader;
+  return { lat: lat.sort((a, b) => a - b), busyMs, seconds: (performance.now() - started) / 1000 };
+}
+
+/** A 100k-document `$group` on one connection while another reads single documents by _id. */
+async function yielding(): Promise<void> {
+  const readers = new MongoClient(uri, { maxPoolSize: 1 });
+  const grouper = new MongoClient(uri, { maxPoolSize: 1 });
+  await Promise.all([readers.connect(), grouper.connect()]);
+  const coll = readers.db('yielding').collection('docs');
+  const ids: ObjectId[] = [];
+  for (let i = 0; i < 100_000; i += 10_000) {
+    const batch = Array.from({ length: 10_000 }, (_, j) => ({
+      _id: new ObjectId(),
+      cat: (i + j) % 100,
+      n: i + j,
+      payload: 'p'.repeat(40),
+    }));
+    ids.push(...batch.map((d) => d._id));
+    await coll.insertMany(batch, { ordered: false });
+  }
+  const group = () =>
+    grouper
+      .db('yielding')
+      .collection('docs')
+      .aggregate([{ $group: { _id: '$cat', total: { $sum: '$n' }, count: { $sum: 1 } } }])
+      .toArray();
+  await group();
+  for (const [name, busy] of [
+    ['findOne by _id, alone', null],
+    ['findOne by _id, during $group of 100k', group],
+  ] as const) {
+    const { lat, busyMs, seconds } = await findOneLatencies(coll, ids, busy);
+    emit({
+      name,
+      clients: 1,
+      ops: Math.round(lat.length / seconds),
+      p50: percentile(lat, 50),
+      p99: percentile(lat, 99),
+      max: lat.at(-1) ?? 0,
+      ...(busyMs.length > 0
+        ? {
+            groupMs: percentile(
+              busyMs.sort((a, b) => a - b),
+              50,
+            ),
+          }
+        : {}),
+    });
+  }
+  await Promise.all([readers.close(), grouper.close()]);
+}
+
+await (phase === 'scale' ? scale() : phase === 'yielding' ? yielding() : throughput());

@@ -8,7 +8,16 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startEmbeddedMongo } from '../src/index.js';
 
-type Row = { name: string; clients?: number; ops?: number; p50?: number; p99?: number; seconds?: number };
+type Row = {
+  name: string;
+  clients?: number;
+  ops?: number;
+  p50?: number;
+  p99?: number;
+  max?: number;
+  groupMs?: number;
+  seconds?: number;
+};
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -77,6 +86,18 @@ async function main(): Promise<void> {
     `memory for 1M docs: BSON ${mb(bson)}; RSS growth ${mb(rss)} (${(rss / bson).toFixed(2)}x); heap+external growth ${mb(heap)} (${(heap / bson).toFixed(2)}x), target ≤ 3x`,
   );
   await b.stop();
+
+  const c = await startEmbeddedMongo({ port: 0 });
+  const yielding = await runClient(c.uri, 'yielding');
+  const alone = yielding.find((r) => r.name.includes('alone'));
+  const during = yielding.find((r) => r.name.includes('during'));
+  const figures = (r: Row | undefined) =>
+    `p50 ${(r?.p50 ?? 0).toFixed(2)} ms, p99 ${(r?.p99 ?? 0).toFixed(2)} ms, max ${(r?.max ?? 0).toFixed(2)} ms`;
+  console.log(`\nfindOne by _id alone: ${figures(alone)}`);
+  console.log(
+    `findOne during a 100k-document $group (${(during?.groupMs ?? 0).toFixed(0)} ms each): ${figures(during)} (target: max ≤ 20 ms)`,
+  );
+  await c.stop();
 }
 
 await main();

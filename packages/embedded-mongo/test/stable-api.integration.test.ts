@@ -54,6 +54,54 @@ describe('Stable API', () => {
     }
   });
 
+  // mongod registers these stages as never in API version 1: strict clients get 323 for them (also
+  // nested in $facet, $lookup and $unionWith), while version-1 stages keep working.
+  test('strict: aggregation stages outside version 1 are refused with 323 APIStrictError', async () => {
+    const db = (await clientWith({ version: '1', strict: true })).db('api');
+    await db.collection('st').insertMany([{ k: 1 }, { k: 2 }]);
+    expect(
+      await db
+        .collection('st')
+        .aggregate([{ $group: { _id: null, n: { $sum: '$k' } } }, { $sort: { _id: 1 } }])
+        .toArray(),
+    ).toEqual([{ _id: null, n: 3 }]);
+    const refused: [object[], string][] = [
+      [[{ $indexStats: {} }], '$indexStats'],
+      [[{ $search: { text: { query: 'a', path: 'k' } } }], '$search'],
+      [[{ $match: {} }, { $facet: { a: [{ $vectorSearch: {} }] } }], '$vectorSearch'],
+      [[{ $lookup: { from: 'st', as: 'x', pipeline: [{ $indexStats: {} }] } }], '$indexStats'],
+      [[{ $unionWith: { coll: 'st', pipeline: [{ $searchMeta: {} }] } }], '$searchMeta'],
+    ];
+    for (const [pipeline, stage] of refused) {
+      const err = (await serverError(() =>
+        db.collection('st').aggregate(pipeline).toArray(),
+      )) as MongoServerError;
+      expect([stage, err.code, err.codeName, err.message]).toEqual([
+        stage,
+        323,
+        'APIStrictError',
+        `${stage} is not allowed with 'apiStrict: true' in API Version 1`,
+      ]);
+    }
+    const admin = (await clientWith({ version: '1', strict: true })).db('admin');
+    const err = (await serverError(() =>
+      admin.aggregate([{ $currentOp: {} }]).toArray(),
+    )) as MongoServerError;
+    expect([err.code, err.message]).toEqual([
+      323,
+      "$currentOp is not allowed with 'apiStrict: true' in API Version 1",
+    ]);
+    // Without strictness the engine answers as before: it does not have $indexStats.
+    const loose = (await clientWith({ version: '1' })).db('api');
+    const unsupported = (await serverError(() =>
+      loose
+        .collection('st')
+        .aggregate([{ $indexStats: {} }])
+        .toArray(),
+    )) as MongoServerError;
+    expect(unsupported.code).not.toBe(323);
+  });
+
   test('mongoose with a strict version-1 server API works end to end', async () => {
     const conn = await mongoose
       .createConnection(t.engine.uri, { serverApi: { version: '1', strict: true } })

@@ -130,6 +130,9 @@ describe('GET /api/v1/forms/{formId}/analytics', () => {
     const cases = [
       [`/api/v1/forms/${form.id}/analytics?timeRange=year`, 400, 'Invalid timeRange parameter'],
       [`/api/v1/forms/${form.id}/analytics?tz=Mars/Olympus`, 400, 'Invalid tz parameter'],
+      // Present but empty is a bad value, not the default.
+      [`/api/v1/forms/${form.id}/analytics?timeRange=`, 400, 'Invalid timeRange parameter'],
+      [`/api/v1/forms/${form.id}/analytics?tz=`, 400, 'Invalid tz parameter'],
       // Parameters are checked before the form, as for every key-protected endpoint.
       [`/api/v1/forms/${foreign.id}/analytics?timeRange=year`, 400, 'Invalid timeRange parameter'],
       [`/api/v1/forms/${foreign.id}/analytics`, 404, 'Form not found'],

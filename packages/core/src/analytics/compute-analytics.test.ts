@@ -1,4 +1,4 @@
-import { statsBucketOf, type TFormStatsRecord } from '@formwell/db';
+import { emptyDays, statsBucketOf, type TFormStatsRecord } from '@formwell/db';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 
@@ -24,9 +24,14 @@ function countersOf(raws: TRaw[]): TFormStatsRecord {
     stats.total += 1;
     stats.browsers[browser] = (stats.browsers[browser] ?? 0) + 1;
     stats.countries[country] = (stats.countries[country] ?? 0) + 1;
-    const month = months.get(bucket.month) ?? { month: bucket.month, quarters: {}, quarterOfDay: {} };
+    const month = months.get(bucket.month) ?? {
+      month: bucket.month,
+      days: emptyDays(bucket.month),
+      quarterOfDay: {},
+    };
     months.set(bucket.month, month);
-    month.quarters[bucket.quarter] = (month.quarters[bucket.quarter] ?? 0) + 1;
+    const day = month.days[bucket.day] ?? [];
+    day[bucket.slot] = (day[bucket.slot] ?? 0) + 1;
     month.quarterOfDay[bucket.quarterOfDay] = (month.quarterOfDay[bucket.quarterOfDay] ?? 0) + 1;
   }
   stats.months = [...months.values()].sort((a, b) => a.month.localeCompare(b.month));

@@ -122,10 +122,10 @@ async function readCounters({
     quartersOf: missing.map((m) => m.month),
     quarterOfDay: false,
   });
-  const quarters = new Map((extra?.months ?? []).map((m) => [m.month, m.quarters]));
+  const days = new Map((extra?.months ?? []).map((m) => [m.month, m.days]));
 
   return {
     ...stats,
-    months: stats.months.map((m) => ({ ...m, quarters: quarters.get(m.month) ?? m.quarters })),
+    months: stats.months.map((m) => ({ ...m, days: days.get(m.month) ?? m.days })),
   };
 }

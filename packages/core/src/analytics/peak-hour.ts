@@ -1,4 +1,10 @@
-import { monthStart, quarterOfDayMinutes, quarterStart, type TFormStatsMonthRecord } from '@formwell/db';
+import {
+  monthStart,
+  QUARTERS_PER_DAY,
+  quarterOfDayMinutes,
+  slotStart,
+  type TFormStatsMonthRecord,
+} from '@formwell/db';
 
 import { offsetMinutes } from './time-zone.js';
 
@@ -46,25 +52,6 @@ function steadyOffset(timeZone: string, start: number, length: number): number |
   return first === offsetMinutes(timeZone, start + length - QUARTER_MS) ? first : null;
 }
 
-/**
- * Offsets looked up per UTC day, and per quarter hour only on the day the offset changes (a zone
- * changes it on a quarter-hour boundary and at most once a day), instead of once per bucket.
- */
-function dailyOffsets(timeZone: string): (instant: number) => number {
-  const days = new Map<number, number | null>();
-
-  return (instant) => {
-    const day = Math.floor(instant / DAY_MS) * DAY_MS;
-    let offset = days.get(day);
-    if (offset === undefined) {
-      offset = steadyOffset(timeZone, day, DAY_MS);
-      days.set(day, offset);
-    }
-
-    return offset ?? offsetMinutes(timeZone, instant);
-  };
-}
-
 function localHour(utcMinutes: number, offset: number): number {
   return Math.floor(((((utcMinutes + offset) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES) / 60);
 }
@@ -87,7 +74,7 @@ export function offsetChangingMonths(from: string, to: string, timeZone: string)
  * Most frequent local hour of day in `timeZone` over all submissions, ties to the lowest hour, 0
  * with no data. Each submission counts at the offset its zone had when it arrived: a month with a
  * constant offset shifts its 96 quarter-of-day totals, a month with a DST change is read quarter
- * by quarter, so `months` must carry the quarters of those months.
+ * by quarter, so `months` must carry the `days` of those months.
  */
 export function peakHour({
   months,
@@ -100,7 +87,7 @@ export function peakHour({
   const add = (hour: number, count: number) => {
     hours[hour] = (hours[hour] ?? 0) + count;
   };
-  for (const { month, quarters, quarterOfDay } of months) {
+  for (const { month, days, quarterOfDay } of months) {
     const offset = constantOffset(month, timeZone);
     if (offset !== null) {
       for (const [key, count] of Object.entries(quarterOfDay)) {
@@ -109,10 +96,17 @@ export function peakHour({
       continue;
     }
     const start = monthStart(month);
-    const offsetAt = dailyOffsets(timeZone);
-    for (const [key, count] of Object.entries(quarters)) {
-      add(localHour(quarterOfDayMinutes(key.slice(3)), offsetAt(quarterStart(month, key, start))), count);
-    }
+    days.forEach((counts, day) => {
+      // A zone changes its offset at most once a day: one look-up for every other day.
+      const steady = steadyOffset(timeZone, slotStart(start, day, 0), DAY_MS);
+      for (let slot = 0; slot < QUARTERS_PER_DAY; slot++) {
+        const count = counts[slot] ?? 0;
+        if (count !== 0) {
+          const offset = steady ?? offsetMinutes(timeZone, slotStart(start, day, slot));
+          add(localHour(slot * 15, offset), count);
+        }
+      }
+    });
   }
   let best = 0;
   hours.forEach((count, hour) => {

@@ -1,42 +1,42 @@
-import { monthStart, quarterStart, type TFormStatsMonthRecord } from '@formwell/db';
+import { monthStart, QUARTERS_PER_DAY, type TFormStatsMonthRecord } from '@formwell/db';
 
 export const QUARTER_MS = 900_000;
 
-/** The stored quarter-hour buckets as a time-ordered list, summed over any half-open range. */
+/**
+ * The stored quarter-hour buckets, summed over any half-open range in constant time: per month a
+ * running total over its buckets in time order, so a sum is two look-ups per month.
+ */
 export class QuarterCounts {
-  private readonly starts: number[] = [];
-  private readonly counts: number[] = [];
+  private readonly months: { start: number; running: Float64Array }[] = [];
 
   constructor(months: readonly TFormStatsMonthRecord[]) {
-    const entries = months.flatMap(({ month, quarters }) => {
-      const start = monthStart(month);
-
-      return Object.entries(quarters).map(
-        ([key, count]) => [quarterStart(month, key, start), count] as const,
-      );
-    });
-    entries.sort((a, b) => a[0] - b[0]);
-    for (const [start, count] of entries) {
-      this.starts.push(start);
-      this.counts.push(count);
+    for (const { month, days } of months) {
+      if (days.length === 0) {
+        continue;
+      }
+      const running = new Float64Array(days.length * QUARTERS_PER_DAY + 1);
+      let i = 0;
+      for (const day of days) {
+        for (let slot = 0; slot < QUARTERS_PER_DAY; slot++, i++) {
+          running[i + 1] = (running[i] ?? 0) + (day[slot] ?? 0);
+        }
+      }
+      this.months.push({ start: monthStart(month), running });
     }
   }
 
   /** Submissions in the buckets starting in [from, to). */
   sum(from: number, to: number): number {
-    let low = 0;
-    let high = this.starts.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if ((this.starts[mid] ?? 0) < from) {
-        low = mid + 1;
-      } else {
-        high = mid;
-      }
-    }
     let total = 0;
-    for (let i = low; i < this.starts.length && (this.starts[i] ?? to) < to; i++) {
-      total += this.counts[i] ?? 0;
+    for (const { start, running } of this.months) {
+      const last = running.length - 1;
+      // Bucket i starts at start + i quarters: the first at or after an instant is the ceiling.
+      const index = (instant: number) =>
+        Math.min(last, Math.max(0, Math.ceil((instant - start) / QUARTER_MS)));
+      const [low, high] = [index(from), index(to)];
+      if (high > low) {
+        total += (running[high] ?? 0) - (running[low] ?? 0);
+      }
     }
 
     return total;

@@ -1,4 +1,4 @@
-import { formStatsRepository, type TFormStatsRecord } from '@formwell/db';
+import { formStatsRepository, nonZeroBuckets, type TFormStatsRecord } from '@formwell/db';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 
@@ -59,7 +59,7 @@ function normalised(stats: TFormStatsRecord | null) {
     months: (stats?.months ?? [])
       .map((m) => ({
         month: m.month,
-        quarters: positive(m.quarters),
+        quarters: nonZeroBuckets(m.days),
         quarterOfDay: positive(m.quarterOfDay),
       }))
       .filter((m) => Object.keys(m.quarters).length > 0),

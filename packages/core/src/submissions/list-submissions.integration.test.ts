@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 
-import { submissionRepository } from '@formwell/db';
+import { formStatsRepository, nonZeroBuckets, submissionRepository } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testConfig } from '../../test/test-config.js';
@@ -189,6 +189,13 @@ describe('retention', () => {
     expect((await listSubmissions({ userId: user.id, formId: form.id })).submissions).toHaveLength(1);
     expect((await getForm({ userId: user.id, formId: form.id })).submissionCount).toBe(1);
     expect((await listSubmissions({ userId: user.id, formId: keep.id })).submissions).toHaveLength(1);
+    // The analytics counters lose the purged submissions too: only the one of 29 days ago is left.
+    const stats = await formStatsRepository.get({ userId: user.id, formId: form.id });
+    expect(stats?.total).toBe(1);
+    expect(stats?.months.map((m) => [m.month, nonZeroBuckets(m.days)])).toEqual([
+      ['2026-10', { '23T0000': 1 }],
+    ]);
+    expect(Object.values(stats?.browsers ?? {}).reduce((a, b) => a + b, 0)).toBe(1);
   });
 });
 

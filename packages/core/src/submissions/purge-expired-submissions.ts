@@ -1,11 +1,13 @@
-import { formRepository, submissionRepository } from '@formwell/db';
+import { formRepository, formStatsRepository, submissionRepository } from '@formwell/db';
 
 const DAY_MS = 86_400_000;
+const BATCH = 500;
 
 /**
  * The retention sweep (worker): deletes submissions older than their form's `retentionDays` and
- * lowers `submissionCount` to match. Returns how many were deleted. Submissions whose counting is
- * still pending are skipped until the counter sweep has settled them (deleteOlderThan).
+ * lowers `submissionCount` and the analytics counters to match, as deleting them one by one would:
+ * the counters describe the submissions stored now. Returns how many were deleted. Submissions
+ * whose counting is still pending are skipped until the counter sweep has settled them.
  */
 export async function purgeExpiredSubmissions({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   let deleted = 0;
@@ -13,21 +15,38 @@ export async function purgeExpiredSubmissions({ now = new Date() }: { now?: Date
   for (;;) {
     const forms = await formRepository.listWithRetention({ afterId, limit: 100 });
     for (const form of forms) {
-      const before = new Date(now.getTime() - form.retentionDays * DAY_MS);
-      const count = await submissionRepository.deleteOlderThan({
-        userId: form.userId,
-        formId: form.id,
-        before,
-      });
-      if (count > 0) {
-        await formRepository.incrementSubmissionCount({ userId: form.userId, formId: form.id, by: -count });
-        deleted += count;
-      }
+      deleted += await purgeForm(
+        { userId: form.userId, formId: form.id },
+        new Date(now.getTime() - form.retentionDays * DAY_MS),
+      );
     }
     const last = forms.at(-1);
     if (forms.length < 100 || !last) {
       return deleted;
     }
     afterId = last.id;
+  }
+}
+
+async function purgeForm(ids: { userId: string; formId: string }, before: Date): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const removed = await submissionRepository.removeOlderThan({ ...ids, before, limit: BATCH });
+    if (removed.length > 0) {
+      await formRepository.incrementSubmissionCount({ ...ids, by: -removed.length });
+      for (const submission of removed) {
+        await formStatsRepository.removeSubmission({
+          ...ids,
+          at: submission.createdAt,
+          browser: submission.meta.browser,
+          country: submission.meta.country,
+        });
+      }
+      deleted += removed.length;
+    }
+    // Fewer than asked: nothing older is left (or only submissions someone else is deleting).
+    if (removed.length < BATCH) {
+      return deleted;
+    }
   }
 }

@@ -9,7 +9,7 @@ import { statsKey } from './form-stats.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
-import { statsBucketOf } from './stats-buckets.js';
+import { emptyDays, statsBucketOf } from './stats-buckets.js';
 
 type TId = mongoose.Types.ObjectId;
 
@@ -22,7 +22,7 @@ type TScanned = {
     countries: Record<string, number>;
     quarterOfDay: Record<string, Record<string, number>>;
   };
-  months: Map<string, { quarters: Record<string, number> }>;
+  months: Map<string, { days: number[][] }>;
   /** Submissions whose counting is still pending, per document (`''` = the totals document). */
   pending: Map<string, TId[]>;
 };
@@ -56,11 +56,14 @@ async function scanSubmissions(ids: TOwnedIds): Promise<TScanned> {
     bump(scanned.totals.countries, statsKey(submission.meta?.country ?? 'Unknown'));
     let month = scanned.months.get(bucket.month);
     if (!month) {
-      month = { quarters: {} };
+      month = { days: emptyDays(bucket.month) };
       scanned.months.set(bucket.month, month);
       scanned.totals.quarterOfDay[bucket.month] = {};
     }
-    bump(month.quarters, bucket.quarter);
+    const day = month.days[bucket.day];
+    if (day) {
+      day[bucket.slot] = (day[bucket.slot] ?? 0) + 1;
+    }
     bump(scanned.totals.quarterOfDay[bucket.month] ?? {}, bucket.quarterOfDay);
     if (submission.countersPending === true) {
       scanned.pending.get('')?.push(submission._id);

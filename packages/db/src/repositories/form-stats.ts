@@ -3,13 +3,14 @@ import { FormStatsModel } from '../models/form-stats.js';
 import { countOnce } from './count-once.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
-import { statsBucketOf } from './stats-buckets.js';
+import { isDuplicateKeyError } from './is-duplicate-key-error.js';
+import { emptyDays, statsBucketOf } from './stats-buckets.js';
 
 export type TFormStatsMonthRecord = {
   /** UTC month `YYYY-MM`. */
   month: string;
-  /** UTC `DDTHHMM` quarter of an hour → submissions. */
-  quarters: Record<string, number>;
+  /** `days[d][q]`: submissions on UTC day d + 1 in quarter hour q (0..95); `[]` when not read. */
+  days: number[][];
   /** UTC `HHMM` quarter of the day → submissions of the month. */
   quarterOfDay: Record<string, number>;
 };
@@ -32,7 +33,7 @@ type TLeanStats = {
   countries?: Record<string, number> | null;
 };
 
-type TLeanMonth = { month: string; quarters?: Record<string, number> | null };
+type TLeanMonth = { month: string; days?: number[][] | null };
 
 /**
  * Map keys become field paths, where `.` and a leading `$` change the meaning. They are stored as
@@ -87,7 +88,7 @@ function increments(
     },
     buckets: {
       version: 1,
-      [`quarters.${bucket.quarter}`]: by,
+      [`days.${bucket.day}.${bucket.slot}`]: by,
     },
   };
 }
@@ -96,6 +97,46 @@ function filters(ids: TOwnedIds, month: string) {
   const totals = { formId: ids.form, userId: ids.owner };
 
   return { totals, buckets: { ...totals, month } };
+}
+
+type TMonthFilter = ReturnType<typeof filters>['buckets'];
+
+/**
+ * Creates the month's document with every bucket 0 unless it exists. An upsert cannot do this: its
+ * `$inc` of `days.D.Q` would create objects keyed "D" and "Q" instead of the arrays.
+ */
+async function createMonth(filter: TMonthFilter): Promise<void> {
+  try {
+    await FormStatsMonthModel.collection.insertOne({ ...filter, days: emptyDays(filter.month), version: 0 });
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) {
+      throw error;
+    }
+  }
+}
+
+/** `$inc` on the month's buckets, creating the document on the month's first submission. */
+async function bumpMonth(filter: TMonthFilter, inc: Record<string, number>): Promise<void> {
+  const { matchedCount } = await FormStatsMonthModel.collection.updateOne(filter, { $inc: inc });
+  if (matchedCount === 0) {
+    await createMonth(filter);
+    await FormStatsMonthModel.collection.updateOne(filter, { $inc: inc });
+  }
+}
+
+/**
+ * countOnce on the month's buckets. Nothing matching means the document is missing or already
+ * counts the submission: after creating it (a no-op when it exists) one retry tells them apart.
+ */
+async function countMonthOnce(
+  filter: TMonthFilter,
+  counted: NonNullable<ReturnType<typeof toObjectId>>,
+  inc: Record<string, number>,
+): Promise<void> {
+  if ((await countOnce(FormStatsMonthModel.collection, filter, counted, { inc })) === null) {
+    await createMonth(filter);
+    await countOnce(FormStatsMonthModel.collection, filter, counted, { inc });
+  }
 }
 
 /**
@@ -116,14 +157,14 @@ export const formStatsRepository = {
       if (!counted) {
         await Promise.all([
           FormStatsModel.updateOne(filter.totals, { $inc: totals }, UPSERT),
-          FormStatsMonthModel.updateOne(filter.buckets, { $inc: buckets }, UPSERT),
+          bumpMonth(filter.buckets, buckets),
         ]);
 
         return;
       }
       await Promise.all([
         countOnce(FormStatsModel.collection, filter.totals, counted, { inc: totals, upsert: true }),
-        countOnce(FormStatsMonthModel.collection, filter.buckets, counted, { inc: buckets, upsert: true }),
+        countMonthOnce(filter.buckets, counted, buckets),
       ]);
     });
   },
@@ -142,7 +183,7 @@ export const formStatsRepository = {
       const filter = filters(ids, month);
       await Promise.all([
         FormStatsModel.updateOne(filter.totals, { $inc: totals }),
-        FormStatsMonthModel.updateOne(filter.buckets, { $inc: buckets }),
+        FormStatsMonthModel.collection.updateOne(filter.buckets, { $inc: buckets }),
       ]);
     });
   },
@@ -160,7 +201,7 @@ export const formStatsRepository = {
   /**
    * The totals, with (when `quarterOfDay` is set) the quarter-of-day totals of every month, and the
    * quarter-hour buckets of the months from `quartersFrom` (`YYYY-MM`, inclusive) and of those
-   * listed in `quartersOf`. Only what a call needs is read; `quarters` or `quarterOfDay` is `{}`
+   * listed in `quartersOf`. Only what a call needs is read; `days` is `[]`, `quarterOfDay` `{}`
    * where not asked for. Null when never counted.
    */
   async get({
@@ -185,24 +226,28 @@ export const formStatsRepository = {
         countries: 1,
         ...(quarterOfDay ? { quarterOfDay: 1 } : {}),
       };
-      const [doc, withQuarters] = await Promise.all([
+      // Two index range reads rather than one `$or`, which the engine answers by decoding every
+      // month of the form to test it.
+      const older = quartersOf.filter((month) => month < quartersFrom);
+      const months = (filter: Record<string, unknown>) =>
+        FormStatsMonthModel.find({ ...owned, month: filter }, { month: 1, days: 1 }).lean<TLeanMonth[]>();
+      const [doc, fromMonth, listed] = await Promise.all([
         FormStatsModel.findOne(owned, projection).lean<TLeanStats>(),
-        FormStatsMonthModel.find(
-          { ...owned, $or: [{ month: { $gte: quartersFrom } }, { month: { $in: quartersOf } }] },
-          { month: 1, quarters: 1 },
-        ).lean<TLeanMonth[]>(),
+        months({ $gte: quartersFrom }),
+        older.length > 0 ? months({ $in: older }) : [],
       ]);
+      const withQuarters = [...fromMonth, ...listed];
       if (!doc) {
         return null;
       }
-      const months = new Map<string, TFormStatsMonthRecord>();
+      const byMonth = new Map<string, TFormStatsMonthRecord>();
       const entry = (month: string) => {
-        const found = months.get(month) ?? { month, quarters: {}, quarterOfDay: {} };
-        months.set(month, found);
+        const found = byMonth.get(month) ?? { month, days: [], quarterOfDay: {} };
+        byMonth.set(month, found);
 
         return found;
       };
-      withQuarters.forEach((m) => (entry(m.month).quarters = m.quarters ?? {}));
+      withQuarters.forEach((m) => (entry(m.month).days = m.days ?? []));
       Object.entries(doc.quarterOfDay ?? {}).forEach(
         ([month, counts]) => (entry(month).quarterOfDay = counts),
       );
@@ -213,7 +258,7 @@ export const formStatsRepository = {
         spam: doc.spam ?? 0,
         browsers: decodeKeys(doc.browsers),
         countries: decodeKeys(doc.countries),
-        months: [...months.values()].sort((a, b) => a.month.localeCompare(b.month)),
+        months: [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month)),
       };
     });
   },

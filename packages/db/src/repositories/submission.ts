@@ -190,28 +190,41 @@ export const submissionRepository = {
   },
 
   /**
-   * Retention: deletes the form's submissions created before `before`; returns how many. Submissions
-   * whose counters are still pending are left for the counter sweep, so the caller's
-   * `submissionCount -= deleted` only ever removes what was added.
+   * Retention: deletes up to `limit` of the form's submissions created before `before`, one at a
+   * time, and returns those this call deleted (a concurrent delete of the same one returns it to
+   * that caller only), so the caller lowers every counter for exactly these. Submissions whose
+   * counters are still pending are left for the counter sweep.
    */
-  async deleteOlderThan({
+  async removeOlderThan({
     userId,
     formId,
     before,
+    limit,
   }: {
     userId: string;
     formId: string;
     before: Date;
-  }): Promise<number> {
-    return withOwnedIds({ userId, formId }, 0, async (ids) => {
-      const result = await SubmissionModel.deleteMany({
-        formId: ids.form,
-        userId: ids.owner,
-        createdAt: { $lt: before },
-        countersPending: { $exists: false },
-      });
+    limit: number;
+  }): Promise<TSubmissionRecord[]> {
+    return withOwnedIds({ userId, formId }, [], async (ids) => {
+      const expired = await SubmissionModel.find(
+        {
+          formId: ids.form,
+          userId: ids.owner,
+          createdAt: { $lt: before },
+          countersPending: { $exists: false },
+        },
+        { _id: 1 },
+      )
+        .limit(limit)
+        .lean<{ _id: { toString(): string } }[]>();
+      const removed = await Promise.all(
+        expired.map((doc) =>
+          submissionRepository.remove({ userId, formId, submissionId: doc._id.toString() }),
+        ),
+      );
 
-      return result.deletedCount;
+      return removed.filter((submission) => submission !== null);
     });
   },
 

@@ -1,12 +1,6 @@
-import { Aggregator } from 'mingo/aggregator';
-import {
-  MongoCommandError,
-  failedToParse,
-  illegalOperation,
-  toCommandError,
-  typeMismatch,
-} from '../errors.js';
-import { findMatches } from '../query/find-docs.js';
+import { MongoCommandError, failedToParse, illegalOperation, typeMismatch } from '../errors.js';
+import { findMatches, findMatchesYielding, type Match } from '../query/find-docs.js';
+import { lazyDocs, runPipelineYielding, type LazyDocs } from '../query/yielding-pipeline.js';
 import { parseSort } from '../query/sort.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
@@ -14,8 +8,8 @@ import type { Collection } from '../storage/collection.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
 import { checkCollation, hintName } from './find.js';
 import { numberOption } from './options.js';
+import { checkStrictPipeline } from './stable-api.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
-import { withDeadline } from '../server/deadline.js';
 
 /** Stages that write or need a replica set/sharding; refused rather than half-done in memory. */
 const REFUSED = new Set([
@@ -58,14 +52,15 @@ function allDocs(coll: Collection | undefined): Doc[] {
 
 /**
  * Answers a leading `$match`, `$sort` and `$limit` through the query planner, so an index can
- * filter, order and stop early; mingo runs the remaining stages.
+ * filter, order and stop early; mingo runs the remaining stages. The documents are read with
+ * pauses for other connections.
  */
-function leadingStages(
+async function leadingStages(
   coll: Collection | undefined,
   pipeline: Doc[],
   hint?: string,
-): { input: Doc[]; rest: Doc[] } {
-  if (!coll) return { input: [], rest: pipeline };
+): Promise<{ input: LazyDocs; rest: Doc[] }> {
+  if (!coll) return { input: lazyDocs([], () => undefined), rest: pipeline };
   let i = 0;
   let filter: Doc = {};
   let sort: [string, number][] = [];
@@ -76,28 +71,28 @@ function leadingStages(
     sort = parseSort(stage(i++).$sort);
     if ('$limit' in stage(i) && typeof stage(i).$limit === 'number') limit = stage(i++).$limit as number;
   }
-  const { matches } = findMatches(coll, { filter, sort, skip: 0, limit: limit > 0 ? limit : 0, hint });
-  return { input: matches.map((m) => m.doc ?? coll.doc(m.rid) ?? {}), rest: pipeline.slice(i) };
+  const spec = { filter, sort, skip: 0, limit: limit > 0 ? limit : 0, hint };
+  const { matches } = await findMatchesYielding(coll, spec, { decode: false });
+  // Decoded batch by batch as the pipeline takes them: 100k decoded documents held at once would
+  // cost long garbage-collection pauses. A document deleted meanwhile is left out.
+  const decode = (match: Match) => match.doc ?? coll.doc(match.rid);
+  return { input: lazyDocs(matches, decode), rest: pipeline.slice(i) };
 }
 
 /** Runs a pipeline over a collection; a leading `$match` is answered through the query planner. */
-function runPipeline(
+async function runPipeline(
   ctx: CommandContext,
   coll: Collection | undefined,
   pipeline: Doc[],
   hint?: string,
-): Doc[] {
-  const { input, rest } = leadingStages(coll, pipeline, hint);
+): Promise<Doc[]> {
+  const { input, rest } = await leadingStages(coll, pipeline, hint);
   const options = {
     ...queryOptions,
     variables: (ctx.body.let as Doc | undefined) ?? {},
     collectionResolver: (name: string) => allDocs(ctx.state.engine.collection(ctx.db, name)),
   };
-  try {
-    return new Aggregator(rest, options).run<Doc>(withDeadline(input));
-  } catch (err) {
-    throw toCommandError(err);
-  }
+  return runPipelineYielding(rest, options, input);
 }
 
 export const aggregateCommand: CommandDef = {
@@ -111,8 +106,9 @@ export const aggregateCommand: CommandDef = {
     'let',
     'bypassDocumentValidation',
   ],
-  run(ctx) {
+  async run(ctx) {
     const target = ctx.body.aggregate;
+    checkStrictPipeline(ctx.body, ctx.body.pipeline);
     const pipeline = checkPipeline(ctx.body.pipeline);
     if (ctx.body.explain === true) throw illegalOperation('explain is not supported by the embedded engine');
     const cursorOpt = ctx.body.cursor;
@@ -124,7 +120,7 @@ export const aggregateCommand: CommandDef = {
     if (name === undefined && target !== 1) throw typeMismatch('aggregate must be a collection name or 1');
     const coll = name ? ctx.state.engine.collection(ctx.db, name) : undefined;
     const hint = coll ? hintName(ctx, ctx.body.hint, coll.indexes.values()) : undefined;
-    const docs = runPipeline(ctx, coll, pipeline, hint);
+    const docs = await runPipeline(ctx, coll, pipeline, hint);
     const batchSize = numberOption(cursorOpt as Doc, 'batchSize', DEFAULT_FIRST_BATCH);
     const ns = `${ctx.db}.${name ?? '$cmd.aggregate'}`;
     return cursorFirstBatch(ctx, ns, docs, batchSize, false);

@@ -1,5 +1,5 @@
 import { badValue, failedToParse } from '../errors.js';
-import { findMatches } from '../query/find-docs.js';
+import { findMatchesYielding } from '../query/find-docs.js';
 import { parseSort } from '../query/sort.js';
 import { project } from '../query/projection.js';
 import type { BatchItem } from '../wire/cursor-reply.js';
@@ -27,7 +27,7 @@ export function hintName(
   );
 }
 
-function runFind(ctx: CommandContext): Buffer {
+async function runFind(ctx: CommandContext): Promise<Buffer> {
   const name = collectionName(ctx.body, 'find');
   const ns = `${ctx.db}.${name}`;
   const filter = docOption(ctx.body, 'filter') ?? {};
@@ -53,7 +53,7 @@ function runFind(ctx: CommandContext): Buffer {
       'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',
     );
   }
-  const { matches } = findMatches(coll, { filter, sort, skip, limit, hint });
+  const { matches } = await findMatchesYielding(coll, { filter, sort, skip, limit, hint }, { decode: false });
   let items: BatchItem[];
   if (projection && Object.keys(projection).length > 0) {
     const docs = matches.map((m) => m.doc ?? coll.doc(m.rid) ?? {});

@@ -58,3 +58,48 @@ export function checkApiParameters(name: string, body: Doc): void {
     );
   }
 }
+
+/**
+ * Aggregation stages mongod registers as never in API version 1 (diagnostics, sessions, Atlas
+ * Search and the newer query-statistics stages); with `apiStrict: true` they are refused with 323
+ * before anything else looks at them, in nested pipelines too.
+ */
+const STAGES_OUTSIDE_V1 = new Set([
+  '$currentOp',
+  '$indexStats',
+  '$listLocalSessions',
+  '$listSessions',
+  '$planCacheStats',
+  '$search',
+  '$searchMeta',
+  '$vectorSearch',
+  '$listSearchIndexes',
+  '$queryStats',
+  '$querySettings',
+  '$listSampledQueries',
+  '$rankFusion',
+]);
+
+/** The pipelines nested in one stage (`$facet`, `$lookup`, `$unionWith`). */
+function nestedPipelines(name: string, spec: unknown): unknown[] {
+  if (!spec || typeof spec !== 'object') return [];
+  if (name === '$facet') return Object.values(spec);
+  if (name === '$lookup' || name === '$unionWith') return [(spec as Doc).pipeline];
+  return [];
+}
+
+export function checkStrictPipeline(body: Doc, pipeline: unknown): void {
+  if (body.apiStrict !== true || !Array.isArray(pipeline)) return;
+  for (const stage of pipeline as unknown[]) {
+    if (!stage || typeof stage !== 'object') continue;
+    for (const [name, spec] of Object.entries(stage)) {
+      if (STAGES_OUTSIDE_V1.has(name))
+        throw new MongoCommandError(
+          323,
+          'APIStrictError',
+          `${name} is not allowed with 'apiStrict: true' in API Version 1`,
+        );
+      for (const nested of nestedPipelines(name, spec)) checkStrictPipeline(body, nested);
+    }
+  }
+}

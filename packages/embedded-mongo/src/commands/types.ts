@@ -43,5 +43,9 @@ export type CommandDef = {
   acceptsUnknownFields?: boolean;
   /** Write commands wait for durability before replying. */
   write?: boolean;
-  run(ctx: CommandContext): CommandReply;
+  /**
+   * Write commands run synchronously (their changes and their commit must not interleave); long
+   * reads may return a promise and pause for other connections part-way.
+   */
+  run(ctx: CommandContext): CommandReply | Promise<CommandReply>;
 };

@@ -1,6 +1,8 @@
 import { MongoCommandError, show } from '../errors.js';
 import { fromLocal, localParts, resolveZone } from './timezone.js';
+import { Decimal128, Long, ObjectId, Timestamp } from 'bson';
 import { toDate } from './date-operators.js';
+import { bsonTypeName } from './expression-fixes.js';
 
 type Args = Record<string, unknown>;
 const DAY = 86_400_000;
@@ -34,13 +36,74 @@ function weekStart(v: unknown): number {
 const localDayNumber = (y: number, m: number, d: number) =>
   (Date.UTC(y, m - 1, d) - Date.UTC(2000, 0, 1)) / DAY;
 
-/** `$dateTrunc` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/dateTrunc/). */
+const DATE_TRUNC_FIELDS = new Set(['date', 'unit', 'binSize', 'timezone', 'startOfWeek']);
+const fail = (code: number, message: string) => new MongoCommandError(code, `Location${code}`, message);
+
+/** The shape of a `$dateTrunc` argument, checked before anything is evaluated (mongod's parse errors). */
+export function checkDateTruncSpec(expr: unknown): void {
+  if (!expr || typeof expr !== 'object' || Array.isArray(expr))
+    throw fail(5439007, '$dateTrunc only supports an object as its argument');
+  for (const key of Object.keys(expr))
+    if (!DATE_TRUNC_FIELDS.has(key)) throw fail(5439008, `Unrecognized argument to $dateTrunc: ${key}`);
+  if (!('date' in expr)) throw fail(5439009, "Missing 'date' parameter to $dateTrunc");
+  if (!('unit' in expr)) throw fail(5439010, "Missing 'unit' parameter to $dateTrunc");
+}
+
+/** `binSize` as a positive whole number: int, long, or a whole-valued double or decimal. */
+function binSizeOf(v: unknown): number {
+  const n =
+    typeof v === 'number'
+      ? v
+      : v instanceof Long && !(v instanceof Timestamp)
+        ? v.toNumber()
+        : v instanceof Decimal128
+          ? Number(v.toString())
+          : NaN;
+  if (!Number.isInteger(n))
+    throw fail(
+      5439017,
+      `$dateTrunc requires 'binSize' to be a 64-bit integer, but got value '${show(v)}' of type ${bsonTypeName(v)}`,
+    );
+  if (n <= 0) throw fail(5439018, `$dateTrunc requires 'binSize' to be greater than 0, but got value ${n}`);
+  return n;
+}
+
+/** A day of the week as mongod spells it: the full English name or its first three letters, any case. */
+function truncWeekStart(v: unknown): number {
+  if (typeof v !== 'string')
+    throw fail(5439015, `$dateTrunc requires 'startOfWeek' to be a string, but got ${bsonTypeName(v)}`);
+  const name = v.toLowerCase();
+  const day = WEEKDAYS.findIndex((d) => d === name || d.slice(0, 3) === name);
+  if (day < 0)
+    throw fail(
+      5439016,
+      `$dateTrunc parameter 'startOfWeek' value cannot be recognized as a day of a week: ${v}`,
+    );
+  return day;
+}
+
+/**
+ * `$dateTrunc` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/dateTrunc/):
+ * null when any given argument is null or missing (checked before any other), then the errors of
+ * mongod's date_trunc jstests: date 5439012, unit 5439013/5439014, binSize 5439017/5439018,
+ * timezone 40517/40485, startOfWeek (unit week only) 5439015/5439016.
+ */
 export function dateTrunc(args: Args): unknown {
-  const date = toDate(args.date, '$dateTrunc');
+  const given = ['date', 'unit', 'binSize', 'timezone', ...(args.unit === 'week' ? ['startOfWeek'] : [])];
+  if (given.some((key) => key in args && (args[key] === null || args[key] === undefined))) return null;
+  const raw = args.date;
+  if (!(raw instanceof Date || raw instanceof Timestamp || raw instanceof ObjectId))
+    throw fail(5439012, `$dateTrunc requires 'date' to be a date, but got ${bsonTypeName(raw)}`);
+  const date = toDate(raw, '$dateTrunc');
   if (date === null) return null;
-  const unit = unitOf(args, '$dateTrunc');
-  const bin = args.binSize === undefined ? 1 : Number(args.binSize);
+  if (typeof args.unit !== 'string')
+    throw fail(5439013, `$dateTrunc requires 'unit' to be a string, but got ${bsonTypeName(args.unit)}`);
+  const unit = args.unit;
+  if (!(unit in SMALL_UNITS || unit in MONTH_UNITS || unit === 'day' || unit === 'week'))
+    throw fail(5439014, `$dateTrunc parameter 'unit' value cannot be recognized as a time unit: ${unit}`);
+  const bin = 'binSize' in args ? binSizeOf(args.binSize) : 1;
   const zone = resolveZone(args.timezone);
+  const startOfWeek = unit === 'week' && 'startOfWeek' in args ? truncWeekStart(args.startOfWeek) : 0;
   const p = localParts(date, zone);
   const small = SMALL_UNITS[unit];
   if (small !== undefined) {
@@ -60,7 +123,7 @@ export function dateTrunc(args: Args): unknown {
   const dayNo = localDayNumber(p.year, p.month, p.day);
   if (unit === 'day') return fromLocal(zone, 2000, 1, 1 + Math.floor(dayNo / bin) * bin);
   // 2000-01-01 was a Saturday (6); the first week starts on the first startOfWeek day on or after it.
-  const first = (weekStart(args.startOfWeek) - 6 + 7) % 7;
+  const first = (startOfWeek - 6 + 7) % 7;
   const size = 7 * bin;
   return fromLocal(zone, 2000, 1, 1 + first + Math.floor((dayNo - first) / size) * size);
 }

@@ -6,7 +6,7 @@ import { localParts, resolveZone, type LocalParts, type Zone } from './timezone.
 import { dayOfYear, isoDayOfWeek, isoWeekAndYear, weekOfYear } from './date-calendar.js';
 import { dateToString } from './date-format.js';
 import { dateFromParts, dateFromString, dateToParts } from './date-parts.js';
-import { dateAdd, dateDiff, dateTrunc } from './date-arith.js';
+import { checkDateTruncSpec, dateAdd, dateDiff, dateTrunc } from './date-arith.js';
 
 type Obj = Record<string, unknown>;
 type ExprOp = (obj: Obj, expr: unknown, options: Options) => unknown;
@@ -69,7 +69,10 @@ export const dateOperators: Record<string, ExprOp> = {
   $dateToParts: (obj, expr, options) => dateToParts(evalArgs(obj, expr, options)),
   $dateFromParts: (obj, expr, options) => dateFromParts(evalArgs(obj, expr, options)),
   $dateFromString: (obj, expr, options) => dateFromString(evalArgs(obj, expr, options)),
-  $dateTrunc: (obj, expr, options) => dateTrunc(evalArgs(obj, expr, options)),
+  $dateTrunc: (obj, expr, options) => {
+    checkDateTruncSpec(expr);
+    return dateTrunc(evalArgs(obj, expr, options));
+  },
   $dateAdd: (obj, expr, options) => dateAdd(evalArgs(obj, expr, options), 1, '$dateAdd'),
   $dateSubtract: (obj, expr, options) => dateAdd(evalArgs(obj, expr, options), -1, '$dateSubtract'),
   $dateDiff: (obj, expr, options) => dateDiff(evalArgs(obj, expr, options)),

@@ -20,7 +20,7 @@ const delegate = (name: string): ExprOp => {
 };
 
 /** The BSON type name mongod uses in messages ("int", "string", "missing", ...). */
-function bsonTypeName(v: unknown): string {
+export function bsonTypeName(v: unknown): string {
   if (v === undefined) return 'missing';
   if (v === null) return 'null';
   if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 'int' : 'double';

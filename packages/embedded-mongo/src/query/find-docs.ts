@@ -9,6 +9,7 @@ import { validateFilter } from './filter-validate.js';
 import { translateFilter } from './regex-translate.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import { checkDeadline } from '../server/deadline.js';
+import { Yielder } from '../server/yielding.js';
 
 type Doc = Record<string, unknown>;
 
@@ -52,38 +53,87 @@ function usesTypeOperator(filter: Doc): boolean {
   return type && !expr;
 }
 
-/** Runs a filter/sort/skip/limit against a collection, using an index when one fits. */
-export function findMatches(coll: Collection, spec: FindSpec): { matches: Match[]; plan: Plan } {
+type Scan = {
+  plan: Plan;
+  /** The match for a record id, or null when the filter rejects it or it is gone. */
+  visit(rid: number): Match | null;
+  /** Matches to collect before stopping early. */
+  stopAt: number;
+  finish(out: Match[]): { matches: Match[]; plan: Plan };
+};
+
+function prepareScan(coll: Collection, spec: FindSpec): Scan {
   validateFilter(spec.filter);
   const plan = planQuery(coll, spec.filter, spec.sort, spec.hint);
   const query = plan.exact ? null : compileFilter(spec.filter);
   // `$type` must see int32, int64 and double apart: such filters test the type-preserving decode.
   const typed = query !== null && usesTypeOperator(spec.filter);
   const needSort = spec.sort.length > 0 && !plan.sorted;
-  const stopAt = !needSort && spec.limit > 0 ? spec.skip + spec.limit : Infinity;
-  const out: Match[] = [];
-  for (const rid of scanRids(coll, plan)) {
+  const visit = (rid: number): Match | null => {
     checkDeadline();
-    let doc: Doc | undefined;
-    if (query) {
-      const raw = typed ? coll.raw(rid) : undefined;
-      if (typed) coll.stats.docsExamined++;
-      doc = typed ? raw && decodeTyped(raw) : coll.doc(rid);
-      if (!doc) continue;
-      try {
-        if (!query.test(doc)) continue;
-        if (typed) doc = undefined; // callers get the usual decode
-      } catch (err) {
-        throw toCommandError(err);
-      }
+    if (!query) return { rid };
+    const raw = typed ? coll.raw(rid) : undefined;
+    if (typed) coll.stats.docsExamined++;
+    const doc = typed ? raw && decodeTyped(raw) : coll.doc(rid);
+    if (!doc) return null;
+    try {
+      if (!query.test(doc)) return null;
+    } catch (err) {
+      throw toCommandError(err);
     }
-    out.push({ rid, doc });
-    if (out.length >= stopAt) break;
+    // Typed filters were tested on the typed decode: callers get the usual one.
+    return { rid, doc: typed ? undefined : doc };
+  };
+  const finish = (out: Match[]) => {
+    if (!needSort) return { matches: out.slice(spec.skip), plan };
+    const docs = out.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
+    const byDoc = new Map(docs.map((d, i) => [d, out[i]?.rid ?? 0]));
+    const sorted = sortDocs(docs, spec.sort);
+    const end = spec.limit > 0 ? spec.skip + spec.limit : sorted.length;
+    return { matches: sorted.slice(spec.skip, end).map((d) => ({ rid: byDoc.get(d) ?? 0, doc: d })), plan };
+  };
+  const stopAt = !needSort && spec.limit > 0 ? spec.skip + spec.limit : Infinity;
+  return { plan, visit, stopAt, finish };
+}
+
+/** Runs a filter/sort/skip/limit against a collection, using an index when one fits. */
+export function findMatches(coll: Collection, spec: FindSpec): { matches: Match[]; plan: Plan } {
+  const scan = prepareScan(coll, spec);
+  const out: Match[] = [];
+  for (const rid of scanRids(coll, scan.plan)) {
+    const match = scan.visit(rid);
+    if (!match) continue;
+    out.push(match);
+    if (out.length >= scan.stopAt) break;
   }
-  if (!needSort) return { matches: out.slice(spec.skip), plan };
-  const docs = out.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
-  const byDoc = new Map(docs.map((d, i) => [d, out[i]?.rid ?? 0]));
-  const sorted = sortDocs(docs, spec.sort);
-  const end = spec.limit > 0 ? spec.skip + spec.limit : sorted.length;
-  return { matches: sorted.slice(spec.skip, end).map((d) => ({ rid: byDoc.get(d) ?? 0, doc: d })), plan };
+  return scan.finish(out);
+}
+
+/**
+ * findMatches for long reads: the candidate record ids are taken in one go (index iterators must
+ * not outlive a write), then filtered and decoded with pauses for other connections (Yielder).
+ * Documents deleted during a pause are left out. With `decode`, every match carries its document.
+ */
+export async function findMatchesYielding(
+  coll: Collection,
+  spec: FindSpec,
+  { decode }: { decode: boolean },
+): Promise<{ matches: Match[]; plan: Plan }> {
+  const scan = prepareScan(coll, spec);
+  // A bounded scan (limit without sort) stops early: it reads on in one go rather than hold an
+  // index iterator across a pause.
+  const bounded = scan.stopAt !== Infinity;
+  const rids = bounded ? scanRids(coll, scan.plan) : [...scanRids(coll, scan.plan)];
+  const yielder = new Yielder();
+  const out: Match[] = [];
+  for (const rid of rids) {
+    const match = scan.visit(rid);
+    const doc = match && (match.doc ?? (decode ? coll.doc(rid) : undefined));
+    if (match && (doc || (!decode && coll.raw(rid)))) {
+      out.push(doc ? { rid, doc } : match);
+      if (out.length >= scan.stopAt) break;
+    }
+    if (!bounded && yielder.tick()) await yielder.pause();
+  }
+  return scan.finish(out);
 }

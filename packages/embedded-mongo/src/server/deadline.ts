@@ -1,29 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { MongoCommandError } from '../errors.js';
 
 /**
  * `maxTimeMS` (https://www.mongodb.com/docs/manual/reference/method/cursor.maxTimeMS/): a command
- * that runs longer is stopped with 50 MaxTimeMSExpired. Commands run synchronously, one at a time,
- * so the deadline of the running command is module state; long loops (scans, aggregation input)
- * call checkDeadline() as they go.
+ * that runs longer is stopped with 50 MaxTimeMSExpired. Long commands yield to other connections
+ * part-way (see yielding.ts), so several may be running at once: each keeps its deadline in its own
+ * async context; long loops (scans, aggregation input) call checkDeadline() as they go.
  */
-let deadline = Infinity;
-let calls = 0;
+const deadlines = new AsyncLocalStorage<{ at: number; calls: number }>();
 
 export function runWithDeadline<T>(maxTimeMS: unknown, run: () => T): T {
   const ms = typeof maxTimeMS === 'number' && Number.isFinite(maxTimeMS) ? maxTimeMS : 0;
-  deadline = ms > 0 ? performance.now() + ms : Infinity;
-  try {
-    return run();
-  } finally {
-    deadline = Infinity;
-  }
+  if (ms <= 0) return run();
+  return deadlines.run({ at: performance.now() + ms, calls: 0 }, run);
 }
 
 /** Throws 50 once the running command's maxTimeMS has passed (the clock is read every 64 calls). */
 export function checkDeadline(): void {
-  if (deadline === Infinity || (++calls & 63) !== 0) return;
-  if (performance.now() > deadline)
+  const deadline = deadlines.getStore();
+  if (!deadline || (++deadline.calls & 63) !== 0) return;
+  if (performance.now() > deadline.at)
     throw new MongoCommandError(50, 'MaxTimeMSExpired', 'operation exceeded time limit');
 }
 

@@ -15,8 +15,9 @@ function errorReply(err: unknown): Uint8Array {
 }
 
 /**
- * Runs one command and returns its encoded reply. Handlers are synchronous, so a command's mutations
- * and its durability commit happen without interleaving; the reply waits for the commit.
+ * Runs one command and returns its encoded reply. Write handlers are synchronous, so a command's
+ * mutations and its durability commit happen without interleaving; the reply waits for the commit.
+ * Long reads (aggregate) may pause part-way so other connections are served meanwhile.
  */
 export async function runCommand(
   state: ServerState,
@@ -36,9 +37,11 @@ export async function runCommand(
     if (!def.acceptsUnknownFields) checkCommandFields(name, body, def.options, sequences.keys());
     let typedBody: Doc | undefined;
     const typed = () => (typedBody ??= decodeTyped(bodyBytes));
-    const out = runWithDeadline(body.maxTimeMS, () =>
+    const result = runWithDeadline(body.maxTimeMS, () =>
       def.run({ db, name, body, typedBody: typed, sequences, state, connectionId, log }),
     );
+    // Only long reads return a promise; a write's reply is built in the same turn as its changes.
+    const out = result instanceof Promise ? await result : result;
     reply = Buffer.isBuffer(out) ? out : serialize({ ...out, ok: 1 });
   } catch (err) {
     reply = errorReply(err);

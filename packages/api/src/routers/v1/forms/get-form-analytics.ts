@@ -2,6 +2,7 @@ import { getFormAnalytics } from '@formwell/core';
 
 import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
 import { apiKeyProcedure } from '../../../auth/api-key-procedure.js';
+import { withEmptyQueryValues } from '../../../schemas/empty-query-values.js';
 import {
   getFormAnalyticsMeta,
   ZGetFormAnalyticsRequestSchema,
@@ -14,7 +15,7 @@ export const getFormAnalyticsRoute = apiKeyProcedure(apiKeyPolicies.analytics)
   .output(ZGetFormAnalyticsResponseSchema)
   .query(({ ctx, input }) => {
     const { user, services } = ctx;
-    const { formId, timeRange, tz } = input;
+    const { formId, timeRange, tz } = withEmptyQueryValues(input, ctx.req.url, ['timeRange', 'tz']);
 
     // The plan comes from the user loaded for this request, so a downgrade applies on the next call.
     return getFormAnalytics({ config: services.config, user, formId, timeRange, tz });
