@@ -2,7 +2,7 @@ import { getFormAnalytics } from '@formwell/core';
 
 import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
 import { apiKeyProcedure } from '../../../auth/api-key-procedure.js';
-import { withEmptyQueryValues } from '../../../schemas/empty-query-values.js';
+import { sentEmpty } from '../../../schemas/empty-query-values.js';
 import {
   getFormAnalyticsMeta,
   ZGetFormAnalyticsRequestSchema,
@@ -15,8 +15,9 @@ export const getFormAnalyticsRoute = apiKeyProcedure(apiKeyPolicies.analytics)
   .output(ZGetFormAnalyticsResponseSchema)
   .query(({ ctx, input }) => {
     const { user, services } = ctx;
-    const { formId, timeRange, tz } = withEmptyQueryValues(input, ctx.req.url, ['timeRange', 'tz']);
+    const timeRange = input.timeRange ?? sentEmpty(ctx.req.url, 'timeRange');
+    const tz = input.tz ?? sentEmpty(ctx.req.url, 'tz');
 
     // The plan comes from the user loaded for this request, so a downgrade applies on the next call.
-    return getFormAnalytics({ config: services.config, user, formId, timeRange, tz });
+    return getFormAnalytics({ config: services.config, user, formId: input.formId, timeRange, tz });
   });
