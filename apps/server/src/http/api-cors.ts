@@ -1,4 +1,5 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
+import { RATE_LIMIT_HEADER_NAMES } from '@formwell/api';
 
 /**
  * How long a browser may reuse a preflight answer. Chromium caps it at two hours, Firefox at a
@@ -22,16 +23,6 @@ export function apiCorsOptions(corsOrigins: string): FastifyCorsOptions {
     maxAge: PREFLIGHT_MAX_AGE_SECONDS,
     allowedHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
     // A credentialed response cannot expose `*` either: every header a page may need is named.
-    exposedHeaders: [
-      'X-RateLimit-Limit',
-      'X-RateLimit-Remaining',
-      'X-RateLimit-Reset',
-      'Retry-After',
-      'RateLimit',
-      'RateLimit-Policy',
-      'Deprecation',
-      'Allow',
-      'Content-Disposition',
-    ],
+    exposedHeaders: [...RATE_LIMIT_HEADER_NAMES, 'Deprecation', 'Allow', 'Content-Disposition'],
   };
 }

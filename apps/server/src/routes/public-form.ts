@@ -1,4 +1,10 @@
-import { consumePublicFormLimit, handOffOutbox, submitClientInfo, type ApiServices } from '@formwell/api';
+import {
+  consumePublicFormLimit,
+  handOffOutbox,
+  RATE_LIMIT_HEADER_NAMES,
+  submitClientInfo,
+  type ApiServices,
+} from '@formwell/api';
 import { AppError, buildErrorBody, getPublicFormName, submitPublicForm } from '@formwell/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -10,14 +16,7 @@ export type PublicFormRoutesOptions = { services: ApiServices };
 
 type TFormParams = { Params: { formId: string } };
 
-const EXPOSED_HEADERS = [
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'Retry-After',
-  'RateLimit',
-  'RateLimit-Policy',
-].join(', ');
+const EXPOSED_HEADERS = RATE_LIMIT_HEADER_NAMES.join(', ');
 
 /**
  * The keyless endpoint for plain HTML forms: `POST /f/:formId` and the form's thank-you page. Its

@@ -1,6 +1,16 @@
 import type { ApiResponse } from '../context.js';
 import type { TRateLimitState } from './create-rate-limiter.js';
 
+/** Every header name `rateLimitHeaders` may set: what a browser page must be allowed to read (CORS). */
+export const RATE_LIMIT_HEADER_NAMES = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+] as const;
+
 /**
  * The interface's `X-RateLimit-*` (reset in Unix seconds), `Retry-After` on a refusal, and the
  * IETF draft's structured `RateLimit-Policy` / `RateLimit` fields, on every response of a limited endpoint.
