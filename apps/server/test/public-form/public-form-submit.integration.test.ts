@@ -293,6 +293,31 @@ describe('POST /f/:formId opt-in, redirects, honeypot, origins', () => {
     expect(await storedData(pro)).toEqual([{ name: 'Ada' }, { name: 'Ada' }]);
   });
 
+  test('a _redirect with control characters or non-ASCII text becomes a valid Location header', async () => {
+    const { app } = await buildTestApp({ PUBLIC_URL });
+    const pro = await createPublicForm({ owner: { plan: 'PRO' } });
+    const post = (redirect: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/f/${pro.formId}`,
+        headers: { ...FORM_ENCODED, ...BROWSER_ACCEPT },
+        payload: `name=Ada&_redirect=${encodeURIComponent(redirect)}`,
+      });
+
+    const withNewline = await post('https://example.com/done\r\nX-Injected: yes');
+    const withSnowman = await post('https://example.com/caf\u00e9/\u2603');
+
+    expect([withNewline.statusCode, withNewline.headers.location]).toEqual([
+      303,
+      'https://example.com/doneX-Injected:%20yes',
+    ]);
+    expect(withNewline.headers['x-injected']).toBeUndefined();
+    expect([withSnowman.statusCode, withSnowman.headers.location]).toEqual([
+      303,
+      'https://example.com/caf%C3%A9/%E2%98%83',
+    ]);
+  });
+
   test('a filled _gotcha lands like a success, stores nothing and counts as spam', async () => {
     const { app } = await buildTestApp({ PUBLIC_URL });
     const form = await createPublicForm();

@@ -75,6 +75,9 @@ export async function submitPublicForm({
   if (redirectUrl !== null && (typeof redirectUrl !== 'string' || !isAbsoluteHttpUrl(redirectUrl))) {
     throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
   }
+  // The redirect becomes a `Location` header: the parsed form is percent-encoded ASCII with no
+  // control characters (which the URL parser drops from the raw text, but a header refuses).
+  const normalizedRedirectUrl = redirectUrl === null ? null : new URL(redirectUrl).href;
 
   // A bot caught by the honeypot is answered (and counted) by the submit itself; the provider is
   // not asked about it.
@@ -108,7 +111,7 @@ export async function submitPublicForm({
   const result = await submitForm({
     config,
     user: { id: user.id, plan: user.plan, quotaLimit: user.quotaLimit },
-    input: { formId: form.id, data, redirectUrl },
+    input: { formId: form.id, data, redirectUrl: normalizedRedirectUrl },
     client,
     thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
   });
