@@ -275,6 +275,61 @@ describe('POST /api/webhooks/payments: event effects', () => {
     ]);
   });
 
+  test('an old subscription ending does not take away the plan a second, running subscription pays for', async () => {
+    const app = await paymentApp();
+    const who = await subscriber(app, 'STANDARD', nowSeconds() - 20);
+    // The same customer buys PRO through a second Checkout while the first subscription still exists.
+    const second = stripeId('sub');
+    await sendOk(
+      app,
+      stripeEvent(
+        'checkout.session.completed',
+        checkoutSession({ userId: who.userId, plan: 'PRO', customer: who.customer, subscription: second }),
+        { created: nowSeconds() - 10 },
+      ),
+    );
+    expect((await planOf(who.userId)).plan).toBe('PRO');
+
+    await sendOk(
+      app,
+      stripeEvent(
+        'customer.subscription.deleted',
+        subscriptionObject({
+          id: who.subscription,
+          customer: who.customer,
+          status: 'canceled',
+          plan: 'STANDARD',
+        }),
+      ),
+    );
+
+    expect(await planOf(who.userId)).toEqual({
+      plan: 'PRO',
+      quotaLimit: testCoreConfig.plans.PRO.monthlySubmissions,
+    });
+    // No "you are on FREE now" email: the account is not.
+    expect((await emailsOf(app, who.userId)).map((email) => email.kind)).toEqual([
+      'billing.welcome',
+      'billing.welcome',
+    ]);
+  });
+
+  test('an older update arriving after a deletion changes neither the record nor the plan', async () => {
+    const app = await paymentApp();
+    const who = await subscriber(app, 'STANDARD', nowSeconds() - 20);
+    const t = nowSeconds();
+    const object = (status: string) =>
+      subscriptionObject({ id: who.subscription, customer: who.customer, status, plan: 'PRO' });
+    await sendOk(app, stripeEvent('customer.subscription.deleted', object('canceled'), { created: t }));
+
+    await sendOk(app, stripeEvent('customer.subscription.updated', object('active'), { created: t - 5 }));
+
+    expect((await subscriptionRepository.findByProviderId({ providerId: who.subscription }))?.status).toBe(
+      'CANCELED',
+    );
+    expect(await planOf(who.userId)).toEqual({ plan: 'FREE', quotaLimit: FREE_QUOTA });
+  });
+
   test('customer.subscription.resumed: ACTIVE again with its plan, open failures resolved, reactivation email', async () => {
     const app = await paymentApp();
     const t0 = nowSeconds() - 100;

@@ -1,7 +1,7 @@
-import { billingEmailRepository, type TBillingEmailKind } from '@formwell/db';
+import { billingEmailRepository, subscriptionRepository, type TBillingEmailKind } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
-import type { TPlan } from '../config/plans.js';
+import { PLANS, type TPlan } from '../config/plans.js';
 import { AppError } from '../errors/app-error.js';
 import { setUserPlan } from '../users/set-user-plan.js';
 import type { TPlanPriceIds } from './resolve-plan.js';
@@ -37,6 +37,32 @@ export async function changeUserPlan(ctx: TBillingEventContext, userId: string, 
       throw error;
     }
   }
+}
+
+/**
+ * The plan a user's subscriptions give: the highest one among those still running (active,
+ * trialing, or past due while the failed-payment policy runs its course), else FREE. One old
+ * subscription ending must not take away the plan another one pays for.
+ */
+export async function planFromSubscriptions(userId: string, exceptProviderId?: string): Promise<TPlan> {
+  const subscriptions = await subscriptionRepository.listForUser({ userId });
+  const running = subscriptions.filter(
+    (subscription) => subscription.providerId !== exceptProviderId && subscription.status !== 'CANCELED',
+  );
+
+  return running.reduce<TPlan>(
+    (best, { plan }) => (PLANS.indexOf(plan) > PLANS.indexOf(best) ? plan : best),
+    'FREE',
+  );
+}
+
+/**
+ * After an event's subscription write: the user's plan and quota follow their subscriptions. Done
+ * after the write (never before it), so an event that lost the out-of-order race changes nothing,
+ * and a retry after a crash settles the plan again.
+ */
+export async function settleUserPlan(ctx: TBillingEventContext, userId: string): Promise<void> {
+  await changeUserPlan(ctx, userId, await planFromSubscriptions(userId));
 }
 
 /** Writes an email this event owes into the billing outbox (once per event and kind). */

@@ -4,6 +4,7 @@ import {
   billingPageUrl,
   changeUserPlan,
   owesEmail,
+  settleUserPlan,
   type TApplyOutcome,
   type TBillingEventContext,
 } from './billing-event-context.js';
@@ -34,9 +35,10 @@ export async function handleCheckoutCompleted(
       return 'stale';
     }
   }
-  await changeUserPlan(ctx, userId, plan);
   await owesEmail(ctx, { kind: 'billing.welcome', userId, plan, actionUrl: billingPageUrl(ctx) });
   if (!session.subscription) {
+    await changeUserPlan(ctx, userId, plan);
+
     return 'applied';
   }
   const result = await subscriptionRepository.applyEvent({
@@ -45,6 +47,10 @@ export async function handleCheckoutCompleted(
     change: { customerId: session.customer, userId, status: 'ACTIVE', plan },
     seed: { customerId: session.customer, userId, status: 'ACTIVE', plan },
   });
+  if (result.state !== 'applied') {
+    return 'stale';
+  }
+  await settleUserPlan(ctx, userId);
 
-  return result.state === 'applied' ? 'applied' : 'stale';
+  return 'applied';
 }

@@ -2,8 +2,9 @@ import { invoiceRepository, paymentFailureRepository, subscriptionRepository } f
 
 import {
   billingPageUrl,
-  changeUserPlan,
   owesEmail,
+  planFromSubscriptions,
+  settleUserPlan,
   type TApplyOutcome,
   type TBillingEventContext,
 } from './billing-event-context.js';
@@ -39,7 +40,6 @@ export async function handleInvoicePaid(ctx: TBillingEventContext, object: unkno
   if (existing.lastEventAt > ctx.at) {
     return 'stale';
   }
-  await changeUserPlan(ctx, existing.userId, existing.plan);
   if (existing.status === 'PAST_DUE' || existing.status === 'CANCELED') {
     await owesEmail(ctx, {
       kind: 'billing.reactivated',
@@ -54,8 +54,12 @@ export async function handleInvoicePaid(ctx: TBillingEventContext, object: unkno
     at: ctx.at,
     change: { status: 'ACTIVE' },
   });
+  if (result.state !== 'applied') {
+    return 'stale';
+  }
+  await settleUserPlan(ctx, existing.userId);
 
-  return result.state === 'applied' ? 'applied' : 'stale';
+  return 'applied';
 }
 
 /**
@@ -95,15 +99,15 @@ export async function handleInvoiceFailed(
     eventId: ctx.eventId,
   });
   const cancels = cancelsSubscription(attemptNumber);
-  if (cancels) {
-    await changeUserPlan(ctx, existing.userId, 'FREE');
+  // The cancellation email says the account is on FREE now: not so while another subscription pays.
+  if (cancels && (await planFromSubscriptions(existing.userId, existing.providerId)) === 'FREE') {
     await owesEmail(ctx, {
       kind: 'billing.canceled',
       userId: existing.userId,
       plan: existing.plan,
       actionUrl: billingPageUrl(ctx),
     });
-  } else {
+  } else if (!cancels) {
     await owesEmail(ctx, {
       kind: 'billing.payment-failed',
       userId: existing.userId,
@@ -118,6 +122,10 @@ export async function handleInvoiceFailed(
     at: ctx.at,
     change: { status: cancels ? 'CANCELED' : 'PAST_DUE' },
   });
+  if (result.state !== 'applied') {
+    return 'stale';
+  }
+  await settleUserPlan(ctx, existing.userId);
 
-  return result.state === 'applied' ? 'applied' : 'stale';
+  return 'applied';
 }

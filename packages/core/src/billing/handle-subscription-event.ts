@@ -2,8 +2,9 @@ import { paymentFailureRepository, subscriptionRepository, type TSubscriptionSta
 
 import {
   billingPageUrl,
-  changeUserPlan,
   owesEmail,
+  planFromSubscriptions,
+  settleUserPlan,
   type TApplyOutcome,
   type TBillingEventContext,
 } from './billing-event-context.js';
@@ -36,11 +37,11 @@ function statusAfter(
 }
 
 /**
- * Created, updated, deleted or resumed: the record takes the event's status, plan and period. An
- * active or trialing subscription gives the user its plan; a canceled one puts them on FREE (a
- * deletion also tells them, unless they were told already); a resumed one clears the failed
- * payments and tells them. The subscription's own write comes last, so an attempt that crashes
- * before it is redone in full by the retry.
+ * Created, updated, deleted or resumed: the record takes the event's status, plan and period, and
+ * the user's plan follows their subscriptions (a canceled one no longer counts). A deletion that
+ * leaves the user on FREE tells them, unless they were told already; a resumed subscription clears
+ * the failed payments and tells them. The record's write comes after the emails are owed, so an
+ * attempt that crashes before it is redone in full by the retry.
  */
 export async function handleSubscriptionEvent(
   ctx: TBillingEventContext,
@@ -72,17 +73,17 @@ export async function handleSubscriptionEvent(
     return 'ignored';
   }
 
-  if (status === 'CANCELED') {
-    await changeUserPlan(ctx, userId, 'FREE');
-    if (type === 'customer.subscription.deleted' && existing?.status !== 'CANCELED') {
-      await owesEmail(ctx, { kind: 'billing.canceled', userId, plan, actionUrl: billingPageUrl(ctx) });
-    }
-  } else if (grantsPlan(status)) {
-    await changeUserPlan(ctx, userId, plan);
-    if (type === 'customer.subscription.resumed') {
-      await paymentFailureRepository.resolveOpen({ subscriptionId: subscription.id, now: ctx.at });
-      await owesEmail(ctx, { kind: 'billing.reactivated', userId, plan, actionUrl: billingPageUrl(ctx) });
-    }
+  // The emails are owed before the record changes, so a retry after a crash still owes them.
+  if (
+    status === 'CANCELED' &&
+    type === 'customer.subscription.deleted' &&
+    existing?.status !== 'CANCELED' &&
+    (await planFromSubscriptions(userId, subscription.id)) === 'FREE'
+  ) {
+    await owesEmail(ctx, { kind: 'billing.canceled', userId, plan, actionUrl: billingPageUrl(ctx) });
+  } else if (grantsPlan(status) && type === 'customer.subscription.resumed') {
+    await paymentFailureRepository.resolveOpen({ subscriptionId: subscription.id, now: ctx.at });
+    await owesEmail(ctx, { kind: 'billing.reactivated', userId, plan, actionUrl: billingPageUrl(ctx) });
   }
 
   const periodEnd = subscription.current_period_end ?? item?.current_period_end ?? null;
@@ -97,6 +98,10 @@ export async function handleSubscriptionEvent(
     },
     seed: { customerId: subscription.customer, userId, status, plan },
   });
+  if (result.state !== 'applied') {
+    return 'stale';
+  }
+  await settleUserPlan(ctx, userId);
 
-  return result.state === 'applied' ? 'applied' : 'stale';
+  return 'applied';
 }

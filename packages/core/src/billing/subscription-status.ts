@@ -14,7 +14,7 @@ export function mapSubscriptionStatus(providerStatus: string): TSubscriptionStat
   return STATUS_OF[providerStatus] ?? null;
 }
 
-/** Statuses under which the user has the subscription's plan. */
+/** Statuses under which the user gets the subscription's plan when it starts or comes back. */
 export function grantsPlan(status: TSubscriptionStatus): boolean {
   return status === 'ACTIVE' || status === 'TRIALING';
 }

@@ -61,6 +61,15 @@ export const subscriptionRepository = {
     return doc ? toRecord(doc) : null;
   },
 
+  /** Every subscription of a user (a user who re-subscribed, or bought twice, has several). */
+  async listForUser({ userId }: { userId: string }): Promise<TSubscriptionRecord[]> {
+    const docs = await SubscriptionModel.find({ userId: requireObjectId(userId) }).lean<
+      TLeanSubscription[]
+    >();
+
+    return docs.map(toRecord);
+  },
+
   /**
    * Applies one event's change unless a newer event was applied already (`stale`): the check and
    * the write are one conditional update, so two events racing cannot both win. An event of the
