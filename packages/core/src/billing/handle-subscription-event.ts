@@ -64,7 +64,8 @@ export async function handleSubscriptionEvent(
     resolvePlan({
       priceId: item?.price?.id,
       priceIds: ctx.priceIds,
-      metadata: [item?.price?.metadata, subscription.metadata],
+      priceMetadata: item?.price?.metadata,
+      metadata: [subscription.metadata],
     }) ??
     existing?.plan ??
     null;
