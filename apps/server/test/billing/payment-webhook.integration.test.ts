@@ -314,6 +314,29 @@ describe('POST /api/webhooks/payments: event effects', () => {
     ]);
   });
 
+  test("a checkout naming another user for an existing customer is ignored: the customer's account keeps it", async () => {
+    const app = await paymentApp();
+    const who = await subscriber(app, 'STANDARD', nowSeconds() - 20);
+    const other = await createOwner({ plan: 'FREE' });
+
+    await sendOk(
+      app,
+      stripeEvent(
+        'checkout.session.completed',
+        checkoutSession({
+          userId: other.userId,
+          plan: 'PRO',
+          customer: who.customer,
+          subscription: stripeId('sub'),
+        }),
+      ),
+    );
+
+    expect((await planOf(other.userId)).plan).toBe('FREE');
+    expect((await userRepository.findById({ userId: other.userId }))?.stripeCustomerId).toBeNull();
+    expect((await planOf(who.userId)).plan).toBe('STANDARD');
+  });
+
   test('an older update arriving after a deletion changes neither the record nor the plan', async () => {
     const app = await paymentApp();
     const who = await subscriber(app, 'STANDARD', nowSeconds() - 20);

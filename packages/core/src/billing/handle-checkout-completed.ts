@@ -1,4 +1,4 @@
-import { subscriptionRepository, userRepository } from '@formwell/db';
+import { billingCustomerRepository, subscriptionRepository, userRepository } from '@formwell/db';
 
 import {
   billingPageUrl,
@@ -26,6 +26,12 @@ export async function handleCheckoutCompleted(
   });
   const plan = resolvePlan({ priceIds: ctx.priceIds, metadata: [session.metadata] });
   if (!userId || !plan || !session.customer) {
+    return 'ignored';
+  }
+  // A customer belongs to one account: a session naming another user for it (a payment link's
+  // client reference, say) must not move the customer, and its plan, to that user.
+  const customerOwner = await billingCustomerRepository.findUserId({ customerId: session.customer });
+  if (customerOwner !== null && customerOwner !== userId) {
     return 'ignored';
   }
   await userRepository.setStripeCustomerId({ userId, stripeCustomerId: session.customer });
