@@ -223,3 +223,26 @@ describe('creating restricted keys', () => {
     ]);
   });
 });
+
+test('a key restricted to origins is limited per client address: one copier cannot lock out other visitors', async () => {
+  const { app } = await buildTestApp({ RATE_LIMIT_SUBMIT: '2/60', TRUST_PROXY: '127.0.0.1' });
+  const { allowed, key } = await restrictedSetup();
+  const submitFrom = (address: string) =>
+    call(app, {
+      method: 'POST',
+      url: '/api/v1/forms/submit',
+      key,
+      headers: { origin: SITE, 'x-forwarded-for': address },
+      payload: { formId: allowed.id, data: SUBMISSION },
+    });
+
+  const copier = [
+    await submitFrom('203.0.113.7'),
+    await submitFrom('203.0.113.7'),
+    await submitFrom('203.0.113.7'),
+  ];
+  const visitor = await submitFrom('198.51.100.20');
+
+  expect(copier.map((response) => response.statusCode)).toEqual([201, 201, 429]);
+  expect(visitor.statusCode).toBe(201);
+});

@@ -11,6 +11,7 @@ import {
 import type { ApiLogger, ApiRequest, ApiResponse, ApiServices } from '../context.js';
 import { withBadApiKeyLimit } from '../rate-limit/bad-api-key-limit.js';
 import { rateLimitBucketId } from '../rate-limit/bucket-id.js';
+import { clientAddressBucket } from '../rate-limit/client-address-bucket.js';
 import { applyRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import type { TApiKeyPolicy } from './api-key-policy.js';
 import { extractApiKey } from './extract-api-key.js';
@@ -77,9 +78,12 @@ export async function guardApiKeyRequest({
     keySource: found.source,
   });
 
+  // A key restricted to origins lives in a web page, where anyone can copy it: each client
+  // address gets its own share of the key's limit, so one copier cannot lock out every visitor.
+  const perClient = actor.restrictions.allowedOrigins.length > 0;
   const bucketId = rateLimitBucketId({
     bucket: policy.bucket,
-    apiKeyId: actor.apiKeyId,
+    apiKeyId: perClient ? `${actor.apiKeyId}_ip_${clientAddressBucket(req.ip)}` : actor.apiKeyId,
     formId: policy.perForm ? String(typeof formId === 'string' ? formId : '') : null,
   });
   const state = await services.rateLimiter.consume(policy.rateLimit, bucketId);
