@@ -247,6 +247,11 @@ async function main() {
   env.CUSTOM_WEBHOOK_SECRET ??= keptSecret('custom-webhook-secret', () =>
     randomBytes(32).toString('base64url'),
   );
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    // Real Stripe signs with the endpoint's own secret: with the generated one every event is refused.
+    log('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: payment events will be refused');
+    log('  until it holds the signing secret of your Stripe webhook endpoint');
+  }
   // Stripe's own format (whsec_ + base64), as `stripe listen` prints it for local forwarding.
   env.STRIPE_WEBHOOK_SECRET ??= keptSecret(
     'stripe-webhook-secret',
