@@ -26,7 +26,7 @@ import {
   embeddedServices,
   maskUrlCredentials,
   REPO_ROOT,
-} from './lib/local-services.mjs';
+} from '@formwell/local-services';
 
 const root = REPO_ROOT;
 const env = { ...process.env };
