@@ -307,7 +307,10 @@ async function main() {
   }
 
   startTs('worker', 'apps/worker', 'src/main.ts');
-  startTs('server', 'apps/server', 'src/main.ts');
+  // The embedded default migrates its own database at start; production runs `formwell db migrate`.
+  startTs('server', 'apps/server', 'src/main.ts', [], {
+    env: { ...env, MIGRATE_ON_START: env.MIGRATE_ON_START ?? 'true' },
+  });
   await waitForListener('server', port, 60_000);
 
   const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
