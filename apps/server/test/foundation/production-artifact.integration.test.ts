@@ -64,11 +64,23 @@ describe('the production artefact', () => {
     '%s: compiled JavaScript and production dependencies only, self-contained',
     (app) => {
       const dir = artifact(app);
-      expect(readdirSync(dir).sort()).toEqual(['dist', 'node_modules', 'package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml']);
+      expect(readdirSync(dir).sort()).toEqual([
+        'dist',
+        'node_modules',
+        'package.json',
+        'pnpm-lock.yaml',
+        'pnpm-workspace.yaml',
+      ]);
       expect(existsSync(join(dir, 'dist', 'main.js'))).toBe(true);
       // No TypeScript runner, test runner or compiler-in-a-bundler among the dependencies.
       const installed = readdirSync(join(dir, 'node_modules', '.pnpm'));
-      for (const devOnly of ['tsx@', 'vitest@', 'esbuild@', '@formwell+embedded-mongo', '@formwell+vitest-config']) {
+      for (const devOnly of [
+        'tsx@',
+        'vitest@',
+        'esbuild@',
+        '@formwell+embedded-mongo',
+        '@formwell+vitest-config',
+      ]) {
         expect(installed.filter((name) => name.startsWith(devOnly))).toEqual([]);
       }
       // Workspace packages are copied in (not linked back to the repository) with their dist only.
@@ -86,10 +98,19 @@ describe('the production artefact', () => {
     async () => {
       expect(await formwell('db', 'migrate')).toMatchObject({ schemaVersion: 1 });
       expect(await formwell('db', 'migrate')).toEqual({ schemaVersion: 1, applied: [] });
-      const user = (await formwell('user', 'create', '--email', 'artifact@example.test', '--plan', 'PRO')) as {
+      const user = (await formwell(
+        'user',
+        'create',
+        '--email',
+        'artifact@example.test',
+        '--plan',
+        'PRO',
+      )) as {
         id: string;
       };
-      const key = (await formwell('key', 'create', '--user', user.id, '--name', 'artifact')) as { key: string };
+      const key = (await formwell('key', 'create', '--user', user.id, '--name', 'artifact')) as {
+        key: string;
+      };
       const fields = JSON.stringify([{ name: 'message', type: 'text', required: true }]);
       const form = (await formwell(
         'form',
@@ -107,7 +128,10 @@ describe('the production artefact', () => {
       const worker = spawnNode(['dist/main.js'], { cwd: artifact('worker'), env });
       const server = spawnNode(['dist/main.js'], { cwd: artifact('server'), env: { ...env, PORT: '0' } });
       running.push(worker, server);
-      const [, base] = await server.waitForOutput(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, START_TIMEOUT_MS);
+      const [, base] = await server.waitForOutput(
+        /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
+        START_TIMEOUT_MS,
+      );
 
       // Ready once the worker's first heartbeat is in Redis.
       const deadline = Date.now() + START_TIMEOUT_MS;

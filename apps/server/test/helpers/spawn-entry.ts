@@ -26,7 +26,10 @@ export function spawnEntry(packageDir: string, entry: string, env: Record<string
  * Runs `node ARGS` in `cwd` with only PATH and `env` set (nothing of the test process's own
  * environment, such as NODE_OPTIONS), collecting stdout and stderr.
  */
-export function spawnNode(args: string[], { cwd, env }: { cwd: string; env: Record<string, string> }): SpawnedEntry {
+export function spawnNode(
+  args: string[],
+  { cwd, env }: { cwd: string; env: Record<string, string> },
+): SpawnedEntry {
   const child = spawn(process.execPath, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
