@@ -4,23 +4,25 @@
 // --prod`: the app's compiled JavaScript, its workspace packages copied in (their dist/ only, as
 // their `files` fields say) and production dependencies only. Each folder runs with plain
 // `node dist/main.js`, needs no pnpm, no tsx and no repository, and is what the Dockerfiles copy.
+// Any app under apps/ can be named; a front end the server serves (such as a dashboard app) reaches
+// the server's artefact by being one of the server's dependencies with `files: ["dist"]`.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { REPO_ROOT } from '@formwell/local-services';
 
-const APPS = ['server', 'worker', 'cli'];
+const DEFAULT_APPS = ['server', 'worker', 'cli'];
 
 const { values, positionals } = parseArgs({
   options: { out: { type: 'string', default: 'artifacts' }, 'skip-build': { type: 'boolean' } },
   allowPositionals: true,
 });
-const apps = positionals.length > 0 ? positionals : APPS;
-const unknown = apps.filter((app) => !APPS.includes(app));
+const apps = positionals.length > 0 ? positionals : DEFAULT_APPS;
+const unknown = apps.filter((app) => !existsSync(join(REPO_ROOT, 'apps', app, 'package.json')));
 if (unknown.length > 0) {
-  process.stderr.write(`build-artifact: unknown app ${unknown.join(', ')} (known: ${APPS.join(', ')})\n`);
+  process.stderr.write(`build-artifact: no app ${unknown.join(', ')} under apps/\n`);
   process.exit(2);
 }
 const outDir = isAbsolute(values.out) ? values.out : resolve(process.cwd(), values.out);
