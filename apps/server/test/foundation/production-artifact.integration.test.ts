@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
+import { connectDatabase, disconnectDatabase, SubmissionModel } from '@formwell/db';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -126,7 +127,11 @@ describe('the production artefact', () => {
       )) as { id: string };
 
       const worker = spawnNode(['dist/main.js'], { cwd: artifact('worker'), env });
-      const server = spawnNode(['dist/main.js'], { cwd: artifact('server'), env: { ...env, PORT: '0' } });
+      // The proxy in front is on loopback here: its X-Forwarded-For gives the client address.
+      const server = spawnNode(['dist/main.js'], {
+        cwd: artifact('server'),
+        env: { ...env, PORT: '0', TRUST_PROXY: 'loopback' },
+      });
       running.push(worker, server);
       const [, base] = await server.waitForOutput(
         /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
@@ -145,11 +150,24 @@ describe('the production artefact', () => {
 
       const submitted = await fetch(`${String(base)}/api/v1/forms/submit`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': key.key },
+        // A British address: its country comes from the GeoIP database bundled in the artefact.
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': key.key,
+          'x-forwarded-for': '81.2.69.142',
+        },
         body: JSON.stringify({ formId: form.id, data: { message: 'from the artefact' } }),
       });
       expect(submitted.status, await submitted.clone().text()).toBe(201);
-      expect(await submitted.json()).toMatchObject({ success: true });
+      const { submissionId } = (await submitted.json()) as { submissionId: string };
+      await connectDatabase({ uri: env.MONGODB_URI });
+      try {
+        const stored = await SubmissionModel.findById(submissionId).lean();
+        expect(stored?.data).toEqual({ message: 'from the artefact' });
+        expect(stored?.meta?.country).toBe('United Kingdom');
+      } finally {
+        await disconnectDatabase();
+      }
       expect(server.output()).not.toMatch(/tsx/);
     },
     5 * 60_000,
