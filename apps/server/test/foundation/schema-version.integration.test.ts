@@ -56,3 +56,16 @@ test.each([{ MIGRATE_ON_START: 'false' }, { MIGRATE_ON_START: 'true' }])(
   },
   90_000,
 );
+
+test('a worker refuses a database migrated by a newer release as well', async () => {
+  const worker = spawnEntry('apps/worker', 'src/main.ts', {
+    MONGODB_URI: newerUri,
+    REDIS_URL: testRedisUrl(),
+  });
+  const { code } = await worker.exit();
+
+  expect(code).toBe(1);
+  expect(worker.output()).toContain(
+    `formwell worker failed to start: the database's schema version is ${String(LATEST + 1)}, newer than this release understands (${String(LATEST)})`,
+  );
+}, 90_000);
