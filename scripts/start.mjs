@@ -26,7 +26,7 @@ import {
   embeddedServices,
   maskUrlCredentials,
   REPO_ROOT,
-} from './lib/local-services.mjs';
+} from '@formwell/local-services';
 
 const root = REPO_ROOT;
 const env = { ...process.env };
@@ -312,7 +312,10 @@ async function main() {
   }
 
   startTs('worker', 'apps/worker', 'src/main.ts');
-  startTs('server', 'apps/server', 'src/main.ts');
+  // The embedded default migrates its own database at start; production runs `formwell db migrate`.
+  startTs('server', 'apps/server', 'src/main.ts', [], {
+    env: { ...env, MIGRATE_ON_START: env.MIGRATE_ON_START ?? 'true' },
+  });
   await waitForListener('server', port, 60_000);
 
   const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;

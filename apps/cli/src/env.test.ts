@@ -2,7 +2,7 @@ import { join } from 'node:path';
 
 import { expect, test } from 'vitest';
 
-import { maskUrlCredentials, REPO_ROOT } from '../../../scripts/lib/local-services.mjs';
+import { maskUrlCredentials, REPO_ROOT } from '@formwell/local-services';
 
 import { cliEnv } from './env.js';
 

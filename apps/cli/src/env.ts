@@ -2,7 +2,7 @@ import { buildCoreConfig, ZCoreEnvSchema } from '@formwell/core';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
-import { embeddedServices } from '../../../scripts/lib/local-services.mjs';
+import { embeddedServices } from '@formwell/local-services';
 
 /**
  * The CLI's environment: the database location, plus core's plan and quota overrides so the CLI

@@ -2,7 +2,7 @@ import { AppError } from '@formwell/core';
 import { connectDatabase, disconnectDatabase } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
-import { maskUrlCredentials } from '../../../scripts/lib/local-services.mjs';
+import { maskUrlCredentials } from '@formwell/local-services';
 
 import { cliEnv } from './env.js';
 import { runCli, USAGE } from './run-cli.js';

@@ -4,6 +4,7 @@ import { ensureIndexes } from '@formwell/db';
 import { CliError } from './cli-error.js';
 import { analyticsRebuild } from './commands/analytics-rebuild.js';
 import { billingReplay } from './commands/billing-replay.js';
+import { dbMigrate } from './commands/db-migrate.js';
 import { demoSeed } from './commands/demo-seed.js';
 import { formCreate } from './commands/form-create.js';
 import { formUpdate } from './commands/form-update.js';
@@ -32,6 +33,7 @@ const COMMANDS: Record<string, TCommand> = {
   'mail list': mailList,
   'mail show': mailShow,
   'billing replay': billingReplay,
+  'db migrate': dbMigrate,
 };
 
 export const USAGE = `usage: formwell <command> [options]
@@ -48,6 +50,7 @@ export const USAGE = `usage: formwell <command> [options]
   mail list [--limit N] [--cursor C]
   mail show ID   (or --id ID)
   billing replay --event ID
+  db migrate
 
   --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
   stays out of the process list and the shell history; --captcha-secret-stdin likewise.
@@ -58,7 +61,9 @@ export const USAGE = `usage: formwell <command> [options]
   With MONGODB_URI unset the CLI uses the embedded engine of \`npm start\`, found from the same
   FORMWELL_DATA_DIR and EMBEDDED_MONGO_PORT.
   billing replay applies a stored payment event again (by its provider id, evt_…); what it already
-  did is not repeated, and the emails it owes are sent by the worker's next outbox sweep.`;
+  did is not repeated, and the emails it owes are sent by the worker's next outbox sweep.
+  db migrate builds the indexes and applies pending data migrations (once, under a lock); run it
+  after every upgrade, before starting the new servers.`;
 
 /** Runs one command against an already connected database and returns its JSON result. */
 export async function runCli({ argv, config }: { argv: string[]; config: TCoreConfig }): Promise<unknown> {
@@ -69,7 +74,8 @@ export async function runCli({ argv, config }: { argv: string[]; config: TCoreCo
       group === '' ? 'no command given' : `unknown command "${`${group} ${action}`.trim()}"`,
     );
   }
-  await ensureIndexes();
+  // db migrate checks the schema version before it builds any index of this release.
+  if (command !== dbMigrate) await ensureIndexes();
 
   return command({ args, config });
 }

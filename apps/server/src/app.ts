@@ -58,7 +58,10 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   // Before any route scope is registered, so every scope inherits it.
   useJsonBodyParser(app);
   await registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https://') });
-  await app.register(databasePlugin, { uri: env.MONGODB_URI });
+  await app.register(databasePlugin, {
+    uri: env.MONGODB_URI,
+    migrateOnStart: env.MIGRATE_ON_START ?? false,
+  });
   await app.register(redisPlugin, { url: env.REDIS_URL });
 
   // Submissions' side effects go to the worker's queues on the same fail-fast connection; what

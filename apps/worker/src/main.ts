@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 
-import { maskUrlCredentials } from '../../../scripts/lib/local-services.mjs';
+import { maskUrlCredentials } from '@formwell/local-services';
 
 import { parseWorkerEnv } from './env.js';
 import { startWorkerRuntime } from './runtime.js';

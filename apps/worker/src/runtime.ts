@@ -1,4 +1,10 @@
-import { loadConfig, webhookRetryDelay, type TCoreConfig } from '@formwell/core';
+import {
+  checkSchemaVersion,
+  loadConfig,
+  MIGRATIONS,
+  webhookRetryDelay,
+  type TCoreConfig,
+} from '@formwell/core';
 import { connectDatabase, disconnectDatabase, ensureIndexes } from '@formwell/db';
 import {
   QUEUE_PREFIX,
@@ -68,6 +74,13 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     mailFrom = DEFAULT_MAIL_FROM,
   } = options;
   await connectDatabase({ uri: mongoUri });
+  try {
+    // Like the server, a worker refuses a database that a newer release has migrated.
+    await checkSchemaVersion(MIGRATIONS);
+  } catch (error) {
+    await disconnectDatabase();
+    throw error;
+  }
   await ensureIndexes();
   const connection = createWorkerConnection(redisUrl);
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));

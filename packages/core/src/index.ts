@@ -307,3 +307,8 @@ export type { TPlanPriceIds } from './billing/resolve-plan.js';
 export { replayPaymentEvent } from './billing/replay-payment-event.js';
 export { sweepBillingEmails } from './billing/sweep-billing-emails.js';
 export { sendBillingEmail } from './email/send-billing-email.js';
+export { runMigrations, MigrationLockTimeoutError } from './migrations/run-migrations.js';
+export type { TMigrationReport, TRunMigrationsOptions } from './migrations/run-migrations.js';
+export { MIGRATIONS } from './migrations/migrations.js';
+export type { TMigration } from './migrations/migrations.js';
+export { checkSchemaVersion, SchemaTooNewError } from './migrations/schema-version.js';

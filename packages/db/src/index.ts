@@ -1,6 +1,7 @@
 export { connectDatabase, disconnectDatabase, isDatabaseReachable } from './client.js';
 export type { ConnectDatabaseOptions } from './client.js';
 export { ensureIndexes } from './ensure-indexes.js';
+export { migrationLogRepository } from './repositories/migration-log.js';
 
 export { userRepository } from './repositories/user.js';
 export type { TUserRecord, TCreateUserRecord, TRole, TPlanName, TUserCounter } from './repositories/user.js';
@@ -80,6 +81,7 @@ export { ApiKeyModel } from './models/api-key.js';
 export { FormModel } from './models/form.js';
 export { SubmissionModel } from './models/submission.js';
 export { MonthlyUsageModel } from './models/monthly-usage.js';
+export { MigrationModel } from './models/migration.js';
 export { DashboardSessionModel } from './models/dashboard-session.js';
 export { FormStatsModel } from './models/form-stats.js';
 export { FormStatsMonthModel } from './models/form-stats-month.js';

@@ -16,8 +16,22 @@ export type SpawnedEntry = {
  * `npm start` does, collecting stdout and stderr.
  */
 export function spawnEntry(packageDir: string, entry: string, env: Record<string, string>): SpawnedEntry {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@formwell/source', entry], {
+  return spawnNode(['--import', 'tsx', '--conditions=@formwell/source', entry], {
     cwd: `${repoRoot}${packageDir}`,
+    env,
+  });
+}
+
+/**
+ * Runs `node ARGS` in `cwd` with only PATH and `env` set (nothing of the test process's own
+ * environment, such as NODE_OPTIONS), collecting stdout and stderr.
+ */
+export function spawnNode(
+  args: string[],
+  { cwd, env }: { cwd: string; env: Record<string, string> },
+): SpawnedEntry {
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,7 +2,7 @@ import { connectDatabase, disconnectDatabase, ensureIndexes } from '@formwell/db
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 
-import { maskUrlCredentials } from '../../../../scripts/lib/local-services.mjs';
+import { maskUrlCredentials } from '@formwell/local-services';
 import { parseMailCatcherEnv } from './env.js';
 import { startMailCatcher } from './start-mail-catcher.js';
 

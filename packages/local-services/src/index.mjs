@@ -1,11 +1,12 @@
 // The one owner of where `npm start` keeps its embedded services, read by start.mjs and by the CLI
 // so that both find the same database from the same settings. Plain JavaScript because start.mjs
-// runs under bare Node before any TypeScript tooling is loaded.
+// runs under bare Node before any TypeScript tooling is loaded; a workspace package (not a file
+// under scripts/) so that the compiled apps still find it once deployed outside the repository.
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root: a relative FORMWELL_DATA_DIR means the same folder whatever the cwd. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The database name the apps use on the embedded engine. */
 const EMBEDDED_DATABASE = 'formwell';

@@ -1,0 +1,26 @@
+import { rebuildAnalyticsCounters } from '../analytics/rebuild-analytics-counters.js';
+
+export type TMigration = {
+  /** Applied in ascending order; a released version is never renumbered or reused. */
+  version: number;
+  name: string;
+  /** Must be safe to run again: a run that dies after `up` and before recording it repeats it. */
+  up: () => Promise<void>;
+};
+
+/**
+ * The data migrations of this release. The highest version is the schema version this release
+ * understands: a server refuses a database that records a higher one.
+ */
+export const MIGRATIONS: readonly TMigration[] = [
+  {
+    // The analytics counters moved from string-keyed quarter hours (and hour buckets on the form
+    // totals) to day documents; recomputing every form's counters from its submissions writes the
+    // new layout. On a new database there is nothing to recompute.
+    version: 1,
+    name: 'analytics-counters-day-documents',
+    up: async () => {
+      await rebuildAnalyticsCounters();
+    },
+  },
+];
