@@ -4,6 +4,7 @@ import type { TCoreConfig, TOutboxItem, TStripeClient } from '@formwell/core';
 import type { Redis } from 'ioredis';
 
 import { lazyChildLogger } from './lazy-child-logger.js';
+import type { ApiMetrics } from './metrics.js';
 import type { RateLimiter } from './rate-limit/create-rate-limiter.js';
 
 /** The minimal logger shape procedures use (pino's, without importing pino here). */
@@ -31,6 +32,8 @@ export type ApiServices = {
    * sweep delivers them later; with it they leave at once.
    */
   enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
+  /** Counters of rate-limit refusals and submit outcomes; nothing is counted without it. */
+  metrics?: ApiMetrics;
 };
 
 /** The request and reply as both adapters pass them (both hand over Fastify's objects). */

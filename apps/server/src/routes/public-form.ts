@@ -1,4 +1,10 @@
-import { consumePublicFormLimit, handOffOutbox, submitClientInfo, type ApiServices } from '@formwell/api';
+import {
+  consumePublicFormLimit,
+  handOffOutbox,
+  observeSubmit,
+  submitClientInfo,
+  type ApiServices,
+} from '@formwell/api';
 import { AppError, buildErrorBody, getPublicFormName, submitPublicForm } from '@formwell/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -49,14 +55,16 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
     },
     async (request, reply) => {
       const body = await readPublicFormBody(request);
-      const { response, outbox, spam, userId } = await submitPublicForm({
-        config: services.config,
-        formId: request.params.formId,
-        body,
-        origin: request.headers.origin ?? null,
-        referer: request.headers.referer ?? null,
-        client: submitClientInfo(request, services.config),
-      });
+      const { response, outbox, spam, userId } = await observeSubmit(services, 'public', () =>
+        submitPublicForm({
+          config: services.config,
+          formId: request.params.formId,
+          body,
+          origin: request.headers.origin ?? null,
+          referer: request.headers.referer ?? null,
+          client: submitClientInfo(request, services.config),
+        }),
+      );
       const logger = request.log.child({ userId, formId: request.params.formId });
       logger.info({ submissionId: response.submissionId, spam }, 'public form submitted');
       handOffOutbox({ services, logger, outbox, submissionId: response.submissionId });

@@ -12,6 +12,7 @@ import type { ApiLogger, ApiRequest, ApiResponse, ApiServices } from '../context
 import { withBadApiKeyLimit } from '../rate-limit/bad-api-key-limit.js';
 import { rateLimitBucketId } from '../rate-limit/bucket-id.js';
 import { applyRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
+import { rateLimitRefusal } from '../rate-limit/rate-limit-refusal.js';
 import type { TApiKeyPolicy } from './api-key-policy.js';
 import { extractApiKey } from './extract-api-key.js';
 import { lazyChildLogger } from '../lazy-child-logger.js';
@@ -85,7 +86,7 @@ export async function guardApiKeyRequest({
   const state = await services.rateLimiter.consume(policy.rateLimit, bucketId);
   applyRateLimitHeaders(res, state);
   if (!state.allowed) {
-    throw new AppError(AppErrorCode.TOO_MANY_REQUESTS, { message: ErrorMessages.RATE_LIMIT_EXCEEDED });
+    throw rateLimitRefusal({ res, services, state });
   }
 
   requireScope({ scopes: actor.scopes, scope: policy.scope });

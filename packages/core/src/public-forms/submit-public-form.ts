@@ -11,6 +11,7 @@ import {
   type TClientInfo,
   type TSubmitFormResult,
 } from '../submissions/submit-form.js';
+import { refusedAs, SubmitRefusal, type TSubmitRefusal } from '../submissions/submit-refusal.js';
 import { CAPTCHA_TOKEN_FIELDS, ZCaptchaProviderSchema } from './captcha-providers.js';
 import { publicThankYouUrl } from './public-thank-you-url.js';
 import { requestOrigin } from './request-origin.js';
@@ -35,7 +36,14 @@ export type SubmitPublicFormOptions = {
 export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
 
 function notFound(): AppError {
-  return new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+  return refusedAs(
+    SubmitRefusal.form,
+    new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND }),
+  );
+}
+
+function forbidden(reason: TSubmitRefusal, message: string): AppError {
+  return refusedAs(reason, new AppError(AppErrorCode.FORBIDDEN, { message }));
 }
 
 /**
@@ -60,7 +68,7 @@ export async function submitPublicForm({
   if (settings.allowedOrigins.length > 0) {
     const from = requestOrigin({ origin, referer });
     if (from === null || !settings.allowedOrigins.includes(from)) {
-      throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.PUBLIC_ORIGIN_NOT_ALLOWED });
+      throw forbidden(SubmitRefusal.origin, ErrorMessages.PUBLIC_ORIGIN_NOT_ALLOWED);
     }
   }
 
@@ -73,7 +81,10 @@ export async function submitPublicForm({
   const redirectUrl = redirect === undefined || redirect === '' ? null : redirect;
   // Refused before the CAPTCHA provider is asked: bad input costs no outside call.
   if (redirectUrl !== null && (typeof redirectUrl !== 'string' || !isAbsoluteHttpUrl(redirectUrl))) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
+    throw refusedAs(
+      SubmitRefusal.validation,
+      new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL }),
+    );
   }
 
   // A bot caught by the honeypot is answered (and counted) by the submit itself; the provider is
@@ -93,11 +104,11 @@ export async function submitPublicForm({
           })
         : 'failed';
     if (verdict === 'unavailable') {
-      throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.CAPTCHA_UNAVAILABLE });
+      throw forbidden(SubmitRefusal.captchaUnavailable, ErrorMessages.CAPTCHA_UNAVAILABLE);
     }
     if (verdict === 'failed') {
       await formStatsRepository.recordSpam({ userId: form.userId, formId: form.id });
-      throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.CAPTCHA_FAILED });
+      throw forbidden(SubmitRefusal.captcha, ErrorMessages.CAPTCHA_FAILED);
     }
   }
 

@@ -22,6 +22,7 @@ import { planOutbox } from './plan-outbox.js';
 import { resolveCountry } from './resolve-country.js';
 import { resolveRedirect } from './resolve-redirect.js';
 import { submissionEmail } from './submission-email.js';
+import { refusedAs, refusingAs, SubmitRefusal } from './submit-refusal.js';
 import { usageMonth } from './usage-month.js';
 import { validateSubmissionData } from './validate-submission-data.js';
 import { ZSubmitFormInputSchema, type TSubmitFormInput } from './z-submit-form-input.js';
@@ -58,14 +59,20 @@ export function isHoneypotFilled(value: unknown): boolean {
 }
 
 function invalidData(fieldErrors: Record<string, string>): AppError {
-  return new AppError(AppErrorCode.BAD_REQUEST, {
-    message: ErrorMessages.INVALID_SUBMISSION,
-    details: { fieldErrors },
-  });
+  return refusedAs(
+    SubmitRefusal.validation,
+    new AppError(AppErrorCode.BAD_REQUEST, {
+      message: ErrorMessages.INVALID_SUBMISSION,
+      details: { fieldErrors },
+    }),
+  );
 }
 
 function duplicateEmail(): AppError {
-  return new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.DUPLICATE_EMAIL });
+  return refusedAs(
+    SubmitRefusal.duplicateEmail,
+    new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.DUPLICATE_EMAIL }),
+  );
 }
 
 /**
@@ -81,11 +88,18 @@ export async function submitForm({
   thankYouUrl,
   now = new Date(),
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
-  const { formId, data, redirectUrl } = parseInput(ZSubmitFormInputSchema, input);
+  const { formId, data, redirectUrl } = await refusingAs(SubmitRefusal.validation, () =>
+    parseInput(ZSubmitFormInputSchema, input),
+  );
   if (redirectUrl && !isAbsoluteHttpUrl(redirectUrl)) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
+    throw refusedAs(
+      SubmitRefusal.validation,
+      new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL }),
+    );
   }
-  const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' });
+  const form = await refusingAs(SubmitRefusal.form, () =>
+    loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' }),
+  );
   const limits = config.plans[user.plan];
   const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl, thankYouUrl });
 
@@ -130,9 +144,12 @@ export async function submitForm({
   }
   const quota = quotaResult.value;
   if (!quota.ok) {
-    throw new AppError(AppErrorCode.FORBIDDEN, {
-      message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
-    });
+    throw refusedAs(
+      SubmitRefusal.quota,
+      new AppError(AppErrorCode.FORBIDDEN, {
+        message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
+      }),
+    );
   }
   if (endpointsResult.status === 'rejected') {
     // The unit just taken belongs to no submission: give it back.
