@@ -11,6 +11,8 @@ import { buildServerOpenApiDocument } from './http/openapi-document.js';
 import { setRootErrorHandlers } from './http/root-error-handlers.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggerOptions } from './logger.js';
+import { recordRequestMetrics } from './metrics/request-metrics.js';
+import { createServerMetrics } from './metrics/server-metrics.js';
 import { databasePlugin } from './plugins/database.js';
 import { redisPlugin } from './plugins/redis.js';
 import { apiV1Routes } from './routes/api-v1.js';
@@ -19,6 +21,7 @@ import { customWebhookRoutes } from './routes/custom-webhook.js';
 import { docsRoutes } from './routes/docs.js';
 import { paymentWebhookRoutes } from './routes/payment-webhook.js';
 import { healthRoutes } from './routes/health.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { publicFormRoutes } from './routes/public-form.js';
 import { thankYouRoutes } from './routes/thank-you.js';
 import { trpcRoutes } from './routes/trpc.js';
@@ -55,6 +58,8 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   // Node's own default (60 s) is replaced by the same bound as the whole request.
   app.server.headersTimeout = timeoutMs;
   setRootErrorHandlers(app);
+  const metrics = createServerMetrics();
+  recordRequestMetrics(app, metrics);
   // Before any route scope is registered, so every scope inherits it.
   useJsonBodyParser(app);
   await registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https://') });
@@ -72,10 +77,12 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     config: env.coreConfig,
     logger: app.log,
     enqueueOutbox: (items) => enqueueOutbox({ producer, items }),
+    metrics: metrics.api,
   });
   const openApiDocument = buildServerOpenApiDocument({ publicUrl: env.PUBLIC_URL, version: serverVersion });
 
   healthRoutes(app);
+  await app.register(metricsRoutes, { registry: metrics.registry, token: env.METRICS_TOKEN });
   thankYouRoutes(app);
   await app.register(trpcRoutes, { services });
   await app.register(apiV1Routes, { services, corsOrigins: env.CORS_ORIGINS, openApiDocument });
