@@ -6,7 +6,10 @@ import type { JobProcessor } from './registry.js';
 import { isLastAttempt, settleEmailJob } from './settle-email-job.js';
 
 /** Sends one billing email per job (payment failed, canceled, reactivated, welcome after checkout). */
-export function billingEmailProcessors(mailer: TMailer, metrics: WorkerJobMetrics): Record<string, JobProcessor> {
+export function billingEmailProcessors(
+  mailer: TMailer,
+  metrics: WorkerJobMetrics,
+): Record<string, JobProcessor> {
   return {
     [billingEmailJob.name]: async (job, logger) => {
       const data = parseJobData(billingEmailJob, job.data);
