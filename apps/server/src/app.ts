@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { createApiServices } from '@formwell/api';
 import { buildErrorBody, ErrorMessages } from '@formwell/core';
 import { enqueueOutbox } from '@formwell/core';
@@ -48,6 +50,9 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     connectionTimeout: timeoutMs,
     // tRPC batching puts every procedure name of a batch in one path segment, beyond Fastify's default 100.
     routerOptions: { maxParamLength: 5000 },
+    // Unique across replicas and restarts (Fastify's default counts from 1 in each process): the id
+    // follows a submission from its request into the worker's job logs.
+    genReqId: () => randomUUID(),
     // A URL that cannot be decoded never reaches the error handler; answer it with the one body.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
       void reply.code(400).send(buildErrorBody(400, { message: ErrorMessages.INVALID_URL }));

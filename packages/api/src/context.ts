@@ -37,7 +37,13 @@ export type ApiServices = {
 };
 
 /** The request and reply as both adapters pass them (both hand over Fastify's objects). */
-export type ApiRequest = { headers: IncomingHttpHeaders; ip: string; url: string };
+export type ApiRequest = {
+  headers: IncomingHttpHeaders;
+  ip: string;
+  url: string;
+  /** The host's request id (the server's log field `reqId`), carried into a submission's jobs. */
+  id?: string;
+};
 export type ApiResponse = { header(name: string, value: string): unknown };
 
 export type Context = {

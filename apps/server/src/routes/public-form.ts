@@ -63,6 +63,7 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
           origin: request.headers.origin ?? null,
           referer: request.headers.referer ?? null,
           client: submitClientInfo(request, services.config),
+          requestId: request.id,
         }),
       );
       const logger = request.log.child({ userId, formId: request.params.formId });

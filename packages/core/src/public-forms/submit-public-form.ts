@@ -31,6 +31,8 @@ export type SubmitPublicFormOptions = {
   origin?: string | null;
   referer?: string | null;
   client?: TClientInfo;
+  /** The HTTP request's id, carried by the submission's outbox jobs. */
+  requestId?: string;
 };
 
 export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
@@ -59,6 +61,7 @@ export async function submitPublicForm({
   origin,
   referer,
   client = {},
+  requestId,
 }: SubmitPublicFormOptions): Promise<TSubmitPublicFormResult> {
   const form = await formRepository.findForPublicSubmit({ formId });
   if (!form?.publicSubmissions.enabled) {
@@ -122,6 +125,7 @@ export async function submitPublicForm({
     input: { formId: form.id, data, redirectUrl },
     client,
     thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
+    ...(requestId === undefined ? {} : { requestId }),
   });
 
   return { ...result, userId: user.id };

@@ -47,6 +47,8 @@ export type SubmitFormOptions = {
   client?: TClientInfo;
   /** Replaces the generic thank-you page as the default landing (the keyless HTML endpoint's own). */
   thankYouUrl?: string;
+  /** The HTTP request's id, stored with the submission and carried by its outbox jobs. */
+  requestId?: string;
   now?: Date;
 };
 
@@ -86,6 +88,7 @@ export async function submitForm({
   input,
   client = {},
   thankYouUrl,
+  requestId,
   now = new Date(),
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
   const { formId, data, redirectUrl } = await refusingAs(SubmitRefusal.validation, () =>
@@ -171,6 +174,7 @@ export async function submitForm({
       data: validation.data,
       meta,
       outbox: planOutbox({ form, limits, email, endpoints }),
+      requestId: requestId ?? null,
       createdAt: now,
     });
   } catch (error) {
@@ -199,6 +203,7 @@ export async function submitForm({
       userId: user.id,
       kind: entry.kind,
       endpointId: entry.endpointId,
+      requestId: submission.requestId,
     })),
     spam: false,
   };

@@ -20,6 +20,7 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
         user,
         input,
         client: submitClientInfo(req, services.config),
+        ...(req.id === undefined ? {} : { requestId: req.id }),
       }),
     );
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');
