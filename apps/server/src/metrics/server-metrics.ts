@@ -4,7 +4,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 /** Where the HTTP latency buckets lie: from a cached read to a slow submit with its outbox. */
 const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export type TRequestObservation = { method: string; route: string; status: number; seconds: number };
+type TRequestObservation = { method: string; route: string; status: number; seconds: number };
 
 export type ServerMetrics = {
   registry: Registry;
