@@ -1,4 +1,4 @@
-import { enqueueOutbox, loadConfig } from '@formwell/core';
+import { enqueueOutbox, loadConfig, updateForm } from '@formwell/core';
 import { SubmissionModel } from '@formwell/db';
 import { createJobProducer, createWorkerConnection, developerSummaryJob } from '@formwell/jobs';
 import { parsePrometheusText, type TScrape } from '@formwell/vitest-config/prometheus';
@@ -100,6 +100,13 @@ describe('the worker GET /metrics', () => {
     const producer = createJobProducer(connection);
     const delivered = await ownerWithEndpoint(config, good.url);
     const failing = await ownerWithEndpoint(config, bad.url);
+    // A PRO owner who asked for notifications: the first submission owes an email too.
+    await updateForm({
+      config,
+      userId: delivered.user.id,
+      formId: delivered.form.id,
+      data: { emailSettings: { developerNotificationsEnabled: true } },
+    });
     const first = await submit(config, delivered);
     const second = await submit(config, failing);
 
@@ -116,6 +123,7 @@ describe('the worker GET /metrics', () => {
       return doc?.outbox.every((entry) => entry.status === 'done' || entry.attempts >= 8) ? true : undefined;
     };
     await waitFor(() => settled(first.response.submissionId), 60_000);
+    await waitFor(() => settled(second.response.submissionId), 60_000);
     await waitFor(
       async () =>
         (await scrape()).value('formwell_webhook_deliveries_total', { outcome: 'gave_up' })
@@ -130,6 +138,11 @@ describe('the worker GET /metrics', () => {
     expect(after.value('formwell_webhook_deliveries_total', { outcome: 'failed_attempt' })).toBe(7);
     expect(after.value('formwell_webhook_deliveries_total', { outcome: 'gave_up' })).toBe(1);
     expect(bad.requests).toHaveLength(8);
+    // No SMTP_URL: each owed email (a PRO owner's notification) is captured in the email log.
+    const owedEmails = [...first.outbox, ...second.outbox].filter((item) => item.kind !== 'webhook');
+    expect(owedEmails.length).toBeGreaterThan(0);
+    expect(after.typeOf('formwell_emails_total')).toBe('COUNTER');
+    expect(after.value('formwell_emails_total', { outcome: 'captured' })).toBe(owedEmails.length);
     expect(after.value('formwell_outbox_pending_submissions')).toBeLessThan(
       before.value('formwell_outbox_pending_submissions'),
     );
