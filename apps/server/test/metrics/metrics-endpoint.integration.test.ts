@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
 import { call } from '../api-v1/helpers/http.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { startFakeCaptchaVerifier } from '../helpers/fake-captcha-verifier.js';
 import { createPublicForm } from '../public-form/helpers.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -95,6 +96,41 @@ describe('GET /metrics on the server', () => {
     expect(metrics.value('formwell_http_requests_total', { route: '/f/:formId', status: '201' })).toBe(1);
     const routes = metrics.labelSets('formwell_http_requests_total').map((labels) => labels.route);
     expect(routes.some((route) => route?.includes(form.formId))).toBe(false);
+  });
+
+  test('a wrong CAPTCHA counts as refused by "captcha"; the keyless limit counts its 429s as "publicSubmit"', async () => {
+    const secret = 'hcaptcha-secret-for-metrics';
+    const verifier = await startFakeCaptchaVerifier({ secret, token: 'good-token' });
+    try {
+      const { app } = await buildTestApp({
+        CAPTCHA_HCAPTCHA_VERIFY_URL: verifier.url,
+        RATE_LIMIT_PUBLIC_SUBMIT: '2/60',
+      });
+      const base = await listening(app);
+      const form = await createPublicForm({
+        publicSubmissions: { captcha: { provider: 'hcaptcha', secret } },
+      });
+      const post = (payload: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/f/${form.formId}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          payload,
+        });
+
+      expect((await post('name=Ada&h-captcha-response=good-token')).statusCode).toBe(201);
+      expect((await post('name=Eve&h-captcha-response=forged')).statusCode).toBe(403);
+      expect((await post('name=Bob&h-captcha-response=good-token')).statusCode).toBe(429);
+
+      const metrics = await scrape(base);
+      expect(metrics.value('formwell_submissions_accepted_total', { face: 'public' })).toBe(1);
+      expect(metrics.value('formwell_submissions_refused_total', { face: 'public', reason: 'captcha' })).toBe(
+        1,
+      );
+      expect(metrics.value('formwell_rate_limit_refusals_total', { rule: 'publicSubmit' })).toBe(1);
+    } finally {
+      await verifier.close();
+    }
   });
 
   test('a 429 counts a rate-limit refusal by rule; route labels are patterns, unmatched URLs one label', async () => {
