@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { createApiServices } from '@formwell/api';
 import { buildErrorBody, ErrorMessages } from '@formwell/core';
 import { enqueueOutbox } from '@formwell/core';
@@ -11,6 +13,8 @@ import { buildServerOpenApiDocument } from './http/openapi-document.js';
 import { setRootErrorHandlers } from './http/root-error-handlers.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggerOptions } from './logger.js';
+import { recordRequestMetrics } from './metrics/request-metrics.js';
+import { createServerMetrics } from './metrics/server-metrics.js';
 import { databasePlugin } from './plugins/database.js';
 import { redisPlugin } from './plugins/redis.js';
 import { apiV1Routes } from './routes/api-v1.js';
@@ -19,6 +23,7 @@ import { customWebhookRoutes } from './routes/custom-webhook.js';
 import { docsRoutes } from './routes/docs.js';
 import { paymentWebhookRoutes } from './routes/payment-webhook.js';
 import { healthRoutes } from './routes/health.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { publicFormRoutes } from './routes/public-form.js';
 import { thankYouRoutes } from './routes/thank-you.js';
 import { trpcRoutes } from './routes/trpc.js';
@@ -45,6 +50,9 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     connectionTimeout: timeoutMs,
     // tRPC batching puts every procedure name of a batch in one path segment, beyond Fastify's default 100.
     routerOptions: { maxParamLength: 5000 },
+    // Unique across replicas and restarts (Fastify's default counts from 1 in each process): the id
+    // follows a submission from its request into the worker's job logs.
+    genReqId: () => randomUUID(),
     // A URL that cannot be decoded never reaches the error handler; answer it with the one body.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
       void reply.code(400).send(buildErrorBody(400, { message: ErrorMessages.INVALID_URL }));
@@ -55,6 +63,8 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
   // Node's own default (60 s) is replaced by the same bound as the whole request.
   app.server.headersTimeout = timeoutMs;
   setRootErrorHandlers(app);
+  const metrics = createServerMetrics();
+  recordRequestMetrics(app, metrics);
   // Before any route scope is registered, so every scope inherits it.
   useJsonBodyParser(app);
   await registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https://') });
@@ -75,10 +85,12 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
     config: env.coreConfig,
     logger: app.log,
     enqueueOutbox: (items) => enqueueOutbox({ producer, items }),
+    metrics: metrics.api,
   });
   const openApiDocument = buildServerOpenApiDocument({ publicUrl: env.PUBLIC_URL, version: serverVersion });
 
   healthRoutes(app);
+  await app.register(metricsRoutes, { registry: metrics.registry, token: env.METRICS_TOKEN });
   thankYouRoutes(app);
   await app.register(trpcRoutes, { services });
   await app.register(apiV1Routes, { services, corsOrigins: env.CORS_ORIGINS, openApiDocument });

@@ -24,6 +24,15 @@ async function main() {
     lockDurationMs: env.WORKER_LOCK_DURATION_MS,
     mailFrom: env.MAIL_FROM,
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+    ...(env.WORKER_METRICS_PORT === undefined
+      ? {}
+      : {
+          metrics: {
+            port: env.WORKER_METRICS_PORT,
+            host: env.WORKER_METRICS_HOST,
+            ...(env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : {}),
+          },
+        }),
   });
 
   // Installed before the runtime says it started, so a signal at any moment stops it cleanly.

@@ -18,6 +18,8 @@ import type { Logger } from 'pino';
 
 import { DEFAULT_MAIL_FROM } from './env.js';
 import { startHeartbeat } from './heartbeat.js';
+import { startMetricsListener, type MetricsListener } from './metrics/metrics-listener.js';
+import { createWorkerMetrics } from './metrics/worker-metrics.js';
 import { createMailer } from './mailer.js';
 import { MaintenanceJob, maintenanceSchedule } from './processors/maintenance.js';
 import { dispatchJob } from './processors/dispatch.js';
@@ -49,9 +51,16 @@ export type StartWorkerRuntimeOptions = {
   mailFrom?: string;
   /** The clock of time-based rules (the hourly notification cap); tests bring their own. */
   now?: () => Date;
+  /** Serve `GET /metrics` on this address (port 0: any free one); no listener when absent. */
+  metrics?: { port: number; host: string; token?: string };
 };
 
-export type WorkerRuntime = { workers: Worker[]; stop(): Promise<void> };
+export type WorkerRuntime = {
+  workers: Worker[];
+  /** The metrics listener's base URL (`http://host:port`), when one was asked for. */
+  metricsUrl: string | null;
+  stop(): Promise<void>;
+};
 
 /**
  * Connects to MongoDB and Redis and starts one BullMQ worker per queue of the registry.
@@ -86,6 +95,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const producer = createJobProducer(connection);
   const mailer = createMailer({ smtpUrl, from: mailFrom });
+  const metrics = createWorkerMetrics(connection);
   const registry =
     options.registry ??
     buildProcessorRegistry({
@@ -93,6 +103,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
       producer,
       mailer,
       outboxSweepAfterMs,
+      metrics: metrics.jobs,
       ...(options.now ? { now: options.now } : {}),
     });
 
@@ -123,13 +134,19 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     });
   }
   const heartbeat = await startHeartbeat(connection, logger);
+  const listener: MetricsListener | null = options.metrics
+    ? await startMetricsListener({ registry: metrics.registry, logger, ...options.metrics })
+    : null;
   logger.info({ queues: workers.map((worker) => worker.name) }, 'worker started');
 
   return {
     workers,
+    metricsUrl: listener?.url ?? null,
     async stop() {
+      await listener?.close();
       await Promise.all(workers.map((worker) => worker.close()));
       await producer.close();
+      await metrics.close();
       mailer.close();
       await heartbeat.stop();
       connection.disconnect();

@@ -4,6 +4,7 @@ import type { TCoreConfig, TOutboxItem, TStripeClient } from '@formwell/core';
 import type { Redis } from 'ioredis';
 
 import { lazyChildLogger } from './lazy-child-logger.js';
+import type { ApiMetrics } from './metrics.js';
 import type { RateLimiter } from './rate-limit/create-rate-limiter.js';
 
 /** The minimal logger shape procedures use (pino's, without importing pino here). */
@@ -31,10 +32,18 @@ export type ApiServices = {
    * sweep delivers them later; with it they leave at once.
    */
   enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
+  /** Counters of rate-limit refusals and submit outcomes; nothing is counted without it. */
+  metrics?: ApiMetrics;
 };
 
 /** The request and reply as both adapters pass them (both hand over Fastify's objects). */
-export type ApiRequest = { headers: IncomingHttpHeaders; ip: string; url: string };
+export type ApiRequest = {
+  headers: IncomingHttpHeaders;
+  ip: string;
+  url: string;
+  /** The host's request id (the server's log field `reqId`), carried into a submission's jobs. */
+  id?: string;
+};
 export type ApiResponse = { header(name: string, value: string): unknown };
 
 export type Context = {

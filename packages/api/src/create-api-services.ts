@@ -2,6 +2,7 @@ import { createStripeClient, type TCoreConfig, type TOutboxItem } from '@formwel
 import type { Redis } from 'ioredis';
 
 import type { ApiLogger, ApiServices } from './context.js';
+import type { ApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 
 export type CreateApiServicesOptions = {
@@ -10,6 +11,7 @@ export type CreateApiServicesOptions = {
   config: TCoreConfig;
   logger: Pick<ApiLogger, 'warn'>;
   enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
+  metrics?: ApiMetrics;
 };
 
 /** The router's dependencies, built once per app (the rate limiter keeps one limiter per rule). */
@@ -19,12 +21,14 @@ export function createApiServices({
   config,
   logger,
   enqueueOutbox,
+  metrics,
 }: CreateApiServicesOptions): ApiServices {
   return {
     version,
     redis,
     config,
     ...(enqueueOutbox ? { enqueueOutbox } : {}),
+    ...(metrics ? { metrics } : {}),
     rateLimiter: createRateLimiter({ redis, rules: config.rateLimits, logger }),
     stripe: createStripeClient(config.billing),
   };

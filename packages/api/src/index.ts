@@ -20,5 +20,7 @@ export { ID_MAX_LENGTH } from './schemas/z-query.js';
 export { KEY_RESTRICTION_REFUSAL } from './routers/v1/api-key-error-responses.js';
 export { consumePublicFormLimit } from './rate-limit/public-form-limit.js';
 export { handOffOutbox } from './hand-off-outbox.js';
+export { observeSubmit } from './observe-submit.js';
+export type { ApiMetrics, TSubmitFace } from './metrics.js';
 export { submitClientInfo } from './submit-client-info.js';
 export { RATE_LIMIT_HEADER_NAMES } from './rate-limit/rate-limit-headers.js';

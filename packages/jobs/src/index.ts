@@ -13,6 +13,7 @@ export {
 export { defineJob } from './contracts/define-job.js';
 export type { TJobContract } from './contracts/define-job.js';
 export { parseJobData } from './contracts/parse-job-data.js';
+export { ZRequestId } from './contracts/request-id.js';
 export {
   webhookDeliveryJob,
   ZWebhookDeliveryJobSchema,

@@ -1,6 +1,7 @@
 import {
   consumePublicFormLimit,
   handOffOutbox,
+  observeSubmit,
   RATE_LIMIT_HEADER_NAMES,
   submitClientInfo,
   type ApiServices,
@@ -48,14 +49,17 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
     },
     async (request, reply) => {
       const body = await readPublicFormBody(request);
-      const { response, outbox, spam, userId } = await submitPublicForm({
-        config: services.config,
-        formId: request.params.formId,
-        body,
-        origin: request.headers.origin ?? null,
-        referer: request.headers.referer ?? null,
-        client: submitClientInfo(request, services.config),
-      });
+      const { response, outbox, spam, userId } = await observeSubmit(services, 'public', () =>
+        submitPublicForm({
+          config: services.config,
+          formId: request.params.formId,
+          body,
+          origin: request.headers.origin ?? null,
+          referer: request.headers.referer ?? null,
+          client: submitClientInfo(request, services.config),
+          requestId: request.id,
+        }),
+      );
       const logger = request.log.child({ userId, formId: request.params.formId });
       logger.info({ submissionId: response.submissionId, spam }, 'public form submitted');
       handOffOutbox({ services, logger, outbox, submissionId: response.submissionId });

@@ -255,6 +255,9 @@ const PUBLIC_PATHS = new Set([
   // own tests check that a form that did not opt in answers exactly as no form does.
   '/f/:formId',
   '/f/:formId/thanks',
+  // The operator's Prometheus scrape: process-wide counters labelled by route pattern, rule and
+  // reason, never by user, form or id; optionally behind METRICS_TOKEN, never a key or session.
+  '/metrics',
 ]);
 
 /** Served by the router (each procedure is covered through its recipe). */

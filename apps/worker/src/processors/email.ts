@@ -1,6 +1,7 @@
 import { sendDeveloperSummary, sendSubmissionEmail, type TCoreConfig, type TMailer } from '@formwell/core';
 import { developerSummaryJob, parseJobData, submissionEmailJob, type TJobProducer } from '@formwell/jobs';
 
+import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
 import type { JobProcessor } from './registry.js';
 import { isLastAttempt, settleEmailJob } from './settle-email-job.js';
 
@@ -13,6 +14,7 @@ export type EmailProcessorOptions = {
   producer: TJobProducer;
   /** The time the hourly cap is judged at (a test's clock; the system clock otherwise). */
   now: () => Date;
+  metrics: WorkerJobMetrics;
 };
 
 /**
@@ -24,6 +26,7 @@ export function emailProcessors({
   mailer,
   producer,
   now,
+  metrics,
 }: EmailProcessorOptions): Record<string, JobProcessor> {
   return {
     [submissionEmailJob.name]: async (job, logger) => {
@@ -43,7 +46,7 @@ export function emailProcessors({
           ),
       });
 
-      return settleEmailJob(outcome, logger, { kind: data.kind });
+      return settleEmailJob(outcome, { logger, metrics }, { kind: data.kind });
     },
     [developerSummaryJob.name]: async (job, logger) => {
       const data = parseJobData(developerSummaryJob, job.data);
@@ -55,7 +58,7 @@ export function emailProcessors({
         now: now(),
       });
 
-      return settleEmailJob(outcome, logger, { kind: 'developer-summary', formId: data.formId });
+      return settleEmailJob(outcome, { logger, metrics }, { kind: 'developer-summary', formId: data.formId });
     },
   };
 }

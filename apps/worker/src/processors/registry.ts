@@ -3,6 +3,7 @@ import { QueueName, type TJobProducer, type TQueueName } from '@formwell/jobs';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 
+import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
 import { billingEmailProcessors } from './billing-email.js';
 import { emailProcessors } from './email.js';
 import { maintenanceProcessors } from './maintenance.js';
@@ -21,6 +22,8 @@ export type ProcessorRegistryOptions = {
   outboxSweepAfterMs: number;
   /** The clock of time-based rules (the hourly notification cap); the system clock by default. */
   now?: () => Date;
+  /** Where job outcomes are counted. */
+  metrics: WorkerJobMetrics;
 };
 
 /** Every queue this worker consumes and the processors of its job names. */
@@ -30,13 +33,14 @@ export function buildProcessorRegistry({
   mailer,
   outboxSweepAfterMs,
   now = () => new Date(),
+  metrics,
 }: ProcessorRegistryOptions): ProcessorRegistry {
   return {
     [QueueName.maintenance]: maintenanceProcessors({ producer, outboxSweepAfterMs }),
-    [QueueName.webhook]: webhookProcessors(config, mailer),
+    [QueueName.webhook]: webhookProcessors(config, mailer, metrics),
     [QueueName.email]: {
-      ...emailProcessors({ config, mailer, producer, now }),
-      ...billingEmailProcessors(mailer),
+      ...emailProcessors({ config, mailer, producer, now, metrics }),
+      ...billingEmailProcessors(mailer, metrics),
     },
   };
 }

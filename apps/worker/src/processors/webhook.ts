@@ -2,6 +2,7 @@ import { deliverOutboxWebhook, notifyEndpointDisabled, type TCoreConfig, type TM
 import { parseJobData, webhookDeliveryJob } from '@formwell/jobs';
 import { UnrecoverableError } from 'bullmq';
 
+import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
 import type { JobProcessor } from './registry.js';
 
 /**
@@ -9,12 +10,17 @@ import type { JobProcessor } from './registry.js';
  * (the `webhook-schedule` backoff); a failure that must not be retried (410, endpoint disabled,
  * last attempt) throws an UnrecoverableError. Errors carry the HTTP outcome, never the secret.
  */
-export function webhookProcessors(config: TCoreConfig, mailer: TMailer): Record<string, JobProcessor> {
+export function webhookProcessors(
+  config: TCoreConfig,
+  mailer: TMailer,
+  metrics: WorkerJobMetrics,
+): Record<string, JobProcessor> {
   return {
     [webhookDeliveryJob.name]: async (job, logger) => {
       const ids = parseJobData(webhookDeliveryJob, job.data);
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       const outcome = await deliverOutboxWebhook({ ids, lastAttempt, config: config.webhooks });
+      metrics.webhookDelivery(outcome);
       if (outcome.status !== 'failed') {
         logger.info({ endpointId: ids.endpointId, outcome }, 'webhook job done');
 

@@ -13,6 +13,7 @@ import { withBadApiKeyLimit } from '../rate-limit/bad-api-key-limit.js';
 import { rateLimitBucketId } from '../rate-limit/bucket-id.js';
 import { clientAddressBucket } from '../rate-limit/client-address-bucket.js';
 import { applyRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
+import { rateLimitRefusal } from '../rate-limit/rate-limit-refusal.js';
 import type { TApiKeyPolicy } from './api-key-policy.js';
 import { extractApiKey } from './extract-api-key.js';
 import { lazyChildLogger } from '../lazy-child-logger.js';
@@ -89,7 +90,7 @@ export async function guardApiKeyRequest({
   const state = await services.rateLimiter.consume(policy.rateLimit, bucketId);
   applyRateLimitHeaders(res, state);
   if (!state.allowed) {
-    throw new AppError(AppErrorCode.TOO_MANY_REQUESTS, { message: ErrorMessages.RATE_LIMIT_EXCEEDED });
+    throw rateLimitRefusal({ res, services, state });
   }
 
   requireScope({ scopes: actor.scopes, scope: policy.scope });

@@ -1,8 +1,8 @@
-import { AppError, AppErrorCode, ErrorMessages } from '@formwell/core';
+import { AppError, AppErrorCode } from '@formwell/core';
 
 import type { ApiRequest, ApiResponse, ApiServices } from '../context.js';
 import { clientAddressBucket } from './client-address-bucket.js';
-import { applyRateLimitHeaders } from './rate-limit-headers.js';
+import { rateLimitRefusal } from './rate-limit-refusal.js';
 
 export type BadApiKeyLimitContext = { req: ApiRequest; res: ApiResponse; services: ApiServices };
 
@@ -19,8 +19,7 @@ export async function withBadApiKeyLimit<T>(
   const bucketId = `api_bad_key_ip_${clientAddressBucket(req.ip)}`;
   const state = await services.rateLimiter.peek('badApiKey', bucketId);
   if (!state.allowed) {
-    applyRateLimitHeaders(res, state);
-    throw new AppError(AppErrorCode.TOO_MANY_REQUESTS, { message: ErrorMessages.RATE_LIMIT_EXCEEDED });
+    throw rateLimitRefusal({ res, services, state });
   }
   try {
     return await lookUp();

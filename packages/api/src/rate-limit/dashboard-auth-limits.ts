@@ -3,7 +3,7 @@ import { AppError, AppErrorCode, sha256Hex } from '@formwell/core';
 import type { ApiRequest, ApiResponse, ApiServices } from '../context.js';
 import { clientAddressBucket } from './client-address-bucket.js';
 import type { TRateLimitState } from './create-rate-limiter.js';
-import { applyRateLimitHeaders } from './rate-limit-headers.js';
+import { rateLimitRefusal } from './rate-limit-refusal.js';
 
 export type DashboardAuthLimitContext = { req: ApiRequest; res: ApiResponse; services: ApiServices };
 
@@ -31,8 +31,10 @@ export async function withLogInLimit<T>(
   if (refused) {
     // The refused attempt was never checked: it is no failure of its own.
     await refundAll();
-    applyRateLimitHeaders(res, refused);
-    throw new AppError(AppErrorCode.TOO_MANY_REQUESTS, {
+    throw rateLimitRefusal({
+      res,
+      services,
+      state: refused,
       message: `Too many failed log-in attempts; try again in ${waitText(refused)}`,
     });
   }
@@ -62,8 +64,10 @@ export async function withSignUpLimit<T>(
     `dashboard_signup_ip_${clientAddressBucket(req.ip)}`,
   );
   if (!state.allowed) {
-    applyRateLimitHeaders(res, state);
-    throw new AppError(AppErrorCode.TOO_MANY_REQUESTS, {
+    throw rateLimitRefusal({
+      res,
+      services,
+      state,
       message: `Too many sign-ups from this network; try again in ${waitText(state)}`,
     });
   }

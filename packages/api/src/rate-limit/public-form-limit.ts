@@ -1,9 +1,8 @@
-import { AppError, AppErrorCode, ErrorMessages } from '@formwell/core';
-
 import type { ApiRequest, ApiResponse, ApiServices } from '../context.js';
 import { rateLimitBucketId } from './bucket-id.js';
 import { clientAddressBucket } from './client-address-bucket.js';
 import { applyRateLimitHeaders } from './rate-limit-headers.js';
+import { rateLimitRefusal } from './rate-limit-refusal.js';
 
 export type PublicFormLimitOptions = {
   req: ApiRequest;
@@ -28,6 +27,6 @@ export async function consumePublicFormLimit({ req, res, services, formId }: Pub
   const state = await services.rateLimiter.consume('publicSubmit', bucketId);
   applyRateLimitHeaders(res, state);
   if (!state.allowed) {
-    throw new AppError(AppErrorCode.TOO_MANY_REQUESTS, { message: ErrorMessages.RATE_LIMIT_EXCEEDED });
+    throw rateLimitRefusal({ res, services, state });
   }
 }

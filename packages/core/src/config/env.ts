@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { ZBillingAccountEnvSchema } from '../billing-account/billing-account-config.js';
 import { ZBillingWebhookEnvSchema } from '../billing/billing-env.js';
+import { ZMetricsEnvSchema } from '../metrics/metrics-env.js';
 import { ZMigrationEnvSchema } from '../migrations/migration-env.js';
 import { ZPublicFormEnvSchema } from '../public-forms/public-form-config.js';
 import { ZWebhookDeliveryEnvSchema } from '../webhooks/delivery/webhook-delivery-config.js';
@@ -51,6 +52,7 @@ export const ZCoreEnvSchema = z.object({
   ...ZBillingWebhookEnvSchema.shape,
   ...ZPublicFormEnvSchema.shape,
   ...ZMigrationEnvSchema.shape,
+  ...ZMetricsEnvSchema.shape,
 });
 
 export type TCoreEnv = z.infer<typeof ZCoreEnvSchema>;

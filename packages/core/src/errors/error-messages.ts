@@ -22,6 +22,8 @@ export const ErrorMessages = {
   /** An operator's replay of a payment event id never received. */
   PAYMENT_EVENT_NOT_FOUND: 'Payment event not found',
   RATE_LIMIT_EXCEEDED: 'Rate limit exceeded',
+  /** `GET /metrics` when METRICS_TOKEN is set and the request lacks it. */
+  METRICS_TOKEN_REQUIRED: 'A valid metrics token is required',
   INTERNAL: 'Internal server error',
   INVALID_SUBMISSION: 'Invalid submission data',
   DUPLICATE_EMAIL: 'A submission with this email already exists for this form',

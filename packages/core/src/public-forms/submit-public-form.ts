@@ -11,6 +11,7 @@ import {
   type TClientInfo,
   type TSubmitFormResult,
 } from '../submissions/submit-form.js';
+import { refusedAs, SubmitRefusal, type TSubmitRefusal } from '../submissions/submit-refusal.js';
 import { CAPTCHA_TOKEN_FIELDS, ZCaptchaProviderSchema } from './captcha-providers.js';
 import { publicThankYouUrl } from './public-thank-you-url.js';
 import { requestOrigin } from './request-origin.js';
@@ -30,12 +31,21 @@ export type SubmitPublicFormOptions = {
   origin?: string | null;
   referer?: string | null;
   client?: TClientInfo;
+  /** The HTTP request's id, carried by the submission's outbox jobs. */
+  requestId?: string;
 };
 
 export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
 
 function notFound(): AppError {
-  return new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+  return refusedAs(
+    SubmitRefusal.form,
+    new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND }),
+  );
+}
+
+function forbidden(reason: TSubmitRefusal, message: string): AppError {
+  return refusedAs(reason, new AppError(AppErrorCode.FORBIDDEN, { message }));
 }
 
 /**
@@ -51,6 +61,7 @@ export async function submitPublicForm({
   origin,
   referer,
   client = {},
+  requestId,
 }: SubmitPublicFormOptions): Promise<TSubmitPublicFormResult> {
   const form = await formRepository.findForPublicSubmit({ formId });
   if (!form?.publicSubmissions.enabled) {
@@ -60,7 +71,7 @@ export async function submitPublicForm({
   if (settings.allowedOrigins.length > 0) {
     const from = requestOrigin({ origin, referer });
     if (from === null || !settings.allowedOrigins.includes(from)) {
-      throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.PUBLIC_ORIGIN_NOT_ALLOWED });
+      throw forbidden(SubmitRefusal.origin, ErrorMessages.PUBLIC_ORIGIN_NOT_ALLOWED);
     }
   }
 
@@ -73,7 +84,10 @@ export async function submitPublicForm({
   const redirectUrl = redirect === undefined || redirect === '' ? null : redirect;
   // Refused before the CAPTCHA provider is asked: bad input costs no outside call.
   if (redirectUrl !== null && (typeof redirectUrl !== 'string' || !isAbsoluteHttpUrl(redirectUrl))) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
+    throw refusedAs(
+      SubmitRefusal.validation,
+      new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL }),
+    );
   }
   // The redirect becomes a `Location` header: the parsed form is percent-encoded ASCII with no
   // control characters (which the URL parser drops from the raw text, but a header refuses).
@@ -96,11 +110,11 @@ export async function submitPublicForm({
           })
         : 'failed';
     if (verdict === 'unavailable') {
-      throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.CAPTCHA_UNAVAILABLE });
+      throw forbidden(SubmitRefusal.captchaUnavailable, ErrorMessages.CAPTCHA_UNAVAILABLE);
     }
     if (verdict === 'failed') {
       await formStatsRepository.recordSpam({ userId: form.userId, formId: form.id });
-      throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.CAPTCHA_FAILED });
+      throw forbidden(SubmitRefusal.captcha, ErrorMessages.CAPTCHA_FAILED);
     }
   }
 
@@ -114,6 +128,7 @@ export async function submitPublicForm({
     input: { formId: form.id, data, redirectUrl: normalizedRedirectUrl },
     client,
     thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
+    ...(requestId === undefined ? {} : { requestId }),
   });
 
   return { ...result, userId: user.id };

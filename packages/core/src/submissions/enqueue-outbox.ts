@@ -14,16 +14,32 @@ export async function enqueueOutbox({
   items: TOutboxItem[];
 }): Promise<void> {
   await Promise.all(
-    items.map(({ kind, userId, formId, submissionId, entryId, endpointId }) => {
+    items.map(({ kind, userId, formId, submissionId, entryId, endpointId, requestId }) => {
+      // Jobs carry the request id only when there is one (the contracts refuse null).
+      const request = requestId === null ? {} : { requestId };
       if (kind === 'webhook') {
         if (endpointId === null) {
           return Promise.resolve();
         }
 
-        return producer.enqueue(webhookDeliveryJob, { userId, formId, submissionId, entryId, endpointId });
+        return producer.enqueue(webhookDeliveryJob, {
+          userId,
+          formId,
+          submissionId,
+          entryId,
+          endpointId,
+          ...request,
+        });
       }
 
-      return producer.enqueue(submissionEmailJob, { kind, userId, formId, submissionId, entryId });
+      return producer.enqueue(submissionEmailJob, {
+        kind,
+        userId,
+        formId,
+        submissionId,
+        entryId,
+        ...request,
+      });
     }),
   );
 }

@@ -44,6 +44,7 @@ export async function findPendingOutbox({
         userId: submission.userId,
         kind: entry.kind,
         endpointId: entry.endpointId,
+        requestId: submission.requestId,
       })),
   );
 }

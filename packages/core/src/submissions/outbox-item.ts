@@ -8,4 +8,6 @@ export type TOutboxItem = {
   userId: string;
   kind: TOutboxKind;
   endpointId: string | null;
+  /** The HTTP request that made the submission, so job logs can be matched with it; null if unknown. */
+  requestId: string | null;
 };

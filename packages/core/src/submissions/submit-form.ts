@@ -22,6 +22,7 @@ import { planOutbox } from './plan-outbox.js';
 import { resolveCountry } from './resolve-country.js';
 import { resolveRedirect } from './resolve-redirect.js';
 import { submissionEmail } from './submission-email.js';
+import { refusedAs, refusingAs, SubmitRefusal } from './submit-refusal.js';
 import { usageMonth } from './usage-month.js';
 import { validateSubmissionData } from './validate-submission-data.js';
 import { ZSubmitFormInputSchema, type TSubmitFormInput } from './z-submit-form-input.js';
@@ -46,6 +47,8 @@ export type SubmitFormOptions = {
   client?: TClientInfo;
   /** Replaces the generic thank-you page as the default landing (the keyless HTML endpoint's own). */
   thankYouUrl?: string;
+  /** The HTTP request's id, stored with the submission and carried by its outbox jobs. */
+  requestId?: string;
   now?: Date;
 };
 
@@ -58,14 +61,20 @@ export function isHoneypotFilled(value: unknown): boolean {
 }
 
 function invalidData(fieldErrors: Record<string, string>): AppError {
-  return new AppError(AppErrorCode.BAD_REQUEST, {
-    message: ErrorMessages.INVALID_SUBMISSION,
-    details: { fieldErrors },
-  });
+  return refusedAs(
+    SubmitRefusal.validation,
+    new AppError(AppErrorCode.BAD_REQUEST, {
+      message: ErrorMessages.INVALID_SUBMISSION,
+      details: { fieldErrors },
+    }),
+  );
 }
 
 function duplicateEmail(): AppError {
-  return new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.DUPLICATE_EMAIL });
+  return refusedAs(
+    SubmitRefusal.duplicateEmail,
+    new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.DUPLICATE_EMAIL }),
+  );
 }
 
 /**
@@ -79,13 +88,21 @@ export async function submitForm({
   input,
   client = {},
   thankYouUrl,
+  requestId,
   now = new Date(),
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
-  const { formId, data, redirectUrl } = parseInput(ZSubmitFormInputSchema, input);
+  const { formId, data, redirectUrl } = await refusingAs(SubmitRefusal.validation, () =>
+    parseInput(ZSubmitFormInputSchema, input),
+  );
   if (redirectUrl && !isAbsoluteHttpUrl(redirectUrl)) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
+    throw refusedAs(
+      SubmitRefusal.validation,
+      new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL }),
+    );
   }
-  const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' });
+  const form = await refusingAs(SubmitRefusal.form, () =>
+    loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' }),
+  );
   const limits = config.plans[user.plan];
   const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl, thankYouUrl });
 
@@ -130,9 +147,12 @@ export async function submitForm({
   }
   const quota = quotaResult.value;
   if (!quota.ok) {
-    throw new AppError(AppErrorCode.FORBIDDEN, {
-      message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
-    });
+    throw refusedAs(
+      SubmitRefusal.quota,
+      new AppError(AppErrorCode.FORBIDDEN, {
+        message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
+      }),
+    );
   }
   if (endpointsResult.status === 'rejected') {
     // The unit just taken belongs to no submission: give it back.
@@ -154,6 +174,7 @@ export async function submitForm({
       data: validation.data,
       meta,
       outbox: planOutbox({ form, limits, email, endpoints }),
+      requestId: requestId ?? null,
       createdAt: now,
     });
   } catch (error) {
@@ -182,6 +203,7 @@ export async function submitForm({
       userId: user.id,
       kind: entry.kind,
       endpointId: entry.endpointId,
+      requestId: submission.requestId,
     })),
     spam: false,
   };

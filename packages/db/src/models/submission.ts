@@ -35,6 +35,9 @@ const submissionSchema = new Schema(
     },
     outbox: { type: [outboxEntrySchema], default: [] },
     hasPendingOutbox: { type: Boolean, default: false },
+    // The id of the HTTP request that made it (no personal data), so the worker's job logs of its
+    // outbox can be matched with the server's request log, even after a sweep re-enqueued them.
+    requestId: { type: String, default: null },
     // True from the insert until the form's submissionCount and analytics counters include this
     // submission. Written in the same insert as the submission, so a crash between the insert and
     // the counter updates is visible and the counter sweep finishes the job (submission-counters).

@@ -57,4 +57,19 @@ export const outboxDeliveryRepository = {
 
     return docs.map(toSubmissionRecord);
   },
+
+  /**
+   * The backlog the metrics report: how many submissions still have a pending entry and when the
+   * oldest of them was made. Both read only the sweep's small partial index.
+   */
+  async pendingBacklog(): Promise<{ submissions: number; oldestCreatedAt: Date | null }> {
+    const [submissions, oldest] = await Promise.all([
+      SubmissionModel.countDocuments({ hasPendingOutbox: true }),
+      SubmissionModel.findOne({ hasPendingOutbox: true }, { createdAt: 1 })
+        .sort({ createdAt: 1 })
+        .lean<{ createdAt: Date }>(),
+    ]);
+
+    return { submissions, oldestCreatedAt: oldest?.createdAt ?? null };
+  },
 };

@@ -56,6 +56,7 @@ export function toSubmissionRecord(doc: TLeanSubmission): TSubmissionRecord {
     },
     outbox: (doc.outbox ?? []).map(toOutbox),
     countersPending: doc.countersPending === true,
+    requestId: doc.requestId ?? null,
     createdAt: doc.createdAt,
   };
 }

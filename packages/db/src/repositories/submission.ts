@@ -46,6 +46,8 @@ export type TCreateSubmissionRecord = Pick<
   TSubmissionRecord,
   'userId' | 'formId' | 'email' | 'data' | 'meta' | 'createdAt'
 > & {
+  /** The request that made it, carried into its outbox jobs' logs. */
+  requestId?: string | null;
   /** Set on uniqueEmail forms only; guarded by the unique partial index {formId, emailKey}. */
   emailKey?: string;
   /** The side effects to deliver; each entry starts pending. */

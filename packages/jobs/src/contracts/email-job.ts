@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { QueueName } from '../queue-names.js';
 import { defineJob } from './define-job.js';
 import { ZObjectIdString } from './object-id.js';
+import { ZRequestId } from './request-id.js';
 
 export const EMAIL_JOB_KINDS = ['email.confirmation', 'email.developer'] as const;
 
@@ -13,6 +14,7 @@ export const ZSubmissionEmailJobSchema = z.strictObject({
   formId: ZObjectIdString,
   submissionId: ZObjectIdString,
   entryId: ZObjectIdString,
+  requestId: ZRequestId.optional(),
 });
 
 export type TSubmissionEmailJob = z.infer<typeof ZSubmissionEmailJobSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { QueueName } from '../queue-names.js';
 import { defineJob } from './define-job.js';
 import { ZObjectIdString } from './object-id.js';
+import { ZRequestId } from './request-id.js';
 
 /**
  * Attempts of one webhook delivery: the first try and seven retries. The delay before each retry
@@ -20,6 +21,7 @@ export const ZWebhookDeliveryJobSchema = z.strictObject({
   submissionId: ZObjectIdString,
   entryId: ZObjectIdString,
   endpointId: ZObjectIdString,
+  requestId: ZRequestId.optional(),
 });
 
 export type TWebhookDeliveryJob = z.infer<typeof ZWebhookDeliveryJobSchema>;

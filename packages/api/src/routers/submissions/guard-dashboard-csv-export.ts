@@ -1,8 +1,7 @@
-import { AppError, AppErrorCode, ErrorMessages } from '@formwell/core';
-
 import type { ApiRequest, ApiResponse, ApiServices } from '../../context.js';
 import { rateLimitBucketId } from '../../rate-limit/bucket-id.js';
 import { applyRateLimitHeaders } from '../../rate-limit/rate-limit-headers.js';
+import { rateLimitRefusal } from '../../rate-limit/rate-limit-refusal.js';
 import { authenticateSessionRequest } from '../../session/authenticate-session-request.js';
 
 export type GuardDashboardCsvExportOptions = {
@@ -33,7 +32,7 @@ export async function guardDashboardCsvExport({
   const state = await services.rateLimiter.consume('submissionsList', bucketId);
   applyRateLimitHeaders(res, state);
   if (!state.allowed) {
-    throw new AppError(AppErrorCode.TOO_MANY_REQUESTS, { message: ErrorMessages.RATE_LIMIT_EXCEEDED });
+    throw rateLimitRefusal({ res, services, state });
   }
 
   return { user };

@@ -2,6 +2,7 @@ import { submitForm } from '@formwell/core';
 
 import { submitClientInfo } from '../../../submit-client-info.js';
 import { handOffOutbox } from '../../../hand-off-outbox.js';
+import { observeSubmit } from '../../../observe-submit.js';
 import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
 import { apiKeyProcedure } from '../../../auth/api-key-procedure.js';
 import { submitFormMeta, ZSubmitFormRequestSchema, ZSubmitFormResponseSchema } from './submit-form.types.js';
@@ -13,12 +14,15 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
   .output(ZSubmitFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { user, req, services, logger } = ctx;
-    const { response, outbox, spam } = await submitForm({
-      config: services.config,
-      user,
-      input,
-      client: submitClientInfo(req, services.config),
-    });
+    const { response, outbox, spam } = await observeSubmit(services, 'api', () =>
+      submitForm({
+        config: services.config,
+        user,
+        input,
+        client: submitClientInfo(req, services.config),
+        ...(req.id === undefined ? {} : { requestId: req.id }),
+      }),
+    );
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');
     handOffOutbox({ services, logger, outbox, submissionId: response.submissionId });
 

@@ -1,0 +1,36 @@
+import { buildErrorBody, ErrorMessages, metricsTokenMatches } from '@formwell/core';
+import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
+
+export type MetricsRoutesOptions = {
+  registry: Registry;
+  /** When set, the scrape must carry `Authorization: Bearer <token>`. */
+  token: string | undefined;
+};
+
+/**
+ * `GET /metrics`: the Prometheus scrape, in its own scope outside /api/v1 and outside the OpenAPI
+ * document (an operator's endpoint, not part of the API). Counters are per process: every replica
+ * is scraped on its own.
+ */
+export function metricsRoutes(
+  app: FastifyInstance,
+  { registry, token }: MetricsRoutesOptions,
+  done: () => void,
+) {
+  if (token !== undefined) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!metricsTokenMatches(request.headers.authorization, token)) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send(buildErrorBody(401, { message: ErrorMessages.METRICS_TOKEN_REQUIRED }));
+      }
+    });
+  }
+
+  app.get('/metrics', async (_request, reply) =>
+    reply.header('content-type', registry.contentType).send(await registry.metrics()),
+  );
+  done();
+}
