@@ -3,6 +3,7 @@ import { ensureIndexes } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
 import { analyticsRebuild } from './commands/analytics-rebuild.js';
+import { backup } from './commands/backup.js';
 import { billingReplay } from './commands/billing-replay.js';
 import { demoSeed } from './commands/demo-seed.js';
 import { formCreate } from './commands/form-create.js';
@@ -11,6 +12,7 @@ import { keyCreate } from './commands/key-create.js';
 import { keyRevoke } from './commands/key-revoke.js';
 import { mailList } from './commands/mail-list.js';
 import { mailShow } from './commands/mail-show.js';
+import { restore } from './commands/restore.js';
 import { userCreate } from './commands/user-create.js';
 import { userSetPlan } from './commands/user-set-plan.js';
 import { webhookCreate } from './commands/webhook-create.js';
@@ -34,6 +36,9 @@ const COMMANDS: Record<string, TCommand> = {
   'billing replay': billingReplay,
 };
 
+/** Commands of one word: everything after the word is their options. */
+const SINGLE_COMMANDS: Record<string, TCommand> = { backup, restore };
+
 export const USAGE = `usage: formwell <command> [options]
   user create --email E [--password P | --password-stdin] [--plan FREE|STANDARD|PRO] [--role OWNER|ADMIN]
   user set-plan --user ID --plan P
@@ -48,6 +53,8 @@ export const USAGE = `usage: formwell <command> [options]
   mail list [--limit N] [--cursor C]
   mail show ID   (or --id ID)
   billing replay --event ID
+  backup --out FILE
+  restore --in FILE [--force]
 
   --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
   stays out of the process list and the shell history; --captcha-secret-stdin likewise.
@@ -58,12 +65,17 @@ export const USAGE = `usage: formwell <command> [options]
   With MONGODB_URI unset the CLI uses the embedded engine of \`npm start\`, found from the same
   FORMWELL_DATA_DIR and EMBEDDED_MONGO_PORT.
   billing replay applies a stored payment event again (by its provider id, evt_…); what it already
-  did is not repeated, and the emails it owes are sent by the worker's next outbox sweep.`;
+  did is not repeated, and the emails it owes are sent by the worker's next outbox sweep.
+  backup writes every collection (documents as Extended JSON, indexes) to one gzip'd file; it never
+  overwrites a file. restore loads such a file into a database without documents, after checking the
+  whole file; --force instead drops and replaces each collection the file holds.`;
 
 /** Runs one command against an already connected database and returns its JSON result. */
 export async function runCli({ argv, config }: { argv: string[]; config: TCoreConfig }): Promise<unknown> {
-  const [group = '', action = '', ...args] = argv;
-  const command = COMMANDS[`${group} ${action}`];
+  const [group = '', action = '', ...rest] = argv;
+  const single = SINGLE_COMMANDS[group];
+  const command = single ?? COMMANDS[`${group} ${action}`];
+  const args = single ? argv.slice(1) : rest;
   if (!command) {
     throw new CliError(
       group === '' ? 'no command given' : `unknown command "${`${group} ${action}`.trim()}"`,
