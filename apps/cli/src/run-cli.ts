@@ -2,6 +2,8 @@ import type { TCoreConfig } from '@formwell/core';
 import { ensureIndexes } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
+import { accountDelete } from './commands/account-delete.js';
+import { accountExport } from './commands/account-export.js';
 import { analyticsRebuild } from './commands/analytics-rebuild.js';
 import { backup } from './commands/backup.js';
 import { billingReplay } from './commands/billing-replay.js';
@@ -13,6 +15,7 @@ import { keyRevoke } from './commands/key-revoke.js';
 import { mailList } from './commands/mail-list.js';
 import { mailShow } from './commands/mail-show.js';
 import { restore } from './commands/restore.js';
+import { submitterErase, submitterFind } from './commands/submitter.js';
 import { userCreate } from './commands/user-create.js';
 import { userSetPlan } from './commands/user-set-plan.js';
 import { webhookCreate } from './commands/webhook-create.js';
@@ -34,6 +37,10 @@ const COMMANDS: Record<string, TCommand> = {
   'mail list': mailList,
   'mail show': mailShow,
   'billing replay': billingReplay,
+  'account export': accountExport,
+  'account delete': accountDelete,
+  'submitter find': submitterFind,
+  'submitter erase': submitterErase,
 };
 
 /** Commands of one word: everything after the word is their options. */
@@ -55,6 +62,10 @@ export const USAGE = `usage: formwell <command> [options]
   billing replay --event ID
   backup --out FILE
   restore --in FILE [--force]
+  account export --user ID --out FILE
+  account delete --user ID --confirm EMAIL
+  submitter find --user ID --email E
+  submitter erase --user ID --email E
 
   --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
   stays out of the process list and the shell history; --captcha-secret-stdin likewise.
@@ -68,7 +79,10 @@ export const USAGE = `usage: formwell <command> [options]
   did is not repeated, and the emails it owes are sent by the worker's next outbox sweep.
   backup writes every collection (documents as Extended JSON, indexes) to one gzip'd file; it never
   overwrites a file. restore loads such a file into a database without documents, after checking the
-  whole file; --force instead drops and replaces each collection the file holds.`;
+  whole file; --force instead drops and replaces each collection the file holds.
+  account export writes everything of an account (no secrets) as one gzip'd JSON file; account
+  delete removes the account and all its data, --confirm repeating its email. submitter find / erase
+  find or delete a submitter's submissions (by email) across the owner's forms, counters following.`;
 
 /** Runs one command against an already connected database and returns its JSON result. */
 export async function runCli({ argv, config }: { argv: string[]; config: TCoreConfig }): Promise<unknown> {

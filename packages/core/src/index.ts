@@ -307,3 +307,9 @@ export type { TPlanPriceIds } from './billing/resolve-plan.js';
 export { replayPaymentEvent } from './billing/replay-payment-event.js';
 export { sweepBillingEmails } from './billing/sweep-billing-emails.js';
 export { sendBillingEmail } from './email/send-billing-email.js';
+
+// data rights
+export { exportAccount } from './data-rights/export-account.js';
+export { deleteAccount } from './data-rights/delete-account.js';
+export { eraseSubmitterData, findSubmitterData } from './data-rights/submitter-data.js';
+export { ZDeleteAccountInputSchema, ZSubmitterInputSchema } from './data-rights/z-data-rights-input.js';

@@ -101,3 +101,4 @@ export { writeBackup } from './backup/write-backup.js';
 export { restoreBackup, RestoreTargetNotEmptyError } from './backup/restore-backup.js';
 export { BackupFileError } from './backup/read-backup.js';
 export type { TBackupSummary } from './backup/backup-format.js';
+export { deleteAccountData } from './repositories/account-data.js';
