@@ -95,7 +95,11 @@ export async function runCli({ argv, config }: { argv: string[]; config: TCoreCo
       group === '' ? 'no command given' : `unknown command "${`${group} ${action}`.trim()}"`,
     );
   }
-  await ensureIndexes();
+  // backup and restore work below the models: a dump must not change the database it reads, and
+  // a restore recreates the dump's own indexes (the next server start adds any newer ones).
+  if (!single) {
+    await ensureIndexes();
+  }
 
   return command({ args, config });
 }

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -32,7 +32,15 @@ export async function accountExport({ args }: TCommandOptions) {
     }
     yield* chunks;
   }
-  await pipeline(Readable.from(all()), createGzip(), createWriteStream(file, { flags: 'wx' }));
+  try {
+    await pipeline(Readable.from(all()), createGzip(), createWriteStream(file, { flags: 'wx' }));
+  } catch (error) {
+    // A half-written archive must not pass for a whole one; a file that was there already is kept.
+    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) {
+      await rm(file, { force: true });
+    }
+    throw error;
+  }
 
   return { file, bytes: (await stat(file)).size };
 }
