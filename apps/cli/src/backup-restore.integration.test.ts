@@ -30,9 +30,9 @@ function db(databaseUri = uri) {
 
 /** Every collection's documents (canonical EJSON, so types count) and index definitions. */
 async function snapshot() {
-  const names = (await db().listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort();
-  const collections: Record<string, { documents: string[]; indexes: unknown[] }> = {};
-  for (const name of names) {
+  const infos = await db().listCollections({}, { nameOnly: false }).toArray();
+  const collections: Record<string, { options: unknown; documents: string[]; indexes: unknown[] }> = {};
+  for (const { name, options } of infos.sort((a, b) => a.name.localeCompare(b.name))) {
     const collection = db().collection(name);
     const documents = (await collection.find({}).sort({ _id: 1 }).toArray()).map((d) =>
       BSON.EJSON.stringify(d, { relaxed: false }),
@@ -41,7 +41,7 @@ async function snapshot() {
     const indexes = listed
       .map(({ v: _v, ns: _ns, ...index }) => index)
       .sort((a, b) => String(a.name).localeCompare(String(b.name)));
-    collections[name] = { documents, indexes };
+    collections[name] = { options, documents, indexes };
   }
 
   return collections;

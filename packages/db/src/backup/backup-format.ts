@@ -11,7 +11,7 @@ export type TIndexDefinition = { key: Record<string, unknown>; name: string } & 
 
 export type TBackupRecord =
   | { kind: 'header'; format: typeof BACKUP_FORMAT; version: number; database: string; startedAt: Date }
-  | { kind: 'collection'; name: string; indexes: TIndexDefinition[] }
+  | { kind: 'collection'; name: string; options: Record<string, unknown>; indexes: TIndexDefinition[] }
   | { kind: 'document'; collection: string; document: Record<string, unknown> }
   | { kind: 'footer'; counts: Record<string, number>; finishedAt: Date };
 

@@ -25,7 +25,12 @@ async function collectionsWithDocuments(): Promise<string[]> {
   return filled.sort();
 }
 
-async function recreateCollection(name: string, indexes: TIndexDefinition[], replace: boolean) {
+async function recreateCollection(
+  name: string,
+  options: Record<string, unknown>,
+  indexes: TIndexDefinition[],
+  replace: boolean,
+) {
   const db = connectedDb();
   if (replace) {
     await db
@@ -33,12 +38,14 @@ async function recreateCollection(name: string, indexes: TIndexDefinition[], rep
       .drop()
       .catch(() => false);
   }
+  const exists = (await db.listCollections({ name }, { nameOnly: true }).toArray()).length > 0;
+  if (!exists) {
+    await db.createCollection(name, options);
+  }
   // Indexes first: the unique ones then hold for every document loaded, as they did when dumped.
   const secondary = indexes.filter((index) => index.name !== '_id_');
   if (secondary.length > 0) {
     await db.command({ createIndexes: name, indexes: secondary });
-  } else {
-    await db.createCollection(name).catch(() => undefined);
   }
 }
 
@@ -82,7 +89,7 @@ export async function restoreBackup({
       current = record.name;
       summary.collections[current] = 0;
       summary.indexes += record.indexes.length;
-      await recreateCollection(record.name, record.indexes, replace);
+      await recreateCollection(record.name, record.options, record.indexes, replace);
     } else if (record.kind === 'document') {
       if (record.collection !== current) {
         throw new BackupFileError(`a document of ${record.collection} is outside its collection's section`);

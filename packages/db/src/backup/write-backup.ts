@@ -38,14 +38,14 @@ async function* records(summary: TBackupSummary): AsyncGenerator<string> {
     database: db.databaseName,
     startedAt: new Date(),
   });
-  const collections = (await db.listCollections({}, { nameOnly: true }).toArray())
+  const collections = (await db.listCollections({}, { nameOnly: false }).toArray())
     .filter((info) => info.type !== 'view' && !info.name.startsWith('system.'))
-    .map((info) => info.name)
-    .sort();
-  for (const name of collections) {
+    .sort((a, b) => a.name.localeCompare(b.name));
+  for (const { name, options = {} } of collections) {
     const collection = db.collection(name);
     const indexes = (await collection.listIndexes().toArray()).map(indexDefinition);
-    yield line({ kind: 'collection', name, indexes });
+    // Collection options (capped, validator, collation…) are recreated with the collection.
+    yield line({ kind: 'collection', name, options, indexes });
     summary.indexes += indexes.length;
     let count = 0;
     // One cursor per collection, read in batches, so a big collection never sits in memory whole.
