@@ -2,7 +2,10 @@ import type { TCoreConfig } from '@formwell/core';
 import { ensureIndexes } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
+import { accountDelete } from './commands/account-delete.js';
+import { accountExport } from './commands/account-export.js';
 import { analyticsRebuild } from './commands/analytics-rebuild.js';
+import { backup } from './commands/backup.js';
 import { billingReplay } from './commands/billing-replay.js';
 import { dbMigrate } from './commands/db-migrate.js';
 import { demoSeed } from './commands/demo-seed.js';
@@ -12,6 +15,8 @@ import { keyCreate } from './commands/key-create.js';
 import { keyRevoke } from './commands/key-revoke.js';
 import { mailList } from './commands/mail-list.js';
 import { mailShow } from './commands/mail-show.js';
+import { restore } from './commands/restore.js';
+import { submitterErase, submitterFind } from './commands/submitter.js';
 import { userCreate } from './commands/user-create.js';
 import { userSetPlan } from './commands/user-set-plan.js';
 import { webhookCreate } from './commands/webhook-create.js';
@@ -34,7 +39,14 @@ const COMMANDS: Record<string, TCommand> = {
   'mail show': mailShow,
   'billing replay': billingReplay,
   'db migrate': dbMigrate,
+  'account export': accountExport,
+  'account delete': accountDelete,
+  'submitter find': submitterFind,
+  'submitter erase': submitterErase,
 };
+
+/** Commands of one word: everything after the word is their options. */
+const SINGLE_COMMANDS: Record<string, TCommand> = { backup, restore };
 
 export const USAGE = `usage: formwell <command> [options]
   user create --email E [--password P | --password-stdin] [--plan FREE|STANDARD|PRO] [--role OWNER|ADMIN]
@@ -51,6 +63,12 @@ export const USAGE = `usage: formwell <command> [options]
   mail show ID   (or --id ID)
   billing replay --event ID
   db migrate
+  backup --out FILE
+  restore --in FILE [--force]
+  account export --user ID --out FILE
+  account delete --user ID --confirm EMAIL
+  submitter find --user ID --email E
+  submitter erase --user ID --email E
 
   --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
   stays out of the process list and the shell history; --captcha-secret-stdin likewise.
@@ -63,19 +81,31 @@ export const USAGE = `usage: formwell <command> [options]
   billing replay applies a stored payment event again (by its provider id, evt_…); what it already
   did is not repeated, and the emails it owes are sent by the worker's next outbox sweep.
   db migrate builds the indexes and applies pending data migrations (once, under a lock); run it
-  after every upgrade, before starting the new servers.`;
+  after every upgrade, before starting the new servers.
+  backup writes every collection (documents as Extended JSON, indexes) to one gzip'd file; it never
+  overwrites a file. restore loads such a file into a database without documents, after checking the
+  whole file; --force instead drops and replaces each collection the file holds.
+  account export writes everything of an account (no secrets) as one gzip'd JSON file; account
+  delete removes the account and all its data, --confirm repeating its email. submitter find / erase
+  find or delete a submitter's submissions (by email) across the owner's forms, counters following.`;
 
 /** Runs one command against an already connected database and returns its JSON result. */
 export async function runCli({ argv, config }: { argv: string[]; config: TCoreConfig }): Promise<unknown> {
-  const [group = '', action = '', ...args] = argv;
-  const command = COMMANDS[`${group} ${action}`];
+  const [group = '', action = '', ...rest] = argv;
+  const single = SINGLE_COMMANDS[group];
+  const command = single ?? COMMANDS[`${group} ${action}`];
+  const args = single ? argv.slice(1) : rest;
   if (!command) {
     throw new CliError(
       group === '' ? 'no command given' : `unknown command "${`${group} ${action}`.trim()}"`,
     );
   }
-  // db migrate checks the schema version before it builds any index of this release.
-  if (command !== dbMigrate) await ensureIndexes();
+  // db migrate checks the schema version before it builds any index of this release; backup and
+  // restore work below the models: a dump must not change the database it reads, and a restore
+  // recreates the dump's own indexes (the next server start adds any newer ones).
+  if (command !== dbMigrate && !single) {
+    await ensureIndexes();
+  }
 
   return command({ args, config });
 }

@@ -2,6 +2,7 @@ import { adminRouter } from './routers/admin/router.js';
 import { apiKeysRouter } from './routers/api-keys/router.js';
 import { authRouter } from './routers/auth/router.js';
 import { billingRouter } from './routers/billing/router.js';
+import { dataRightsRouter } from './routers/data-rights/router.js';
 import { formsRouter } from './routers/forms/router.js';
 import { submissionsRouter } from './routers/submissions/router.js';
 import { systemRouter } from './routers/system/router.js';
@@ -23,6 +24,7 @@ export const appRouter = createRouter({
   admin: adminRouter,
   webhooks: webhooksRouter,
   billing: billingRouter,
+  dataRights: dataRightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -315,3 +315,9 @@ export type { TMigrationReport, TRunMigrationsOptions } from './migrations/run-m
 export { MIGRATIONS } from './migrations/migrations.js';
 export type { TMigration } from './migrations/migrations.js';
 export { checkSchemaVersion, SchemaTooNewError } from './migrations/schema-version.js';
+
+// data rights
+export { exportAccount } from './data-rights/export-account.js';
+export { deleteAccount } from './data-rights/delete-account.js';
+export { eraseSubmitterData, findSubmitterData } from './data-rights/submitter-data.js';
+export { ZDeleteAccountInputSchema, ZSubmitterInputSchema } from './data-rights/z-data-rights-input.js';

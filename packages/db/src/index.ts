@@ -98,3 +98,9 @@ export { PaymentFailureModel, MAX_PAYMENT_ATTEMPTS } from './models/payment-fail
 export { InvoiceModel } from './models/invoice.js';
 export { PaymentEventModel } from './models/payment-event.js';
 export { BillingEmailModel } from './models/billing-email.js';
+
+export { writeBackup } from './backup/write-backup.js';
+export { restoreBackup, RestoreTargetNotEmptyError } from './backup/restore-backup.js';
+export { BackupFileError } from './backup/read-backup.js';
+export type { TBackupSummary } from './backup/backup-format.js';
+export { deleteAccountData } from './repositories/account-data.js';

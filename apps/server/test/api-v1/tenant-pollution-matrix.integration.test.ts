@@ -137,6 +137,8 @@ const byWebhook = (tenant: TTenant) => ({ formId: tenant.formId, webhookId: tena
 const byEndpoint = (tenant: TTenant) => ({ formId: tenant.formId, id: tenant.webhookId });
 const byDelivery = (tenant: TTenant) => ({ ...byWebhook(tenant), deliveryId: tenant.deliveryId });
 const NEW_WEBHOOK_URL = 'https://hooks.example.com/new';
+/** The submitter of A's seeded submission (see createTenant). */
+const ALICE_SUBMITTER = 'ALICE-customer@example.com';
 
 /**
  * One recipe per procedure. A procedure without one fails the test: a new procedure forces a
@@ -225,6 +227,22 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   // userId in the input, is covered by test/billing against a fake Stripe).
   'billing.startCheckout': { auth: 'session', input: () => ({ plan: 'STANDARD' }), ownStatus: 409 },
   'billing.openPortal': { auth: 'session', ownStatus: 409 },
+  // The caller's own archive; the input names nothing.
+  'dataRights.exportAccount': { auth: 'session' },
+  // A's email as the confirmation is refused (it is not the caller's); a fresh B deletes itself.
+  'dataRights.deleteAccount': { auth: 'session', input: (tenant) => ({ confirmEmail: tenant.email }) },
+  // B looks for, and erases, the person who submitted to A's form: B's own forms only are searched,
+  // so B finds nothing and erases nothing of A's (the final snapshot checks A's submissions).
+  'dataRights.findSubmitter': {
+    auth: 'session',
+    input: () => ({ email: ALICE_SUBMITTER }),
+    namesTenant: false,
+  },
+  'dataRights.eraseSubmitter': {
+    auth: 'session',
+    input: () => ({ email: ALICE_SUBMITTER }),
+    namesTenant: false,
+  },
 };
 
 /** Plain Fastify routes that take a key or a session: the form id is the path's `:formId`. */

@@ -40,7 +40,16 @@ export function maintenanceProcessors({
     [MaintenanceJob.reconcileSubmissionCounters]: async () => ({
       reconciled: await reconcileSubmissionCounters(),
     }),
-    [MaintenanceJob.purgeExpiredSubmissions]: async () => ({ deleted: await purgeExpiredSubmissions() }),
+    // One line per form that lost submissions to its retention setting, so an owner's question
+    // "where did my submissions go" is answered from the logs; ids and counts only.
+    [MaintenanceJob.purgeExpiredSubmissions]: async (_job, logger) => {
+      const deleted = await purgeExpiredSubmissions({
+        onPurged: (purged) => logger.info(purged, 'retention purge: expired submissions deleted'),
+      });
+      logger.info({ deleted }, 'retention purge done');
+
+      return { deleted };
+    },
     // Every outbox (submissions' side effects, billing emails) on the one schedule.
     [MaintenanceJob.sweepOutbox]: async () => ({
       enqueued: await sweepOutbox({ producer, olderThanMs: outboxSweepAfterMs }),

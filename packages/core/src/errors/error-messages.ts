@@ -8,6 +8,8 @@ export const ErrorMessages = {
   /** The users-joined endpoint's wording of INVALID_API_KEY. */
   INVALID_API_KEY_SHORT: 'Invalid API key',
   USER_NOT_FOUND: 'User not found',
+  /** An account deletion whose typed email is not the account's. */
+  ACCOUNT_DELETE_CONFIRMATION: 'Type the account email exactly to confirm the deletion',
   FORM_NOT_FOUND: 'Form not found',
   FOREIGN_FORM_MESSAGE: 'Unauthorized',
   FOREIGN_FORM_ERROR: 'Form does not belong to this user',

@@ -185,7 +185,15 @@ describe('retention', () => {
       });
     }
 
-    expect(await purgeExpiredSubmissions({ now })).toBeGreaterThanOrEqual(2);
+    const purged: { formId: string; deleted: number; retentionDays: number }[] = [];
+    expect(
+      await purgeExpiredSubmissions({ now, onPurged: (report) => purged.push(report) }),
+    ).toBeGreaterThanOrEqual(2);
+    // Each purged form is reported with its count (the worker logs these lines).
+    expect(purged.filter((report) => report.formId === form.id)).toEqual([
+      { userId: user.id, formId: form.id, retentionDays: 30, deleted: 2 },
+    ]);
+    expect(purged.some((report) => report.formId === keep.id)).toBe(false);
     expect((await listSubmissions({ userId: user.id, formId: form.id })).submissions).toHaveLength(1);
     expect((await getForm({ userId: user.id, formId: form.id })).submissionCount).toBe(1);
     expect((await listSubmissions({ userId: user.id, formId: keep.id })).submissions).toHaveLength(1);

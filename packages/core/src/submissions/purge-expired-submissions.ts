@@ -3,22 +3,41 @@ import { formRepository, formStatsRepository, submissionRepository } from '@form
 const DAY_MS = 86_400_000;
 const BATCH = 500;
 
+/** What the retention sweep did to one form. */
+type TRetentionPurge = { userId: string; formId: string; retentionDays: number; deleted: number };
+
 /**
  * The retention sweep (worker): deletes submissions older than their form's `retentionDays` and
  * lowers `submissionCount` and the analytics counters to match, as deleting them one by one would:
  * the counters describe the submissions stored now. Returns how many were deleted. Submissions
  * whose counting is still pending are skipped until the counter sweep has settled them.
  */
-export async function purgeExpiredSubmissions({ now = new Date() }: { now?: Date } = {}): Promise<number> {
+export async function purgeExpiredSubmissions({
+  now = new Date(),
+  onPurged,
+}: {
+  now?: Date;
+  /** Told of every form the sweep deleted submissions from, with how many (the worker logs it). */
+  onPurged?: (purged: TRetentionPurge) => void;
+} = {}): Promise<number> {
   let deleted = 0;
   let afterId: string | undefined;
   for (;;) {
     const forms = await formRepository.listWithRetention({ afterId, limit: 100 });
     for (const form of forms) {
-      deleted += await purgeForm(
+      const purged = await purgeForm(
         { userId: form.userId, formId: form.id },
         new Date(now.getTime() - form.retentionDays * DAY_MS),
       );
+      if (purged > 0) {
+        onPurged?.({
+          userId: form.userId,
+          formId: form.id,
+          retentionDays: form.retentionDays,
+          deleted: purged,
+        });
+      }
+      deleted += purged;
     }
     const last = forms.at(-1);
     if (forms.length < 100 || !last) {

@@ -2,6 +2,7 @@ import { ApiKeyModel, type TApiKeyDoc } from '../models/api-key.js';
 import { toObjectId } from './object-id.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
+import { streamByOwner } from './stream-by-owner.js';
 
 /** A key as the repository hands it out, derived from the model; the hash never leaves it. */
 export type TApiKeyRecord = Omit<TRecordOf<TApiKeyDoc>, 'keyHash'> & { id: string };
@@ -38,6 +39,19 @@ export type TCreateApiKeyRecord = Pick<TApiKeyRecord, 'userId' | 'name' | 'prefi
 
 /** API keys, scoped by owner except for the hash lookup that authenticates a request. */
 export const apiKeyRepository = {
+  /** Every API key (metadata, never the hash) of the owner, oldest first, streamed (account export). */
+  streamByUser({ userId }: { userId: string }): AsyncGenerator<TApiKeyRecord> {
+    return streamByOwner(
+      userId,
+      (owner) =>
+        ApiKeyModel.find({ userId: owner })
+          .sort({ _id: 1 })
+          .lean<TLeanApiKey[]>()
+          .cursor() as AsyncIterable<TLeanApiKey>,
+      toRecord,
+    );
+  },
+
   async create(input: TCreateApiKeyRecord): Promise<TApiKeyRecord> {
     const doc = await ApiKeyModel.create({ ...input, userId: requireObjectId(input.userId) });
     const { keyHash: _keyHash, ...rest } = doc.toObject();

@@ -4,6 +4,7 @@ import { toObjectId } from './object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
+import { streamByOwner } from './stream-by-owner.js';
 
 export type TEmailLogRecord = TRecordOf<TEmailLogDoc> & { id: string };
 
@@ -38,6 +39,29 @@ function toRecord(doc: TLeanEmailLog): TEmailLogRecord {
 
 /** The log of emails, one entry per message. */
 export const emailLogRepository = {
+  /** Removes the owner's log entries of emails sent to `to` (a submitter's erasure); returns how many. */
+  async deleteByRecipient({ userId, to }: { userId: string; to: string }): Promise<number> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return 0;
+    }
+
+    return (await EmailLogModel.deleteMany({ userId: owner, to })).deletedCount;
+  },
+
+  /** Every email log entry of the owner, oldest first, streamed (account export). */
+  streamByUser({ userId }: { userId: string }): AsyncGenerator<TEmailLogRecord> {
+    return streamByOwner(
+      userId,
+      (owner) =>
+        EmailLogModel.find({ userId: owner })
+          .sort({ _id: 1 })
+          .lean<TLeanEmailLog[]>()
+          .cursor() as AsyncIterable<TLeanEmailLog>,
+      toRecord,
+    );
+  },
+
   /** Records one message; false when its outbox entry already has one (a retried job). */
   async create(input: TCreateEmailLogRecord): Promise<boolean> {
     try {

@@ -6,6 +6,7 @@ import { withOwnedIds } from './owned-ids.js';
 import { requireObjectId } from './require-object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
+import { streamByOwner } from './stream-by-owner.js';
 
 type TStoredForm = TRecordOf<TFormDoc>;
 
@@ -95,6 +96,19 @@ export type TFormWritable = Pick<
 
 /** Forms, every query scoped by the owning user. */
 export const formRepository = {
+  /** Every form of the owner, oldest first, streamed (account export). */
+  streamByUser({ userId }: { userId: string }): AsyncGenerator<TFormRecord> {
+    return streamByOwner(
+      userId,
+      (owner) =>
+        FormModel.find({ userId: owner })
+          .sort({ _id: 1 })
+          .lean<TLeanForm[]>()
+          .cursor() as AsyncIterable<TLeanForm>,
+      toRecord,
+    );
+  },
+
   async create({ userId, ...input }: TFormWritable & { userId: string }): Promise<TFormRecord> {
     const doc = await FormModel.create({
       ...input,

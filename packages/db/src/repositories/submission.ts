@@ -11,6 +11,7 @@ import {
   type TOutboxEntryRecord,
   type TSubmissionRecord,
 } from './submission-record.js';
+import { streamByOwner } from './stream-by-owner.js';
 
 export type TSubmissionFilter = {
   /** Inclusive lower bound. */
@@ -76,6 +77,44 @@ async function oneSubmission(
 
 /** Submissions, always scoped by owner and form. */
 export const submissionRepository = {
+  /**
+   * The owner's submissions whose submitter email (stored normalised) is `email`, across the given
+   * forms of that owner, oldest first: finding a submitter's data for an access or erasure request.
+   */
+  async listByEmail({
+    userId,
+    formIds,
+    email,
+  }: {
+    userId: string;
+    formIds: string[];
+    email: string;
+  }): Promise<TSubmissionRecord[]> {
+    const owner = toObjectId(userId);
+    const forms = formIds.map(toObjectId).filter((id) => id !== null);
+    if (!owner || forms.length === 0) {
+      return [];
+    }
+    const docs = await SubmissionModel.find({ formId: { $in: forms }, userId: owner, email })
+      .sort({ _id: 1 })
+      .lean<TLeanSubmission[]>();
+
+    return docs.map(toSubmissionRecord);
+  },
+
+  /** Every submission of the owner, oldest first, streamed (account export). */
+  streamByUser({ userId }: { userId: string }): AsyncGenerator<TSubmissionRecord> {
+    return streamByOwner(
+      userId,
+      (owner) =>
+        SubmissionModel.find({ userId: owner })
+          .sort({ _id: 1 })
+          .lean<TLeanSubmission[]>()
+          .cursor() as AsyncIterable<TLeanSubmission>,
+      toSubmissionRecord,
+    );
+  },
+
   /**
    * One insert carries the submission and its outbox, so a crash or a Redis outage can delay its side
    * effects but never lose them.

@@ -3,6 +3,7 @@ import { toObjectId } from './object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
+import { streamByOwner } from './stream-by-owner.js';
 
 /** A delivery attempt as the repository hands it out, derived from the model. */
 export type TWebhookDeliveryRecord = TRecordOf<TWebhookDeliveryDoc> & { id: string };
@@ -46,6 +47,19 @@ function toRecord(doc: TLeanDelivery): TWebhookDeliveryRecord {
 
 /** The delivery log of outbound webhooks; reads are scoped by owner and endpoint. */
 export const webhookDeliveryRepository = {
+  /** Every webhook delivery attempt of the owner, oldest first, streamed (account export). */
+  streamByUser({ userId }: { userId: string }): AsyncGenerator<TWebhookDeliveryRecord> {
+    return streamByOwner(
+      userId,
+      (owner) =>
+        WebhookDeliveryModel.find({ userId: owner })
+          .sort({ _id: 1 })
+          .lean<TLeanDelivery[]>()
+          .cursor() as AsyncIterable<TLeanDelivery>,
+      toRecord,
+    );
+  },
+
   async create(input: TCreateWebhookDeliveryRecord): Promise<TWebhookDeliveryRecord> {
     const doc = await WebhookDeliveryModel.create({
       ...input,

@@ -3,6 +3,7 @@ import { toObjectId } from './object-id.js';
 import { withOwnedIds } from './owned-ids.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
+import { streamByOwner } from './stream-by-owner.js';
 
 /** An endpoint as the repository hands it out, derived from the model. */
 export type TWebhookEndpointRecord = Omit<TRecordOf<TWebhookEndpointDoc>, 'headers'> & {
@@ -42,6 +43,19 @@ function toRecord(doc: TLeanEndpoint): TWebhookEndpointRecord {
 
 /** Outbound webhook endpoints of a form (minimal; the webhooks feature builds on it). */
 export const webhookEndpointRepository = {
+  /** Every webhook endpoint of the owner, oldest first, streamed (account export). */
+  streamByUser({ userId }: { userId: string }): AsyncGenerator<TWebhookEndpointRecord> {
+    return streamByOwner(
+      userId,
+      (owner) =>
+        WebhookEndpointModel.find({ userId: owner })
+          .sort({ _id: 1 })
+          .lean<TLeanEndpoint[]>()
+          .cursor() as AsyncIterable<TLeanEndpoint>,
+      toRecord,
+    );
+  },
+
   async create(input: {
     userId: string;
     formId: string;

@@ -1,0 +1,31 @@
+import { deleteAccountData } from '@formwell/db';
+
+import { AppErrorCode } from '../errors/app-error-code.js';
+import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
+import { loadUser } from '../users/load-user.js';
+import { ZEmailSchema } from '../users/z-user-input.js';
+
+export type DeleteAccountOptions = {
+  userId: string;
+  /** The account's email, typed again by whoever deletes it: a deletion cannot happen by a slip. */
+  confirmEmail: string;
+};
+
+/**
+ * Deletes an account and everything of it in every collection (forms, submissions with their
+ * outbox, counters, usage, sessions, keys, webhooks and their log, the email log, billing records).
+ * It cannot be undone; the answer says how many documents went from each collection.
+ */
+export async function deleteAccount({
+  userId,
+  confirmEmail,
+}: DeleteAccountOptions): Promise<{ id: string; deleted: true; removed: Record<string, number> }> {
+  const user = await loadUser(userId);
+  const typed = ZEmailSchema.safeParse(confirmEmail);
+  if (!typed.success || typed.data !== user.email) {
+    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.ACCOUNT_DELETE_CONFIRMATION });
+  }
+
+  return { id: userId, deleted: true, removed: await deleteAccountData({ userId }) };
+}

@@ -1,0 +1,82 @@
+import { ApiKeyModel } from '../models/api-key.js';
+import { BillingEmailModel } from '../models/billing-email.js';
+import { SubscriptionModel } from '../models/billing-subscription.js';
+import { CaughtMailModel } from '../models/caught-mail.js';
+import { DashboardSessionModel } from '../models/dashboard-session.js';
+import { EmailLogModel } from '../models/email-log.js';
+import { FormStatsMonthModel } from '../models/form-stats-month.js';
+import { FormStatsModel } from '../models/form-stats.js';
+import { FormModel } from '../models/form.js';
+import { InboundEventModel } from '../models/inbound-event.js';
+import { InvoiceModel } from '../models/invoice.js';
+import { MonthlyUsageModel } from '../models/monthly-usage.js';
+import { PaymentEventModel } from '../models/payment-event.js';
+import { PaymentFailureModel } from '../models/payment-failure.js';
+import { SubmissionModel } from '../models/submission.js';
+import { UserModel } from '../models/user.js';
+import { WebhookDeliveryModel } from '../models/webhook-delivery.js';
+import { WebhookEndpointModel } from '../models/webhook-endpoint.js';
+import { toObjectId } from './object-id.js';
+
+/** Regex-quotes a literal (a provider customer id) for a substring match. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Deletes every document of one account from every collection, and returns how many went from
+ * each. Access goes first (sessions, keys), the user record last, so a run cut short can simply be
+ * run again. Documents that name the account only indirectly are found through what names it:
+ * caught mail bodies by the Message-IDs of its email log, received webhook events by its form ids,
+ * payment events and invoices by its payment provider's customer id.
+ */
+export async function deleteAccountData({ userId }: { userId: string }): Promise<Record<string, number>> {
+  const owner = toObjectId(userId);
+  if (!owner) {
+    return {};
+  }
+  const user = await UserModel.findById(owner, { stripeCustomerId: 1 }).lean<{
+    stripeCustomerId?: string | null;
+  }>();
+  const customerId = user?.stripeCustomerId ?? null;
+  const formIds = (
+    await FormModel.find({ userId: owner }, { _id: 1 }).lean<{ _id: { toString(): string } }[]>()
+  ).map((form) => form._id.toString());
+  const messageIds = (
+    await EmailLogModel.find({ userId: owner, messageId: { $ne: null } }, { messageId: 1 }).lean<
+      { messageId: string }[]
+    >()
+  ).map((entry) => entry.messageId);
+
+  const deleted: Record<string, number> = {};
+  const remove = async (name: string, run: () => Promise<{ deletedCount: number }>) => {
+    deleted[name] = (await run()).deletedCount;
+  };
+  const byOwner = { userId: owner };
+  await remove('dashboard_sessions', () => DashboardSessionModel.deleteMany(byOwner));
+  await remove('api_keys', () => ApiKeyModel.deleteMany(byOwner));
+  await remove('forms', () => FormModel.deleteMany(byOwner));
+  await remove('submissions', () => SubmissionModel.deleteMany(byOwner));
+  await remove('form_stats', () => FormStatsModel.deleteMany(byOwner));
+  await remove('form_stats_month_days', () => FormStatsMonthModel.deleteMany(byOwner));
+  await remove('monthly_usage', () => MonthlyUsageModel.deleteMany(byOwner));
+  await remove('webhook_endpoints', () => WebhookEndpointModel.deleteMany(byOwner));
+  await remove('webhook_deliveries', () => WebhookDeliveryModel.deleteMany(byOwner));
+  await remove('inbound_events', () => InboundEventModel.deleteMany({ formId: { $in: formIds } }));
+  await remove('caught_mail', () => CaughtMailModel.deleteMany({ messageId: { $in: messageIds } }));
+  await remove('email_log', () => EmailLogModel.deleteMany(byOwner));
+  await remove('billing_emails', () => BillingEmailModel.deleteMany(byOwner));
+  await remove('subscriptions', () =>
+    SubscriptionModel.deleteMany(customerId ? { $or: [byOwner, { customerId }] } : byOwner),
+  );
+  await remove('payment_failures', () => PaymentFailureModel.deleteMany(byOwner));
+  await remove('invoices', () =>
+    InvoiceModel.deleteMany(customerId ? { $or: [byOwner, { customerId }] } : byOwner),
+  );
+  await remove('payment_events', async () =>
+    customerId
+      ? PaymentEventModel.deleteMany({ payload: { $regex: `"${literal(customerId)}"` } })
+      : { deletedCount: 0 },
+  );
+  await remove('users', () => UserModel.deleteMany({ _id: owner }));
+
+  return deleted;
+}
