@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+
+import { beforeAll, expect, test } from 'vitest';
+
+import { launchChromium } from '../../helpers/browser.js';
+import { buildTestApp } from '../../helpers/build-test-app.js';
+import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+
+let dashboardDir: string;
+
+beforeAll(() => {
+  dashboardDir = buildDashboardForTest();
+}, 300_000);
+
+/** A submission through the public REST API, as an owner's backend would send it. */
+function submit(address: string, apiKey: string, formId: string, data: Record<string, unknown>) {
+  return fetch(`${address}/api/v1/forms/submit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': apiKey },
+    body: JSON.stringify({ formId, data }),
+  });
+}
+
+test(
+  'an owner signs up, builds a form, makes a key, sees a submission arrive, exports it and revokes the key',
+  { timeout: 300_000 },
+  async () => {
+    const { app } = await buildTestApp({}, { dashboardDir });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const browser = await launchChromium();
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    // Without a session every dashboard page leads to log in.
+    await page.goto(`${address}/forms`);
+    await expect.poll(() => page.url()).toBe(`${address}/login`);
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await checkPage(page, 'log-in');
+
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
+    await checkPage(page, 'sign-up');
+    await page.getByLabel('Name (optional)').fill('Ada Owner');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await page.getByText('No forms yet').waitFor();
+    await checkPage(page, 'forms-empty');
+
+    // A form with three field types: short text (required), email, and a drop-down with options.
+    await page.getByRole('link', { name: 'New form' }).click();
+    await page.getByRole('heading', { name: 'New form' }).waitFor();
+    await page.getByLabel('Form name').fill('Launch waitlist');
+    await page.getByLabel('Description').fill('Who wants in');
+    for (let added = 0; added < 3; added += 1) {
+      await page.getByRole('button', { name: 'Add field' }).click();
+    }
+    await page.getByLabel('Field 1 label', { exact: true }).fill('Full name');
+    await page.getByLabel('Field 1 required', { exact: true }).check();
+    await page.getByLabel('Field 2 label', { exact: true }).fill('Email');
+    await page.getByLabel('Field 2 type', { exact: true }).selectOption('email');
+    await page.getByLabel('Field 3 label', { exact: true }).fill('Plan');
+    await page.getByLabel('Field 3 type', { exact: true }).selectOption('select');
+    // Saving a drop-down without options is stopped in the browser, next to the field.
+    await page.getByRole('button', { name: 'Create form' }).click();
+    await page.getByText('List at least one option, one per line.').waitFor();
+    await page.getByLabel('Field 3 options', { exact: true }).fill('Free\nPro');
+    await checkPage(page, 'form-editor');
+    await page.getByRole('button', { name: 'Create form' }).click();
+    await page.getByRole('heading', { name: 'Launch waitlist' }).waitFor();
+    const formId = new URL(page.url()).pathname.split('/')[2] ?? '';
+    expect(formId).not.toBe('');
+    await page.getByText('No submissions yet.').waitFor();
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([]);
+
+    // The key is shown once, in full; the list shows only its truncated form afterwards.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    await page.getByLabel('Key name').fill('backend');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const apiKey = (await page.getByTestId('new-api-key').textContent()) ?? '';
+    expect(apiKey).toMatch(/^mk_live_/);
+    await page.getByRole('cell', { name: 'backend', exact: true }).waitFor();
+    await checkPage(page, 'api-keys');
+    await page.reload();
+    await page.getByRole('cell', { name: 'backend', exact: true }).waitFor();
+    expect(await page.content()).not.toContain(apiKey);
+    expect(await page.locator('td code').textContent()).toBe(`${apiKey.slice(0, 12)}…${apiKey.slice(-4)}`);
+
+    const created = await submit(address, apiKey, formId, {
+      full_name: 'Grace Hopper',
+      email: 'grace@example.com',
+      plan: 'Pro',
+    });
+    expect(created.status).toBe(201);
+
+    await page.goto(`${address}/forms/${formId}`);
+    await page.getByRole('cell', { name: 'Grace Hopper', exact: true }).waitFor();
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'Received',
+      'Email',
+      'Full name',
+      'Email',
+      'Plan',
+      'Details',
+    ]);
+    await checkPage(page, 'form-detail');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(csv).toContain('Grace Hopper');
+    expect(csv).toContain('grace@example.com');
+
+    await page.getByRole('link', { name: 'Forms', exact: true }).click();
+    await page.getByRole('cell', { name: 'Launch waitlist', exact: true }).waitFor();
+    await checkPage(page, 'forms-list');
+
+    // Revoking asks first; the key then stops working at once.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: 'Revoke backend' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke "backend"?' });
+    await dialog.waitFor();
+    await checkPage(page, 'api-keys-revoke-dialog');
+    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByRole('cell', { name: 'Revoked', exact: true }).waitFor();
+
+    const refused = await submit(address, apiKey, formId, { full_name: 'Too late' });
+    expect(refused.status).toBe(401);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  },
+);
