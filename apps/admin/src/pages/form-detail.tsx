@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 
 import { ErrorAlert, Loading } from '../components/ui';
+import { EmbedSection } from '../embed/embed-section';
 import { useTRPC } from '../lib/trpc';
 import { SubmissionsSection } from './submissions-section';
 
@@ -35,6 +36,7 @@ export function FormDetailPage() {
         </p>
       </div>
       <SubmissionsSection form={form.data} />
+      <EmbedSection form={form.data} />
     </>
   );
 }

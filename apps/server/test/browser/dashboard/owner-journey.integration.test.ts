@@ -120,6 +120,27 @@ test(
     expect(csv).toContain('Grace Hopper');
     expect(csv).toContain('grace@example.com');
 
+    // Embedding: the plain HTML form posts to /f/{formId}, which answers only once it is switched on.
+    await page.getByText(`<form action="${address}/f/${formId}" method="POST">`).waitFor();
+    const keyless = () =>
+      fetch(`${address}/f/${formId}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: new URLSearchParams({ full_name: 'Ada Lovelace', email: 'ada.l@example.com', plan: 'Free' }),
+      });
+    expect((await keyless()).status).toBeGreaterThanOrEqual(400);
+    await page.getByLabel('Accept posts from plain HTML forms (no key)').check();
+    await page.getByRole('button', { name: 'Save public submissions' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect((await keyless()).status).toBe(201);
+    await page.getByLabel('Embed key origins').fill('https://shop.example.com');
+    await page.getByRole('button', { name: 'Create embed key' }).click();
+    expect(await page.getByTestId('new-embed-key').textContent()).toMatch(/^mk_live_/);
+    await page.reload();
+    await page.getByRole('cell', { name: 'Ada Lovelace', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Embed', exact: true }).waitFor();
+    await checkPage(page, 'form-detail-embed');
+
     await page.getByRole('link', { name: 'Forms', exact: true }).click();
     await page.getByRole('cell', { name: 'Launch waitlist', exact: true }).waitFor();
     await checkPage(page, 'forms-list');
