@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { AppShell } from './components/layout';
 import { ApiKeysPage } from './pages/api-keys';
 import { AuthPage } from './pages/auth-page';
+import { BillingPage } from './pages/billing';
 import { FormDetailPage } from './pages/form-detail';
 import { FormEditorPage } from './pages/form-editor';
 import { FormsListPage } from './pages/forms-list';
@@ -20,6 +21,7 @@ export const router = createBrowserRouter([
       { path: '/forms/:formId', element: <FormDetailPage /> },
       { path: '/forms/:formId/edit', element: <FormEditorPage /> },
       { path: '/api-keys', element: <ApiKeysPage /> },
+      { path: '/billing', element: <BillingPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

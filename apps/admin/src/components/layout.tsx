@@ -53,6 +53,9 @@ export function AppShell() {
             <li>
               <NavLink to="/api-keys">API keys</NavLink>
             </li>
+            <li>
+              <NavLink to="/billing">Billing</NavLink>
+            </li>
           </ul>
         </nav>
         <span className="hint">

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 
 import { ErrorAlert, Loading } from '../components/ui';
 import { EmbedSection } from '../embed/embed-section';
+import { WebhooksSection } from '../webhooks/webhooks-section';
 import { useTRPC } from '../lib/trpc';
 import { SubmissionsSection } from './submissions-section';
 
@@ -37,6 +38,7 @@ export function FormDetailPage() {
       </div>
       <SubmissionsSection form={form.data} />
       <EmbedSection form={form.data} />
+      <WebhooksSection formId={form.data.id} />
     </>
   );
 }

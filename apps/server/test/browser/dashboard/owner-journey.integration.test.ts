@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 
-import { beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, onTestFinished, test } from 'vitest';
 
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
+import { startRecordingReceiver } from '../../helpers/recording-receiver.js';
 import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
 
 let dashboardDir: string;
@@ -25,7 +26,10 @@ test(
   'an owner signs up, builds a form, makes a key, sees a submission arrive, exports it and revokes the key',
   { timeout: 300_000 },
   async () => {
-    const { app } = await buildTestApp({}, { dashboardDir });
+    // The webhook receiver of this test listens on 127.0.0.1, which endpoints may not name otherwise.
+    const { app } = await buildTestApp({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }, { dashboardDir });
+    const receiver = await startRecordingReceiver();
+    onTestFinished(() => receiver.close());
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const browser = await launchChromium();
     const context = await browser.newContext({
@@ -141,6 +145,17 @@ test(
     await page.getByRole('heading', { name: 'Embed', exact: true }).waitFor();
     await checkPage(page, 'form-detail-embed');
 
+    // A webhook endpoint: its secret once, then a signed test delivery shows in its log.
+    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await page.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText('Test sent: success (HTTP 200).').waitFor();
+    await page.getByRole('cell', { name: 'thanks', exact: true }).waitFor();
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]?.headers['webhook-signature']).toMatch(/^v1,/);
+    await checkPage(page, 'form-detail-webhooks');
+
     await page.getByRole('link', { name: 'Forms', exact: true }).click();
     await page.getByRole('cell', { name: 'Launch waitlist', exact: true }).waitFor();
     await checkPage(page, 'forms-list');
@@ -156,6 +171,11 @@ test(
 
     const refused = await submit(address, apiKey, formId, { full_name: 'Too late' });
     expect(refused.status).toBe(401);
+
+    // Both submissions count against this month's quota.
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await page.getByText(/^2 of \d+ submissions in \d{4}-\d{2}/).waitFor();
+    await checkPage(page, 'billing');
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
