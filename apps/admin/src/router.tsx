@@ -8,6 +8,7 @@ import { FormDetailPage } from './pages/form-detail';
 import { FormEditorPage } from './pages/form-editor';
 import { FormsListPage } from './pages/forms-list';
 import { NotFoundPage } from './pages/not-found';
+import { StaffUsersPage } from './pages/staff-users';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <AuthPage mode="logIn" /> },
@@ -22,6 +23,7 @@ export const router = createBrowserRouter([
       { path: '/forms/:formId/edit', element: <FormEditorPage /> },
       { path: '/api-keys', element: <ApiKeysPage /> },
       { path: '/billing', element: <BillingPage /> },
+      { path: '/staff/users', element: <StaffUsersPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

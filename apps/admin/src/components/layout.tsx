@@ -56,6 +56,11 @@ export function AppShell() {
             <li>
               <NavLink to="/billing">Billing</NavLink>
             </li>
+            {me.data.role === 'ADMIN' ? (
+              <li>
+                <NavLink to="/staff/users">Users</NavLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <span className="hint">
