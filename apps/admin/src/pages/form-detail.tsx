@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 
+import { AnalyticsSection } from '../analytics/analytics-section';
 import { ErrorAlert, Loading } from '../components/ui';
 import { EmbedSection } from '../embed/embed-section';
 import { WebhooksSection } from '../webhooks/webhooks-section';
@@ -12,6 +13,7 @@ export function FormDetailPage() {
   const { formId = '' } = useParams();
   const trpc = useTRPC();
   const form = useQuery(trpc.forms.get.queryOptions({ id: formId }));
+  const me = useQuery(trpc.auth.me.queryOptions());
 
   if (form.isPending) {
     return <Loading what="the form" />;
@@ -37,6 +39,7 @@ export function FormDetailPage() {
         </p>
       </div>
       <SubmissionsSection form={form.data} />
+      {me.data ? <AnalyticsSection formId={form.data.id} plan={me.data.plan} /> : null}
       <EmbedSection form={form.data} />
       <WebhooksSection formId={form.data.id} />
     </>

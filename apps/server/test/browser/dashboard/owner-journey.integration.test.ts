@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 
+import { setUserPlan } from '@formwell/core';
 import { beforeAll, expect, onTestFinished, test } from 'vitest';
 
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { startRecordingReceiver } from '../../helpers/recording-receiver.js';
+import { testCoreConfig } from '../../helpers/test-core-config.js';
 import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
 
 let dashboardDir: string;
@@ -155,6 +157,23 @@ test(
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]?.headers['webhook-signature']).toMatch(/^v1,/);
     await checkPage(page, 'form-detail-webhooks');
+
+    // Analytics is paid: a FREE owner is offered the upgrade; on PRO the charts draw both submissions.
+    // (The plan is set as an operator would; the Stripe checkout path has its own tests.)
+    await page.getByText('Charts of your submissions come with the Standard plan').waitFor();
+    const me = (await (await page.request.get(`${address}/trpc/auth.me`)).json()) as {
+      result: { data: { id: string } };
+    };
+    await setUserPlan({ config: testCoreConfig, userId: me.result.data.id, plan: 'PRO' });
+    await page.reload();
+    await page.getByText(/^2 submissions in all/).waitFor();
+    await page.locator('figure[aria-label="Submissions over time"] .recharts-line-curve').waitFor();
+    expect(
+      await page.locator('figure[aria-label="Browsers"] .recharts-bar-rectangle').count(),
+    ).toBeGreaterThan(0);
+    await page.getByLabel('Range').selectOption('day');
+    await page.getByText('Submissions per hour').waitFor();
+    await checkPage(page, 'form-detail-analytics');
 
     await page.getByRole('link', { name: 'Forms', exact: true }).click();
     await page.getByRole('cell', { name: 'Launch waitlist', exact: true }).waitFor();
