@@ -25,7 +25,13 @@ const RANGE_OPTIONS = [
 ] as const;
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-const ZONE_OPTIONS = Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone }));
+// The browser's own zone first; 'UTC' is not in every engine's list of supported zones.
+const ZONE_OPTIONS = [...new Set([browserZone, 'UTC', ...Intl.supportedValuesOf('timeZone')])].map(
+  (zone) => ({
+    value: zone,
+    label: zone,
+  }),
+);
 
 /**
  * Charts of a form's submissions. Analytics is a paid feature: FREE owners get an upgrade prompt
