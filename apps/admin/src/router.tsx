@@ -7,6 +7,7 @@ import { BillingPage } from './pages/billing';
 import { FormDetailPage } from './pages/form-detail';
 import { FormEditorPage } from './pages/form-editor';
 import { FormsListPage } from './pages/forms-list';
+import { InboundEventsPage } from './pages/inbound-events';
 import { NotFoundPage } from './pages/not-found';
 import { StaffUsersPage } from './pages/staff-users';
 
@@ -22,6 +23,7 @@ export const router = createBrowserRouter([
       { path: '/forms/:formId', element: <FormDetailPage /> },
       { path: '/forms/:formId/edit', element: <FormEditorPage /> },
       { path: '/api-keys', element: <ApiKeysPage /> },
+      { path: '/inbound', element: <InboundEventsPage /> },
       { path: '/billing', element: <BillingPage /> },
       { path: '/staff/users', element: <StaffUsersPage /> },
       { path: '*', element: <NotFoundPage /> },

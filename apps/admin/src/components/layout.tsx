@@ -54,6 +54,9 @@ export function AppShell() {
               <NavLink to="/api-keys">API keys</NavLink>
             </li>
             <li>
+              <NavLink to="/inbound">Inbound</NavLink>
+            </li>
+            <li>
               <NavLink to="/billing">Billing</NavLink>
             </li>
             {me.data.role === 'ADMIN' ? (

@@ -191,6 +191,10 @@ test(
     const refused = await submit(address, apiKey, formId, { full_name: 'Too late' });
     expect(refused.status).toBe(401);
 
+    await page.getByRole('link', { name: 'Inbound' }).click();
+    await page.getByText('Nothing received yet.').waitFor();
+    await checkPage(page, 'inbound-webhooks');
+
     // Both submissions count against this month's quota.
     await page.getByRole('link', { name: 'Billing' }).click();
     await page.getByText(/^2 of \d+ submissions in \d{4}-\d{2}/).waitFor();
