@@ -11,6 +11,7 @@ import {
   validateFields,
 } from '../field-builder/field-builder-state';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '../lib/trpc';
+import { EmailSettingsFields, emailSettingsOf, toEmailSettingsInput } from './email-settings-fields';
 
 type TFormType = RouterInputs['forms']['create']['formType'];
 
@@ -59,6 +60,8 @@ function FormEditor({ form }: { form?: RouterOutputs['forms']['get'] }) {
   const [formType, setFormType] = useState<TFormType>(form?.formType ?? 'contact');
   const [uniqueEmail, setUniqueEmail] = useState(form?.uniqueEmail ?? false);
   const [retentionDays, setRetentionDays] = useState(form?.retentionDays?.toString() ?? '');
+  const [emailSettings, setEmailSettings] = useState(() => emailSettingsOf(form));
+  const me = useQuery(trpc.auth.me.queryOptions());
   const [fields, dispatch] = useReducer(fieldBuilderReducer, form?.fields ?? [], fromStoredFields);
   const [triedToSave, setTriedToSave] = useState(false);
   const problems = validateFields(fields);
@@ -91,6 +94,7 @@ function FormEditor({ form }: { form?: RouterOutputs['forms']['get'] }) {
             fields: toFieldInputs(fields),
             uniqueEmail,
             retentionDays: retentionDays.trim() === '' ? null : Number(retentionDays),
+            emailSettings: toEmailSettingsInput(emailSettings),
           };
           if (form) update.mutate({ id: form.id, data });
           else create.mutate(data);
@@ -130,6 +134,7 @@ function FormEditor({ form }: { form?: RouterOutputs['forms']['get'] }) {
             onChange={(e) => setRetentionDays(e.target.value)}
           />
         </div>
+        <EmailSettingsFields plan={me.data?.plan} settings={emailSettings} onChange={setEmailSettings} />
         <FieldBuilder fields={fields} problems={triedToSave ? problems : new Map()} dispatch={dispatch} />
         {save.isError ? <ErrorAlert error={save.error} /> : null}
         <div className="row">

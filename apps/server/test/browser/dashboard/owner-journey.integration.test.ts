@@ -77,6 +77,9 @@ test(
     await page.getByRole('button', { name: 'Create form' }).click();
     await page.getByText('List at least one option, one per line.').waitFor();
     await page.getByLabel('Field 3 options', { exact: true }).fill('Free\nPro');
+    // Emails are paid features: on FREE their switches cannot be turned on.
+    expect(await page.getByLabel('Send each submitter a confirmation email').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Email me each submission').isDisabled()).toBe(true);
     await checkPage(page, 'form-editor');
     await page.getByRole('button', { name: 'Create form' }).click();
     await page.getByRole('heading', { name: 'Launch waitlist' }).waitFor();
@@ -174,6 +177,17 @@ test(
     await page.getByLabel('Range').selectOption('day');
     await page.getByText('Submissions per hour').waitFor();
     await checkPage(page, 'form-detail-analytics');
+
+    // On PRO, notifications to the owner can be switched on, and the edit keeps the fields.
+    await page.getByRole('link', { name: 'Edit form' }).click();
+    await page.getByLabel('Email me each submission').check();
+    await page.getByLabel('Notification address').fill('alerts@example.com');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Launch waitlist' }).waitFor();
+    await page.getByRole('link', { name: 'Edit form' }).click();
+    expect(await page.getByLabel('Email me each submission').isChecked()).toBe(true);
+    expect(await page.getByLabel('Field 3 options', { exact: true }).inputValue()).toBe('Free\nPro');
+    await page.goBack();
 
     await page.getByRole('link', { name: 'Forms', exact: true }).click();
     await page.getByRole('cell', { name: 'Launch waitlist', exact: true }).waitFor();
