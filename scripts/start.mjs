@@ -21,6 +21,7 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { ensureDashboardBuild } from './dashboard-build.mjs';
 import {
   assertSocketPathFits,
   embeddedServices,
@@ -311,6 +312,13 @@ async function main() {
     env.SMTP_URL = catcher.url;
   }
 
+  // Before the server starts: it reads the build's file list once, at boot. A failed build leaves
+  // the API running (the server starts without a dashboard and says so).
+  try {
+    ensureDashboardBuild(root, log);
+  } catch (error) {
+    log(error instanceof Error ? error.message : String(error));
+  }
   startTs('worker', 'apps/worker', 'src/main.ts');
   // The embedded default migrates its own database at start; production runs `formwell db migrate`.
   startTs('server', 'apps/server', 'src/main.ts', [], {
@@ -320,6 +328,7 @@ async function main() {
 
   const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
   log(`ready
+  dashboard    ${base}/   (sign up there; or log in with a user made by \`pnpm formwell user create\` or the demo)
   API          ${base}/api/v1
   API reference ${base}/docs   (OpenAPI document: ${base}/api/v1/openapi.json)
   health       ${base}/healthz   readiness: ${base}/readyz

@@ -8,6 +8,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 
 import type { ServerEnv } from './env.js';
 import { BODY_LIMIT_BYTES } from './http/body-limits.js';
+import {
+  DASHBOARD_DIR,
+  registerDashboard,
+  sendDashboardPage,
+  wantsDashboardPage,
+  type TDashboard,
+} from './http/dashboard.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { buildServerOpenApiDocument } from './http/openapi-document.js';
 import { setRootErrorHandlers } from './http/root-error-handlers.js';
@@ -31,6 +38,8 @@ import { serverVersion } from './version.js';
 
 export type BuildAppOptions = {
   env: ServerEnv;
+  /** The built dashboard served at / (apps/admin/dist unless given); missing: the server starts without it. */
+  dashboardDir?: string;
   /** Where log lines go (stdout when absent); tests capture them to check what is never logged. */
   logStream?: NodeJS.WritableStream;
   fastify?: Partial<FastifyServerOptions>;
@@ -39,7 +48,12 @@ export type BuildAppOptions = {
 export { BODY_LIMIT_BYTES } from './http/body-limits.js';
 
 /** Builds the whole HTTP app without listening; main.ts listens, tests use `inject` or `listen(0)`. */
-export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  logStream,
+  fastify,
+  dashboardDir = DASHBOARD_DIR,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const timeoutMs = env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
   const app = Fastify({
     logger: { ...loggerOptions(env.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
@@ -62,7 +76,12 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
 
   // Node's own default (60 s) is replaced by the same bound as the whole request.
   app.server.headersTimeout = timeoutMs;
-  setRootErrorHandlers(app);
+  // The dashboard's page answers browser page loads of its own paths (/forms/…), which are not
+  // routes; it is read further down, once the security headers apply to its files too.
+  let dashboard: TDashboard | null = null;
+  setRootErrorHandlers(app, (request, reply) =>
+    dashboard !== null && wantsDashboardPage(request) ? sendDashboardPage(reply, dashboard) : false,
+  );
   const metrics = createServerMetrics();
   recordRequestMetrics(app, metrics);
   // Before any route scope is registered, so every scope inherits it.
@@ -91,6 +110,7 @@ export async function buildApp({ env, logStream, fastify }: BuildAppOptions): Pr
 
   healthRoutes(app);
   await app.register(metricsRoutes, { registry: metrics.registry, token: env.METRICS_TOKEN });
+  dashboard = await registerDashboard(app, dashboardDir);
   thankYouRoutes(app);
   await app.register(trpcRoutes, { services });
   await app.register(apiV1Routes, { services, corsOrigins: env.CORS_ORIGINS, openApiDocument });

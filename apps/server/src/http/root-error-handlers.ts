@@ -1,5 +1,8 @@
 import { AppError, buildErrorBody, ErrorMessages } from '@formwell/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Answers an unknown path some other way (the dashboard's page); false: the usual 404. */
+type TNotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | false;
 
 /**
  * Every error raised in a plain route (core's AppError) or by Fastify itself (bad JSON, wrong
@@ -8,9 +11,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
  * code comes from the status. The not-found text never echoes the URL: it may hold a key
  * (`/nope?apiKey=…`).
  */
-export function setRootErrorHandlers(app: FastifyInstance) {
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send(buildErrorBody(404, { message: ErrorMessages.NOT_FOUND })),
+export function setRootErrorHandlers(app: FastifyInstance, notFoundFallback?: TNotFoundFallback) {
+  app.setNotFoundHandler(
+    (request, reply) =>
+      notFoundFallback?.(request, reply) ||
+      reply.code(404).send(buildErrorBody(404, { message: ErrorMessages.NOT_FOUND })),
   );
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -31,7 +31,10 @@ afterEach(async () => {
  * Builds the real app on the run's private embedded engine (a fresh database) and redis-server,
  * capturing every log line so tests can assert what was (not) logged. Closed after each test.
  */
-export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  { dashboardDir }: { dashboardDir?: string } = {},
+): Promise<TestApp> {
   const logLines: string[] = [];
   const env = parseServerEnv({
     MONGODB_URI: testMongoUri('server'),
@@ -50,7 +53,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
       callback();
     },
   });
-  const app = await buildApp({ env, logStream: stream });
+  const app = await buildApp({ env, logStream: stream, ...(dashboardDir ? { dashboardDir } : {}) });
   openApps.push({ app, logLines });
 
   return { app, logLines, env };

@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+
+import { ErrorAlert, TextField } from '../components/ui';
+import { useTRPC } from '../lib/trpc';
+
+/** Log in and sign up share one page: the same two fields, a name on sign-up. */
+export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const onSuccess = async () => {
+    await queryClient.invalidateQueries();
+    const from = (location.state as { from?: string } | null)?.from;
+    await navigate(from && from !== '/login' ? from : '/forms');
+  };
+  const logIn = useMutation(trpc.auth.logIn.mutationOptions({ onSuccess }));
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions({ onSuccess }));
+  const pending = logIn.isPending || signUp.isPending;
+  const error = mode === 'logIn' ? logIn.error : signUp.error;
+  const title = mode === 'logIn' ? 'Log in' : 'Sign up';
+
+  return (
+    <main>
+      <div className="card narrow">
+        <h1>{title}</h1>
+        <form
+          className="stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (mode === 'logIn') logIn.mutate({ email, password });
+            else signUp.mutate({ email, password, ...(name.trim() ? { name: name.trim() } : {}) });
+          }}
+        >
+          {mode === 'signUp' ? (
+            <TextField
+              label="Name (optional)"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="name"
+            />
+          ) : null}
+          <TextField
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            required
+            autoComplete={mode === 'logIn' ? 'current-password' : 'new-password'}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {error ? <ErrorAlert error={error} /> : null}
+          <button type="submit" className="primary" disabled={pending}>
+            {title}
+          </button>
+        </form>
+        <p>
+          {mode === 'logIn' ? (
+            <>
+              No account yet? <Link to="/signup">Sign up</Link>
+            </>
+          ) : (
+            <>
+              Have an account? <Link to="/login">Log in</Link>
+            </>
+          )}
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+
+import { AnalyticsSection } from '../analytics/analytics-section';
+import { ErrorAlert, Loading } from '../components/ui';
+import { EmbedSection } from '../embed/embed-section';
+import { WebhooksSection } from '../webhooks/webhooks-section';
+import { useTRPC } from '../lib/trpc';
+import { SubmissionsSection } from './submissions-section';
+
+/** One form: its summary, the CSV export and the submissions table. */
+export function FormDetailPage() {
+  const { formId = '' } = useParams();
+  const trpc = useTRPC();
+  const form = useQuery(trpc.forms.get.queryOptions({ id: formId }));
+  const me = useQuery(trpc.auth.me.queryOptions());
+
+  if (form.isPending) {
+    return <Loading what="the form" />;
+  }
+  if (form.isError) {
+    return <ErrorAlert error={form.error} />;
+  }
+
+  return (
+    <>
+      <div className="spread">
+        <h1>{form.data.name}</h1>
+        <Link className="button" to={`/forms/${form.data.id}/edit`}>
+          Edit form
+        </Link>
+      </div>
+      <div className="card">
+        <p>{form.data.description || <span className="hint">No description.</span>}</p>
+        <p className="hint">
+          {form.data.formTypeDisplay} · {form.data.fields.length} field
+          {form.data.fields.length === 1 ? '' : 's'} · {form.data.submissionCount} submission
+          {form.data.submissionCount === 1 ? '' : 's'} · form id <code>{form.data.id}</code>
+        </p>
+      </div>
+      <SubmissionsSection form={form.data} />
+      {me.data ? <AnalyticsSection formId={form.data.id} plan={me.data.plan} /> : null}
+      <EmbedSection form={form.data} />
+      <WebhooksSection formId={form.data.id} />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useReducer, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+
+import { CheckboxField, ErrorAlert, Loading, SelectField, TextArea, TextField } from '../components/ui';
+import { FieldBuilder } from '../field-builder/field-builder';
+import {
+  fieldBuilderReducer,
+  fromStoredFields,
+  toFieldInputs,
+  validateFields,
+} from '../field-builder/field-builder-state';
+import { useTRPC, type RouterInputs, type RouterOutputs } from '../lib/trpc';
+import { EmailSettingsFields, emailSettingsOf, toEmailSettingsInput } from './email-settings-fields';
+
+type TFormType = RouterInputs['forms']['create']['formType'];
+
+/** Labels of the form types; a Record over the server's union, so a new type needs a label here. */
+const FORM_TYPE_LABELS: Record<TFormType, string> = {
+  contact: 'Contact',
+  survey: 'Survey',
+  feedback: 'Feedback',
+  order: 'Order',
+  rsvp: 'RSVP',
+  waitlist: 'Waitlist',
+  application: 'Application',
+  custom: 'Custom',
+  analytics_opt_in: 'Analytics opt-in',
+};
+const FORM_TYPE_OPTIONS = Object.entries(FORM_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+
+/** New form (`/forms/new`) or edit (`/forms/:formId/edit`): loads the form first when editing. */
+export function FormEditorPage() {
+  const { formId } = useParams();
+  const trpc = useTRPC();
+  const form = useQuery({
+    ...trpc.forms.get.queryOptions({ id: formId ?? '' }),
+    enabled: formId !== undefined,
+  });
+
+  if (formId === undefined) {
+    return <FormEditor />;
+  }
+  if (form.isPending) {
+    return <Loading what="the form" />;
+  }
+  if (form.isError) {
+    return <ErrorAlert error={form.error} />;
+  }
+
+  return <FormEditor form={form.data} />;
+}
+
+function FormEditor({ form }: { form?: RouterOutputs['forms']['get'] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [name, setName] = useState(form?.name ?? '');
+  const [description, setDescription] = useState(form?.description ?? '');
+  const [formType, setFormType] = useState<TFormType>(form?.formType ?? 'contact');
+  const [uniqueEmail, setUniqueEmail] = useState(form?.uniqueEmail ?? false);
+  const [retentionDays, setRetentionDays] = useState(form?.retentionDays?.toString() ?? '');
+  const [emailSettings, setEmailSettings] = useState(() => emailSettingsOf(form));
+  const me = useQuery(trpc.auth.me.queryOptions());
+  const [fields, dispatch] = useReducer(fieldBuilderReducer, form?.fields ?? [], fromStoredFields);
+  const [triedToSave, setTriedToSave] = useState(false);
+  const problems = validateFields(fields);
+
+  const onSaved = async (saved: { id: string }) => {
+    await queryClient.invalidateQueries({ queryKey: trpc.forms.pathKey() });
+    await navigate(`/forms/${saved.id}`);
+  };
+  const create = useMutation(trpc.forms.create.mutationOptions({ onSuccess: onSaved }));
+  const update = useMutation(trpc.forms.update.mutationOptions({ onSuccess: onSaved }));
+  const save = form ? update : create;
+  const title = form ? `Edit ${form.name}` : 'New form';
+
+  return (
+    <>
+      <h1>{title}</h1>
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTriedToSave(true);
+          if (problems.size > 0 || name.trim() === '') {
+            return;
+          }
+          const data = {
+            name: name.trim(),
+            description,
+            formType,
+            fields: toFieldInputs(fields),
+            uniqueEmail,
+            retentionDays: retentionDays.trim() === '' ? null : Number(retentionDays),
+            emailSettings: toEmailSettingsInput(emailSettings),
+          };
+          if (form) update.mutate({ id: form.id, data });
+          else create.mutate(data);
+        }}
+      >
+        <div className="card stack">
+          <TextField label="Form name" required value={name} onChange={(e) => setName(e.target.value)} />
+          {triedToSave && name.trim() === '' ? (
+            <p className="alert error" role="alert">
+              Give the form a name.
+            </p>
+          ) : null}
+          <TextArea
+            label="Description"
+            rows={2}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          <SelectField
+            label="Form type"
+            value={formType}
+            options={FORM_TYPE_OPTIONS}
+            onChange={(e) => setFormType(e.target.value as TFormType)}
+          />
+          <CheckboxField
+            label="One submission per email address"
+            checked={uniqueEmail}
+            onChange={(e) => setUniqueEmail(e.target.checked)}
+          />
+          <TextField
+            label="Keep submissions for (days)"
+            hint="Empty: keep them until deleted"
+            type="number"
+            min={1}
+            max={3650}
+            value={retentionDays}
+            onChange={(e) => setRetentionDays(e.target.value)}
+          />
+        </div>
+        <EmailSettingsFields plan={me.data?.plan} settings={emailSettings} onChange={setEmailSettings} />
+        <FieldBuilder fields={fields} problems={triedToSave ? problems : new Map()} dispatch={dispatch} />
+        {save.isError ? <ErrorAlert error={save.error} /> : null}
+        <div className="row">
+          <button type="submit" className="primary" disabled={save.isPending}>
+            {form ? 'Save changes' : 'Create form'}
+          </button>
+          <Link to={form ? `/forms/${form.id}` : '/forms'}>Cancel</Link>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+
+import { setUserPlan } from '@formwell/core';
+import { beforeAll, expect, onTestFinished, test } from 'vitest';
+
+import { launchChromium } from '../../helpers/browser.js';
+import { buildTestApp } from '../../helpers/build-test-app.js';
+import { startRecordingReceiver } from '../../helpers/recording-receiver.js';
+import { testCoreConfig } from '../../helpers/test-core-config.js';
+import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+
+let dashboardDir: string;
+
+beforeAll(() => {
+  dashboardDir = buildDashboardForTest();
+}, 300_000);
+
+/** A submission through the public REST API, as an owner's backend would send it. */
+function submit(address: string, apiKey: string, formId: string, data: Record<string, unknown>) {
+  return fetch(`${address}/api/v1/forms/submit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': apiKey },
+    body: JSON.stringify({ formId, data }),
+  });
+}
+
+test(
+  'an owner signs up, builds a form, makes a key, sees a submission arrive, exports it and revokes the key',
+  { timeout: 300_000 },
+  async () => {
+    // The webhook receiver of this test listens on 127.0.0.1, which endpoints may not name otherwise.
+    const { app } = await buildTestApp({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }, { dashboardDir });
+    const receiver = await startRecordingReceiver();
+    onTestFinished(() => receiver.close());
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const browser = await launchChromium();
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    // Without a session every dashboard page leads to log in.
+    await page.goto(`${address}/forms`);
+    await expect.poll(() => page.url()).toBe(`${address}/login`);
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await checkPage(page, 'log-in');
+
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
+    await checkPage(page, 'sign-up');
+    await page.getByLabel('Name (optional)').fill('Ada Owner');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await page.getByText('No forms yet').waitFor();
+    await checkPage(page, 'forms-empty');
+
+    // A form with three field types: short text (required), email, and a drop-down with options.
+    await page.getByRole('link', { name: 'New form' }).click();
+    await page.getByRole('heading', { name: 'New form' }).waitFor();
+    await page.getByLabel('Form name').fill('Launch waitlist');
+    await page.getByLabel('Description').fill('Who wants in');
+    for (let added = 0; added < 3; added += 1) {
+      await page.getByRole('button', { name: 'Add field' }).click();
+    }
+    await page.getByLabel('Field 1 label', { exact: true }).fill('Full name');
+    await page.getByLabel('Field 1 required', { exact: true }).check();
+    await page.getByLabel('Field 2 label', { exact: true }).fill('Email');
+    await page.getByLabel('Field 2 type', { exact: true }).selectOption('email');
+    await page.getByLabel('Field 3 label', { exact: true }).fill('Plan');
+    await page.getByLabel('Field 3 type', { exact: true }).selectOption('select');
+    // Saving a drop-down without options is stopped in the browser, next to the field.
+    await page.getByRole('button', { name: 'Create form' }).click();
+    await page.getByText('List at least one option, one per line.').waitFor();
+    await page.getByLabel('Field 3 options', { exact: true }).fill('Free\nPro');
+    // Emails are paid features: on FREE their switches cannot be turned on.
+    expect(await page.getByLabel('Send each submitter a confirmation email').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Email me each submission').isDisabled()).toBe(true);
+    await checkPage(page, 'form-editor');
+    await page.getByRole('button', { name: 'Create form' }).click();
+    await page.getByRole('heading', { name: 'Launch waitlist' }).waitFor();
+    const formId = new URL(page.url()).pathname.split('/')[2] ?? '';
+    expect(formId).not.toBe('');
+    await page.getByText('No submissions yet.').waitFor();
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([]);
+
+    // The key is shown once, in full; the list shows only its truncated form afterwards.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    await page.getByLabel('Key name').fill('backend');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const apiKey = (await page.getByTestId('new-api-key').textContent()) ?? '';
+    expect(apiKey).toMatch(/^mk_live_/);
+    await page.getByRole('cell', { name: 'backend', exact: true }).waitFor();
+    await checkPage(page, 'api-keys');
+    await page.reload();
+    await page.getByRole('cell', { name: 'backend', exact: true }).waitFor();
+    expect(await page.content()).not.toContain(apiKey);
+    expect(await page.locator('td code').textContent()).toBe(`${apiKey.slice(0, 12)}…${apiKey.slice(-4)}`);
+
+    const created = await submit(address, apiKey, formId, {
+      full_name: 'Grace Hopper',
+      email: 'grace@example.com',
+      plan: 'Pro',
+    });
+    expect(created.status).toBe(201);
+
+    await page.goto(`${address}/forms/${formId}`);
+    await page.getByRole('cell', { name: 'Grace Hopper', exact: true }).waitFor();
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'Received',
+      'Email',
+      'Full name',
+      'Email',
+      'Plan',
+      'Details',
+    ]);
+    await checkPage(page, 'form-detail');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(csv).toContain('Grace Hopper');
+    expect(csv).toContain('grace@example.com');
+
+    // Embedding: the plain HTML form posts to /f/{formId}, which answers only once it is switched on.
+    await page.getByText(`<form action="${address}/f/${formId}" method="POST">`).waitFor();
+    const keyless = () =>
+      fetch(`${address}/f/${formId}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: new URLSearchParams({ full_name: 'Ada Lovelace', email: 'ada.l@example.com', plan: 'Free' }),
+      });
+    expect((await keyless()).status).toBeGreaterThanOrEqual(400);
+    await page.getByLabel('Accept posts from plain HTML forms (no key)').check();
+    await page.getByRole('button', { name: 'Save public submissions' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect((await keyless()).status).toBe(201);
+    await page.getByLabel('Embed key origins').fill('https://shop.example.com');
+    await page.getByRole('button', { name: 'Create embed key' }).click();
+    expect(await page.getByTestId('new-embed-key').textContent()).toMatch(/^mk_live_/);
+    await page.reload();
+    await page.getByRole('cell', { name: 'Ada Lovelace', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Embed', exact: true }).waitFor();
+    await checkPage(page, 'form-detail-embed');
+
+    // A webhook endpoint: its secret once, then a signed test delivery shows in its log.
+    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await page.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText('Test sent: success (HTTP 200).').waitFor();
+    await page.getByRole('cell', { name: 'thanks', exact: true }).waitFor();
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]?.headers['webhook-signature']).toMatch(/^v1,/);
+    await checkPage(page, 'form-detail-webhooks');
+
+    // Analytics is paid: a FREE owner is offered the upgrade; on PRO the charts draw both submissions.
+    // (The plan is set as an operator would; the Stripe checkout path has its own tests.)
+    await page.getByText('Charts of your submissions come with the Standard plan').waitFor();
+    const me = (await (await page.request.get(`${address}/trpc/auth.me`)).json()) as {
+      result: { data: { id: string } };
+    };
+    await setUserPlan({ config: testCoreConfig, userId: me.result.data.id, plan: 'PRO' });
+    await page.reload();
+    await page.getByText(/^2 submissions in all/).waitFor();
+    await page.locator('figure[aria-label="Submissions over time"] .recharts-line-curve').waitFor();
+    expect(
+      await page.locator('figure[aria-label="Browsers"] .recharts-bar-rectangle').count(),
+    ).toBeGreaterThan(0);
+    await page.getByLabel('Range').selectOption('day');
+    await page.getByText('Submissions per hour').waitFor();
+    await checkPage(page, 'form-detail-analytics');
+
+    // On PRO, notifications to the owner can be switched on, and the edit keeps the fields.
+    await page.getByRole('link', { name: 'Edit form' }).click();
+    await page.getByLabel('Email me each submission').check();
+    await page.getByLabel('Notification address').fill('alerts@example.com');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Launch waitlist' }).waitFor();
+    await page.getByRole('link', { name: 'Edit form' }).click();
+    expect(await page.getByLabel('Email me each submission').isChecked()).toBe(true);
+    expect(await page.getByLabel('Field 3 options', { exact: true }).inputValue()).toBe('Free\nPro');
+    await page.goBack();
+
+    await page.getByRole('link', { name: 'Forms', exact: true }).click();
+    await page.getByRole('cell', { name: 'Launch waitlist', exact: true }).waitFor();
+    await checkPage(page, 'forms-list');
+
+    // Revoking asks first; the key then stops working at once.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: 'Revoke backend' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke "backend"?' });
+    await dialog.waitFor();
+    await checkPage(page, 'api-keys-revoke-dialog');
+    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByRole('cell', { name: 'Revoked', exact: true }).waitFor();
+
+    const refused = await submit(address, apiKey, formId, { full_name: 'Too late' });
+    expect(refused.status).toBe(401);
+
+    await page.getByRole('link', { name: 'Inbound' }).click();
+    await page.getByText('Nothing received yet.').waitFor();
+    await checkPage(page, 'inbound-webhooks');
+
+    // Both submissions count against this month's quota.
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await page.getByText(/^2 of \d+ submissions in \d{4}-\d{2}/).waitFor();
+    await checkPage(page, 'billing');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  },
+);
