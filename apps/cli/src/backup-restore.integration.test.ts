@@ -136,6 +136,19 @@ describe('formwell backup / restore', { timeout: 300_000 }, () => {
     expect(emails).toEqual(['one@example.com']);
   });
 
+  test('backup changes nothing in the database it reads (no collection or index appears)', async () => {
+    const source = testMongoUri('backup_readonly');
+    const only = db(source).collection('only_this');
+    await only.insertOne({ kept: true });
+    const names = async () =>
+      (await db(source).listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+
+    await formwellJson(source, 'backup', '--out', join(dir, 'readonly.ejson.gz'));
+
+    expect(await names()).toEqual(['only_this']);
+    expect((await only.listIndexes().toArray()).map((index) => index.name)).toEqual(['_id_']);
+  });
+
   test('restore refuses a truncated dump before writing anything', async () => {
     const source = testMongoUri('backup_cut');
     await formwellJson(source, 'user', 'create', '--email', 'cut@example.com');

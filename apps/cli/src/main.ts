@@ -5,7 +5,7 @@ import { CliError } from './cli-error.js';
 import { maskUrlCredentials } from '@formwell/local-services';
 
 import { cliEnv } from './env.js';
-import { runCli, USAGE } from './run-cli.js';
+import { buildsIndexesAtConnect, runCli, USAGE } from './run-cli.js';
 
 /** One line on stderr, no stack: operators and scripts read this. */
 function describe(error: unknown): { line: string; exitCode: number } {
@@ -32,7 +32,11 @@ async function main(): Promise<number> {
   }
   const { MONGODB_URI, coreConfig } = cliEnv();
   try {
-    await connectDatabase({ uri: MONGODB_URI, serverSelectionTimeoutMS: 5_000 });
+    await connectDatabase({
+      uri: MONGODB_URI,
+      serverSelectionTimeoutMS: 5_000,
+      buildIndexes: buildsIndexesAtConnect(argv),
+    });
   } catch (error) {
     const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error));
     process.stderr.write(`formwell: cannot connect to the database (is \`npm start\` running?): ${reason}\n`);

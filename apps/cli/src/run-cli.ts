@@ -89,11 +89,25 @@ export const USAGE = `usage: formwell <command> [options]
   delete removes the account and all its data, --confirm repeating its email. submitter find / erase
   find or delete a submitter's submissions (by email) across the owner's forms, counters following.`;
 
+/** Own keys only: `toString` and friends are not commands. */
+function singleCommand(word: string): TCommand | undefined {
+  return Object.hasOwn(SINGLE_COMMANDS, word) ? SINGLE_COMMANDS[word] : undefined;
+}
+
+/**
+ * Whether the models may build their indexes when the CLI connects: not for backup and restore,
+ * which work below the models (see `runCli`).
+ */
+export function buildsIndexesAtConnect(argv: string[]): boolean {
+  return singleCommand(argv[0] ?? '') === undefined;
+}
+
 /** Runs one command against an already connected database and returns its JSON result. */
 export async function runCli({ argv, config }: { argv: string[]; config: TCoreConfig }): Promise<unknown> {
   const [group = '', action = '', ...rest] = argv;
-  const single = SINGLE_COMMANDS[group];
-  const command = single ?? COMMANDS[`${group} ${action}`];
+  const single = singleCommand(group);
+  const name = `${group} ${action}`;
+  const command = single ?? (Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined);
   const args = single ? argv.slice(1) : rest;
   if (!command) {
     throw new CliError(

@@ -4,6 +4,11 @@ export type ConnectDatabaseOptions = {
   uri: string;
   /** How long a first connection may take before start-up fails. */
   serverSelectionTimeoutMS?: number;
+  /**
+   * False: the models create no collection and build no index in the background when connected
+   * (backup and restore, which must neither change what they read nor race what they recreate).
+   */
+  buildIndexes?: boolean;
 };
 
 /**
@@ -14,13 +19,20 @@ export type ConnectDatabaseOptions = {
 export async function connectDatabase({
   uri,
   serverSelectionTimeoutMS = 5_000,
+  buildIndexes = true,
 }: ConnectDatabaseOptions): Promise<Mongoose> {
   mongoose.set('strictQuery', true);
 
   // Pooled connections idle for 10 minutes are closed by the driver itself, before a server that
   // drops idle clients (the embedded engine after 30 minutes, proxies and load balancers) can close
   // one under an operation being sent at that very moment.
-  return mongoose.connect(uri, { serverSelectionTimeoutMS, maxPoolSize: 20, maxIdleTimeMS: 10 * 60_000 });
+  return mongoose.connect(uri, {
+    serverSelectionTimeoutMS,
+    maxPoolSize: 20,
+    maxIdleTimeMS: 10 * 60_000,
+    autoIndex: buildIndexes,
+    autoCreate: buildIndexes,
+  });
 }
 
 /** True when the connection answers a ping now (used by /readyz). */
