@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { SESSION_COOKIE_NAME } from '@formwell/api';
 import {
@@ -20,7 +23,7 @@ import {
 } from '@formwell/core';
 import { webhookEndpointRepository } from '@formwell/db';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { uniqueEmail } from './helpers/fixtures.js';
@@ -276,7 +279,30 @@ const PUBLIC_PATHS = new Set([
   // The operator's Prometheus scrape: process-wide counters labelled by route pattern, rule and
   // reason, never by user, form or id; optionally behind METRICS_TOKEN, never a key or session.
   '/metrics',
+  // The dashboard's built files: the same static page and scripts for everyone; its data comes
+  // through /trpc, covered by the recipes.
+  '/',
+  '/index.html',
 ]);
+
+/** Public plain routes: the list above, and the dashboard's hashed asset files under /assets/. */
+function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.has(path) || path.startsWith('/assets/');
+}
+
+/**
+ * A stand-in dashboard build, so the matrix always meets the static routes the server registers
+ * for one (whether or not the real dashboard has been built on this machine).
+ */
+function fakeDashboardBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'formwell-matrix-dashboard-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Formwell</title>');
+  writeFileSync(join(dir, 'assets', 'index-matrix.js'), 'export {};');
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+
+  return dir;
+}
 
 /** Served by the router (each procedure is covered through its recipe). */
 const TRPC_ROUTE = '/trpc/:path';
@@ -384,16 +410,20 @@ test(
   "the pollution matrix: B's credentials with A's ids in the path/input or added as extra fields never reach A's data",
   { timeout: 300_000 },
   async () => {
-    const { app } = await buildTestApp({
-      // Every call here is a distinct case, not a flood: limits stay out of the way.
-      RATE_LIMIT_GET_FORM: '100000/60',
-      RATE_LIMIT_SUBMISSIONS_LIST: '100000/60',
-      RATE_LIMIT_USERS_JOINED: '100000/60',
-      RATE_LIMIT_FORMS_LIST: '100000/60',
-      RATE_LIMIT_SUBMIT: '100000/60',
-      RATE_LIMIT_LOGIN: '100000/60',
-      RATE_LIMIT_WEBHOOKS_MANAGE: '100000/60',
-    });
+    const dashboardDir = fakeDashboardBuild();
+    const { app } = await buildTestApp(
+      {
+        // Every call here is a distinct case, not a flood: limits stay out of the way.
+        RATE_LIMIT_GET_FORM: '100000/60',
+        RATE_LIMIT_SUBMISSIONS_LIST: '100000/60',
+        RATE_LIMIT_USERS_JOINED: '100000/60',
+        RATE_LIMIT_FORMS_LIST: '100000/60',
+        RATE_LIMIT_SUBMIT: '100000/60',
+        RATE_LIMIT_LOGIN: '100000/60',
+        RATE_LIMIT_WEBHOOKS_MANAGE: '100000/60',
+      },
+      { dashboardDir },
+    );
     const alice = await createTenant('ALICE', `alice ${randomBytes(8).toString('hex')}`);
     const before = await snapshotOf(alice);
     const sharedBob = await createTenant('bob', B_PASSWORD);
@@ -484,7 +514,7 @@ test(
         if (route.path === TRPC_ROUTE) {
           continue;
         }
-        if (PUBLIC_PATHS.has(route.path)) {
+        if (isPublicPath(route.path)) {
           const url = route.path.replace('*', 'x');
           // Whatever a public route answers (/readyz is 503 without a worker), it holds nothing of A's.
           await run(
