@@ -146,7 +146,8 @@ describe('formwell backup / restore', { timeout: 300_000 }, () => {
     await formwellJson(source, 'backup', '--out', join(dir, 'readonly.ejson.gz'));
 
     expect(await names()).toEqual(['only_this']);
-    expect((await only.listIndexes().toArray()).map((index) => index.name)).toEqual(['_id_']);
+    const indexes = (await only.listIndexes().toArray()) as { name: string }[];
+    expect(indexes.map((index) => index.name)).toEqual(['_id_']);
   });
 
   test('restore refuses a truncated dump before writing anything', async () => {
