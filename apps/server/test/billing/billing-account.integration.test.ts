@@ -1,13 +1,12 @@
 import { setUserPlan } from '@formwell/core';
 import { subscriptionRepository } from '@formwell/db';
-import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { startFakeStripe, type TFakeStripe } from '../helpers/fake-stripe.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient } from '../trpc/dashboard-client.js';
+import { dashboardClient, rejection } from '../trpc/dashboard-client.js';
 
 const SECRET_KEY = 'sk_test_formwell_fake_0123456789abcdef';
 const PRICES = { STANDARD: 'price_standard_test', PRO: 'price_pro_test' };
@@ -56,19 +55,6 @@ async function signedUp(address: string) {
   });
 
   return { ...session, user };
-}
-
-/** The tRPC error code and message of a rejected call. */
-async function rejection(promise: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCClientError) {
-      return { code: (error.data as { code?: unknown } | undefined)?.code, message: error.message };
-    }
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('billing not configured', () => {

@@ -1,23 +1,10 @@
 import { setUserPlan } from '@formwell/core';
-import { TRPCClientError } from '@trpc/client';
 import { describe, expect, test } from 'vitest';
 
 import { createOwner, createTestForm, uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient } from './dashboard-client.js';
-
-async function rejection(promise: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCClientError) {
-      return { code: (error.data as { code?: unknown } | undefined)?.code, message: error.message };
-    }
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+import { dashboardClient, rejection } from './dashboard-client.js';
 
 describe('forms.analytics (dashboard session)', () => {
   test("the owner's form: the REST fields under the same plan gate; another user's form is NOT_FOUND", async () => {

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@formwell/api';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 
 /**
  * A typed @trpc/client for the dashboard procedures with a one-cookie jar, as a browser would keep
@@ -27,4 +27,17 @@ export function dashboardClient(address: string) {
   });
 
   return { client, jar };
+}
+
+/** The tRPC error code and message of a rejected call (throws if the call succeeded). */
+export async function rejection(promise: Promise<unknown>): Promise<{ code: unknown; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCClientError) {
+      return { code: (error.data as { code?: unknown } | undefined)?.code, message: error.message };
+    }
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }

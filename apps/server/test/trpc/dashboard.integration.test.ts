@@ -1,10 +1,9 @@
 import { createUser } from '@formwell/core';
-import { TRPCClientError } from '@trpc/client';
 import { describe, expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
-import { dashboardClient } from './dashboard-client.js';
+import { dashboardClient, rejection } from './dashboard-client.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
 
 const PASSWORD = 'correct horse battery';
@@ -22,21 +21,6 @@ async function signedUp(address: string) {
   const { user } = await session.client.auth.signUp.mutate({ email, password: PASSWORD, name: 'Dash' });
 
   return { ...session, user, email };
-}
-
-/** The tRPC error code and message of a rejected call. */
-async function rejection(promise: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCClientError) {
-      const data = error.data as { code?: unknown } | undefined;
-
-      return { code: data?.code, message: error.message };
-    }
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('auth', () => {
