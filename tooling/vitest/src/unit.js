@@ -10,6 +10,9 @@ const unitConfig = defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, '**/*.integration.test.ts'],
     passWithNoTests: true,
+    // Property tests do seconds of CPU work; on a shared 2-core machine under load vitest's 5 s
+    // default failed them for being slow, not wrong. The limit only catches hangs.
+    testTimeout: 120_000,
     ...reporters('unit'),
   },
 });
