@@ -30,7 +30,9 @@ export const BillingPage = lazy(() => import('./pages/billing').then((m) => ({ d
 export const StaffUsersPage = lazy(() =>
   import('./pages/staff-users').then((m) => ({ default: m.StaffUsersPage })),
 );
-export const NotFoundPage = lazy(() => import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })));
+export const NotFoundPage = lazy(() =>
+  import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })),
+);
 
 /** What shows while a page's chunk is on its way. */
 export function PageSuspense({ children }: { children: ReactNode }) {

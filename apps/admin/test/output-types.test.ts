@@ -11,7 +11,10 @@ const repoRoot = resolve(adminDir, '../..');
 /** apps/admin's own compiler settings and files, read from its tsconfig.json as `tsc` reads them. */
 function adminProject(): ts.ParsedCommandLine {
   const configPath = join(adminDir, 'tsconfig.json');
-  const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
+  const { config, error } = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path)) as {
+    config: unknown;
+    error?: ts.Diagnostic;
+  };
   if (error) {
     throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
   }

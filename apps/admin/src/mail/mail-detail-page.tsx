@@ -43,7 +43,12 @@ export function MailDetailPage() {
           {email.data.html !== null ? (
             <section aria-labelledby="mail-html">
               <h2 id="mail-html">HTML body</h2>
-              <iframe className="mail-html" title="HTML body of the email" sandbox="" srcDoc={email.data.html} />
+              <iframe
+                className="mail-html"
+                title="HTML body of the email"
+                sandbox=""
+                srcDoc={email.data.html}
+              />
             </section>
           ) : null}
           {email.data.text !== null ? (

@@ -22,8 +22,8 @@ export function MailListPage() {
     <>
       <h1>Mail</h1>
       <p className="hint">
-        Emails the service sent for your forms. Without an SMTP server they are captured here instead
-        of being sent.
+        Emails the service sent for your forms. Without an SMTP server they are captured here instead of being
+        sent.
       </p>
       {mail.isPending ? <Loading what="mail" /> : null}
       {mail.isError ? <ErrorAlert error={mail.error} /> : null}

@@ -167,7 +167,13 @@ function EndpointCard({ endpoint }: { endpoint: TEndpoint }) {
 }
 
 /** The endpoint's custom headers, replaced as a whole on save. */
-function EndpointHeadersForm({ endpoint, onSaved }: { endpoint: TEndpoint; onSaved: () => Promise<unknown> }) {
+function EndpointHeadersForm({
+  endpoint,
+  onSaved,
+}: {
+  endpoint: TEndpoint;
+  onSaved: () => Promise<unknown>;
+}) {
   const trpc = useTRPC();
   const [rows, setRows] = useState<THeaderRow[]>(endpoint.headers);
   const save = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: onSaved }));

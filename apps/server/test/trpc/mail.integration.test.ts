@@ -68,9 +68,13 @@ test("mail.list and mail.get: an owner reads their own mail, another's is a 404,
   expect((await bob.client.mail.list.query({})).emails.map((email) => email.subject)).toEqual([`bob-${tag}`]);
   const notFound = { code: 'NOT_FOUND', message: 'Email not found' };
   expect(await rejection(bob.client.mail.get.query({ id: aliceMail.id }))).toEqual(notFound);
-  expect(await rejection(bob.client.mail.get.query({ id: randomBytes(12).toString('hex') }))).toEqual(notFound);
+  expect(await rejection(bob.client.mail.get.query({ id: randomBytes(12).toString('hex') }))).toEqual(
+    notFound,
+  );
 
-  const staffSubjects = (await staff.client.mail.list.query({ limit: 100 })).emails.map((email) => email.subject);
+  const staffSubjects = (await staff.client.mail.list.query({ limit: 100 })).emails.map(
+    (email) => email.subject,
+  );
   expect(staffSubjects).toEqual(expect.arrayContaining([`alice-${tag}`, `bob-${tag}`]));
   expect((await staff.client.mail.get.query({ id: aliceMail.id })).subject).toBe(`alice-${tag}`);
 

@@ -8,10 +8,7 @@ import { toEmailSummaryView, type TEmailSummaryView } from './email-view.js';
  * Logged emails, newest first: every one for the operator (the CLI) and staff, those sent for one
  * owner when the reader is that owner.
  */
-export async function listEmails({
-  reader,
-  ...request
-}: { reader: TOwnerReader } & TPageRequest): Promise<{
+export async function listEmails({ reader, ...request }: { reader: TOwnerReader } & TPageRequest): Promise<{
   emails: TEmailSummaryView[];
   nextCursor: string | null;
 }> {
