@@ -34,21 +34,21 @@ export function MailListPage() {
             <caption className="visually-hidden">Mail</caption>
             <thead>
               <tr>
-                <th scope="col">Sent</th>
-                <th scope="col">To</th>
                 <th scope="col">Subject</th>
+                <th scope="col">To</th>
                 <th scope="col">Status</th>
+                <th scope="col">Sent</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((email) => (
                 <tr key={email.id}>
-                  <td>{formatDate(email.createdAt)}</td>
-                  <td>{email.to}</td>
                   <td>
                     <Link to={`/mail/${email.id}`}>{email.subject}</Link>
                   </td>
+                  <td>{email.to}</td>
                   <td>{email.status}</td>
+                  <td>{formatDate(email.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
