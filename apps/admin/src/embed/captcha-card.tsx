@@ -41,6 +41,8 @@ export function CaptchaCard({ form }: { form: TForm }) {
     }),
   );
   const needsSecret = provider !== OFF && (provider !== current || current === OFF);
+  // Same provider and no new secret: nothing would change.
+  const unchanged = provider === current && secret.trim() === '';
 
   return (
     <form
@@ -89,7 +91,7 @@ export function CaptchaCard({ form }: { form: TForm }) {
         </p>
       ) : null}
       <div>
-        <button type="submit" disabled={save.isPending || (needsSecret && secret.trim() === '')}>
+        <button type="submit" disabled={save.isPending || unchanged || (needsSecret && secret.trim() === '')}>
           Save CAPTCHA
         </button>
       </div>
