@@ -1,19 +1,38 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 
 import { AppShell } from './components/layout';
-import { ApiKeysPage } from './pages/api-keys';
-import { AuthPage } from './pages/auth-page';
-import { BillingPage } from './pages/billing';
-import { FormDetailPage } from './pages/form-detail';
-import { FormEditorPage } from './pages/form-editor';
-import { FormsListPage } from './pages/forms-list';
-import { InboundEventsPage } from './pages/inbound-events';
-import { NotFoundPage } from './pages/not-found';
-import { StaffUsersPage } from './pages/staff-users';
+import {
+  ApiKeysPage,
+  AuthPage,
+  BillingPage,
+  FormDetailPage,
+  FormEditorPage,
+  FormsListPage,
+  InboundEventsPage,
+  MailDetailPage,
+  MailListPage,
+  NotFoundPage,
+  PageSuspense,
+  StaffUsersPage,
+} from './lazy-pages';
 
 export const router = createBrowserRouter([
-  { path: '/login', element: <AuthPage mode="logIn" /> },
-  { path: '/signup', element: <AuthPage mode="signUp" /> },
+  {
+    path: '/login',
+    element: (
+      <PageSuspense>
+        <AuthPage mode="logIn" />
+      </PageSuspense>
+    ),
+  },
+  {
+    path: '/signup',
+    element: (
+      <PageSuspense>
+        <AuthPage mode="signUp" />
+      </PageSuspense>
+    ),
+  },
   {
     element: <AppShell />,
     children: [
@@ -24,6 +43,8 @@ export const router = createBrowserRouter([
       { path: '/forms/:formId/edit', element: <FormEditorPage /> },
       { path: '/api-keys', element: <ApiKeysPage /> },
       { path: '/inbound', element: <InboundEventsPage /> },
+      { path: '/mail', element: <MailListPage /> },
+      { path: '/mail/:emailId', element: <MailDetailPage /> },
       { path: '/billing', element: <BillingPage /> },
       { path: '/staff/users', element: <StaffUsersPage /> },
       { path: '*', element: <NotFoundPage /> },

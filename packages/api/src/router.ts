@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth/router.js';
 import { billingRouter } from './routers/billing/router.js';
 import { dataRightsRouter } from './routers/data-rights/router.js';
 import { formsRouter } from './routers/forms/router.js';
+import { mailRouter } from './routers/mail/router.js';
 import { submissionsRouter } from './routers/submissions/router.js';
 import { systemRouter } from './routers/system/router.js';
 import { v1Router } from './routers/v1/router.js';
@@ -25,6 +26,7 @@ export const appRouter = createRouter({
   webhooks: webhooksRouter,
   billing: billingRouter,
   dataRights: dataRightsRouter,
+  mail: mailRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -76,6 +76,7 @@ export { setUserPlan } from './users/set-user-plan.js';
 export type { SetUserPlanOptions } from './users/set-user-plan.js';
 export { listUsers } from './users/list-users.js';
 export { findUserIdByEmail } from './users/find-user-id-by-email.js';
+export { ownerReaderFor } from './users/owner-reader-for.js';
 export {
   ZEmailSchema,
   ZPasswordSchema,
@@ -260,6 +261,7 @@ export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/no
 export { endpointDisabledEmail } from './email/endpoint-disabled-email.js';
 export { listEmails } from './email/list-emails.js';
 export { getEmail } from './email/get-email.js';
+export { ZEmailSummaryViewSchema, ZEmailViewSchema } from './email/email-view.js';
 export type { TEmailSummaryView, TEmailView } from './email/email-view.js';
 export {
   developerNotificationEmail,

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 
+import { PageSuspense } from '../lazy-pages';
 import { isUnauthorized, useTRPC } from '../lib/trpc';
 import { ErrorAlert, Loading } from './ui';
 
@@ -57,6 +58,9 @@ export function AppShell() {
               <NavLink to="/inbound">Inbound</NavLink>
             </li>
             <li>
+              <NavLink to="/mail">Mail</NavLink>
+            </li>
+            <li>
               <NavLink to="/billing">Billing</NavLink>
             </li>
             {me.data.role === 'ADMIN' ? (
@@ -74,7 +78,9 @@ export function AppShell() {
         </button>
       </header>
       <main>
-        <Outlet />
+        <PageSuspense>
+          <Outlet />
+        </PageSuspense>
       </main>
     </div>
   );

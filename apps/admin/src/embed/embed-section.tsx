@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { CheckboxField, CopyButton, ErrorAlert, TextArea } from '../components/ui';
 import { useTRPC, type RouterOutputs } from '../lib/trpc';
+import { CaptchaCard } from './captcha-card';
 import { curlSnippet, fetchSnippet, htmlFormSnippet } from './snippets';
 
 type TForm = RouterOutputs['forms']['get'];
@@ -17,7 +18,7 @@ function parseOrigins(text: string): string[] {
 
 /**
  * How to send this form submissions: copyable snippets with its id filled in, the switch for the
- * keyless plain-HTML endpoint (with the origins allowed to post), and an embed key made for it.
+ * keyless plain-HTML endpoint (with the origins allowed to post and its CAPTCHA), and an embed key made for it.
  */
 export function EmbedSection({ form }: { form: TForm }) {
   // The dashboard is served by the API server, so its origin is the API's.
@@ -44,6 +45,7 @@ export function EmbedSection({ form }: { form: TForm }) {
         </div>
       ))}
       <PublicSubmissionsCard form={form} />
+      <CaptchaCard form={form} />
       <EmbedKeyCard form={form} />
     </section>
   );
@@ -85,10 +87,6 @@ function PublicSubmissionsCard({ form }: { form: TForm }) {
         value={origins}
         onChange={(e) => setOrigins(e.target.value)}
       />
-      <p className="hint">
-        CAPTCHA: {form.publicSubmissions.captcha ? form.publicSubmissions.captcha.provider : 'off'} (set it
-        through the API for now).
-      </p>
       {save.isError ? <ErrorAlert error={save.error} /> : null}
       {save.isSuccess ? (
         <p className="alert ok" role="status">

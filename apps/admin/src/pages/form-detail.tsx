@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 
-import { AnalyticsSection } from '../analytics/analytics-section';
 import { ErrorAlert, Loading } from '../components/ui';
 import { EmbedSection } from '../embed/embed-section';
 import { WebhooksSection } from '../webhooks/webhooks-section';
 import { useTRPC } from '../lib/trpc';
 import { SubmissionsSection } from './submissions-section';
+
+// The charts library is most of the dashboard's code: fetched only when a form's analytics show.
+const AnalyticsSection = lazy(() =>
+  import('../analytics/analytics-section').then((m) => ({ default: m.AnalyticsSection })),
+);
 
 /** One form: its summary, the CSV export and the submissions table. */
 export function FormDetailPage() {
@@ -39,7 +44,11 @@ export function FormDetailPage() {
         </p>
       </div>
       <SubmissionsSection form={form.data} />
-      {me.data ? <AnalyticsSection formId={form.data.id} plan={me.data.plan} /> : null}
+      {me.data ? (
+        <Suspense fallback={<Loading what="analytics" />}>
+          <AnalyticsSection formId={form.data.id} plan={me.data.plan} />
+        </Suspense>
+      ) : null}
       <EmbedSection form={form.data} />
       <WebhooksSection formId={form.data.id} />
     </>

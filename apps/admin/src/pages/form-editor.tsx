@@ -59,6 +59,7 @@ function FormEditor({ form }: { form?: RouterOutputs['forms']['get'] }) {
   const [description, setDescription] = useState(form?.description ?? '');
   const [formType, setFormType] = useState<TFormType>(form?.formType ?? 'contact');
   const [uniqueEmail, setUniqueEmail] = useState(form?.uniqueEmail ?? false);
+  const [usersJoined, setUsersJoined] = useState(form?.settings.usersJoined?.enabled ?? false);
   const [retentionDays, setRetentionDays] = useState(form?.retentionDays?.toString() ?? '');
   const [emailSettings, setEmailSettings] = useState(() => emailSettingsOf(form));
   const me = useQuery(trpc.auth.me.queryOptions());
@@ -93,6 +94,7 @@ function FormEditor({ form }: { form?: RouterOutputs['forms']['get'] }) {
             formType,
             fields: toFieldInputs(fields),
             uniqueEmail,
+            settings: { usersJoined: { enabled: usersJoined } },
             retentionDays: retentionDays.trim() === '' ? null : Number(retentionDays),
             emailSettings: toEmailSettingsInput(emailSettings),
           };
@@ -124,6 +126,15 @@ function FormEditor({ form }: { form?: RouterOutputs['forms']['get'] }) {
             checked={uniqueEmail}
             onChange={(e) => setUniqueEmail(e.target.checked)}
           />
+          <CheckboxField
+            label="Publish the number of people who joined (users-joined count)"
+            aria-describedby="users-joined-hint"
+            checked={usersJoined}
+            onChange={(e) => setUsersJoined(e.target.checked)}
+          />
+          <p id="users-joined-hint" className="hint">
+            Off: the users-joined endpoint answers 0 for this form.
+          </p>
           <TextField
             label="Keep submissions for (days)"
             hint="Empty: keep them until deleted"

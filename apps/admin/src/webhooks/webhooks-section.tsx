@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { ConfirmButton, CopyButton, Empty, ErrorAlert, Loading, TextField } from '../components/ui';
 import { useTRPC, type RouterOutputs } from '../lib/trpc';
 import { DeliveryLog } from './delivery-log';
+import { toHeaderInputs, type THeaderRow } from './header-rows';
+import { HeadersEditor } from './headers-editor';
 
 type TEndpoint = RouterOutputs['webhooks']['list']['webhooks'][number];
 
@@ -29,11 +31,13 @@ export function WebhooksSection({ formId }: { formId: string }) {
   const endpoints = useQuery(trpc.webhooks.list.queryOptions({ formId }));
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
+  const [headers, setHeaders] = useState<THeaderRow[]>([]);
   const create = useMutation(
     trpc.webhooks.create.mutationOptions({
       onSuccess: () => {
         setUrl('');
         setDescription('');
+        setHeaders([]);
         return queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey({ formId }) });
       },
     }),
@@ -51,6 +55,7 @@ export function WebhooksSection({ formId }: { formId: string }) {
             formId,
             url: url.trim(),
             ...(description.trim() ? { description: description.trim() } : {}),
+            headers: toHeaderInputs(headers),
           });
         }}
       >
@@ -67,6 +72,7 @@ export function WebhooksSection({ formId }: { formId: string }) {
           value={description}
           onChange={(e) => setDescription(e.target.value)}
         />
+        <HeadersEditor idPrefix="New endpoint" rows={headers} onChange={setHeaders} />
         {create.isError ? <ErrorAlert error={create.error} /> : null}
         <div>
           <button type="submit" disabled={create.isPending}>
@@ -151,10 +157,48 @@ function EndpointCard({ endpoint }: { endpoint: TEndpoint }) {
         </p>
       ) : null}
       {rotate.isSuccess ? <SecretOnce secret={rotate.data.secret} /> : null}
+      <EndpointHeadersForm endpoint={endpoint} onSaved={refresh} />
       {[sendTest, rotate, remove, toggle].map((mutation, index) =>
         mutation.isError ? <ErrorAlert key={index} error={mutation.error} /> : null,
       )}
       <DeliveryLog formId={endpoint.formId} endpointId={endpoint.id} />
     </article>
+  );
+}
+
+/** The endpoint's custom headers, replaced as a whole on save. */
+function EndpointHeadersForm({
+  endpoint,
+  onSaved,
+}: {
+  endpoint: TEndpoint;
+  onSaved: () => Promise<unknown>;
+}) {
+  const trpc = useTRPC();
+  const [rows, setRows] = useState<THeaderRow[]>(endpoint.headers);
+  const save = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: onSaved }));
+
+  return (
+    <form
+      className="stack"
+      aria-label={`Custom headers of ${endpoint.url}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ formId: endpoint.formId, id: endpoint.id, data: { headers: toHeaderInputs(rows) } });
+      }}
+    >
+      <HeadersEditor idPrefix={endpoint.url} rows={rows} onChange={setRows} />
+      {save.isError ? <ErrorAlert error={save.error} /> : null}
+      {save.isSuccess ? (
+        <p className="alert ok" role="status">
+          Headers saved.
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" disabled={save.isPending}>
+          Save headers
+        </button>
+      </div>
+    </form>
   );
 }

@@ -16,5 +16,8 @@ export async function mailList({ args }: TCommandOptions) {
     strict: true,
   });
 
-  return listEmails(parseInput(ZPaginationQuerySchema, { limit: values.limit, cursor: values.cursor }));
+  const page = parseInput(ZPaginationQuerySchema, { limit: values.limit, cursor: values.cursor });
+
+  // The operator's command: every owner's mail.
+  return listEmails({ reader: { all: true }, ...page });
 }

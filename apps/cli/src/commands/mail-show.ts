@@ -23,5 +23,6 @@ export async function mailShow({ args }: TCommandOptions) {
   }
   const [positional] = positionals;
 
-  return getEmail({ id: positional ?? requiredOption(values, 'id') });
+  // The operator's command: every owner's mail.
+  return getEmail({ reader: { all: true }, id: positional ?? requiredOption(values, 'id') });
 }

@@ -13,6 +13,7 @@ import {
   getFormDetail,
   getMe,
   listApiKeys,
+  listEmails,
   listForms,
   listSubmissions,
   listWebhookDeliveries,
@@ -21,7 +22,7 @@ import {
   submitForm,
   verifySession,
 } from '@formwell/core';
-import { webhookEndpointRepository } from '@formwell/db';
+import { emailLogRepository, webhookEndpointRepository } from '@formwell/db';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, onTestFinished, test } from 'vitest';
 
@@ -42,6 +43,7 @@ type TTenant = {
   submissionId: string;
   webhookId: string;
   deliveryId: string;
+  emailId: string;
   /** Every string of this tenant that another tenant must never receive. */
   secrets: string[];
 };
@@ -88,6 +90,28 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     endpointId: webhook.id,
     config: testCoreConfig.webhooks,
   });
+  // A captured email for the owner, as the worker logs one (the mail procedures name it).
+  const mailSubject = `${tag} MAIL-SUBJECT`;
+  await emailLogRepository.create({
+    userId: user.id,
+    formId: form.id,
+    submissionId: response.submissionId,
+    entryId: randomBytes(12).toString('hex'),
+    kind: 'email.confirmation',
+    to: customer,
+    from: 'forms@example.com',
+    subject: mailSubject,
+    status: 'captured',
+    error: null,
+    messageId: null,
+    text: `${tag} MAIL-TEXT`,
+    html: null,
+    createdAt: new Date(),
+  });
+  const mail = (await listEmails({ reader: { all: false, userId: user.id } })).emails[0];
+  if (!mail) {
+    throw new Error('the seeded email is not listed for its owner');
+  }
   const { token } = await createSession({ userId: user.id });
   const keyView = (await listApiKeys({ userId: user.id })).find((view) => view.id === key.id);
 
@@ -102,6 +126,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     submissionId: response.submissionId,
     webhookId: webhook.id,
     deliveryId: delivery.id,
+    emailId: mail.id,
     secrets: [
       tag,
       user.id,
@@ -118,6 +143,8 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
       webhook.secret,
       delivery.id,
       delivery.webhookId,
+      mail.id,
+      mailSubject,
     ],
   };
 }
@@ -224,6 +251,10 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     input: (tenant) => ({ userId: tenant.userId, plan: 'FREE' }),
     ownStatus: 403,
   },
+  // The caller's own mail (staff: all); the input names nothing.
+  'mail.list': { auth: 'session', input: () => ({}) },
+  // A's email id is a 404 for B.
+  'mail.get': { auth: 'session', input: (tenant) => ({ id: tenant.emailId }) },
   'billing.overview': { auth: 'session' },
   'billing.usage': { auth: 'session' },
   // Billing is not configured in this app: 409 whatever the input names (the Stripe side, with a

@@ -55,3 +55,8 @@ function decodePathParameter(value: string): string {
     return value;
   }
 }
+
+/** The input of the dashboard's plain lists: a page size and the previous page's cursor, both optional. */
+export const ZListPageRequestSchema = z
+  .object({ limit: ZLimitQuerySchema, cursor: ZCursorQuerySchema })
+  .default({ limit: DEFAULT_PAGE_LIMIT });

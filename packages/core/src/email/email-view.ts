@@ -1,25 +1,29 @@
 import type { TEmailLogRecord } from '@formwell/db';
+import { z } from 'zod';
 
-/** One logged email as `mail list` shows it: who, what, and what became of it. */
-export type TEmailSummaryView = {
-  id: string;
-  to: string;
-  subject: string;
-  status: string;
-  createdAt: string;
-};
+/** One logged email as `mail list` and the dashboard's mail list show it: who, what, what became of it. */
+export const ZEmailSummaryViewSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
 
 /**
  * One logged email whole. `text` and `html` are there for captured messages (no SMTP server) and
  * for those the local SMTP catcher received; null for mail that went out to a real SMTP server.
  * `from` is null on entries logged before it was kept.
  */
-export type TEmailView = TEmailSummaryView & {
-  from: string | null;
-  text: string | null;
-  html: string | null;
-  error: string | null;
-};
+export const ZEmailViewSchema = ZEmailSummaryViewSchema.extend({
+  from: z.string().nullable(),
+  text: z.string().nullable(),
+  html: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export type TEmailSummaryView = z.infer<typeof ZEmailSummaryViewSchema>;
+export type TEmailView = z.infer<typeof ZEmailViewSchema>;
 
 export function toEmailSummaryView(record: TEmailLogRecord): TEmailSummaryView {
   return {

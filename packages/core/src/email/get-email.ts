@@ -1,4 +1,4 @@
-import { caughtMailRepository, emailLogRepository } from '@formwell/db';
+import { caughtMailRepository, emailLogRepository, type TOwnerReader } from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -6,12 +6,13 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { toEmailView, type TEmailView } from './email-view.js';
 
 /**
- * One logged email whole, for the operator (not scoped to an owner); unknown ids are a 404. A
+ * One logged email whole, for the operator and staff (every email) or its owner; unknown ids and
+ * other owners' emails are the same 404, so an id never tells whether it exists. A
  * message that went over SMTP to the local catcher of `npm start` has its body in the catcher's
  * mailbox, found by its Message-ID.
  */
-export async function getEmail({ id }: { id: string }): Promise<TEmailView> {
-  const record = await emailLogRepository.findById({ id });
+export async function getEmail({ reader, id }: { reader: TOwnerReader; id: string }): Promise<TEmailView> {
+  const record = await emailLogRepository.findById({ reader, id });
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.EMAIL_NOT_FOUND });
   }

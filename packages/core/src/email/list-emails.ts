@@ -1,17 +1,18 @@
-import { emailLogRepository } from '@formwell/db';
+import { emailLogRepository, type TOwnerReader } from '@formwell/db';
 
 import { nextCursor } from '../pagination/next-cursor.js';
 import { resolvePageRequest, type TPageRequest } from '../pagination/resolve-page-request.js';
 import { toEmailSummaryView, type TEmailSummaryView } from './email-view.js';
 
 /**
- * Every logged email, newest first, for the operator (the CLI): not scoped to an owner, so no
- * request path may call it on a user's behalf.
+ * Logged emails, newest first: every one for the operator (the CLI) and staff, those sent for one
+ * owner when the reader is that owner.
  */
-export async function listEmails(
-  request: TPageRequest = {},
-): Promise<{ emails: TEmailSummaryView[]; nextCursor: string | null }> {
-  const page = await emailLogRepository.list(resolvePageRequest(request));
+export async function listEmails({ reader, ...request }: { reader: TOwnerReader } & TPageRequest): Promise<{
+  emails: TEmailSummaryView[];
+  nextCursor: string | null;
+}> {
+  const page = await emailLogRepository.list({ reader, ...resolvePageRequest(request) });
 
   return { emails: page.items.map(toEmailSummaryView), nextCursor: nextCursor(page) };
 }

@@ -2,6 +2,7 @@ import { inboundEventRepository, type TRole } from '@formwell/db';
 
 import { nextCursor } from '../pagination/next-cursor.js';
 import { resolvePageRequest, type TPageRequest } from '../pagination/resolve-page-request.js';
+import { ownerReaderFor } from '../users/owner-reader-for.js';
 import { toInboundEventView, type TInboundEventView } from './inbound-event-view.js';
 
 export type ListInboundEventsOptions = { user: { id: string; role: TRole } } & TPageRequest;
@@ -16,7 +17,7 @@ export async function listInboundEvents({
   cursor,
 }: ListInboundEventsOptions): Promise<{ events: TInboundEventView[]; nextCursor: string | null }> {
   const page = await inboundEventRepository.list({
-    reader: user.role === 'ADMIN' ? { all: true } : { all: false, userId: user.id },
+    reader: ownerReaderFor(user),
     ...resolvePageRequest({ limit, cursor }),
   });
 

@@ -42,6 +42,8 @@ emailLogSchema.index({ entryId: 1 }, { unique: true });
 emailLogSchema.index({ formId: 1, kind: 1, createdAt: -1 });
 // The operator's newest-first listing.
 emailLogSchema.index({ createdAt: -1, _id: -1 });
+// An owner's newest-first listing (the dashboard's captured mail).
+emailLogSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 emailLogSchema.index({ createdAt: 1 }, { expireAfterSeconds: EMAIL_LOG_RETENTION_SECONDS });
 
 export type TEmailLogDoc = InferSchemaType<typeof emailLogSchema>;

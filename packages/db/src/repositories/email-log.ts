@@ -1,6 +1,7 @@
 import { EmailLogModel, type TEmailLogDoc } from '../models/email-log.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { toObjectId } from './object-id.js';
+import { ownerFilter, type TOwnerReader } from './owner-reader.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
@@ -91,9 +92,24 @@ export const emailLogRepository = {
     return EmailLogModel.findOne({ entryId: entry }, { status: 1 }).lean<{ status: string }>();
   },
 
-  /** Every logged email, newest first (an operator's view: not scoped to an owner). */
-  async list({ limit, after }: { limit: number; after?: TPageAfter }): Promise<TPage<TEmailLogRecord>> {
-    const docs = await EmailLogModel.find(afterFilter(after, after ? toObjectId(after.id) : null))
+  /** Logged emails newest first: all of them (staff, the operator) or those sent for one owner. */
+  async list({
+    reader,
+    limit,
+    after,
+  }: {
+    reader: TOwnerReader;
+    limit: number;
+    after?: TPageAfter;
+  }): Promise<TPage<TEmailLogRecord>> {
+    const owner = ownerFilter(reader);
+    if (!owner) {
+      return { items: [], hasMore: false };
+    }
+    const docs = await EmailLogModel.find({
+      ...owner,
+      ...afterFilter(after, after ? toObjectId(after.id) : null),
+    })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit + 1)
       .lean<TLeanEmailLog[]>();
@@ -101,13 +117,14 @@ export const emailLogRepository = {
     return { items: docs.slice(0, limit).map(toRecord), hasMore: docs.length > limit };
   },
 
-  /** One logged email by its id; null for an unknown or malformed id. */
-  async findById({ id }: { id: string }): Promise<TEmailLogRecord | null> {
+  /** One logged email by its id; null for an unknown or malformed id, or another owner's email. */
+  async findById({ reader, id }: { reader: TOwnerReader; id: string }): Promise<TEmailLogRecord | null> {
     const emailId = toObjectId(id);
-    if (!emailId) {
+    const owner = ownerFilter(reader);
+    if (!emailId || !owner) {
       return null;
     }
-    const doc = await EmailLogModel.findById(emailId).lean<TLeanEmailLog>();
+    const doc = await EmailLogModel.findOne({ _id: emailId, ...owner }).lean<TLeanEmailLog>();
 
     return doc ? toRecord(doc) : null;
   },

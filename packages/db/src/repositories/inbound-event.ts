@@ -3,6 +3,7 @@ import { InboundEventModel, type TInboundEventDoc } from '../models/inbound-even
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { toObjectId } from './object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
+import type { TOwnerReader } from './owner-reader.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 
 /** A received notification as the repository hands it out, derived from the model. */
@@ -31,7 +32,7 @@ function toRecord(doc: TLeanInboundEvent): TInboundEventRecord {
 }
 
 /** Who may read which events: every event (staff) or those of the forms one owner has. */
-export type TInboundEventReader = { all: true } | { all: false; userId: string };
+export type TInboundEventReader = TOwnerReader;
 
 /** The custom receiver's inbound-event log. */
 export const inboundEventRepository = {

@@ -48,7 +48,9 @@ export function buildDashboardForTest(): string {
 
 /** axe-core's findings that block people (impact serious or critical), by rule and element. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // axe never finishes inside a frame sandboxed without scripts (a captured email's HTML body):
+  // that one element is left out; the dashboard's own page around it is checked as usual.
+  const { violations } = await new AxeBuilder({ page }).exclude('iframe[sandbox=""]').analyze();
 
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,19 +1,37 @@
 import { readFileSync } from 'node:fs';
 
-import { setUserPlan } from '@formwell/core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, onTestFinished, test } from 'vitest';
 
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { startRecordingReceiver } from '../../helpers/recording-receiver.js';
-import { testCoreConfig } from '../../helpers/test-core-config.js';
 import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+import { payOnFakeCheckout, startJourneyServices, startWorker } from './journey-services.js';
 
 let dashboardDir: string;
 
 beforeAll(() => {
   dashboardDir = buildDashboardForTest();
 }, 300_000);
+
+/**
+ * Reloads the page until `locator` finds at least `atLeast` elements: what the worker does
+ * (deliveries, mail) happens after the request that caused it, and these lists do not poll.
+ */
+async function reloadUntil(page: Page, locator: Locator, atLeast: number) {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.getByRole('heading', { level: 1 }).waitFor();
+
+        return locator.count();
+      },
+      { timeout: 120_000, message: `waiting for ${atLeast} of ${String(locator)}` },
+    )
+    .toBeGreaterThanOrEqual(atLeast);
+}
 
 /** A submission through the public REST API, as an owner's backend would send it. */
 function submit(address: string, apiKey: string, formId: string, data: Record<string, unknown>) {
@@ -25,11 +43,12 @@ function submit(address: string, apiKey: string, formId: string, data: Record<st
 }
 
 test(
-  'an owner signs up, builds a form, makes a key, sees a submission arrive, exports it and revokes the key',
-  { timeout: 300_000 },
+  'an owner signs up, builds a form, makes a key, sees a submission arrive, exports it, upgrades through Stripe, reads charts, a webhook delivery and the confirmation mail, and revokes the key',
+  { timeout: 600_000 },
   async () => {
-    // The webhook receiver of this test listens on 127.0.0.1, which endpoints may not name otherwise.
-    const { app } = await buildTestApp({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }, { dashboardDir });
+    const { stripe, serverEnv } = await startJourneyServices();
+    const { app, env } = await buildTestApp(serverEnv, { dashboardDir });
+    await startWorker({ mongoUri: env.MONGODB_URI, redisUrl: env.REDIS_URL });
     const receiver = await startRecordingReceiver();
     onTestFinished(() => receiver.close());
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -80,6 +99,7 @@ test(
     // Emails are paid features: on FREE their switches cannot be turned on.
     expect(await page.getByLabel('Send each submitter a confirmation email').isDisabled()).toBe(true);
     expect(await page.getByLabel('Email me each submission').isDisabled()).toBe(true);
+    await page.getByLabel('Publish the number of people who joined (users-joined count)').check();
     await checkPage(page, 'form-editor');
     await page.getByRole('button', { name: 'Create form' }).click();
     await page.getByRole('heading', { name: 'Launch waitlist' }).waitFor();
@@ -108,6 +128,11 @@ test(
       plan: 'Pro',
     });
     expect(created.status).toBe(201);
+    // The users-joined switch of the editor is on: the public count answers.
+    const joined = await fetch(`${address}/api/v1/forms/${formId}/users-joined`, {
+      headers: { 'X-API-Key': apiKey },
+    });
+    expect(await joined.json()).toMatchObject({ formId, count: 1 });
 
     await page.goto(`${address}/forms/${formId}`);
     await page.getByRole('cell', { name: 'Grace Hopper', exact: true }).waitFor();
@@ -145,30 +170,36 @@ test(
     await page.getByLabel('Embed key origins').fill('https://shop.example.com');
     await page.getByRole('button', { name: 'Create embed key' }).click();
     expect(await page.getByTestId('new-embed-key').textContent()).toMatch(/^mk_live_/);
+    // CAPTCHA for the keyless endpoint: the secret is asked for, stored, and never shown again.
+    await page.getByLabel('CAPTCHA provider').selectOption('turnstile');
+    await page.getByLabel('CAPTCHA secret key').fill('0x4AAAAAAAturnstile-secret');
+    await page.getByRole('button', { name: 'Save CAPTCHA' }).click();
+    await page.getByText('Now: Cloudflare Turnstile.').waitFor();
+    expect(await page.content()).not.toContain('0x4AAAAAAAturnstile-secret');
     await page.reload();
     await page.getByRole('cell', { name: 'Ada Lovelace', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Embed', exact: true }).waitFor();
     await checkPage(page, 'form-detail-embed');
 
-    // A webhook endpoint: its secret once, then a signed test delivery shows in its log.
-    await page.getByLabel('Endpoint URL').fill(receiver.url);
-    await page.getByRole('button', { name: 'Add endpoint' }).click();
-    expect(await page.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);
-    await page.getByRole('button', { name: 'Send test event' }).click();
-    await page.getByText('Test sent: success (HTTP 200).').waitFor();
-    await page.getByRole('cell', { name: 'thanks', exact: true }).waitFor();
-    expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0]?.headers['webhook-signature']).toMatch(/^v1,/);
-    await checkPage(page, 'form-detail-webhooks');
-
-    // Analytics is paid: a FREE owner is offered the upgrade; on PRO the charts draw both submissions.
-    // (The plan is set as an operator would; the Stripe checkout path has its own tests.)
+    // Analytics is paid: a FREE owner is offered the upgrade, which goes through Stripe's checkout.
     await page.getByText('Charts of your submissions come with the Standard plan').waitFor();
-    const me = (await (await page.request.get(`${address}/trpc/auth.me`)).json()) as {
-      result: { data: { id: string } };
-    };
-    await setUserPlan({ config: testCoreConfig, userId: me.result.data.id, plan: 'PRO' });
-    await page.reload();
+    await page.getByRole('link', { name: 'Upgrade on the billing page' }).click();
+    await page.getByRole('heading', { name: 'Billing' }).waitFor();
+    await page.getByText('Subscription: none.').waitFor();
+    const paid = await payOnFakeCheckout({
+      page,
+      app,
+      stripe,
+      address,
+      startCheckout: () => page.getByRole('button', { name: 'Upgrade to PRO' }).click(),
+    });
+    expect(paid.plan).toBe('PRO');
+    await page.getByRole('heading', { name: 'Billing' }).waitFor();
+    await page.getByText(/^PRO, up to \d+ submissions a month\. Subscription: active/).waitFor();
+    await checkPage(page, 'billing-pro');
+
+    // On PRO the charts draw both submissions.
+    await page.goto(`${address}/forms/${formId}`);
     await page.getByText(/^2 submissions in all/).waitFor();
     await page.locator('figure[aria-label="Submissions over time"] .recharts-line-curve').waitFor();
     expect(
@@ -178,16 +209,67 @@ test(
     await page.getByText('Submissions per hour').waitFor();
     await checkPage(page, 'form-detail-analytics');
 
-    // On PRO, notifications to the owner can be switched on, and the edit keeps the fields.
+    // On PRO, submitters get a confirmation email, and the edit keeps the fields.
     await page.getByRole('link', { name: 'Edit form' }).click();
-    await page.getByLabel('Email me each submission').check();
-    await page.getByLabel('Notification address').fill('alerts@example.com');
+    await page.getByLabel('Send each submitter a confirmation email').check();
+    await page.getByLabel('Confirmation subject').fill('Thanks for joining the waitlist');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { name: 'Launch waitlist' }).waitFor();
     await page.getByRole('link', { name: 'Edit form' }).click();
-    expect(await page.getByLabel('Email me each submission').isChecked()).toBe(true);
+    expect(await page.getByLabel('Send each submitter a confirmation email').isChecked()).toBe(true);
+    expect(
+      await page.getByLabel('Publish the number of people who joined (users-joined count)').isChecked(),
+    ).toBe(true);
     expect(await page.getByLabel('Field 3 options', { exact: true }).inputValue()).toBe('Free\nPro');
     await page.goBack();
+    await page.getByRole('heading', { name: 'Launch waitlist' }).waitFor();
+
+    // A webhook endpoint with a custom header: its secret once, then a signed test delivery.
+    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByRole('button', { name: 'Add header' }).click();
+    await page.getByLabel('Header 1 name').fill('Authorization');
+    await page.getByLabel('Header 1 value').fill('Bearer journey-token');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await page.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText('Test sent: success (HTTP 200).').waitFor();
+    await page.getByRole('cell', { name: 'thanks', exact: true }).waitFor();
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]?.headers['webhook-signature']).toMatch(/^v1,/);
+    expect(receiver.received[0]?.headers.authorization).toBe('Bearer journey-token');
+
+    // A real submission through the REST API: the worker delivers it to the endpoint (shown in
+    // its log) and captures the submitter's confirmation email (shown under Mail).
+    const third = await submit(address, apiKey, formId, {
+      full_name: 'Katherine Johnson',
+      email: 'katherine@example.com',
+      plan: 'Pro',
+    });
+    expect(third.status).toBe(201);
+    // The test event and the submission's delivery, both answered by the receiver.
+    await reloadUntil(page, page.getByRole('cell', { name: 'thanks', exact: true }), 2);
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]?.body).toContain('Katherine Johnson');
+    expect(receiver.received[1]?.headers.authorization).toBe('Bearer journey-token');
+    await checkPage(page, 'form-detail-webhooks');
+
+    await page.getByRole('link', { name: 'Mail', exact: true }).click();
+    await page.getByRole('heading', { name: 'Mail' }).waitFor();
+    await reloadUntil(page, page.getByRole('link', { name: 'Thanks for joining the waitlist' }), 1);
+    await page.getByRole('cell', { name: 'katherine@example.com', exact: true }).waitFor();
+    await checkPage(page, 'mail');
+    await page.getByRole('link', { name: 'Thanks for joining the waitlist' }).click();
+    await page.getByRole('heading', { name: 'Thanks for joining the waitlist' }).waitFor();
+    // The HTML body stays in a sandboxed frame of its own, never in the dashboard's page.
+    const body = page.locator('iframe[sandbox=""]');
+    expect(await body.getAttribute('srcdoc')).toContain('Katherine Johnson');
+    await page
+      .frameLocator('iframe[sandbox=""]')
+      .getByText('Katherine Johnson', { exact: false })
+      .first()
+      .waitFor();
+    expect(await page.locator('pre.mail-text').textContent()).toContain('Katherine Johnson');
+    await checkPage(page, 'mail-detail');
 
     await page.getByRole('link', { name: 'Forms', exact: true }).click();
     await page.getByRole('cell', { name: 'Launch waitlist', exact: true }).waitFor();
@@ -209,9 +291,9 @@ test(
     await page.getByText('Nothing received yet.').waitFor();
     await checkPage(page, 'inbound-webhooks');
 
-    // Both submissions count against this month's quota.
+    // The three submissions count against this month's quota.
     await page.getByRole('link', { name: 'Billing' }).click();
-    await page.getByText(/^2 of \d+ submissions in \d{4}-\d{2}/).waitFor();
+    await page.getByText(/^3 of \d+ submissions in \d{4}-\d{2}/).waitFor();
     await checkPage(page, 'billing');
 
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -1,11 +1,9 @@
 import { ZFormListItemSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { ZCursorQuerySchema, ZLimitQuerySchema } from '../../schemas/z-query.js';
+import { ZListPageRequestSchema } from '../../schemas/z-query.js';
 
-export const ZListFormsRequestSchema = z
-  .object({ limit: ZLimitQuerySchema, cursor: ZCursorQuerySchema })
-  .default({ limit: 50 });
+export const ZListFormsRequestSchema = ZListPageRequestSchema;
 
 export const ZListFormsResponseSchema = z.object({
   forms: z.array(ZFormListItemSchema),

@@ -1,11 +1,9 @@
 import { ZInboundEventViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { ZCursorQuerySchema, ZLimitQuerySchema } from '../../schemas/z-query.js';
+import { ZListPageRequestSchema } from '../../schemas/z-query.js';
 
-export const ZListInboundEventsRequestSchema = z
-  .object({ limit: ZLimitQuerySchema, cursor: ZCursorQuerySchema })
-  .default({ limit: 50 });
+export const ZListInboundEventsRequestSchema = ZListPageRequestSchema;
 
 export const ZListInboundEventsResponseSchema = z.object({
   events: z.array(ZInboundEventViewSchema),
