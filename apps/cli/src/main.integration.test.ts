@@ -3,7 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { authenticateApiKey, AppError, loadConfig, logIn, processPaymentEvent } from '@formwell/core';
+import {
+  authenticateApiKey,
+  authEpochKey,
+  AppError,
+  loadConfig,
+  logIn,
+  processPaymentEvent,
+} from '@formwell/core';
 import {
   BillingEmailModel,
   UserModel,
@@ -14,7 +21,8 @@ import {
   formRepository,
   type TCreateEmailLogRecord,
 } from '@formwell/db';
-import { testMongoUri } from '@formwell/vitest-config/services';
+import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const run = promisify(execFile);
@@ -40,12 +48,28 @@ function formwell(...args: string[]): Promise<TRun> {
   return formwellWithStdin('', ...args);
 }
 
+/** Runs `formwell …` with extra environment (here: another REDIS_URL). */
+async function formwellWithEnv(env: Record<string, string>, ...args: string[]): Promise<TRun> {
+  try {
+    const { stdout, stderr } = await run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
+      cwd: CLI_DIR,
+      env: { ...process.env, MONGODB_URI: uri, REDIS_URL: testRedisUrl(), ...env },
+    });
+
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
 /** Runs `formwell …` with `stdin` piped to it, as in `printf %s "$PASSWORD" | formwell …`. */
 async function formwellWithStdin(stdin: string, ...args: string[]): Promise<TRun> {
   try {
     const running = run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
       cwd: CLI_DIR,
-      env: { ...process.env, MONGODB_URI: uri },
+      env: { ...process.env, MONGODB_URI: uri, REDIS_URL: testRedisUrl() },
     });
     running.child.stdin?.end(stdin);
     const { stdout, stderr } = await running;
@@ -131,6 +155,47 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     expect((await authenticateApiKey({ key: key.key })).user.id).toBe(userId);
 
     expect(await json('key', 'revoke', '--key-id', key.id)).toEqual({ id: key.id, isActive: false });
+    await expect(authenticateApiKey({ key: key.key })).rejects.toBeInstanceOf(AppError);
+  });
+
+  test('key revoke, set-plan and account delete retire the servers\' cached authentication in Redis', async () => {
+    const email = `epoch-${randomBytes(4).toString('hex')}@example.com`;
+    const userId = String((await json('user', 'create', '--email', email, '--password', 'secret-pass')).id);
+    const key = await json<{ id: string }>('key', 'create', '--user', userId, '--name', 'ci');
+    const redis = new Redis(testRedisUrl());
+    try {
+      const epochs = [await redis.get(authEpochKey(userId))];
+      await json('key', 'revoke', '--key-id', key.id);
+      epochs.push(await redis.get(authEpochKey(userId)));
+      await json('user', 'set-plan', '--user', userId, '--plan', 'PRO');
+      epochs.push(await redis.get(authEpochKey(userId)));
+      await json('account', 'delete', '--user', userId, '--confirm', email);
+      epochs.push(await redis.get(authEpochKey(userId)));
+
+      // Each command wrote a fresh epoch: every one differs from the one before it.
+      expect(epochs.slice(1).every((epoch) => typeof epoch === 'string')).toBe(true);
+      expect(new Set(epochs).size).toBe(4);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  test('with Redis unreachable, key revoke still revokes, then exits 1 saying the servers were not told', async () => {
+    const userId = String(
+      (await json('user', 'create', '--email', `down-${randomBytes(4).toString('hex')}@example.com`)).id,
+    );
+    const key = await json<{ id: string; key: string }>('key', 'create', '--user', userId, '--name', 'ci');
+
+    const result = await formwellWithEnv(
+      { REDIS_URL: 'redis://127.0.0.1:1' },
+      'key',
+      'revoke',
+      '--key-id',
+      key.id,
+    );
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`the change for user ${userId} is stored, but Redis could not be told`);
     await expect(authenticateApiKey({ key: key.key })).rejects.toBeInstanceOf(AppError);
   });
 

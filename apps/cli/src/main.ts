@@ -1,9 +1,10 @@
-import { AppError } from '@formwell/core';
+import { AppError, registerAuthEpochStore } from '@formwell/core';
 import { connectDatabase, disconnectDatabase } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
 import { maskUrlCredentials } from '@formwell/local-services';
 
+import { authEpochConnection } from './auth-epoch-connection.js';
 import { cliEnv } from './env.js';
 import { buildsIndexesAtConnect, runCli, USAGE } from './run-cli.js';
 
@@ -30,7 +31,7 @@ async function main(): Promise<number> {
 
     return argv.length === 0 ? 2 : 0;
   }
-  const { MONGODB_URI, coreConfig } = cliEnv();
+  const { MONGODB_URI, REDIS_URL, coreConfig } = cliEnv();
   try {
     await connectDatabase({
       uri: MONGODB_URI,
@@ -43,6 +44,8 @@ async function main(): Promise<number> {
 
     return 1;
   }
+  const authEpochs = authEpochConnection(REDIS_URL);
+  const unregisterAuthEpochs = registerAuthEpochStore(authEpochs);
   try {
     const result = await runCli({ argv, config: coreConfig });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -54,6 +57,8 @@ async function main(): Promise<number> {
 
     return exitCode;
   } finally {
+    unregisterAuthEpochs();
+    authEpochs.close();
     await disconnectDatabase();
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { createApiServices } from '@formwell/api';
-import { buildErrorBody, ErrorMessages } from '@formwell/core';
+import { buildErrorBody, ErrorMessages, registerAuthEpochStore } from '@formwell/core';
 import { enqueueOutbox } from '@formwell/core';
 import { createJobProducer } from '@formwell/jobs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -92,6 +92,13 @@ export async function buildApp({
     migrateOnStart: env.MIGRATE_ON_START ?? false,
   });
   await app.register(redisPlugin, { url: env.REDIS_URL });
+  // Key revokes, plan changes and account deletions made by this process retire every replica's
+  // cached authentication through this connection (before it closes: hooks run in reverse).
+  const unregisterAuthEpochStore = registerAuthEpochStore(app.redis);
+  app.addHook('onClose', async () => {
+    unregisterAuthEpochStore();
+    await Promise.resolve();
+  });
 
   // Submissions' side effects go to the worker's queues on the same fail-fast connection; what
   // cannot be enqueued stays pending in the outbox for the worker's sweep.

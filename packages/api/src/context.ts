@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { TCoreConfig, TOutboxItem, TStripeClient } from '@formwell/core';
 import type { Redis } from 'ioredis';
 
+import type { ApiKeyCache } from './auth/api-key-cache.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import type { ApiMetrics } from './metrics.js';
 import type { RateLimiter } from './rate-limit/create-rate-limiter.js';
@@ -24,6 +25,8 @@ export type ApiServices = {
   /** Plans, quotas, rate limits, public URL, trusted country header (one place, @formwell/core). */
   config: TCoreConfig;
   rateLimiter: RateLimiter;
+  /** This process's copy of what API keys authenticate as, checked against the auth epoch on every request. */
+  apiKeyCache: ApiKeyCache;
   /** The Stripe API client for checkout and the billing portal; null when billing is not configured. */
   stripe: TStripeClient | null;
   /**

@@ -1,6 +1,7 @@
 import { createStripeClient, type TCoreConfig, type TOutboxItem } from '@formwell/core';
 import type { Redis } from 'ioredis';
 
+import { createApiKeyCache } from './auth/api-key-cache.js';
 import type { ApiLogger, ApiServices } from './context.js';
 import type { ApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
@@ -23,6 +24,10 @@ export function createApiServices({
   enqueueOutbox,
   metrics,
 }: CreateApiServicesOptions): ApiServices {
+  const apiKeyCache = createApiKeyCache();
+  // A lost connection may hide epoch bumps made meanwhile: every copy is verified again afterwards.
+  redis.on('close', () => apiKeyCache.clear());
+
   return {
     version,
     redis,
@@ -30,6 +35,7 @@ export function createApiServices({
     ...(enqueueOutbox ? { enqueueOutbox } : {}),
     ...(metrics ? { metrics } : {}),
     rateLimiter: createRateLimiter({ redis, rules: config.rateLimits, logger }),
+    apiKeyCache,
     stripe: createStripeClient(config.billing),
   };
 }

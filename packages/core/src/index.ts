@@ -42,8 +42,14 @@ export { generateApiKey, API_KEY_PREFIX } from './api-keys/generate-api-key.js';
 export type { TGeneratedApiKey } from './api-keys/generate-api-key.js';
 export { createApiKey, MAX_ACTIVE_API_KEYS, ZCreateApiKeyInputSchema } from './api-keys/create-api-key.js';
 export type { TCreateApiKeyInput } from './api-keys/create-api-key.js';
-export { authenticateApiKey } from './api-keys/authenticate-api-key.js';
-export type { AuthenticateApiKeyOptions, TAuthenticatedApiKey } from './api-keys/authenticate-api-key.js';
+export { apiKeyHash, authenticateApiKey } from './api-keys/authenticate-api-key.js';
+export type {
+  AuthenticateApiKeyOptions,
+  TApiKeyUser,
+  TAuthenticatedApiKey,
+} from './api-keys/authenticate-api-key.js';
+export { touchApiKeyLastUsed } from './api-keys/touch-api-key-last-used.js';
+export type { TouchApiKeyLastUsedOptions } from './api-keys/touch-api-key-last-used.js';
 export { requireScope } from './api-keys/require-scope.js';
 export { createEmbedKey, EMBED_KEY_SCOPES } from './api-keys/create-embed-key.js';
 export type { TCreateEmbedKeyInput } from './api-keys/create-embed-key.js';
@@ -56,6 +62,16 @@ export {
 export type { EnforceKeyRestrictionsOptions, TKeyRestrictions } from './api-keys/key-restrictions.js';
 export type { RequireScopeOptions } from './api-keys/require-scope.js';
 export { revokeApiKey } from './api-keys/revoke-api-key.js';
+export {
+  AUTH_EPOCH_TTL_SECONDS,
+  AuthEpochBumpError,
+  authEpochKey,
+  authUserTag,
+  bumpAuthEpoch,
+  newAuthEpoch,
+  registerAuthEpochStore,
+} from './api-keys/auth-epoch.js';
+export type { TAuthEpochStore } from './api-keys/auth-epoch.js';
 export type { RevokeApiKeyOptions } from './api-keys/revoke-api-key.js';
 export { listApiKeys } from './api-keys/list-api-keys.js';
 export { findApiKeyOwner } from './api-keys/find-api-key-owner.js';

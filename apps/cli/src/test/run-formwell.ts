@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
+import { testRedisUrl } from '@formwell/vitest-config/services';
+
 const run = promisify(execFile);
 const CLI_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -13,7 +15,7 @@ export async function runFormwell(uri: string, ...args: string[]): Promise<TRun>
   try {
     const { stdout, stderr } = await run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
       cwd: CLI_DIR,
-      env: { ...process.env, MONGODB_URI: uri },
+      env: { ...process.env, MONGODB_URI: uri, REDIS_URL: testRedisUrl() },
     });
 
     return { code: 0, stdout, stderr };

@@ -1,4 +1,5 @@
 import {
+  afterResponse,
   consumePublicFormLimit,
   handOffOutbox,
   observeSubmit,
@@ -49,7 +50,7 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
     },
     async (request, reply) => {
       const body = await readPublicFormBody(request);
-      const { response, outbox, spam, userId } = await observeSubmit(services, 'public', () =>
+      const { response, outbox, spam, userId, settle } = await observeSubmit(services, 'public', () =>
         submitPublicForm({
           config: services.config,
           formId: request.params.formId,
@@ -63,6 +64,7 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
       const logger = request.log.child({ userId, formId: request.params.formId });
       logger.info({ submissionId: response.submissionId, spam }, 'public form submitted');
       handOffOutbox({ services, logger, outbox, submissionId: response.submissionId });
+      afterResponse(reply, logger, 'clearing the counters-pending mark', settle);
       if (wantsJson(request)) {
         return reply.code(201).send(response);
       }

@@ -1,6 +1,6 @@
 import { ApiKeyModel, UserModel } from '@formwell/db';
 import { listApiKeys, revokeApiKey } from '@formwell/core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { createKey, createOwner, createTestForm } from './helpers/fixtures.js';
@@ -180,7 +180,7 @@ describe('validation order and failures', () => {
     expect([usersJoined.statusCode, errorBody(usersJoined)]).toEqual([404, USER_NOT_FOUND]);
   });
 
-  test('lastUsedAt is set by an authenticated request', async () => {
+  test('lastUsedAt is set by an authenticated request, once its response is sent', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
     const before = (await listApiKeys({ userId: owner.userId }))[0];
@@ -188,9 +188,14 @@ describe('validation order and failures', () => {
 
     const started = Date.now();
     await call(app, { method: 'GET', url: '/api/v1/forms/list', key: owner.key });
-    const after = (await listApiKeys({ userId: owner.userId }))[0];
-
-    expect(Date.parse(after?.lastUsedAt ?? '')).toBeGreaterThanOrEqual(started - 1000);
+    // Written after the response, so the test waits for the write it expects (not for a time).
+    await vi.waitFor(
+      async () => {
+        const after = (await listApiKeys({ userId: owner.userId }))[0];
+        expect(Date.parse(after?.lastUsedAt ?? '')).toBeGreaterThanOrEqual(started - 1000);
+      },
+      { timeout: 60_000, interval: 20 },
+    );
   });
 });
 

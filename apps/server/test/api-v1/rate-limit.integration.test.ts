@@ -249,7 +249,7 @@ describe('limits configured small', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
-  test('the Redis counters are named by key id; the raw key never appears in Redis', async () => {
+  test('the Redis counters are named by key id under the owner\'s hash tag; the raw key never appears in Redis', async () => {
     const { app } = await buildLimitedApp({ config: { RATE_LIMIT_FORMS_LIST: '5/60' } });
     const owner = await createOwner();
     const form = await createTestForm(owner.userId);
@@ -259,8 +259,11 @@ describe('limits configured small', () => {
     try {
       const keys = await redis.keys('*');
 
-      expect(keys).toContain(`formwell:rl:formsList:api_v1_forms_list_${owner.keyId}`);
-      expect(keys).toContain(`formwell:rl:getForm:api_v1_forms_get_${owner.keyId}_${form.id}`);
+      // `{u:<id>}`: the counter and the owner's auth epoch share a cluster slot (one script reads both).
+      const tag = `{u:${owner.userId}}`;
+      expect(keys).toContain(`formwell:rl:formsList:${tag}:api_v1_forms_list_${owner.keyId}`);
+      expect(keys).toContain(`formwell:rl:getForm:${tag}:api_v1_forms_get_${owner.keyId}_${form.id}`);
+      expect(keys).toContain(`formwell:auth:${tag}:epoch`);
       expect(keys.join('\n')).not.toContain(owner.key);
       expect(keys.join('\n')).not.toContain(owner.key.slice(8));
     } finally {

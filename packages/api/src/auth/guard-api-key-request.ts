@@ -1,20 +1,22 @@
 import {
+  apiKeyHash,
   AppError,
   AppErrorCode,
-  authenticateApiKey,
   enforceKeyRestrictions,
   ErrorMessages,
   requireScope,
+  touchApiKeyLastUsed,
   type TKeyRestrictions,
 } from '@formwell/core';
 
+import { afterResponse } from '../after-response.js';
 import type { ApiLogger, ApiRequest, ApiResponse, ApiServices } from '../context.js';
-import { withBadApiKeyLimit } from '../rate-limit/bad-api-key-limit.js';
 import { rateLimitBucketId } from '../rate-limit/bucket-id.js';
 import { clientAddressBucket } from '../rate-limit/client-address-bucket.js';
 import { applyRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import { rateLimitRefusal } from '../rate-limit/rate-limit-refusal.js';
 import type { TApiKeyPolicy } from './api-key-policy.js';
+import { authenticateFromCopy } from './authenticate-from-copy.js';
 import { extractApiKey } from './extract-api-key.js';
 import { lazyChildLogger } from '../lazy-child-logger.js';
 
@@ -63,9 +65,28 @@ export async function guardApiKeyRequest({
     // The legacy way still works, but clients are told to move (`Deprecation: true`).
     res.header('Deprecation', 'true');
   }
-  const verified = await withBadApiKeyLimit({ req, res, services }, () =>
-    authenticateApiKey({ key: found.key, invalidKeyMessage: policy.invalidKeyMessage }),
-  );
+  const { auth: verified, state } = await authenticateFromCopy({
+    req,
+    res,
+    services,
+    keyHash: apiKeyHash(found.key),
+    invalidKeyMessage: policy.invalidKeyMessage,
+    // A key restricted to origins lives in a web page, where anyone can copy it: each client
+    // address gets its own share of the key's limit, so one copier cannot lock out every visitor.
+    consume: ({ apiKey, user }) =>
+      services.rateLimiter.consumeForUser(
+        policy.rateLimit,
+        rateLimitBucketId({
+          bucket: policy.bucket,
+          apiKeyId:
+            apiKey.restrictions.allowedOrigins.length > 0
+              ? `${apiKey.id}_ip_${clientAddressBucket(req.ip)}`
+              : apiKey.id,
+          formId: policy.perForm ? String(typeof formId === 'string' ? formId : '') : null,
+        }),
+        user.id,
+      ),
+  });
   const actor: TApiKeyActor = {
     type: 'apiKey',
     userId: verified.user.id,
@@ -78,16 +99,9 @@ export async function guardApiKeyRequest({
     apiKeyId: actor.apiKeyId,
     keySource: found.source,
   });
-
-  // A key restricted to origins lives in a web page, where anyone can copy it: each client
-  // address gets its own share of the key's limit, so one copier cannot lock out every visitor.
-  const perClient = actor.restrictions.allowedOrigins.length > 0;
-  const bucketId = rateLimitBucketId({
-    bucket: policy.bucket,
-    apiKeyId: perClient ? `${actor.apiKeyId}_ip_${clientAddressBucket(req.ip)}` : actor.apiKeyId,
-    formId: policy.perForm ? String(typeof formId === 'string' ? formId : '') : null,
-  });
-  const state = await services.rateLimiter.consume(policy.rateLimit, bucketId);
+  afterResponse(res, boundLogger, 'lastUsedAt write', () =>
+    touchApiKeyLastUsed({ keyId: verified.apiKey.id, lastUsedAt: verified.apiKey.lastUsedAt }),
+  );
   applyRateLimitHeaders(res, state);
   if (!state.allowed) {
     throw rateLimitRefusal({ res, services, state });

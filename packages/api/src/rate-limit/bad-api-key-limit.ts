@@ -4,7 +4,13 @@ import type { ApiRequest, ApiResponse, ApiServices } from '../context.js';
 import { clientAddressBucket } from './client-address-bucket.js';
 import { rateLimitRefusal } from './rate-limit-refusal.js';
 
-export type BadApiKeyLimitContext = { req: ApiRequest; res: ApiResponse; services: ApiServices };
+export type BadApiKeyLimitContext = {
+  req: ApiRequest;
+  res: ApiResponse;
+  services: Pick<ApiServices, 'rateLimiter' | 'metrics'>;
+};
+
+const badKeyBucket = (req: ApiRequest) => `api_bad_key_ip_${clientAddressBucket(req.ip)}`;
 
 /**
  * Runs an API key lookup under the per-client-address limit on bad keys (rule `badApiKey`): an
@@ -16,16 +22,27 @@ export async function withBadApiKeyLimit<T>(
   { req, res, services }: BadApiKeyLimitContext,
   lookUp: () => Promise<T>,
 ): Promise<T> {
-  const bucketId = `api_bad_key_ip_${clientAddressBucket(req.ip)}`;
-  const state = await services.rateLimiter.peek('badApiKey', bucketId);
+  const state = await services.rateLimiter.peek('badApiKey', badKeyBucket(req));
   if (!state.allowed) {
     throw rateLimitRefusal({ res, services, state });
   }
+
+  return countingBadApiKeys({ req, services }, lookUp);
+}
+
+/**
+ * Runs a lookup that counts its 401 against the address without asking first: for a key this
+ * process already knew as valid (its copy is being verified again), which is no guess.
+ */
+export async function countingBadApiKeys<T>(
+  { req, services }: Pick<BadApiKeyLimitContext, 'req' | 'services'>,
+  lookUp: () => Promise<T>,
+): Promise<T> {
   try {
     return await lookUp();
   } catch (error) {
     if (AppError.is(error) && error.code === AppErrorCode.UNAUTHORIZED) {
-      await services.rateLimiter.consume('badApiKey', bucketId);
+      await services.rateLimiter.consume('badApiKey', badKeyBucket(req));
     }
     throw error;
   }

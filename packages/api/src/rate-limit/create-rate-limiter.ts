@@ -1,8 +1,16 @@
-import type { TRateLimitName, TRateLimitRule } from '@formwell/core';
+import {
+  AUTH_EPOCH_TTL_SECONDS,
+  authEpochKey,
+  authUserTag,
+  newAuthEpoch,
+  type TRateLimitName,
+  type TRateLimitRule,
+} from '@formwell/core';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 import type { ApiLogger } from '../context.js';
+import { CONSUME_WITH_EPOCH_COMMAND, CONSUME_WITH_EPOCH_LUA } from './consume-with-epoch-script.js';
 
 /** What one consumed request leaves in its bucket; turned into response headers. */
 export type TRateLimitState = {
@@ -15,9 +23,21 @@ export type TRateLimitState = {
   allowed: boolean;
 };
 
+/** A consumed request of an authenticated user, with the user's auth epoch read in the same call. */
+export type TUserConsumption = {
+  state: TRateLimitState;
+  /** The user's auth epoch; null when Redis did not answer (the limit was counted in memory). */
+  epoch: string | null;
+};
+
 export type RateLimiter = {
   /** Counts one request against `bucketId` under rule `name`; never throws for a store outage. */
   consume(name: TRateLimitName, bucketId: string): Promise<TRateLimitState>;
+  /**
+   * Like `consume`, for a bucket of `userId`'s (stored under the user's hash tag), and reads the
+   * user's auth epoch in the same Redis round trip. Never throws for a store outage.
+   */
+  consumeForUser(name: TRateLimitName, bucketId: string, userId: string): Promise<TUserConsumption>;
   /** The bucket's state without counting anything: refused once `limit` requests were counted. */
   peek(name: TRateLimitName, bucketId: string): Promise<TRateLimitState>;
   /**
@@ -74,9 +94,10 @@ export function createRateLimiter({
         insuranceLimiter,
       });
 
-      return [name, { limiter, rule }] as const;
+      return [name, { limiter, insuranceLimiter, rule }] as const;
     }),
   );
+  const consumeWithEpoch = defineConsumeWithEpoch(redis);
 
   const entryOf = (name: TRateLimitName) => {
     const entry = limiters.get(name);
@@ -99,6 +120,33 @@ export function createRateLimiter({
         throw rejection;
       }
     },
+    async consumeForUser(name, bucketId, userId) {
+      const { insuranceLimiter, rule } = entryOf(name);
+      const counted = await consumeWithEpoch({
+        bucketKey: `${keyPrefix}:${name}:${authUserTag(userId)}:${bucketId}`,
+        epochKey: authEpochKey(userId),
+        windowSeconds: rule.windowSeconds,
+      }).catch(() => null);
+      if (counted) {
+        const res = new RateLimiterRes(
+          Math.max(rule.limit - counted.consumed, 0),
+          counted.ttlMs,
+          counted.consumed,
+          counted.consumed === 1,
+        );
+
+        return { state: toState(name, rule, res, counted.consumed <= rule.limit), epoch: counted.epoch };
+      }
+      // Redis did not answer: the same per-process memory limits as `consume`, and no epoch.
+      try {
+        return { state: toState(name, rule, await insuranceLimiter.consume(bucketId), true), epoch: null };
+      } catch (rejection: unknown) {
+        if (rejection instanceof RateLimiterRes) {
+          return { state: toState(name, rule, rejection, false), epoch: null };
+        }
+        throw rejection;
+      }
+    },
     async peek(name, bucketId) {
       const { limiter, rule } = entryOf(name);
       const counted = await limiter.get(bucketId);
@@ -114,6 +162,40 @@ export function createRateLimiter({
     async reset(name, bucketId) {
       await entryOf(name).limiter.delete(bucketId);
     },
+  };
+}
+
+type ConsumeWithEpoch = (keys: {
+  bucketKey: string;
+  epochKey: string;
+  windowSeconds: number;
+}) => Promise<{ consumed: number; ttlMs: number; epoch: string }>;
+
+/** The script as an ioredis command (EVALSHA); rejects at once while the connection is not ready. */
+function defineConsumeWithEpoch(redis: Redis): ConsumeWithEpoch {
+  redis.defineCommand(CONSUME_WITH_EPOCH_COMMAND, { numberOfKeys: 2, lua: CONSUME_WITH_EPOCH_LUA });
+  const command = (redis as unknown as Record<string, (...args: string[]) => Promise<unknown>>)[
+    CONSUME_WITH_EPOCH_COMMAND
+  ];
+  if (!command) {
+    throw new Error('ioredis did not define the consume-with-epoch command');
+  }
+
+  return async ({ bucketKey, epochKey, windowSeconds }) => {
+    if (redis.status !== 'ready') {
+      throw new Error('Redis connection is not ready');
+    }
+    const [consumed, ttlMs, epoch] = (await command.call(
+      redis,
+      bucketKey,
+      epochKey,
+      '1',
+      String(windowSeconds),
+      newAuthEpoch(),
+      String(AUTH_EPOCH_TTL_SECONDS),
+    )) as [number, number, string];
+
+    return { consumed, ttlMs, epoch };
   };
 }
 

@@ -2,6 +2,7 @@ import { AppError, AppErrorCode, type TCoreConfig, type TRateLimitName } from '@
 import type { Redis } from 'ioredis';
 import { expect, test } from 'vitest';
 
+import { createApiKeyCache } from '../auth/api-key-cache.js';
 import type { ApiServices } from '../context.js';
 import type { RateLimiter } from './create-rate-limiter.js';
 import { withLogInLimit, withSignUpLimit } from './dashboard-auth-limits.js';
@@ -24,6 +25,9 @@ function fakeLimiter(limits: Partial<Record<TRateLimitName, number>>) {
         msBeforeReset: 600_000,
         allowed: count <= limit,
       });
+    },
+    async consumeForUser(name, bucketId) {
+      return { state: await limiter.consume(name, bucketId), epoch: null };
     },
     peek(name, bucketId) {
       const limit = limits[name] ?? 1;
@@ -60,6 +64,7 @@ function context(limiter: RateLimiter, ip = '203.0.113.9') {
     redis: {} as Redis,
     config: {} as TCoreConfig,
     rateLimiter: limiter,
+    apiKeyCache: createApiKeyCache(),
     stripe: null,
   };
 

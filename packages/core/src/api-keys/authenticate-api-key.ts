@@ -4,74 +4,55 @@ import { sha256Hex } from '../crypto/sha256-hex.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
-import { toUserView, type TUserView } from '../users/user-view.js';
+import type { TUserView } from '../users/user-view.js';
 import type { TKeyRestrictions } from './key-restrictions.js';
 import type { TApiKeyScope } from './scopes.js';
 
-/** lastUsedAt may lag the latest request by at most this much: one write per key per second at most. */
-const LAST_USED_RESOLUTION_MS = 1000;
-const RECENT_TOUCHES_MAX = 10_000;
-
-/** Per key, when this process last started a lastUsedAt write (request time, ms). */
-const recentTouches = new Map<string, number>();
-
-/**
- * Whether this request must write lastUsedAt. Not when the stored value (read with the key) is
- * within a second of `now`: the conditional write would change nothing. Not when this process
- * started a write for the key within that second either: a burst of concurrent requests that all
- * read the old value then costs one write, not one each. Only skips writes that could not have
- * changed the stored value by more than the allowed second; revocation is unaffected (the key
- * itself is read on every request).
- */
-function lastUsedDue(keyId: string, lastUsedAt: Date | null, nowMs: number): boolean {
-  const fresh = nowMs - LAST_USED_RESOLUTION_MS;
-  if (lastUsedAt && lastUsedAt.getTime() > fresh) {
-    return false;
-  }
-  const touched = recentTouches.get(keyId);
-  if (touched !== undefined && touched > fresh) {
-    return false;
-  }
-  if (recentTouches.size >= RECENT_TOUCHES_MAX) {
-    for (const [id, at] of recentTouches) {
-      if (at <= fresh) {
-        recentTouches.delete(id);
-      }
-    }
-    if (recentTouches.size >= RECENT_TOUCHES_MAX) {
-      recentTouches.clear();
-    }
-  }
-
-  return true;
+/** How a key is stored and looked up (never the key itself). */
+export function apiKeyHash(key: string): string {
+  return sha256Hex(key.trim());
 }
 
 export type AuthenticateApiKeyOptions = {
   /** The key as passed (header, bearer or query), or nothing. */
-  key: string | null | undefined;
+  key?: string | null;
+  /** Instead of `key`: its hash, when the caller already computed it. */
+  keyHash?: string;
   /** The users-joined endpoint words the 401 `Invalid API key`. */
   invalidKeyMessage?: string;
-  now?: Date;
-};
-
-export type TAuthenticatedApiKey = {
-  user: TUserView;
-  apiKey: { id: string; name: string; scopes: TApiKeyScope[]; restrictions: TKeyRestrictions };
 };
 
 /**
- * The interface's validation order: present → exists → active → user exists → lastUsedAt.
- * Reads the database on every call (no cache), so a revoke is effective on the very next request.
+ * What a key authenticates as: only what the API needs and what the auth epoch covers (the plan
+ * and quota change only through setUserPlan, which bumps it), so a cached copy of it is safe.
+ */
+export type TApiKeyUser = Pick<TUserView, 'id' | 'plan' | 'quotaLimit'>;
+
+export type TAuthenticatedApiKey = {
+  user: TApiKeyUser;
+  apiKey: {
+    id: string;
+    name: string;
+    scopes: TApiKeyScope[];
+    restrictions: TKeyRestrictions;
+    /** As stored when read; touchApiKeyLastUsed uses it to skip writes that would change nothing. */
+    lastUsedAt: Date | null;
+  };
+};
+
+/**
+ * The interface's validation order: present → exists → active → user exists, read from MongoDB
+ * (two reads). `lastUsedAt` is written separately (touchApiKeyLastUsed), after the response.
  */
 export async function authenticateApiKey({
   key,
+  keyHash = key === null || key === undefined || key.trim() === '' ? undefined : apiKeyHash(key),
   invalidKeyMessage = ErrorMessages.INVALID_API_KEY,
-  now = new Date(),
 }: AuthenticateApiKeyOptions): Promise<TAuthenticatedApiKey> {
-  if (key === null || key === undefined || key.trim() === '') {
+  if (keyHash === undefined) {
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.API_KEY_REQUIRED });
   }
-  const record = await apiKeyRepository.findByHash({ keyHash: sha256Hex(key.trim()) });
+  const record = await apiKeyRepository.findByHash({ keyHash });
   if (!record?.isActive) {
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: invalidKeyMessage });
   }
@@ -79,23 +60,15 @@ export async function authenticateApiKey({
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
-  if (lastUsedDue(record.id, record.lastUsedAt, now.getTime())) {
-    recentTouches.set(record.id, now.getTime());
-    try {
-      await apiKeyRepository.touchLastUsed({ keyId: record.id, now });
-    } catch (error) {
-      recentTouches.delete(record.id);
-      throw error;
-    }
-  }
 
   return {
-    user: toUserView(user),
+    user: { id: user.id, plan: user.plan, quotaLimit: user.quotaLimit },
     apiKey: {
       id: record.id,
       name: record.name,
       scopes: record.scopes as TApiKeyScope[],
       restrictions: { formIds: record.formIds, allowedOrigins: record.allowedOrigins },
+      lastUsedAt: record.lastUsedAt,
     },
   };
 }

@@ -4,11 +4,13 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { toApiKeyView, type TApiKeyView } from './api-key-view.js';
+import { bumpAuthEpoch } from './auth-epoch.js';
 
 export type RevokeApiKeyOptions = { userId: string; keyId: string; now?: Date };
 
 /**
- * Revokes for good (no re-activation); effective on the next request since nothing caches keys.
+ * Revokes for good (no re-activation); effective on the next request: the owner's auth epoch is
+ * bumped after the write, on every call (a repeated revoke also repairs a bump that failed).
  * Only the call that actually revoked the key gives its slot of the 20-key cap back, so repeated
  * or concurrent revokes cannot free slots that were never taken.
  */
@@ -20,6 +22,7 @@ export async function revokeApiKey({
   if (await apiKeyRepository.deactivate({ userId, keyId, now })) {
     await userRepository.releaseSlot({ userId, counter: 'activeKeyCount' });
   }
+  await bumpAuthEpoch(userId);
   const record = await apiKeyRepository.findById({ userId, keyId });
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.API_KEY_NOT_FOUND });

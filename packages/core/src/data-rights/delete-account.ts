@@ -1,5 +1,6 @@
 import { deleteAccountData } from '@formwell/db';
 
+import { bumpAuthEpoch } from '../api-keys/auth-epoch.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
@@ -27,5 +28,9 @@ export async function deleteAccount({
     throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.ACCOUNT_DELETE_CONFIRMATION });
   }
 
-  return { id: userId, deleted: true, removed: await deleteAccountData({ userId }) };
+  const removed = await deleteAccountData({ userId });
+  // Replicas' cached authentication of the account's keys must not outlive it.
+  await bumpAuthEpoch(userId);
+
+  return { id: userId, deleted: true, removed };
 }

@@ -16,11 +16,19 @@ import {
  * a crash between the counters and the flag, never counts twice. The flag is cleared only after
  * both counters include the submission.
  */
-export async function applySubmissionCounters({
-  submission,
-}: {
-  submission: Pick<TSubmissionRecord, 'id' | 'userId' | 'formId' | 'meta' | 'createdAt'>;
-}): Promise<void> {
+export async function applySubmissionCounters({ submission }: { submission: TCountedSubmission }): Promise<void> {
+  await countSubmission({ submission });
+  await submissionCountersRepository.markApplied({ submissionId: submission.id });
+}
+
+type TCountedSubmission = Pick<TSubmissionRecord, 'id' | 'userId' | 'formId' | 'meta' | 'createdAt'>;
+
+/**
+ * The counters alone (count-once), leaving the `countersPending` flag set: the submit path counts
+ * before answering and clears the flag after the response (an unclear flag only means the sweep
+ * applies the counters again, which count-once turns into no change).
+ */
+export async function countSubmission({ submission }: { submission: TCountedSubmission }): Promise<void> {
   const { id: submissionId, userId, formId, meta, createdAt } = submission;
   await Promise.all([
     formRepository.countSubmissionOnce({ userId, formId, submissionId }),
@@ -33,5 +41,4 @@ export async function applySubmissionCounters({
       country: meta.country,
     }),
   ]);
-  await submissionCountersRepository.markApplied({ submissionId });
 }

@@ -55,7 +55,7 @@ async function counts(userId: string, formId: string) {
 }
 
 describe('submission counters', () => {
-  test('a submit leaves nothing pending', async () => {
+  test('a submit counts before it answers, and its settle step leaves nothing pending', async () => {
     const { form, actor } = await setup();
     const result = await submitForm({
       config: testConfig,
@@ -63,9 +63,17 @@ describe('submission counters', () => {
       input: { formId: form.id, data: { a: 'x' } },
     });
 
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 1 });
+    // The mark is cleared after the response, by the caller.
+    expect(
+      await SubmissionModel.exists({ _id: result.response.submissionId, countersPending: true }),
+    ).not.toBeNull();
+    await result.settle();
     expect(
       await SubmissionModel.exists({ _id: result.response.submissionId, countersPending: true }),
     ).toBeNull();
+    // A sweep after the settle finds nothing to do, and counts nothing twice.
+    await reconcileSubmissionCounters({ now: new Date(Date.now() + 3_600_000) });
     expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 1 });
   });
 

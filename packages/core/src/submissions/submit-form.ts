@@ -2,6 +2,7 @@ import {
   formStatsRepository,
   isDuplicateKeyError,
   monthlyUsageRepository,
+  submissionCountersRepository,
   submissionRepository,
   webhookEndpointRepository,
 } from '@formwell/db';
@@ -14,7 +15,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import type { TFormField } from '../forms/z-form-field.js';
-import { applySubmissionCounters } from './apply-submission-counters.js';
+import { countSubmission } from './apply-submission-counters.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 import type { TOutboxItem } from './outbox-item.js';
 import { parseUserAgent } from './parse-user-agent.js';
@@ -52,8 +53,19 @@ export type SubmitFormOptions = {
   now?: Date;
 };
 
-/** The response plus the outbox entries the caller must hand to the job producers after responding. */
-export type TSubmitFormResult = { response: TSubmitResponse; outbox: TOutboxItem[]; spam: boolean };
+/**
+ * The response plus what the caller does after responding: hand the outbox entries to the job
+ * producers, and `settle` (clears the submission's "counters pending" mark; if it never runs, the
+ * counter sweep clears it, so it needs no retry).
+ */
+export type TSubmitFormResult = {
+  response: TSubmitResponse;
+  outbox: TOutboxItem[];
+  spam: boolean;
+  settle: () => Promise<void>;
+};
+
+const settled = () => Promise.resolve();
 
 /** A `_gotcha` value no person leaves behind: anything but absent, null, empty or false. */
 export function isHoneypotFilled(value: unknown): boolean {
@@ -80,7 +92,8 @@ function duplicateEmail(): AppError {
 /**
  * POST /api/v1/forms/submit. Order: parameters (400) → form (404 / foreign 403) → honeypot →
  * data (400) → uniqueEmail (409) → quota (403, atomic) → one insert carrying the outbox and the
- * `countersPending` mark → counters (idempotent; the sweep finishes them after a crash).
+ * `countersPending` mark → counters (idempotent; the sweep finishes them after a crash) → the
+ * caller answers, then clears the mark (`settle`).
  */
 export async function submitForm({
   config,
@@ -117,7 +130,7 @@ export async function submitForm({
       redirect,
     };
 
-    return { response, outbox: [], spam: true };
+    return { response, outbox: [], spam: true, settle: settled };
   }
 
   const fields = form.fields as TFormField[];
@@ -186,8 +199,9 @@ export async function submitForm({
     throw error;
   }
 
-  // A 201 promises that listing and analytics already include the submission: count it before answering.
-  await applySubmissionCounters({ submission });
+  // A 201 promises that listing and analytics already include the submission: count it before
+  // answering. Clearing the insert's "counters pending" mark is left for after the response.
+  await countSubmission({ submission });
 
   return {
     response: {
@@ -206,5 +220,6 @@ export async function submitForm({
       requestId: submission.requestId,
     })),
     spam: false,
+    settle: () => submissionCountersRepository.markApplied({ submissionId: submission.id }),
   };
 }

@@ -5,6 +5,7 @@ import type { TPlan } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
+import { bumpAuthEpoch } from '../api-keys/auth-epoch.js';
 import { parseInput } from '../errors/parse-input.js';
 import type { TUserPlanView } from './user-view.js';
 import { ZPlanSchema } from './z-user-input.js';
@@ -33,6 +34,8 @@ export async function setUserPlan({
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
+  // API requests authenticate from a per-replica copy of the plan and quota: retire it.
+  await bumpAuthEpoch(userId);
 
   return { id: record.id, plan: record.plan, quotaLimit: record.quotaLimit };
 }

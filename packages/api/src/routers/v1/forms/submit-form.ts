@@ -1,6 +1,7 @@
 import { submitForm } from '@formwell/core';
 
 import { submitClientInfo } from '../../../submit-client-info.js';
+import { afterResponse } from '../../../after-response.js';
 import { handOffOutbox } from '../../../hand-off-outbox.js';
 import { observeSubmit } from '../../../observe-submit.js';
 import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
@@ -13,8 +14,8 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
   .input(ZSubmitFormRequestSchema)
   .output(ZSubmitFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, req, services, logger } = ctx;
-    const { response, outbox, spam } = await observeSubmit(services, 'api', () =>
+    const { user, req, res, services, logger } = ctx;
+    const { response, outbox, spam, settle } = await observeSubmit(services, 'api', () =>
       submitForm({
         config: services.config,
         user,
@@ -25,6 +26,7 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
     );
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');
     handOffOutbox({ services, logger, outbox, submissionId: response.submissionId });
+    afterResponse(res, logger, 'clearing the counters-pending mark', settle);
 
     return response;
   });

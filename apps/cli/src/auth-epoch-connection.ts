@@ -1,0 +1,36 @@
+import type { TAuthEpochStore } from '@formwell/core';
+import { createProducerConnection } from '@formwell/jobs';
+import type { Redis } from 'ioredis';
+
+/**
+ * The CLI writes to MongoDB directly, so the servers' cached authentication would not know of a
+ * key it revokes, a plan it sets or an account it deletes: it bumps the user's auth epoch in the
+ * servers' Redis (REDIS_URL) like the servers do. Connected on first use only, so commands that
+ * change no authentication never need Redis. When Redis cannot be reached the command fails after
+ * its MongoDB write with a message saying so (exit 1), and running it again once Redis is back
+ * repeats the bump (revoking twice, setting the same plan again are harmless).
+ */
+export function authEpochConnection(url: string): TAuthEpochStore & { close(): void } {
+  let client: Promise<Redis> | undefined;
+  const connect = async () => {
+    // One attempt, no reconnect loop: an operator's command reports the outage instead of hanging.
+    const redis = createProducerConnection(url, { lazyConnect: true, retryStrategy: () => null });
+    redis.on('error', () => {
+      // Reported by the failed command itself.
+    });
+    await redis.connect();
+
+    return redis;
+  };
+
+  return {
+    async set(key, value, expiry, seconds) {
+      client ??= connect();
+
+      return (await client).set(key, value, expiry, seconds);
+    },
+    close() {
+      void client?.then((redis) => redis.disconnect()).catch(() => undefined);
+    },
+  };
+}

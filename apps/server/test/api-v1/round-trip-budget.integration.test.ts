@@ -1,0 +1,176 @@
+import { ApiKeyModel, FormModel, SubmissionModel } from '@formwell/db';
+import { testMongoUri } from '@formwell/vitest-config/services';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, test } from 'vitest';
+
+import { buildTestApp } from '../helpers/build-test-app.js';
+import { createOwner, createTestForm } from './helpers/fixtures.js';
+import { call } from './helpers/http.js';
+
+/**
+ * The round trips one request costs on its request path, counted (not timed): MongoDB commands
+ * through the driver's command monitoring, Redis commands as the server's connection sends them.
+ *
+ * Work that runs once the response is sent is counted apart, by what it is: the coalesced
+ * `lastUsedAt` write and the clearing of a submission's "counters pending" mark.
+ */
+
+type TCommand = { name: string; collection: string; after: boolean };
+
+/** Whether a MongoDB command is one of the after-response writes (by its shape, not its timing). */
+function isAfterResponseWrite(name: string, command: Record<string, unknown>): boolean {
+  if (name !== 'update') {
+    return false;
+  }
+  const updates = JSON.stringify(command.updates ?? []);
+
+  return (
+    (command.update === ApiKeyModel.collection.collectionName && updates.includes('"lastUsedAt"')) ||
+    (command.update === SubmissionModel.collection.collectionName &&
+      updates.includes('"$unset":{"countersPending"'))
+  );
+}
+
+async function budgetApp() {
+  const uri = new URL(testMongoUri('budget'));
+  // The driver emits commandStarted for every command only when asked at connect time.
+  uri.searchParams.set('monitorCommands', 'true');
+  const { app } = await buildTestApp({ MONGODB_URI: uri.toString() });
+  // The models' background index builds must not land inside a measured request.
+  const connection = FormModel.db;
+  await Promise.all(Object.values(connection.models).map((model) => model.init()));
+
+  const mongoCommands: TCommand[] = [];
+  connection.getClient().on('commandStarted', (event) => {
+    const command = event.command as Record<string, unknown>;
+    mongoCommands.push({
+      name: event.commandName,
+      collection: String(command[event.commandName] ?? ''),
+      after: isAfterResponseWrite(event.commandName, command),
+    });
+  });
+  const redisCommands: string[] = [];
+  const redis = app.redis as unknown as { sendCommand(command: { name: string }): unknown };
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = (command) => {
+    redisCommands.push(command.name);
+
+    return send(command);
+  };
+
+  /** The commands one request sends before its response (after-response writes apart). */
+  const measure = async (request: () => Promise<{ statusCode: number }>, status: number) => {
+    mongoCommands.length = 0;
+    redisCommands.length = 0;
+    const response = await request();
+    expect(response.statusCode).toBe(status);
+    const onPath = mongoCommands.filter((command) => !command.after);
+
+    return {
+      mongo: onPath.length,
+      redis: redisCommands.length,
+      mongoCommands: onPath.map((command) => `${command.name} ${command.collection}`),
+      redisCommands: [...redisCommands],
+    };
+  };
+
+  return { app, measure };
+}
+
+async function ownerWithForm() {
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId, { settings: { usersJoined: { enabled: true } } });
+
+  return { owner, form };
+}
+
+const requests = (app: FastifyInstance, key: string, formId: string) => ({
+  getForm: () => call(app, { method: 'GET', url: `/api/v1/forms/${formId}`, key }),
+  usersJoined: () => call(app, { method: 'GET', url: `/api/v1/forms/${formId}/users-joined`, key }),
+  list: () => call(app, { method: 'GET', url: '/api/v1/forms/list', key }),
+  submit: () =>
+    call(app, {
+      method: 'POST',
+      url: '/api/v1/forms/submit',
+      key,
+      payload: { formId, data: { email: 'ada@example.com', message: 'hello' } },
+    }),
+});
+
+describe('round trips per request, with the key known to this server', () => {
+  test('GET form, users-joined and the forms list: 1 MongoDB + 1 Redis', async () => {
+    const { app, measure } = await budgetApp();
+    const { owner, form } = await ownerWithForm();
+    const send = requests(app, owner.key, form.id);
+    // Two requests make the key known: the first reads it, the second verifies that read.
+    await send.list();
+    await send.list();
+
+    expect(await measure(send.getForm, 200)).toEqual({
+      mongo: 1,
+      redis: 1,
+      mongoCommands: ['find forms'],
+      redisCommands: ['evalsha'],
+    });
+    expect(await measure(send.usersJoined, 200)).toEqual({
+      mongo: 1,
+      redis: 1,
+      mongoCommands: ['find forms'],
+      redisCommands: ['evalsha'],
+    });
+    expect(await measure(send.list, 200)).toEqual({
+      mongo: 1,
+      redis: 1,
+      mongoCommands: ['find forms'],
+      redisCommands: ['evalsha'],
+    });
+  });
+
+  test('submit: 6 MongoDB + 1 Redis (form, quota, insert, three counters; the mark is cleared after)', async () => {
+    const { app, measure } = await budgetApp();
+    const { owner, form } = await ownerWithForm();
+    const send = requests(app, owner.key, form.id);
+    await send.list();
+    await send.list();
+
+    // The first submission of a day also creates the day's analytics document; measured after it.
+    await send.submit();
+    const counted = await measure(send.submit, 201);
+    expect({ mongo: counted.mongo, redis: counted.redis, redisCommands: counted.redisCommands }).toEqual({
+      mongo: 6,
+      redis: 1,
+      redisCommands: ['evalsha'],
+    });
+    expect(counted.mongoCommands).toEqual([
+      'find forms',
+      'findAndModify monthly_usage',
+      'insert submissions',
+      // The form's submissionCount and both analytics documents, sent together (count-once each).
+      'findAndModify forms',
+      'findAndModify form_stats',
+      'findAndModify form_stats_month_days',
+    ]);
+  });
+});
+
+describe('round trips while a key becomes known', () => {
+  test('first: bad-key check (one MULTI), key, user, then limit; second: verified again; then 1 + 1', async () => {
+    const { app, measure } = await budgetApp();
+    const { owner, form } = await ownerWithForm();
+    const send = requests(app, owner.key, form.id);
+
+    const counts = [];
+    for (let index = 0; index < 3; index++) {
+      const { mongo, redis } = await measure(send.getForm, 200);
+      counts.push({ mongo, redis });
+    }
+
+    expect(counts).toEqual([
+      // MULTI GET PTTL EXEC (one round trip) and the script; the key, its user and the form.
+      { mongo: 3, redis: 5 },
+      // The script's epoch was read after the first MongoDB read, so it is read again, once.
+      { mongo: 3, redis: 1 },
+      { mongo: 1, redis: 1 },
+    ]);
+  });
+});

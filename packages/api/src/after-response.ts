@@ -1,0 +1,33 @@
+import { finished } from 'node:stream';
+
+import type { ApiLogger, ApiResponse } from './context.js';
+
+/**
+ * Runs bookkeeping that the answer does not depend on (lastUsedAt, clearing a submission's
+ * "counters pending" mark) once the response has been sent, so it costs the client no wait. A
+ * failure is logged, never answered. Without a Node response (a direct caller) it runs on the next
+ * turn of the event loop.
+ */
+export function afterResponse(
+  res: ApiResponse,
+  logger: Pick<ApiLogger, 'warn'>,
+  what: string,
+  task: () => Promise<unknown>,
+): void {
+  const run = () => {
+    task().catch((error: unknown) => {
+      logger.warn({ err: error }, `${what} failed after the response`);
+    });
+  };
+  const raw = (res as { raw?: unknown }).raw;
+  if (isNodeResponse(raw) && !raw.writableFinished) {
+    finished(raw, run);
+
+    return;
+  }
+  setImmediate(run);
+}
+
+function isNodeResponse(value: unknown): value is NodeJS.WritableStream & { writableFinished: boolean } {
+  return typeof value === 'object' && value !== null && 'writableFinished' in value && 'on' in value;
+}

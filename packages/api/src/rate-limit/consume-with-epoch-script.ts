@@ -1,0 +1,27 @@
+/**
+ * One round trip for an authenticated request: counts it in its rate-limit bucket (the same
+ * fixed-window INCR + EXPIRE rate-limiter-flexible runs) AND reads the user's auth epoch, writing a
+ * fresh one (ARGV[3], random) when there is none. Both keys carry the user's hash tag `{u:<id>}`,
+ * so the script touches a single cluster slot.
+ *
+ * KEYS[1] bucket, KEYS[2] epoch; ARGV[1] points, ARGV[2] window seconds, ARGV[3] new epoch,
+ * ARGV[4] epoch TTL seconds. Returns {consumed, ttl ms, epoch}.
+ */
+export const CONSUME_WITH_EPOCH_LUA = `
+redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
+local consumed = redis.call('incrby', KEYS[1], ARGV[1])
+local ttl = redis.call('pttl', KEYS[1])
+if ttl == -1 then
+  redis.call('expire', KEYS[1], ARGV[2])
+  ttl = 1000 * ARGV[2]
+end
+local epoch = redis.call('get', KEYS[2])
+if not epoch then
+  redis.call('set', KEYS[2], ARGV[3], 'EX', ARGV[4])
+  epoch = ARGV[3]
+end
+return {consumed, ttl, epoch}
+`;
+
+/** The ioredis command name the script is defined under (sent as EVALSHA, EVAL once if unknown). */
+export const CONSUME_WITH_EPOCH_COMMAND = 'formwellConsumeWithEpoch';

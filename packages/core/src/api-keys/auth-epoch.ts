@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Servers keep a per-process copy of what an API key authenticates as (user, plan, scopes,
+ * restrictions). The copy is only used while the user's epoch in Redis is the one it was made
+ * under; every change to any of that (key revoked, plan changed, account deleted) writes a fresh
+ * epoch AFTER the MongoDB write, so every replica's copy stops matching on its very next request.
+ *
+ * An epoch is a random token, not a counter: if Redis loses the key (restart without persistence,
+ * eviction, its expiry below) the next request writes a new random token, which no copy was made
+ * under, so a lost epoch can never make a stale copy match again.
+ */
+
+/** How long an untouched epoch is kept; a missing epoch only costs each replica one MongoDB read. */
+export const AUTH_EPOCH_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * The Redis hash tag of one user: every Redis key an authenticated request touches carries it, so
+ * the request's one script stays in one cluster slot.
+ */
+export function authUserTag(userId: string): string {
+  return `{u:${userId}}`;
+}
+
+export function authEpochKey(userId: string): string {
+  return `formwell:auth:${authUserTag(userId)}:epoch`;
+}
+
+/** A fresh epoch token (also what a request writes when it finds none). */
+export function newAuthEpoch(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+/** The part of an ioredis connection a bump uses (core does not depend on ioredis itself). */
+export type TAuthEpochStore = {
+  set(key: string, value: string, expiry: 'EX', seconds: number): Promise<unknown>;
+};
+
+/**
+ * The Redis connections of this process that bumps go to: each server app and the CLI register
+ * theirs. Usually one; tests hold several apps on one Redis.
+ */
+const stores = new Set<TAuthEpochStore>();
+
+/** Registers a connection for bumps; returns its unregistration (call it before closing it). */
+export function registerAuthEpochStore(redis: TAuthEpochStore): () => void {
+  stores.add(redis);
+
+  return () => {
+    stores.delete(redis);
+  };
+}
+
+export class AuthEpochBumpError extends Error {
+  constructor(userId: string, cause: unknown) {
+    super(
+      `the change for user ${userId} is stored, but Redis could not be told: replicas may keep ` +
+        'using their cached authentication until Redis is reachable again; repeat the command then',
+      { cause },
+    );
+    this.name = 'AuthEpochBumpError';
+  }
+}
+
+/**
+ * Invalidates every replica's cached authentication of `userId`. Call it after the MongoDB write
+ * that changed the key, plan or account. Throws AuthEpochBumpError when no registered connection
+ * could write it. A process with no registered connection runs no cache and has none to tell
+ * (core's own tests); every process that changes auth data in a deployment registers one.
+ */
+export async function bumpAuthEpoch(userId: string): Promise<void> {
+  if (stores.size === 0) {
+    return;
+  }
+  const epoch = newAuthEpoch();
+  const results = await Promise.allSettled(
+    [...stores].map((redis) => redis.set(authEpochKey(userId), epoch, 'EX', AUTH_EPOCH_TTL_SECONDS)),
+  );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed && results.every((result) => result.status === 'rejected')) {
+    throw new AuthEpochBumpError(userId, failed.reason);
+  }
+}
