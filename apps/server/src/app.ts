@@ -91,7 +91,7 @@ export async function buildApp({
     uri: env.MONGODB_URI,
     migrateOnStart: env.MIGRATE_ON_START ?? false,
   });
-  await app.register(redisPlugin, { url: env.REDIS_URL });
+  await app.register(redisPlugin, { url: env.REDIS_URL, cluster: env.REDIS_CLUSTER });
 
   // Submissions' side effects go to the worker's queues on the same fail-fast connection; what
   // cannot be enqueued stays pending in the outbox for the worker's sweep.

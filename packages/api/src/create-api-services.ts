@@ -1,4 +1,5 @@
 import { createStripeClient, type TCoreConfig, type TOutboxItem } from '@formwell/core';
+import type { TRedisClient } from '@formwell/jobs';
 import type { Redis } from 'ioredis';
 
 import type { ApiLogger, ApiServices } from './context.js';
@@ -7,7 +8,7 @@ import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 
 export type CreateApiServicesOptions = {
   version: string;
-  redis: Redis;
+  redis: TRedisClient;
   config: TCoreConfig;
   logger: Pick<ApiLogger, 'warn'>;
   enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
@@ -29,7 +30,9 @@ export function createApiServices({
     config,
     ...(enqueueOutbox ? { enqueueOutbox } : {}),
     ...(metrics ? { metrics } : {}),
-    rateLimiter: createRateLimiter({ redis, rules: config.rateLimits, logger }),
+    // The limiter's keys are one per call (cluster-safe) and rate-limiter-flexible drives a Cluster as
+    // it drives one Redis; its options still name the single-node type only.
+    rateLimiter: createRateLimiter({ redis: redis as Redis, rules: config.rateLimits, logger }),
     stripe: createStripeClient(config.billing),
   };
 }
