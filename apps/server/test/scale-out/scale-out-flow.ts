@@ -125,7 +125,8 @@ export async function runScaleOutFlow(
   });
   await Promise.all(events);
 
-  // Every submit was answered 201 (none lost to the restart or the kill).
+  // Every submit was answered 201 in the end (none lost to the restart or the kill); those the
+  // stopping server turned away were sent again, and the check below finds none of them stored twice.
   expect(outcomes.filter((outcome) => outcome.status !== 201)).toEqual([]);
   expect(outcomes).toHaveLength(submits);
   expect(killedSignal).toBe('SIGKILL');

@@ -8,6 +8,8 @@ export type TSubmitOutcome = {
   status: number | null;
   body: string;
   error?: string;
+  /** Requests sent for this submit: more than one when a server went away under it. */
+  tries: number;
 };
 
 export type TSteadyLoadOptions = {
@@ -24,10 +26,11 @@ export type TSteadyLoadOptions = {
 };
 
 /**
- * Sends `count` requests at a steady rate, round-robin over the servers, like a load balancer: a
- * server that refuses the connection (it is restarting) is skipped for the next one; that is safe
- * because a refused connection never reached the app. Each request uses its own connection, so a
- * server shutting down gracefully either serves a request fully or never accepts it.
+ * Sends `count` requests at a steady rate, round-robin over the servers, like a load balancer that
+ * retries on the next server what a server going away did not take: a refused or reset connection
+ * and the 503 a closing server answers before routing. Each request uses its own connection, so a
+ * server shutting down gracefully either serves a request fully or never takes it; the caller
+ * checks that no retried submit was stored twice.
  */
 export async function runSteadyLoad({
   count,
@@ -66,34 +69,39 @@ export async function runSteadyLoad({
   return { outcomes: outcomes.sort((a, b) => a.seq - b.seq), events: started };
 }
 
+/** Connection errors of a server going away before it took the request in. */
+const RETRIED_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET']);
+
 async function sendWithFailover(
   seq: number,
   servers: () => string[],
   { path, headers, body }: ReturnType<TSteadyLoadOptions['submit']>,
 ): Promise<TSubmitOutcome> {
-  let server = '';
-  let error = '';
+  let last: TSubmitOutcome = { seq, server: '', status: null, body: '', tries: 0 };
   // Enough tries to ride over a restart window on every server in turn.
   for (let attempt = 0; attempt < 200; attempt++) {
     const list = servers();
-    server = list[(seq + attempt) % list.length] ?? '';
+    const server = list[(seq + attempt) % list.length] ?? '';
     try {
       const answer = await postJson(`${server}${path}`, headers, body);
-
-      return { seq, server, ...answer };
+      last = { seq, server, ...answer, tries: attempt + 1 };
+      if (answer.status !== 503) {
+        return last;
+      }
     } catch (failure) {
-      error = (failure as NodeJS.ErrnoException).code ?? String(failure);
-      if (error !== 'ECONNREFUSED') {
-        return { seq, server, status: null, body: '', error };
+      const error = (failure as NodeJS.ErrnoException).code ?? String(failure);
+      last = { seq, server, status: null, body: '', error, tries: attempt + 1 };
+      if (!RETRIED_ERRORS.has(error)) {
+        return last;
       }
-      // Every server refusing at once (never expected): give the restart a moment to listen.
-      if (attempt % list.length === list.length - 1) {
-        await sleep(100);
-      }
+    }
+    // Every server failing at once (never expected): give the restart a moment to listen.
+    if (attempt % list.length === list.length - 1) {
+      await sleep(100);
     }
   }
 
-  return { seq, server, status: null, body: '', error };
+  return last;
 }
 
 export function postJson(
