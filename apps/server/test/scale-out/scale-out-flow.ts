@@ -1,12 +1,10 @@
-import { createWebhookEndpoint } from '@formwell/core';
 import { connectDatabase, disconnectDatabase, SubmissionModel } from '@formwell/db';
 import { testMongoUri } from '@formwell/vitest-config/services';
 import { expect } from 'vitest';
 
-import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
+import { createOwnerWithWebhook } from '../api-v1/helpers/fixtures.js';
 import { startRecordingReceiver, type TRecordingReceiver } from '../helpers/recording-receiver.js';
 import { waitFor } from '../helpers/start-system.js';
-import { testCoreConfig } from '../helpers/test-core-config.js';
 import {
   killReplica,
   startServerReplica,
@@ -49,14 +47,7 @@ export async function runScaleOutFlow(
   cleanups.push(() => disconnectDatabase());
   const receiver = await startRecordingReceiver();
   cleanups.push(receiver.close);
-  const owner = await createOwner({ plan: 'PRO', quotaLimit: 1_000_000 });
-  const form = await createTestForm(owner.userId, { fields: [] });
-  await createWebhookEndpoint({
-    config: testCoreConfig,
-    userId: owner.userId,
-    formId: form.id,
-    url: receiver.url,
-  });
+  const { owner, form } = await createOwnerWithWebhook(receiver.url, { quotaLimit: 1_000_000 });
 
   const common = { MONGODB_URI: mongoUri, REDIS_URL: redisUrl, LOG_LEVEL: 'info' };
   const serverEnv = {

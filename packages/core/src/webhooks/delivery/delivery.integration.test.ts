@@ -72,6 +72,21 @@ async function ownerWithEndpoint(url: string) {
   return { user, form, endpoint, ids: { userId: user.id, formId: form.id, endpointId: created.id } };
 }
 
+/** A submission to the owner's form, with its webhook outbox entry (endpoint id included). */
+async function submitWithWebhook(owner: Awaited<ReturnType<typeof ownerWithEndpoint>>) {
+  const { outbox, response } = await submitForm({
+    config,
+    user: { id: owner.user.id, plan: 'PRO', quotaLimit: 100 },
+    input: { formId: owner.form.id, data: { email: 'a@example.com' } },
+  });
+  const found = outbox.find((item) => item.kind === 'webhook');
+  if (!found?.endpointId) {
+    throw new Error('no webhook entry');
+  }
+
+  return { outbox, response, entry: { ...found, endpointId: found.endpointId } };
+}
+
 const payload = submissionCreatedPayload({
   formId: 'f',
   submissionId: 's',
@@ -236,16 +251,8 @@ test('owners list deliveries, redeliver one with the same webhook-id, and send a
   const target = await receiver();
   const owner = await ownerWithEndpoint(target.url);
   const other = await createUser({ config, input: { email: testEmail(), plan: 'PRO' } });
-  const { outbox, response } = await submitForm({
-    config,
-    user: { id: owner.user.id, plan: 'PRO', quotaLimit: 100 },
-    input: { formId: owner.form.id, data: { email: 'a@example.com' } },
-  });
-  const entry = outbox.find((item) => item.kind === 'webhook');
-  if (!entry?.endpointId) {
-    throw new Error('no webhook entry');
-  }
-  const ids = { ...entry, endpointId: entry.endpointId };
+  const { outbox, response, entry } = await submitWithWebhook(owner);
+  const ids = entry;
   expect(await deliverOutboxWebhook({ ids, lastAttempt: false, config: config.webhooks })).toEqual({
     status: 'delivered',
     httpStatus: 200,
@@ -308,19 +315,11 @@ test('owners list deliveries, redeliver one with the same webhook-id, and send a
 test('re-running an entry already done still clears the pending flag a run that died half-way left', async () => {
   const target = await receiver();
   const owner = await ownerWithEndpoint(target.url);
-  const { outbox, response } = await submitForm({
-    config,
-    user: { id: owner.user.id, plan: 'PRO', quotaLimit: 100 },
-    input: { formId: owner.form.id, data: { email: 'a@example.com' } },
-  });
-  const entry = outbox.find((item) => item.kind === 'webhook');
-  if (!entry?.endpointId) {
-    throw new Error('no webhook entry');
-  }
-  for (const other of outbox.filter((item) => item !== entry)) {
+  const { outbox, response, entry } = await submitWithWebhook(owner);
+  for (const other of outbox.filter((item) => item.entryId !== entry.entryId)) {
     await completeOutboxEntry({ submissionId: other.submissionId, entryId: other.entryId });
   }
-  const ids = { ...entry, endpointId: entry.endpointId };
+  const ids = entry;
   expect(await deliverOutboxWebhook({ ids, lastAttempt: false, config: config.webhooks })).toMatchObject({
     status: 'delivered',
   });
