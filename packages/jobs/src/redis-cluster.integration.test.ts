@@ -17,8 +17,8 @@ beforeAll(async () => {
   cluster = await startRedisCluster();
   const client = createWorkerConnection(cluster.url);
   try {
-    const ranges = (await client.cluster('SLOTS')) as [number, number, [string, number]][];
-    slotTable = ranges.map(([from, to, [, port]]) => ({ from, to, port }));
+    const ranges = await client.cluster('SLOTS');
+    slotTable = ranges.map(([from, to, master]) => ({ from, to, port: master?.[1] ?? -1 }));
   } finally {
     client.disconnect();
   }

@@ -5,7 +5,7 @@ import { clusterTarget, redisTarget, redisUrls } from './redis-url.js';
 /** One Redis or a Redis Cluster: everything Formwell does with Redis works on both. */
 export type TRedisClient = Redis | Cluster;
 
-export type TRedisConnectionOptions = RedisOptions & {
+type TRedisConnectionOptions = RedisOptions & {
   /** Cluster mode even with one URL; a REDIS_URL that lists several nodes is a cluster anyway. */
   cluster?: boolean;
 };

@@ -11,5 +11,3 @@ export const ZRedisEnvSchema = z.object({
   REDIS_URL: ZRedisUrl,
   REDIS_CLUSTER: z.stringbool().default(false),
 });
-
-export type TRedisEnv = z.infer<typeof ZRedisEnvSchema>;
