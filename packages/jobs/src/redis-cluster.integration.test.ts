@@ -59,8 +59,10 @@ test('queues run on the cluster: every key of a queue shares the hash-tagged pre
   const processed: string[] = [];
   const worker = new Worker(
     QueueName.webhook,
-    async (job) => {
+    (job) => {
       processed.push(String(job.id));
+
+      return Promise.resolve();
     },
     { connection: workerConnection, prefix: QUEUE_PREFIX, concurrency: 5 },
   );
