@@ -91,7 +91,7 @@ export async function buildApp({
     uri: env.MONGODB_URI,
     migrateOnStart: env.MIGRATE_ON_START ?? false,
   });
-  await app.register(redisPlugin, { url: env.REDIS_URL });
+  await app.register(redisPlugin, { url: env.REDIS_URL, cluster: env.REDIS_CLUSTER });
   // Key revokes, plan changes and account deletions made by this process retire every replica's
   // cached authentication through this connection (before it closes: hooks run in reverse).
   const unregisterAuthEpochStore = registerAuthEpochStore(app.redis);

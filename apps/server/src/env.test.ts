@@ -8,7 +8,13 @@ describe('parseServerEnv', () => {
   test('applies the documented defaults', () => {
     const env = parseServerEnv(valid);
 
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', LOG_LEVEL: 'info', CORS_ORIGINS: '*' });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      CORS_ORIGINS: '*',
+      REDIS_CLUSTER: false,
+    });
     expect(env.PUBLIC_URL).toBe('http://localhost:3000');
   });
 
@@ -28,6 +34,13 @@ describe('parseServerEnv', () => {
     expect(problems.find((line) => line.startsWith('PORT: '))).toBeDefined();
     expect(problems.find((line) => line.startsWith('LOG_LEVEL: '))).toBeDefined();
     expect(message).toMatch(/^Invalid environment:\n {2}- /);
+  });
+
+  test('reads a Redis Cluster as a node list or as REDIS_CLUSTER=true', () => {
+    const nodes = 'redis://r1:6379,redis://r2:6379';
+    expect(parseServerEnv({ ...valid, REDIS_URL: nodes })).toMatchObject({ REDIS_URL: nodes });
+    expect(parseServerEnv({ ...valid, REDIS_CLUSTER: 'true' }).REDIS_CLUSTER).toBe(true);
+    expect(() => parseServerEnv({ ...valid, REDIS_CLUSTER: 'maybe' })).toThrow('REDIS_CLUSTER: ');
   });
 
   test('treats empty strings as unset', () => {

@@ -1,5 +1,5 @@
 import { buildCoreConfig, ZCoreEnvSchema } from '@formwell/core';
-import { ZRedisUrl } from '@formwell/jobs';
+import { ZRedisEnvSchema } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
@@ -16,7 +16,7 @@ const serverEnvSchema = {
   PORT: ZPort.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
-  REDIS_URL: ZRedisUrl,
+  ...ZRedisEnvSchema.shape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default('*'),
   TRUST_PROXY: z

@@ -1,5 +1,5 @@
 import { buildCoreConfig, ZCoreEnvSchema } from '@formwell/core';
-import { QueueName, ZRedisUrl } from '@formwell/jobs';
+import { QueueName, ZRedisEnvSchema } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
@@ -25,7 +25,7 @@ export function parseWorkerEnv(source: Record<string, string | undefined> = proc
     server: {
       ...ZCoreEnvSchema.shape,
       MONGODB_URI: ZMongoUri,
-      REDIS_URL: ZRedisUrl,
+      ...ZRedisEnvSchema.shape,
       LOG_LEVEL: ZLogLevel,
       WORKER_CONCURRENCY: ZConcurrency.default(10),
       // Per-queue overrides of WORKER_CONCURRENCY: slow receivers should not hold up emails.

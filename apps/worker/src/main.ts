@@ -15,6 +15,7 @@ async function main() {
   const starting = startWorkerRuntime({
     mongoUri: env.MONGODB_URI,
     redisUrl: env.REDIS_URL,
+    redisCluster: env.REDIS_CLUSTER,
     logger,
     concurrency: env.WORKER_CONCURRENCY,
     concurrencyByQueue: env.concurrencyByQueue,

@@ -29,6 +29,8 @@ import { scheduleMaintenance } from './schedule-maintenance.js';
 export type StartWorkerRuntimeOptions = {
   mongoUri: string;
   redisUrl: string;
+  /** Cluster mode even when redisUrl names one node (several comma-separated nodes always are). */
+  redisCluster?: boolean;
   logger: Logger;
   /** Jobs run at once per queue, unless `concurrencyByQueue` names the queue. */
   concurrency?: number;
@@ -71,6 +73,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
   const {
     mongoUri,
     redisUrl,
+    redisCluster = false,
     logger,
     concurrency = 10,
     concurrencyByQueue = {},
@@ -91,7 +94,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     throw error;
   }
   await ensureIndexes();
-  const connection = createWorkerConnection(redisUrl);
+  const connection = createWorkerConnection(redisUrl, { cluster: redisCluster });
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const producer = createJobProducer(connection);
   const mailer = createMailer({ smtpUrl, from: mailFrom });

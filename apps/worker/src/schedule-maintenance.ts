@@ -1,6 +1,5 @@
-import { QUEUE_PREFIX, QueueName } from '@formwell/jobs';
+import { QUEUE_PREFIX, QueueName, type TRedisClient } from '@formwell/jobs';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 
 import { maintenanceSchedule } from './processors/maintenance.js';
 
@@ -9,7 +8,7 @@ import { maintenanceSchedule } from './processors/maintenance.js';
  * worker replica can do it at start-up and each sweep still runs once per period.
  */
 export async function scheduleMaintenance(
-  connection: Redis,
+  connection: TRedisClient,
   schedule: Record<string, number> = maintenanceSchedule,
 ): Promise<void> {
   const queue = new Queue(QueueName.maintenance, { connection, prefix: QUEUE_PREFIX });

@@ -1,10 +1,14 @@
 import { enqueueOutbox, loadConfig, updateForm } from '@formwell/core';
 import { SubmissionModel } from '@formwell/db';
-import { createJobProducer, createWorkerConnection, developerSummaryJob } from '@formwell/jobs';
+import {
+  createJobProducer,
+  createWorkerConnection,
+  developerSummaryJob,
+  type TRedisClient,
+} from '@formwell/jobs';
 import { parsePrometheusText, type TScrape } from '@formwell/vitest-config/prometheus';
 import { startRedisServer, type RedisServerHandle } from '@formwell/vitest-config/redis-server';
 import { testMongoUri } from '@formwell/vitest-config/services';
-import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -21,7 +25,7 @@ const config = loadConfig({
 
 // A private Redis: queue depths are exact, whatever other test files enqueue.
 let redis: RedisServerHandle;
-let connection: Redis;
+let connection: TRedisClient;
 let runtime: WorkerRuntime;
 const receivers: Receiver[] = [];
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 import type { TCoreConfig, TOutboxItem, TStripeClient } from '@formwell/core';
-import type { Redis } from 'ioredis';
+import type { TRedisClient } from '@formwell/jobs';
 
 import type { ApiKeyCache } from './auth/api-key-cache.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
@@ -21,7 +21,7 @@ export type ApiLogger = {
 /** What the host (apps/server) gives the router; the router knows nothing of Fastify. */
 export type ApiServices = {
   version: string;
-  redis: Redis;
+  redis: TRedisClient;
   /** Plans, quotas, rate limits, public URL, trusted country header (one place, @formwell/core). */
   config: TCoreConfig;
   rateLimiter: RateLimiter;

@@ -1,4 +1,5 @@
 import { createStripeClient, type TCoreConfig, type TOutboxItem } from '@formwell/core';
+import type { TRedisClient } from '@formwell/jobs';
 import type { Redis } from 'ioredis';
 
 import { createApiKeyCache } from './auth/api-key-cache.js';
@@ -8,7 +9,7 @@ import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 
 export type CreateApiServicesOptions = {
   version: string;
-  redis: Redis;
+  redis: TRedisClient;
   config: TCoreConfig;
   logger: Pick<ApiLogger, 'warn'>;
   enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
@@ -34,7 +35,9 @@ export function createApiServices({
     config,
     ...(enqueueOutbox ? { enqueueOutbox } : {}),
     ...(metrics ? { metrics } : {}),
-    rateLimiter: createRateLimiter({ redis, rules: config.rateLimits, logger }),
+    // The limiter's keys share one hash slot per call, and ioredis and rate-limiter-flexible drive a
+    // Cluster as they drive one Redis; their option types still name the single-node client only.
+    rateLimiter: createRateLimiter({ redis: redis as Redis, rules: config.rateLimits, logger }),
     apiKeyCache,
     stripe: createStripeClient(config.billing),
   };

@@ -1,7 +1,9 @@
 export { QUEUE_PREFIX, QueueName } from './queue-names.js';
 export type { TQueueName } from './queue-names.js';
 export { createProducerConnection, createWorkerConnection } from './redis-connection.js';
+export type { TRedisClient } from './redis-connection.js';
 export { ZRedisUrl } from './redis-url.js';
+export { ZRedisEnvSchema } from './redis-env.js';
 export { defaultJobOptions } from './job-defaults.js';
 export {
   WORKER_HEARTBEAT_INTERVAL_MS,

@@ -1,10 +1,10 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 
 import type { TJobContract } from './contracts/define-job.js';
 import { defaultJobOptions } from './job-defaults.js';
 import { QUEUE_PREFIX, type TQueueName } from './queue-names.js';
+import type { TRedisClient } from './redis-connection.js';
 
 export type TJobProducer = {
   /**
@@ -26,7 +26,7 @@ export type TJobProducer = {
  * (unheard, a queue prints them to stderr).
  */
 export function createJobProducer(
-  connection: Redis,
+  connection: TRedisClient,
   { onError = () => undefined }: { onError?: (error: Error) => void } = {},
 ): TJobProducer {
   const queues = new Map<TQueueName, Queue>();

@@ -13,8 +13,13 @@ export type RedisServerHandle = {
   stop(): Promise<void>;
 };
 
-/** Starts a private, memory-only redis-server on a free loopback port (the test harness's Redis). */
-export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServerHandle> {
+/**
+ * Starts a private, memory-only redis-server on a free loopback port (the test harness's Redis).
+ * `args` adds settings, such as cluster mode for a node of a test cluster.
+ */
+export async function startRedisServer(
+  options: { port?: number; args?: string[] } = {},
+): Promise<RedisServerHandle> {
   const port = options.port ?? (await getPort({ host: '127.0.0.1' }));
   const child = spawn(
     'redis-server',
@@ -29,6 +34,7 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
       'no',
       '--maxmemory-policy',
       'noeviction',
+      ...(options.args ?? []),
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );

@@ -1,10 +1,9 @@
-import { createProducerConnection } from '@formwell/jobs';
+import { createProducerConnection, type TRedisClient } from '@formwell/jobs';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    redis: Redis;
+    redis: TRedisClient;
   }
 }
 
@@ -16,9 +15,9 @@ const READY_TIMEOUT_MS = 3_000;
  * commands while Redis is down, so a Redis outage never hangs a request. Start-up waits briefly for
  * the connection so the first requests are counted in Redis with everyone else's, not in memory.
  */
-export const redisPlugin = fp<{ url: string }>(
-  async (app, { url }) => {
-    const redis = createProducerConnection(url);
+export const redisPlugin = fp<{ url: string; cluster?: boolean }>(
+  async (app, { url, cluster = false }) => {
+    const redis = createProducerConnection(url, { cluster });
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {

@@ -1,15 +1,13 @@
-import { createWebhookEndpoint } from '@formwell/core';
 import { SubmissionModel } from '@formwell/db';
 import { parsePrometheusText } from '@formwell/vitest-config/prometheus';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 import { afterEach, expect, test } from 'vitest';
 
-import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
+import { createOwnerWithWebhook } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { startRecordingReceiver } from '../helpers/recording-receiver.js';
 import { spawnEntry } from '../helpers/spawn-entry.js';
 import { waitFor } from '../helpers/start-system.js';
-import { testCoreConfig } from '../helpers/test-core-config.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -53,14 +51,7 @@ test('one submission followed by its request id from the server log to the worke
   const metricsUrl = jsonLines(worker.output()).find((line) => line.msg === 'metrics listening')?.url;
   expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
 
-  const owner = await createOwner({ plan: 'PRO' });
-  const form = await createTestForm(owner.userId, { fields: [] });
-  await createWebhookEndpoint({
-    config: testCoreConfig,
-    userId: owner.userId,
-    formId: form.id,
-    url: receiver.url,
-  });
+  const { owner, form } = await createOwnerWithWebhook(receiver.url);
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/forms/submit',

@@ -1,8 +1,7 @@
 import type { TEmailOutcome, TOutboxWebhookOutcome } from '@formwell/core';
 import { outboxDeliveryRepository } from '@formwell/db';
-import { QUEUE_PREFIX, QueueName, type TQueueName } from '@formwell/jobs';
+import { QUEUE_PREFIX, QueueName, type TQueueName, type TRedisClient } from '@formwell/jobs';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 
 /** The job states whose depth is reported; completed jobs are BullMQ's history, not a backlog. */
@@ -45,7 +44,7 @@ function emailLabel(outcome: TEmailOutcome): string {
  * and the queue depths and outbox backlog read at each scrape (BullMQ's counts and two indexed
  * queries), so an idle worker does no work for them.
  */
-export function createWorkerMetrics(connection: Redis): WorkerMetrics {
+export function createWorkerMetrics(connection: TRedisClient): WorkerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 

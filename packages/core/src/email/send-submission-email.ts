@@ -89,10 +89,13 @@ export async function sendSubmissionEmail({
   if (!submission || !entry) {
     return { status: 'skipped', reason: 'submission deleted' };
   }
+  const close = () => completeOutboxEntry({ submissionId, entryId, now });
   if (entry.status === 'done') {
+    // As for webhooks: closing again clears the pending flag a run that died half-way left set.
+    await close();
+
     return { status: 'skipped', reason: 'already sent' };
   }
-  const close = () => completeOutboxEntry({ submissionId, entryId, now });
   if (await emailLogRepository.findByEntry({ entryId })) {
     await close();
 

@@ -4,6 +4,7 @@ import {
   createApiKey,
   createForm,
   createUser,
+  createWebhookEndpoint,
   setUserPlan,
   type TApiKeyScope,
   type TCoreConfig,
@@ -64,4 +65,16 @@ export async function createTestForm(
     userId,
     input: { name: 'Contact us', formType: 'contact', fields: [...CONTACT_FIELDS], ...input },
   });
+}
+
+/**
+ * A PRO owner with a form that takes any fields and sends its submissions to the webhook receiver
+ * at `url` (made through @formwell/core, as the dashboard would).
+ */
+export async function createOwnerWithWebhook(url: string, options: CreateOwnerOptions = {}) {
+  const owner = await createOwner({ plan: 'PRO', ...options });
+  const form = await createTestForm(owner.userId, { fields: [] });
+  await createWebhookEndpoint({ config: testCoreConfig, userId: owner.userId, formId: form.id, url });
+
+  return { owner, form };
 }

@@ -32,7 +32,8 @@ export function outboxWebhookId(entryId: string): string {
 }
 
 /**
- * Runs one attempt of an outbox webhook entry. An entry already done is never redone; a submission
+ * Runs one attempt of an outbox webhook entry. An entry already done is never redone (only closed
+ * again, which repairs the pending flag of a run that died half-way); a submission
  * or endpoint that is gone, or an endpoint that is disabled, closes the entry without sending.
  * Success closes the entry; a failure is recorded on it and, on the last attempt or when the
  * endpoint got disabled, closes it too, so the sweep never starts it over.
@@ -54,10 +55,14 @@ export async function deliverOutboxWebhook({
   if (!submission || !entry) {
     return { status: 'skipped', reason: 'submission deleted' };
   }
+  const close = () => completeOutboxEntry({ submissionId, entryId, now });
   if (entry.status === 'done') {
+    // A run that died between marking the entry done and clearing the submission's pending flag
+    // leaves the flag set; closing again (a no-op for the entry) clears it.
+    await close();
+
     return { status: 'skipped', reason: 'already delivered' };
   }
-  const close = () => completeOutboxEntry({ submissionId, entryId, now });
   const endpoint = await webhookEndpointRepository.findById({ userId, endpointId });
   if (!endpoint || endpoint.formId !== formId || !endpoint.enabled) {
     await close();

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { webhookEndpointRepository } from '@formwell/db';
+import { SubmissionModel, webhookEndpointRepository } from '@formwell/db';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, expect, test } from 'vitest';
 
@@ -11,6 +11,8 @@ import { testEmail } from '../../../test/test-emails.js';
 import { useTestDatabase } from '../../../test/use-test-database.js';
 import { loadConfig } from '../../config/load-config.js';
 import { createForm } from '../../forms/create-form.js';
+import { completeOutboxEntry } from '../../submissions/complete-outbox-entry.js';
+import { findPendingOutbox } from '../../submissions/find-pending-outbox.js';
 import { submitForm } from '../../submissions/submit-form.js';
 import { createUser } from '../../users/create-user.js';
 import { createWebhookEndpoint } from '../create-webhook-endpoint.js';
@@ -68,6 +70,21 @@ async function ownerWithEndpoint(url: string) {
   }
 
   return { user, form, endpoint, ids: { userId: user.id, formId: form.id, endpointId: created.id } };
+}
+
+/** A submission to the owner's form, with its webhook outbox entry (endpoint id included). */
+async function submitWithWebhook(owner: Awaited<ReturnType<typeof ownerWithEndpoint>>) {
+  const { outbox, response } = await submitForm({
+    config,
+    user: { id: owner.user.id, plan: 'PRO', quotaLimit: 100 },
+    input: { formId: owner.form.id, data: { email: 'a@example.com' } },
+  });
+  const found = outbox.find((item) => item.kind === 'webhook');
+  if (!found?.endpointId) {
+    throw new Error('no webhook entry');
+  }
+
+  return { outbox, response, entry: { ...found, endpointId: found.endpointId } };
 }
 
 const payload = submissionCreatedPayload({
@@ -234,16 +251,8 @@ test('owners list deliveries, redeliver one with the same webhook-id, and send a
   const target = await receiver();
   const owner = await ownerWithEndpoint(target.url);
   const other = await createUser({ config, input: { email: testEmail(), plan: 'PRO' } });
-  const { outbox, response } = await submitForm({
-    config,
-    user: { id: owner.user.id, plan: 'PRO', quotaLimit: 100 },
-    input: { formId: owner.form.id, data: { email: 'a@example.com' } },
-  });
-  const entry = outbox.find((item) => item.kind === 'webhook');
-  if (!entry?.endpointId) {
-    throw new Error('no webhook entry');
-  }
-  const ids = { ...entry, endpointId: entry.endpointId };
+  const { outbox, response, entry } = await submitWithWebhook(owner);
+  const ids = entry;
   expect(await deliverOutboxWebhook({ ids, lastAttempt: false, config: config.webhooks })).toEqual({
     status: 'delivered',
     httpStatus: 200,
@@ -301,4 +310,32 @@ test('owners list deliveries, redeliver one with the same webhook-id, and send a
   expect(refused).toMatchObject({ status: 'failed', httpStatus: null });
   expect(refused.error).toMatch(/^refused: /);
   expect((await listWebhookDeliveries({ ...owner.ids })).items).toHaveLength(4);
+});
+
+test('re-running an entry already done still clears the pending flag a run that died half-way left', async () => {
+  const target = await receiver();
+  const owner = await ownerWithEndpoint(target.url);
+  const { outbox, response, entry } = await submitWithWebhook(owner);
+  for (const other of outbox.filter((item) => item.entryId !== entry.entryId)) {
+    await completeOutboxEntry({ submissionId: other.submissionId, entryId: other.entryId });
+  }
+  const ids = entry;
+  expect(await deliverOutboxWebhook({ ids, lastAttempt: false, config: config.webhooks })).toMatchObject({
+    status: 'delivered',
+  });
+  const pending = async () =>
+    (await SubmissionModel.findById(response.submissionId, { hasPendingOutbox: 1 }).lean())?.hasPendingOutbox;
+  expect(await pending()).toBe(false);
+
+  // The worker died after marking the entry done and before clearing the flag; the job runs again.
+  await SubmissionModel.updateOne({ _id: response.submissionId }, { $set: { hasPendingOutbox: true } });
+  expect(await deliverOutboxWebhook({ ids, lastAttempt: false, config: config.webhooks })).toEqual({
+    status: 'skipped',
+    reason: 'already delivered',
+  });
+  expect(await pending()).toBe(false);
+  // Nothing was sent twice, and the sweep has nothing left of it.
+  expect(target.received).toHaveLength(1);
+  const sweepable = await findPendingOutbox({ olderThanMs: 0, abandonedAfterMs: 0 });
+  expect(sweepable.filter((item) => item.submissionId === response.submissionId)).toEqual([]);
 });
