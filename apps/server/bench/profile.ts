@@ -36,6 +36,8 @@ const server = spawnProcess(process.execPath, [...serverArgs, 'bench/server-entr
     PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // Production refuses a plain-http public URL; the bench still talks plain http to 127.0.0.1.
+    PUBLIC_URL: 'https://bench.formwell.invalid',
   },
 });
 try {

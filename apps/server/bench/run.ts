@@ -42,6 +42,8 @@ async function main() {
         // Request logs off: the baseline logs nothing either, and stdout is a pipe here.
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // Production refuses a plain-http public URL; the bench still talks plain http to 127.0.0.1.
+        PUBLIC_URL: 'https://bench.formwell.invalid',
       },
     }),
   );
