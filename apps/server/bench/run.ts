@@ -75,12 +75,12 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
         process.execPath,
         [
           ...tsxArgs,
-          'packages/embedded-mongo/src/cli.ts',
+          'src/cli.ts',
           '--port',
           String(await freePort()),
           ...(dataDir ? ['--dbpath', dataDir] : []),
         ],
-        { cwd: repoRoot, env: process.env },
+        { cwd: join(repoRoot, 'packages/embedded-mongo'), env: process.env },
       ),
     );
     const [engineUri] = await engine.waitFor(/mongodb:\/\/\S+/, 60_000);
