@@ -15,8 +15,9 @@ import {
   zodSupportsCoerce,
   type OpenApiMethod,
   type OpenApiProcedure,
+  type OpenApiProcedureRecord,
 } from 'trpc-to-openapi';
-import { ZodArray, type ZodObject } from 'zod/v4';
+import { ZodArray, type ZodObject, type ZodOptional, type ZodType } from 'zod/v4';
 
 /** The HTTP methods a procedure's `meta.openapi` may name (what trpc-to-openapi's own route takes). */
 export const REST_PROCEDURE_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -136,7 +137,7 @@ export function createRestProcedureHandler<TContext>({
 /** Method → the procedures served with it, in the router's order (the first matching path wins). */
 function indexProcedures(router: AnyTRPCRouter): Map<string, TRestProcedure[]> {
   const byMethod = new Map<string, TRestProcedure[]>();
-  forEachOpenApiProcedure(router._def.procedures, ({ path, procedure, meta: { openapi } }) => {
+  forEachOpenApiProcedure(router._def.procedures as OpenApiProcedureRecord, ({ path, procedure, meta: { openapi } }) => {
     if (procedure._def.type === 'subscription') {
       return;
     }
@@ -172,12 +173,12 @@ function inputShape(entry: TRestProcedure): NonNullable<TRestProcedure['input']>
   const arrayKeys: string[] = [];
   if (zodSupportsCoerce && instanceofZodTypeObject(schema)) {
     for (const [key, field] of Object.entries((schema as ZodObject).shape)) {
-      const inner: unknown = instanceofZodTypeOptional(field) ? field.unwrap() : field;
+      const inner: unknown = instanceofZodTypeOptional(field as ZodType) ? (field as ZodOptional).unwrap() : field;
       if (inner instanceof ZodArray) {
         arrayKeys.push(key);
       }
     }
-    coerceSchema(schema as ZodObject);
+    coerceSchema(schema);
   }
   entry.input = { isVoid: instanceofZodTypeLikeVoid(schema), arrayKeys };
 

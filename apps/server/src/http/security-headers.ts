@@ -38,6 +38,7 @@ export function registerSecurityHeaders(app: FastifyInstance, { https }: { https
     xFrameOptions: { action: 'deny' },
   });
   app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request.raw, reply.raw, done);
+    // helmet reports no error since v8.1 (it throws instead); its callback only continues.
+    applySecurityHeaders(request.raw, reply.raw, () => done());
   });
 }
