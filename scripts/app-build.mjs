@@ -9,7 +9,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The packages `npm start` runs; turbo builds the workspace packages they depend on first. */
-const STARTED_PACKAGES = ['@formwell/server', '@formwell/worker', '@formwell/cli', '@formwell/embedded-mongo'];
+const STARTED_PACKAGES = [
+  '@formwell/server',
+  '@formwell/worker',
+  '@formwell/cli',
+  '@formwell/embedded-mongo',
+];
 
 export function runsFromSources(env) {
   return env.FORMWELL_FROM_SOURCES === '1' || env.FORMWELL_FROM_SOURCES === 'true';

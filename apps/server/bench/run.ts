@@ -128,7 +128,12 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({
         formId: formIds[1],
-        data: { email: 'visitor@example.com', name: 'A visitor', message: 'Hello from the bench', topic: 'sales' },
+        data: {
+          email: 'visitor@example.com',
+          name: 'A visitor',
+          message: 'Hello from the bench',
+          topic: 'sales',
+        },
       }),
     };
     const targets: TTarget[] = [
@@ -236,7 +241,9 @@ function printTable(mode: TEngineMode, rows: TRow[]) {
         (row.mongoPerRequest?.toFixed(2) ?? '-').padStart(10),
         (row.redisPerRequest?.toFixed(2) ?? '-').padStart(10),
         cpu.padStart(18),
-        String(row.max.non2xx + row.max.errors + (row.half ? row.half.non2xx + row.half.errors : 0)).padStart(8),
+        String(row.max.non2xx + row.max.errors + (row.half ? row.half.non2xx + row.half.errors : 0)).padStart(
+          8,
+        ),
       ].join(' '),
     );
   }

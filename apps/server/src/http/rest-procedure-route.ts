@@ -137,14 +137,17 @@ export function createRestProcedureHandler<TContext>({
 /** Method → the procedures served with it, in the router's order (the first matching path wins). */
 function indexProcedures(router: AnyTRPCRouter): Map<string, TRestProcedure[]> {
   const byMethod = new Map<string, TRestProcedure[]>();
-  forEachOpenApiProcedure(router._def.procedures as OpenApiProcedureRecord, ({ path, procedure, meta: { openapi } }) => {
-    if (procedure._def.type === 'subscription') {
-      return;
-    }
-    const list = byMethod.get(openapi.method) ?? [];
-    list.push({ pattern: getPathRegExp(normalizePath(openapi.path)), path, procedure });
-    byMethod.set(openapi.method, list);
-  });
+  forEachOpenApiProcedure(
+    router._def.procedures as OpenApiProcedureRecord,
+    ({ path, procedure, meta: { openapi } }) => {
+      if (procedure._def.type === 'subscription') {
+        return;
+      }
+      const list = byMethod.get(openapi.method) ?? [];
+      list.push({ pattern: getPathRegExp(normalizePath(openapi.path)), path, procedure });
+      byMethod.set(openapi.method, list);
+    },
+  );
 
   return byMethod;
 }
@@ -173,7 +176,9 @@ function inputShape(entry: TRestProcedure): NonNullable<TRestProcedure['input']>
   const arrayKeys: string[] = [];
   if (zodSupportsCoerce && instanceofZodTypeObject(schema)) {
     for (const [key, field] of Object.entries((schema as ZodObject).shape)) {
-      const inner: unknown = instanceofZodTypeOptional(field as ZodType) ? (field as ZodOptional).unwrap() : field;
+      const inner: unknown = instanceofZodTypeOptional(field as ZodType)
+        ? (field as ZodOptional).unwrap()
+        : field;
       if (inner instanceof ZodArray) {
         arrayKeys.push(key);
       }

@@ -1,10 +1,5 @@
 import cors from '@fastify/cors';
-import {
-  appRouter,
-  createContextFactory,
-  openApiResponseMeta,
-  type ApiServices,
-} from '@formwell/api';
+import { appRouter, createContextFactory, openApiResponseMeta, type ApiServices } from '@formwell/api';
 import { buildErrorBody, ErrorMessages } from '@formwell/core';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
