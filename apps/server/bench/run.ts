@@ -8,7 +8,7 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { load, type LoadOptions, type LoadResult } from './load.js';
 import { cpuSeconds, Redis, redisCommandCount } from './probes.js';
-import { seedBenchData } from './seed.js';
+import { benchSubmission, seedBenchData } from './seed.js';
 import { spawnProcess, type Spawned } from './spawn-process.js';
 
 /**
@@ -126,15 +126,7 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
       url: `${base}/api/v1/forms/submit`,
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        formId: formIds[1],
-        data: {
-          email: 'visitor@example.com',
-          name: 'A visitor',
-          message: 'Hello from the bench',
-          topic: 'sales',
-        },
-      }),
+      body: benchSubmission(formIds[1]),
     };
     const targets: TTarget[] = [
       { name: 'baseline (bare Fastify, same body size)', options: { url: `${baselineBase}/baseline` } },
