@@ -1,4 +1,5 @@
 // `npm start` after bootstrap: runs the whole system on embedded defaults, in the foreground.
+// Builds the programs once (turbo, cached; see app-build.mjs) and runs their compiled JavaScript.
 // Starts (unless MONGODB_URI / REDIS_URL / SMTP_URL point elsewhere) the embedded engine with data
 // under .data/mongo, a private redis-server with data under .data/redis and a local SMTP catcher
 // (loopback, with a login made up for this run), then the server and the worker.
@@ -21,6 +22,7 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { buildStartedPackages, entryArgs, runsFromSources } from './app-build.mjs';
 import { ensureDashboardBuild } from './dashboard-build.mjs';
 import {
   assertSocketPathFits,
@@ -33,6 +35,7 @@ const root = REPO_ROOT;
 const env = { ...process.env };
 const embedded = settingsOrExit(() => embeddedServices(env));
 const { dataDir } = embedded;
+const fromSources = runsFromSources(env);
 const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '127.0.0.1';
 const children = [];
@@ -59,14 +62,14 @@ function mailDestination(catcherPort) {
     : `caught locally (no SMTP_URL; catcher on 127.0.0.1:${catcherPort}): pnpm formwell mail list, mail show ID`;
 }
 
-/** Node arguments that run a TypeScript entry point from its sources (no build step). */
-function tsEntryArgs(entry, args = []) {
-  return ['--import', 'tsx', '--conditions=@formwell/source', entry, ...args];
+/** Node arguments that run a package's program (`entry` is its source path), compiled or from sources. */
+function programArgs(packageDir, entry, args = []) {
+  return [...entryArgs({ root, packageDir, entry, fromSources }), ...args];
 }
 
-/** Starts a workspace package's TypeScript entry point as a supervised child. */
-function startTs(name, packageDir, entry, args = [], options = {}) {
-  return startProcess(name, process.execPath, tsEntryArgs(entry, args), {
+/** Starts a workspace package's program as a supervised child. */
+function startProgram(name, packageDir, entry, args = [], options = {}) {
+  return startProcess(name, process.execPath, programArgs(packageDir, entry, args), {
     cwd: join(root, packageDir),
     env,
     ...options,
@@ -208,7 +211,7 @@ function keptSecret(fileName, generate) {
 async function startMailCatcher() {
   const user = 'formwell';
   const password = randomBytes(24).toString('base64url');
-  const { child, exited } = startTs('mail-catcher', 'apps/worker', 'src/mail-catcher/main.ts', [], {
+  const { child, exited } = startProgram('mail-catcher', 'apps/worker', 'src/mail-catcher/main.ts', [], {
     env: { ...env, MAIL_CATCHER_USER: user, MAIL_CATCHER_PASSWORD: password },
     ipc: true,
   });
@@ -227,7 +230,7 @@ async function startMailCatcher() {
 
 /** `npm start -- --demo`: once the system is up, seed a demo owner, key and forms, and print them. */
 async function seedDemo() {
-  const child = spawn(process.execPath, tsEntryArgs('src/main.ts', ['demo', 'seed']), {
+  const child = spawn(process.execPath, programArgs('apps/cli', 'src/main.ts', ['demo', 'seed']), {
     cwd: join(root, 'apps/cli'),
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -259,12 +262,16 @@ async function main() {
     () => `whsec_${randomBytes(32).toString('base64')}`,
   );
 
+  if (!fromSources) {
+    buildStartedPackages(root, log);
+  }
+
   if (!env.MONGODB_URI) {
     const { mongoPort, mongoSocket } = embedded;
     ownerOnlyDir(embedded.mongoDir);
     if (mongoPort === undefined) assertSocketPathFits(mongoSocket);
     const listenOn = mongoPort === undefined ? ['--socket', mongoSocket] : ['--port', String(mongoPort)];
-    startTs('embedded-mongo', 'packages/embedded-mongo', 'src/cli.ts', [
+    startProgram('embedded-mongo', 'packages/embedded-mongo', 'src/cli.ts', [
       ...listenOn,
       '--dbpath',
       embedded.mongoDir,
@@ -319,9 +326,9 @@ async function main() {
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
   }
-  startTs('worker', 'apps/worker', 'src/main.ts');
+  startProgram('worker', 'apps/worker', 'src/main.ts');
   // The embedded default migrates its own database at start; production runs `formwell db migrate`.
-  startTs('server', 'apps/server', 'src/main.ts', [], {
+  startProgram('server', 'apps/server', 'src/main.ts', [], {
     env: { ...env, MIGRATE_ON_START: env.MIGRATE_ON_START ?? 'true' },
   });
   await waitForListener('server', port, 60_000);

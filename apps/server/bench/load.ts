@@ -25,6 +25,8 @@ export type LoadResult = {
   non2xx: number;
   errors: number;
   total: number;
+  /** How long the run lasted (autocannon's own measure). */
+  durationSeconds: number;
 };
 
 type TAutocannonJson = {
@@ -32,6 +34,7 @@ type TAutocannonJson = {
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
+  duration: number;
 };
 
 /** One autocannon run in its own process (the load generator must not share the server's CPU time slice). */
@@ -75,5 +78,6 @@ export async function load({
     non2xx: result.non2xx,
     errors: result.errors,
     total: result.requests.total,
+    durationSeconds: result.duration,
   };
 }

@@ -4,7 +4,7 @@ import { startEmbeddedMongo } from '@formwell/embedded-mongo';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { load, type LoadOptions } from './load.js';
-import { seedBenchData } from './seed.js';
+import { benchSubmission, seedBenchData } from './seed.js';
 import { spawnProcess } from './spawn-process.js';
 
 /**
@@ -36,6 +36,8 @@ const server = spawnProcess(process.execPath, [...serverArgs, 'bench/server-entr
     PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // Production refuses a plain-http public URL; the bench still talks plain http to 127.0.0.1.
+    PUBLIC_URL: 'https://bench.formwell.invalid',
   },
 });
 try {
@@ -49,15 +51,7 @@ try {
       url: `${base}/api/v1/forms/submit`,
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        formId: formIds[1],
-        data: {
-          email: 'visitor@example.com',
-          name: 'A visitor',
-          message: 'Hello from the bench',
-          topic: 'sales',
-        },
-      }),
+      body: benchSubmission(formIds[1]),
     },
   };
   const options = targets[target];

@@ -39,3 +39,16 @@ export async function seedBenchData(mongoUri: string): Promise<TBenchSeed> {
     await disconnectDatabase();
   }
 }
+
+/** The submission every bench run posts: a valid entry of the seeded contact form. */
+export function benchSubmission(formId: string | undefined): string {
+  return JSON.stringify({
+    formId,
+    data: {
+      email: 'visitor@example.com',
+      name: 'A visitor',
+      message: 'Hello from the bench',
+      topic: 'sales',
+    },
+  });
+}

@@ -1,9 +1,14 @@
+import mongoose from 'mongoose';
+
 import { buildApp } from '../src/app.js';
 import { parseServerEnv, type ServerEnv } from '../src/env.js';
 
 /**
  * The real server (same buildApp as main.ts) with the bench's configuration overrides: the rate
  * limits raised so the load measures the request path, not 429s. Prints the address when ready.
+ * With `monitorCommands=true` in MONGODB_URI it also counts the MongoDB commands it sends (driver
+ * command monitoring) and reports the count at GET /__bench/mongo-commands, which the bench reads
+ * before and after a fixed number of requests to print round trips per request.
  */
 const env: ServerEnv = Object.assign(parseServerEnv(), {
   RATE_LIMIT_FORMS_LIST: '100000000/60',
@@ -11,6 +16,11 @@ const env: ServerEnv = Object.assign(parseServerEnv(), {
   RATE_LIMIT_SUBMIT: '100000000/60',
 });
 const app = await buildApp({ env });
+let mongoCommands = 0;
+mongoose.connection.getClient().on('commandStarted', () => {
+  mongoCommands++;
+});
+app.get('/__bench/mongo-commands', () => ({ count: mongoCommands }));
 const address = await app.listen({ port: env.PORT, host: env.HOST });
 console.log(`bench-server listening ${address}`);
 

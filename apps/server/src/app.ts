@@ -86,7 +86,7 @@ export async function buildApp({
   recordRequestMetrics(app, metrics);
   // Before any route scope is registered, so every scope inherits it.
   useJsonBodyParser(app);
-  await registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https://') });
+  registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https://') });
   await app.register(databasePlugin, {
     uri: env.MONGODB_URI,
     migrateOnStart: env.MIGRATE_ON_START ?? false,

@@ -1,18 +1,12 @@
 import cors from '@fastify/cors';
-import {
-  appRouter,
-  createContextFactory,
-  openApiResponseMeta,
-  type ApiServices,
-  type AppRouter,
-} from '@formwell/api';
+import { appRouter, createContextFactory, openApiResponseMeta, type ApiServices } from '@formwell/api';
 import { buildErrorBody, ErrorMessages } from '@formwell/core';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
-import { fastifyTRPCOpenApiPlugin, type CreateOpenApiFastifyPluginOptions } from 'trpc-to-openapi';
 
 import { apiCorsOptions } from '../http/api-cors.js';
 import { createDocumentedPathLookup } from '../http/documented-path.js';
 import type { TServerOpenApiDocument } from '../http/openapi-document.js';
+import { createRestProcedureHandler, REST_PROCEDURE_METHODS } from '../http/rest-procedure-route.js';
 import { apiCsvExportRoutes } from './csv-export.js';
 
 const BASE_PATH = '/api/v1';
@@ -75,18 +69,24 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
 
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, () => openApiDocument);
 
-  // No basePath: the adapter's catch-all route takes this scope's prefix, which it strips itself.
-  await app.register(fastifyTRPCOpenApiPlugin, {
-    router: appRouter,
-    createContext: createContextFactory({ transport: 'rest', services }),
-    // Statuses other than 200 (201 on submit, 429 with Retry-After) come from the router's meta.
-    responseMeta: openApiResponseMeta,
-    onError: ({ error, path }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') {
-        app.log.error({ err: error.cause ?? error, path }, 'api procedure failed');
-      }
-    },
-  } satisfies CreateOpenApiFastifyPluginOptions<AppRouter>);
+  // One catch-all route answers every documented procedure (see createRestProcedureHandler).
+  app.route({
+    method: [...REST_PROCEDURE_METHODS],
+    url: '/*',
+    handler: createRestProcedureHandler({
+      router: appRouter,
+      prefix: BASE_PATH,
+      createContext: createContextFactory({ transport: 'rest', services }),
+      // Statuses other than 200 (201 on submit) come from the router's meta; 429's Retry-After
+      // and the rate-limit headers are set by the procedures on the reply.
+      successStatus: (path) => openApiResponseMeta({ paths: [path], errors: [] }).status,
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          app.log.error({ err: error.cause ?? error, path }, 'api procedure failed');
+        }
+      },
+    }),
+  });
 
   // Streamed, so a plain route; part of the public API, with its CORS policy.
   await app.register(apiCsvExportRoutes, { services });

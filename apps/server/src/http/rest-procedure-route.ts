@@ -1,0 +1,225 @@
+import { callTRPCProcedure, getTRPCErrorShape, TRPCError, type AnyTRPCRouter } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import {
+  acceptsRequestBody,
+  coerceSchema,
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  getPathRegExp,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  instanceofZodTypeOptional,
+  normalizePath,
+  unwrapZodType,
+  zodSupportsCoerce,
+  type OpenApiMethod,
+  type OpenApiProcedure,
+  type OpenApiProcedureRecord,
+} from 'trpc-to-openapi';
+import { ZodArray, type ZodObject, type ZodOptional, type ZodType } from 'zod/v4';
+
+/** The HTTP methods a procedure's `meta.openapi` may name (what trpc-to-openapi's own route takes). */
+export const REST_PROCEDURE_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
+
+export type RestProcedureRouteOptions<TContext> = {
+  router: AnyTRPCRouter;
+  /** The scope's prefix (`/api/v1`), taken off the request path before it is matched. */
+  prefix: string;
+  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => TContext | Promise<TContext>;
+  /** The status of a successful call (201 on submit); absent: 200. */
+  successStatus: (procedurePath: string) => number | undefined;
+  onError?: (opts: { error: TRPCError; path: string | undefined }) => void;
+};
+
+type TRestProcedure = {
+  pattern: RegExp;
+  path: string;
+  procedure: OpenApiProcedure;
+  /** Read on first use, when the schema is coerced (what trpc-to-openapi does on every request). */
+  input?: { isVoid: boolean; arrayKeys: string[] };
+};
+
+/**
+ * The handler of /api/v1's catch-all route: the request path is matched against the router's
+ * `meta.openapi` paths, the procedure is called through tRPC's own `callProcedure` with the
+ * transport's context, and the answer is the procedure's JSON (or its error, as trpc-to-openapi
+ * shapes it). It replaces trpc-to-openapi's Fastify adapter, which does the same matching, input
+ * assembly and coercion, but per request also dresses Fastify's objects up as Node's, builds a
+ * whole Fetch `Request` (with an AbortSignal and close listeners) only to hand its signal to
+ * nothing, re-walks the input schema to coerce it, and builds a new proxy caller: on a request that
+ * touches no database that was most of its cost. trpc-to-openapi still writes the OpenAPI document.
+ * The body is Fastify's, already parsed (and depth-checked) by the scope's JSON parser.
+ */
+export function createRestProcedureHandler<TContext>({
+  router,
+  prefix,
+  createContext,
+  successStatus,
+  onError,
+}: RestProcedureRouteOptions<TContext>): RouteHandlerMethod {
+  const byMethod = indexProcedures(router);
+
+  return async function restProcedureHandler(request, reply) {
+    const method = request.method as OpenApiMethod;
+    const takesBody = acceptsRequestBody(method);
+    // Parsed as trpc-to-openapi does (dot segments resolved, encoding kept), so paths match alike.
+    const url = new URL(`http://127.0.0.1${request.url.slice(prefix.length)}`);
+    const path = normalizePath(url.pathname);
+    const match = findProcedure(byMethod.get(method), path);
+    let input: unknown;
+    let ctx: TContext | undefined;
+    try {
+      if (!match) {
+        throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
+      }
+      const { entry, pathInput } = match;
+      const contentType = request.headers['content-type'];
+      if (takesBody && !contentType?.startsWith('application/json')) {
+        throw new TRPCError({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          // The texts are trpc-to-openapi's (its unclosed quote included): clients may match them.
+          message: contentType ? `Unsupported content-type "${contentType}` : 'Missing content-type header',
+        });
+      }
+      const shape = inputShape(entry);
+      if (!shape.isVoid) {
+        const fields = takesBody
+          ? (request.body as Record<string, unknown> | undefined)
+          : queryFields(request.query as Record<string, string | string[] | undefined>, shape.arrayKeys);
+        input = { ...fields, ...pathInput };
+      }
+      ctx = await createContext({ req: request, res: reply });
+      const data: unknown = await callTRPCProcedure({
+        router,
+        path: entry.path,
+        type: entry.procedure._def.type,
+        ctx,
+        getRawInput: () => Promise.resolve(input),
+        signal: undefined,
+        batchIndex: 0,
+      });
+
+      return await reply
+        .code(successStatus(entry.path) ?? 200)
+        .header('content-type', 'application/json')
+        .send(JSON.stringify(data));
+    } catch (cause) {
+      const error = asTRPCError(cause);
+      onError?.({ error, path: match?.entry.path });
+      const shape = getTRPCErrorShape({
+        config: router._def._config,
+        error,
+        type: match?.entry.procedure._def.type ?? 'unknown',
+        path: match?.entry.path,
+        input,
+        ctx,
+      }) as { message?: string } & Record<string, unknown>;
+      const isInputValidationError =
+        error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.cause.name === 'ZodError';
+
+      // trpc-to-openapi's error body; the scope's onSend hook rebuilds it into the one error body.
+      return await reply
+        .code(getHTTPStatusCodeFromError(error))
+        .header('content-type', 'application/json')
+        .send(
+          JSON.stringify({
+            ...shape,
+            message: isInputValidationError ? 'Input validation failed' : (shape.message ?? error.message),
+            code: error.code,
+            issues: isInputValidationError ? (error.cause as { issues?: unknown }).issues : undefined,
+          }),
+        );
+    }
+  };
+}
+
+/** Method → the procedures served with it, in the router's order (the first matching path wins). */
+function indexProcedures(router: AnyTRPCRouter): Map<string, TRestProcedure[]> {
+  const byMethod = new Map<string, TRestProcedure[]>();
+  forEachOpenApiProcedure(
+    router._def.procedures as OpenApiProcedureRecord,
+    ({ path, procedure, meta: { openapi } }) => {
+      if (procedure._def.type === 'subscription') {
+        return;
+      }
+      const list = byMethod.get(openapi.method) ?? [];
+      list.push({ pattern: getPathRegExp(normalizePath(openapi.path)), path, procedure });
+      byMethod.set(openapi.method, list);
+    },
+  );
+
+  return byMethod;
+}
+
+function findProcedure(entries: TRestProcedure[] | undefined, path: string) {
+  for (const entry of entries ?? []) {
+    const found = entry.pattern.exec(path);
+    if (found) {
+      return { entry, pathInput: { ...found.groups } };
+    }
+  }
+
+  return undefined;
+}
+
+/**
+ * Whether the procedure takes input, and which of its query fields are arrays. The first call also
+ * turns on zod coercion for the object's scalar fields (query values arrive as strings), once per
+ * procedure: the schema objects are shared, so repeating it per request changed nothing.
+ */
+function inputShape(entry: TRestProcedure): NonNullable<TRestProcedure['input']> {
+  if (entry.input) {
+    return entry.input;
+  }
+  const schema = unwrapZodType(getInputOutputParsers(entry.procedure).inputParser, true);
+  const arrayKeys: string[] = [];
+  if (zodSupportsCoerce && instanceofZodTypeObject(schema)) {
+    for (const [key, field] of Object.entries((schema as ZodObject).shape)) {
+      const inner: unknown = instanceofZodTypeOptional(field as ZodType)
+        ? (field as ZodOptional).unwrap()
+        : field;
+      if (inner instanceof ZodArray) {
+        arrayKeys.push(key);
+      }
+    }
+    coerceSchema(schema);
+  }
+  entry.input = { isVoid: instanceofZodTypeLikeVoid(schema), arrayKeys };
+
+  return entry.input;
+}
+
+/** A repeated query key is an array; a single value is itself, or a one-item array where the schema wants one. */
+function queryFields(query: Record<string, string | string[] | undefined>, arrayKeys: string[]) {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value) {
+      fields[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    }
+  }
+  for (const key of arrayKeys) {
+    if (fields[key] !== undefined && !Array.isArray(fields[key])) {
+      fields[key] = [fields[key]];
+    }
+  }
+
+  return fields;
+}
+
+function asTRPCError(cause: unknown): TRPCError {
+  if (cause instanceof TRPCError) {
+    return cause;
+  }
+  // As trpc-to-openapi: whatever else was thrown is an internal error whose text is not shown.
+  const error = new TRPCError({
+    message: 'Internal server error',
+    code: 'INTERNAL_SERVER_ERROR',
+    cause: cause instanceof Error ? cause : undefined,
+  });
+  if (cause instanceof Error && cause.stack) {
+    error.stack = cause.stack;
+  }
+
+  return error;
+}
