@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 
 import { authenticateApiKey, AppError, loadConfig, logIn, processPaymentEvent } from '@formwell/core';
 import {
@@ -17,9 +14,7 @@ import {
 import { testMongoUri } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-const run = promisify(execFile);
-const CLI_DIR = fileURLToPath(new URL('..', import.meta.url));
-const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+import { runFormwell, runFormwellWithStdin, type TRun } from './test/run-formwell.js';
 
 let uri = '';
 
@@ -33,29 +28,14 @@ afterAll(async () => {
   await disconnectDatabase();
 });
 
-type TRun = { code: number; stdout: string; stderr: string };
-
 /** Runs `formwell …` as a child process against the test database. */
 function formwell(...args: string[]): Promise<TRun> {
-  return formwellWithStdin('', ...args);
+  return runFormwell(uri, ...args);
 }
 
 /** Runs `formwell …` with `stdin` piped to it, as in `printf %s "$PASSWORD" | formwell …`. */
-async function formwellWithStdin(stdin: string, ...args: string[]): Promise<TRun> {
-  try {
-    const running = run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
-      cwd: CLI_DIR,
-      env: { ...process.env, MONGODB_URI: uri },
-    });
-    running.child.stdin?.end(stdin);
-    const { stdout, stderr } = await running;
-
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+function formwellWithStdin(stdin: string, ...args: string[]): Promise<TRun> {
+  return runFormwellWithStdin(uri, stdin, ...args);
 }
 
 /** Logs one email as the worker does (one entry per outbox entry); only the log's own ids. */

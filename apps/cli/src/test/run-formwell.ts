@@ -1,20 +1,32 @@
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
+import { testRunDir } from '@formwell/vitest-config/services';
+
 const run = promisify(execFile);
 const CLI_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
 export type TRun = { code: number; stdout: string; stderr: string };
 
-/** Runs `formwell …` as a child process (the real CLI, as an operator starts it) against `uri`. */
-export async function runFormwell(uri: string, ...args: string[]): Promise<TRun> {
+/**
+ * Runs `formwell …` as a child process against `uri`: the compiled CLI (built once per run by
+ * build-cli.ts) with plain node, as the production artefact runs it. Node's compile cache, kept
+ * for the run, spares each of the many short-lived processes recompiling the same modules.
+ */
+export async function runFormwellWithStdin(uri: string, stdin: string, ...args: string[]): Promise<TRun> {
   try {
-    const { stdout, stderr } = await run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
+    const running = run(process.execPath, ['dist/main.js', ...args], {
       cwd: CLI_DIR,
-      env: { ...process.env, MONGODB_URI: uri },
+      env: {
+        ...process.env,
+        MONGODB_URI: uri,
+        NODE_COMPILE_CACHE: join(testRunDir(), 'node-compile-cache'),
+      },
     });
+    running.child.stdin?.end(stdin);
+    const { stdout, stderr } = await running;
 
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -22,6 +34,11 @@ export async function runFormwell(uri: string, ...args: string[]): Promise<TRun>
 
     return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
+}
+
+/** Runs `formwell …` against `uri` with nothing on its standard input. */
+export function runFormwell(uri: string, ...args: string[]): Promise<TRun> {
+  return runFormwellWithStdin(uri, '', ...args);
 }
 
 /** The JSON a successful `formwell …` prints, or an error carrying its stderr. */

@@ -11,9 +11,9 @@ import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
 
 let dashboardDir: string;
 
-beforeAll(() => {
-  dashboardDir = buildDashboardForTest();
-}, 300_000);
+beforeAll(async () => {
+  dashboardDir = await buildDashboardForTest();
+}, 600_000);
 
 /** A submission through the public REST API, as an owner's backend would send it. */
 function submit(address: string, apiKey: string, formId: string, data: Record<string, unknown>) {
