@@ -19,7 +19,9 @@ const integrationConfig = defineConfig({
     // so two files at a time finish far sooner even on 2 cores. Each worker gets a Redis database of
     // its own (services.ts) and each file its own MongoDB databases.
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Generous: a test that spawns several processes (the CLI, a server) takes many times longer on
+    // a loaded 2-core machine than alone, and its outcome must not depend on machine speed.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     ...reporters('integration'),
   },
