@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import { inject } from 'vitest';
 
+import { vitestPoolId } from './env.js';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     mongoUri: string;
@@ -21,7 +23,7 @@ const REDIS_DATABASES = 16;
  */
 export function testRedisUrl(): string {
   const url = new URL(inject('redisUrl'));
-  url.pathname = `/${Number(process.env.VITEST_POOL_ID ?? 0) % REDIS_DATABASES}`;
+  url.pathname = `/${vitestPoolId() % REDIS_DATABASES}`;
 
   return url.toString();
 }
