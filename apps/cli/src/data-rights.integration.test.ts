@@ -15,6 +15,7 @@ import { testMongoUri } from '@formwell/vitest-config/services';
 import { BSON, MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { runCli } from './run-cli.js';
 import { formwellJson, runFormwell } from './test/run-formwell.js';
 
 const config = loadConfig({ env: {} });
@@ -48,11 +49,19 @@ type TAccount = {
   secrets: string[];
 };
 
+/**
+ * Seeds with the CLI's own commands run in this process (the same code and output as `formwell …`
+ * on the connection opened above), sparing a child process per step: the commands under test
+ * below still run as the real CLI process.
+ */
+async function seedWithCli(...argv: string[]): Promise<Record<string, unknown>> {
+  return JSON.parse(JSON.stringify(await runCli({ argv, config }))) as Record<string, unknown>;
+}
+
 /** An account with data in every collection a real one fills: forms, submissions, keys, webhooks… */
 async function seedAccount(label: string): Promise<TAccount> {
   const email = `${label}@example.com`;
-  const user = await formwellJson(
-    uri,
+  const user = await seedWithCli(
     'user',
     'create',
     '--email',
@@ -65,8 +74,7 @@ async function seedAccount(label: string): Promise<TAccount> {
   const userId = String(user.id);
   const formIds: string[] = [];
   for (const name of ['Contact', 'Signup']) {
-    const form = await formwellJson(
-      uri,
+    const form = await seedWithCli(
       'form',
       'create',
       '--user',
@@ -78,9 +86,8 @@ async function seedAccount(label: string): Promise<TAccount> {
     );
     formIds.push(String(form.id));
   }
-  const key = await formwellJson(uri, 'key', 'create', '--user', userId, '--name', 'ci');
-  const hook = await formwellJson(
-    uri,
+  const key = await seedWithCli('key', 'create', '--user', userId, '--name', 'ci');
+  const hook = await seedWithCli(
     'webhook',
     'create',
     '--form',

@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 
 import {
   authenticateApiKey,
@@ -25,9 +22,7 @@ import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-const run = promisify(execFile);
-const CLI_DIR = fileURLToPath(new URL('..', import.meta.url));
-const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+import { runFormwell, runFormwellWith, runFormwellWithStdin, type TRun } from './test/run-formwell.js';
 
 let uri = '';
 
@@ -41,45 +36,19 @@ afterAll(async () => {
   await disconnectDatabase();
 });
 
-type TRun = { code: number; stdout: string; stderr: string };
-
 /** Runs `formwell …` as a child process against the test database. */
 function formwell(...args: string[]): Promise<TRun> {
-  return formwellWithStdin('', ...args);
+  return runFormwell(uri, ...args);
 }
 
 /** Runs `formwell …` with extra environment (here: another REDIS_URL). */
-async function formwellWithEnv(env: Record<string, string>, ...args: string[]): Promise<TRun> {
-  try {
-    const { stdout, stderr } = await run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
-      cwd: CLI_DIR,
-      env: { ...process.env, MONGODB_URI: uri, REDIS_URL: testRedisUrl(), ...env },
-    });
-
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+function formwellWithEnv(env: Record<string, string>, ...args: string[]): Promise<TRun> {
+  return runFormwellWith({ uri, env }, ...args);
 }
 
 /** Runs `formwell …` with `stdin` piped to it, as in `printf %s "$PASSWORD" | formwell …`. */
-async function formwellWithStdin(stdin: string, ...args: string[]): Promise<TRun> {
-  try {
-    const running = run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
-      cwd: CLI_DIR,
-      env: { ...process.env, MONGODB_URI: uri, REDIS_URL: testRedisUrl() },
-    });
-    running.child.stdin?.end(stdin);
-    const { stdout, stderr } = await running;
-
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+function formwellWithStdin(stdin: string, ...args: string[]): Promise<TRun> {
+  return runFormwellWithStdin(uri, stdin, ...args);
 }
 
 /** Logs one email as the worker does (one entry per outbox entry); only the log's own ids. */

@@ -15,7 +15,13 @@ const integrationConfig = defineConfig({
     include: ['src/**/*.integration.test.ts', 'test/**/*.integration.test.ts'],
     globalSetup: [fileURLToPath(new URL('./global-setup.ts', import.meta.url))],
     passWithNoTests: true,
-    testTimeout: 30_000,
+    // Most of an integration file's time is spent waiting on child processes, Redis and the engine,
+    // so two files at a time finish far sooner even on 2 cores. Each worker gets a Redis database of
+    // its own (services.ts) and each file its own MongoDB databases.
+    maxWorkers: 2,
+    // Generous: a test that spawns several processes (the CLI, a server) takes many times longer on
+    // a loaded 2-core machine than alone, and its outcome must not depend on machine speed.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     ...reporters('integration'),
   },

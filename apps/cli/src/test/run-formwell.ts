@@ -1,22 +1,46 @@
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { testRedisUrl } from '@formwell/vitest-config/services';
+import { testRedisUrl, testRunDir } from '@formwell/vitest-config/services';
 
 const run = promisify(execFile);
 const CLI_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
 export type TRun = { code: number; stdout: string; stderr: string };
 
-/** Runs `formwell …` as a child process (the real CLI, as an operator starts it) against `uri`. */
-export async function runFormwell(uri: string, ...args: string[]): Promise<TRun> {
+export type TRunFormwellOptions = {
+  uri: string;
+  /** Piped to the CLI's standard input, as in `printf %s "$PASSWORD" | formwell …`. */
+  stdin?: string;
+  /** Extra environment, overriding the test defaults (MONGODB_URI, REDIS_URL). */
+  env?: Record<string, string>;
+};
+
+/**
+ * Runs `formwell …` as a child process against `uri`: the compiled CLI (built once per run by
+ * build-cli.ts) with plain node, as the production artefact runs it. Node's compile cache, kept
+ * for the run, spares each of the many short-lived processes recompiling the same modules. The CLI
+ * announces key and plan changes to the servers through the test's Redis.
+ */
+export async function runFormwellWith(
+  { uri, stdin = '', env = {} }: TRunFormwellOptions,
+  ...args: string[]
+): Promise<TRun> {
   try {
-    const { stdout, stderr } = await run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
+    const running = run(process.execPath, ['dist/main.js', ...args], {
       cwd: CLI_DIR,
-      env: { ...process.env, MONGODB_URI: uri, REDIS_URL: testRedisUrl() },
+      env: {
+        ...process.env,
+        MONGODB_URI: uri,
+        REDIS_URL: testRedisUrl(),
+        NODE_COMPILE_CACHE: join(testRunDir(), 'node-compile-cache'),
+        ...env,
+      },
     });
+    running.child.stdin?.end(stdin);
+    const { stdout, stderr } = await running;
 
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -24,6 +48,16 @@ export async function runFormwell(uri: string, ...args: string[]): Promise<TRun>
 
     return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
+}
+
+/** Runs `formwell …` against `uri` with `stdin` piped to it. */
+export function runFormwellWithStdin(uri: string, stdin: string, ...args: string[]): Promise<TRun> {
+  return runFormwellWith({ uri, stdin }, ...args);
+}
+
+/** Runs `formwell …` against `uri` with nothing on its standard input. */
+export function runFormwell(uri: string, ...args: string[]): Promise<TRun> {
+  return runFormwellWith({ uri }, ...args);
 }
 
 /** The JSON a successful `formwell …` prints, or an error carrying its stderr. */

@@ -10,6 +10,7 @@ import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { spawnNode, type SpawnedEntry } from '../helpers/spawn-entry.js';
+import { withTestLock } from '../helpers/test-locks.js';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -45,11 +46,15 @@ function filesUnder(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  await run(process.execPath, ['scripts/build-artifact.mjs', '--out', outDir, 'server', 'worker', 'cli'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_OPTIONS: '' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  // The build rewrites every package's dist/, apps/admin/dist among them, which `npm start` in
+  // another test file may be building or reading at the same time.
+  await withTestLock('repository-build', () =>
+    run(process.execPath, ['scripts/build-artifact.mjs', '--out', outDir, 'server', 'worker', 'cli'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_OPTIONS: '' },
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  );
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {

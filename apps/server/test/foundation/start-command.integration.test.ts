@@ -18,24 +18,37 @@ import { promisify } from 'node:util';
 import getPort from 'get-port';
 import { beforeAll, expect, test } from 'vitest';
 
-import { isAlive, repoRoot, startSystem, tcpListenPorts, waitFor } from '../helpers/start-system.js';
+import {
+  isAlive,
+  repoRoot,
+  startSystem,
+  tcpListenPorts,
+  waitFor,
+  type StartedSystem,
+} from '../helpers/start-system.js';
 import { checkoutSession, signatureHeader, stripeEvent, stripeId } from '../helpers/stripe-events.js';
+import { withTestLock } from '../helpers/test-locks.js';
 
 const STARTUP_MS = 90_000;
 // `npm start` compiles the programs before it starts them; with a cold turbo cache that takes
-// minutes on a busy machine. The build runs (or replays) here once, under its own limit, so that
-// STARTUP_MS measures the start itself, whose build step is then a cache replay.
-const BUILD_TIMEOUT_MS = 15 * 60_000;
+// minutes on a busy machine. The build runs (or replays) here once, under the repository-build lock
+// (other test files build into the same dist/ folders), so that STARTUP_MS measures the start itself,
+// whose build step is then a cache replay.
+// A build or test may first wait for another file's build of the whole repository, which takes
+// minutes on a busy machine.
+const TEST_MS = 20 * 60_000;
 
 beforeAll(async () => {
   const build = `import { buildStartedPackages } from './scripts/app-build.mjs';
     buildStartedPackages(process.cwd(), (line) => process.stderr.write(line + '\\n'));`;
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', build], {
-    cwd: repoRoot,
-    env: process.env,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-}, BUILD_TIMEOUT_MS);
+  await withTestLock('repository-build', () =>
+    promisify(execFile)(process.execPath, ['--input-type=module', '-e', build], {
+      cwd: repoRoot,
+      env: process.env,
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  );
+}, TEST_MS);
 
 /** Runs the operator CLI the way `pnpm formwell` does, with `stdin` piped in when given. */
 async function formwell(env: NodeJS.ProcessEnv, args: string[], stdin = '') {
@@ -70,6 +83,24 @@ function embeddedEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   }
 
   return env;
+}
+
+/**
+ * `npm start` until it is ready. It builds the dashboard when the build is missing or stale and the
+ * server reads the build's files at boot, so no other test file may rebuild it meanwhile.
+ */
+function startSystemReady(env: NodeJS.ProcessEnv, base: string, args: string[] = []): Promise<StartedSystem> {
+  return withTestLock('repository-build', async () => {
+    const system = startSystem(env, args);
+    try {
+      await waitUntilReady(base, system.output);
+    } catch (error) {
+      await system.cleanUp();
+      throw error;
+    }
+
+    return system;
+  });
 }
 
 async function waitUntilReady(base: string, output: () => string) {
@@ -146,11 +177,10 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
   chmodSync(dataDir, 0o755);
   const port = await getPort();
   const env = embeddedEnv(port, dataDir);
-  const system = startSystem(env, ['--demo']);
   const base = `http://127.0.0.1:${port}`;
+  const system = await startSystemReady(env, base, ['--demo']);
 
   try {
-    await waitUntilReady(base, system.output);
     // No SMTP server: a local catcher gets the mail; the banner says where and which command reads it.
     const catcherPort = Number(
       /mail {9}caught locally \(no SMTP_URL; catcher on 127\.0\.0\.1:(\d+)\): pnpm formwell mail list, mail show ID\n/.exec(
@@ -246,7 +276,7 @@ test('npm start keeps the embedded services and data owner-only and Ctrl-C leave
     await system.cleanUp();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 240_000);
+}, TEST_MS);
 
 /** A redis-server that requires a password, as a production REDIS_URL would carry one. */
 async function startPasswordRedis(password: string) {
@@ -297,11 +327,10 @@ test('with EMBEDDED_MONGO_PORT the engine is on loopback TCP, the CLI follows it
     REDIS_URL: redis.url,
     SMTP_URL: `smtp://mailer:${smtpPassword}@127.0.0.1:2525`,
   };
-  const system = startSystem(env);
   const base = `http://127.0.0.1:${port}`;
+  const system = await startSystemReady(env, base);
 
   try {
-    await waitUntilReady(base, system.output);
     expect(tcpListenPorts(system.pids().get('embedded-mongo') ?? -1)).toEqual([mongoPort]);
     expect(system.output()).toContain('redis://***@127.0.0.1');
     expect(system.output()).not.toContain(redisPassword);
@@ -315,4 +344,4 @@ test('with EMBEDDED_MONGO_PORT the engine is on loopback TCP, the CLI follows it
     redis.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 240_000);
+}, TEST_MS);

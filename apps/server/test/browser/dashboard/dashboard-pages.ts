@@ -1,13 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 import AxeBuilder from '@axe-core/playwright';
+import { testRunDir } from '@formwell/vitest-config/services';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 import { repoRoot } from '../../helpers/start-system.js';
+import { withTestLock } from '../../helpers/test-locks.js';
+
+const run = promisify(execFile);
 
 /** Where each page's screenshots go: the test run's own output, ignored by git. */
 const SCREENSHOT_DIR = join(repoRoot, 'apps/server/test-results/screenshots');
@@ -18,32 +22,26 @@ const VIEWPORTS = {
 } as const;
 
 /**
- * Builds the dashboard from its current sources into a folder of this run, so the test checks
- * what the sources say (never a stale apps/admin/dist) and leaves a running server's build alone.
+ * The dashboard built from its current sources into the run's scratch folder, so the tests check
+ * what the sources say (never a stale apps/admin/dist) and leave a running server's build alone.
+ * Built once per run: the first file to ask builds it, the others wait for it and reuse it.
  */
-export function buildDashboardForTest(): string {
-  const outDir = mkdtempSync(join(tmpdir(), 'formwell-dashboard-e2e-'));
-  const { status, stderr, stdout } = spawnSync(
-    'pnpm',
-    [
-      '--filter',
-      '@formwell/admin',
-      'exec',
-      'vite',
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: repoRoot, encoding: 'utf8' },
-  );
-  if (status !== 0) {
-    throw new Error(`the dashboard build failed (exit ${status}):\n${stdout}\n${stderr}`);
-  }
+export function buildDashboardForTest(): Promise<string> {
+  return withTestLock('dashboard-build', async () => {
+    const outDir = join(testRunDir(), 'dashboard');
+    if (existsSync(join(outDir, 'index.html'))) {
+      return outDir;
+    }
+    const args = ['--filter', '@formwell/admin', 'exec', 'vite', 'build', '--outDir', outDir];
+    // Asynchronous: the lock is refreshed from this process's event loop while vite works.
+    await run('pnpm', [...args, '--emptyOutDir', '--logLevel', 'warn'], { cwd: repoRoot }).catch(
+      (error: { code?: number; stdout?: string; stderr?: string }) => {
+        throw new Error(`the dashboard build failed (exit ${error.code}):\n${error.stdout}\n${error.stderr}`);
+      },
+    );
 
-  return outDir;
+    return outDir;
+  });
 }
 
 /** axe-core's findings that block people (impact serious or critical), by rule and element. */

@@ -11,9 +11,9 @@ import { payOnFakeCheckout, startJourneyServices, startWorker } from './journey-
 
 let dashboardDir: string;
 
-beforeAll(() => {
-  dashboardDir = buildDashboardForTest();
-}, 300_000);
+beforeAll(async () => {
+  dashboardDir = await buildDashboardForTest();
+}, 600_000);
 
 /**
  * Reloads the page until `locator` finds at least `atLeast` elements: what the worker does

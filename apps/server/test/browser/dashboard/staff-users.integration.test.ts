@@ -10,9 +10,9 @@ const PASSWORD = 'correct horse battery staple';
 
 let dashboardDir: string;
 
-beforeAll(() => {
-  dashboardDir = buildDashboardForTest();
-}, 300_000);
+beforeAll(async () => {
+  dashboardDir = await buildDashboardForTest();
+}, 600_000);
 
 test('staff see every user and change a plan; owners get no staff link', { timeout: 300_000 }, async () => {
   const { app } = await buildTestApp({}, { dashboardDir });
