@@ -1,4 +1,5 @@
 import { BSONRegExp } from 'bson';
+import { toJsRegExp } from './regex-translate.js';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { compareValues, typeRank } from '../bson/compare.js';
@@ -84,7 +85,7 @@ function equals(r: Reached, value: unknown): boolean {
 }
 
 function regexMatches(r: Reached, re: RegExp | BSONRegExp): boolean {
-  const js = re instanceof RegExp ? re : new RegExp(re.pattern, re.options.replace(/[^gimsuy]/g, ''));
+  const js = re instanceof RegExp ? re : toJsRegExp(re.pattern, re.options);
   return candidates(r).some((c) => typeof c === 'string' && js.test(c));
 }
 

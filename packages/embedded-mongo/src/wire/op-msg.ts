@@ -1,4 +1,5 @@
-import { deserialize, onDemand } from 'bson';
+import { onDemand } from 'bson';
+import { decodeCommandDoc } from '../bson/command-decode.js';
 import { crc32c } from './crc32c.js';
 import { HEADER_SIZE, OP_MSG, writeHeader } from './header.js';
 import { MongoCommandError } from '../errors.js';
@@ -42,7 +43,7 @@ export function parseOpMsg(msg: Buffer): OpMsg {
       if (body) throw protocolError('OP_MSG has more than one body section');
       const bytes = msg.subarray(pos, pos + size);
       checkMessageDepth(bytes);
-      body = deserialize(bytes);
+      body = decodeCommandDoc(bytes);
       bodyBytes = bytes;
       if (Array.isArray(body.documents) && 'insert' in body) {
         // Keep inserted documents as their original bytes, as if sent in a document sequence:
