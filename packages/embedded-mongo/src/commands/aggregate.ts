@@ -3,6 +3,7 @@ import { findMatches, findMatchesYielding, type Match } from '../query/find-docs
 import { lazyDocs, runPipelineYielding, type LazyDocs } from '../query/yielding-pipeline.js';
 import { parseSort } from '../query/sort.js';
 import { checkRegexes } from '../query/regex-translate.js';
+import { checkProjection } from '../query/projection-check.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
 import type { Collection } from '../storage/collection.js';
@@ -40,6 +41,8 @@ function checkPipeline(pipeline: unknown): Doc[] {
     if (!mingoContext.getOperator(OpType.PIPELINE, name)) {
       throw new MongoCommandError(40324, 'Location40324', `Unrecognized pipeline stage name: '${name}'`);
     }
+    const spec = (stage as Doc)[name];
+    if (name === '$project' && spec && typeof spec === 'object') checkProjection(spec as Doc);
   }
   return pipeline as Doc[];
 }
