@@ -8,3 +8,10 @@ import { regexesToJs } from '../query/regex-translate.js';
  */
 export const decodeCommandDoc = (bytes: Uint8Array): Record<string, unknown> =>
   regexesToJs(deserialize(bytes, { bsonRegExp: true })) as Record<string, unknown>;
+
+/**
+ * A document to insert, decoded for its index keys and checks only (its bytes are what is stored),
+ * the same way stored documents are decoded later, so that the keys computed now and at its next
+ * update or delete agree.
+ */
+export const decodeStored = (bytes: Uint8Array): Record<string, unknown> => deserialize(bytes);
