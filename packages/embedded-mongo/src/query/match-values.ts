@@ -168,8 +168,21 @@ const $elemMatch: Operator = (selector, criteria, options) => {
   return (obj) => reach(obj, path).values.some((v) => Array.isArray(v) && v.some(test));
 };
 
+/**
+ * `$exists` (https://www.mongodb.com/docs/manual/reference/operator/query/exists/): whether the
+ * path reaches any value (null included), through arrays of documents as equality does, so that
+ * `{'a.b': {$exists: true}}` and `{'a.b': null}` agree on which documents hold `a.b` (an array
+ * nested directly in an array is not entered).
+ */
+const $exists: Operator = (selector, wanted) => {
+  const path = selector.split('.');
+  const want = wanted !== false && wanted !== 0 && wanted !== null && wanted !== undefined;
+  return (obj) => reach(obj, path).values.length > 0 === want;
+};
+
 export const equalityOperators = {
   $elemMatch,
+  $exists,
   $eq,
   $ne,
   $in,
