@@ -4,6 +4,7 @@ import { lazyDocs, runPipelineYielding, type LazyDocs } from '../query/yielding-
 import { parseSort } from '../query/sort.js';
 import { checkRegexes } from '../query/regex-translate.js';
 import { checkProjection } from '../query/projection-check.js';
+import { checkStageArguments } from './stage-arguments.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
 import type { Collection } from '../storage/collection.js';
@@ -42,6 +43,7 @@ function checkPipeline(pipeline: unknown): Doc[] {
       throw new MongoCommandError(40324, 'Location40324', `Unrecognized pipeline stage name: '${name}'`);
     }
     const spec = (stage as Doc)[name];
+    checkStageArguments(name, spec);
     if (name === '$project' && spec && typeof spec === 'object') checkProjection(spec as Doc);
   }
   return pipeline as Doc[];
