@@ -1,3 +1,4 @@
+import { Decimal128, Double, Int32, Long } from 'bson';
 /** A command failure answered to the client as `{ ok: 0, errmsg, code, codeName }`, as mongod does. */
 export class MongoCommandError extends Error {
   constructor(
@@ -76,6 +77,9 @@ export function show(v: unknown): string {
   if (typeof v === 'string') return v;
   if (v === undefined) return 'undefined';
   if (typeof v === 'object' && v !== null) {
+    // BSON numbers by their value (a Long's JSON form is its two 32-bit halves).
+    if (v instanceof Long || v instanceof Decimal128 || v instanceof Int32 || v instanceof Double)
+      return v.toString();
     try {
       return JSON.stringify(v);
     } catch {

@@ -229,12 +229,12 @@ describe('update paths', () => {
     ).toMatchObject({
       code: 56,
     });
-    expect(
-      await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { 'a.$bad': 1 } })),
-    ).toMatchObject({
-      code: 52,
-      message: "The dollar ($) prefixed field '$bad' in 'a.$bad' is not valid for storage.",
-    });
+    expect(await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { $bad: 1 } }))).toMatchObject(
+      {
+        code: 52,
+        message: "The dollar ($) prefixed field '$bad' in '$bad' is not valid for storage.",
+      },
+    );
     expect(await c.findOne({ _id: 1 } as Document)).toEqual({ _id: 1 });
   });
 

@@ -32,6 +32,48 @@ describe('strictness: errors as mongod answers them (https://www.mongodb.com/doc
     expect((await serverError(() => c.find({}, { projection: { a: 1, b: 0 } }).toArray())).code).toBe(31254);
   });
 
+  // Each stage's and operator's own page under
+  // https://www.mongodb.com/docs/manual/reference/operator/aggregation/ (codes as mongod's parser and
+  // expressions raise them, not the generic 2).
+  test.each([
+    ['$sort without a key', [{ $sort: {} }], 15976],
+    ['$limit 0', [{ $limit: 0 }], 15958],
+    ['$skip below 0', [{ $skip: -1 }], 15956],
+    ['$group without _id', [{ $group: { n: { $sum: 1 } } }], 15955],
+    ['$group output field with a dot', [{ $group: { _id: null, 'a.b': { $sum: 1 } } }], 40235],
+    ['$project of nothing', [{ $project: {} }], 51272],
+    ['$unwind path without $', [{ $unwind: 'a' }], 28818],
+    ['$add of a string', [{ $project: { x: { $add: [1, 'a'] } } }], 16554],
+    ['$mod by zero', [{ $project: { x: { $mod: ['$a', 0] } } }], 16610],
+    ['$size of a non-array', [{ $project: { x: { $size: '$a' } } }], 17124],
+    ['$in without an array', [{ $project: { x: { $in: [1, '$a'] } } }], 40081],
+  ])('aggregation: %s is refused with its own code', async (_name, pipeline, code) => {
+    const err = await serverError(() => t.db('err').collection('c').aggregate(pipeline).toArray());
+    expect(err.code).toBe(code);
+  });
+
+  test('the same operators with valid arguments answer as before', async () => {
+    const [doc] = await t
+      .db('err')
+      .collection('c')
+      .aggregate([
+        { $sort: { a: 1 } },
+        { $skip: 0 },
+        { $limit: 1 },
+        {
+          $project: {
+            _id: 0,
+            sum: { $add: [1, '$a', null] },
+            mod: { $mod: [7, 4] },
+            size: { $size: [[1, 2]] },
+          },
+        },
+        { $addFields: { in: { $in: [1, [1, 2]] } } },
+      ])
+      .toArray();
+    expect(doc).toEqual({ sum: null, mod: 3, size: 2, in: true });
+  });
+
   test('unknown command option → 40415', async () => {
     const err = await serverError(() => cmd({ find: 'c', filter: {}, frobnicate: true }));
     expect(err.code).toBe(40415);

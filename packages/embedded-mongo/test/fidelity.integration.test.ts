@@ -58,8 +58,36 @@ describe('aggregation expressions (https://www.mongodb.com/docs/manual/reference
     expect(await one({ f: { $first: [[]] }, l: { $last: [[]] }, k: { $last: [[1, 2]] } })).toEqual({ k: 2 });
   });
 
-  test('a projection naming a path and its prefix is refused with 31250', async () => {
-    expect((await aggError([{ $project: { a: 1, 'a.b': 1 } }])).code).toBe(31250);
+  // mongod's projection parser: a path below an already named one → 31249, a path above an
+  // already named one → 31250; mixing inclusion and exclusion → 31253 / 31254 (_id is exempt).
+  test('a projection naming a path and its prefix is refused with 31249 or 31250', async () => {
+    const below = await aggError([{ $project: { a: 1, 'a.b': 1 } }]);
+    expect([below.code, below.message]).toEqual([31249, 'Path collision at a.b remaining portion b']);
+    const above = await aggError([{ $project: { 'a.b.c': 1, a: 1 } }]);
+    expect([above.code, above.message]).toEqual([31250, 'Path collision at a']);
+    const nested = await aggError([{ $project: { a: { b: 1 }, 'a.b': 0 } }]);
+    expect(nested.code).toBe(31250);
+    const found = (await serverError(() =>
+      c.find({}, { projection: { 'x.y': 1, 'x.y.z': 1 } }).toArray(),
+    )) as MongoServerError;
+    expect([found.code, found.message]).toEqual([31249, 'Path collision at x.y.z remaining portion z']);
+  });
+
+  test('inclusion and exclusion mixed in a projection: 31253 / 31254, _id either way', async () => {
+    const incl = (await serverError(() =>
+      c.find({}, { projection: { a: 0, b: 1 } }).toArray(),
+    )) as MongoServerError;
+    expect([incl.code, incl.message]).toEqual([
+      31253,
+      'Cannot do inclusion on field b in exclusion projection',
+    ]);
+    const excl = await aggError([{ $project: { a: 1, 'b.c': false } }]);
+    expect([excl.code, excl.message]).toEqual([
+      31254,
+      'Cannot do exclusion on field b.c in inclusion projection',
+    ]);
+    expect(await c.find({}, { projection: { _id: 1, a: 0 }, sort: { a: 1 } }).toArray()).toHaveLength(2);
+    expect(await one({ a: 1 })).toEqual({ a: 1 });
   });
 
   test('{$expr: {}} is a valid filter matching every document', async () => {

@@ -8,6 +8,8 @@ import {
   equalityMatches,
   exactFraction,
   greaterMatches,
+  inMatches,
+  lessMatches,
   numericKind,
   type NumericKind,
   type Value,
@@ -142,6 +144,55 @@ describe('differential against the manual’s comparison rules (fast-check)', ()
                 gt: values.flatMap((v, i) => (greaterMatches(v, bound) ? [i] : [])),
               });
             }
+            await c.drop();
+          },
+        ),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  test(
+    '$in, $nin, $ne, $all, $exists, $lt and $lte (null matching missing), with and without an index',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(value, { minLength: 1, maxLength: 10 }),
+          fc.array(fc.oneof(scalar, document, fc.array(scalar, { maxLength: 2 })), {
+            minLength: 1,
+            maxLength: 3,
+          }),
+          scalar,
+          fc.boolean(),
+          async (values: Value[], list: Value[], bound: Value, indexed: boolean) => {
+            const c = freshCollection();
+            await insertAll(c, values);
+            if (indexed) await c.createIndex({ v: 1 });
+            const select = async (filter: Document) => idsOf(await c.find(filter).sort({ _id: 1 }).toArray());
+            const model = (test: (v: Value) => boolean) => values.flatMap((v, i) => (test(v) ? [i] : []));
+            const got = {
+              in: await select({ v: { $in: list } }),
+              nin: await select({ v: { $nin: list } }),
+              ne: await select({ v: { $ne: list[0] } }),
+              all: await select({ v: { $all: list } }),
+              exists: await select({ v: { $exists: true } }),
+              lt: await select({ v: { $lt: bound } }),
+              lte: await select({ v: { $lte: bound } }),
+            };
+            expect({ list, bound, got }).toEqual({
+              list,
+              bound,
+              got: {
+                in: model((v) => inMatches(v, list)),
+                nin: model((v) => !inMatches(v, list)),
+                ne: model((v) => !inMatches(v, [list[0]])),
+                all: model((v) => list.every((q) => inMatches(v, [q]))),
+                exists: model((v) => v !== undefined),
+                lt: model((v) => lessMatches(v, bound, false)),
+                lte: model((v) => lessMatches(v, bound, true)),
+              },
+            });
             await c.drop();
           },
         ),

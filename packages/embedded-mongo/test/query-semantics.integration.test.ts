@@ -63,6 +63,15 @@ describe('query matching (https://www.mongodb.com/docs/manual/tutorial/query-emb
     expect(await ids({ _id: { $in: [9, 10] }, 'deep.b': null })).toEqual([10]);
   });
 
+  // https://www.mongodb.com/docs/manual/reference/operator/query/exists/ : the same traversal as
+  // equality, so an array nested directly in an array holds no `deep.b`.
+  test('$exists follows dotted paths as equality does (not into arrays of arrays)', async () => {
+    expect(await ids({ 'deep.b': { $exists: true } })).toEqual([9, 10]);
+    expect(await ids({ deep: { $exists: true }, 'deep.b': { $exists: false } })).toEqual([8]);
+    expect(await ids({ 'deep.0': { $exists: true } })).toEqual([8, 9, 10]);
+    expect(await ids({ 'a.y': { $exists: 1 }, 'a.z': { $exists: 0 } })).toEqual([1]);
+  });
+
   test('$gte/$lte null match missing fields; $gt/$lt null match nothing', async () => {
     expect(await ids({ _id: { $in: [1, 11] }, a: { $gte: null } })).toEqual([11]);
     expect(await ids({ _id: { $in: [1, 11] }, a: { $lte: null } })).toEqual([11]);

@@ -1,6 +1,6 @@
 import { Decimal128, Double, Int32, Long, Timestamp, type Collection, type Document } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.js';
+import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
 
 // Expectations from the manual's update operator pages and its numeric-type rules:
 // https://www.mongodb.com/docs/manual/reference/operator/update/inc/,
@@ -81,6 +81,15 @@ describe('updates keep and compute BSON types', () => {
       dec: ['Decimal128', '2.1'],
       n: ['Long', '3'], // a missing field takes the increment, with its type
     });
+  });
+
+  // https://www.mongodb.com/docs/manual/reference/operator/update/inc/ : int64 overflow is an error.
+  test('$inc beyond the int64 range is refused (2 BadValue) naming the current value, and changes nothing', async () => {
+    await c.insertOne({ _id: 1, l: Long.MAX_VALUE });
+    const err = await serverError(() => c.updateOne({ _id: 1 }, { $inc: { l: new Int32(1) } }));
+    expect(err.code).toBe(2);
+    expect(err.message).toContain('(9223372036854775807)');
+    expect(String((await load(1)).l)).toBe('9223372036854775807');
   });
 
   test('$mul follows the manual’s mixed-type table; a missing field becomes 0 of the multiplier’s type', async () => {

@@ -80,6 +80,24 @@ describe('update operators (https://www.mongodb.com/docs/manual/reference/operat
     expect(doc?.grades).toBeUndefined();
   });
 
+  // https://www.mongodb.com/docs/manual/core/dot-dollar-considerations/dollar-prefix/ (MongoDB ≥ 5.0)
+  test('$-prefixed field names below the top level are updatable, a top-level one is not (52)', async () => {
+    const h = t.db('upd').collection('housing');
+    await h.insertOne({
+      _id: 'E123',
+      address: { $number: 123, $street: 'Elm Road' },
+      $rooms: { br: 2 },
+    } as Document);
+    await h.updateOne({ _id: 'E123' } as Document, { $set: { 'address.$street': 'Elm Ave' } });
+    expect(await h.findOne({ 'address.$street': 'Elm Ave' })).toEqual({
+      _id: 'E123',
+      address: { $number: 123, $street: 'Elm Ave' },
+      $rooms: { br: 2 },
+    });
+    const err = await serverError(() => h.updateOne({ _id: 'E123' } as Document, { $set: { $rooms: 1 } }));
+    expect(err.code).toBe(52);
+  });
+
   test('nModified counts only documents that really changed', async () => {
     const same = await c.updateOne({ _id: 1 } as Document, { $set: { n: 5 } });
     expect(same).toMatchObject({ matchedCount: 1, modifiedCount: 0 });

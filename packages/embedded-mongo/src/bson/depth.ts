@@ -58,6 +58,13 @@ function valueSize(bytes: Uint8Array, view: DataView, type: number, at: number):
  * early, returning a value above `limit`, as soon as the limit is crossed; malformed BSON returns
  * what was seen so far (the decoder rejects it afterwards).
  */
+/**
+ * Each level of nesting costs at least 7 bytes (type, an empty name's NUL, length, terminator) on top
+ * of the outer document's 5, so shorter BSON cannot be deeper than `limit`: no need to walk it (the
+ * common case, every small command and document).
+ */
+const cannotExceed = (bytes: Uint8Array, limit: number) => bytes.length < 5 + 7 * limit;
+
 function bsonDepth(bytes: Uint8Array, limit = Infinity): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < 5) return 0;
@@ -99,7 +106,7 @@ function bsonDepth(bytes: Uint8Array, limit = Infinity): number {
 
 /** Refuses a message whose BSON nests deeper than maxBSONDepth, before anything decodes it. */
 export function checkMessageDepth(bytes: Uint8Array): void {
-  if (bsonDepth(bytes, MAX_BSON_DEPTH) > MAX_BSON_DEPTH)
+  if (!cannotExceed(bytes, MAX_BSON_DEPTH) && bsonDepth(bytes, MAX_BSON_DEPTH) > MAX_BSON_DEPTH)
     throw overflow('BSONObj exceeds maximum nested object depth');
 }
 
@@ -108,7 +115,8 @@ export function checkMessageDepth(bytes: Uint8Array): void {
  * worded as mongod words it for an insert and for the result of an update.
  */
 export function checkStorageDepth(bytes: Uint8Array, purpose: 'insert' | 'update'): void {
-  if (bsonDepth(bytes, MAX_STORAGE_DEPTH) <= MAX_STORAGE_DEPTH) return;
+  if (cannotExceed(bytes, MAX_STORAGE_DEPTH) || bsonDepth(bytes, MAX_STORAGE_DEPTH) <= MAX_STORAGE_DEPTH)
+    return;
   throw overflow(
     purpose === 'insert'
       ? `cannot insert document because it exceeds ${String(MAX_STORAGE_DEPTH)} levels of nesting`

@@ -2,6 +2,9 @@ import { MongoCommandError, failedToParse, illegalOperation, typeMismatch } from
 import { findMatches, findMatchesYielding, type Match } from '../query/find-docs.js';
 import { lazyDocs, runPipelineYielding, type LazyDocs } from '../query/yielding-pipeline.js';
 import { parseSort } from '../query/sort.js';
+import { checkRegexes } from '../query/regex-translate.js';
+import { checkProjection } from '../query/projection-check.js';
+import { checkStageArguments } from './stage-arguments.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
 import type { Collection } from '../storage/collection.js';
@@ -39,6 +42,9 @@ function checkPipeline(pipeline: unknown): Doc[] {
     if (!mingoContext.getOperator(OpType.PIPELINE, name)) {
       throw new MongoCommandError(40324, 'Location40324', `Unrecognized pipeline stage name: '${name}'`);
     }
+    const spec = (stage as Doc)[name];
+    checkStageArguments(name, spec);
+    if (name === '$project' && spec && typeof spec === 'object') checkProjection(spec as Doc);
   }
   return pipeline as Doc[];
 }
@@ -110,6 +116,7 @@ export const aggregateCommand: CommandDef = {
     const target = ctx.body.aggregate;
     checkStrictPipeline(ctx.body, ctx.body.pipeline);
     const pipeline = checkPipeline(ctx.body.pipeline);
+    checkRegexes(pipeline);
     if (ctx.body.explain === true) throw illegalOperation('explain is not supported by the embedded engine');
     const cursorOpt = ctx.body.cursor;
     if (!cursorOpt || typeof cursorOpt !== 'object') {

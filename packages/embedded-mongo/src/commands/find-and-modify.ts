@@ -1,6 +1,7 @@
 import { failedToParse } from '../errors.js';
 import { findMatches } from '../query/find-docs.js';
 import { project } from '../query/projection.js';
+import { checkProjection } from '../query/projection-check.js';
 import { parseSort } from '../query/sort.js';
 import { collectionName, docOption, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
@@ -18,6 +19,7 @@ function run(ctx: CommandContext): Doc {
   const filter = docOption(b, 'query') ?? {};
   const sort = parseSort(b.sort);
   const fields = docOption(b, 'fields');
+  if (fields) checkProjection(fields);
   const remove = b.remove === true;
   if (b.collation !== undefined) checkCollation(b.collation);
   refuseLet('findAndModify', b.let);

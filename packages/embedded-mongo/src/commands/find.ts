@@ -2,6 +2,7 @@ import { badValue, failedToParse } from '../errors.js';
 import { findMatchesYielding } from '../query/find-docs.js';
 import { parseSort } from '../query/sort.js';
 import { project } from '../query/projection.js';
+import { checkProjection } from '../query/projection-check.js';
 import type { BatchItem } from '../wire/cursor-reply.js';
 import { encodeCursorReply } from '../wire/cursor-reply.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
@@ -33,6 +34,7 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
   const filter = docOption(ctx.body, 'filter') ?? {};
   const sort = parseSort(ctx.body.sort);
   const projection = docOption(ctx.body, 'projection');
+  if (projection) checkProjection(projection);
   const skip = numberOption(ctx.body, 'skip', 0);
   let limit = numberOption(ctx.body, 'limit', 0);
   const batchSize = numberOption(ctx.body, 'batchSize', DEFAULT_FIRST_BATCH);

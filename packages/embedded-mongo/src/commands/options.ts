@@ -27,6 +27,14 @@ const GENERIC = new Set([
 ]);
 
 /** Refuses what a standalone mongod refuses, and any field the command does not know (40415). */
+/** Each command's allowed fields as a Set, built once (this check runs on every command). */
+const allowedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function allowedSet(allowed: readonly string[]): ReadonlySet<string> {
+  let set = allowedSets.get(allowed);
+  if (!set) allowedSets.set(allowed, (set = new Set(allowed)));
+  return set;
+}
+
 export function checkCommandFields(
   name: string,
   body: Doc,
@@ -36,7 +44,7 @@ export function checkCommandFields(
   if ('txnNumber' in body || 'startTransaction' in body || 'autocommit' in body) {
     throw illegalOperation('Transaction numbers are only allowed on a replica set member or mongos');
   }
-  const ok = new Set(allowed);
+  const ok = allowedSet(allowed);
   for (const id of sequenceIds) {
     if (!ok.has(id)) throw unknownField(`BSON field '${name}.${id}' is an unknown field.`);
   }

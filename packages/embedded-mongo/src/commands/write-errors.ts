@@ -1,8 +1,8 @@
-import { deserialize } from 'bson';
 import { toCommandError } from '../errors.js';
 import { typeMismatch, unknownField } from '../errors.js';
 import type { CommandContext, Doc } from './types.js';
 import { decodeTyped } from '../bson/typed-decode.js';
+import { decodeCommandDoc, decodeStored } from '../bson/command-decode.js';
 
 /** One entry of a write command's `writeErrors` array. */
 export function writeError(index: number, err: unknown): Doc {
@@ -13,7 +13,7 @@ export function writeError(index: number, err: unknown): Doc {
 /** The statements of a write command, from its body array or its OP_MSG document sequence. */
 export function statements(ctx: CommandContext, field: string): { docs: Doc[]; raw: Buffer[] | undefined } {
   const raw = ctx.sequences.get(field);
-  if (raw) return { docs: raw.map((b) => deserialize(b)), raw };
+  if (raw) return { docs: raw.map(field === 'documents' ? decodeStored : decodeCommandDoc), raw };
   const v = ctx.body[field];
   if (!Array.isArray(v))
     throw typeMismatch(

@@ -1,7 +1,7 @@
 import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
 import * as expressionOperators from 'mingo/operators/expression';
-import { Binary, Decimal128, Double, Int32, Long, ObjectId, Timestamp } from 'bson';
+import { Binary, BSONRegExp, Decimal128, Double, Int32, Long, ObjectId, Timestamp } from 'bson';
 import { MongoCommandError } from '../errors.js';
 
 /**
@@ -35,7 +35,7 @@ export function bsonTypeName(v: unknown): string {
   if (v instanceof Decimal128) return 'decimal';
   if (v instanceof ObjectId) return 'objectId';
   if (v instanceof Binary || v instanceof Uint8Array) return 'binData';
-  if (v instanceof RegExp) return 'regex';
+  if (v instanceof RegExp || v instanceof BSONRegExp) return 'regex';
   return 'object';
 }
 

@@ -1,3 +1,4 @@
+import { BSONRegExp } from 'bson';
 import { badValue } from '../errors.js';
 
 type Doc = Record<string, unknown>;
@@ -29,7 +30,8 @@ function checkOperator(op: string, arg: unknown): void {
         throw badValue('malformed mod, needs to be an array of two numbers');
       return;
     case '$regex':
-      if (typeof arg !== 'string' && !(arg instanceof RegExp)) throw badValue('$regex has to be a string');
+      if (typeof arg !== 'string' && !(arg instanceof RegExp) && !(arg instanceof BSONRegExp))
+        throw badValue('$regex has to be a string');
       return;
     default:
       return;

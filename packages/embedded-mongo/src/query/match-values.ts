@@ -1,4 +1,5 @@
 import { BSONRegExp } from 'bson';
+import { toJsRegExp } from './regex-translate.js';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { compareValues, typeRank } from '../bson/compare.js';
@@ -84,7 +85,7 @@ function equals(r: Reached, value: unknown): boolean {
 }
 
 function regexMatches(r: Reached, re: RegExp | BSONRegExp): boolean {
-  const js = re instanceof RegExp ? re : new RegExp(re.pattern, re.options.replace(/[^gimsuy]/g, ''));
+  const js = re instanceof RegExp ? re : toJsRegExp(re.pattern, re.options);
   return candidates(r).some((c) => typeof c === 'string' && js.test(c));
 }
 
@@ -167,8 +168,21 @@ const $elemMatch: Operator = (selector, criteria, options) => {
   return (obj) => reach(obj, path).values.some((v) => Array.isArray(v) && v.some(test));
 };
 
+/**
+ * `$exists` (https://www.mongodb.com/docs/manual/reference/operator/query/exists/): whether the
+ * path reaches any value (null included), through arrays of documents as equality does, so that
+ * `{'a.b': {$exists: true}}` and `{'a.b': null}` agree on which documents hold `a.b` (an array
+ * nested directly in an array is not entered).
+ */
+const $exists: Operator = (selector, wanted) => {
+  const path = selector.split('.');
+  const want = wanted !== false && wanted !== 0 && wanted !== null && wanted !== undefined;
+  return (obj) => reach(obj, path).values.length > 0 === want;
+};
+
 export const equalityOperators = {
   $elemMatch,
+  $exists,
   $eq,
   $ne,
   $in,

@@ -14,6 +14,7 @@ import { $type } from './type-operator.js';
 import { pipelineStageFixes } from './pipeline-stages.js';
 import { equalityOperators } from './match-values.js';
 import { expressionFixes } from './expression-fixes.js';
+import { expressionArgumentChecks } from './expression-arguments.js';
 import { exactAccumulators } from './exact-accumulators.js';
 
 /**
@@ -58,7 +59,7 @@ const queryOperatorsFast = {
  */
 export const mingoContext = Context.init({
   accumulator: { ...accumulatorOperators, ...exactAccumulators },
-  expression: { ...expressionOperators, ...dateOperators, ...expressionFixes },
+  expression: { ...expressionOperators, ...dateOperators, ...expressionFixes, ...expressionArgumentChecks },
   pipeline: { ...pipelineOperators, ...pipelineStageFixes },
   projection: projectionOperators,
   query: queryOperatorsFast,

@@ -1,4 +1,4 @@
-import { ObjectId } from 'bson';
+import { BSONRegExp, ObjectId } from 'bson';
 import { compareValues, typeRank } from '../bson/compare.js';
 
 type Doc = Record<string, unknown>;
@@ -19,7 +19,8 @@ const isPlainObject = (v: unknown): v is Doc =>
 
 /** A value an index point lookup can answer exactly: scalars and BSON scalars, not arrays/regex/objects/null. */
 function indexableScalar(v: unknown): boolean {
-  if (v === null || v === undefined || Array.isArray(v) || v instanceof RegExp) return false;
+  if (v === null || v === undefined || Array.isArray(v) || v instanceof RegExp || v instanceof BSONRegExp)
+    return false;
   if (typeof v === 'object') return v instanceof ObjectId || v instanceof Date || !isPlainObject(v);
   return true;
 }

@@ -93,9 +93,10 @@ function checkConflicts(u: Doc): void {
 }
 
 /**
- * Field names an update path may not hold (mongod's FieldRef checks at parse time): empty parts
- * (code 56) and `$`-prefixed parts other than the positional `$`, `$[]` and `$[id]` (code 52).
- * https://www.mongodb.com/docs/manual/core/dot-dollar-considerations/
+ * Field names an update path may not hold: empty parts (code 56) and a `$`-prefixed top-level
+ * field (code 52). Since MongoDB 5.0 `$`-prefixed names below the top level may be set by update
+ * operators (`{ $set: { 'address.$street': 'Elm Ave' } }`); there `$`, `$[]` and `$[id]` keep their
+ * positional meaning. https://www.mongodb.com/docs/manual/core/dot-dollar-considerations/dollar-prefix/
  */
 function checkUpdatePath(p: string): void {
   if (p === '') throw new MongoCommandError(56, 'EmptyFieldName', 'An empty update path is not valid.');
@@ -106,8 +107,8 @@ function checkUpdatePath(p: string): void {
       'EmptyFieldName',
       `The update path '${p}' contains an empty field name, which is not allowed.`,
     );
-  const bad = parts.find((part) => part.startsWith('$') && part !== '$' && !/^\$\[[^\]]*\]$/.test(part));
-  if (bad !== undefined)
+  const bad = parts[0] ?? '';
+  if (bad.startsWith('$'))
     throw new MongoCommandError(
       52,
       'DollarPrefixedFieldName',

@@ -1,6 +1,12 @@
 import { Aggregator } from 'mingo/aggregator';
 import { toCommandError } from '../errors.js';
 import { Yielder, YIELD_EVERY_DOCS } from '../server/yielding.js';
+
+/**
+ * Documents per batch of the per-document stages: small enough that one batch (decode, stages,
+ * partial `$group`) is well under a millisecond or two of work, so the Yielder can pause often.
+ */
+const BATCH = 250;
 import { withDeadline } from '../server/deadline.js';
 
 type Doc = Record<string, unknown>;
@@ -94,15 +100,15 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
   // Group results are merged as they pile up, so the last step stays short too; not when the
   // groups barely merge (nearly one group per document), where it would only repeat work.
   let collapse = group !== null;
-  for (let from = 0; from < input.length; from += YIELD_EVERY_DOCS) {
-    const out = run(perBatch, options, input.slice(from, from + YIELD_EVERY_DOCS));
+  for (let from = 0; from < input.length; from += BATCH) {
+    const out = run(perBatch, options, input.slice(from, from + BATCH));
     for (const doc of out) batchResults.push(doc);
     if (collapse && group && batchResults.length >= YIELD_EVERY_DOCS) {
       const merged = run([group.merge], options, batchResults);
       collapse = merged.length <= batchResults.length / 2;
       batchResults = merged;
     }
-    await yielder.pause();
+    if (yielder.tick(BATCH)) await yielder.pause();
   }
   return run(after, options, batchResults);
 }
@@ -111,9 +117,9 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
 async function readAll(input: LazyDocs): Promise<Doc[]> {
   const yielder = new Yielder();
   const docs: Doc[] = [];
-  for (let from = 0; from < input.length; from += YIELD_EVERY_DOCS) {
-    for (const doc of input.slice(from, from + YIELD_EVERY_DOCS)) docs.push(doc);
-    if (from + YIELD_EVERY_DOCS < input.length) await yielder.pause();
+  for (let from = 0; from < input.length; from += BATCH) {
+    for (const doc of input.slice(from, from + BATCH)) docs.push(doc);
+    if (yielder.tick(BATCH)) await yielder.pause();
   }
   return docs;
 }

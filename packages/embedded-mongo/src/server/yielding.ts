@@ -5,25 +5,30 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 const CHECK_EVERY = 256;
 /** Documents after which a long command lets other connections in, however fast it runs. */
 export const YIELD_EVERY_DOCS = 1000;
-/** Time after which a long command lets other connections in, whatever it has done. */
-const YIELD_EVERY_MS = 4;
+/**
+ * Time after which a long command lets other connections in, whatever it has done: a findOne
+ * arriving meanwhile waits at most about this long (plus one batch of work and any GC pause).
+ */
+const YIELD_EVERY_MS = 2;
 
 /**
  * Cooperative yielding of long read commands (scans, aggregation input, `$group`): the engine runs
  * on one event loop, so a command that works through 100k documents in one go would hold every
  * other connection until it is done. mongod yields its locks periodically for the same reason.
- * Call `tick()` once per document; when it returns true, `await pause()` before the next one.
- * What the command reads after a pause reflects writes made meanwhile (a document deleted in the
- * pause is skipped), as a mongod read without a snapshot does.
+ * Call `tick(n)` after every n documents handled; when it returns true, `await pause()` before the
+ * next ones. What the command reads after a pause reflects writes made meanwhile (a document
+ * deleted in the pause is skipped), as a mongod read without a snapshot does.
  */
 export class Yielder {
   private count = 0;
   private sliceStart = performance.now();
 
-  tick(): boolean {
-    this.count++;
-    if (this.count % YIELD_EVERY_DOCS === 0) return true;
-    return this.count % CHECK_EVERY === 0 && performance.now() - this.sliceStart > YIELD_EVERY_MS;
+  tick(docs = 1): boolean {
+    const before = this.count;
+    this.count += docs;
+    if (this.count >= YIELD_EVERY_DOCS) return true;
+    const clockDue = Math.floor(before / CHECK_EVERY) !== Math.floor(this.count / CHECK_EVERY);
+    return clockDue && performance.now() - this.sliceStart > YIELD_EVERY_MS;
   }
 
   async pause(): Promise<void> {

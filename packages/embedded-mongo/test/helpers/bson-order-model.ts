@@ -124,6 +124,23 @@ export function greaterMatches(v: Value, q: Value): boolean {
   return candidates.some((c) => c !== undefined && typeOrder(c) === typeOrder(q) && compare(c, q) > 0);
 }
 
+/**
+ * `{ field: { $lte: q } }` / `$lt`: some candidate of q's type bracket is smaller (or equal); with
+ * a null bound, `$lte` selects what equality with null selects and `$lt` nothing.
+ */
+export function lessMatches(v: Value, q: Value, orEqual: boolean): boolean {
+  if (q === null) return orEqual && equalityMatches(v, null);
+  const candidates: Value[] = Array.isArray(v) ? [v, ...(v as Value[])] : [v];
+  return candidates.some((c) => {
+    if (c === undefined || typeOrder(c) !== typeOrder(q)) return false;
+    const cmp = compare(c, q);
+    return cmp < 0 || (orEqual && cmp === 0);
+  });
+}
+
+/** `$in`: equality with one of the listed values (`$nin` is its negation, `$all` needs every one). */
+export const inMatches = (v: Value, list: Value[]): boolean => list.some((q) => equalityMatches(v, q));
+
 /** The numeric kinds of MongoDB arithmetic, narrowest first. */
 export const NUMERIC_KINDS = ['int', 'long', 'double', 'decimal'] as const;
 export type NumericKind = (typeof NUMERIC_KINDS)[number];

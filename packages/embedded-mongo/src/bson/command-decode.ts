@@ -1,0 +1,17 @@
+import { deserialize } from 'bson';
+import { regexesToJs } from '../query/regex-translate.js';
+
+/**
+ * A received command document (or a statement of a document sequence) decoded for execution: BSON
+ * regexes are read as BSONRegExps first (bson's own RegExp decoding drops the `x` option and turns
+ * `s` into JavaScript's `g`), then given their JavaScript form with MongoDB's meaning.
+ */
+export const decodeCommandDoc = (bytes: Uint8Array): Record<string, unknown> =>
+  regexesToJs(deserialize(bytes, { bsonRegExp: true })) as Record<string, unknown>;
+
+/**
+ * A document to insert, decoded for its index keys and checks only (its bytes are what is stored),
+ * the same way stored documents are decoded later, so that the keys computed now and at its next
+ * update or delete agree.
+ */
+export const decodeStored = (bytes: Uint8Array): Record<string, unknown> => deserialize(bytes);

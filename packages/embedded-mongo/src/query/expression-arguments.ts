@@ -1,0 +1,67 @@
+import { evalExpr } from 'mingo/core';
+import type { Options } from 'mingo/types';
+import * as expressionOperators from 'mingo/operators/expression';
+import { Decimal128, Double, Int32, Long } from 'bson';
+import { MongoCommandError } from '../errors.js';
+import { bsonTypeName } from './expression-fixes.js';
+
+/**
+ * Arguments mongod refuses with an operator's own error code, where mingo answered the generic 2
+ * or a null (checked against the operator pages of
+ * https://www.mongodb.com/docs/manual/reference/operator/aggregation/): `$add` of a non-number
+ * (16554), `$mod` by zero (16610), `$size` of a non-array (17124), `$in` without an array (40081).
+ * Valid arguments go on to mingo's operator.
+ */
+type Obj = Record<string, unknown>;
+type ExprOp = (obj: Obj, expr: unknown, options: Options) => unknown;
+
+const mingo = expressionOperators as unknown as Record<string, ExprOp>;
+const delegate = (name: string): ExprOp => {
+  const op = mingo[name];
+  if (!op) throw new Error(`mingo has no ${name}`);
+  return op;
+};
+const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
+
+const isNumber = (v: unknown) =>
+  typeof v === 'number' ||
+  v instanceof Int32 ||
+  v instanceof Long ||
+  v instanceof Double ||
+  v instanceof Decimal128;
+const isZero = (v: unknown) => isNumber(v) && Number(typeof v === 'number' ? v : String(v)) === 0;
+const args = (expr: unknown): unknown[] => (Array.isArray(expr) ? expr : [expr]);
+const single = (expr: unknown): unknown => (Array.isArray(expr) && expr.length === 1 ? expr[0] : expr);
+
+const $add: ExprOp = (obj, expr, options) => {
+  for (const a of args(expr)) {
+    const v: unknown = evalExpr(obj, a, options);
+    if (v !== null && v !== undefined && !isNumber(v) && !(v instanceof Date))
+      throw fail(16554, `$add only supports numeric or date types, not ${bsonTypeName(v)}`);
+  }
+  return delegate('$add')(obj, expr, options);
+};
+
+const $mod: ExprOp = (obj, expr, options) => {
+  const divisor = args(expr)[1];
+  if (divisor !== undefined && isZero(evalExpr(obj, divisor, options)))
+    throw fail(16610, "can't $mod by zero");
+  return delegate('$mod')(obj, expr, options);
+};
+
+const $size: ExprOp = (obj, expr, options) => {
+  const v: unknown = evalExpr(obj, single(expr), options);
+  if (!Array.isArray(v))
+    throw fail(17124, `The argument to $size must be an array. Type of argument: ${bsonTypeName(v)}`);
+  return v.length;
+};
+
+const $in: ExprOp = (obj, expr, options) => {
+  const list = args(expr)[1];
+  const v: unknown = list === undefined ? undefined : evalExpr(obj, list, options);
+  if (!Array.isArray(v))
+    throw fail(40081, `$in requires an array as a second argument, found: ${bsonTypeName(v)}`);
+  return delegate('$in')(obj, expr, options);
+};
+
+export const expressionArgumentChecks: Record<string, ExprOp> = { $add, $mod, $size, $in };
