@@ -1,6 +1,5 @@
 import type { TAuthEpochStore } from '@formwell/core';
-import { createProducerConnection } from '@formwell/jobs';
-import type { Redis } from 'ioredis';
+import { createProducerConnection, type TRedisClient } from '@formwell/jobs';
 
 /**
  * The CLI writes to MongoDB directly, so the servers' cached authentication would not know of a
@@ -11,7 +10,7 @@ import type { Redis } from 'ioredis';
  * repeats the bump (revoking twice, setting the same plan again are harmless).
  */
 export function authEpochConnection(url: string): TAuthEpochStore & { close(): void } {
-  let client: Promise<Redis> | undefined;
+  let client: Promise<TRedisClient> | undefined;
   const connect = async () => {
     // One attempt, no reconnect loop: an operator's command reports the outage instead of hanging.
     const redis = createProducerConnection(url, { lazyConnect: true, retryStrategy: () => null });
