@@ -32,7 +32,8 @@ const id = (n: number) => n.toString(16).padStart(24, 'b');
 
 test('several node URLs, or REDIS_CLUSTER=true with one, connect to the cluster as a whole', async () => {
   const [firstNode] = cluster.nodes;
-  const fromList = createProducerConnection(cluster.url);
+  // The producer's 500 ms command timeout is too short on a loaded test machine.
+  const fromList = createProducerConnection(cluster.url, { commandTimeout: 60_000 });
   const fromFlag = createWorkerConnection(firstNode?.url ?? '', { cluster: true });
   try {
     expect(fromList).toBeInstanceOf(Cluster);
@@ -52,7 +53,8 @@ test('several node URLs, or REDIS_CLUSTER=true with one, connect to the cluster 
 });
 
 test('queues run on the cluster: every key of a queue shares the hash-tagged prefix slot', async () => {
-  const producerConnection = createProducerConnection(cluster.url, { enableOfflineQueue: true });
+  // The producer's fail-fast settings are not under test here; a loaded machine is slow.
+  const producerConnection = createWorkerConnection(cluster.url);
   const workerConnection = createWorkerConnection(cluster.url);
   const producer = createJobProducer(producerConnection);
   const queue = new Queue(QueueName.webhook, { connection: workerConnection, prefix: QUEUE_PREFIX });

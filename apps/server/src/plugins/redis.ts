@@ -19,7 +19,8 @@ export const redisPlugin = fp<{ url: string; cluster?: boolean }>(
   async (app, { url, cluster = false }) => {
     const redis = createProducerConnection(url, { cluster });
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
-    app.decorate('redis', redis);
+    // Named: inferred from a union, Fastify's decorator type would keep only one of its members.
+    app.decorate<TRedisClient>('redis', redis);
     app.addHook('onClose', async () => {
       redis.disconnect();
       await Promise.resolve();

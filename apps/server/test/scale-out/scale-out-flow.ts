@@ -99,7 +99,8 @@ export async function runScaleOutFlow(
     }),
     events: {
       [Math.floor(submits / 3)]: async () => {
-        killedSignal = await killReplica(workers[0] as TReplica);
+        const [doomed] = workers;
+        killedSignal = doomed ? await killReplica(doomed) : null;
       },
       [Math.floor(submits / 2)]: async () => {
         const [old] = servers;
@@ -137,7 +138,7 @@ export async function runScaleOutFlow(
 
   // Delivered exactly once, counting each webhook-id once however often it arrived.
   await waitFor(
-    async () => (distinctWebhooks(receiver).size === submits ? true : undefined),
+    () => Promise.resolve(distinctWebhooks(receiver).size === submits ? true : undefined),
     DRAIN_LIMIT_MS,
     () => `${distinctWebhooks(receiver).size} of ${submits} webhooks\n${output()}`,
   );

@@ -251,7 +251,7 @@ test('owners list deliveries, redeliver one with the same webhook-id, and send a
   const target = await receiver();
   const owner = await ownerWithEndpoint(target.url);
   const other = await createUser({ config, input: { email: testEmail(), plan: 'PRO' } });
-  const { outbox, response, entry } = await submitWithWebhook(owner);
+  const { response, entry } = await submitWithWebhook(owner);
   const ids = entry;
   expect(await deliverOutboxWebhook({ ids, lastAttempt: false, config: config.webhooks })).toEqual({
     status: 'delivered',
