@@ -16,7 +16,7 @@
  * - Any other backslash-letter JS does not read as PCRE does is refused, as are option letters JS
  *   has no form for.
  */
-export class PcreUntranslatable extends Error {}
+class PcreUntranslatable extends Error {}
 
 type Flags = { i: boolean; m: boolean; s: boolean };
 type Group = { outer: Flags; inlineOpened: string[] };
