@@ -1,4 +1,4 @@
-import { Decimal128, Double, Int32, Long } from 'bson';
+import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
 
 /**
  * Exact comparison of BSON numbers. MongoDB compares int32, int64, double and decimal128 by their
@@ -40,6 +40,18 @@ function exactDecimal(d: Decimal128): Exact {
 }
 
 /** The exact value of a BSON number (JS number, bigint, Int32, Double, Long or Decimal128). */
+/**
+ * Whether `v` is a BSON number (int32, int64, double, decimal, or a JS number / bigint standing for
+ * one). A Timestamp is not, although bson's Timestamp class extends Long.
+ */
+export const isBsonNumber = (v: unknown): boolean =>
+  typeof v === 'number' ||
+  typeof v === 'bigint' ||
+  (v instanceof Long && !(v instanceof Timestamp)) ||
+  v instanceof Int32 ||
+  v instanceof Double ||
+  v instanceof Decimal128;
+
 export function exactOf(v: unknown): Exact {
   if (typeof v === 'number') return exactDouble(v);
   if (typeof v === 'bigint') return { kind: 'fin', coef: v, exp: 0 };

@@ -1,7 +1,7 @@
-import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
+import { Decimal128, Double, Int32, Long } from 'bson';
 import type { Options } from 'mingo/types';
 import { $push } from 'mingo/operators/accumulator';
-import { exactOf } from '../bson/exact-number.js';
+import { exactOf, isBsonNumber } from '../bson/exact-number.js';
 
 /**
  * `$sum` / `$avg` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/sum/,
@@ -14,13 +14,7 @@ import { exactOf } from '../bson/exact-number.js';
 type Obj = Record<string, unknown>;
 type Accumulator = (collection: Obj[], expr: unknown, options: Options) => unknown;
 
-const isNumeric = (v: unknown): boolean =>
-  typeof v === 'number' ||
-  typeof v === 'bigint' ||
-  (v instanceof Long && !(v instanceof Timestamp)) ||
-  v instanceof Int32 ||
-  v instanceof Double ||
-  v instanceof Decimal128;
+const isNumeric = isBsonNumber;
 
 type Total = {
   count: number;

@@ -1,9 +1,7 @@
 import { evalExpr } from 'mingo/core';
-import type { Options } from 'mingo/types';
-import * as expressionOperators from 'mingo/operators/expression';
-import { Decimal128, Double, Int32, Long } from 'bson';
 import { MongoCommandError } from '../errors.js';
-import { bsonTypeName } from './expression-fixes.js';
+import { isBsonNumber } from '../bson/exact-number.js';
+import { bsonTypeName, delegate, type ExprOp } from './expression-fixes.js';
 
 /**
  * Arguments mongod refuses with an operator's own error code, where mingo answered the generic 2
@@ -12,23 +10,9 @@ import { bsonTypeName } from './expression-fixes.js';
  * (16554), `$mod` by zero (16610), `$size` of a non-array (17124), `$in` without an array (40081).
  * Valid arguments go on to mingo's operator.
  */
-type Obj = Record<string, unknown>;
-type ExprOp = (obj: Obj, expr: unknown, options: Options) => unknown;
-
-const mingo = expressionOperators as unknown as Record<string, ExprOp>;
-const delegate = (name: string): ExprOp => {
-  const op = mingo[name];
-  if (!op) throw new Error(`mingo has no ${name}`);
-  return op;
-};
 const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
 
-const isNumber = (v: unknown) =>
-  typeof v === 'number' ||
-  v instanceof Int32 ||
-  v instanceof Long ||
-  v instanceof Double ||
-  v instanceof Decimal128;
+const isNumber = isBsonNumber;
 const isZero = (v: unknown) => isNumber(v) && Number(typeof v === 'number' ? v : String(v)) === 0;
 const args = (expr: unknown): unknown[] => (Array.isArray(expr) ? expr : [expr]);
 const single = (expr: unknown): unknown => (Array.isArray(expr) && expr.length === 1 ? expr[0] : expr);

@@ -10,10 +10,11 @@ import { MongoCommandError } from '../errors.js';
  * errors mongod raises with their own codes, and null/empty inputs.
  */
 type Obj = Record<string, unknown>;
-type ExprOp = (obj: Obj, expr: unknown, options: Options) => unknown;
+export type ExprOp = (obj: Obj, expr: unknown, options: Options) => unknown;
 
 const mingo = expressionOperators as unknown as Record<string, ExprOp>;
-const delegate = (name: string): ExprOp => {
+/** mingo's own implementation of an expression operator (what a fix hands valid input on to). */
+export const delegate = (name: string): ExprOp => {
   const op = mingo[name];
   if (!op) throw new Error(`mingo has no ${name}`);
   return op;

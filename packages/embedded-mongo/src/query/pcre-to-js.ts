@@ -16,7 +16,7 @@
  * - Any other backslash-letter JS does not read as PCRE does is refused, as are option letters JS
  *   has no form for.
  */
-export class PcreUntranslatable extends Error {}
+class PcreUntranslatable extends Error {}
 
 type Flags = { i: boolean; m: boolean; s: boolean };
 type Group = { outer: Flags; inlineOpened: string[] };
@@ -60,6 +60,15 @@ function hexEscape(pattern: string, at: number): { text: string; end: number } {
 function escape(pattern: string, at: number, inClass: boolean): { text: string; end: number } {
   const c = pattern[at + 1] ?? '';
   if (c === '') throw new PcreUntranslatable('\\ at end of pattern');
+  if (c === 'Q') {
+    // \Q…\E: everything up to \E (or the end) is literal.
+    const close = pattern.indexOf('\\E', at + 2);
+    const stop = close < 0 ? pattern.length : close;
+    return {
+      text: escapeLiteral(pattern.slice(at + 2, stop)),
+      end: close < 0 ? pattern.length - 1 : close + 1,
+    };
+  }
   if (!/[a-zA-Z0-9]/.test(c)) return { text: `\\${c}`, end: at + 1 };
   if (SAME_ESCAPES.has(c)) return { text: `\\${c}`, end: at + 1 };
   if (c === 'x') {
@@ -100,13 +109,6 @@ function charClass(pattern: string, at: number): { text: string; end: number } {
     const ch = pattern[i] ?? '';
     if (ch === ']') return { text: `${out}]`, end: i };
     if (ch === '\\') {
-      if (pattern[i + 1] === 'Q') {
-        const close = pattern.indexOf('\\E', i + 2);
-        const stop = close < 0 ? pattern.length : close;
-        out += escapeLiteral(pattern.slice(i + 2, stop));
-        i = close < 0 ? pattern.length : close + 1;
-        continue;
-      }
       const e = escape(pattern, i, true);
       out += e.text;
       i = e.end;
@@ -151,13 +153,6 @@ export function pcreToJs(pattern: string, flags: Flags): string {
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i] ?? '';
     if (ch === '\\') {
-      if (pattern[i + 1] === 'Q') {
-        const close = pattern.indexOf('\\E', i + 2);
-        const stop = close < 0 ? pattern.length : close;
-        out += escapeLiteral(pattern.slice(i + 2, stop));
-        i = close < 0 ? pattern.length : close + 1;
-        continue;
-      }
       const e = escape(pattern, i, false);
       out += e.text;
       i = e.end;

@@ -1,14 +1,9 @@
-import { Decimal128, Double, Int32, Long } from 'bson';
 import { MongoCommandError, badValue, show } from '../errors.js';
+import { isBsonNumber } from '../bson/exact-number.js';
 
 type Doc = Record<string, unknown>;
 
-const isNumeric = (v: unknown) =>
-  typeof v === 'number' ||
-  v instanceof Long ||
-  v instanceof Decimal128 ||
-  v instanceof Int32 ||
-  v instanceof Double;
+const isNumeric = isBsonNumber;
 
 function bsonTypeName(v: unknown): string {
   if (v === null) return 'null';
