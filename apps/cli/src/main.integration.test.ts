@@ -158,7 +158,7 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     await expect(authenticateApiKey({ key: key.key })).rejects.toBeInstanceOf(AppError);
   });
 
-  test('key revoke, set-plan and account delete retire the servers\' cached authentication in Redis', async () => {
+  test("key revoke, set-plan and account delete retire the servers' cached authentication in Redis", async () => {
     const email = `epoch-${randomBytes(4).toString('hex')}@example.com`;
     const userId = String((await json('user', 'create', '--email', email, '--password', 'secret-pass')).id);
     const key = await json<{ id: string }>('key', 'create', '--user', userId, '--name', 'ci');
