@@ -48,28 +48,20 @@ function formwell(...args: string[]): Promise<TRun> {
   return formwellWithStdin('', ...args);
 }
 
-/** Runs `formwell …` with extra environment (here: another REDIS_URL). */
-async function formwellWithEnv(env: Record<string, string>, ...args: string[]): Promise<TRun> {
-  try {
-    const { stdout, stderr } = await run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
-      cwd: CLI_DIR,
-      env: { ...process.env, MONGODB_URI: uri, REDIS_URL: testRedisUrl(), ...env },
-    });
-
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+/** Runs `formwell …` with `stdin` piped to it, as in `printf %s "$PASSWORD" | formwell …`. */
+function formwellWithStdin(stdin: string, ...args: string[]): Promise<TRun> {
+  return formwellWith({ stdin }, ...args);
 }
 
-/** Runs `formwell …` with `stdin` piped to it, as in `printf %s "$PASSWORD" | formwell …`. */
-async function formwellWithStdin(stdin: string, ...args: string[]): Promise<TRun> {
+/** Runs `formwell …` with its standard input and extra environment (e.g. another REDIS_URL). */
+async function formwellWith(
+  { stdin = '', env = {} }: { stdin?: string; env?: Record<string, string> },
+  ...args: string[]
+): Promise<TRun> {
   try {
     const running = run(TSX, ['--conditions=@formwell/source', 'src/main.ts', ...args], {
       cwd: CLI_DIR,
-      env: { ...process.env, MONGODB_URI: uri, REDIS_URL: testRedisUrl() },
+      env: { ...process.env, MONGODB_URI: uri, REDIS_URL: testRedisUrl(), ...env },
     });
     running.child.stdin?.end(stdin);
     const { stdout, stderr } = await running;
@@ -186,8 +178,8 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     );
     const key = await json<{ id: string; key: string }>('key', 'create', '--user', userId, '--name', 'ci');
 
-    const result = await formwellWithEnv(
-      { REDIS_URL: 'redis://127.0.0.1:1' },
+    const result = await formwellWith(
+      { env: { REDIS_URL: 'redis://127.0.0.1:1' } },
       'key',
       'revoke',
       '--key-id',
