@@ -41,9 +41,9 @@ function formwell(...args: string[]): Promise<TRun> {
   return runFormwell(uri, ...args);
 }
 
-/** Runs `formwell …` with extra environment (here: another REDIS_URL). */
-function formwellWithEnv(env: Record<string, string>, ...args: string[]): Promise<TRun> {
-  return runFormwellWith({ uri, env }, ...args);
+/** Runs `formwell …` with its standard input and extra environment (e.g. another REDIS_URL). */
+function formwellWith(options: { stdin?: string; env?: Record<string, string> }, ...args: string[]): Promise<TRun> {
+  return runFormwellWith({ uri, ...options }, ...args);
 }
 
 /** Runs `formwell …` with `stdin` piped to it, as in `printf %s "$PASSWORD" | formwell …`. */
@@ -127,7 +127,7 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     await expect(authenticateApiKey({ key: key.key })).rejects.toBeInstanceOf(AppError);
   });
 
-  test('key revoke, set-plan and account delete retire the servers\' cached authentication in Redis', async () => {
+  test("key revoke, set-plan and account delete retire the servers' cached authentication in Redis", async () => {
     const email = `epoch-${randomBytes(4).toString('hex')}@example.com`;
     const userId = String((await json('user', 'create', '--email', email, '--password', 'secret-pass')).id);
     const key = await json<{ id: string }>('key', 'create', '--user', userId, '--name', 'ci');
@@ -155,8 +155,8 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     );
     const key = await json<{ id: string; key: string }>('key', 'create', '--user', userId, '--name', 'ci');
 
-    const result = await formwellWithEnv(
-      { REDIS_URL: 'redis://127.0.0.1:1' },
+    const result = await formwellWith(
+      { env: { REDIS_URL: 'redis://127.0.0.1:1' } },
       'key',
       'revoke',
       '--key-id',

@@ -77,7 +77,7 @@ describe('two replicas', () => {
     expect((await submit(a)).statusCode).toBe(403);
   });
 
-  test('a deleted account\'s key is refused on the next request', async () => {
+  test("a deleted account's key is refused on the next request", async () => {
     const { b } = await twoReplicas();
     const owner = await createOwner();
     await makeKnown(b, owner.key);

@@ -249,7 +249,7 @@ describe('limits configured small', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
-  test('the Redis counters are named by key id under the owner\'s hash tag; the raw key never appears in Redis', async () => {
+  test("the Redis counters are named by key id under the owner's hash tag; the raw key never appears in Redis", async () => {
     const { app } = await buildLimitedApp({ config: { RATE_LIMIT_FORMS_LIST: '5/60' } });
     const owner = await createOwner();
     const form = await createTestForm(owner.userId);

@@ -45,7 +45,7 @@ async function budgetApp() {
     const command = event.command as Record<string, unknown>;
     mongoCommands.push({
       name: event.commandName,
-      collection: String(command[event.commandName] ?? ''),
+      collection: typeof command[event.commandName] === 'string' ? String(command[event.commandName]) : '',
       after: isAfterResponseWrite(event.commandName, command),
     });
   });

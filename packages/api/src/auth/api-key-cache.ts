@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
  * `epoch: null` was read before any epoch was: it only tells which user and bucket the key has
  * (which never change for a key), so the next request can read the epoch and then verify.
  */
-export type TCachedApiKey = {
+type TCachedApiKey = {
   auth: TAuthenticatedApiKey;
   /** The epoch read BEFORE the MongoDB read that produced `auth`; null when there was none. */
   epoch: string | null;
@@ -36,8 +36,8 @@ export type CreateApiKeyCacheOptions = {
   maxAgeMs?: number;
 };
 
-export const API_KEY_CACHE_MAX_KEYS = 10_000;
-export const API_KEY_CACHE_MAX_AGE_MS = 60_000;
+const API_KEY_CACHE_MAX_KEYS = 10_000;
+const API_KEY_CACHE_MAX_AGE_MS = 60_000;
 
 export function createApiKeyCache({
   maxKeys = API_KEY_CACHE_MAX_KEYS,

@@ -58,12 +58,12 @@ describe('API keys', () => {
 
     const ok = await authenticateApiKey({ key });
     expect(ok).toMatchObject({
-      user: { id: user.id, email: user.email },
+      user: { id: user.id, plan: user.plan, quotaLimit: user.quotaLimit },
       apiKey: { id, scopes: ['forms:read'] },
     });
 
     await revokeApiKey({ userId: user.id, keyId: id });
-    // The very next request fails: nothing caches keys.
+    // The very next lookup fails (core reads MongoDB; the servers' copies follow the auth epoch).
     expect(await failure(authenticateApiKey({ key }))).toEqual([
       401,
       { error: 'Invalid or inactive API key', message: 'Invalid or inactive API key', code: 'UNAUTHORIZED' },

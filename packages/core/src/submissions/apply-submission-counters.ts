@@ -16,7 +16,11 @@ import {
  * a crash between the counters and the flag, never counts twice. The flag is cleared only after
  * both counters include the submission.
  */
-export async function applySubmissionCounters({ submission }: { submission: TCountedSubmission }): Promise<void> {
+export async function applySubmissionCounters({
+  submission,
+}: {
+  submission: TCountedSubmission;
+}): Promise<void> {
   await countSubmission({ submission });
   await submissionCountersRepository.markApplied({ submissionId: submission.id });
 }
