@@ -48,7 +48,8 @@ export function spawnNode(
   return {
     child,
     output: () => output,
-    waitForOutput(pattern, timeoutMs = 20_000) {
+    // A TypeScript entry point compiles at start: on a loaded machine that alone can take a minute.
+    waitForOutput(pattern, timeoutMs = 90_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = output.match(pattern);

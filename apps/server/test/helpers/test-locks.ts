@@ -3,7 +3,6 @@ import { join } from 'node:path';
 
 import { testRunDir } from '@formwell/vitest-config/services';
 import lockfile from 'proper-lockfile';
-import { afterAll, beforeAll } from 'vitest';
 
 /**
  * Test files run in parallel, each in its own process. Work that writes to one shared place (the
@@ -35,15 +34,4 @@ export async function withTestLock<T>(name: TestLock, work: () => Promise<T>): P
   } finally {
     await release();
   }
-}
-
-/** Holds the lock `name` for the whole test file (from before its first test to after its last). */
-export function holdTestLockForFile(name: TestLock): void {
-  let release: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    release = await acquire(name);
-  }, 30 * 60_000);
-  afterAll(async () => {
-    await release?.();
-  });
 }
