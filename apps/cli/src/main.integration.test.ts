@@ -42,7 +42,10 @@ function formwell(...args: string[]): Promise<TRun> {
 }
 
 /** Runs `formwell …` with its standard input and extra environment (e.g. another REDIS_URL). */
-function formwellWith(options: { stdin?: string; env?: Record<string, string> }, ...args: string[]): Promise<TRun> {
+function formwellWith(
+  options: { stdin?: string; env?: Record<string, string> },
+  ...args: string[]
+): Promise<TRun> {
   return runFormwellWith({ uri, ...options }, ...args);
 }
 

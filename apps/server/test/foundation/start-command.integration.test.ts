@@ -168,115 +168,119 @@ async function logInStatus(base: string, email: string, password: string): Promi
 }
 
 // The embedded default: engine + redis + server + worker, owner-only, stopped by Ctrl-C.
-test('npm start keeps the embedded services and data owner-only and Ctrl-C leaves no process behind', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-start-'));
-  // What an earlier version left behind: readable by every local account.
-  mkdirSync(join(dataDir, 'mongo'), { mode: 0o755 });
-  writeFileSync(join(dataDir, 'mongo', 'left-over.bin'), 'old data', { mode: 0o644 });
-  writeFileSync(join(dataDir, 'custom-webhook-secret'), 'an old secret', { mode: 0o644 });
-  chmodSync(dataDir, 0o755);
-  const port = await getPort();
-  const env = embeddedEnv(port, dataDir);
-  const base = `http://127.0.0.1:${port}`;
-  const system = await startSystemReady(env, base, ['--demo']);
+test(
+  'npm start keeps the embedded services and data owner-only and Ctrl-C leaves no process behind',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwell-start-'));
+    // What an earlier version left behind: readable by every local account.
+    mkdirSync(join(dataDir, 'mongo'), { mode: 0o755 });
+    writeFileSync(join(dataDir, 'mongo', 'left-over.bin'), 'old data', { mode: 0o644 });
+    writeFileSync(join(dataDir, 'custom-webhook-secret'), 'an old secret', { mode: 0o644 });
+    chmodSync(dataDir, 0o755);
+    const port = await getPort();
+    const env = embeddedEnv(port, dataDir);
+    const base = `http://127.0.0.1:${port}`;
+    const system = await startSystemReady(env, base, ['--demo']);
 
-  try {
-    // No SMTP server: a local catcher gets the mail; the banner says where and which command reads it.
-    const catcherPort = Number(
-      /mail {9}caught locally \(no SMTP_URL; catcher on 127\.0\.0\.1:(\d+)\): pnpm formwell mail list, mail show ID\n/.exec(
-        system.output(),
-      )?.[1],
-    );
-    expect(catcherPort).toBeGreaterThan(0);
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
-    expect(document.openapi).toBe('3.1.0');
-    const pids = system.pids();
-    expect([...pids.keys()].sort()).toEqual([
-      'embedded-mongo',
-      'mail-catcher',
-      'redis-server',
-      'server',
-      'worker',
-    ]);
-    // The catcher's only listener is the loopback port the worker was pointed at.
-    expect(tcpListenPorts(pids.get('mail-catcher') ?? -1)).toEqual([catcherPort]);
+    try {
+      // No SMTP server: a local catcher gets the mail; the banner says where and which command reads it.
+      const catcherPort = Number(
+        /mail {9}caught locally \(no SMTP_URL; catcher on 127\.0\.0\.1:(\d+)\): pnpm formwell mail list, mail show ID\n/.exec(
+          system.output(),
+        )?.[1],
+      );
+      expect(catcherPort).toBeGreaterThan(0);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
+      expect(document.openapi).toBe('3.1.0');
+      const pids = system.pids();
+      expect([...pids.keys()].sort()).toEqual([
+        'embedded-mongo',
+        'mail-catcher',
+        'redis-server',
+        'server',
+        'worker',
+      ]);
+      // The catcher's only listener is the loopback port the worker was pointed at.
+      expect(tcpListenPorts(pids.get('mail-catcher') ?? -1)).toEqual([catcherPort]);
 
-    // Only Unix sockets in an owner-only folder; no TCP listener for the engine or redis. The
-    // server's own port shows that the /proc lookup does see listeners.
-    const socketDir = join(dataDir, 'run');
-    expect(lstatSync(socketDir).mode & 0o777).toBe(0o700);
-    for (const name of ['mongo.sock', 'redis.sock']) {
-      const socket = lstatSync(join(socketDir, name));
-      expect(socket.isSocket()).toBe(true);
-      expect(socket.mode & 0o077).toBe(0);
+      // Only Unix sockets in an owner-only folder; no TCP listener for the engine or redis. The
+      // server's own port shows that the /proc lookup does see listeners.
+      const socketDir = join(dataDir, 'run');
+      expect(lstatSync(socketDir).mode & 0o777).toBe(0o700);
+      for (const name of ['mongo.sock', 'redis.sock']) {
+        const socket = lstatSync(join(socketDir, name));
+        expect(socket.isSocket()).toBe(true);
+        expect(socket.mode & 0o077).toBe(0);
+      }
+      expect(tcpListenPorts(pids.get('embedded-mongo') ?? -1)).toEqual([]);
+      expect(tcpListenPorts(pids.get('redis-server') ?? -1)).toEqual([]);
+      expect(tcpListenPorts(pids.get('server') ?? -1)).toContain(port);
+
+      // Everything under the data folder is owner-only, what existed before included.
+      const modes = modesUnder(dataDir);
+      expect(
+        modes.filter(({ path }) => path.endsWith('.aof') || path.includes('journal')).length,
+      ).toBeGreaterThan(0);
+      expect(modes.filter(({ kind, mode }) => kind === 'dir' && mode !== 0o700)).toEqual([]);
+      expect(modes.filter(({ kind, mode }) => kind === 'file' && mode !== 0o600)).toEqual([]);
+
+      // The demo owner gets a random password, printed once, that logs in.
+      const demo = await waitFor(
+        () => Promise.resolve(/"password": "([^"]+)"/.exec(system.output())?.[1]),
+        STARTUP_MS,
+        system.output,
+      );
+      expect(demo).not.toBe('formwell-demo');
+      expect(demo.length).toBeGreaterThanOrEqual(20);
+      expect(await logInStatus(base, 'demo@formwell.local', demo)).toBe(200);
+
+      // The payment receiver works out of the box with the Stripe signing secret kept under .data/.
+      const stripeSecret = readFileSync(join(dataDir, 'stripe-webhook-secret'), 'utf8');
+      expect(stripeSecret).toMatch(/^whsec_/);
+      expect(
+        await postPaymentEvent(base, stripeSecret, stripeEvent('customer.created', { id: 'cus_start_test' })),
+      ).toEqual([200, { received: true }]);
+
+      // The CLI, given only the same FORMWELL_DATA_DIR, finds the same database through the socket.
+      const ownerId = await cliReachesServerDatabase(env, base, 'socket-owner@example.com');
+
+      // Mail really goes over SMTP to the catcher: the owner's Checkout completes, the worker sends
+      // the billing welcome, and the CLI reads it back from the catcher.
+      const checkout = checkoutSession({
+        userId: ownerId,
+        plan: 'STANDARD',
+        customer: stripeId('cus'),
+        subscription: stripeId('sub'),
+      });
+      expect(
+        await postPaymentEvent(base, stripeSecret, stripeEvent('checkout.session.completed', checkout)),
+      ).toEqual([200, { received: true }]);
+      type TMailList = { emails: { id: string; to: string; subject: string }[] };
+      const welcome = await waitFor(
+        async () =>
+          ((await formwell(env, ['mail', 'list'])) as TMailList).emails.find(
+            (email) => email.to === 'socket-owner@example.com',
+          ),
+        STARTUP_MS,
+        system.output,
+      );
+      expect(welcome.subject).toBe('Welcome to Formwell STANDARD');
+      const shown = await formwell(env, ['mail', 'show', welcome.id]);
+      expect(shown).toMatchObject({ status: 'sent', from: 'Formwell <no-reply@formwell.local>' });
+      expect(String(shown.text)).toContain('Your STANDARD plan is active.');
+      expect(String(shown.html)).toContain('<h2 style="font-size:18px">Welcome to Formwell STANDARD</h2>');
+
+      const pidList = [...pids.values()];
+      expect(await system.interrupt()).toBe(0);
+      expect(pidList.filter(isAlive)).toEqual([]);
+    } finally {
+      await system.cleanUp();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    expect(tcpListenPorts(pids.get('embedded-mongo') ?? -1)).toEqual([]);
-    expect(tcpListenPorts(pids.get('redis-server') ?? -1)).toEqual([]);
-    expect(tcpListenPorts(pids.get('server') ?? -1)).toContain(port);
-
-    // Everything under the data folder is owner-only, what existed before included.
-    const modes = modesUnder(dataDir);
-    expect(
-      modes.filter(({ path }) => path.endsWith('.aof') || path.includes('journal')).length,
-    ).toBeGreaterThan(0);
-    expect(modes.filter(({ kind, mode }) => kind === 'dir' && mode !== 0o700)).toEqual([]);
-    expect(modes.filter(({ kind, mode }) => kind === 'file' && mode !== 0o600)).toEqual([]);
-
-    // The demo owner gets a random password, printed once, that logs in.
-    const demo = await waitFor(
-      () => Promise.resolve(/"password": "([^"]+)"/.exec(system.output())?.[1]),
-      STARTUP_MS,
-      system.output,
-    );
-    expect(demo).not.toBe('formwell-demo');
-    expect(demo.length).toBeGreaterThanOrEqual(20);
-    expect(await logInStatus(base, 'demo@formwell.local', demo)).toBe(200);
-
-    // The payment receiver works out of the box with the Stripe signing secret kept under .data/.
-    const stripeSecret = readFileSync(join(dataDir, 'stripe-webhook-secret'), 'utf8');
-    expect(stripeSecret).toMatch(/^whsec_/);
-    expect(
-      await postPaymentEvent(base, stripeSecret, stripeEvent('customer.created', { id: 'cus_start_test' })),
-    ).toEqual([200, { received: true }]);
-
-    // The CLI, given only the same FORMWELL_DATA_DIR, finds the same database through the socket.
-    const ownerId = await cliReachesServerDatabase(env, base, 'socket-owner@example.com');
-
-    // Mail really goes over SMTP to the catcher: the owner's Checkout completes, the worker sends
-    // the billing welcome, and the CLI reads it back from the catcher.
-    const checkout = checkoutSession({
-      userId: ownerId,
-      plan: 'STANDARD',
-      customer: stripeId('cus'),
-      subscription: stripeId('sub'),
-    });
-    expect(
-      await postPaymentEvent(base, stripeSecret, stripeEvent('checkout.session.completed', checkout)),
-    ).toEqual([200, { received: true }]);
-    type TMailList = { emails: { id: string; to: string; subject: string }[] };
-    const welcome = await waitFor(
-      async () =>
-        ((await formwell(env, ['mail', 'list'])) as TMailList).emails.find(
-          (email) => email.to === 'socket-owner@example.com',
-        ),
-      STARTUP_MS,
-      system.output,
-    );
-    expect(welcome.subject).toBe('Welcome to Formwell STANDARD');
-    const shown = await formwell(env, ['mail', 'show', welcome.id]);
-    expect(shown).toMatchObject({ status: 'sent', from: 'Formwell <no-reply@formwell.local>' });
-    expect(String(shown.text)).toContain('Your STANDARD plan is active.');
-    expect(String(shown.html)).toContain('<h2 style="font-size:18px">Welcome to Formwell STANDARD</h2>');
-
-    const pidList = [...pids.values()];
-    expect(await system.interrupt()).toBe(0);
-    expect(pidList.filter(isAlive)).toEqual([]);
-  } finally {
-    await system.cleanUp();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}, TEST_MS);
+  },
+  TEST_MS,
+);
 
 /** A redis-server that requires a password, as a production REDIS_URL would carry one. */
 async function startPasswordRedis(password: string) {
@@ -314,34 +318,38 @@ async function startPasswordRedis(password: string) {
   return { url: `redis://:${password}@127.0.0.1:${redisPort}`, stop: () => child.kill('SIGTERM') };
 }
 
-test('with EMBEDDED_MONGO_PORT the engine is on loopback TCP, the CLI follows it, and the banner hides credentials', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-start-tcp-'));
-  const [port, mongoPort] = await Promise.all([getPort(), getPort({ host: '127.0.0.1' })]);
-  const redisPassword = 'redis-password-never-printed';
-  const redis = await startPasswordRedis(redisPassword);
-  // Nothing listens there and nothing is mailed in this test: only the banner line is checked.
-  const smtpPassword = 'smtp-password-never-printed';
-  const env = {
-    ...embeddedEnv(port, dataDir),
-    EMBEDDED_MONGO_PORT: String(mongoPort),
-    REDIS_URL: redis.url,
-    SMTP_URL: `smtp://mailer:${smtpPassword}@127.0.0.1:2525`,
-  };
-  const base = `http://127.0.0.1:${port}`;
-  const system = await startSystemReady(env, base);
+test(
+  'with EMBEDDED_MONGO_PORT the engine is on loopback TCP, the CLI follows it, and the banner hides credentials',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwell-start-tcp-'));
+    const [port, mongoPort] = await Promise.all([getPort(), getPort({ host: '127.0.0.1' })]);
+    const redisPassword = 'redis-password-never-printed';
+    const redis = await startPasswordRedis(redisPassword);
+    // Nothing listens there and nothing is mailed in this test: only the banner line is checked.
+    const smtpPassword = 'smtp-password-never-printed';
+    const env = {
+      ...embeddedEnv(port, dataDir),
+      EMBEDDED_MONGO_PORT: String(mongoPort),
+      REDIS_URL: redis.url,
+      SMTP_URL: `smtp://mailer:${smtpPassword}@127.0.0.1:2525`,
+    };
+    const base = `http://127.0.0.1:${port}`;
+    const system = await startSystemReady(env, base);
 
-  try {
-    expect(tcpListenPorts(system.pids().get('embedded-mongo') ?? -1)).toEqual([mongoPort]);
-    expect(system.output()).toContain('redis://***@127.0.0.1');
-    expect(system.output()).not.toContain(redisPassword);
-    expect(system.output()).toContain('  mail         SMTP smtp://***@127.0.0.1:2525\n');
-    expect(system.output()).not.toContain(smtpPassword);
+    try {
+      expect(tcpListenPorts(system.pids().get('embedded-mongo') ?? -1)).toEqual([mongoPort]);
+      expect(system.output()).toContain('redis://***@127.0.0.1');
+      expect(system.output()).not.toContain(redisPassword);
+      expect(system.output()).toContain('  mail         SMTP smtp://***@127.0.0.1:2525\n');
+      expect(system.output()).not.toContain(smtpPassword);
 
-    await cliReachesServerDatabase(env, base, 'tcp-owner@example.com');
-    expect(await system.interrupt()).toBe(0);
-  } finally {
-    await system.cleanUp();
-    redis.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}, TEST_MS);
+      await cliReachesServerDatabase(env, base, 'tcp-owner@example.com');
+      expect(await system.interrupt()).toBe(0);
+    } finally {
+      await system.cleanUp();
+      redis.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  TEST_MS,
+);
