@@ -9,11 +9,21 @@ import { createProducerConnection, type TRedisClient } from '@formwell/jobs';
  * its MongoDB write with a message saying so (exit 1), and running it again once Redis is back
  * repeats the bump (revoking twice, setting the same plan again are harmless).
  */
-export function authEpochConnection(url: string): TAuthEpochStore & { close(): void } {
+export function authEpochConnection({
+  url,
+  cluster,
+}: {
+  url: string;
+  cluster: boolean;
+}): TAuthEpochStore & { close(): void } {
   let client: Promise<TRedisClient> | undefined;
   const connect = async () => {
     // One attempt, no reconnect loop: an operator's command reports the outage instead of hanging.
-    const redis = createProducerConnection(url, { lazyConnect: true, retryStrategy: () => null });
+    const redis = createProducerConnection(url, {
+      cluster,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
     redis.on('error', () => {
       // Reported by the failed command itself.
     });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 
 import { expect, test } from 'vitest';
 
-import { maskUrlCredentials, REPO_ROOT } from '@formwell/local-services';
+import { embeddedServices, maskUrlCredentials, REPO_ROOT } from '@formwell/local-services';
 
 import { cliEnv } from './env.js';
 
@@ -28,6 +28,14 @@ test('EMBEDDED_MONGO_PORT points the CLI at the loopback port npm start then use
   expect(() => cliEnv({ EMBEDDED_MONGO_PORT: 'abc' })).toThrow(
     'EMBEDDED_MONGO_PORT must be a TCP port between 1 and 65535, got "abc"',
   );
+});
+
+test('Redis is read as the servers read it: the npm start socket by default, a node list or REDIS_CLUSTER for a cluster', () => {
+  expect(cliEnv({}).REDIS_URL).toBe(embeddedServices({}).redisUrl);
+  expect(cliEnv({}).REDIS_CLUSTER).toBe(false);
+  expect(cliEnv({ REDIS_URL: 'redis://a:7000', REDIS_CLUSTER: 'true' }).REDIS_CLUSTER).toBe(true);
+  expect(() => cliEnv({ REDIS_CLUSTER: 'maybe' })).toThrow();
+  expect(() => cliEnv({ REDIS_URL: 'http://cache:6379' })).toThrow();
 });
 
 test('credentials in URLs are masked, the rest stays readable', () => {

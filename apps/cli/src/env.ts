@@ -1,5 +1,5 @@
 import { buildCoreConfig, ZCoreEnvSchema } from '@formwell/core';
-import { ZRedisUrl } from '@formwell/jobs';
+import { ZRedisEnvSchema } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
@@ -17,9 +17,11 @@ export function cliEnv(source: Record<string, string | undefined> = process.env)
     server: {
       ...ZCoreEnvSchema.shape,
       MONGODB_URI: z.string().min(1).default(embeddedServices(source).mongoUri),
-      // The servers' Redis: where the CLI retires cached authentication after it changes a key,
-      // a plan or an account (see auth-epoch-connection.ts).
-      REDIS_URL: ZRedisUrl.default(embeddedServices(source).redisUrl),
+      // The servers' Redis (read as the servers read it, cluster setting included): where the CLI
+      // retires cached authentication after it changes a key, a plan or an account (see
+      // auth-epoch-connection.ts).
+      ...ZRedisEnvSchema.shape,
+      REDIS_URL: ZRedisEnvSchema.shape.REDIS_URL.default(embeddedServices(source).redisUrl),
     },
     runtimeEnv: source,
     emptyStringAsUndefined: true,

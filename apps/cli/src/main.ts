@@ -31,7 +31,7 @@ async function main(): Promise<number> {
 
     return argv.length === 0 ? 2 : 0;
   }
-  const { MONGODB_URI, REDIS_URL, coreConfig } = cliEnv();
+  const { MONGODB_URI, REDIS_URL, REDIS_CLUSTER, coreConfig } = cliEnv();
   try {
     await connectDatabase({
       uri: MONGODB_URI,
@@ -44,7 +44,7 @@ async function main(): Promise<number> {
 
     return 1;
   }
-  const authEpochs = authEpochConnection(REDIS_URL);
+  const authEpochs = authEpochConnection({ url: REDIS_URL, cluster: REDIS_CLUSTER });
   const unregisterAuthEpochs = registerAuthEpochStore(authEpochs);
   try {
     const result = await runCli({ argv, config: coreConfig });
