@@ -3,6 +3,7 @@ import type { TRedisClient } from '@formwell/jobs';
 import type { Redis } from 'ioredis';
 
 import { createApiKeyCache } from './auth/api-key-cache.js';
+import { forgetCopiesOnTopologyChange } from './auth/forget-copies-on-topology-change.js';
 import type { ApiLogger, ApiServices } from './context.js';
 import type { ApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
@@ -26,8 +27,7 @@ export function createApiServices({
   metrics,
 }: CreateApiServicesOptions): ApiServices {
   const apiKeyCache = createApiKeyCache();
-  // A lost connection may hide epoch bumps made meanwhile: every copy is verified again afterwards.
-  redis.on('close', () => apiKeyCache.clear());
+  forgetCopiesOnTopologyChange(redis, apiKeyCache);
 
   return {
     version,

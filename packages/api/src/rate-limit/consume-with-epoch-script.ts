@@ -6,6 +6,14 @@
  *
  * KEYS[1] bucket, KEYS[2] epoch; ARGV[1] points, ARGV[2] window seconds, ARGV[3] new epoch,
  * ARGV[4] epoch TTL seconds. Returns {consumed, ttl ms, epoch}.
+ *
+ * On a Redis Cluster the epoch returned is the stored token joined with the id of the node that
+ * read it. Replication is asynchronous: a master can acknowledge a bump and fail before its replica
+ * has it, and the promoted replica then holds the old token. Its node id differs, so a copy made
+ * under the old master matches nothing after a failover and is verified again from MongoDB. (A
+ * slot moved by resharding costs the same one re-read.) Outside a cluster `CLUSTER MYID` fails and
+ * the token is returned alone; a single Redis replaced behind its address closes the connection,
+ * which clears the copies instead (forget-copies-on-topology-change.ts).
  */
 export const CONSUME_WITH_EPOCH_LUA = `
 redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
@@ -19,6 +27,10 @@ local epoch = redis.call('get', KEYS[2])
 if not epoch then
   redis.call('set', KEYS[2], ARGV[3], 'EX', ARGV[4])
   epoch = ARGV[3]
+end
+local node = redis.pcall('cluster', 'myid')
+if type(node) == 'string' then
+  epoch = epoch .. '@' .. node
 end
 return {consumed, ttl, epoch}
 `;
