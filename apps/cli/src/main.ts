@@ -1,4 +1,4 @@
-import { AppError, registerAuthEpochStore } from '@formwell/core';
+import { AppError, registerAuthEpochStore, requireAuthEpochStore } from '@formwell/core';
 import { connectDatabase, disconnectDatabase } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
@@ -44,6 +44,7 @@ async function main(): Promise<number> {
 
     return 1;
   }
+  requireAuthEpochStore();
   const authEpochs = authEpochConnection({ url: REDIS_URL, cluster: REDIS_CLUSTER });
   const unregisterAuthEpochs = registerAuthEpochStore(authEpochs);
   try {

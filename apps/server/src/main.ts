@@ -1,3 +1,4 @@
+import { requireAuthEpochStore } from '@formwell/core';
 import closeWithGrace from 'close-with-grace';
 
 import { buildApp } from './app.js';
@@ -6,6 +7,8 @@ import { InvalidEnvError, parseServerEnv } from './env.js';
 /** Entry point: validate env, build, listen; on SIGINT/SIGTERM finish in-flight requests and close. */
 async function main() {
   const env = parseServerEnv();
+  // Revokes, plan changes and deletions made here must reach every replica's cached logins.
+  requireAuthEpochStore();
   const app = await buildApp({ env });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -70,6 +70,7 @@ export {
   bumpAuthEpoch,
   newAuthEpoch,
   registerAuthEpochStore,
+  requireAuthEpochStore,
 } from './api-keys/auth-epoch.js';
 export type { TAuthEpochStore } from './api-keys/auth-epoch.js';
 export type { RevokeApiKeyOptions } from './api-keys/revoke-api-key.js';

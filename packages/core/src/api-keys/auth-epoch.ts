@@ -42,6 +42,18 @@ export type TAuthEpochStore = {
  */
 const stores = new Set<TAuthEpochStore>();
 
+/**
+ * Whether this process must tell Redis of every change (servers and the CLI declare it at start):
+ * then a bump with no registered connection is an error, not a silent no-op, so a wiring mistake
+ * cannot leave every replica's copies valid after a revoke.
+ */
+let storeRequired = false;
+
+/** Declares that this process changes keys, plans or accounts of a deployment (see storeRequired). */
+export function requireAuthEpochStore(): void {
+  storeRequired = true;
+}
+
 /** Registers a connection for bumps; returns its unregistration (call it before closing it). */
 export function registerAuthEpochStore(redis: TAuthEpochStore): () => void {
   stores.add(redis);
@@ -65,11 +77,16 @@ export class AuthEpochBumpError extends Error {
 /**
  * Invalidates every replica's cached authentication of `userId`. Call it after the MongoDB write
  * that changed the key, plan or account. Throws AuthEpochBumpError when no registered connection
- * could write it. A process with no registered connection runs no cache and has none to tell
- * (core's own tests); every process that changes auth data in a deployment registers one.
+ * could write it, or when none is registered in a process that declared it needs one
+ * (requireAuthEpochStore). A process that declared nothing and registered nothing (core's own
+ * tests, seeding scripts) runs no cache and has none to tell.
  */
 export async function bumpAuthEpoch(userId: string): Promise<void> {
   if (stores.size === 0) {
+    if (storeRequired) {
+      throw new AuthEpochBumpError(userId, new Error('no Redis connection is registered for auth epochs'));
+    }
+
     return;
   }
   const epoch = newAuthEpoch();

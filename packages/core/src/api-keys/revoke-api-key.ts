@@ -10,7 +10,8 @@ export type RevokeApiKeyOptions = { userId: string; keyId: string; now?: Date };
 
 /**
  * Revokes for good (no re-activation); effective on the next request: the owner's auth epoch is
- * bumped after the write, on every call (a repeated revoke also repairs a bump that failed).
+ * bumped after the write, on every call (a repeated revoke also repairs a bump that failed), even
+ * when giving the slot back fails.
  * Only the call that actually revoked the key gives its slot of the 20-key cap back, so repeated
  * or concurrent revokes cannot free slots that were never taken.
  */
@@ -19,10 +20,13 @@ export async function revokeApiKey({
   keyId,
   now = new Date(),
 }: RevokeApiKeyOptions): Promise<TApiKeyView> {
-  if (await apiKeyRepository.deactivate({ userId, keyId, now })) {
-    await userRepository.releaseSlot({ userId, counter: 'activeKeyCount' });
+  try {
+    if (await apiKeyRepository.deactivate({ userId, keyId, now })) {
+      await userRepository.releaseSlot({ userId, counter: 'activeKeyCount' });
+    }
+  } finally {
+    await bumpAuthEpoch(userId);
   }
-  await bumpAuthEpoch(userId);
   const record = await apiKeyRepository.findById({ userId, keyId });
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.API_KEY_NOT_FOUND });

@@ -28,9 +28,19 @@ export async function deleteAccount({
     throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.ACCOUNT_DELETE_CONFIRMATION });
   }
 
-  const removed = await deleteAccountData({ userId });
-  // Replicas' cached authentication of the account's keys must not outlive it.
-  await bumpAuthEpoch(userId);
+  // Replicas' cached authentication of the account's keys must not outlive them: bumped as soon as
+  // the keys are gone (the rest of the deletion takes a while), and again at the end whatever
+  // happened, so a failed step or a failed first bump still retires every copy. Only the last
+  // bump's failure is reported: the first one's is repeated by it.
+  let removed: Record<string, number>;
+  try {
+    removed = await deleteAccountData({
+      userId,
+      afterAccessDeleted: () => bumpAuthEpoch(userId).catch(() => undefined),
+    });
+  } finally {
+    await bumpAuthEpoch(userId);
+  }
 
   return { id: userId, deleted: true, removed };
 }

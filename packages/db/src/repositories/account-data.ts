@@ -28,7 +28,14 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * caught mail bodies by the Message-IDs of its email log, received webhook events by its form ids,
  * payment events and invoices by its payment provider's customer id.
  */
-export async function deleteAccountData({ userId }: { userId: string }): Promise<Record<string, number>> {
+export async function deleteAccountData({
+  userId,
+  afterAccessDeleted,
+}: {
+  userId: string;
+  /** Runs once sessions and keys are gone, before the long rest: e.g. to retire cached logins. */
+  afterAccessDeleted?: () => Promise<void>;
+}): Promise<Record<string, number>> {
   const owner = toObjectId(userId);
   if (!owner) {
     return {};
@@ -53,6 +60,7 @@ export async function deleteAccountData({ userId }: { userId: string }): Promise
   const byOwner = { userId: owner };
   await remove('dashboard_sessions', () => DashboardSessionModel.deleteMany(byOwner));
   await remove('api_keys', () => ApiKeyModel.deleteMany(byOwner));
+  await afterAccessDeleted?.();
   await remove('forms', () => FormModel.deleteMany(byOwner));
   await remove('submissions', () => SubmissionModel.deleteMany(byOwner));
   await remove('form_stats', () => FormStatsModel.deleteMany(byOwner));
