@@ -21,7 +21,7 @@ async function signedIn(address: string, role: 'OWNER' | 'ADMIN') {
 }
 
 /** Logs one captured email for the owner, as the worker does when no SMTP server is set. */
-async function logMail(userId: string, subject: string) {
+async function logMail(userId: string, subject: string, failure: string | null = null) {
   await emailLogRepository.create({
     userId,
     formId: null,
@@ -31,8 +31,8 @@ async function logMail(userId: string, subject: string) {
     to: 'customer@example.com',
     from: 'forms@example.com',
     subject,
-    status: 'captured',
-    error: null,
+    status: failure === null ? 'captured' : 'failed',
+    error: failure,
     messageId: null,
     text: `${subject} text`,
     html: `<p>${subject} html</p>`,
@@ -84,4 +84,32 @@ test("mail.list and mail.get: an owner reads their own mail, another's is a 404,
     message: 'Not authenticated',
   });
   expect((await rejection(alice.client.mail.list.query({ limit: 0 }))).code).toBe('BAD_REQUEST');
+});
+
+test("mail.get: an owner reads what became of a failed email, staff read the mail server's own words", async () => {
+  const { app } = await buildTestApp();
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const owner = await signedIn(address, 'OWNER');
+  const staff = await signedIn(address, 'ADMIN');
+  const tag = randomBytes(4).toString('hex');
+  const failures = {
+    [`refused-${tag}`]: [
+      'Message failed: 554 5.7.1 relay.internal.corp (10.0.0.5) rejected',
+      'rejected by the mail server',
+    ],
+    [`down-${tag}`]: ['getaddrinfo ENOTFOUND relay.internal.corp', 'mail server unreachable'],
+  };
+  for (const [subject, [smtpText]] of Object.entries(failures)) {
+    await logMail(owner.user.id, subject, smtpText);
+  }
+
+  const listed = (await owner.client.mail.list.query({})).emails;
+  expect(listed).toHaveLength(2);
+  for (const { id, subject } of listed) {
+    const [smtpText, category] = failures[subject] ?? [];
+    const ownerView = await owner.client.mail.get.query({ id });
+    expect([ownerView.status, ownerView.error]).toEqual(['failed', category]);
+    expect(JSON.stringify(ownerView)).not.toContain('relay.internal.corp');
+    expect((await staff.client.mail.get.query({ id })).error).toBe(smtpText);
+  }
 });

@@ -35,7 +35,10 @@ export async function* exportAccount({ userId }: { userId: string }): AsyncGener
     ['apiKeys', map(apiKeyRepository.streamByUser({ userId }), toApiKeyView)],
     ['webhookEndpoints', map(webhookEndpointRepository.streamByUser({ userId }), toWebhookEndpointView)],
     ['webhookDeliveries', map(webhookDeliveryRepository.streamByUser({ userId }), toWebhookDeliveryView)],
-    ['emails', map(emailLogRepository.streamByUser({ userId }), toEmailView)],
+    [
+      'emails',
+      map(emailLogRepository.streamByUser({ userId }), (record) => toEmailView(record, { fullError: false })),
+    ],
   ];
   for (const [name, items] of sections) {
     yield `,${JSON.stringify(name)}:[`;

@@ -1,6 +1,8 @@
 import type { TEmailLogRecord } from '@formwell/db';
 import { z } from 'zod';
 
+import { emailErrorCategory } from './email-error-category.js';
+
 /** One logged email as `mail list` and the dashboard's mail list show it: who, what, what became of it. */
 export const ZEmailSummaryViewSchema = z.object({
   id: z.string(),
@@ -35,12 +37,19 @@ export function toEmailSummaryView(record: TEmailLogRecord): TEmailSummaryView {
   };
 }
 
-export function toEmailView(record: TEmailLogRecord): TEmailView {
+/**
+ * `fullError`: the SMTP client's whole text, for staff and the operator; owners get its category
+ * only (email-error-category.ts). Only failures are categorised: a skipped email's reason is ours.
+ */
+export function toEmailView(record: TEmailLogRecord, { fullError }: { fullError: boolean }): TEmailView {
   return {
     ...toEmailSummaryView(record),
     from: record.from,
     text: record.text,
     html: record.html,
-    error: record.error,
+    error:
+      !fullError && record.status === 'failed' && record.error !== null
+        ? emailErrorCategory(record.error)
+        : record.error,
   };
 }

@@ -9,7 +9,8 @@ import { toEmailView, type TEmailView } from './email-view.js';
  * One logged email whole, for the operator and staff (every email) or its owner; unknown ids and
  * other owners' emails are the same 404, so an id never tells whether it exists. A
  * message that went over SMTP to the local catcher of `npm start` has its body in the catcher's
- * mailbox, found by its Message-ID.
+ * mailbox, found by its Message-ID. A failure's SMTP text is shown whole to staff and the operator
+ * (`reader.all`); an owner reads its category (email-error-category.ts).
  */
 export async function getEmail({ reader, id }: { reader: TOwnerReader; id: string }): Promise<TEmailView> {
   const record = await emailLogRepository.findById({ reader, id });
@@ -21,5 +22,5 @@ export async function getEmail({ reader, id }: { reader: TOwnerReader; id: strin
       ? await caughtMailRepository.findBody({ messageId: record.messageId })
       : null;
 
-  return toEmailView(caught ? { ...record, ...caught } : record);
+  return toEmailView(caught ? { ...record, ...caught } : record, { fullError: reader.all });
 }
