@@ -22,9 +22,13 @@ test('FORMWELL_DATA_DIR moves the socket; a relative folder is relative to the r
 
 test('EMBEDDED_MONGO_PORT points the CLI at the loopback port npm start then uses; MONGODB_URI wins over both', () => {
   expect(cliEnv({ EMBEDDED_MONGO_PORT: '27555' }).MONGODB_URI).toBe('mongodb://127.0.0.1:27555/formwell');
-  expect(cliEnv({ EMBEDDED_MONGO_PORT: '27555', MONGODB_URI: 'mongodb://db.example/x' }).MONGODB_URI).toBe(
-    'mongodb://db.example/x',
-  );
+  expect(
+    cliEnv({
+      EMBEDDED_MONGO_PORT: '27555',
+      MONGODB_URI: 'mongodb://db.example/x',
+      REDIS_URL: 'redis://r:6379',
+    }).MONGODB_URI,
+  ).toBe('mongodb://db.example/x');
   expect(() => cliEnv({ EMBEDDED_MONGO_PORT: 'abc' })).toThrow(
     'EMBEDDED_MONGO_PORT must be a TCP port between 1 and 65535, got "abc"',
   );
@@ -36,6 +40,25 @@ test('Redis is read as the servers read it: the npm start socket by default, a n
   expect(cliEnv({ REDIS_URL: 'redis://a:7000', REDIS_CLUSTER: 'true' }).REDIS_CLUSTER).toBe(true);
   expect(() => cliEnv({ REDIS_CLUSTER: 'maybe' })).toThrow();
   expect(() => cliEnv({ REDIS_URL: 'http://cache:6379' })).toThrow();
+});
+
+test('another database than the embedded engine requires REDIS_URL: the servers must hear of revokes', () => {
+  const remote = 'mongodb://db1.example,db2.example/formwell?replicaSet=rs0';
+  expect(() => cliEnv({ MONGODB_URI: remote })).toThrow(
+    expect.objectContaining({
+      name: 'CliError',
+      message: expect.stringMatching(/^REDIS_URL must be set when MONGODB_URI/),
+    }),
+  );
+  expect(() => cliEnv({ MONGODB_URI: remote, REDIS_URL: '' })).toThrow(/^REDIS_URL must be set/);
+  expect(cliEnv({ MONGODB_URI: remote, REDIS_URL: 'redis://cache:6379' }).REDIS_URL).toBe(
+    'redis://cache:6379',
+  );
+  // The embedded engine, named explicitly or found from its settings, keeps the embedded Redis.
+  const embedded = embeddedServices({ EMBEDDED_MONGO_PORT: '27555' });
+  expect(cliEnv({ EMBEDDED_MONGO_PORT: '27555', MONGODB_URI: embedded.mongoUri }).REDIS_URL).toBe(
+    embedded.redisUrl,
+  );
 });
 
 test('credentials in URLs are masked, the rest stays readable', () => {

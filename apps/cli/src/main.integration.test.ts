@@ -171,6 +171,19 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     await expect(authenticateApiKey({ key: key.key })).rejects.toBeInstanceOf(AppError);
   });
 
+  test('with another database than the embedded engine and no REDIS_URL, a revoke is refused before it is stored (exit 2)', async () => {
+    const userId = String(
+      (await json('user', 'create', '--email', `noredis-${randomBytes(4).toString('hex')}@example.com`)).id,
+    );
+    const key = await json<{ id: string; key: string }>('key', 'create', '--user', userId, '--name', 'ci');
+
+    const result = await formwellWith({ env: { REDIS_URL: '' } }, 'key', 'revoke', '--key-id', key.id);
+
+    expect([result.code, result.stdout]).toEqual([2, '']);
+    expect(result.stderr).toMatch(/^formwell: REDIS_URL must be set when MONGODB_URI names a database other/);
+    expect((await authenticateApiKey({ key: key.key })).apiKey.id).toBe(key.id);
+  });
+
   test('key create --forms --origins: a key restricted to one form and normalised origins', async () => {
     const user = await json('user', 'create', '--email', 'embed@example.com', '--plan', 'FREE');
     const userId = String(user.id);

@@ -31,7 +31,16 @@ async function main(): Promise<number> {
 
     return argv.length === 0 ? 2 : 0;
   }
-  const { MONGODB_URI, REDIS_URL, REDIS_CLUSTER, coreConfig } = cliEnv();
+  let env: ReturnType<typeof cliEnv>;
+  try {
+    env = cliEnv();
+  } catch (error) {
+    const { line, exitCode } = describe(error);
+    process.stderr.write(`${line}\n`);
+
+    return exitCode;
+  }
+  const { MONGODB_URI, REDIS_URL, REDIS_CLUSTER, coreConfig } = env;
   try {
     await connectDatabase({
       uri: MONGODB_URI,

@@ -79,9 +79,10 @@ export const USAGE = `usage: formwell <command> [options]
   With MONGODB_URI unset the CLI uses the embedded engine of \`npm start\`, found from the same
   FORMWELL_DATA_DIR and EMBEDDED_MONGO_PORT.
   key revoke, user set-plan, account delete, billing replay and demo seed also tell the servers
-  through REDIS_URL (unset: the Redis of \`npm start\`), so their cached authentication of the user
-  is dropped at once; when Redis cannot be reached the change is still stored, and the command
-  exits 1 saying so: run it again once Redis is back.
+  through REDIS_URL, so their cached authentication of the user is dropped at once. REDIS_URL may
+  be left unset only with the embedded engine (it is then the Redis of \`npm start\`); with any
+  other MONGODB_URI the CLI refuses to run without it (exit 2). When Redis cannot be reached the
+  change is still stored, and the command exits 1 saying so: run it again once Redis is back.
   billing replay applies a stored payment event again (by its provider id, evt_…); what it already
   did is not repeated, and the emails it owes are sent by the worker's next outbox sweep.
   db migrate builds the indexes and applies pending data migrations (once, under a lock); run it
