@@ -4,9 +4,19 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { toApiKeyView, type TApiKeyView } from './api-key-view.js';
-import { bumpAuthEpoch } from './auth-epoch.js';
+import { AuthEpochBumpError, bumpAuthEpoch } from './auth-epoch.js';
 
-export type RevokeApiKeyOptions = { userId: string; keyId: string; now?: Date };
+export type RevokeApiKeyOptions = {
+  userId: string;
+  keyId: string;
+  now?: Date;
+  /**
+   * Given: a revoke stored while Redis could not be told still answers with the revoked key, and
+   * the failure goes here (the dashboard logs it). Absent: it throws AuthEpochBumpError (the CLI
+   * exits 1 so the operator repeats it).
+   */
+  onBumpFailed?: (error: AuthEpochBumpError) => void;
+};
 
 /**
  * Revokes for good (no re-activation); effective on the next request: the owner's auth epoch is
@@ -19,13 +29,19 @@ export async function revokeApiKey({
   userId,
   keyId,
   now = new Date(),
+  onBumpFailed,
 }: RevokeApiKeyOptions): Promise<TApiKeyView> {
   try {
     if (await apiKeyRepository.deactivate({ userId, keyId, now })) {
       await userRepository.releaseSlot({ userId, counter: 'activeKeyCount' });
     }
   } finally {
-    await bumpAuthEpoch(userId);
+    await bumpAuthEpoch(userId).catch((error: unknown) => {
+      if (!(onBumpFailed && error instanceof AuthEpochBumpError)) {
+        throw error;
+      }
+      onBumpFailed(error);
+    });
   }
   const record = await apiKeyRepository.findById({ userId, keyId });
   if (!record) {

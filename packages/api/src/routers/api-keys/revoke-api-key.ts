@@ -3,7 +3,12 @@ import { revokeApiKey } from '@formwell/core';
 import { authedProcedure } from '../../session/authed-procedure.js';
 import { ZRevokeApiKeyRequestSchema, ZRevokeApiKeyResponseSchema } from './revoke-api-key.types.js';
 
-/** Revokes for good; the key is refused from the very next request on. */
+/**
+ * Revokes for good; the key is refused from the very next request on. During a Redis outage the
+ * revoke is stored and answered as done: every server that cannot reach Redis reads keys from
+ * MongoDB on each request, and a server that still can drops its copy within the copies' 60 s
+ * maximum age; the failure to tell Redis is logged for the operator.
+ */
 export const revokeApiKeyRoute = authedProcedure
   .input(ZRevokeApiKeyRequestSchema)
   .output(ZRevokeApiKeyResponseSchema)
@@ -12,5 +17,11 @@ export const revokeApiKeyRoute = authedProcedure
     const { id } = input;
     logger.info({ apiKeyId: id }, 'api key revoked');
 
-    return revokeApiKey({ userId: user.id, keyId: id });
+    return revokeApiKey({
+      userId: user.id,
+      keyId: id,
+      onBumpFailed: (error) => {
+        logger.warn({ apiKeyId: id, err: error }, 'api key revoked, but Redis could not be told');
+      },
+    });
   });

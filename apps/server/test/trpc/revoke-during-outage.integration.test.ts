@@ -1,0 +1,35 @@
+import { createUser } from '@formwell/core';
+import { startRedisServer } from '@formwell/vitest-config/redis-server';
+import { expect, test } from 'vitest';
+
+import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
+import { buildTestApp } from '../helpers/build-test-app.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
+import { dashboardClient } from './dashboard-client.js';
+
+const PASSWORD = 'correct horse battery';
+
+test('revoking a key from the dashboard while Redis is down answers the revoked key, and the key is refused', async () => {
+  const redis = await startRedisServer();
+  try {
+    const { app, logLines } = await buildTestApp({ REDIS_URL: redis.url });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const email = uniqueEmail('outage');
+    await createUser({ config: testCoreConfig, input: { email, password: PASSWORD } });
+    const { client } = dashboardClient(address);
+    await client.auth.logIn.mutate({ email, password: PASSWORD });
+    const created = await client.apiKeys.create.mutate({ name: 'outage' });
+    const list = () =>
+      fetch(`${address}/api/v1/forms/list`, { headers: { authorization: `Bearer ${created.key}` } });
+    expect((await list()).status).toBe(200);
+
+    await redis.stop();
+    const revoked = await client.apiKeys.revoke.mutate({ id: created.id });
+
+    expect([revoked.id, revoked.isActive]).toEqual([created.id, false]);
+    expect((await list()).status).toBe(401);
+    expect(logLines.join('\n')).toContain('api key revoked, but Redis could not be told');
+  } finally {
+    await redis.stop();
+  }
+});
