@@ -1,9 +1,10 @@
-import { createStripeClient, type TCoreConfig, type TOutboxItem } from '@formwell/core';
+import { createStripeClient, loadOwnedForm, type TCoreConfig, type TOutboxItem } from '@formwell/core';
 import type { TRedisClient } from '@formwell/jobs';
 import type { Redis } from 'ioredis';
 
 import { createApiKeyCache } from './auth/api-key-cache.js';
 import type { ApiLogger, ApiServices } from './context.js';
+import { createFormCopy } from './form-copy.js';
 import type { ApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 
@@ -26,8 +27,14 @@ export function createApiServices({
   metrics,
 }: CreateApiServicesOptions): ApiServices {
   const apiKeyCache = createApiKeyCache();
+  const formCopy = createFormCopy({
+    read: ({ userId, formId }) => loadOwnedForm({ userId, formId, foreign: 'forbidden' }),
+  });
   // A lost connection may hide epoch bumps made meanwhile: every copy is verified again afterwards.
-  redis.on('close', () => apiKeyCache.clear());
+  redis.on('close', () => {
+    apiKeyCache.clear();
+    formCopy.clear();
+  });
 
   return {
     version,
@@ -39,6 +46,7 @@ export function createApiServices({
     // Cluster as they drive one Redis; their option types still name the single-node client only.
     rateLimiter: createRateLimiter({ redis: redis as Redis, rules: config.rateLimits, logger }),
     apiKeyCache,
+    formCopy,
     stripe: createStripeClient(config.billing),
   };
 }
