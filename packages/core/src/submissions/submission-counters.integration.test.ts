@@ -8,6 +8,7 @@ import {
 } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { getFormAnalytics } from '../analytics/get-form-analytics.js';
 import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -86,6 +87,16 @@ describe('submission counters', () => {
     // A sweep after the settle finds nothing to do, and counts nothing twice.
     await reconcileSubmissionCounters({ now: new Date(Date.now() + 3_600_000) });
     expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 1 });
+  });
+
+  test('analytics include a 201 whose after-response step never ran (a crash right after answering)', async () => {
+    const { form, actor } = await setup();
+    await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'x' } } });
+    await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'y' } } });
+
+    const analytics = await getFormAnalytics({ config: testConfig, user: actor, formId: form.id });
+    expect(analytics.totalSubmissions).toBe(2);
+    expect(await SubmissionModel.countDocuments({ formId: form.id, countersPending: true })).toBe(0);
   });
 
   test('many submits, half of them interrupted before their after-response step: counters end exact', async () => {
