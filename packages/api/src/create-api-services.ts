@@ -1,4 +1,4 @@
-import { createStripeClient, loadOwnedForm, type TCoreConfig, type TOutboxItem } from '@formwell/core';
+import { createStripeClient, loadFormForSubmit, type TCoreConfig, type TOutboxItem } from '@formwell/core';
 import type { TRedisClient } from '@formwell/jobs';
 import type { Redis } from 'ioredis';
 
@@ -27,9 +27,7 @@ export function createApiServices({
   metrics,
 }: CreateApiServicesOptions): ApiServices {
   const apiKeyCache = createApiKeyCache();
-  const formCopy = createFormCopy({
-    read: ({ userId, formId }) => loadOwnedForm({ userId, formId, foreign: 'forbidden' }),
-  });
+  const formCopy = createFormCopy({ read: loadFormForSubmit });
   // A lost connection may hide epoch bumps made meanwhile: every copy is verified again afterwards.
   redis.on('close', () => {
     apiKeyCache.clear();

@@ -58,7 +58,8 @@ export type SubmitFormOptions = {
   loadForm?: (ids: { userId: string; formId: string }) => Promise<TFormRecord>;
 };
 
-const loadFormFromDatabase = ({ userId, formId }: { userId: string; formId: string }) =>
+/** A submit's form from MongoDB: the user's own, else 404, or 403 for another user's form. */
+export const loadFormForSubmit = ({ userId, formId }: { userId: string; formId: string }) =>
   loadOwnedForm({ userId, formId, foreign: 'forbidden' });
 
 /**
@@ -112,7 +113,7 @@ export async function submitForm({
   thankYouUrl,
   requestId,
   now = new Date(),
-  loadForm = loadFormFromDatabase,
+  loadForm = loadFormForSubmit,
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
   const { formId, data, redirectUrl } = await refusingAs(SubmitRefusal.validation, () =>
     parseInput(ZSubmitFormInputSchema, input),
