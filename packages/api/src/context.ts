@@ -4,6 +4,7 @@ import type { TCoreConfig, TOutboxItem, TStripeClient } from '@formwell/core';
 import type { TRedisClient } from '@formwell/jobs';
 
 import type { ApiKeyCache } from './auth/api-key-cache.js';
+import type { FormCopy } from './form-copy.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import type { ApiMetrics } from './metrics.js';
 import type { RateLimiter } from './rate-limit/create-rate-limiter.js';
@@ -27,6 +28,8 @@ export type ApiServices = {
   rateLimiter: RateLimiter;
   /** This process's copy of what API keys authenticate as, checked against the auth epoch on every request. */
   apiKeyCache: ApiKeyCache;
+  /** This process's copy of the forms keyed submits go to, checked against the same epoch. */
+  formCopy: FormCopy;
   /** The Stripe API client for checkout and the billing portal; null when billing is not configured. */
   stripe: TStripeClient | null;
   /**

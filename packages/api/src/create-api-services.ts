@@ -1,10 +1,11 @@
-import { createStripeClient, type TCoreConfig, type TOutboxItem } from '@formwell/core';
+import { createStripeClient, loadFormForSubmit, type TCoreConfig, type TOutboxItem } from '@formwell/core';
 import type { TRedisClient } from '@formwell/jobs';
 import type { Redis } from 'ioredis';
 
 import { createApiKeyCache } from './auth/api-key-cache.js';
 import { forgetCopiesOnTopologyChange } from './auth/forget-copies-on-topology-change.js';
 import type { ApiLogger, ApiServices } from './context.js';
+import { createFormCopy } from './form-copy.js';
 import type { ApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 
@@ -27,7 +28,14 @@ export function createApiServices({
   metrics,
 }: CreateApiServicesOptions): ApiServices {
   const apiKeyCache = createApiKeyCache();
-  forgetCopiesOnTopologyChange(redis, apiKeyCache);
+  const formCopy = createFormCopy({ read: loadFormForSubmit });
+  // Both copies live under the owners' auth epochs, so both are forgotten together.
+  forgetCopiesOnTopologyChange(redis, {
+    clear: () => {
+      apiKeyCache.clear();
+      formCopy.clear();
+    },
+  });
 
   return {
     version,
@@ -39,6 +47,7 @@ export function createApiServices({
     // Cluster as they drive one Redis; their option types still name the single-node client only.
     rateLimiter: createRateLimiter({ redis: redis as Redis, rules: config.rateLimits, logger }),
     apiKeyCache,
+    formCopy,
     stripe: createStripeClient(config.billing),
   };
 }

@@ -150,7 +150,7 @@ export type { TCaptchaProvider } from './public-forms/captcha-providers.js';
 // submissions
 export { ZSubmitFormInputSchema } from './submissions/z-submit-form-input.js';
 export type { TSubmitFormInput } from './submissions/z-submit-form-input.js';
-export { submitForm } from './submissions/submit-form.js';
+export { loadFormForSubmit, submitForm } from './submissions/submit-form.js';
 export { SubmitRefusal, submitRefusalOf } from './submissions/submit-refusal.js';
 export type { TSubmitRefusal } from './submissions/submit-refusal.js';
 export { metricsTokenMatches } from './metrics/metrics-token.js';

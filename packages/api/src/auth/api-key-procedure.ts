@@ -23,8 +23,8 @@ export function apiKeyProcedure(policy: TApiKeyPolicy) {
     // Decoded as the input will be, so `%36b04…` counts in the same bucket as `6b04…`.
     const decoded = ZPathIdParamSchema.safeParse(rawFormId);
     const formId = decoded.success ? decoded.data : rawFormId;
-    const { actor, user, logger } = await guardApiKeyRequest({ ...ctx, policy, formId });
+    const { actor, user, logger, authEpoch } = await guardApiKeyRequest({ ...ctx, policy, formId });
 
-    return next({ ctx: { actor, user, logger } });
+    return next({ ctx: { actor, user, logger, authEpoch } });
   });
 }

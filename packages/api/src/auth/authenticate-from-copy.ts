@@ -36,7 +36,12 @@ export async function authenticateFromCopy({
   keyHash,
   invalidKeyMessage,
   consume,
-}: AuthenticateFromCopyOptions): Promise<{ auth: TAuthenticatedApiKey; state: TRateLimitState }> {
+}: AuthenticateFromCopyOptions): Promise<{
+  auth: TAuthenticatedApiKey;
+  state: TRateLimitState;
+  /** The user's auth epoch as this request's Redis call read it (null: Redis did not answer). */
+  epoch: string | null;
+}> {
   const cache = services.apiKeyCache;
   const lookUp = () => authenticateApiKey({ keyHash, invalidKeyMessage });
   const known = cache.get(keyHash);
@@ -46,12 +51,12 @@ export async function authenticateFromCopy({
     forgetAllIfUnverifiable(services, epoch);
     cache.set(keyHash, { auth, epoch: null, verifiedAt: 0 });
 
-    return { auth, state };
+    return { auth, state, epoch };
   }
 
   const { state, epoch } = await consume(known.auth);
   if (cache.isCurrent(known, epoch)) {
-    return { auth: known.auth, state };
+    return { auth: known.auth, state, epoch };
   }
   forgetAllIfUnverifiable(services, epoch);
   const verifiedAt = Date.now();
@@ -64,7 +69,7 @@ export async function authenticateFromCopy({
   }
   cache.set(keyHash, { auth, epoch, verifiedAt });
 
-  return { auth, state };
+  return { auth, state, epoch };
 }
 
 /**

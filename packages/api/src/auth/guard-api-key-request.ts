@@ -65,7 +65,11 @@ export async function guardApiKeyRequest({
     // The legacy way still works, but clients are told to move (`Deprecation: true`).
     res.header('Deprecation', 'true');
   }
-  const { auth: verified, state } = await authenticateFromCopy({
+  const {
+    auth: verified,
+    state,
+    epoch,
+  } = await authenticateFromCopy({
     req,
     res,
     services,
@@ -114,5 +118,6 @@ export async function guardApiKeyRequest({
     form: policy.formScoped ? { scoped: true, formId } : { scoped: false },
   });
 
-  return { actor, user: verified.user, logger: boundLogger };
+  // The epoch lets the procedure use other copies kept under it (the submit's form copy).
+  return { actor, user: verified.user, logger: boundLogger, authEpoch: epoch };
 }

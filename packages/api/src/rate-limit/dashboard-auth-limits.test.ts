@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 
 import { createApiKeyCache } from '../auth/api-key-cache.js';
 import type { ApiServices } from '../context.js';
+import { createFormCopy } from '../form-copy.js';
 import type { RateLimiter } from './create-rate-limiter.js';
 import { withLogInLimit, withSignUpLimit } from './dashboard-auth-limits.js';
 
@@ -65,6 +66,7 @@ function context(limiter: RateLimiter, ip = '203.0.113.9') {
     config: {} as TCoreConfig,
     rateLimiter: limiter,
     apiKeyCache: createApiKeyCache(),
+    formCopy: createFormCopy({ read: () => Promise.reject(new Error('no form is read here')) }),
     stripe: null,
   };
 

@@ -6,6 +6,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
+import { applyPendingCountersOfForm } from '../submissions/apply-submission-counters.js';
 import { ZTimeRangeSchema, type TFormAnalytics } from './analytics-types.js';
 import { computeAnalytics, readFrom } from './compute-analytics.js';
 import { constantOffset, offsetChangingMonths } from './peak-hour.js';
@@ -51,6 +52,8 @@ export async function getFormAnalytics({
   }
   const at = now.getTime();
   const quartersFrom = monthOf(readFrom(at));
+  // Submits count their analytics after answering: finish those first, so a 201 already shows here.
+  await applyPendingCountersOfForm({ userId: user.id, formId: form.id });
   const stats = await readCounters({
     userId: user.id,
     formId: form.id,

@@ -30,19 +30,22 @@ async function setup() {
     userId: user.id,
     input: { name: 'R', formType: 'survey' },
   });
-  const submit = async (at: Date, agent = 0, language = 0) =>
-    (
-      await submitForm({
-        config: testConfig,
-        user,
-        input: { formId: form.id, data: {} },
-        client: {
-          userAgent: AGENTS[agent % AGENTS.length],
-          acceptLanguage: LANGUAGES[language % LANGUAGES.length],
-        },
-        now: at,
-      })
-    ).response.submissionId;
+  const submit = async (at: Date, agent = 0, language = 0) => {
+    const result = await submitForm({
+      config: testConfig,
+      user,
+      input: { formId: form.id, data: {} },
+      client: {
+        userAgent: AGENTS[agent % AGENTS.length],
+        acceptLanguage: LANGUAGES[language % LANGUAGES.length],
+      },
+      now: at,
+    });
+    // The analytics are counted by the after-response step, which the transport runs.
+    await result.settle();
+
+    return result.response.submissionId;
+  };
 
   return { user, form, submit, ids: { userId: user.id, formId: form.id } };
 }

@@ -6,6 +6,7 @@ import {
   webhookEndpointRepository,
 } from '@formwell/db';
 
+import { bumpAuthEpoch } from '../api-keys/auth-epoch.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
@@ -14,7 +15,8 @@ export type DeleteFormOptions = { userId: string; formId: string };
 
 /**
  * Deletes the form, then its submissions, counters and webhook endpoints. No transaction (standalone
- * engine): the form goes first, so a crash half-way leaves only unreachable children.
+ * engine): the form goes first, so a crash half-way leaves only unreachable children. The owner's
+ * auth epoch is bumped right after, so no replica submits to its copy of the form again.
  */
 export async function deleteForm({
   userId,
@@ -23,6 +25,7 @@ export async function deleteForm({
   if (!(await formRepository.delete({ userId, formId }))) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
   }
+  await bumpAuthEpoch(userId);
   await Promise.all([
     userRepository.releaseFormSlot({ userId }),
     submissionRepository.deleteByForm({ userId, formId }),

@@ -5,6 +5,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
+import { bumpAuthEpoch } from '../api-keys/auth-epoch.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { loadOwnedForm } from './load-owned-form.js';
@@ -17,7 +18,11 @@ export type UpdateFormOptions = {
   data: TUpdateFormInput;
 };
 
-/** Partial update of the owner's form; 404 `Form not found` for a missing or foreign form. */
+/**
+ * Partial update of the owner's form; 404 `Form not found` for a missing or foreign form. Servers
+ * submit from a per-process copy of the form kept under the owner's auth epoch: the bump after the
+ * write makes every replica read the edited form on its next submit.
+ */
 export async function updateForm({ config, userId, formId, data }: UpdateFormOptions): Promise<TFormDetail> {
   const parsed = parseInput(ZUpdateFormInputSchema, data);
   const current = await loadOwnedForm({ userId, formId, foreign: 'not-found' });
@@ -64,6 +69,7 @@ export async function updateForm({ config, userId, formId, data }: UpdateFormOpt
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
   }
+  await bumpAuthEpoch(userId);
 
   return toFormDetail(record);
 }

@@ -6,43 +6,87 @@ import {
 } from '@formwell/db';
 
 /**
- * Adds one submission to its form's `submissionCount` and analytics counters, then clears its
- * `countersPending` flag.
+ * A submission's counters: its form's `submissionCount` and the form's analytics (a totals document
+ * and the month's bucket document). The submission's insert carries a `countersPending` mark, which
+ * is cleared only once every counter includes it.
  *
- * Why it is safe without transactions: the flag is written by the submission's own insert, so a
+ * Why it is safe without transactions: the mark is written by the submission's own insert, so a
  * crash after the insert leaves a visible "not counted yet" mark that reconcileSubmissionCounters
- * picks up. Each counter update records the submission id on the counter document in the same
- * single-document update and skips ids it already has (count-once), so applying twice, e.g. after
- * a crash between the counters and the flag, never counts twice. The flag is cleared only after
- * both counters include the submission.
+ * (the worker's sweep) picks up. Each counter update records the submission id on the counter
+ * document in the same single-document update and skips ids it already has (count-once), so
+ * applying twice, e.g. after a crash between the counters and the mark, never counts twice.
+ *
+ * The submit path splits the work to keep its round trips down: `submissionCount` before the 201
+ * (countOnForm), the analytics once the response is sent (finishSubmissionCounters); a reader of
+ * the analytics applies what is still pending first (applyPendingCountersOfForm), so analytics
+ * include a submission as soon as its 201 is sent.
  */
+type TCountedSubmission = Pick<TSubmissionRecord, 'id' | 'userId' | 'formId' | 'meta' | 'createdAt'>;
+
+/** Everything, then the mark: the sweep's and a deletion's way to finish an interrupted submit. */
 export async function applySubmissionCounters({
   submission,
 }: {
   submission: TCountedSubmission;
 }): Promise<void> {
-  await countSubmission({ submission });
+  await Promise.all([countOnForm({ submission }), countInAnalytics({ submission })]);
   await submissionCountersRepository.markApplied({ submissionId: submission.id });
 }
 
-type TCountedSubmission = Pick<TSubmissionRecord, 'id' | 'userId' | 'formId' | 'meta' | 'createdAt'>;
+/** The form's `submissionCount` alone (count-once): what the submit path writes before its 201. */
+export async function countOnForm({ submission }: { submission: TCountedSubmission }): Promise<void> {
+  const { id: submissionId, userId, formId } = submission;
+  await formRepository.countSubmissionOnce({ userId, formId, submissionId });
+}
 
 /**
- * The counters alone (count-once), leaving the `countersPending` flag set: the submit path counts
- * before answering and clears the flag after the response (an unclear flag only means the sweep
- * applies the counters again, which count-once turns into no change).
+ * The analytics, then the mark: what the submit path does after its response, the form already
+ * counted. If it never runs (crash), the mark stays and the sweep or the next analytics read applies
+ * everything, count-once.
  */
-export async function countSubmission({ submission }: { submission: TCountedSubmission }): Promise<void> {
+export async function finishSubmissionCounters({
+  submission,
+}: {
+  submission: TCountedSubmission;
+}): Promise<void> {
+  await countInAnalytics({ submission });
+  await submissionCountersRepository.markApplied({ submissionId: submission.id });
+}
+
+async function countInAnalytics({ submission }: { submission: TCountedSubmission }): Promise<void> {
   const { id: submissionId, userId, formId, meta, createdAt } = submission;
-  await Promise.all([
-    formRepository.countSubmissionOnce({ userId, formId, submissionId }),
-    formStatsRepository.recordSubmission({
-      userId,
-      formId,
-      submissionId,
-      at: createdAt,
-      browser: meta.browser,
-      country: meta.country,
-    }),
-  ]);
+  await formStatsRepository.recordSubmission({
+    userId,
+    formId,
+    submissionId,
+    at: createdAt,
+    browser: meta.browser,
+    country: meta.country,
+  });
+}
+
+/**
+ * How many in-flight submissions one analytics read finishes at most. Normally only the few whose
+ * after-response work has not run yet are pending; after an outage the sweep does the bulk.
+ */
+const PENDING_APPLIED_PER_READ = 200;
+
+/**
+ * Before reading a form's analytics: applies the counters of its submissions still marked pending
+ * (answered with a 201 whose after-response work has not run yet, or was lost in a crash), so the
+ * analytics include every submission already answered. One indexed read when nothing is pending.
+ */
+export async function applyPendingCountersOfForm({
+  userId,
+  formId,
+}: {
+  userId: string;
+  formId: string;
+}): Promise<void> {
+  const pending = await submissionCountersRepository.findPendingOfForm({
+    userId,
+    formId,
+    limit: PENDING_APPLIED_PER_READ,
+  });
+  await Promise.all(pending.map((submission) => applySubmissionCounters({ submission })));
 }

@@ -8,13 +8,14 @@ import {
 } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { getFormAnalytics } from '../analytics/get-form-analytics.js';
 import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
 import { createForm } from '../forms/create-form.js';
 import { getForm } from '../forms/get-form.js';
 import { createUser } from '../users/create-user.js';
-import { applySubmissionCounters } from './apply-submission-counters.js';
+import { applyPendingCountersOfForm, applySubmissionCounters } from './apply-submission-counters.js';
 import { deleteSubmission } from './delete-submission.js';
 import { reconcileSubmissionCounters } from './reconcile-submission-counters.js';
 import { submitForm } from './submit-form.js';
@@ -55,7 +56,7 @@ async function counts(userId: string, formId: string) {
 }
 
 describe('submission counters', () => {
-  test('a submit counts before it answers, and its settle step leaves nothing pending', async () => {
+  test('a submit counts its form before it answers, its analytics after; readers see both at once', async () => {
     const { form, actor } = await setup();
     const result = await submitForm({
       config: testConfig,
@@ -63,8 +64,19 @@ describe('submission counters', () => {
       input: { formId: form.id, data: { a: 'x' } },
     });
 
+    // Answered: the form's count includes it; the analytics documents do not yet...
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 0 });
+    // ...but an analytics reader applies what is pending first, so it sees the submission.
+    await applyPendingCountersOfForm({ userId: actor.id, formId: form.id });
     expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 1 });
-    // The mark is cleared after the response, by the caller.
+    // The reader cleared the mark; the caller's settle step, run afterwards, counts nothing twice.
+    expect(
+      await SubmissionModel.exists({ _id: result.response.submissionId, countersPending: true }),
+    ).toBeNull();
+    await SubmissionModel.updateOne(
+      { _id: result.response.submissionId },
+      { $set: { countersPending: true } },
+    );
     expect(
       await SubmissionModel.exists({ _id: result.response.submissionId, countersPending: true }),
     ).not.toBeNull();
@@ -75,6 +87,32 @@ describe('submission counters', () => {
     // A sweep after the settle finds nothing to do, and counts nothing twice.
     await reconcileSubmissionCounters({ now: new Date(Date.now() + 3_600_000) });
     expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 1 });
+  });
+
+  test('analytics include a 201 whose after-response step never ran (a crash right after answering)', async () => {
+    const { form, actor } = await setup();
+    await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'x' } } });
+    await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'y' } } });
+
+    const analytics = await getFormAnalytics({ config: testConfig, user: actor, formId: form.id });
+    expect(analytics.totalSubmissions).toBe(2);
+    expect(await SubmissionModel.countDocuments({ formId: form.id, countersPending: true })).toBe(0);
+  });
+
+  test('many submits, half of them interrupted before their after-response step: counters end exact', async () => {
+    const { form, actor } = await setup();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: `${index}` } } }),
+      ),
+    );
+    // A crash after the 201s: only every other submission's settle step ran.
+    await Promise.all(results.filter((_, index) => index % 2 === 0).map((result) => result.settle()));
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 40, total: 20 });
+
+    await reconcileSubmissionCounters({ now: new Date(Date.now() + 3_600_000) });
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 40, total: 40 });
+    expect(await SubmissionModel.countDocuments({ formId: form.id, countersPending: true })).toBe(0);
   });
 
   test('the sweep finishes an interrupted submit, and re-applying never counts twice', async () => {
@@ -118,7 +156,12 @@ describe('submission counters', () => {
       user: actor,
       input: { formId: form.id, data: { a: 'x' } },
     });
-    await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'y' } } });
+    const settled = await submitForm({
+      config: testConfig,
+      user: actor,
+      input: { formId: form.id, data: { a: 'y' } },
+    });
+    await settled.settle();
     const pending = await interruptedSubmission(actor.id, form.id, new Date());
     const ids = { userId: actor.id, formId: form.id };
     await deleteSubmission({ ...ids, submissionId: counted.response.submissionId });
@@ -129,8 +172,17 @@ describe('submission counters', () => {
 
   test('quarter-hour buckets go to one document per UTC month; deletes take them out again', async () => {
     const { form, actor } = await setup();
-    const submit = (now: Date) =>
-      submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'x' } }, now });
+    const submit = async (now: Date) => {
+      const result = await submitForm({
+        config: testConfig,
+        user: actor,
+        input: { formId: form.id, data: { a: 'x' } },
+        now,
+      });
+      await result.settle();
+
+      return result;
+    };
     await submit(new Date('2026-01-01T10:00:00.000Z'));
     await submit(new Date('2026-01-01T10:14:59.000Z'));
     const late = await submit(new Date('2026-01-31T23:45:00.000Z'));
@@ -151,7 +203,12 @@ describe('submission counters', () => {
 
   test('the idempotency lists are never read back with forms or stats', async () => {
     const { form, actor } = await setup();
-    await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { a: 'x' } } });
+    const result = await submitForm({
+      config: testConfig,
+      user: actor,
+      input: { formId: form.id, data: { a: 'x' } },
+    });
+    await result.settle();
     const raw = await FormModel.collection.findOne({
       userId: FormModel.castObject({ userId: actor.id }).userId,
     });

@@ -91,6 +91,8 @@ describe('submitForm', () => {
     });
     expect(stored?.outbox.map((o) => o.id)).toEqual(result.outbox.map((o) => o.entryId));
     expect((await getForm({ userId: user.id, formId: f.id })).submissionCount).toBe(1);
+    // The analytics are counted by the after-response step, which the transport runs.
+    await result.settle();
     const stats = await formStatsRepository.get({ userId: user.id, formId: f.id });
     expect(stats?.months.map((m) => ({ ...m, days: nonZeroBuckets(m.days) }))).toEqual([
       { month: '2026-11', days: { '21T0630': 1 }, quarterOfDay: { '0630': 1 } },

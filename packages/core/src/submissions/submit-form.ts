@@ -2,8 +2,8 @@ import {
   formStatsRepository,
   isDuplicateKeyError,
   monthlyUsageRepository,
-  submissionCountersRepository,
   submissionRepository,
+  type TFormRecord,
   webhookEndpointRepository,
 } from '@formwell/db';
 
@@ -15,7 +15,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import type { TFormField } from '../forms/z-form-field.js';
-import { countSubmission } from './apply-submission-counters.js';
+import { countOnForm, finishSubmissionCounters } from './apply-submission-counters.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 import type { TOutboxItem } from './outbox-item.js';
 import { parseUserAgent } from './parse-user-agent.js';
@@ -51,12 +51,22 @@ export type SubmitFormOptions = {
   /** The HTTP request's id, stored with the submission and carried by its outbox jobs. */
   requestId?: string;
   now?: Date;
+  /**
+   * Where the user's form comes from: by default MongoDB (404, or 403 for another user's form);
+   * the API passes a per-process copy checked against the owner's epoch (form-copy.ts in the API).
+   */
+  loadForm?: (ids: { userId: string; formId: string }) => Promise<TFormRecord>;
 };
+
+/** A submit's form from MongoDB: the user's own, else 404, or 403 for another user's form. */
+export const loadFormForSubmit = ({ userId, formId }: { userId: string; formId: string }) =>
+  loadOwnedForm({ userId, formId, foreign: 'forbidden' });
 
 /**
  * The response plus what the caller does after responding: hand the outbox entries to the job
- * producers, and `settle` (clears the submission's "counters pending" mark; if it never runs, the
- * counter sweep clears it, so it needs no retry).
+ * producers, and `settle` (adds the submission to the form's analytics and clears its "counters
+ * pending" mark; if it never runs, the counter sweep or the next analytics read does it, so it
+ * needs no retry).
  */
 export type TSubmitFormResult = {
   response: TSubmitResponse;
@@ -92,8 +102,8 @@ function duplicateEmail(): AppError {
 /**
  * POST /api/v1/forms/submit. Order: parameters (400) → form (404 / foreign 403) → honeypot →
  * data (400) → uniqueEmail (409) → quota (403, atomic) → one insert carrying the outbox and the
- * `countersPending` mark → counters (idempotent; the sweep finishes them after a crash) → the
- * caller answers, then clears the mark (`settle`).
+ * `countersPending` mark → the form's `submissionCount` (count-once) → the caller answers, then
+ * counts the analytics and clears the mark (`settle`; the sweep finishes it after a crash).
  */
 export async function submitForm({
   config,
@@ -103,6 +113,7 @@ export async function submitForm({
   thankYouUrl,
   requestId,
   now = new Date(),
+  loadForm = loadFormForSubmit,
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
   const { formId, data, redirectUrl } = await refusingAs(SubmitRefusal.validation, () =>
     parseInput(ZSubmitFormInputSchema, input),
@@ -113,9 +124,7 @@ export async function submitForm({
       new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL }),
     );
   }
-  const form = await refusingAs(SubmitRefusal.form, () =>
-    loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' }),
-  );
+  const form = await refusingAs(SubmitRefusal.form, () => loadForm({ userId: user.id, formId }));
   const limits = config.plans[user.plan];
   const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl, thankYouUrl });
 
@@ -199,9 +208,10 @@ export async function submitForm({
     throw error;
   }
 
-  // A 201 promises that listing and analytics already include the submission: count it before
-  // answering. Clearing the insert's "counters pending" mark is left for after the response.
-  await countSubmission({ submission });
+  // A 201 promises that the form's count already includes the submission: count it before
+  // answering. The analytics follow after the response: their readers apply pending submissions
+  // first (applyPendingCountersOfForm), so they include it as soon as the 201 is sent too.
+  await countOnForm({ submission });
 
   return {
     response: {
@@ -220,6 +230,6 @@ export async function submitForm({
       requestId: submission.requestId,
     })),
     spam: false,
-    settle: () => submissionCountersRepository.markApplied({ submissionId: submission.id }),
+    settle: () => finishSubmissionCounters({ submission }),
   };
 }

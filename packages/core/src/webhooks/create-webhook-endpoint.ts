@@ -5,6 +5,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
+import { bumpAuthEpoch } from '../api-keys/auth-epoch.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import { SUBMISSION_CREATED_EVENT } from './delivery/webhook-payload.js';
 import { insertWithSlot } from '../limits/insert-with-slot.js';
@@ -68,6 +69,8 @@ export async function createWebhookEndpoint({
       }),
     () => formRepository.releaseWebhookSlot({ userId, formId: form.id }),
   );
+  // Submits skip reading endpoints of a form whose copy says it has none: make every copy stale.
+  await bumpAuthEpoch(userId);
 
   return { ...toWebhookEndpointView(record), secret: record.secret };
 }

@@ -1,7 +1,8 @@
 import { SubmissionModel } from '../models/submission.js';
 import { toObjectId } from './object-id.js';
 import { findFlaggedSubmissions } from './find-flagged-submissions.js';
-import type { TSubmissionRecord } from './submission-record.js';
+import { withOwnedIds } from './owned-ids.js';
+import { toSubmissionRecord, type TLeanSubmission, type TSubmissionRecord } from './submission-record.js';
 
 /**
  * The `countersPending` flag of submissions: set by the insert, cleared once the form's
@@ -18,6 +19,32 @@ export const submissionCountersRepository = {
     limit: number;
   }): Promise<TSubmissionRecord[]> {
     return findFlaggedSubmissions({ flag: 'countersPending', createdBefore, limit });
+  },
+
+  /**
+   * One form's submissions whose counters are still pending, however recent: what a reader of the
+   * form's analytics applies first. Owner-scoped; the flag's partial index keeps the scan to the
+   * submissions in flight.
+   */
+  async findPendingOfForm({
+    userId,
+    formId,
+    limit,
+  }: {
+    userId: string;
+    formId: string;
+    limit: number;
+  }): Promise<TSubmissionRecord[]> {
+    return withOwnedIds({ userId, formId }, [], async (ids) => {
+      const docs = await SubmissionModel.find(
+        { countersPending: true, userId: ids.owner, formId: ids.form },
+        { data: 0, outbox: 0 },
+      )
+        .limit(limit)
+        .lean<TLeanSubmission[]>();
+
+      return docs.map((doc) => toSubmissionRecord({ ...doc, data: {} }));
+    });
   },
 
   /** Clears the flag once every counter includes the submission. */

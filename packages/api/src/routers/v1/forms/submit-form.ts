@@ -14,7 +14,7 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
   .input(ZSubmitFormRequestSchema)
   .output(ZSubmitFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, req, res, services, logger } = ctx;
+    const { user, req, res, services, logger, authEpoch } = ctx;
     const { response, outbox, spam, settle } = await observeSubmit(services, 'api', () =>
       submitForm({
         config: services.config,
@@ -22,11 +22,14 @@ export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
         input,
         client: submitClientInfo(req, services.config),
         ...(req.id === undefined ? {} : { requestId: req.id }),
+        // The form from this process's copy while the owner's epoch (read by this request's Redis
+        // call, before any MongoDB read) says nothing changed; else from MongoDB.
+        loadForm: (ids) => services.formCopy.load({ ...ids, epoch: authEpoch }),
       }),
     );
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');
     handOffOutbox({ services, logger, outbox, submissionId: response.submissionId });
-    afterResponse(res, logger, 'clearing the counters-pending mark', settle);
+    afterResponse(res, logger, 'counting the analytics', settle);
 
     return response;
   });
