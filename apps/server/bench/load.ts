@@ -14,6 +14,8 @@ export type LoadOptions = {
   body?: string;
   connections?: number;
   durationSeconds: number;
+  /** Stop after this many requests instead of after `durationSeconds`. */
+  amount?: number;
   /** Requests per second for all connections (open-loop, latency corrected for coordinated omission). */
   rate?: number;
 };
@@ -45,6 +47,7 @@ export async function load({
   body,
   connections = 16,
   durationSeconds,
+  amount,
   rate,
 }: LoadOptions): Promise<LoadResult> {
   const args = [
@@ -53,8 +56,7 @@ export async function load({
     '-n',
     '-c',
     String(connections),
-    '-d',
-    String(durationSeconds),
+    ...(amount === undefined ? ['-d', String(durationSeconds)] : ['-a', String(amount)]),
     '-m',
     method,
   ];

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
-import { createApiServices } from '@formwell/api';
+import { createApiServices, LazyChildLogger } from '@formwell/api';
 import { buildErrorBody, ErrorMessages, registerAuthEpochStore } from '@formwell/core';
 import { enqueueOutbox } from '@formwell/core';
 import { createJobProducer } from '@formwell/jobs';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 
 import type { ServerEnv } from './env.js';
 import { BODY_LIMIT_BYTES } from './http/body-limits.js';
@@ -67,6 +72,13 @@ export async function buildApp({
     // Unique across replicas and restarts (Fastify's default counts from 1 in each process): the id
     // follows a submission from its request into the worker's job logs.
     genReqId: () => randomUUID(),
+    // Fastify binds a child logger to every request; pino would build it at once (serialising and
+    // redacting the request id) although most requests never log. This one is built on first use
+    // and writes the same lines; a route with logger options of its own gets an eager child.
+    childLoggerFactory: (logger, bindings, options) =>
+      Object.keys(options).length > 0
+        ? logger.child(bindings, options)
+        : (new LazyChildLogger(logger, bindings) as unknown as FastifyBaseLogger),
     // A URL that cannot be decoded never reaches the error handler; answer it with the one body.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
       void reply.code(400).send(buildErrorBody(400, { message: ErrorMessages.INVALID_URL }));

@@ -20,6 +20,7 @@ export { ID_MAX_LENGTH } from './schemas/z-query.js';
 export { KEY_RESTRICTION_REFUSAL } from './routers/v1/api-key-error-responses.js';
 export { consumePublicFormLimit } from './rate-limit/public-form-limit.js';
 export { afterResponse } from './after-response.js';
+export { LazyChildLogger } from './lazy-child-logger.js';
 export { handOffOutbox } from './hand-off-outbox.js';
 export { observeSubmit } from './observe-submit.js';
 export type { ApiMetrics, TSubmitFace } from './metrics.js';

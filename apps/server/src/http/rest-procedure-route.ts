@@ -19,6 +19,8 @@ import {
 } from 'trpc-to-openapi';
 import { ZodArray, type ZodObject, type ZodOptional, type ZodType } from 'zod/v4';
 
+import { pathInScope } from './path-in-scope.js';
+
 /** The HTTP methods a procedure's `meta.openapi` may name (what trpc-to-openapi's own route takes). */
 export const REST_PROCEDURE_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
@@ -63,9 +65,8 @@ export function createRestProcedureHandler<TContext>({
   return async function restProcedureHandler(request, reply) {
     const method = request.method as OpenApiMethod;
     const takesBody = acceptsRequestBody(method);
-    // Parsed as trpc-to-openapi does (dot segments resolved, encoding kept), so paths match alike.
-    const url = new URL(`http://127.0.0.1${request.url.slice(prefix.length)}`);
-    const path = normalizePath(url.pathname);
+    // The spelling the scope's 405 hook matches too (dot segments resolved, encoding kept).
+    const path = pathInScope(request.url, prefix);
     const match = findProcedure(byMethod.get(method), path);
     let input: unknown;
     let ctx: TContext | undefined;

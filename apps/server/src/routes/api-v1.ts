@@ -6,6 +6,7 @@ import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { apiCorsOptions } from '../http/api-cors.js';
 import { createDocumentedPathLookup } from '../http/documented-path.js';
 import type { TServerOpenApiDocument } from '../http/openapi-document.js';
+import { pathInScope } from '../http/path-in-scope.js';
 import { createRestProcedureHandler, REST_PROCEDURE_METHODS } from '../http/rest-procedure-route.js';
 import { apiCsvExportRoutes } from './csv-export.js';
 
@@ -44,7 +45,8 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
     if (request.method === 'OPTIONS') {
       return; // CORS preflight
     }
-    const allowed = documentedPath((request.url.split('?')[0] ?? '').slice(BASE_PATH.length))?.methods;
+    // The same spelling of the path as the REST handler matches (see pathInScope).
+    const allowed = documentedPath(pathInScope(request.url, BASE_PATH))?.methods;
     if (!allowed) {
       if (request.method === 'HEAD') {
         await reply.code(404).send(buildErrorBody(404, { message: ErrorMessages.NOT_FOUND }));

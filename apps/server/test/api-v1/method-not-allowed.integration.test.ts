@@ -57,3 +57,24 @@ test('right methods still work, unknown paths stay 404, and CORS preflight is un
   });
   expect(preflight.statusCode).toBe(204);
 });
+
+test('the 405 and the procedure see one path, however the prefix or path is spelled', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId);
+
+  // The router decodes `%76%31` into `v1` to pick the scope: this must not reach form "submit".
+  for (const url of ['/api/%76%31/forms/submit', '/%61pi/v1/forms/submit', '/api/v1/forms/x/../submit']) {
+    const response = await call(app, { method: 'GET', url, key: owner.key });
+    expect([url, response.statusCode, response.headers.allow, response.json()]).toEqual([
+      url,
+      405,
+      'POST',
+      METHOD_NOT_ALLOWED,
+    ]);
+  }
+  const served = await call(app, { method: 'GET', url: `/api/%76%31/forms/${form.id}`, key: owner.key });
+  expect([served.statusCode, served.json<{ id: string }>().id]).toEqual([200, form.id]);
+  const listed = await call(app, { method: 'GET', url: '/api/%76%31/forms/list?limit=1', key: owner.key });
+  expect(listed.statusCode).toBe(200);
+});
