@@ -66,7 +66,11 @@ async function measure(
 }
 
 /** Raw OP_MSG commands over bare sockets: the protocol floor and the engine without the driver. */
-async function raw(name: string, clients: number, body: (w: number, i: number) => Record<string, unknown>): Promise<void> {
+async function raw(
+  name: string,
+  clients: number,
+  body: (w: number, i: number) => Record<string, unknown>,
+): Promise<void> {
   const sockets = await RawClients.open(uri, clients);
   await measure(name, clients, (w, i) => sockets.command(w, body(w, i)));
   sockets.close();

@@ -122,23 +122,38 @@ class CpuSlices {
 
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 
-async function main(): Promise<void> {
-  console.log(`embedded-mongo bench — node ${process.version}, memory mode, client in a separate process\n`);
+async function throughput(): Promise<void> {
   const a = await startEmbeddedMongo({ port: 0 });
   await runClient(a.uri, 'throughput');
   await a.stop();
+}
 
+async function durable(): Promise<void> {
   console.log('\ndurable engine (journal + fdatasync; concurrent writes share one fdatasync):');
   const dbPath = await mkdtemp(join(tmpdir(), 'embedded-mongo-bench-'));
   try {
     const d = await startEmbeddedMongo({ port: 0, dbPath });
-    await runClient(d.uri, 'durable');
+    let before = d.storeStats?.();
+    await runClient(d.uri, 'durable', (row) => {
+      // Commits per fdatasync over the measurement that just ended (pings commit nothing).
+      const now = d.storeStats?.();
+      if (before && now && row.name.includes('insert')) {
+        const commits = now.commits - before.commits;
+        const fsyncs = now.fsyncs - before.fsyncs;
+        console.log(
+          `${''.padEnd(44)}${String(commits)} commits, ${String(fsyncs)} fdatasyncs: ${(commits / Math.max(1, fsyncs)).toFixed(1)} writes per fdatasync`,
+        );
+      }
+      before = now;
+    });
     await d.stop();
   } finally {
     await rm(dbPath, { recursive: true, force: true });
   }
   console.log('');
+}
 
+async function scale(): Promise<void> {
   gc();
   const before = process.memoryUsage();
   const b = await startEmbeddedMongo({ port: 0 });
@@ -157,15 +172,17 @@ async function main(): Promise<void> {
     `memory for 1M docs: BSON ${mb(bson)}; RSS growth ${mb(rss)} (${(rss / bson).toFixed(2)}x); heap+external growth ${mb(heap)} (${(heap / bson).toFixed(2)}x), target ≤ 3x`,
   );
   await b.stop();
+}
 
+async function yielding(): Promise<void> {
   const c = await startEmbeddedMongo({ port: 0 });
   const slices = new CpuSlices();
   // The client reports "alone" just before the $group rounds start, and "during" when they end.
-  const yielding = await runClient(c.uri, 'yielding', (row) =>
+  const rows = await runClient(c.uri, 'yielding', (row) =>
     row.name.includes('alone') ? slices.start() : slices.stop(),
   );
-  const alone = yielding.find((r) => r.name.includes('alone'));
-  const during = yielding.find((r) => r.name.includes('during'));
+  const alone = rows.find((r) => r.name.includes('alone'));
+  const during = rows.find((r) => r.name.includes('during'));
   const figures = (r: Row | undefined) =>
     `p50 ${(r?.p50 ?? 0).toFixed(2)} ms, p99 ${(r?.p99 ?? 0).toFixed(2)} ms, max ${(r?.max ?? 0).toFixed(2)} ms`;
   console.log(`\nfindOne by _id alone: ${figures(alone)}`);
@@ -178,4 +195,16 @@ async function main(): Promise<void> {
   await c.stop();
 }
 
-await main();
+/** `pnpm bench` runs every section; `pnpm bench durable yielding` only those named. */
+const SECTIONS: Record<string, () => Promise<void>> = { throughput, durable, scale, yielding };
+const wanted = process.argv.slice(2).filter((a) => a !== '--');
+const unknown = wanted.filter((name) => !Object.hasOwn(SECTIONS, name));
+if (unknown.length > 0) {
+  console.error(
+    `unknown bench section(s): ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`,
+  );
+  process.exit(2);
+}
+console.log(`embedded-mongo bench — node ${process.version}, client in a separate process\n`);
+for (const [name, run] of Object.entries(SECTIONS))
+  if (wanted.length === 0 || wanted.includes(name)) await run();
