@@ -2,12 +2,21 @@
  * The bench client, run in its own process so that client and server do not share an event loop.
  * Usage: client.ts <uri> <phase>; prints one JSON line per measurement.
  */
-import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { serialize } from 'bson';
 import { MongoClient, ObjectId } from 'mongodb';
+import { RawClients } from './raw-clients.js';
 
-type Result = { name: string; clients: number; ops: number; seconds: number; p50: number; p99: number };
+type Result = {
+  name: string;
+  clients: number;
+  ops: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  /** Operations completed, and this client process's CPU time per operation in µs. */
+  count: number;
+  clientCpuUs: number;
+};
 
 const [uri = '', phase = 'throughput'] = process.argv.slice(2);
 const DURATION_MS = 2500;
@@ -25,6 +34,9 @@ async function measure(
   durationMs = DURATION_MS,
 ): Promise<Result> {
   const lat: number[] = [];
+  // The server reads its own CPU time when it sees this mark, and again at the result line.
+  emit({ mark: name, clients });
+  const cpu = process.cpuUsage();
   const end = performance.now() + durationMs;
   const start = performance.now();
   await Promise.all(
@@ -37,6 +49,7 @@ async function measure(
     }),
   );
   const seconds = (performance.now() - start) / 1000;
+  const used = process.cpuUsage(cpu);
   lat.sort((a, b) => a - b);
   const r = {
     name,
@@ -45,46 +58,45 @@ async function measure(
     seconds,
     p50: percentile(lat, 50),
     p99: percentile(lat, 99),
+    count: lat.length,
+    clientCpuUs: (used.user + used.system) / Math.max(1, lat.length),
   };
   emit(r);
   return r;
 }
 
-/** A bare OP_MSG ping over raw sockets: the protocol floor every other figure is compared with. */
-async function rawPing(clients: number): Promise<void> {
-  const port = Number(new URL(uri).port);
-  const body = Buffer.from(serialize({ ping: 1, $db: 'admin' }));
-  const msg = Buffer.alloc(21 + body.length);
-  msg.writeInt32LE(msg.length, 0);
-  msg.writeInt32LE(2013, 12);
-  body.copy(msg, 21);
-  const sockets = await Promise.all(
-    Array.from(
-      { length: clients },
-      () =>
-        new Promise<ReturnType<typeof connect>>((res) => {
-          const s = connect(port, '127.0.0.1', () => res(s));
-          s.setNoDelay(true);
-        }),
-    ),
-  );
-  const roundTrip = (w: number) =>
-    new Promise<void>((resolve) => {
-      const s = sockets[w];
-      if (!s) return resolve();
-      let got = 0;
-      const onData = (d: Buffer) => {
-        got += d.length;
-        if (got >= 4) {
-          s.off('data', onData);
-          resolve();
-        }
-      };
-      s.on('data', onData);
-      s.write(msg);
-    });
-  await measure('ping (raw OP_MSG)', clients, (w) => roundTrip(w));
-  for (const s of sockets) s.destroy();
+/** Raw OP_MSG commands over bare sockets: the protocol floor and the engine without the driver. */
+async function raw(
+  name: string,
+  clients: number,
+  body: (w: number, i: number) => Record<string, unknown>,
+): Promise<void> {
+  const sockets = await RawClients.open(uri, clients);
+  await measure(name, clients, (w, i) => sockets.command(w, body(w, i)));
+  sockets.close();
+}
+
+/** The insert command the driver's insertOne sends, less its session fields. */
+const rawInsert = (w: number, i: number) => ({
+  insert: 'inserts',
+  documents: [{ _id: new ObjectId(), w, i, at: new Date(0), note: 'bench insert document' }],
+  ordered: true,
+  $db: 'bench',
+});
+
+/** Acknowledged inserts against a durable engine (journal + fdatasync): group commit at work. */
+async function durable(): Promise<void> {
+  const client = new MongoClient(uri, { maxPoolSize: 64 });
+  await client.connect();
+  const ins = client.db('bench').collection('inserts');
+  for (const c of [1, 16, 64]) {
+    await raw('ping (raw OP_MSG)', c, () => ({ ping: 1, $db: 'admin' }));
+    await raw('durable insertOne (raw OP_MSG)', c, (w, i) => rawInsert(w, i + 1_000_000 * c));
+    await measure('durable insertOne', c, (w, i) =>
+      ins.insertOne({ w, i, at: new Date(0), note: 'bench insert document' }),
+    );
+  }
+  await client.close();
 }
 
 async function throughput(): Promise<void> {
@@ -107,10 +119,19 @@ async function throughput(): Promise<void> {
   await big.insertMany(Array.from({ length: 100_000 }, (_, i) => ({ g: i % 50, v: i % 997 })));
   const ins = client.db('bench').collection('inserts');
   for (const c of [1, 16]) {
-    await rawPing(c);
+    await raw('ping (raw OP_MSG)', c, () => ({ ping: 1, $db: 'admin' }));
+    await raw('insertOne (raw OP_MSG)', c, (w, i) => rawInsert(w, i + 1_000_000));
     await measure('insertOne', c, (w, i) =>
       ins.insertOne({ w, i, at: new Date(0), note: 'bench insert document' }),
     );
+    await raw('findOne by _id (raw OP_MSG)', c, (w, i) => ({
+      find: 'items',
+      filter: { _id: ids[(i * 16 + w) % N] },
+      limit: 1,
+      singleBatch: true,
+      batchSize: 1,
+      $db: 'bench',
+    }));
     await measure('findOne by _id', c, (w, i) => coll.findOne({ _id: ids[(i * 16 + w) % N] }));
     await measure('findOne by secondary index', c, (w, i) =>
       coll.findOne({ sku: `sku-${String((i * 16 + w * 7) % N).padStart(6, '0')}` }),
@@ -248,4 +269,5 @@ async function yielding(): Promise<void> {
   await Promise.all([readers.close(), grouper.close()]);
 }
 
-await (phase === 'scale' ? scale() : phase === 'yielding' ? yielding() : throughput());
+const phases: Record<string, () => Promise<void>> = { scale, yielding, durable, throughput };
+await (phases[phase] ?? throughput)();

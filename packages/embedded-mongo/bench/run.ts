@@ -3,6 +3,9 @@
  * `pnpm --filter @formwell/embedded-mongo bench` — bounded to a few minutes.
  */
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -17,6 +20,10 @@ type Row = {
   max?: number;
   groupMs?: number;
   seconds?: number;
+  /** A measurement starts (the engine notes its CPU time), not a result. */
+  mark?: string;
+  count?: number;
+  clientCpuUs?: number;
 };
 
 setFlagsFromString('--expose-gc');
@@ -28,6 +35,7 @@ function runClient(uri: string, phase: string, onRow: (row: Row) => void = () =>
   return new Promise((resolve, reject) => {
     const child = spawn(tsx, [clientScript, uri, phase], { stdio: ['ignore', 'pipe', 'inherit'] });
     const rows: Row[] = [];
+    let cpuAtMark = process.cpuUsage();
     let buf = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d: string) => {
@@ -36,8 +44,14 @@ function runClient(uri: string, phase: string, onRow: (row: Row) => void = () =>
       while ((nl = buf.indexOf('\n')) >= 0) {
         const row = JSON.parse(buf.slice(0, nl)) as Row;
         buf = buf.slice(nl + 1);
+        if (row.mark !== undefined) {
+          cpuAtMark = process.cpuUsage();
+          continue;
+        }
+        const used = process.cpuUsage(cpuAtMark);
+        const engineCpuUs = row.count ? (used.user + used.system) / row.count : undefined;
         rows.push(row);
-        print(row);
+        print(row, engineCpuUs);
         onRow(row);
       }
     });
@@ -48,16 +62,32 @@ function runClient(uri: string, phase: string, onRow: (row: Row) => void = () =>
 }
 
 let baseline: Record<number, number> = {};
-function print(r: Row): void {
+let cpuBaseline: Record<number, number> = {};
+/**
+ * One line per measurement. Besides latency and its ratio to a raw ping's, the CPU time per
+ * operation of the engine (this process, all threads) and of the client process: unlike the
+ * wall-clock figures, they barely move with the machine's load, and they show whose cost a
+ * latency is (the driver's work in the client, or the engine's).
+ */
+function print(r: Row, engineCpuUs?: number): void {
   if (r.ops === undefined) {
     console.log(`${r.name.padEnd(36)} ${(r.seconds ?? 0).toFixed(1)} s`);
     return;
   }
   const c = r.clients ?? 1;
-  if (r.name.startsWith('ping')) baseline = { ...baseline, [c]: r.p50 ?? 1 };
+  if (r.name.startsWith('ping')) {
+    baseline = { ...baseline, [c]: r.p50 ?? 1 };
+    cpuBaseline = { ...cpuBaseline, [c]: engineCpuUs ?? 1 };
+  }
   const ratio = baseline[c] ? ((r.p50 ?? 0) / (baseline[c] ?? 1)).toFixed(1) : '-';
+  const cpuRatio =
+    engineCpuUs !== undefined && cpuBaseline[c] ? (engineCpuUs / (cpuBaseline[c] ?? 1)).toFixed(1) : '-';
+  const cpu =
+    engineCpuUs === undefined
+      ? ''
+      : `  CPU/op engine ${engineCpuUs.toFixed(0)} µs (${cpuRatio}x ping) client ${(r.clientCpuUs ?? 0).toFixed(0)} µs`;
   console.log(
-    `${r.name.padEnd(36)} c=${String(c).padStart(2)}  ${String(r.ops).padStart(7)} ops/s  p50 ${(r.p50 ?? 0).toFixed(3)} ms  p99 ${(r.p99 ?? 0).toFixed(3)} ms  p50/ping ${ratio}x`,
+    `${r.name.padEnd(36)} c=${String(c).padStart(2)}  ${String(r.ops).padStart(7)} ops/s  p50 ${(r.p50 ?? 0).toFixed(3)} ms  p99 ${(r.p99 ?? 0).toFixed(3)} ms  p50/ping ${ratio}x${cpu}`,
   );
 }
 
@@ -92,12 +122,38 @@ class CpuSlices {
 
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 
-async function main(): Promise<void> {
-  console.log(`embedded-mongo bench — node ${process.version}, memory mode, client in a separate process\n`);
+async function throughput(): Promise<void> {
   const a = await startEmbeddedMongo({ port: 0 });
   await runClient(a.uri, 'throughput');
   await a.stop();
+}
 
+async function durable(): Promise<void> {
+  console.log('\ndurable engine (journal + fdatasync; concurrent writes share one fdatasync):');
+  const dbPath = await mkdtemp(join(tmpdir(), 'embedded-mongo-bench-'));
+  try {
+    const d = await startEmbeddedMongo({ port: 0, dbPath });
+    let before = d.storeStats?.();
+    await runClient(d.uri, 'durable', (row) => {
+      // Commits per fdatasync over the measurement that just ended (pings commit nothing).
+      const now = d.storeStats?.();
+      if (before && now && row.name.includes('insert')) {
+        const commits = now.commits - before.commits;
+        const fsyncs = now.fsyncs - before.fsyncs;
+        console.log(
+          `${''.padEnd(44)}${String(commits)} commits, ${String(fsyncs)} fdatasyncs: ${(commits / Math.max(1, fsyncs)).toFixed(1)} writes per fdatasync`,
+        );
+      }
+      before = now;
+    });
+    await d.stop();
+  } finally {
+    await rm(dbPath, { recursive: true, force: true });
+  }
+  console.log('');
+}
+
+async function scale(): Promise<void> {
   gc();
   const before = process.memoryUsage();
   const b = await startEmbeddedMongo({ port: 0 });
@@ -116,15 +172,17 @@ async function main(): Promise<void> {
     `memory for 1M docs: BSON ${mb(bson)}; RSS growth ${mb(rss)} (${(rss / bson).toFixed(2)}x); heap+external growth ${mb(heap)} (${(heap / bson).toFixed(2)}x), target ≤ 3x`,
   );
   await b.stop();
+}
 
+async function yielding(): Promise<void> {
   const c = await startEmbeddedMongo({ port: 0 });
   const slices = new CpuSlices();
   // The client reports "alone" just before the $group rounds start, and "during" when they end.
-  const yielding = await runClient(c.uri, 'yielding', (row) =>
+  const rows = await runClient(c.uri, 'yielding', (row) =>
     row.name.includes('alone') ? slices.start() : slices.stop(),
   );
-  const alone = yielding.find((r) => r.name.includes('alone'));
-  const during = yielding.find((r) => r.name.includes('during'));
+  const alone = rows.find((r) => r.name.includes('alone'));
+  const during = rows.find((r) => r.name.includes('during'));
   const figures = (r: Row | undefined) =>
     `p50 ${(r?.p50 ?? 0).toFixed(2)} ms, p99 ${(r?.p99 ?? 0).toFixed(2)} ms, max ${(r?.max ?? 0).toFixed(2)} ms`;
   console.log(`\nfindOne by _id alone: ${figures(alone)}`);
@@ -137,4 +195,16 @@ async function main(): Promise<void> {
   await c.stop();
 }
 
-await main();
+/** `pnpm bench` runs every section; `pnpm bench durable yielding` only those named. */
+const SECTIONS: Record<string, () => Promise<void>> = { throughput, durable, scale, yielding };
+const wanted = process.argv.slice(2).filter((a) => a !== '--');
+const unknown = wanted.filter((name) => !Object.hasOwn(SECTIONS, name));
+if (unknown.length > 0) {
+  console.error(
+    `unknown bench section(s): ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`,
+  );
+  process.exit(2);
+}
+console.log(`embedded-mongo bench — node ${process.version}, client in a separate process\n`);
+for (const [name, run] of Object.entries(SECTIONS))
+  if (wanted.length === 0 || wanted.includes(name)) await run();

@@ -8,7 +8,7 @@ import {
   type ConnectionCounters,
 } from './server/connection-limits.js';
 import { rebuildCatalog } from './server/recover.js';
-import { openDurableStore, type RecoveryReport } from './persistence/index.js';
+import { openDurableStore, type DurableStoreStats, type RecoveryReport } from './persistence/index.js';
 import type { Durability, ServerState } from './commands/types.js';
 import type { CollectionStats } from './storage/collection.js';
 
@@ -50,6 +50,8 @@ export type EmbeddedMongo = {
   connections(): Readonly<ConnectionCounters>;
   /** With dbPath: what recovery found at start (snapshot, frames replayed, a damaged tail cut). */
   recovery?: RecoveryReport;
+  /** With dbPath: journal counters (commits, fdatasyncs: group commit makes fsyncs < commits). */
+  storeStats?: () => DurableStoreStats;
 };
 
 /**
@@ -69,6 +71,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   let durability: Durability = MEMORY_ONLY;
   let closeStore: () => Promise<void> = () => Promise.resolve();
   let recovery: RecoveryReport | undefined;
+  let storeStats: (() => DurableStoreStats) | undefined;
   if (options.dbPath) {
     const store = await openDurableStore({
       dbPath: options.dbPath,
@@ -77,6 +80,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     // The recovered catalog is live: rebuild before the first commit.
     rebuildCatalog(engine, store.state);
     recovery = store.recovery;
+    storeStats = () => store.stats();
     durability = store;
     closeStore = () => store.close();
   }
@@ -113,6 +117,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     dataSize: () => engine.dataSize(),
     connections: () => ({ ...state.connections }),
     recovery,
+    ...(storeStats ? { storeStats } : {}),
     stop() {
       stopped ??= (async () => {
         stopTtl();

@@ -1,3 +1,4 @@
+import { ObjectId } from 'bson';
 import { badValue, failedToParse } from '../errors.js';
 import { findMatchesYielding } from '../query/find-docs.js';
 import { parseSort } from '../query/sort.js';
@@ -55,6 +56,13 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
       'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',
     );
   }
+  const byId = skip === 0 && sort.length === 0 && hint === undefined ? idLookup(filter) : undefined;
+  if (byId !== undefined && (!projection || Object.keys(projection).length === 0)) {
+    const rid = coll.ridOfId(byId);
+    if (rid !== undefined) coll.stats.keysExamined++;
+    const raw = rid === undefined ? undefined : coll.raw(rid);
+    return cursorFirstBatch(ctx, ns, raw ? [raw] : [], batchSize, singleBatch);
+  }
   const { matches } = await findMatchesYielding(coll, { filter, sort, skip, limit, hint }, { decode: false });
   let items: BatchItem[];
   if (projection && Object.keys(projection).length > 0) {
@@ -64,6 +72,21 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
     items = matches.map((m) => coll.raw(m.rid) ?? Buffer.alloc(0));
   }
   return cursorFirstBatch(ctx, ns, items, batchSize, singleBatch);
+}
+
+/**
+ * The `_id` of a filter that is exactly `{ _id: <ObjectId or string> }` (what findOne by id sends),
+ * else undefined. Such a find is one lookup in the unique `_id` index, as mongod's "IDHACK" plan:
+ * no validation, planning or filter compilation is needed, since neither value can hold an
+ * operator, and index-key equality is exactly query equality for both types.
+ */
+function idLookup(filter: Doc): ObjectId | string | undefined {
+  let id: unknown;
+  for (const key in filter) {
+    if (key !== '_id') return undefined;
+    id = filter[key];
+  }
+  return typeof id === 'string' || id instanceof ObjectId ? id : undefined;
 }
 
 export function checkCollation(c: unknown): void {

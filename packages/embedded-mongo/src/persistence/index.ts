@@ -50,4 +50,4 @@
  */
 export { openDurableStore, DbPathLockedError } from './durable-store.js';
 export type { DurableStore } from './durable-store.js';
-export type { ChangeRecord, RecoveredCatalog, RecoveryReport } from './records.js';
+export type { ChangeRecord, DurableStoreStats, RecoveredCatalog, RecoveryReport } from './records.js';

@@ -2,13 +2,13 @@ import { deserialize, serialize, ObjectId, calculateObjectSize } from 'bson';
 import { IndexStore } from '../indexes/index-store.js';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { DocStore } from './doc-store.js';
+import { withIdFirst } from './id-first.js';
 import type { IndexSpec } from '../indexes/index-spec.js';
 import { MongoCommandError, badValue, indexNotFound, tooLarge } from '../errors.js';
 import { duplicateKeyError } from './duplicate-key.js';
 import type { ChangeLog } from './change-log.js';
 import { MAX_BSON_SIZE } from '../wire/header.js';
 import { checkStorageDepth } from '../bson/depth.js';
-import { decodeTyped } from '../bson/typed-decode.js';
 
 type Doc = Record<string, unknown>;
 
@@ -74,15 +74,12 @@ export class Collection {
   ): number {
     if (doc._id === undefined || Object.keys(doc)[0] !== '_id') {
       // mongod stores _id as the first field whatever the client sent (the driver appends it, or
-      // leaves it to the server). Re-encode from a type-preserving decode so int64/double values
-      // keep their BSON types.
-      const { _id = new ObjectId(), ...rest } = doc;
+      // leaves it to the server). The stored bytes are spliced, not re-encoded, so every value
+      // keeps its BSON type.
+      const generated = doc._id === undefined ? new ObjectId() : undefined;
+      const { _id = generated, ...rest } = doc;
       doc = { _id, ...rest };
-      if (raw) {
-        const typed: Doc = decodeTyped(raw);
-        const { _id: typedId, ...typedRest } = typed;
-        raw = serialize({ _id: typedId ?? _id, ...typedRest });
-      }
+      if (raw) raw = withIdFirst(raw, generated);
     }
     if (Array.isArray(doc._id)) throw badValue("can't use an array for _id");
     if (raw && raw.length > MAX_BSON_SIZE)

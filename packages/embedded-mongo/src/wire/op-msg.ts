@@ -43,14 +43,15 @@ export function parseOpMsg(msg: Buffer): OpMsg {
       if (body) throw protocolError('OP_MSG has more than one body section');
       const bytes = msg.subarray(pos, pos + size);
       checkMessageDepth(bytes);
-      body = deserialize(bytes, { bsonRegExp: true });
-      bodyBytes = bytes;
-      if (Array.isArray(body.documents) && 'insert' in body) {
+      const inserted = insertedDocuments(bytes);
+      if (inserted) {
         // Keep inserted documents as their original bytes, as if sent in a document sequence:
-        // decoding them to JS numbers would lose int32/int64/double distinctions.
-        sequences.set('documents', arrayElementBytes(bytes, 'documents'));
-        delete body.documents;
-      }
+        // decoding them to JS numbers would lose int32/int64/double distinctions, and the insert
+        // decodes each one itself, so the body is decoded without them (not decoded twice).
+        sequences.set('documents', inserted.documents);
+        body = deserialize(inserted.rest, { bsonRegExp: true });
+      } else body = deserialize(bytes, { bsonRegExp: true });
+      bodyBytes = bytes;
       regexesToJs(body); // see decodeCommandDoc
       pos += size;
     } else if (kind === 1) {
@@ -78,15 +79,26 @@ export function parseOpMsg(msg: Buffer): OpMsg {
   return { flags, body, bodyBytes, sequences };
 }
 
-/** The raw bytes of each element of a top-level array field of a BSON document. */
-function arrayElementBytes(doc: Buffer, field: string): Buffer[] {
-  for (const [type, nameOffset, nameLength, offset] of onDemand.parseToElements(doc)) {
-    if (type !== 4 || doc.toString('utf8', nameOffset, nameOffset + nameLength) !== field) continue;
-    const out: Buffer[] = [];
-    for (const [, , , o, l] of onDemand.parseToElements(doc, offset)) out.push(doc.subarray(o, o + l));
-    return out;
+/**
+ * For an `insert` command body holding a `documents` array: the raw bytes of each document, and the
+ * body without that field (a copy of the other fields, which are few and small).
+ */
+function insertedDocuments(body: Buffer): { documents: Buffer[]; rest: Buffer } | undefined {
+  let isInsert = false;
+  let found: { start: number; end: number; offset: number } | undefined;
+  for (const [type, nameOffset, nameLength, offset, length] of onDemand.parseToElements(body)) {
+    const name = body.toString('utf8', nameOffset, nameOffset + nameLength);
+    if (name === 'insert') isInsert = true;
+    else if (name === 'documents' && type === 4)
+      found = { start: nameOffset - 1, end: offset + length, offset };
   }
-  return [];
+  if (!isInsert || !found) return undefined;
+  const documents: Buffer[] = [];
+  for (const [, , , o, l] of onDemand.parseToElements(body, found.offset))
+    documents.push(body.subarray(o, o + l));
+  const rest = Buffer.concat([body.subarray(0, found.start), body.subarray(found.end)]);
+  rest.writeInt32LE(rest.length, 0);
+  return { documents, rest };
 }
 
 /** Frames an already-serialized BSON body as an OP_MSG reply (no checksum: we never set the flag). */

@@ -1,0 +1,12 @@
+/**
+ * Starts the engine alone and prints its URI, for profiling it under a separate client:
+ * `node --cpu-prof --import tsx bench/serve.ts [dbPath]`; stops (writing the profile) on SIGINT.
+ */
+import { startEmbeddedMongo } from '../src/index.js';
+
+const dbPath = process.argv[2];
+const server = await startEmbeddedMongo(dbPath ? { port: 0, dbPath } : { port: 0 });
+process.stdout.write(`${server.uri}\n`);
+process.once('SIGINT', () => {
+  void server.stop().then(() => process.exit(0));
+});

@@ -1,0 +1,35 @@
+import { onDemand, serialize } from 'bson';
+
+/**
+ * The BSON of a document with its `_id` element moved to the front, spliced byte for byte: every
+ * value keeps its exact encoding and type, with no decode and re-encode. With `newId`, that value
+ * becomes the `_id` instead (an `_id` element already there, e.g. BSON undefined, is dropped).
+ * mongod stores `_id` first whatever the client sent, and the official driver appends the `_id`
+ * it generates after the caller's fields, so this runs for most driver inserts.
+ */
+export function withIdFirst(raw: Uint8Array, newId?: unknown): Buffer {
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  let found: { start: number; end: number } | undefined;
+  for (const [, nameOffset, nameLength, offset, length] of onDemand.parseToElements(bytes)) {
+    if (nameLength === 3 && bytes.toString('latin1', nameOffset, nameOffset + 3) === '_id') {
+      found = { start: nameOffset - 1, end: offset + length }; // from the element's type byte
+      break;
+    }
+  }
+  let idElement: Buffer;
+  if (newId !== undefined || !found) {
+    // Encode `{ _id: newId }` once and take its only element.
+    const wrapped = Buffer.from(serialize({ _id: newId }));
+    idElement = wrapped.subarray(4, wrapped.length - 1);
+  } else idElement = bytes.subarray(found.start, found.end);
+  const removed = found ? found.end - found.start : 0;
+  const out = Buffer.allocUnsafe(bytes.length - removed + idElement.length);
+  out.writeInt32LE(out.length, 0);
+  let p = 4 + idElement.copy(out, 4);
+  if (!found) bytes.copy(out, p, 4);
+  else {
+    p += bytes.copy(out, p, 4, found.start);
+    bytes.copy(out, p, found.end);
+  }
+  return out;
+}

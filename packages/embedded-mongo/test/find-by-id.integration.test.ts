@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Long, ObjectId, type Collection } from 'mongodb';
+import { startTestEngine, type TestEngine } from './helpers/engine.js';
+
+/**
+ * `find` by exactly `{ _id: <ObjectId or string> }` is answered by one `_id` index lookup (the
+ * engine's IDHACK). It must answer what the general path answers, in every cursor shape the
+ * driver asks for, and hand every other filter to the general path.
+ */
+let t: TestEngine;
+let c: Collection<{ _id: ObjectId | string | number | Long | { a: number }; v: number }>;
+const oid = new ObjectId();
+
+beforeAll(async () => {
+  t = await startTestEngine();
+  c = t.db('byid').collection('docs');
+  await c.insertMany([
+    { _id: oid, v: 1 },
+    { _id: 'k1', v: 2 },
+    { _id: 7, v: 3 },
+    { _id: { a: 1 }, v: 4 },
+  ]);
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+test('findOne by an ObjectId or string _id: one index key, no document decoded', async () => {
+  const stats = () => ({ ...(t.engine.stats('byid', 'docs') ?? { docsExamined: 0, keysExamined: 0 }) });
+  const before = stats();
+  expect(await c.findOne({ _id: oid })).toEqual({ _id: oid, v: 1 });
+  expect(await c.findOne({ _id: 'k1' })).toEqual({ _id: 'k1', v: 2 });
+  expect(await c.findOne({ _id: new ObjectId() })).toBeNull();
+  expect(await c.findOne({ _id: 'k2' })).toBeNull();
+  const after = stats();
+  expect(after.keysExamined - before.keysExamined).toBe(2);
+  expect(after.docsExamined - before.docsExamined).toBe(0);
+});
+
+test('the same answers through other cursor shapes and filters the fast path leaves alone', async () => {
+  // batchSize 0: an open cursor whose getMore returns the document.
+  expect(await c.find({ _id: oid }, { batchSize: 0 }).toArray()).toEqual([{ _id: oid, v: 1 }]);
+  expect(await c.find({ _id: oid }).limit(0).toArray()).toEqual([{ _id: oid, v: 1 }]);
+  expect(await c.find({ _id: oid }).skip(1).toArray()).toEqual([]);
+  expect(await c.find({ _id: oid }, { projection: { v: 1, _id: 0 } }).toArray()).toEqual([{ v: 1 }]);
+  expect(await c.find({ _id: oid, v: 2 }).toArray()).toEqual([]);
+  expect(
+    await c
+      .find({ _id: { $in: [oid, 'k1'] } })
+      .sort({ v: 1 })
+      .toArray(),
+  ).toHaveLength(2);
+  // Numbers compare across types, documents by value: the general path answers both.
+  expect(await c.findOne({ _id: Long.fromNumber(7) })).toEqual({ _id: 7, v: 3 });
+  expect(await c.findOne({ _id: { a: 1 } })).toEqual({ _id: { a: 1 }, v: 4 });
+});
