@@ -133,22 +133,9 @@ const rounding =
     return delegate(name)(obj, expr, options);
   };
 
-/** An array index given as a whole-valued decimal or int64 is accepted as that integer. */
-const $arrayElemAt: ExprOp = (obj, expr, options) => {
-  if (Array.isArray(expr) && expr.length === 2) {
-    const idx: unknown = evalExpr(obj, (expr as unknown[])[1], options);
-    if (idx instanceof Decimal128 || idx instanceof Long) {
-      const n = Number(idx.toString());
-      if (Number.isInteger(n)) return delegate('$arrayElemAt')(obj, [(expr as unknown[])[0], n], options);
-    }
-  }
-  return delegate('$arrayElemAt')(obj, expr, options);
-};
-
 export const expressionFixes: Record<string, ExprOp> = {
   $ceil: rounding('$ceil'),
   $floor: rounding('$floor'),
-  $arrayElemAt,
   $switch,
   $toUpper: caseOf('$toUpper'),
   $toLower: caseOf('$toLower'),

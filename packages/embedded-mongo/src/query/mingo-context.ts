@@ -15,6 +15,7 @@ import { pipelineStageFixes } from './pipeline-stages.js';
 import { equalityOperators } from './match-values.js';
 import { expressionFixes } from './expression-fixes.js';
 import { expressionArgumentChecks } from './expression-arguments.js';
+import { elementArgumentChecks } from './element-arguments.js';
 import { exactAccumulators } from './exact-accumulators.js';
 
 /**
@@ -59,7 +60,13 @@ const queryOperatorsFast = {
  */
 export const mingoContext = Context.init({
   accumulator: { ...accumulatorOperators, ...exactAccumulators },
-  expression: { ...expressionOperators, ...dateOperators, ...expressionFixes, ...expressionArgumentChecks },
+  expression: {
+    ...expressionOperators,
+    ...dateOperators,
+    ...expressionFixes,
+    ...expressionArgumentChecks,
+    ...elementArgumentChecks,
+  },
   pipeline: { ...pipelineOperators, ...pipelineStageFixes },
   projection: projectionOperators,
   query: queryOperatorsFast,

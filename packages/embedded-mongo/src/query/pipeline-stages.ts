@@ -1,6 +1,7 @@
 import type { Iterator } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
 import { Long } from 'bson';
+import { $group } from './group-stage.js';
 import {
   $count as mingoCount,
   $project as mingoProject,
@@ -43,4 +44,4 @@ const $unwind: Stage = (coll, expr, options) => {
   });
 };
 
-export const pipelineStageFixes = { $count, $project, $unwind };
+export const pipelineStageFixes = { $count, $group, $project, $unwind };
