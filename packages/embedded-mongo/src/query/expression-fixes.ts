@@ -24,7 +24,7 @@ export const delegate = (name: string): ExprOp => {
 export function bsonTypeName(v: unknown): string {
   if (v === undefined) return 'missing';
   if (v === null) return 'null';
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 'int' : 'double';
+  if (typeof v === 'number') return Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 'int' : 'double';
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';
   if (Array.isArray(v)) return 'array';
@@ -120,8 +120,11 @@ const rounding =
   (name: '$ceil' | '$floor'): ExprOp =>
   (obj, expr, options) => {
     const arg: unknown = Array.isArray(expr) && expr.length === 1 ? (expr as unknown[])[0] : expr;
-    const v: unknown = evalExpr(obj, arg, options);
-    if (v instanceof Long || v instanceof Int32) return v;
+    const value: unknown = evalExpr(obj, arg, options);
+    if (value instanceof Long || value instanceof Int32) return value;
+    // A whole double computed by an earlier expression arrives as a Double wrapper.
+    const v = value instanceof Double ? value.value : value;
+    if (value instanceof Double && Number.isInteger(v)) return value;
     if (v instanceof Decimal128) {
       const n = Number(v.toString());
       return Number.isInteger(n)
