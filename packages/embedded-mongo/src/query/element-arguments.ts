@@ -1,6 +1,6 @@
 import { evalExpr } from 'mingo/core';
 import { Decimal128, Double, Int32, Long } from 'bson';
-import { MongoCommandError } from '../errors.js';
+import { locationError } from '../errors.js';
 import { isBsonNumber } from '../bson/exact-number.js';
 import { bsonTypeName, type ExprOp } from './expression-fixes.js';
 
@@ -9,7 +9,7 @@ import { bsonTypeName, type ExprOp } from './expression-fixes.js';
  * bad argument with the generic code 2). The order of the checks is mongod's: null or missing
  * first, then each argument's type, then its range.
  */
-const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
+const fail = locationError;
 
 function arity(name: string, expr: unknown, count: number): unknown[] {
   const list = Array.isArray(expr) ? (expr as unknown[]) : [expr];

@@ -1,5 +1,5 @@
 import { evalExpr } from 'mingo/core';
-import { MongoCommandError } from '../errors.js';
+import { locationError } from '../errors.js';
 import { isBsonNumber } from '../bson/exact-number.js';
 import { bsonTypeName, delegate, type ExprOp } from './expression-fixes.js';
 
@@ -9,7 +9,7 @@ import { bsonTypeName, delegate, type ExprOp } from './expression-fixes.js';
  * https://www.mongodb.com/docs/manual/reference/operator/aggregation/): `$mod` by zero (16610), `$size` of a non-array (17124), `$in` without an array (40081).
  * Valid arguments go on to mingo's operator.
  */
-const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
+const fail = locationError;
 
 const isNumber = isBsonNumber;
 const isZero = (v: unknown) => isNumber(v) && Number(typeof v === 'number' ? v : String(v)) === 0;

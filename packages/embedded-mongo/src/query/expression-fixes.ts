@@ -2,7 +2,7 @@ import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
 import * as expressionOperators from 'mingo/operators/expression';
 import { Binary, BSONRegExp, Decimal128, Double, Int32, Long, ObjectId, Timestamp } from 'bson';
-import { MongoCommandError } from '../errors.js';
+import { locationError } from '../errors.js';
 
 /**
  * Aggregation expressions where mingo answers differently from mongod (checked against the
@@ -40,7 +40,7 @@ export function bsonTypeName(v: unknown): string {
   return 'object';
 }
 
-const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
+const fail = locationError;
 
 /** `$switch` with no matching branch and no `default` is an error (40066), not null. */
 const $switch: ExprOp = (obj, expr, options) => {

@@ -1,6 +1,6 @@
 import { evalExpr } from 'mingo/core';
 import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
-import { MongoCommandError } from '../errors.js';
+import { locationError } from '../errors.js';
 import { isBsonNumber } from '../bson/exact-number.js';
 import {
   INT64_MAX,
@@ -27,7 +27,7 @@ import { bsonTypeName, delegate, type ExprOp } from './expression-fixes.js';
  * mingo's JS-number arithmetic could not tell. A double result with a whole value is returned as
  * a `Double` so that it is written as a double, not an int32.
  */
-const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
+const fail = locationError;
 const nullish = (v: unknown) => v === null || v === undefined;
 const isLong = (v: unknown): v is Long => v instanceof Long && !(v instanceof Timestamp);
 const argList = (expr: unknown): unknown[] => (Array.isArray(expr) ? expr : [expr]);
@@ -201,22 +201,33 @@ const $type: ExprOp = (obj, expr, options) => {
 
 /**
  * A value as mingo's own operators can read it: int64 values that a double holds exactly, and
- * Int32/Double wrappers, become JS numbers (arrays and documents are copied with theirs
- * converted). Larger int64 values stay `Long`s, as they always reached mingo.
+ * Int32/Double wrappers, become JS numbers (arrays and documents holding any are copied with
+ * theirs converted; others are returned as they are). Larger int64 values stay `Long`s, as they
+ * always reached mingo.
  */
 export function demote(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
   if (isLong(v)) {
     const n = v.toBigInt();
     return n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : v;
   }
   if (v instanceof Int32 || v instanceof Double) return v.value;
-  if (Array.isArray(v)) return v.map(demote);
-  if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = demote(x);
-    return out;
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const item: unknown = v[i];
+      const d = demote(item);
+      if (d !== item) (out ??= v.slice())[i] = d;
+    }
+    return out ?? v;
   }
-  return v;
+  if (Object.getPrototypeOf(v) !== Object.prototype) return v;
+  let out: Record<string, unknown> | undefined;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    const d = demote(x);
+    if (d !== x) (out ??= { ...(v as Record<string, unknown>) })[k] = d;
+  }
+  return out ?? v;
 }
 
 /**
