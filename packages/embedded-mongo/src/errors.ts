@@ -13,6 +13,9 @@ export class MongoCommandError extends Error {
 }
 
 export const badValue = (msg: string) => new MongoCommandError(2, 'BadValue', msg);
+/** An error mongod raises with a numbered assertion (codeName `Location<code>`). */
+export const locationError = (code: number, msg: string) =>
+  new MongoCommandError(code, `Location${String(code)}`, msg);
 export const failedToParse = (msg: string) => new MongoCommandError(9, 'FailedToParse', msg);
 export const typeMismatch = (msg: string) => new MongoCommandError(14, 'TypeMismatch', msg);
 export const illegalOperation = (msg: string) => new MongoCommandError(20, 'IllegalOperation', msg);

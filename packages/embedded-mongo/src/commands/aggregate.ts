@@ -1,5 +1,5 @@
 import { MongoCommandError, failedToParse, illegalOperation, typeMismatch } from '../errors.js';
-import { findMatches, findMatchesYielding, type Match } from '../query/find-docs.js';
+import { aggregationDoc, findMatches, findMatchesYielding, type Match } from '../query/find-docs.js';
 import { lazyDocs, runPipelineYielding, type LazyDocs } from '../query/yielding-pipeline.js';
 import { parseSort } from '../query/sort.js';
 import { checkRegexes } from '../query/regex-translate.js';
@@ -52,7 +52,7 @@ function checkPipeline(pipeline: unknown): Doc[] {
 function allDocs(coll: Collection | undefined): Doc[] {
   if (!coll) return [];
   return findMatches(coll, { filter: {}, sort: [], skip: 0, limit: 0 }).matches.map(
-    (m) => m.doc ?? coll.doc(m.rid) ?? {},
+    (m) => aggregationDoc(coll, m) ?? {},
   );
 }
 
@@ -81,7 +81,7 @@ async function leadingStages(
   const { matches } = await findMatchesYielding(coll, spec, { decode: false });
   // Decoded batch by batch as the pipeline takes them: 100k decoded documents held at once would
   // cost long garbage-collection pauses. A document deleted meanwhile is left out.
-  const decode = (match: Match) => match.doc ?? coll.doc(match.rid);
+  const decode = (match: Match) => aggregationDoc(coll, match);
   return { input: lazyDocs(matches, decode), rest: pipeline.slice(i) };
 }
 

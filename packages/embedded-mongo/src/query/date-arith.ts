@@ -1,4 +1,4 @@
-import { MongoCommandError, show } from '../errors.js';
+import { MongoCommandError, show, locationError } from '../errors.js';
 import { fromLocal, localParts, resolveZone } from './timezone.js';
 import { Decimal128, Long, ObjectId, Timestamp } from 'bson';
 import { toDate } from './date-operators.js';
@@ -37,7 +37,7 @@ const localDayNumber = (y: number, m: number, d: number) =>
   (Date.UTC(y, m - 1, d) - Date.UTC(2000, 0, 1)) / DAY;
 
 const DATE_TRUNC_FIELDS = new Set(['date', 'unit', 'binSize', 'timezone', 'startOfWeek']);
-const fail = (code: number, message: string) => new MongoCommandError(code, `Location${code}`, message);
+const fail = locationError;
 
 /** The shape of a `$dateTrunc` argument, checked before anything is evaluated (mongod's parse errors). */
 export function checkDateTruncSpec(expr: unknown): void {

@@ -2,6 +2,7 @@ import { Decimal128, Double, Int32, Long } from 'bson';
 import type { Options } from 'mingo/types';
 import { $push } from 'mingo/operators/accumulator';
 import { exactOf, isBsonNumber } from '../bson/exact-number.js';
+import { compareValues } from '../bson/compare.js';
 
 /**
  * `$sum` / `$avg` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/sum/,
@@ -105,14 +106,33 @@ function avgOf(values: unknown[]): unknown {
     }
     return decimalOf(coef, exp);
   }
-  if (t.double || t.nan) return t.float / t.count;
-  return Number(t.coef * 10n ** BigInt(t.exp)) / t.count;
+  // A double always, also when whole (written as such, not as an int32).
+  const mean = t.double || t.nan ? t.float / t.count : Number(t.coef * 10n ** BigInt(t.exp)) / t.count;
+  return Number.isInteger(mean) ? new Double(mean) : mean;
 }
 
 const values = (collection: Obj[], expr: unknown, options: Options): unknown[] =>
   $push(collection, expr, options);
 
+/**
+ * `$min`/`$max` by BSON order (https://www.mongodb.com/docs/manual/reference/operator/aggregation/max/):
+ * null and missing values are ignored (null when nothing else is left), numbers of every type
+ * compare by exact value and the winner keeps its type. mingo's comparison did not know `Long`s.
+ */
+const extreme =
+  (sign: 1 | -1): Accumulator =>
+  (collection, expr, options) => {
+    let best: unknown = null;
+    for (const v of values(collection, expr, options)) {
+      if (v === null || v === undefined) continue;
+      if (best === null || compareValues(v, best) * sign > 0) best = v;
+    }
+    return best;
+  };
+
 export const exactAccumulators: Record<string, Accumulator> = {
+  $min: extreme(-1),
+  $max: extreme(1),
   $sum: (collection, expr, options) =>
     typeof expr === 'number' ? sumOf(collection.map(() => expr)) : sumOf(values(collection, expr, options)),
   $avg: (collection, expr, options) => avgOf(values(collection, expr, options)),

@@ -28,9 +28,9 @@ function getPath(doc: Doc, path: string): unknown {
 }
 
 /** A finite decimal as coefficient × 10^exponent. */
-type Dec = { coef: bigint; exp: number };
+export type Dec = { coef: bigint; exp: number };
 
-function toDec(v: unknown): Dec | undefined {
+export function toDec(v: unknown): Dec | undefined {
   let s: string;
   if (v instanceof Decimal128) s = v.toString();
   else if (isLong(v)) return { coef: v.toBigInt(), exp: 0 };
@@ -47,7 +47,7 @@ function toDec(v: unknown): Dec | undefined {
   return { coef: m[1] ? -coef : coef, exp: Number(m[4] ?? '0') - frac.length };
 }
 
-function decToDecimal128(d: Dec): Decimal128 {
+export function decToDecimal128(d: Dec): Decimal128 {
   return Decimal128.fromStringWithRounding(`${d.coef.toString()}E${String(d.exp)}`);
 }
 
@@ -65,8 +65,8 @@ function decimalOp(op: '$inc' | '$mul', a: unknown, b: unknown): Decimal128 {
   return decToDecimal128({ coef: scale(x) + scale(y), exp });
 }
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
 
 function compute(op: '$inc' | '$mul', current: unknown, operand: unknown): unknown {
   if (current === undefined) {
@@ -110,21 +110,21 @@ export function exactArithmetic(doc: Doc, mod: Doc): Doc {
 }
 
 /** The numeric BSON type of a value decoded without promotion (Int32/Long/Double wrappers). */
-type NumKind = 'int' | 'long' | 'double' | 'decimal';
-const RANK: Record<NumKind, number> = { int: 0, long: 1, double: 2, decimal: 3 };
+export type NumKind = 'int' | 'long' | 'double' | 'decimal';
+export const RANK: Record<NumKind, number> = { int: 0, long: 1, double: 2, decimal: 3 };
 
-function numKind(v: unknown): NumKind | undefined {
+export function numKind(v: unknown): NumKind | undefined {
   if (v instanceof Int32) return 'int';
   if (isLong(v) || typeof v === 'bigint') return 'long';
   if (v instanceof Double) return 'double';
   if (v instanceof Decimal128) return 'decimal';
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 'int' : 'double';
+  if (typeof v === 'number') return Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 'int' : 'double';
   return undefined;
 }
 
-const plainNumber = (v: unknown): number =>
+export const plainNumber = (v: unknown): number =>
   v instanceof Int32 || v instanceof Double ? v.value : isLong(v) ? Number(v.toBigInt()) : Number(v);
-const bigOf = (v: unknown): bigint =>
+export const bigOf = (v: unknown): bigint =>
   isLong(v) ? v.toBigInt() : typeof v === 'bigint' ? v : BigInt(plainNumber(v));
 
 /**
@@ -165,6 +165,6 @@ export function typedArithmetic(
 }
 
 /** A wrapper's JS value, for the decimal conversion and messages. */
-function unwrap(v: unknown): unknown {
+export function unwrap(v: unknown): unknown {
   return v instanceof Int32 || v instanceof Double ? v.value : v;
 }

@@ -1,30 +1,20 @@
 import { evalExpr } from 'mingo/core';
-import { MongoCommandError } from '../errors.js';
+import { locationError } from '../errors.js';
 import { isBsonNumber } from '../bson/exact-number.js';
 import { bsonTypeName, delegate, type ExprOp } from './expression-fixes.js';
 
 /**
  * Arguments mongod refuses with an operator's own error code, where mingo answered the generic 2
  * or a null (checked against the operator pages of
- * https://www.mongodb.com/docs/manual/reference/operator/aggregation/): `$add` of a non-number
- * (16554), `$mod` by zero (16610), `$size` of a non-array (17124), `$in` without an array (40081).
+ * https://www.mongodb.com/docs/manual/reference/operator/aggregation/): `$mod` by zero (16610), `$size` of a non-array (17124), `$in` without an array (40081).
  * Valid arguments go on to mingo's operator.
  */
-const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
+const fail = locationError;
 
 const isNumber = isBsonNumber;
 const isZero = (v: unknown) => isNumber(v) && Number(typeof v === 'number' ? v : String(v)) === 0;
 const args = (expr: unknown): unknown[] => (Array.isArray(expr) ? expr : [expr]);
 const single = (expr: unknown): unknown => (Array.isArray(expr) && expr.length === 1 ? expr[0] : expr);
-
-const $add: ExprOp = (obj, expr, options) => {
-  for (const a of args(expr)) {
-    const v: unknown = evalExpr(obj, a, options);
-    if (v !== null && v !== undefined && !isNumber(v) && !(v instanceof Date))
-      throw fail(16554, `$add only supports numeric or date types, not ${bsonTypeName(v)}`);
-  }
-  return delegate('$add')(obj, expr, options);
-};
 
 const $mod: ExprOp = (obj, expr, options) => {
   const divisor = args(expr)[1];
@@ -48,4 +38,4 @@ const $in: ExprOp = (obj, expr, options) => {
   return delegate('$in')(obj, expr, options);
 };
 
-export const expressionArgumentChecks: Record<string, ExprOp> = { $add, $mod, $size, $in };
+export const expressionArgumentChecks: Record<string, ExprOp> = { $mod, $size, $in };

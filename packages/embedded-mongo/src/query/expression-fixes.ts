@@ -2,7 +2,7 @@ import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
 import * as expressionOperators from 'mingo/operators/expression';
 import { Binary, BSONRegExp, Decimal128, Double, Int32, Long, ObjectId, Timestamp } from 'bson';
-import { MongoCommandError } from '../errors.js';
+import { locationError } from '../errors.js';
 
 /**
  * Aggregation expressions where mingo answers differently from mongod (checked against the
@@ -24,7 +24,7 @@ export const delegate = (name: string): ExprOp => {
 export function bsonTypeName(v: unknown): string {
   if (v === undefined) return 'missing';
   if (v === null) return 'null';
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 'int' : 'double';
+  if (typeof v === 'number') return Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 'int' : 'double';
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';
   if (Array.isArray(v)) return 'array';
@@ -40,7 +40,7 @@ export function bsonTypeName(v: unknown): string {
   return 'object';
 }
 
-const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
+const fail = locationError;
 
 /** `$switch` with no matching branch and no `default` is an error (40066), not null. */
 const $switch: ExprOp = (obj, expr, options) => {
@@ -120,8 +120,11 @@ const rounding =
   (name: '$ceil' | '$floor'): ExprOp =>
   (obj, expr, options) => {
     const arg: unknown = Array.isArray(expr) && expr.length === 1 ? (expr as unknown[])[0] : expr;
-    const v: unknown = evalExpr(obj, arg, options);
-    if (v instanceof Long || v instanceof Int32) return v;
+    const value: unknown = evalExpr(obj, arg, options);
+    if (value instanceof Long || value instanceof Int32) return value;
+    // A whole double computed by an earlier expression arrives as a Double wrapper.
+    const v = value instanceof Double ? value.value : value;
+    if (value instanceof Double && Number.isInteger(v)) return value;
     if (v instanceof Decimal128) {
       const n = Number(v.toString());
       return Number.isInteger(n)
@@ -133,22 +136,9 @@ const rounding =
     return delegate(name)(obj, expr, options);
   };
 
-/** An array index given as a whole-valued decimal or int64 is accepted as that integer. */
-const $arrayElemAt: ExprOp = (obj, expr, options) => {
-  if (Array.isArray(expr) && expr.length === 2) {
-    const idx: unknown = evalExpr(obj, (expr as unknown[])[1], options);
-    if (idx instanceof Decimal128 || idx instanceof Long) {
-      const n = Number(idx.toString());
-      if (Number.isInteger(n)) return delegate('$arrayElemAt')(obj, [(expr as unknown[])[0], n], options);
-    }
-  }
-  return delegate('$arrayElemAt')(obj, expr, options);
-};
-
 export const expressionFixes: Record<string, ExprOp> = {
   $ceil: rounding('$ceil'),
   $floor: rounding('$floor'),
-  $arrayElemAt,
   $switch,
   $toUpper: caseOf('$toUpper'),
   $toLower: caseOf('$toLower'),

@@ -13,8 +13,10 @@ import { dateOperators } from './date-operators.js';
 import { $type } from './type-operator.js';
 import { pipelineStageFixes } from './pipeline-stages.js';
 import { equalityOperators } from './match-values.js';
-import { expressionFixes } from './expression-fixes.js';
+import { expressionFixes, type ExprOp } from './expression-fixes.js';
 import { expressionArgumentChecks } from './expression-arguments.js';
+import { elementArgumentChecks } from './element-arguments.js';
+import { typedExpressions } from './typed-expressions.js';
 import { exactAccumulators } from './exact-accumulators.js';
 
 /**
@@ -53,13 +55,23 @@ const queryOperatorsFast = {
   $type: $type as TQueryOperator,
 };
 
+const untypedExpressions = {
+  ...(expressionOperators as unknown as Record<string, ExprOp>),
+  ...dateOperators,
+  ...expressionFixes,
+  ...expressionArgumentChecks,
+  ...elementArgumentChecks,
+};
+const typedAggregationExpressions = { ...untypedExpressions, ...typedExpressions(untypedExpressions) };
+
 /**
  * mingo with every operator, except that date operators are replaced by our timezone-correct ones
- * (mingo 7 only understands `Area/City` names and computes offsets by re-parsing locale strings).
+ * (mingo 7 only understands `Area/City` names and computes offsets by re-parsing locale strings),
+ * and the fixes and typed arithmetic of the modules imported above.
  */
 export const mingoContext = Context.init({
   accumulator: { ...accumulatorOperators, ...exactAccumulators },
-  expression: { ...expressionOperators, ...dateOperators, ...expressionFixes, ...expressionArgumentChecks },
+  expression: typedAggregationExpressions,
   pipeline: { ...pipelineOperators, ...pipelineStageFixes },
   projection: projectionOperators,
   query: queryOperatorsFast,

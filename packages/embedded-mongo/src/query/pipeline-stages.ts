@@ -1,6 +1,9 @@
 import type { Iterator } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
 import { Long } from 'bson';
+import { Lazy } from 'mingo/lazy';
+import { $group } from './group-stage.js';
+import { parseSort, sortDocs } from './sort.js';
 import {
   $count as mingoCount,
   $project as mingoProject,
@@ -43,4 +46,12 @@ const $unwind: Stage = (coll, expr, options) => {
   });
 };
 
-export const pipelineStageFixes = { $count, $project, $unwind };
+/**
+ * `$sort` later in a pipeline orders as a leading one does (the engine's BSON order: numbers of
+ * every type by exact value, arrays by their smallest or largest element); mingo's comparison
+ * did not know `Long`s.
+ */
+const $sort: Stage = (coll, expr) =>
+  coll.transform((items: unknown[]) => Lazy(sortDocs(items as Doc[], parseSort(expr))));
+
+export const pipelineStageFixes = { $count, $group, $project, $sort, $unwind };

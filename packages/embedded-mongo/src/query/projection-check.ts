@@ -1,4 +1,4 @@
-import { MongoCommandError } from '../errors.js';
+import { locationError } from '../errors.js';
 
 /**
  * The parse errors mongod's projection parser raises for find projections and `$project`
@@ -11,7 +11,7 @@ type Doc = Record<string, unknown>;
 type Node = Map<string, Node | 'leaf'>;
 type Kind = 'inclusion' | 'exclusion';
 
-const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
+const fail = locationError;
 
 const isPlain = (v: unknown): v is Doc =>
   v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;

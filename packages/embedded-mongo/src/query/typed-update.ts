@@ -55,6 +55,9 @@ export function retypeUpdated(
           pools.set(path, [...(pools.get(path) ?? []), ...(each as unknown[])]);
           break;
         }
+        case '$bit':
+          if (isPlainObject(operand)) assigned.set(path, typedBitwise(getPath(typedOld, path), operand));
+          break;
         case '$currentDate':
           if (isPlainObject(operand) && operand.$type === 'timestamp') assigned.set(path, nextTimestamp());
           break;
@@ -153,4 +156,47 @@ function nextTimestamp(): Timestamp {
   const t = Math.floor(Date.now() / 1000);
   lastTimestamp = t === lastTimestamp.t ? { t, i: lastTimestamp.i + 1 } : { t, i: 1 };
   return new Timestamp(lastTimestamp);
+}
+
+/**
+ * The plain decode of a document with its int64 values put back as `Long`s from the typed decode
+ * of the same document (Int32/Double wrappers are left out: mingo computes on JS numbers).
+ */
+export function withLongs(plain: unknown, typed: unknown): unknown {
+  if (typed instanceof Long && !(typed instanceof Timestamp))
+    return typeof plain === 'number' ? typed : plain;
+  if (Array.isArray(plain))
+    return Array.isArray(typed) ? plain.map((item, i) => withLongs(item, typed[i])) : plain;
+  if (isPlainObject(plain) && isPlainObject(typed)) {
+    const out: Doc = {};
+    for (const [k, v] of Object.entries(plain)) out[k] = withLongs(v, typed[k]);
+    return out;
+  }
+  return plain;
+}
+
+const BITWISE: Record<string, (a: bigint, b: bigint) => bigint> = {
+  and: (a, b) => a & b,
+  or: (a, b) => a | b,
+  xor: (a, b) => a ^ b,
+};
+
+/**
+ * `$bit` (https://www.mongodb.com/docs/manual/reference/operator/update/bit/) on int32 and int64
+ * values: the result is an int64 when the field or an operand is one, else an int32; a missing
+ * field counts as 0. Other types were refused before this point.
+ */
+function typedBitwise(old: unknown, ops: Doc): unknown {
+  const isLong = (v: unknown) => v instanceof Long && !(v instanceof Timestamp);
+  const big = (v: unknown): bigint =>
+    isLong(v) ? v.toBigInt() : BigInt(v instanceof Int32 || v instanceof Double ? v.value : Number(v ?? 0));
+  let long = isLong(old);
+  let value = big(old);
+  for (const [name, operand] of Object.entries(ops)) {
+    const op = BITWISE[name];
+    if (!op) continue;
+    long ||= isLong(operand);
+    value = op(value, big(operand));
+  }
+  return long ? Long.fromBigInt(BigInt.asIntN(64, value)) : new Int32(Number(BigInt.asIntN(32, value)));
 }

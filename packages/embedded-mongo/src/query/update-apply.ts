@@ -8,7 +8,7 @@ import { expandPositional, parseArrayFilters } from './positional-paths.js';
 import { createMissingPushTargets } from './push-missing.js';
 import { exactArithmetic } from './exact-arithmetic.js';
 import { orderCreatedFields, pathTrie, snapshotKeys } from './field-order.js';
-import { retypeUpdated } from './typed-update.js';
+import { retypeUpdated, withLongs } from './typed-update.js';
 
 type Doc = Record<string, unknown>;
 
@@ -139,7 +139,9 @@ export function applyUpdate(
       const { _id: _ignored, ...rest } = repl;
       out = id === undefined ? { ...repl } : { _id: id, ...rest };
     } else if (kind === 'pipeline') {
-      const res = new Aggregator(u as Doc[], queryOptions).run([doc]);
+      // The pipeline reads the stored int64 values as Longs, as an aggregation does.
+      const input = typed ? (withLongs(doc, typed.old) as Doc) : doc;
+      const res = new Aggregator(u as Doc[], queryOptions).run([input]);
       out = res[0] ?? {};
     } else {
       const mod = withSetOnInsert(u as Doc, inserting);
