@@ -7,7 +7,7 @@ type TReadForm = Parameters<typeof createFormCopy>[0]['read'];
 /** A MongoDB stand-in that hands out a new version of the form on every read and counts reads. */
 function versionedReads() {
   const reads: string[] = [];
-  const read = (({ userId, formId }) => {
+  const read = (({ userId, formId }: { userId: string; formId: string }) => {
     reads.push(`${userId}:${formId}`);
 
     return Promise.resolve({ id: formId, userId, name: `v${reads.length}` });
