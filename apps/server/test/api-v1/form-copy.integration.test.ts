@@ -36,13 +36,20 @@ async function copiesOnBoth(submit: ReturnType<typeof submitter>, a: FastifyInst
   expect(statuses).toEqual([201, 201, 201, 201]);
 }
 
+/** Two replicas, an owner and a form, and both replicas holding a copy of it. */
+async function replicasHoldingTheForm() {
+  const { a, b } = await twoReplicas();
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId);
+  const submit = submitter(owner, form.id);
+  await copiesOnBoth(submit, a, b);
+
+  return { a, b, owner, form, submit };
+}
+
 describe('two replicas holding a copy of the form', () => {
   test('an edited field list applies on the very next submit on either replica', async () => {
-    const { a, b } = await twoReplicas();
-    const owner = await createOwner();
-    const form = await createTestForm(owner.userId);
-    const submit = submitter(owner, form.id);
-    await copiesOnBoth(submit, a, b);
+    const { a, b, owner, form, submit } = await replicasHoldingTheForm();
 
     await updateForm({
       config: testCoreConfig,
@@ -59,11 +66,7 @@ describe('two replicas holding a copy of the form', () => {
   });
 
   test('switching uniqueEmail on applies on the very next submit', async () => {
-    const { a, b } = await twoReplicas();
-    const owner = await createOwner();
-    const form = await createTestForm(owner.userId);
-    const submit = submitter(owner, form.id);
-    await copiesOnBoth(submit, a, b);
+    const { a, b, owner, form, submit } = await replicasHoldingTheForm();
 
     await updateForm({
       config: testCoreConfig,
@@ -81,11 +84,7 @@ describe('two replicas holding a copy of the form', () => {
   });
 
   test('a deleted form is 404 on the very next submit on either replica, and nothing is stored', async () => {
-    const { a, b } = await twoReplicas();
-    const owner = await createOwner();
-    const form = await createTestForm(owner.userId);
-    const submit = submitter(owner, form.id);
-    await copiesOnBoth(submit, a, b);
+    const { a, b, owner, form, submit } = await replicasHoldingTheForm();
 
     await deleteForm({ userId: owner.userId, formId: form.id });
 
@@ -97,11 +96,7 @@ describe('two replicas holding a copy of the form', () => {
   });
 
   test('a webhook endpoint added to a form without one gets the very next submission', async () => {
-    const { a, b } = await twoReplicas();
-    const owner = await createOwner();
-    const form = await createTestForm(owner.userId);
-    const submit = submitter(owner, form.id);
-    await copiesOnBoth(submit, a, b);
+    const { b, owner, form, submit } = await replicasHoldingTheForm();
 
     const endpoint = await createWebhookEndpoint({
       config: testCoreConfig,
