@@ -6,6 +6,7 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 import { load, type LoadOptions } from './load.js';
 import { cpuSeconds } from './probes.js';
 import { benchSubmission, seedBenchData } from './seed.js';
+import { startBenchServer } from './bench-server.js';
 import { spawnProcess } from './spawn-process.js';
 
 /**
@@ -23,22 +24,13 @@ const tsxArgs = ['--import', 'tsx', '--conditions=@formwell/source'];
 const [redis, mongo] = await Promise.all([startRedisServer(), startEmbeddedMongo({ port: 0 })]);
 const mongoUri = `${mongo.uri.replace(/\/$/, '')}/formwell_bench`;
 const { key, formIds } = await seedBenchData(mongoUri);
-const server = spawnProcess(process.execPath, [...tsxArgs, 'bench/server-entry.ts'], {
-  cwd: appDir,
-  env: {
-    PATH: process.env.PATH ?? '',
-    MONGODB_URI: mongoUri,
-    REDIS_URL: redis.url,
-    PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    // Production refuses a plain-http public URL; the bench still talks plain http to 127.0.0.1.
-    PUBLIC_URL: 'https://bench.formwell.invalid',
-  },
+const { server, base } = await startBenchServer({
+  mongoUri,
+  redisUrl: redis.url,
+  port: 20_000 + Math.floor(Math.random() * 20_000),
 });
 const stops = [() => mongo.stop(), () => redis.stop(), () => server.stop()];
 try {
-  const [, base] = await server.waitFor(/bench-server listening (http:\/\/\S+)/, 60_000);
   const headers = { 'x-api-key': key };
   const formUrl = `${base}/api/v1/forms/${formIds[0] ?? ''}`;
   const formBytes = Buffer.byteLength(await (await fetch(formUrl, { headers })).text());

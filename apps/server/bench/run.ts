@@ -9,6 +9,7 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 import { load, type LoadOptions, type LoadResult } from './load.js';
 import { cpuSeconds, Redis, redisCommandCount } from './probes.js';
 import { benchSubmission, seedBenchData } from './seed.js';
+import { startBenchServer } from './bench-server.js';
 import { spawnProcess, type Spawned } from './spawn-process.js';
 
 /**
@@ -87,26 +88,13 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
     const mongoUri = `${engineUri.replace(/\/$/, '')}/formwell_bench`;
     const { key, formIds } = await seedBenchData(mongoUri);
 
-    const server = track(
-      local,
-      spawnProcess(process.execPath, [...tsxArgs, 'bench/server-entry.ts'], {
-        cwd: appDir,
-        env: {
-          PATH: process.env.PATH ?? '',
-          // Command monitoring on: the server counts what it sends (see server-entry.ts).
-          MONGODB_URI: `${mongoUri}?monitorCommands=true`,
-          REDIS_URL: redis.url,
-          // A concrete port: @formwell/core's config refuses PORT=0.
-          PORT: String(await freePort()),
-          // Request logs off: the baseline logs nothing either, and stdout is a pipe here.
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-          // Production refuses a plain-http public URL; the bench still talks plain http to 127.0.0.1.
-          PUBLIC_URL: 'https://bench.formwell.invalid',
-        },
-      }),
-    );
-    const base = (await server.waitFor(/bench-server listening (http:\/\/\S+)/, 60_000))[1] ?? '';
+    // Command monitoring on: the server counts what it sends (see server-entry.ts).
+    const { server, base } = await startBenchServer({
+      mongoUri: `${mongoUri}?monitorCommands=true`,
+      redisUrl: redis.url,
+      port: await freePort(),
+    });
+    track(local, server);
     const headers = { 'x-api-key': key };
     const formUrl = `${base}/api/v1/forms/${formIds[0] ?? ''}`;
     const probe = await fetch(formUrl, { headers });

@@ -87,5 +87,5 @@ export class LazyChildLogger {
 
 /** A lazy `parent.child(bindings)` for the router's own logging (see LazyChildLogger). */
 export function lazyChildLogger(parent: ApiLogger, bindings: Record<string, unknown>): ApiLogger {
-  return new LazyChildLogger(parent as unknown as TParentLogger, bindings) as unknown as ApiLogger;
+  return new LazyChildLogger(parent as unknown as TParentLogger, bindings);
 }
