@@ -1,6 +1,6 @@
 /**
- * Starts the engine alone and prints its URI, for profiling it under a separate client:
- * `node --cpu-prof --import tsx bench/serve.ts [dbPath]`; stops (writing the profile) on SIGINT.
+ * Starts the engine alone and prints its URI, to profile it under a client of your own:
+ * `NODE_OPTIONS=--cpu-prof pnpm bench:serve [dbPath]`; it stops (writing the profile) on SIGINT.
  */
 import { startEmbeddedMongo } from '../src/index.js';
 
