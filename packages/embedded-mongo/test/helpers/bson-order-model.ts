@@ -53,7 +53,7 @@ function compareNumbers(a: Value, b: Value): number {
 }
 
 /** Total order of two values (missing counts as null). */
-function compare(a: Value, b: Value): number {
+export function compare(a: Value, b: Value): number {
   const ta = typeOrder(a);
   const tb = typeOrder(b);
   if (ta !== tb) return ta < tb ? -1 : 1;
