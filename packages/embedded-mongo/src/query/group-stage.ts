@@ -14,7 +14,7 @@ type Doc = Record<string, unknown>;
  * so `{a: "$a"}` keeps `{a: null}` and `{}` apart, as mongod does. mingo hashed numbers by JS
  * value (a decimal was its own group) and compared documents without regard to field order.
  */
-export function groupKey(value: unknown): string {
+function groupKey(value: unknown): string {
   return encodeValue(withoutMissing(value));
 }
 

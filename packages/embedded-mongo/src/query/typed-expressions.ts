@@ -90,7 +90,7 @@ const FLOAT: Record<Op, (a: number, b: number) => number> = {
 const DEC: Record<Op, (a: Dec, b: Dec) => Dec> = { add: decAdd, subtract: decSub, multiply: decMul };
 
 /** Numbers (at least one) combined left to right with `op`, typed as mongod types the result. */
-export function typedCombine(op: Op, values: unknown[]): unknown {
+function typedCombine(op: Op, values: unknown[]): unknown {
   const kind = widest(values);
   if (kind === 'decimal') return decimalOf(values, DEC[op], FLOAT[op]);
   if (kind === 'double') return doubleOf(values.map(plainNumber).reduce(FLOAT[op]));
