@@ -25,13 +25,17 @@ export async function deleteForm({
   if (!(await formRepository.delete({ userId, formId }))) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
   }
-  await bumpAuthEpoch(userId);
-  await Promise.all([
-    userRepository.releaseFormSlot({ userId }),
-    submissionRepository.deleteByForm({ userId, formId }),
-    formStatsRepository.deleteByForm({ userId, formId }),
-    webhookEndpointRepository.deleteByForm({ userId, formId }),
-  ]);
+  try {
+    await bumpAuthEpoch(userId);
+  } finally {
+    // A Redis that cannot be told must not leave the form's slot taken and its children behind.
+    await Promise.all([
+      userRepository.releaseFormSlot({ userId }),
+      submissionRepository.deleteByForm({ userId, formId }),
+      formStatsRepository.deleteByForm({ userId, formId }),
+      webhookEndpointRepository.deleteByForm({ userId, formId }),
+    ]);
+  }
 
   return { id: formId, deleted: true };
 }
