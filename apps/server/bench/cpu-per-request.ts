@@ -34,10 +34,14 @@ try {
   const headers = { 'x-api-key': key };
   const formUrl = `${base}/api/v1/forms/${formIds[0] ?? ''}`;
   const formBytes = Buffer.byteLength(await (await fetch(formUrl, { headers })).text());
-  const baseline = spawnProcess(process.execPath, [...tsxArgs, 'bench/baseline-server.ts', String(formBytes)], {
-    cwd: appDir,
-    env: process.env,
-  });
+  const baseline = spawnProcess(
+    process.execPath,
+    [...tsxArgs, 'bench/baseline-server.ts', String(formBytes)],
+    {
+      cwd: appDir,
+      env: process.env,
+    },
+  );
   stops.push(() => baseline.stop());
   const [, baselineBase] = await baseline.waitFor(/bench-baseline listening (http:\/\/\S+)/);
   const targets: Record<string, { pid: number; options: Omit<LoadOptions, 'durationSeconds'> }> = {
