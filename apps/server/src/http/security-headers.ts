@@ -26,7 +26,7 @@ export function registerSecurityHeaders(app: FastifyInstance, { https }: { https
 }
 
 /** The headers helmet sets with this policy, by lower-case name. */
-export function securityHeaders({ https }: { https: boolean }): Readonly<Record<string, string>> {
+function securityHeaders({ https }: { https: boolean }): Readonly<Record<string, string>> {
   const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
