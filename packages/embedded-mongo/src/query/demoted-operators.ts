@@ -55,6 +55,22 @@ export function demote(v: unknown): unknown {
 }
 
 /**
+ * Operators whose numeric result is a double unless an input is a decimal (`$divide` of 4 by 2
+ * is 2.0): a whole result is returned as a `Double` so that it is not written as an int32.
+ */
+const DOUBLE_RESULT = new Set([
+  ...TRIGONOMETRY,
+  '$divide',
+  '$exp',
+  '$ln',
+  '$log',
+  '$log10',
+  '$sqrt',
+  '$sigmoid',
+  '$toDouble',
+]);
+
+/**
  * Operators of mingo that compute on JS numbers, strings or equality: their arguments are
  * evaluated here and handed on as literals with int64 values demoted (the same values, so the
  * same answers as before int64 values reached aggregation as `Long`s). Operators that only pass
@@ -62,18 +78,11 @@ export function demote(v: unknown): unknown {
  * `$and`/`$or` are not listed: they stop at the first deciding argument.
  */
 const DEMOTING = [
-  ...TRIGONOMETRY,
-  '$divide',
-  '$exp',
-  '$ln',
-  '$log',
-  '$log10',
+  ...DOUBLE_RESULT,
   '$mod',
   '$pow',
   '$round',
-  '$sqrt',
   '$trunc',
-  '$sigmoid',
   '$cmp',
   '$eq',
   '$gt',
@@ -104,7 +113,6 @@ const DEMOTING = [
   '$toBool',
   '$toDate',
   '$toDecimal',
-  '$toDouble',
   '$toInt',
   '$toString',
   '$bitAnd',
@@ -123,22 +131,6 @@ function demoting(op: ExprOp): ExprOp {
     return op(obj, args, options);
   };
 }
-
-/**
- * Operators whose numeric result is a double unless an input is a decimal (`$divide` of 4 by 2
- * is 2.0): a whole result is returned as a `Double` so that it is not written as an int32.
- */
-const DOUBLE_RESULT = new Set([
-  ...TRIGONOMETRY,
-  '$divide',
-  '$exp',
-  '$ln',
-  '$log',
-  '$log10',
-  '$sqrt',
-  '$sigmoid',
-  '$toDouble',
-]);
 
 const doubleResult =
   (op: ExprOp): ExprOp =>
