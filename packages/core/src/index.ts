@@ -68,11 +68,12 @@ export {
   authEpochKey,
   authUserTag,
   bumpAuthEpoch,
+  bumpAuthEpochOrReport,
   newAuthEpoch,
   registerAuthEpochStore,
   requireAuthEpochStore,
 } from './api-keys/auth-epoch.js';
-export type { TAuthEpochStore } from './api-keys/auth-epoch.js';
+export type { TAuthEpochStore, TOnBumpFailed } from './api-keys/auth-epoch.js';
 export type { RevokeApiKeyOptions } from './api-keys/revoke-api-key.js';
 export { listApiKeys } from './api-keys/list-api-keys.js';
 export { findApiKeyOwner } from './api-keys/find-api-key-owner.js';

@@ -74,6 +74,25 @@ export class AuthEpochBumpError extends Error {
   }
 }
 
+/** Receives the failure of a bump made after its change was stored (the caller logs it). */
+export type TOnBumpFailed = (error: AuthEpochBumpError) => void;
+
+/**
+ * A bump after a change that is stored whatever Redis says (a revoke, a form edit). Given
+ * `onBumpFailed`, a Redis that cannot be told goes there and the change still answers as done: a
+ * server that cannot reach Redis reads MongoDB on each request, and one that still can drops its
+ * copies within their 60 s maximum age. Absent (the CLI), the failure is thrown, so the operator
+ * repeats the command.
+ */
+export async function bumpAuthEpochOrReport(userId: string, onBumpFailed?: TOnBumpFailed): Promise<void> {
+  await bumpAuthEpoch(userId).catch((error: unknown) => {
+    if (!(onBumpFailed && error instanceof AuthEpochBumpError)) {
+      throw error;
+    }
+    onBumpFailed(error);
+  });
+}
+
 /**
  * Invalidates every replica's cached authentication of `userId`. Call it after the MongoDB write
  * that changed the key, plan or account. Throws AuthEpochBumpError when no registered connection

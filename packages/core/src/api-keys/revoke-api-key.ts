@@ -4,18 +4,14 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { toApiKeyView, type TApiKeyView } from './api-key-view.js';
-import { AuthEpochBumpError, bumpAuthEpoch } from './auth-epoch.js';
+import { bumpAuthEpochOrReport, type TOnBumpFailed } from './auth-epoch.js';
 
 export type RevokeApiKeyOptions = {
   userId: string;
   keyId: string;
   now?: Date;
-  /**
-   * Given: a revoke stored while Redis could not be told still answers with the revoked key, and
-   * the failure goes here (the dashboard logs it). Absent: it throws AuthEpochBumpError (the CLI
-   * exits 1 so the operator repeats it).
-   */
-  onBumpFailed?: (error: AuthEpochBumpError) => void;
+  /** See bumpAuthEpochOrReport: the dashboard logs; the CLI leaves it out and exits 1. */
+  onBumpFailed?: TOnBumpFailed;
 };
 
 /**
@@ -36,12 +32,7 @@ export async function revokeApiKey({
       await userRepository.releaseSlot({ userId, counter: 'activeKeyCount' });
     }
   } finally {
-    await bumpAuthEpoch(userId).catch((error: unknown) => {
-      if (!(onBumpFailed && error instanceof AuthEpochBumpError)) {
-        throw error;
-      }
-      onBumpFailed(error);
-    });
+    await bumpAuthEpochOrReport(userId, onBumpFailed);
   }
   const record = await apiKeyRepository.findById({ userId, keyId });
   if (!record) {

@@ -6,12 +6,17 @@ import {
   webhookEndpointRepository,
 } from '@formwell/db';
 
-import { bumpAuthEpoch } from '../api-keys/auth-epoch.js';
+import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 
-export type DeleteFormOptions = { userId: string; formId: string };
+export type DeleteFormOptions = {
+  userId: string;
+  formId: string;
+  /** See bumpAuthEpochOrReport: the dashboard logs; the CLI leaves it out and exits 1. */
+  onBumpFailed?: TOnBumpFailed;
+};
 
 /**
  * Deletes the form, then its submissions, counters and webhook endpoints. No transaction (standalone
@@ -21,12 +26,13 @@ export type DeleteFormOptions = { userId: string; formId: string };
 export async function deleteForm({
   userId,
   formId,
+  onBumpFailed,
 }: DeleteFormOptions): Promise<{ id: string; deleted: true }> {
   if (!(await formRepository.delete({ userId, formId }))) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
   }
   try {
-    await bumpAuthEpoch(userId);
+    await bumpAuthEpochOrReport(userId, onBumpFailed);
   } finally {
     // A Redis that cannot be told must not leave the form's slot taken and its children behind.
     await Promise.all([

@@ -5,7 +5,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
-import { bumpAuthEpoch } from '../api-keys/auth-epoch.js';
+import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { loadOwnedForm } from './load-owned-form.js';
@@ -16,6 +16,8 @@ export type UpdateFormOptions = {
   userId: string;
   formId: string;
   data: TUpdateFormInput;
+  /** See bumpAuthEpochOrReport: the dashboard logs; the CLI leaves it out and exits 1. */
+  onBumpFailed?: TOnBumpFailed;
 };
 
 /**
@@ -23,7 +25,13 @@ export type UpdateFormOptions = {
  * submit from a per-process copy of the form kept under the owner's auth epoch: the bump after the
  * write makes every replica read the edited form on its next submit.
  */
-export async function updateForm({ config, userId, formId, data }: UpdateFormOptions): Promise<TFormDetail> {
+export async function updateForm({
+  config,
+  userId,
+  formId,
+  data,
+  onBumpFailed,
+}: UpdateFormOptions): Promise<TFormDetail> {
   const parsed = parseInput(ZUpdateFormInputSchema, data);
   const current = await loadOwnedForm({ userId, formId, foreign: 'not-found' });
   const user = await userRepository.findById({ userId });
@@ -69,7 +77,7 @@ export async function updateForm({ config, userId, formId, data }: UpdateFormOpt
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
   }
-  await bumpAuthEpoch(userId);
+  await bumpAuthEpochOrReport(userId, onBumpFailed);
 
   return toFormDetail(record);
 }

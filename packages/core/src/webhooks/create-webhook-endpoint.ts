@@ -5,7 +5,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
-import { bumpAuthEpoch } from '../api-keys/auth-epoch.js';
+import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import { SUBMISSION_CREATED_EVENT } from './delivery/webhook-payload.js';
 import { insertWithSlot } from '../limits/insert-with-slot.js';
@@ -21,6 +21,8 @@ export type CreateWebhookEndpointOptions = {
   config: TCoreConfig;
   userId: string;
   formId: string;
+  /** See bumpAuthEpochOrReport: the servers log; the CLI leaves it out and exits 1. */
+  onBumpFailed?: TOnBumpFailed;
 } & TCreateWebhookEndpointInput;
 
 /**
@@ -34,6 +36,7 @@ export async function createWebhookEndpoint({
   config,
   userId,
   formId,
+  onBumpFailed,
   ...input
 }: CreateWebhookEndpointOptions): Promise<TWebhookEndpointWithSecret> {
   const {
@@ -70,7 +73,7 @@ export async function createWebhookEndpoint({
     () => formRepository.releaseWebhookSlot({ userId, formId: form.id }),
   );
   // Submits skip reading endpoints of a form whose copy says it has none: make every copy stale.
-  await bumpAuthEpoch(userId);
+  await bumpAuthEpochOrReport(userId, onBumpFailed);
 
   return { ...toWebhookEndpointView(record), secret: record.secret };
 }

@@ -1,5 +1,6 @@
 import { revokeApiKey } from '@formwell/core';
 
+import { logBumpFailure } from '../../auth/log-bump-failure.js';
 import { authedProcedure } from '../../session/authed-procedure.js';
 import { ZRevokeApiKeyRequestSchema, ZRevokeApiKeyResponseSchema } from './revoke-api-key.types.js';
 
@@ -20,8 +21,6 @@ export const revokeApiKeyRoute = authedProcedure
     return revokeApiKey({
       userId: user.id,
       keyId: id,
-      onBumpFailed: (error) => {
-        logger.warn({ apiKeyId: id, err: error }, 'api key revoked, but Redis could not be told');
-      },
+      onBumpFailed: logBumpFailure(logger, { apiKeyId: id }),
     });
   });

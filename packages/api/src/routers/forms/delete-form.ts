@@ -1,5 +1,6 @@
 import { deleteForm } from '@formwell/core';
 
+import { logBumpFailure } from '../../auth/log-bump-failure.js';
 import { authedProcedure } from '../../session/authed-procedure.js';
 import { ZDeleteFormRequestSchema, ZDeleteFormResponseSchema } from './delete-form.types.js';
 
@@ -12,5 +13,5 @@ export const deleteFormRoute = authedProcedure
     const { id } = input;
     logger.info({ formId: id }, 'form deleted');
 
-    return deleteForm({ userId: user.id, formId: id });
+    return deleteForm({ userId: user.id, formId: id, onBumpFailed: logBumpFailure(logger, { formId: id }) });
   });

@@ -1,5 +1,6 @@
 import { updateForm } from '@formwell/core';
 
+import { logBumpFailure } from '../../auth/log-bump-failure.js';
 import { authedProcedure } from '../../session/authed-procedure.js';
 import { ZUpdateFormRequestSchema, ZUpdateFormResponseSchema } from './update-form.types.js';
 
@@ -11,5 +12,11 @@ export const updateFormRoute = authedProcedure
     const { id, data } = input;
     logger.info({ formId: id }, 'form updated');
 
-    return updateForm({ config: services.config, userId: user.id, formId: id, data });
+    return updateForm({
+      config: services.config,
+      userId: user.id,
+      formId: id,
+      data,
+      onBumpFailed: logBumpFailure(logger, { formId: id }),
+    });
   });

@@ -1,5 +1,6 @@
 import { createWebhookEndpoint } from '@formwell/core';
 
+import { logBumpFailure } from '../../auth/log-bump-failure.js';
 import { authedProcedure } from '../../session/authed-procedure.js';
 import { ZCreateWebhookRequestSchema, ZCreateWebhookResponseSchema } from './create-webhook.types.js';
 
@@ -18,6 +19,7 @@ export const createWebhookRoute = authedProcedure
       enabled,
       events,
       headers,
+      onBumpFailed: logBumpFailure(ctx.logger, { formId }),
     });
     ctx.logger.info({ formId, webhookId: created.id }, 'webhook endpoint created');
 

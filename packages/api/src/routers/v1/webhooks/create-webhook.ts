@@ -1,5 +1,6 @@
 import { createWebhookEndpoint } from '@formwell/core';
 
+import { logBumpFailure } from '../../../auth/log-bump-failure.js';
 import {
   createWebhookMeta,
   ZCreateWebhookRequestSchema,
@@ -23,6 +24,7 @@ export const createWebhookRoute = webhooksProcedure
       enabled,
       events,
       headers,
+      onBumpFailed: logBumpFailure(ctx.logger, { formId }),
     });
     ctx.logger.info({ formId, webhookId: created.id }, 'webhook endpoint created');
 
