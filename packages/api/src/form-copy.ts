@@ -1,4 +1,4 @@
-import type { SubmitFormOptions } from '@formwell/core';
+import { COPY_MAX_AGE_SECONDS, type SubmitFormOptions } from '@formwell/core';
 import { LRUCache } from 'lru-cache';
 
 type TLoadForm = NonNullable<SubmitFormOptions['loadForm']>;
@@ -37,12 +37,11 @@ export type CreateFormCopyOptions = {
 };
 
 const FORM_COPY_MAX_FORMS = 10_000;
-const FORM_COPY_MAX_AGE_MS = 60_000;
 
 export function createFormCopy({
   read,
   maxForms = FORM_COPY_MAX_FORMS,
-  maxAgeMs = FORM_COPY_MAX_AGE_MS,
+  maxAgeMs = COPY_MAX_AGE_SECONDS * 1000,
 }: CreateFormCopyOptions): FormCopy {
   const entries = new LRUCache<string, TFormCopyEntry>({ max: maxForms });
 

@@ -69,6 +69,7 @@ export {
   authUserTag,
   bumpAuthEpoch,
   bumpAuthEpochOrReport,
+  COPY_MAX_AGE_SECONDS,
   newAuthEpoch,
   registerAuthEpochStore,
   requireAuthEpochStore,

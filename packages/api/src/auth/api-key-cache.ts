@@ -1,4 +1,4 @@
-import type { TAuthenticatedApiKey } from '@formwell/core';
+import { COPY_MAX_AGE_SECONDS, type TAuthenticatedApiKey } from '@formwell/core';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -37,11 +37,10 @@ export type CreateApiKeyCacheOptions = {
 };
 
 const API_KEY_CACHE_MAX_KEYS = 10_000;
-const API_KEY_CACHE_MAX_AGE_MS = 60_000;
 
 export function createApiKeyCache({
   maxKeys = API_KEY_CACHE_MAX_KEYS,
-  maxAgeMs = API_KEY_CACHE_MAX_AGE_MS,
+  maxAgeMs = COPY_MAX_AGE_SECONDS * 1000,
 }: CreateApiKeyCacheOptions = {}): ApiKeyCache {
   const entries = new LRUCache<string, TCachedApiKey>({ max: maxKeys });
 

@@ -26,6 +26,13 @@ export function authEpochKey(userId: string): string {
   return `formwell:auth:${authUserTag(userId)}:epoch`;
 }
 
+/**
+ * The longest a replica uses a copy (of a key's authentication, of a form) without reading MongoDB
+ * again, even under a matching epoch: the bound on how long a change whose bump never reached Redis
+ * can go unseen by a replica that still reaches Redis.
+ */
+export const COPY_MAX_AGE_SECONDS = 60;
+
 /** A fresh epoch token (also what a request writes when it finds none). */
 export function newAuthEpoch(): string {
   return randomBytes(9).toString('base64url');
@@ -66,8 +73,9 @@ export function registerAuthEpochStore(redis: TAuthEpochStore): () => void {
 export class AuthEpochBumpError extends Error {
   constructor(userId: string, cause: unknown) {
     super(
-      `the change for user ${userId} is stored, but Redis could not be told: replicas may keep ` +
-        'using their cached authentication until Redis is reachable again; repeat the command then',
+      `the change for user ${userId} is stored, but Redis could not be told: a server that still ` +
+        `reaches Redis may use its copy of this user's keys, plan or forms for up to ` +
+        `${String(COPY_MAX_AGE_SECONDS)} seconds`,
       { cause },
     );
     this.name = 'AuthEpochBumpError';
@@ -81,8 +89,8 @@ export type TOnBumpFailed = (error: AuthEpochBumpError) => void;
  * A bump after a change that is stored whatever Redis says (a revoke, a form edit). Given
  * `onBumpFailed`, a Redis that cannot be told goes there and the change still answers as done: a
  * server that cannot reach Redis reads MongoDB on each request, and one that still can drops its
- * copies within their 60 s maximum age. Absent (the CLI), the failure is thrown, so the operator
- * repeats the command.
+ * copies within COPY_MAX_AGE_SECONDS. Absent (the CLI), the failure is thrown, so the operator
+ * learns of that delay.
  */
 export async function bumpAuthEpochOrReport(userId: string, onBumpFailed?: TOnBumpFailed): Promise<void> {
   await bumpAuthEpoch(userId).catch((error: unknown) => {

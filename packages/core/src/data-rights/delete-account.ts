@@ -1,6 +1,6 @@
 import { deleteAccountData } from '@formwell/db';
 
-import { bumpAuthEpoch } from '../api-keys/auth-epoch.js';
+import { bumpAuthEpoch, bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
@@ -11,6 +11,8 @@ export type DeleteAccountOptions = {
   userId: string;
   /** The account's email, typed again by whoever deletes it: a deletion cannot happen by a slip. */
   confirmEmail: string;
+  /** See bumpAuthEpochOrReport: the dashboard logs; the CLI leaves it out and exits 1. */
+  onBumpFailed?: TOnBumpFailed;
 };
 
 /**
@@ -21,6 +23,7 @@ export type DeleteAccountOptions = {
 export async function deleteAccount({
   userId,
   confirmEmail,
+  onBumpFailed,
 }: DeleteAccountOptions): Promise<{ id: string; deleted: true; removed: Record<string, number> }> {
   const user = await loadUser(userId);
   const typed = ZEmailSchema.safeParse(confirmEmail);
@@ -39,7 +42,7 @@ export async function deleteAccount({
       afterAccessDeleted: () => bumpAuthEpoch(userId).catch(() => undefined),
     });
   } finally {
-    await bumpAuthEpoch(userId);
+    await bumpAuthEpochOrReport(userId, onBumpFailed);
   }
 
   return { id: userId, deleted: true, removed };

@@ -5,7 +5,7 @@ import type { TPlan } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
-import { bumpAuthEpoch } from '../api-keys/auth-epoch.js';
+import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { parseInput } from '../errors/parse-input.js';
 import type { TUserPlanView } from './user-view.js';
 import { ZPlanSchema } from './z-user-input.js';
@@ -16,6 +16,11 @@ export type SetUserPlanOptions = {
   plan: TPlan;
   /** Defaults to the plan's monthly submissions. */
   quotaLimit?: number;
+  /**
+   * See bumpAuthEpochOrReport: the dashboard logs; the CLI and billing leave it out, so the CLI
+   * exits 1 and the payment provider retries the event, which settles the plan and bumps again.
+   */
+  onBumpFailed?: TOnBumpFailed;
 };
 
 /** Changes a user's plan and quota together (operator CLI, admin, billing). */
@@ -24,6 +29,7 @@ export async function setUserPlan({
   userId,
   plan,
   quotaLimit,
+  onBumpFailed,
 }: SetUserPlanOptions): Promise<TUserPlanView> {
   const checkedPlan = parseInput(ZPlanSchema, plan);
   const record = await userRepository.setPlan({
@@ -35,7 +41,7 @@ export async function setUserPlan({
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
   // API requests authenticate from a per-replica copy of the plan and quota: retire it.
-  await bumpAuthEpoch(userId);
+  await bumpAuthEpochOrReport(userId, onBumpFailed);
 
   return { id: record.id, plan: record.plan, quotaLimit: record.quotaLimit };
 }

@@ -1,5 +1,6 @@
 import { setUserPlan } from '@formwell/core';
 
+import { logBumpFailure } from '../../auth/log-bump-failure.js';
 import { adminProcedure } from '../../session/authed-procedure.js';
 import { ZSetUserPlanRequestSchema, ZSetUserPlanResponseSchema } from './set-user-plan.types.js';
 
@@ -16,5 +17,6 @@ export const setUserPlanRoute = adminProcedure
       userId: input.userId,
       plan: input.plan,
       quotaLimit: input.quotaLimit,
+      onBumpFailed: logBumpFailure(logger, { targetUserId: input.userId }),
     });
   });

@@ -1,5 +1,6 @@
 import { deleteAccount } from '@formwell/core';
 
+import { logBumpFailure } from '../../auth/log-bump-failure.js';
 import { clearSessionCookie } from '../../session/session-cookie.js';
 import { authedProcedure } from '../../session/authed-procedure.js';
 import { ZDeleteAccountRequestSchema, ZDeleteAccountResponseSchema } from './data-rights.types.js';
@@ -10,7 +11,11 @@ export const deleteAccountRoute = authedProcedure
   .output(ZDeleteAccountResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { user, logger, res, services } = ctx;
-    const result = await deleteAccount({ userId: user.id, confirmEmail: input.confirmEmail });
+    const result = await deleteAccount({
+      userId: user.id,
+      confirmEmail: input.confirmEmail,
+      onBumpFailed: logBumpFailure(logger, {}),
+    });
     clearSessionCookie({ res, publicUrl: services.config.publicUrl });
     logger.info({ removed: result.removed }, 'account deleted');
 
