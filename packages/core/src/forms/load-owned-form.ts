@@ -26,5 +26,10 @@ export async function loadOwnedForm({ userId, formId, foreign }: LoadOwnedFormOp
     throw foreignFormError();
   }
 
-  throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+  throw formNotFound();
+}
+
+/** The 404 of a form this user does not have. */
+export function formNotFound(): AppError {
+  return new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
 }

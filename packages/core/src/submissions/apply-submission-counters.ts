@@ -33,10 +33,14 @@ export async function applySubmissionCounters({
   await submissionCountersRepository.markApplied({ submissionId: submission.id });
 }
 
-/** The form's `submissionCount` alone (count-once): what the submit path writes before its 201. */
-export async function countOnForm({ submission }: { submission: TCountedSubmission }): Promise<void> {
+/**
+ * The form's `submissionCount` alone (count-once): what the submit path writes before its 201.
+ * False when nothing was counted: counted before, or the form is gone.
+ */
+export async function countOnForm({ submission }: { submission: TCountedSubmission }): Promise<boolean> {
   const { id: submissionId, userId, formId } = submission;
-  await formRepository.countSubmissionOnce({ userId, formId, submissionId });
+
+  return formRepository.countSubmissionOnce({ userId, formId, submissionId });
 }
 
 /**

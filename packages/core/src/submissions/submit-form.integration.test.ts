@@ -1,4 +1,5 @@
 import {
+  formRepository,
   formStatsRepository,
   nonZeroBuckets,
   monthlyUsageRepository,
@@ -13,6 +14,7 @@ import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
 import type { AppError } from '../errors/app-error.js';
 import { createForm } from '../forms/create-form.js';
+import { deleteForm } from '../forms/delete-form.js';
 import { getForm } from '../forms/get-form.js';
 import type { TCreateFormInput } from '../forms/z-form-input.js';
 import { createUser } from '../users/create-user.js';
@@ -189,6 +191,29 @@ describe('submitForm', () => {
       message: 'Unauthorized',
       error: 'Form does not belong to this user',
     });
+  });
+
+  test('a form deleted after it was read (a server’s stale copy) is 404, and the submission and its quota unit are taken back', async () => {
+    const user = await owner();
+    const f = await form(user.id);
+    const copied = await formRepository.findById({ userId: user.id, formId: f.id });
+    if (copied === null) {
+      throw new Error('the form was not stored');
+    }
+    await deleteForm({ userId: user.id, formId: f.id });
+
+    const error = await appErrorOf(
+      submitForm({
+        config: testConfig,
+        user,
+        input: { formId: f.id, data: { email: 'late@b.io' } },
+        loadForm: () => Promise.resolve(copied),
+      }),
+    );
+
+    expect([error.httpStatus, error.message]).toEqual([404, 'Form not found']);
+    expect((await submissionRepository.list({ userId: user.id, formId: f.id, limit: 10 })).items).toEqual([]);
+    expect(await monthlyUsageRepository.get({ userId: user.id, month: usageMonth(new Date()) })).toBe(0);
   });
 
   test('quota: 50 parallel submits with quota 10 → exactly 10 succeed, the rest 403 with used/limit', async () => {

@@ -13,7 +13,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
-import { loadOwnedForm } from '../forms/load-owned-form.js';
+import { formNotFound, loadOwnedForm } from '../forms/load-owned-form.js';
 import type { TFormField } from '../forms/z-form-field.js';
 import { countOnForm, finishSubmissionCounters } from './apply-submission-counters.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
@@ -211,7 +211,14 @@ export async function submitForm({
   // A 201 promises that the form's count already includes the submission: count it before
   // answering. The analytics follow after the response: their readers apply pending submissions
   // first (applyPendingCountersOfForm), so they include it as soon as the 201 is sent too.
-  await countOnForm({ submission });
+  if (!(await countOnForm({ submission }))) {
+    // The form was deleted after it was read (a server's copy of it can be up to a minute old when
+    // Redis could not announce the deletion): take the submission back rather than keep it under a
+    // form nobody can read, and answer as for a missing form.
+    await submissionRepository.delete({ userId: user.id, formId: form.id, submissionId: submission.id });
+    await monthlyUsageRepository.release({ userId: user.id, month });
+    throw refusedAs(SubmitRefusal.form, formNotFound());
+  }
 
   return {
     response: {

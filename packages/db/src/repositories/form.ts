@@ -264,6 +264,8 @@ export const formRepository = {
   /**
    * Adds one submission to `submissionCount` unless this submission was already counted: safe to
    * repeat, which is what lets the counter sweep re-apply an interrupted submit (count-once.ts).
+   * True when this call counted it; false when the id was counted before or the user has no such
+   * form (deleted meanwhile), which a brand-new submission's caller can tell apart.
    */
   async countSubmissionOnce({
     userId,
@@ -273,15 +275,19 @@ export const formRepository = {
     userId: string;
     formId: string;
     submissionId: string;
-  }): Promise<void> {
+  }): Promise<boolean> {
     const counted = toObjectId(submissionId);
-    if (counted) {
-      await withOwnedIds({ userId, formId }, undefined, async (ids) => {
-        await countOnce(FormModel.collection, { _id: ids.form, userId: ids.owner }, counted, {
-          inc: { submissionCount: 1 },
-        });
-      });
+    if (!counted) {
+      return false;
     }
+
+    return withOwnedIds({ userId, formId }, false, async (ids) => {
+      const before = await countOnce(FormModel.collection, { _id: ids.form, userId: ids.owner }, counted, {
+        inc: { submissionCount: 1 },
+      });
+
+      return before !== null;
+    });
   },
 
   /** Sets the webhook counter of a form that has none yet (a no-op once set). */
