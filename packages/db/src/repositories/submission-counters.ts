@@ -1,4 +1,4 @@
-import { SubmissionModel } from '../models/submission.js';
+import { PENDING_OF_FORM_INDEX, SubmissionModel } from '../models/submission.js';
 import { toObjectId } from './object-id.js';
 import { findFlaggedSubmissions } from './find-flagged-submissions.js';
 import { withOwnedIds } from './owned-ids.js';
@@ -23,8 +23,8 @@ export const submissionCountersRepository = {
 
   /**
    * One form's submissions whose counters are still pending, however recent: what a reader of the
-   * form's analytics applies first. Owner-scoped; the flag's partial index keeps the scan to the
-   * submissions in flight.
+   * form's analytics applies first. Owner-scoped; hinted to the partial index that holds only the
+   * submissions in flight, so a form with many settled submissions costs nothing more.
    */
   async findPendingOfForm({
     userId,
@@ -40,6 +40,7 @@ export const submissionCountersRepository = {
         { countersPending: true, userId: ids.owner, formId: ids.form },
         { data: 0, outbox: 0 },
       )
+        .hint(PENDING_OF_FORM_INDEX)
         .limit(limit)
         .lean<TLeanSubmission[]>();
 
