@@ -2,7 +2,7 @@ import { deserialize, serialize, ObjectId, calculateObjectSize } from 'bson';
 import { IndexStore } from '../indexes/index-store.js';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { DocStore } from './doc-store.js';
-import { withIdFirst } from './id-first.js';
+import { hasSeveralIds, withIdFirst } from './id-first.js';
 import type { IndexSpec } from '../indexes/index-spec.js';
 import { MongoCommandError, badValue, indexNotFound, tooLarge } from '../errors.js';
 import { duplicateKeyError } from './duplicate-key.js';
@@ -72,6 +72,8 @@ export class Collection {
     raw?: Uint8Array,
     purpose: 'insert' | 'update' | 'restore' = 'insert',
   ): number {
+    if (raw && purpose === 'insert' && hasSeveralIds(raw))
+      throw badValue("can't have multiple _id fields in one document");
     if (doc._id === undefined || Object.keys(doc)[0] !== '_id') {
       // mongod stores _id as the first field whatever the client sent (the driver appends it, or
       // leaves it to the server). The stored bytes are spliced, not re-encoded, so every value

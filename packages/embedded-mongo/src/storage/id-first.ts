@@ -33,3 +33,20 @@ export function withIdFirst(raw: Uint8Array, newId?: unknown): Buffer {
   }
   return out;
 }
+
+/**
+ * Whether a client's BSON names `_id` more than once at its top level. Decoding keeps only one of
+ * them, so such a document would be indexed under one `_id` and read back by other drivers (which
+ * take the first) as another; mongod refuses it on insert.
+ */
+export function hasSeveralIds(raw: Uint8Array): boolean {
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  let seen = false;
+  for (const [, nameOffset, nameLength] of onDemand.parseToElements(bytes)) {
+    if (nameLength === 3 && bytes.toString('latin1', nameOffset, nameOffset + 3) === '_id') {
+      if (seen) return true;
+      seen = true;
+    }
+  }
+  return false;
+}
