@@ -70,3 +70,17 @@ test('a failed read (404, foreign 403) is not kept', async () => {
   fail = false;
   expect(await copy.load({ ...ids, epoch: 'e1' })).toEqual({ id: 'f1' });
 });
+
+test('the copies are bounded by size as well as count: a large form pushes older ones out', async () => {
+  const { reads, read } = versionedReads();
+  // Each stand-in form is 37 characters of JSON: room for two.
+  const copy = createFormCopy({ read, maxBytes: 80 });
+  await copy.load({ userId: 'u1', formId: 'f1', epoch: 'e1' });
+  await copy.load({ userId: 'u1', formId: 'f2', epoch: 'e1' });
+  await copy.load({ userId: 'u1', formId: 'f3', epoch: 'e1' });
+
+  await copy.load({ userId: 'u1', formId: 'f3', epoch: 'e1' });
+  expect(reads).toHaveLength(3);
+  await copy.load({ userId: 'u1', formId: 'f1', epoch: 'e1' });
+  expect(reads).toHaveLength(4);
+});

@@ -32,18 +32,31 @@ export type CreateFormCopyOptions = {
   read: TLoadForm;
   /** Forms remembered per process; the least recently used go first. */
   maxForms?: number;
+  /**
+   * Bound on the copies' total size (their JSON length): forms with many fields can be large, so a
+   * count alone could let the copy grow to gigabytes.
+   */
+  maxBytes?: number;
   /** As for API keys: a change whose bump never reached Redis is honoured within this bound. */
   maxAgeMs?: number;
 };
 
 const FORM_COPY_MAX_FORMS = 10_000;
+const FORM_COPY_MAX_BYTES = 64 * 1024 * 1024;
 
 export function createFormCopy({
   read,
   maxForms = FORM_COPY_MAX_FORMS,
+  maxBytes = FORM_COPY_MAX_BYTES,
   maxAgeMs = COPY_MAX_AGE_SECONDS * 1000,
 }: CreateFormCopyOptions): FormCopy {
-  const entries = new LRUCache<string, TFormCopyEntry>({ max: maxForms });
+  const entries = new LRUCache<string, TFormCopyEntry>({
+    max: maxForms,
+    maxSize: maxBytes,
+    // Measured once per MongoDB read, never on a submit served from the copy. A form larger than
+    // the whole bound is simply not kept.
+    sizeCalculation: (entry) => Math.max(1, JSON.stringify(entry.form).length),
+  });
 
   return {
     async load({ userId, formId, epoch }) {
