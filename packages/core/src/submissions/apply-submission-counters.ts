@@ -23,13 +23,20 @@ import {
  */
 type TCountedSubmission = Pick<TSubmissionRecord, 'id' | 'userId' | 'formId' | 'meta' | 'createdAt'>;
 
-/** Everything, then the mark: the sweep's and a deletion's way to finish an interrupted submit. */
+/**
+ * Everything, then the mark: the sweep's and a deletion's way to finish an interrupted submit. Each
+ * counter is re-applied only where its remembered window proves the submission was never counted
+ * there (countOnce's `reapplying`): a busy form may have pushed an id counted long ago out of it.
+ */
 export async function applySubmissionCounters({
   submission,
 }: {
   submission: TCountedSubmission;
 }): Promise<void> {
-  await Promise.all([countOnForm({ submission }), countInAnalytics({ submission })]);
+  await Promise.all([
+    formRepository.countSubmissionOnce({ ...idsOf(submission), reapplying: true }),
+    countInAnalytics({ submission, reapplying: true }),
+  ]);
   await submissionCountersRepository.markApplied({ submissionId: submission.id });
 }
 
@@ -38,9 +45,11 @@ export async function applySubmissionCounters({
  * False when nothing was counted: counted before, or the form is gone.
  */
 export async function countOnForm({ submission }: { submission: TCountedSubmission }): Promise<boolean> {
-  const { id: submissionId, userId, formId } = submission;
+  return formRepository.countSubmissionOnce(idsOf(submission));
+}
 
-  return formRepository.countSubmissionOnce({ userId, formId, submissionId });
+function idsOf({ id, userId, formId }: TCountedSubmission) {
+  return { submissionId: id, userId, formId };
 }
 
 /**
@@ -57,12 +66,19 @@ export async function finishSubmissionCounters({
   await submissionCountersRepository.markApplied({ submissionId: submission.id });
 }
 
-async function countInAnalytics({ submission }: { submission: TCountedSubmission }): Promise<void> {
+async function countInAnalytics({
+  submission,
+  reapplying = false,
+}: {
+  submission: TCountedSubmission;
+  reapplying?: boolean;
+}): Promise<void> {
   const { id: submissionId, userId, formId, meta, createdAt } = submission;
   await formStatsRepository.recordSubmission({
     userId,
     formId,
     submissionId,
+    reapplying,
     at: createdAt,
     browser: meta.browser,
     country: meta.country,

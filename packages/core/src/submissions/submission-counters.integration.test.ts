@@ -217,4 +217,36 @@ describe('submission counters', () => {
     expect(await FormModel.findById(form.id).lean()).not.toHaveProperty('countedIds');
     expect(await FormStatsModel.findOne({ formId: form.id }).lean()).not.toHaveProperty('countedIds');
   });
+
+  test('a submission counted before more than 200 newer ones is not counted again when its mark was lost', async () => {
+    const { form, actor } = await setup();
+    const submit = async (i: number) => {
+      const result = await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { i } } });
+      await result.settle();
+
+      return result.response.submissionId;
+    };
+    const first = await submit(0);
+    // Its counters all ran, but the mark stayed (the process died before clearing it)...
+    await SubmissionModel.updateOne({ _id: first }, { $set: { countersPending: true } });
+    // ...and more newer submissions than the counters remember were counted before the sweep came.
+    for (let i = 1; i <= 210; i++) {
+      await submit(i);
+    }
+
+    await applyPendingCountersOfForm({ userId: actor.id, formId: form.id });
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 211, total: 211 });
+  });
+
+  test('a submission never counted is counted by the sweep, however many came after it', async () => {
+    const { form, actor } = await setup();
+    const lost = await interruptedSubmission(actor.id, form.id, new Date());
+    for (let i = 0; i < 3; i++) {
+      await (await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { i } } })).settle();
+    }
+
+    await applyPendingCountersOfForm({ userId: actor.id, formId: form.id });
+    expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 4, total: 4 });
+    expect(await SubmissionModel.exists({ _id: lost.id, countersPending: true })).toBeNull();
+  });
 });

@@ -1,13 +1,19 @@
-import type mongoose from 'mongoose';
+import mongoose from 'mongoose';
 
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 
 /**
  * How many recently counted submission ids a counter document remembers. Re-applying a submission
- * is a no-op while its id is among them; the counter sweep re-applies interrupted submissions within
- * about a minute, long before this many newer submissions of the same form can push an id out.
+ * is a no-op while its id is among them; a busy form can push an id out before the counter sweep
+ * comes, which `reapplying` below accounts for.
  */
 export const COUNTED_IDS_KEPT = 200;
+
+/**
+ * Longer than any submit takes from creating its submission id to counting it (with clock skew
+ * between replicas): what lets a re-apply tell "counted long ago" from "never counted".
+ */
+const SUBMIT_DURATION_BOUND_SECONDS = 5 * 60;
 
 type TCountCollection = Pick<mongoose.Collection, 'findOneAndUpdate'>;
 
@@ -18,7 +24,32 @@ type TCountOnceOptions = {
   upsert?: boolean;
   /** Fields of the document as it was before this update, for the caller's follow-up decisions. */
   projection?: Record<string, 0 | 1>;
+  /**
+   * Re-applying an interrupted submit (the sweep, an analytics read): the id may have been counted
+   * and pushed out of the remembered window since, so count only where the window shows it never
+   * was (see windowStillCovers).
+   */
+  reapplying?: boolean;
 };
+
+/**
+ * The window still covers `countedId` when it was never full, or when its oldest id was created
+ * before `countedId` by more than a submit can take: then `countedId`, had it been counted, would
+ * have been counted after that oldest one and still be in the window. Otherwise a missing id
+ * proves nothing, and counting it again could count it twice; leaving it uncounted can only miss a
+ * submission whose submit was interrupted before it counted (no 201 was sent for it).
+ */
+function windowStillCovers(countedId: mongoose.Types.ObjectId): Record<string, unknown> {
+  const createdAt = countedId.getTimestamp().getTime() / 1000;
+  const muchOlder = mongoose.Types.ObjectId.createFromTime(Math.floor(createdAt) - SUBMIT_DURATION_BOUND_SECONDS);
+
+  return {
+    $or: [
+      { [`countedIds.${String(COUNTED_IDS_KEPT - 1)}`]: { $exists: false } },
+      { 'countedIds.0': { $lt: muchOlder } },
+    ],
+  };
+}
 
 /**
  * Idempotent counter update: `$inc` only if `countedId` is not yet recorded on the document, and
@@ -32,9 +63,13 @@ export async function countOnce(
   collection: TCountCollection,
   filter: Record<string, unknown>,
   countedId: mongoose.Types.ObjectId,
-  { inc, upsert = false, projection = { _id: 1 } }: TCountOnceOptions,
+  { inc, upsert = false, projection = { _id: 1 }, reapplying = false }: TCountOnceOptions,
 ): Promise<Record<string, unknown> | null> {
-  const guarded = { ...filter, countedIds: { $ne: countedId } };
+  const guarded = {
+    ...filter,
+    countedIds: { $ne: countedId },
+    ...(reapplying ? windowStillCovers(countedId) : {}),
+  };
   // Typed loosely on purpose: the driver's PushOperator<Document> rejects `$each`/`$slice` on a
   // schemaless collection, although MongoDB accepts them.
   const update = {

@@ -68,6 +68,8 @@ export type TRecordSubmissionOptions = {
    * counter sweep can safely re-apply an interrupted submit. Omit only for one-off counting.
    */
   submissionId?: string;
+  /** Re-applying an interrupted submit: see countOnce. */
+  reapplying?: boolean;
 };
 
 /** The `$inc` of one submission (`by` = 1 when counted, -1 when deleted) on each of its documents. */
@@ -132,10 +134,11 @@ async function countMonthOnce(
   filter: TMonthFilter,
   counted: NonNullable<ReturnType<typeof toObjectId>>,
   inc: Record<string, number>,
+  reapplying: boolean,
 ): Promise<void> {
-  if ((await countOnce(FormStatsMonthModel.collection, filter, counted, { inc })) === null) {
+  if ((await countOnce(FormStatsMonthModel.collection, filter, counted, { inc, reapplying })) === null) {
     await createMonth(filter);
-    await countOnce(FormStatsMonthModel.collection, filter, counted, { inc });
+    await countOnce(FormStatsMonthModel.collection, filter, counted, { inc, reapplying });
   }
 }
 
@@ -148,6 +151,7 @@ export const formStatsRepository = {
     userId,
     formId,
     submissionId,
+    reapplying = false,
     ...submission
   }: TRecordSubmissionOptions): Promise<void> {
     return withOwnedIds({ userId, formId }, undefined, async (ids) => {
@@ -163,8 +167,8 @@ export const formStatsRepository = {
         return;
       }
       await Promise.all([
-        countOnce(FormStatsModel.collection, filter.totals, counted, { inc: totals, upsert: true }),
-        countMonthOnce(filter.buckets, counted, buckets),
+        countOnce(FormStatsModel.collection, filter.totals, counted, { inc: totals, upsert: true, reapplying }),
+        countMonthOnce(filter.buckets, counted, buckets, reapplying),
       ]);
     });
   },

@@ -265,16 +265,19 @@ export const formRepository = {
    * Adds one submission to `submissionCount` unless this submission was already counted: safe to
    * repeat, which is what lets the counter sweep re-apply an interrupted submit (count-once.ts).
    * True when this call counted it; false when the id was counted before or the user has no such
-   * form (deleted meanwhile), which a brand-new submission's caller can tell apart.
+   * form (deleted meanwhile), which a brand-new submission's caller can tell apart. `reapplying`:
+   * see countOnce.
    */
   async countSubmissionOnce({
     userId,
     formId,
     submissionId,
+    reapplying = false,
   }: {
     userId: string;
     formId: string;
     submissionId: string;
+    reapplying?: boolean;
   }): Promise<boolean> {
     const counted = toObjectId(submissionId);
     if (!counted) {
@@ -284,6 +287,7 @@ export const formRepository = {
     return withOwnedIds({ userId, formId }, false, async (ids) => {
       const before = await countOnce(FormModel.collection, { _id: ids.form, userId: ids.owner }, counted, {
         inc: { submissionCount: 1 },
+        reapplying,
       });
 
       return before !== null;
