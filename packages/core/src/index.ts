@@ -21,6 +21,7 @@ export type { TCoreConfig, LoadConfigOptions } from './config/load-config.js';
 export { PLANS, DEFAULT_PLAN_LIMITS } from './config/plans.js';
 export type { TPlan, TPlanLimits } from './config/plans.js';
 export { DEFAULT_RATE_LIMITS } from './config/rate-limits.js';
+export { BODY_LIMIT_BYTES, PAYMENT_WEBHOOK_BODY_LIMIT_BYTES } from './config/body-limits.js';
 export type { TRateLimitName, TRateLimitRule } from './config/rate-limits.js';
 
 // crypto

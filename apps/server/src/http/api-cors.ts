@@ -20,6 +20,9 @@ export function apiCorsOptions(corsOrigins: string): FastifyCorsOptions {
   return {
     origin: corsOrigins.trim() === '*' ? true : corsOrigins.split(',').map((origin) => origin.trim()),
     credentials: true,
+    // Every method of the API's routes (webhook endpoints are changed with PATCH and DELETE), not
+    // only the CORS-safelisted ones the plugin offers by default.
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     maxAge: PREFLIGHT_MAX_AGE_SECONDS,
     allowedHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
     // A credentialed response cannot expose `*` either: every header a page may need is named.

@@ -6,7 +6,11 @@ import Stripe from 'stripe';
 import { PAYMENT_WEBHOOK_BODY_LIMIT_BYTES } from '../http/body-limits.js';
 
 const PAYMENT_WEBHOOK_PATH = '/api/webhooks/payments';
-const SIGNATURE_HEADER = 'stripe-signature';
+/**
+ * The provider's signature header by its own name, or under the generic name a deployment may
+ * forward it as (a proxy in front of several providers).
+ */
+const SIGNATURE_HEADERS = ['stripe-signature', 'payment-signature'] as const;
 /** How old a signed timestamp may be: older deliveries may be replays of a captured request. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -44,7 +48,7 @@ export function paymentWebhookRoutes(
 
   app.post(PAYMENT_WEBHOOK_PATH, { bodyLimit: PAYMENT_WEBHOOK_BODY_LIMIT_BYTES }, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const header = request.headers[SIGNATURE_HEADER];
+    const header = SIGNATURE_HEADERS.map((name) => request.headers[name]).find((value) => value !== undefined);
     try {
       if (!secret) {
         throw new Error('no signing secret is configured');

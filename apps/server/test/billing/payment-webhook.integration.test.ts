@@ -761,12 +761,29 @@ describe('POST /api/webhooks/payments: refused deliveries', () => {
     expect((await planOf(owner.userId)).plan).toBe('PRO');
   });
 
+  test('the signature is also read from the generic payment-signature header', async () => {
+    const app = await paymentApp();
+    const body = JSON.stringify(stripeEvent('customer.created', { id: stripeId('cus'), object: 'customer' }));
+
+    const generic = await deliver(app, body, signatureHeader(body, SECRET), 'payment-signature');
+    expect([generic.statusCode, generic.json()]).toEqual([200, { received: true }]);
+    const forged = await deliver(app, body, signatureHeader(body, 'whsec_other'), 'payment-signature');
+    expect(forged.statusCode).toBe(400);
+  });
+
   test('a 2 MB body is refused with 413 before any other work', async () => {
     const app = await paymentApp();
     const body = JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) });
     const response = await deliver(app, body, signatureHeader(body, SECRET));
-    expect(response.statusCode).toBe(413);
-    expect(response.json<{ code: string }>().code).toBe('PAYLOAD_TOO_LARGE');
+    expect([response.statusCode, response.json()]).toEqual([
+      413,
+      {
+        // This receiver's own limit, not the usual 100 KB.
+        error: 'Request body is too large (at most 1 MB)',
+        message: 'Request body is too large (at most 1 MB)',
+        code: 'PAYLOAD_TOO_LARGE',
+      },
+    ]);
   });
 
   test('without STRIPE_WEBHOOK_SECRET every event is refused', async () => {

@@ -44,6 +44,23 @@ describe('/api/v1 answers credentialed requests from pages (CORS_ORIGINS=* by de
     expect(preflight.headers['access-control-max-age']).toBe('7200');
   });
 
+  test('the preflight of a webhook endpoint change allows PATCH and DELETE', async () => {
+    const { app } = await buildTestApp();
+
+    for (const method of ['PATCH', 'DELETE']) {
+      const preflight = await app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/forms/f1/webhooks/w1',
+        headers: { origin: SITE, 'access-control-request-method': method },
+      });
+
+      expect(preflight.statusCode).toBe(204);
+      expect(listHeader(preflight, 'access-control-allow-methods')).toEqual(
+        expect.arrayContaining([method.toLowerCase()]),
+      );
+    }
+  });
+
   test('successes and every error body carry the CORS headers and expose the rate-limit headers', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();

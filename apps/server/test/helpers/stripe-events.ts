@@ -173,11 +173,12 @@ export function signatureHeader(payload: string, secret: string, timestamp = now
   return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 }
 
-/** Posts an event as the provider does: the JSON body and its signature header. */
+/** Posts an event as the provider does: the JSON body and its signature header (by default its own name). */
 export function deliver(
   app: FastifyInstance,
   body: string,
   header: string | undefined,
+  headerName = 'stripe-signature',
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
@@ -185,7 +186,7 @@ export function deliver(
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-      ...(header === undefined ? {} : { 'stripe-signature': header }),
+      ...(header === undefined ? {} : { [headerName]: header }),
     },
     payload: body,
   });

@@ -22,6 +22,8 @@ export type TErrorBodyParts = {
   code?: string;
   issues?: unknown;
   fieldErrors?: unknown;
+  /** For a 413: the refusing route's body limit, named in the text (the usual limit when absent). */
+  bodyLimitBytes?: number;
 };
 
 /**
@@ -41,7 +43,10 @@ export function buildErrorBody(httpStatus: number, parts: TErrorBodyParts): TErr
   if (httpStatus >= 500) {
     return { error: ErrorMessages.INTERNAL, message: ErrorMessages.INTERNAL, code: 'INTERNAL_SERVER_ERROR' };
   }
-  const fixedText = FIXED_TEXT_BY_STATUS.get(httpStatus);
+  const fixedText =
+    httpStatus === 413 && parts.bodyLimitBytes !== undefined
+      ? ErrorMessages.bodyTooLarge(parts.bodyLimitBytes)
+      : FIXED_TEXT_BY_STATUS.get(httpStatus);
   const message = fixedText ?? parts.message;
   const body: TErrorBody = {
     error: fixedText ?? parts.error ?? message,

@@ -1,3 +1,9 @@
+import { BODY_LIMIT_BYTES, formatBodyLimit } from '../config/body-limits.js';
+
+function bodyTooLarge(limitBytes: number): string {
+  return `Request body is too large (at most ${formatBodyLimit(limitBytes)})`;
+}
+
 /**
  * Every error text the service sends. Clients match on them exactly, so a change here is a change
  * of the public contract.
@@ -47,8 +53,8 @@ export const ErrorMessages = {
   /** A cookie-authenticated (dashboard) route called from another origin. */
   CROSS_ORIGIN_REFUSED: 'Cross-origin requests are not accepted on dashboard routes',
   API_KEY_OUTSIDE_REST: 'API keys are accepted only under /api/v1',
-  /** Fixed text of every 413, whoever raised it (the body limit is 100 KB). */
-  BODY_TOO_LARGE: 'Request body is too large (at most 100 KB)',
+  /** The 413 of every route under the usual body limit, whoever raised it. */
+  BODY_TOO_LARGE: bodyTooLarge(BODY_LIMIT_BYTES),
   /** Fixed text of every 415: the API reads JSON bodies only. */
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported Media Type: send application/json',
   /** An unknown path; never echoes the URL, which may hold a key. */
@@ -76,6 +82,8 @@ export const ErrorMessages = {
   CAPTCHA_UNAVAILABLE: 'CAPTCHA could not be verified right now, please try again',
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
+  /** The 413 of a route with its own body limit (the payment receiver's). */
+  bodyTooLarge,
   monthlyLimit: (used: number, limit: number) =>
     `Monthly submission limit reached (${used}/${limit}) for your plan`,
   apiKeyLimit: (max: number) => `API key limit reached (${max}/${max} active keys)`,

@@ -1,4 +1,4 @@
-import { ZSubmitResponseSchema } from '@formwell/core';
+import { ErrorMessages, ZSubmitResponseSchema } from '@formwell/core';
 import { z } from 'zod';
 
 import type { ApiMeta } from '../../../trpc.js';
@@ -19,7 +19,7 @@ export const submitFormMeta = {
       403: `Form of another user, insufficient scope, ${KEY_RESTRICTION_REFUSAL}, or monthly quota reached`,
       404: 'Form or user not found',
       409: 'A submission with this email already exists for this form',
-      413: 'Request body too large (at most 100 KB)',
+      413: ErrorMessages.BODY_TOO_LARGE,
       415: 'The body is not application/json',
     },
   },
