@@ -30,3 +30,9 @@ test('with no price ids configured, metadata names the plan (the price first, th
   ).toBe('PRO');
   expect(resolvePlan({ priceIds: {}, metadata: [{ plan: 'FREE' }, { plan: 'nonsense' }] })).toBeNull();
 });
+
+test('a plan in metadata is read in any letter case', () => {
+  expect(resolvePlan({ priceIds: {}, metadata: [{ plan: 'pro' }] })).toBe('PRO');
+  expect(resolvePlan({ priceIds: {}, metadata: [{ plan: ' Standard ' }] })).toBe('STANDARD');
+  expect(resolvePlan({ priceIds: {}, metadata: [{ plan: 'free' }] })).toBeNull();
+});

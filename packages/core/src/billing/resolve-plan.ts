@@ -3,8 +3,11 @@ import { PLANS, type TPlan } from '../config/plans.js';
 /** Price ids per paid plan, as configured for the provider's account. */
 export type TPlanPriceIds = Partial<Record<TPlan, string>>;
 
+/** A paid plan named in metadata, in any letter case (`pro` is what people type in a dashboard). */
 function asPaidPlan(value: string | null | undefined): TPlan | null {
-  return PLANS.find((plan) => plan === value && plan !== 'FREE') ?? null;
+  const named = value?.trim().toUpperCase();
+
+  return PLANS.find((plan) => plan === named && plan !== 'FREE') ?? null;
 }
 
 /**
