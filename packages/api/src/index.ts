@@ -16,7 +16,6 @@ export type { ApiMeta } from './trpc.js';
 export type { TApiErrorShape } from './errors/format-error.js';
 export { listProcedures } from './procedures.js';
 export type { TProcedureEntry } from './procedures.js';
-export { ID_MAX_LENGTH } from './schemas/z-query.js';
 export { KEY_RESTRICTION_REFUSAL } from './routers/v1/api-key-error-responses.js';
 export { consumePublicFormLimit } from './rate-limit/public-form-limit.js';
 export { afterResponse } from './after-response.js';

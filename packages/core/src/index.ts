@@ -27,7 +27,8 @@ export type { TRateLimitName, TRateLimitRule } from './config/rate-limits.js';
 // crypto
 export { sha256Hex } from './crypto/sha256-hex.js';
 
-// pagination
+// ids and pagination
+export { ID_MAX_LENGTH, ZIdSchema } from './z-id.js';
 export { encodeCursor, decodeCursor } from './pagination/cursor.js';
 export type { TCursorPosition } from './pagination/cursor.js';
 export { resolvePageRequest, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './pagination/resolve-page-request.js';

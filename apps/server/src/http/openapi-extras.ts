@@ -1,5 +1,6 @@
 // Parts of the OpenAPI document that the router cannot describe itself.
-import { ID_MAX_LENGTH, KEY_RESTRICTION_REFUSAL } from '@formwell/api';
+import { KEY_RESTRICTION_REFUSAL } from '@formwell/api';
+import { ID_MAX_LENGTH } from '@formwell/core';
 
 /** The three ways of passing a key, first present wins in this order; the query one is legacy and deprecated. */
 export const securitySchemes = {

@@ -33,6 +33,11 @@ export function setRootErrorHandlers(app: FastifyInstance, notFoundFallback?: TN
 
     return reply
       .code(statusCode)
-      .send(buildErrorBody(statusCode, { message: error.message, bodyLimitBytes: request.routeOptions.bodyLimit }));
+      .send(
+        buildErrorBody(statusCode, {
+          message: error.message,
+          bodyLimitBytes: request.routeOptions.bodyLimit,
+        }),
+      );
   });
 }

@@ -1,11 +1,5 @@
-import {
-  apiKeyPolicies,
-  guardApiKeyRequest,
-  guardDashboardCsvExport,
-  ID_MAX_LENGTH,
-  type ApiServices,
-} from '@formwell/api';
-import { exportSubmissionsCsv, type TCsvExport } from '@formwell/core';
+import { apiKeyPolicies, guardApiKeyRequest, guardDashboardCsvExport, type ApiServices } from '@formwell/api';
+import { exportSubmissionsCsv, ID_MAX_LENGTH, type TCsvExport } from '@formwell/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { sameOriginOnly } from '../http/same-origin-only.js';

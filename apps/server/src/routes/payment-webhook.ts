@@ -48,7 +48,9 @@ export function paymentWebhookRoutes(
 
   app.post(PAYMENT_WEBHOOK_PATH, { bodyLimit: PAYMENT_WEBHOOK_BODY_LIMIT_BYTES }, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const header = SIGNATURE_HEADERS.map((name) => request.headers[name]).find((value) => value !== undefined);
+    const header = SIGNATURE_HEADERS.map((name) => request.headers[name]).find(
+      (value) => value !== undefined,
+    );
     try {
       if (!secret) {
         throw new Error('no signing secret is configured');

@@ -1,12 +1,14 @@
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, ZPaginationQuerySchema } from '@formwell/core';
+import {
+  DEFAULT_PAGE_LIMIT,
+  ID_MAX_LENGTH,
+  MAX_PAGE_LIMIT,
+  ZIdSchema,
+  ZPaginationQuerySchema,
+} from '@formwell/core';
 import { z } from 'zod';
 
-const ID_MIN_LENGTH = 1;
-/** The longest id text accepted anywhere (after percent-decoding, for a path). */
-export const ID_MAX_LENGTH = 64;
-
-/** Ids: any string the router accepts; one that is no stored id is a 404, not a 400. */
-export const ZIdParamSchema = z.string().min(ID_MIN_LENGTH).max(ID_MAX_LENGTH);
+/** Ids in procedure inputs: core's rule (a path's is checked after percent-decoding). */
+export const ZIdParamSchema = ZIdSchema;
 
 /**
  * An id in a REST path. Clients percent-encode path parameters and trpc-to-openapi hands them on
@@ -18,7 +20,7 @@ export const ZPathIdParamSchema = z
   .transform(decodePathParameter)
   .pipe(ZIdParamSchema)
   // The document shows the rule on the text the client means, as a plain string parameter.
-  .meta({ override: { type: 'string', minLength: ID_MIN_LENGTH, maxLength: ID_MAX_LENGTH } });
+  .meta({ override: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } });
 
 /** The legacy `?apiKey=`, read by the auth middleware; declared so the document shows it. */
 export const ZApiKeyQuerySchema = z

@@ -6,6 +6,7 @@ import type { TApiKeyView } from './api-key-view.js';
 import { createApiKey } from './create-api-key.js';
 import { MAX_KEY_ORIGINS, ZKeyOriginSchema } from './key-restrictions.js';
 import type { TApiKeyScope } from './scopes.js';
+import { ZIdSchema } from '../z-id.js';
 
 /**
  * What a page embedding one form needs, and nothing more: read the form (its fields, the
@@ -15,7 +16,7 @@ export const EMBED_KEY_SCOPES: readonly TApiKeyScope[] = ['forms:read', 'submiss
 
 const ZCreateEmbedKeyInputSchema = z.object({
   userId: z.string(),
-  formId: z.string().min(1).max(100),
+  formId: ZIdSchema,
   /** The sites the form is embedded in; at least one, since the key is visible to their visitors. */
   allowedOrigins: z.array(ZKeyOriginSchema).min(1).max(MAX_KEY_ORIGINS),
 });

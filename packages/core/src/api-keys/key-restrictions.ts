@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
+import { ZIdSchema } from '../z-id.js';
 
 /** How many forms and origins one key may be restricted to. */
 export const MAX_KEY_FORM_IDS = 20;
@@ -43,7 +44,7 @@ function parseOrigin(value: string): string | null {
 
 /** What a key may be narrowed to besides its scopes; empty or absent lists mean "any". */
 export const ZKeyRestrictionsInputSchema = z.object({
-  formIds: z.array(z.string().min(1).max(100)).max(MAX_KEY_FORM_IDS).optional(),
+  formIds: z.array(ZIdSchema).max(MAX_KEY_FORM_IDS).optional(),
   allowedOrigins: z.array(ZKeyOriginSchema).max(MAX_KEY_ORIGINS).optional(),
 });
 

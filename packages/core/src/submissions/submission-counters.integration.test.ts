@@ -221,7 +221,11 @@ describe('submission counters', () => {
   test('a submission counted before more than 200 newer ones is not counted again when its mark was lost', async () => {
     const { form, actor } = await setup();
     const submit = async (i: number) => {
-      const result = await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { i } } });
+      const result = await submitForm({
+        config: testConfig,
+        user: actor,
+        input: { formId: form.id, data: { i } },
+      });
       await result.settle();
 
       return result.response.submissionId;
@@ -242,7 +246,9 @@ describe('submission counters', () => {
     const { form, actor } = await setup();
     const lost = await interruptedSubmission(actor.id, form.id, new Date());
     for (let i = 0; i < 3; i++) {
-      await (await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { i } } })).settle();
+      await (
+        await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { i } } })
+      ).settle();
     }
 
     await applyPendingCountersOfForm({ userId: actor.id, formId: form.id });

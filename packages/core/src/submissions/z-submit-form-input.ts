@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { ErrorMessages } from '../errors/error-messages.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
+import { ZIdSchema } from '../z-id.js';
 
 /**
  * Body of POST /api/v1/forms/submit; `data` is checked against the form's fields later. Unknown
@@ -10,7 +11,7 @@ import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
  */
 export const ZSubmitFormInputSchema = z
   .object({
-    formId: z.string().min(1).max(100),
+    formId: ZIdSchema,
     data: z.record(z.string(), z.unknown()),
     redirectUrl: z.string().max(2048).nullable().optional(),
   })

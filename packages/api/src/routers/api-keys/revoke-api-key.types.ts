@@ -1,6 +1,7 @@
 import { ZApiKeyViewSchema } from '@formwell/core';
 import { z } from 'zod';
+import { ZIdParamSchema } from '../../schemas/z-query.js';
 
-export const ZRevokeApiKeyRequestSchema = z.object({ id: z.string().max(64) });
+export const ZRevokeApiKeyRequestSchema = z.object({ id: ZIdParamSchema });
 
 export const ZRevokeApiKeyResponseSchema = ZApiKeyViewSchema;

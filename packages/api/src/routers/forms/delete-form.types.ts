@@ -1,5 +1,6 @@
 import { z } from 'zod';
+import { ZIdParamSchema } from '../../schemas/z-query.js';
 
-export const ZDeleteFormRequestSchema = z.object({ id: z.string().max(64) });
+export const ZDeleteFormRequestSchema = z.object({ id: ZIdParamSchema });
 
 export const ZDeleteFormResponseSchema = z.object({ id: z.string(), deleted: z.literal(true) });

@@ -1,6 +1,7 @@
 import { ZFormDetailSchema } from '@formwell/core';
 import { z } from 'zod';
+import { ZIdParamSchema } from '../../schemas/z-query.js';
 
-export const ZGetFormRequestSchema = z.object({ id: z.string().max(64) });
+export const ZGetFormRequestSchema = z.object({ id: ZIdParamSchema });
 
 export const ZGetFormResponseSchema = ZFormDetailSchema;

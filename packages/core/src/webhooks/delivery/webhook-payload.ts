@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from '../../z-id.js';
 
 /** The one event outbound webhooks carry. */
 export const SUBMISSION_CREATED_EVENT = 'form.submission.created';
@@ -12,7 +13,7 @@ export const ZWebhookPayloadSchema = z.object({
   event: z.literal(SUBMISSION_CREATED_EVENT),
   timestamp: z.iso.datetime({ offset: true }),
   data: z.object({
-    formId: z.string().min(1).max(64),
+    formId: ZIdSchema,
     submissionId: z.string().min(1).max(64),
     fields: z.record(z.string(), z.unknown()),
   }),

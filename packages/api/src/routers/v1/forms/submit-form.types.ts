@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import type { ApiMeta } from '../../../trpc.js';
 import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
+import { ZIdParamSchema } from '../../../schemas/z-query.js';
 
 export const submitFormMeta = {
   openapi: {
@@ -27,7 +28,7 @@ export const submitFormMeta = {
 } satisfies ApiMeta;
 
 export const ZSubmitFormRequestSchema = z.object({
-  formId: z.string().min(1).max(100),
+  formId: ZIdParamSchema,
   data: z.record(z.string(), z.unknown()),
   // Core refuses anything but an absolute http(s) URL; the document says so.
   redirectUrl: z
