@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { testMongoUri } from '@formwell/vitest-config/services';
+import { authEpochKey } from '@formwell/core';
+import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { Redis } from 'ioredis';
 import { BSON, Binary, Decimal128, Long, MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -120,20 +122,34 @@ describe('formwell backup / restore', { timeout: 300_000 }, () => {
 
   test('restore refuses a database that holds documents, and --force replaces its collections', async () => {
     const source = testMongoUri('backup_force');
-    await formwellJson(source, 'user', 'create', '--email', 'one@example.com');
+    const restoredUser = await formwellJson(source, 'user', 'create', '--email', 'one@example.com');
     const file = join(dir, 'force.ejson.gz');
     await formwellJson(source, 'backup', '--out', file);
 
     const target = testMongoUri('backup_target');
-    await formwellJson(target, 'user', 'create', '--email', 'already-here@example.com');
+    const replacedUser = await formwellJson(target, 'user', 'create', '--email', 'already-here@example.com');
     const refused = await runFormwell(target, 'restore', '--in', file);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('the database is not empty (documents in users)');
 
-    await formwellJson(target, 'restore', '--in', file, '--force');
-    const targetDb = db(target);
-    const emails = (await targetDb.collection('users').find({}).toArray()).map((u) => u.email as string);
-    expect(emails).toEqual(['one@example.com']);
+    // Servers' copies of both users (the one replaced, the one restored) were made under these epochs.
+    const redis = new Redis(testRedisUrl());
+    try {
+      const epochKeys = [restoredUser.id, replacedUser.id].map((id) => authEpochKey(String(id)));
+      for (const key of epochKeys) {
+        await redis.set(key, 'before-restore');
+      }
+
+      await formwellJson(target, 'restore', '--in', file, '--force');
+      const targetDb = db(target);
+      const emails = (await targetDb.collection('users').find({}).toArray()).map((u) => u.email as string);
+      expect(emails).toEqual(['one@example.com']);
+      // Every copy is retired: each user's epoch is a new one.
+      const after = await Promise.all(epochKeys.map((key) => redis.get(key)));
+      expect(after.every((epoch) => typeof epoch === 'string' && epoch !== 'before-restore')).toBe(true);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   test('backup changes nothing in the database it reads (no collection or index appears)', async () => {

@@ -71,6 +71,7 @@ export {
   authUserTag,
   bumpAuthEpoch,
   bumpAuthEpochOrReport,
+  bumpAuthEpochs,
   COPY_MAX_AGE_SECONDS,
   newAuthEpoch,
   registerAuthEpochStore,

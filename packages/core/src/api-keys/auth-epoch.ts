@@ -125,3 +125,30 @@ export async function bumpAuthEpoch(userId: string): Promise<void> {
     throw new AuthEpochBumpError(userId, failed.reason);
   }
 }
+
+/** How many bumps go to Redis at once when many users' copies are retired together. */
+const BUMPS_AT_ONCE = 500;
+
+/**
+ * Bumps the epoch of each of `userIds` (a restore replaced what every replica may have copied);
+ * throws AuthEpochBumpError as bumpAuthEpoch does, after trying every user.
+ */
+export async function bumpAuthEpochs(userIds: Iterable<string>): Promise<void> {
+  let firstFailure: unknown;
+  let batch: string[] = [];
+  const flush = async () => {
+    const results = await Promise.allSettled(batch.map((userId) => bumpAuthEpoch(userId)));
+    firstFailure ??= results.find((result) => result.status === 'rejected')?.reason;
+    batch = [];
+  };
+  for (const userId of userIds) {
+    batch.push(userId);
+    if (batch.length === BUMPS_AT_ONCE) {
+      await flush();
+    }
+  }
+  await flush();
+  if (firstFailure !== undefined) {
+    throw firstFailure;
+  }
+}

@@ -171,4 +171,11 @@ export const userRepository = {
 
     return { items: docs.slice(0, limit).map(toRecord), hasMore: docs.length > limit };
   },
+
+  /** Every user's id, streamed (a restore retires every user's cached authentication). */
+  async *ids(): AsyncGenerator<string> {
+    for await (const doc of UserModel.collection.find({}, { projection: { _id: 1 } })) {
+      yield String(doc._id);
+    }
+  },
 };
