@@ -5,6 +5,7 @@ import { parseSort } from '../query/sort.js';
 import { checkRegexes } from '../query/regex-translate.js';
 import { checkProjection } from '../query/projection-check.js';
 import { checkStageArguments } from './stage-arguments.js';
+import { checkPipelineArity } from '../query/expression-arity.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
 import type { Collection } from '../storage/collection.js';
@@ -46,6 +47,7 @@ function checkPipeline(pipeline: unknown): Doc[] {
     checkStageArguments(name, spec);
     if (name === '$project' && spec && typeof spec === 'object') checkProjection(spec as Doc);
   }
+  checkPipelineArity(pipeline);
   return pipeline as Doc[];
 }
 

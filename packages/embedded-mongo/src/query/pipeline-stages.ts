@@ -4,8 +4,11 @@ import { Long } from 'bson';
 import { Lazy } from 'mingo/lazy';
 import { $group } from './group-stage.js';
 import { parseSort, sortDocs } from './sort.js';
+import { resolve } from 'mingo/util';
+import { encodeValue } from '../indexes/key-encoding.js';
 import {
   $count as mingoCount,
+  $lookup as mingoLookup,
   $project as mingoProject,
   $unwind as mingoUnwind,
 } from 'mingo/operators/pipeline';
@@ -54,4 +57,50 @@ const $unwind: Stage = (coll, expr, options) => {
 const $sort: Stage = (coll, expr) =>
   coll.transform((items: unknown[]) => Lazy(sortDocs(items as Doc[], parseSort(expr))));
 
-export const pipelineStageFixes = { $count, $group, $project, $sort, $unwind };
+/** The values a `$lookup` key path holds in a document: each element of an array, null when missing. */
+function lookupKeys(doc: Doc, path: string): unknown[] {
+  const v: unknown = resolve(doc, path) ?? null;
+  return Array.isArray(v) ? (v as unknown[]) : [v];
+}
+
+/**
+ * `$lookup` with `localField`/`foreignField` (and no `pipeline`) joins on BSON equality
+ * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/lookup/#equality-match-with-a-single-join-condition):
+ * numbers of every type by value (an int64 1 finds an int32 1), documents with their fields in
+ * order; a missing field is null; an array matches through each of its elements. mingo hashed
+ * numbers by JS value, so an int64 key never found an int32 one. Other forms go to mingo.
+ */
+const $lookup: Stage = (coll, expr, options) => {
+  const spec = expr as Doc;
+  const { from, localField, foreignField, as } = spec;
+  if (
+    typeof localField !== 'string' ||
+    typeof foreignField !== 'string' ||
+    typeof as !== 'string' ||
+    typeof from !== 'string' ||
+    spec.pipeline !== undefined ||
+    spec.let !== undefined ||
+    !options.collectionResolver
+  )
+    return (mingoLookup as unknown as Stage)(coll, expr, options);
+  const foreign = options.collectionResolver(from) as Doc[];
+  const byKey = new Map<string, Doc[]>();
+  const position = new Map<Doc, number>();
+  for (const doc of foreign) {
+    position.set(doc, position.size);
+    for (const key of new Set(lookupKeys(doc, foreignField).map(encodeValue))) {
+      const docs = byKey.get(key);
+      if (docs) docs.push(doc);
+      else byKey.set(key, [doc]);
+    }
+  }
+  return coll.map((doc: Doc) => {
+    const found = new Set<Doc>();
+    for (const key of lookupKeys(doc, localField)) for (const d of byKey.get(encodeValue(key)) ?? []) found.add(d);
+    // In the foreign collection's order, each document once.
+    const joined = [...found].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+    return { ...doc, [as]: joined };
+  });
+};
+
+export const pipelineStageFixes = { $count, $group, $lookup, $project, $sort, $unwind };
