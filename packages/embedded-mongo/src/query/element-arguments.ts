@@ -113,9 +113,15 @@ const $substrCP: ExprOp = (obj, expr, options) => {
   const start: unknown = evalExpr(obj, startExpr, options);
   const length: unknown = evalExpr(obj, lengthExpr, options);
   if (!isBsonNumber(start))
-    throw fail(34450, `$substrCP: starting index must be a numeric type (is BSON type ${bsonTypeName(start)})`);
+    throw fail(
+      34450,
+      `$substrCP: starting index must be a numeric type (is BSON type ${bsonTypeName(start)})`,
+    );
   if (!integral32(start))
-    throw fail(34451, `$substrCP: starting index cannot be represented as a 32-bit integral value: ${show(start)}`);
+    throw fail(
+      34451,
+      `$substrCP: starting index cannot be represented as a 32-bit integral value: ${show(start)}`,
+    );
   if (!isBsonNumber(length))
     throw fail(34452, `$substrCP: length must be a numeric type (is BSON type ${bsonTypeName(length)})`);
   if (!integral32(length))

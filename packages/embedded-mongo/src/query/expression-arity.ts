@@ -12,16 +12,73 @@ const exact = (count: number, names: string[]) => {
   for (const name of names) EXACT[name] = count;
 };
 exact(1, [
-  '$abs', '$ceil', '$floor', '$exp', '$ln', '$log10', '$sqrt', '$not', '$isArray', '$size',
-  '$toUpper', '$toLower', '$strLenBytes', '$strLenCP', '$type', '$reverseArray', '$objectToArray',
-  '$arrayToObject', '$allElementsTrue', '$anyElementTrue', '$isNumber', '$toBool', '$toDate',
-  '$toDecimal', '$toDouble', '$toInt', '$toLong', '$toObjectId', '$toString', '$bitNot',
-  '$sin', '$cos', '$tan', '$asin', '$acos', '$atan', '$sinh', '$cosh', '$tanh', '$asinh',
-  '$acosh', '$atanh', '$degreesToRadians', '$radiansToDegrees', '$bsonSize', '$binarySize',
+  '$abs',
+  '$ceil',
+  '$floor',
+  '$exp',
+  '$ln',
+  '$log10',
+  '$sqrt',
+  '$not',
+  '$isArray',
+  '$size',
+  '$toUpper',
+  '$toLower',
+  '$strLenBytes',
+  '$strLenCP',
+  '$type',
+  '$reverseArray',
+  '$objectToArray',
+  '$arrayToObject',
+  '$allElementsTrue',
+  '$anyElementTrue',
+  '$isNumber',
+  '$toBool',
+  '$toDate',
+  '$toDecimal',
+  '$toDouble',
+  '$toInt',
+  '$toLong',
+  '$toObjectId',
+  '$toString',
+  '$bitNot',
+  '$sin',
+  '$cos',
+  '$tan',
+  '$asin',
+  '$acos',
+  '$atan',
+  '$sinh',
+  '$cosh',
+  '$tanh',
+  '$asinh',
+  '$acosh',
+  '$atanh',
+  '$degreesToRadians',
+  '$radiansToDegrees',
+  '$bsonSize',
+  '$binarySize',
 ]);
 exact(2, [
-  '$arrayElemAt', '$cmp', '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$divide', '$mod', '$pow',
-  '$log', '$in', '$setDifference', '$setIsSubset', '$split', '$strcasecmp', '$atan2', '$subtract',
+  '$arrayElemAt',
+  '$cmp',
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$divide',
+  '$mod',
+  '$pow',
+  '$log',
+  '$in',
+  '$setDifference',
+  '$setIsSubset',
+  '$split',
+  '$strcasecmp',
+  '$atan2',
+  '$subtract',
 ]);
 exact(3, ['$cond', '$substr', '$substrBytes', '$substrCP']);
 
@@ -86,7 +143,7 @@ function checkFilter(filter: unknown): void {
 }
 
 /** Stages whose whole specification is made of expressions (or of literals that hold none). */
-const EXPRESSION_STAGES = new Set([
+export const EXPRESSION_STAGES = new Set([
   '$project',
   '$addFields',
   '$set',
@@ -108,7 +165,8 @@ export function checkPipelineArity(pipeline: unknown): void {
       if (name === '$match') checkFilter(spec);
       else if (EXPRESSION_STAGES.has(name)) checkExpressionArity(spec);
       else if (name === '$facet' && isPlain(spec)) Object.values(spec).forEach(checkPipelineArity);
-      else if ((name === '$lookup' || name === '$unionWith') && isPlain(spec)) checkPipelineArity(spec.pipeline);
+      else if ((name === '$lookup' || name === '$unionWith') && isPlain(spec))
+        checkPipelineArity(spec.pipeline);
     }
   }
 }

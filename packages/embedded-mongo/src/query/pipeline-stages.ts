@@ -96,7 +96,8 @@ const $lookup: Stage = (coll, expr, options) => {
   }
   return coll.map((doc: Doc) => {
     const found = new Set<Doc>();
-    for (const key of lookupKeys(doc, localField)) for (const d of byKey.get(encodeValue(key)) ?? []) found.add(d);
+    for (const key of lookupKeys(doc, localField))
+      for (const d of byKey.get(encodeValue(key)) ?? []) found.add(d);
     // In the foreign collection's order, each document once.
     const joined = [...found].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
     return { ...doc, [as]: joined };

@@ -39,7 +39,10 @@ const $setUnion: ExprOp = (obj, expr, options) => {
   for (const v of evalArgs(obj, expr, options)) {
     if (nullish(v)) return null;
     if (!Array.isArray(v))
-      throw fail(17043, `All operands of $setUnion must be arrays. One argument is of type: ${bsonTypeName(v)}`);
+      throw fail(
+        17043,
+        `All operands of $setUnion must be arrays. One argument is of type: ${bsonTypeName(v)}`,
+      );
     distinct(v, set);
   }
   return ordered(set);

@@ -2,7 +2,16 @@ import { evalExpr } from 'mingo/core';
 import { Decimal128, Double, Int32, Long } from 'bson';
 import { locationError, typeMismatch } from '../errors.js';
 import { isBsonNumber } from '../bson/exact-number.js';
-import { INT64_MAX, INT64_MIN, bigOf, decToDecimal128, numKind, plainNumber, toDec, unwrap } from './exact-arithmetic.js';
+import {
+  INT64_MAX,
+  INT64_MIN,
+  bigOf,
+  decToDecimal128,
+  numKind,
+  plainNumber,
+  toDec,
+  unwrap,
+} from './exact-arithmetic.js';
 import { bsonTypeName, delegate, type ExprOp } from './expression-fixes.js';
 import { demote } from './demoted-operators.js';
 
@@ -112,7 +121,11 @@ const rounding =
     const [value, place] = evalArgs(obj, expr, options);
     const kind = numKind(value);
     if ((kind !== 'int' && kind !== 'long') || nullish(value) || !isBsonNumber(place ?? 0)) {
-      const out: unknown = delegate(name)(obj, [{ $literal: demote(value) }, { $literal: demote(place ?? 0) }], options);
+      const out: unknown = delegate(name)(
+        obj,
+        [{ $literal: demote(value) }, { $literal: demote(place ?? 0) }],
+        options,
+      );
       return kind === 'double' && typeof out === 'number' ? doubleOf(out) : out;
     }
     const digits = plainNumber(place ?? 0);
