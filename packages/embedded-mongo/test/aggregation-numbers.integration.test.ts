@@ -208,7 +208,7 @@ describe('numbers of different types are equal by value', () => {
 
   test('$addToSet keeps one of NumberInt(1), NumberLong(1), 1.0; $lookup joins int64 to int32', async () => {
     const db = typedClient.db('numbers');
-    await db.collection('set').insertMany([
+    await db.collection<{ _id: number } & Document>('set').insertMany([
       { _id: 1, v: new Int32(1) },
       { _id: 2, v: Long.fromNumber(1) },
       { _id: 3, v: new Double(1) },
@@ -220,7 +220,7 @@ describe('numbers of different types are equal by value', () => {
       .aggregate([{ $sort: { _id: 1 } }, { $group: { _id: null, vs: { $addToSet: '$v' } } }])
       .toArray();
     expect(group?.vs).toHaveLength(2);
-    await db.collection('orders').insertOne({ _id: 1, item: Long.fromNumber(2) });
+    await db.collection<{ _id: number } & Document>('orders').insertOne({ _id: 1, item: Long.fromNumber(2) });
     const joined = await db
       .collection('orders')
       .aggregate([{ $lookup: { from: 'set', localField: 'item', foreignField: 'v', as: 'found' } }])

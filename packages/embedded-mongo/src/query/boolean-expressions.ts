@@ -1,7 +1,9 @@
 import { evalExpr } from 'mingo/core';
 import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
 import { locationError } from '../errors.js';
-import type { ExprOp } from './expression-fixes.js';
+import { $expr as mingoExpr } from 'mingo/operators/query';
+import type { Options } from 'mingo/types';
+import { delegate, type ExprOp } from './expression-fixes.js';
 
 /**
  * Whether mongod counts a value as true where an expression wants a boolean (`$cond`, `$switch`,
@@ -75,4 +77,21 @@ const $not: ExprOp = (obj, expr, options) => {
   return !truth(obj, args[0], options);
 };
 
-export const booleanExpressions: Record<string, ExprOp> = { $cond, $switch, $and, $or, $not };
+/** A condition mingo will evaluate to a JS boolean decided by isTrue (through `$cond`). */
+const asBoolean = (condition: unknown) => ({ $cond: [condition, true, false] });
+
+/** `$filter` keeps the elements whose `cond` is true as mongod counts truth. */
+const $filter: ExprOp = (obj, expr, options) => {
+  if (expr === null || typeof expr !== 'object' || !('cond' in expr))
+    return delegate('$filter')(obj, expr, options);
+  const spec = expr as Obj;
+  return delegate('$filter')(obj, { ...spec, cond: asBoolean(spec.cond) }, options);
+};
+
+export const booleanExpressions: Record<string, ExprOp> = { $cond, $switch, $and, $or, $not, $filter };
+
+type QueryOperator = (selector: string, value: unknown, options: Options) => (obj: unknown) => boolean;
+
+/** The `$expr` query operator: a document matches when its expression is true as mongod counts truth. */
+export const $expr: QueryOperator = (selector, value, options) =>
+  (mingoExpr as unknown as QueryOperator)(selector, asBoolean(value), options);

@@ -17,7 +17,7 @@ import { expressionFixes, type ExprOp } from './expression-fixes.js';
 import { elementArgumentChecks } from './element-arguments.js';
 import { typedExpressions } from './typed-expressions.js';
 import { exactAccumulators } from './exact-accumulators.js';
-import { booleanExpressions } from './boolean-expressions.js';
+import { $expr, booleanExpressions } from './boolean-expressions.js';
 import { setExpressions } from './set-expressions.js';
 import { typedMath } from './typed-math.js';
 
@@ -55,6 +55,7 @@ const queryOperatorsFast = {
   $eq: withObjectIdFastPath(equalityOperators.$eq, false),
   $ne: withObjectIdFastPath(equalityOperators.$ne, true),
   $type: $type as TQueryOperator,
+  $expr,
 };
 
 const untypedExpressions = {
