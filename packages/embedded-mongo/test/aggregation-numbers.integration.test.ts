@@ -63,6 +63,21 @@ describe('a whole double stored in a document stays a double in aggregation', ()
   });
 });
 
+describe('a pipeline-style update reads a stored whole double as a double', () => {
+  test('$add to it is a double, and the field it leaves alone stays a double', async () => {
+    const coll = typedClient.db('numbers').collection<{ _id: number } & Document>('updates');
+    await coll.insertOne({ _id: 1, d: new Double(2), i: new Int32(1) });
+    await coll.updateOne({ _id: 1 }, [{ $set: { sum: { $add: ['$d', '$i'] }, type: { $type: '$d' } } }]);
+    expect(await coll.findOne({ _id: 1 })).toEqual({
+      _id: new Int32(1),
+      d: new Double(2),
+      i: new Int32(1),
+      sum: new Double(3),
+      type: 'double',
+    });
+  });
+});
+
 describe('int64 literals written in the pipeline stay int64', () => {
   test('$add of an int32 field and NumberLong(5), $literal and $type of one', async () => {
     expect(
