@@ -58,6 +58,22 @@ describe('aggregation expressions (https://www.mongodb.com/docs/manual/reference
     expect(await one({ f: { $first: [[]] }, l: { $last: [[]] }, k: { $last: [[1, 2]] } })).toEqual({ k: 2 });
   });
 
+  // mongod applies an inclusion projection in two passes: the fields it keeps, in the input
+  // document's order, then the fields it computes, in the projection's order (at every level).
+  // $addFields/$set keep existing fields in place and append new ones in the order named.
+  test('output field order of $project with computed fields and of dotted $addFields', async () => {
+    const o = t.db('fid').collection('order');
+    await o.insertOne({ _id: 1, a: { b: 1, d: 4 }, z: 1 } as Document);
+    const [projected] = await o
+      .aggregate([{ $project: { z: 1, n: { $literal: 5 }, 'a.e': { $literal: 6 }, 'a.b': 1 } }])
+      .toArray();
+    expect(Object.keys(projected ?? {})).toEqual(['_id', 'a', 'z', 'n']);
+    expect(Object.keys((projected?.a ?? {}) as Document)).toEqual(['b', 'e']);
+    const [added] = await o.aggregate([{ $addFields: { w: 2, 'a.c': 1, 'a.b': 0, 'x.y': 3 } }]).toArray();
+    expect(Object.keys(added ?? {})).toEqual(['_id', 'a', 'z', 'w', 'x']);
+    expect(Object.keys((added?.a ?? {}) as Document)).toEqual(['b', 'd', 'c']);
+  });
+
   // mongod's projection parser: a path below an already named one → 31249, a path above an
   // already named one → 31250; mixing inclusion and exclusion → 31253 / 31254 (_id is exempt).
   test('a projection naming a path and its prefix is refused with 31249 or 31250', async () => {

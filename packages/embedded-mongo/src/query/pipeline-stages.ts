@@ -4,6 +4,7 @@ import { Long } from 'bson';
 import { Lazy } from 'mingo/lazy';
 import { $group } from './group-stage.js';
 import { parseSort, sortDocs } from './sort.js';
+import { computedProjection, reorder } from './project-order.js';
 import { resolve } from 'mingo/util';
 import { encodeValue } from '../indexes/key-encoding.js';
 import {
@@ -27,13 +28,23 @@ const $count: Stage = (coll, expr, options) =>
     (doc: Doc) => typeof expr !== 'string' || doc[expr] !== 0,
   );
 
-/** mingo's `$project` appends `_id` after the projected fields; mongod keeps `_id` first. */
-const $project: Stage = (coll, expr, options) =>
-  (mingoProject as unknown as Stage)(coll, expr, options).map((doc: Doc) => {
+/**
+ * mingo's `$project` appends `_id` after the projected fields; mongod keeps `_id` first. A
+ * projection that computes fields orders them as mongod does (see project-order.ts): mingo
+ * projects one input document per output document, in turn, so the input last read is the one
+ * each output came from.
+ */
+const $project: Stage = (coll, expr, options) => {
+  const tree = computedProjection(expr);
+  let input: unknown;
+  const source = tree ? coll.map((doc: unknown) => (input = doc)) : coll;
+  return (mingoProject as unknown as Stage)(source, expr, options).map((doc: Doc) => {
+    if (tree) return reorder(input, doc, tree);
     if (!('_id' in doc) || Object.keys(doc)[0] === '_id') return doc;
     const { _id, ...rest } = doc;
     return { _id, ...rest };
   });
+};
 
 /**
  * `$unwind` with `includeArrayIndex` stores the index as an int64 (mongod: "NumberLong(0)",
