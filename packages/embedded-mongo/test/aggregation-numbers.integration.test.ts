@@ -1,15 +1,21 @@
+import type { MongoClient } from 'mongodb';
 import {
   Decimal128,
   Double,
   Int32,
   Long,
-  MongoClient,
   type Collection,
   type Document,
   type MongoServerError,
 } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+import {
+  connectTypedClient,
+  projectFirst,
+  serverError,
+  startTestEngine,
+  type TestEngine,
+} from './helpers/engine.js';
 
 // Result types and equality of numbers in aggregation, from MongoDB's manual (the operator pages of
 // $mod, $pow, $round, $trunc, $bitAnd/$bitOr/$bitXor/$bitNot, $setUnion and its siblings, $in,
@@ -33,8 +39,7 @@ beforeAll(async () => {
       zeroL: Long.fromNumber(0),
       zeroDec: Decimal128.fromString('0.00'),
     } as Document);
-  typedClient = new MongoClient(t.engine.uri, { promoteValues: false, promoteLongs: false });
-  await typedClient.connect();
+  typedClient = await connectTypedClient(t);
   c = typedClient.db('numbers').collection('c');
 });
 afterAll(async () => {
@@ -42,8 +47,7 @@ afterAll(async () => {
   await t.stop();
 });
 
-const project = async (fields: Document) =>
-  (await c.aggregate([{ $project: { _id: 0, ...fields } }]).toArray())[0] as Document;
+const project = (fields: Document) => projectFirst(c, fields);
 /** The error code of a refused expression (the typed client reads it as an Int32). */
 const refusal = async (expression: Document) =>
   Number(

@@ -94,4 +94,4 @@ type QueryOperator = (selector: string, value: unknown, options: Options) => (ob
 
 /** The `$expr` query operator: a document matches when its expression is true as mongod counts truth. */
 export const $expr: QueryOperator = (selector, value, options) =>
-  (mingoExpr as unknown as QueryOperator)(selector, asBoolean(value), options);
+  mingoExpr(selector, asBoolean(value), options);

@@ -1,6 +1,7 @@
 import { evalExpr } from 'mingo/core';
 import { Double, Int32, Long, Timestamp } from 'bson';
 import { delegate, type ExprOp } from './expression-fixes.js';
+import { doubleOf } from './exact-arithmetic.js';
 
 const isLong = (v: unknown): v is Long => v instanceof Long && !(v instanceof Timestamp);
 
@@ -123,7 +124,7 @@ const doubleResult =
   (op: ExprOp): ExprOp =>
   (obj, expr, options) => {
     const out: unknown = op(obj, expr, options);
-    return typeof out === 'number' && Number.isInteger(out) ? new Double(out) : out;
+    return typeof out === 'number' ? doubleOf(out) : out;
   };
 
 /** mingo's number-computing operators (or the fix in `current`) fed demoted arguments. */

@@ -4,6 +4,7 @@ import { $push } from 'mingo/operators/accumulator';
 import { exactOf, isBsonNumber } from '../bson/exact-number.js';
 import { compareValues } from '../bson/compare.js';
 import { distinctValues } from './set-expressions.js';
+import { doubleOf } from './exact-arithmetic.js';
 
 /**
  * `$sum` / `$avg` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/sum/,
@@ -109,7 +110,7 @@ function avgOf(values: unknown[]): unknown {
   }
   // A double always, also when whole (written as such, not as an int32).
   const mean = t.double || t.nan ? t.float / t.count : Number(t.coef * 10n ** BigInt(t.exp)) / t.count;
-  return Number.isInteger(mean) ? new Double(mean) : mean;
+  return doubleOf(mean);
 }
 
 const values = (collection: Obj[], expr: unknown, options: Options): unknown[] =>

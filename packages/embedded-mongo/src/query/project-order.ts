@@ -19,14 +19,14 @@ function add(tree: Tree, path: string[], value: unknown): void {
   if (head === undefined) return;
   if (rest.length > 0) {
     const child = tree.get(head);
-    const sub: Tree = child instanceof Map ? child : new Map();
+    const sub: Tree = child instanceof Map ? child : new Map<string, true | 'computed' | Tree>();
     tree.set(head, sub);
     add(sub, rest, value);
     return;
   }
   if (isPlain(value) && !isExpression(value)) {
     const child = tree.get(head);
-    const sub: Tree = child instanceof Map ? child : new Map();
+    const sub: Tree = child instanceof Map ? child : new Map<string, true | 'computed' | Tree>();
     tree.set(head, sub);
     for (const [k, v] of Object.entries(value)) add(sub, k.split('.'), v);
   } else if (value === true || (typeof value === 'number' && value !== 0)) tree.set(head, true);

@@ -61,7 +61,7 @@ const $setIntersection: ExprOp = (obj, expr, options) => {
     if (!current) current = next;
     else for (const key of [...current.keys()]) if (!next.has(key)) current.delete(key);
   }
-  return ordered(current ?? new Map());
+  return ordered(current ?? new Map<string, unknown>());
 };
 
 /** Checks the argument count mongod's parser checks (16020), for expressions built at run time. */

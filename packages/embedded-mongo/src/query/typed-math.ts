@@ -1,5 +1,5 @@
 import { evalExpr } from 'mingo/core';
-import { Decimal128, Double, Int32, Long } from 'bson';
+import { Decimal128, Int32, Long } from 'bson';
 import { locationError, typeMismatch } from '../errors.js';
 import { isBsonNumber } from '../bson/exact-number.js';
 import {
@@ -7,6 +7,7 @@ import {
   INT64_MIN,
   bigOf,
   decToDecimal128,
+  doubleOf,
   numKind,
   plainNumber,
   toDec,
@@ -30,8 +31,6 @@ const evalArgs = (obj: Record<string, unknown>, expr: unknown, options: Paramete
 const INT32_MIN = -(2n ** 31n);
 const INT32_MAX = 2n ** 31n - 1n;
 
-/** A whole double stays a double on the wire. */
-const doubleOf = (n: number): number | Double => (Number.isInteger(n) ? new Double(n) : n);
 /** An int32 result when it fits, else an int64 (mongod's `createIntOrLong`). */
 const intOrLong = (n: bigint): number | Long =>
   n >= INT32_MIN && n <= INT32_MAX ? Number(n) : Long.fromBigInt(n);
