@@ -94,6 +94,15 @@ describe('int64 literals written in the pipeline stay int64', () => {
   });
 });
 
+describe('a NumberLong(1) in $project is an inclusion flag, in an expression an int64', () => {
+  test('the field is kept and the sum is an int64', async () => {
+    const [doc] = await c
+      .aggregate([{ $project: { l7: Long.fromNumber(1), x: { $add: ['$i3', Long.fromNumber(1)] } } }])
+      .toArray();
+    expect(doc).toEqual({ _id: new Int32(1), l7: Long.fromNumber(7), x: Long.fromNumber(4) });
+  });
+});
+
 describe('$mod, $pow, $round, $trunc keep MongoDB result types', () => {
   test('$mod: the wider integer type; a double dividend a double; a decimal a decimal', async () => {
     expect(

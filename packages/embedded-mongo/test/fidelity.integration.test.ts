@@ -74,6 +74,30 @@ describe('aggregation expressions (https://www.mongodb.com/docs/manual/reference
     expect(Object.keys((added?.a ?? {}) as Document)).toEqual(['b', 'd', 'c']);
   });
 
+  // https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/: a document goes to
+  // the bucket whose lower boundary is ≤ its value < the next boundary; only buckets holding
+  // documents are written, sorted by boundary; outside every bucket without a default: error.
+  test('$bucket puts each document in its own bucket', async () => {
+    const b = t.db('fid').collection('buckets');
+    await b.insertMany([{ v: 5 }, { v: 6 }, { v: 7 }, { v: 42 }, { v: 'x' }]);
+    const bucket = (extra: Document) => [
+      { $bucket: { groupBy: '$v', boundaries: [0, 6, 10, 20], ...extra } },
+    ];
+    expect(await b.aggregate(bucket({ default: 'other' })).toArray()).toEqual([
+      { _id: 0, count: 1 },
+      { _id: 6, count: 2 },
+      { _id: 'other', count: 2 },
+    ]);
+    expect(
+      await b.aggregate(bucket({ default: 'other', output: { vs: { $push: '$v' } } })).toArray(),
+    ).toEqual([
+      { _id: 0, vs: [5] },
+      { _id: 6, vs: [6, 7] },
+      { _id: 'other', vs: [42, 'x'] },
+    ]);
+    expect((await aggError(bucket({}))).code).toBe(40066);
+  });
+
   // mongod's projection parser: a path below an already named one → 31249, a path above an
   // already named one → 31250; mixing inclusion and exclusion → 31253 / 31254 (_id is exempt).
   test('a projection naming a path and its prefix is refused with 31249 or 31250', async () => {

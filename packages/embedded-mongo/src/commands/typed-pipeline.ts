@@ -21,6 +21,7 @@ export function withTypedExpressions(plain: Doc[], typed: unknown): Doc[] {
     if (!isPlain(typedStage)) return stage;
     const spec = stage[name];
     const typedSpec = typedStage[name];
+    if (name === '$project') return { $project: projectionWithTypedExpressions(spec, typedSpec) };
     if (EXPRESSION_STAGES.has(name)) return { [name]: regexesToJs(aggregationValues(typedSpec)) };
     if (name === '$facet' && isPlain(spec) && isPlain(typedSpec)) {
       const facets: Doc = {};
@@ -36,4 +37,18 @@ export function withTypedExpressions(plain: Doc[], typed: unknown): Doc[] {
     }
     return stage;
   });
+}
+
+/**
+ * A `$project` whose expressions (the operands of `$` operators) come from the typed decode, while
+ * the inclusion flags stay plain numbers: `{a: NumberLong(1)}` keeps `a`, it does not set it to 1.
+ */
+function projectionWithTypedExpressions(plain: unknown, typed: unknown): unknown {
+  if (!isPlain(plain) || !isPlain(typed)) return plain;
+  const out: Doc = {};
+  for (const [key, value] of Object.entries(plain)) {
+    if (key.startsWith('$')) out[key] = regexesToJs(aggregationValues(typed[key]));
+    else out[key] = projectionWithTypedExpressions(value, typed[key]);
+  }
+  return out;
 }

@@ -8,6 +8,7 @@ import { computedProjection, reorder } from './project-order.js';
 import { resolve } from 'mingo/util';
 import { encodeValue } from '../indexes/key-encoding.js';
 import {
+  $bucket as mingoBucket,
   $count as mingoCount,
   $lookup as mingoLookup,
   $project as mingoProject,
@@ -115,4 +116,33 @@ const $lookup: Stage = (coll, expr, options) => {
   });
 };
 
-export const pipelineStageFixes = { $count, $group, $lookup, $project, $sort, $unwind };
+/**
+ * `$bucket` as mongod runs it: a `$group` whose key is the lower boundary of the document's bucket
+ * (a `$switch` over the boundaries, the `default` bucket otherwise; no match and no default is
+ * 40066), then a `$sort` on it; only buckets holding documents are written, `{_id, count}` unless
+ * `output` says otherwise (https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/).
+ * mingo put every document in the first bucket.
+ */
+const $bucket: Stage = (coll, expr, options) => {
+  const spec = expr as Doc;
+  const bounds = spec.boundaries;
+  if (!Array.isArray(bounds) || bounds.length < 2)
+    return (mingoBucket as unknown as Stage)(coll, expr, options);
+  const lowers = bounds.slice(0, -1) as unknown[];
+  const branches = lowers.map((lower, i) => ({
+    case: {
+      $and: [
+        { $gte: [spec.groupBy, { $literal: lower }] },
+        { $lt: [spec.groupBy, { $literal: bounds[i + 1] as unknown }] },
+      ],
+    },
+    then: { $literal: lower },
+  }));
+  const key = {
+    $switch: 'default' in spec ? { branches, default: { $literal: spec.default } } : { branches },
+  };
+  const output = (spec.output as Doc | undefined) ?? { count: { $sum: 1 } };
+  return $sort($group(coll, { _id: key, ...output }, options), { _id: 1 }, options);
+};
+
+export const pipelineStageFixes = { $bucket, $count, $group, $lookup, $project, $sort, $unwind };
