@@ -12,7 +12,7 @@ import { delegate, type ExprOp } from './expression-fixes.js';
  * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/and/#behavior). mingo only
  * knew the JS number 0, so an int64 or decimal zero counted as true.
  */
-export function isTrue(v: unknown): boolean {
+function isTrue(v: unknown): boolean {
   if (v === false || v === null || v === undefined || v === 0) return false;
   if (v instanceof Int32 || v instanceof Double) return v.value !== 0;
   if (v instanceof Long && !(v instanceof Timestamp)) return !v.isZero();
