@@ -8,7 +8,7 @@ import {
   type MongoServerError,
 } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+import { projectFirst, serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
 
 // Expectations from mongod's operator pages and its jstests (aggregation/expressions/
 // arrayElemAt.js, substr*.js, aggregation/bugs/groupMissing.js), written here in our own words.
@@ -23,8 +23,7 @@ afterAll(async () => {
   await t.stop();
 });
 
-const project = async (fields: Document) =>
-  (await c.aggregate([{ $project: { _id: 0, ...fields } }]).toArray())[0];
+const project = (fields: Document) => projectFirst(c, fields);
 const refusal = async (expression: Document) =>
   (await serverError(() => c.aggregate([{ $project: { x: expression } }]).toArray())) as MongoServerError;
 

@@ -1,15 +1,21 @@
+import type { MongoClient } from 'mongodb';
 import {
   Decimal128,
   Double,
   Int32,
   Long,
-  MongoClient,
   type Collection,
   type Document,
   type MongoServerError,
 } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+import {
+  connectTypedClient,
+  projectFirst,
+  serverError,
+  startTestEngine,
+  type TestEngine,
+} from './helpers/engine.js';
 
 // Numeric result types of aggregation, from MongoDB's manual (the operator pages of $add,
 // $subtract, $multiply, $abs, $toLong, $convert, $sum, $avg, $max, $divide, $size, and of the
@@ -41,8 +47,7 @@ beforeAll(async () => {
       at: new Date(1000),
       before: new Date(400),
     } as Document);
-  typedClient = new MongoClient(t.engine.uri, { promoteValues: false, promoteLongs: false });
-  await typedClient.connect();
+  typedClient = await connectTypedClient(t);
   c = typedClient.db('types').collection('c');
 });
 afterAll(async () => {
@@ -50,8 +55,7 @@ afterAll(async () => {
   await t.stop();
 });
 
-const project = async (fields: Document) =>
-  (await c.aggregate([{ $project: { _id: 0, ...fields } }]).toArray())[0] as Document;
+const project = (fields: Document) => projectFirst(c, fields);
 
 describe('arithmetic keeps MongoDB types (int32 < int64 < double < decimal)', () => {
   test('$add/$subtract/$multiply with an int64 give int64; with int32 only, int32', async () => {

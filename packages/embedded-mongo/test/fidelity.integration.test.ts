@@ -58,6 +58,46 @@ describe('aggregation expressions (https://www.mongodb.com/docs/manual/reference
     expect(await one({ f: { $first: [[]] }, l: { $last: [[]] }, k: { $last: [[1, 2]] } })).toEqual({ k: 2 });
   });
 
+  // mongod applies an inclusion projection in two passes: the fields it keeps, in the input
+  // document's order, then the fields it computes, in the projection's order (at every level).
+  // $addFields/$set keep existing fields in place and append new ones in the order named.
+  test('output field order of $project with computed fields and of dotted $addFields', async () => {
+    const o = t.db('fid').collection('order');
+    await o.insertOne({ _id: 1, a: { b: 1, d: 4 }, z: 1 } as Document);
+    const [projected] = await o
+      .aggregate([{ $project: { z: 1, n: { $literal: 5 }, 'a.e': { $literal: 6 }, 'a.b': 1 } }])
+      .toArray();
+    expect(Object.keys(projected ?? {})).toEqual(['_id', 'a', 'z', 'n']);
+    expect(Object.keys((projected?.a ?? {}) as Document)).toEqual(['b', 'e']);
+    const [added] = await o.aggregate([{ $addFields: { w: 2, 'a.c': 1, 'a.b': 0, 'x.y': 3 } }]).toArray();
+    expect(Object.keys(added ?? {})).toEqual(['_id', 'a', 'z', 'w', 'x']);
+    expect(Object.keys((added?.a ?? {}) as Document)).toEqual(['b', 'd', 'c']);
+  });
+
+  // https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/: a document goes to
+  // the bucket whose lower boundary is ≤ its value < the next boundary; only buckets holding
+  // documents are written, sorted by boundary; outside every bucket without a default: error.
+  test('$bucket puts each document in its own bucket', async () => {
+    const b = t.db('fid').collection('buckets');
+    await b.insertMany([{ v: 5 }, { v: 6 }, { v: 7 }, { v: 42 }, { v: 'x' }]);
+    const bucket = (extra: Document) => [
+      { $bucket: { groupBy: '$v', boundaries: [0, 6, 10, 20], ...extra } },
+    ];
+    expect(await b.aggregate(bucket({ default: 'other' })).toArray()).toEqual([
+      { _id: 0, count: 1 },
+      { _id: 6, count: 2 },
+      { _id: 'other', count: 2 },
+    ]);
+    expect(
+      await b.aggregate(bucket({ default: 'other', output: { vs: { $push: '$v' } } })).toArray(),
+    ).toEqual([
+      { _id: 0, vs: [5] },
+      { _id: 6, vs: [6, 7] },
+      { _id: 'other', vs: [42, 'x'] },
+    ]);
+    expect((await aggError(bucket({}))).code).toBe(40066);
+  });
+
   // mongod's projection parser: a path below an already named one → 31249, a path above an
   // already named one → 31250; mixing inclusion and exclusion → 31253 / 31254 (_id is exempt).
   test('a projection naming a path and its prefix is refused with 31249 or 31250', async () => {

@@ -303,15 +303,19 @@ describe('differential against the manual’s comparison rules (fast-check)', ()
         $subtract: { big: (x: bigint, y: bigint) => x - y, float: (x: number, y: number) => x - y },
         $multiply: { big: (x: bigint, y: bigint) => x * y, float: (x: number, y: number) => x * y },
       };
-      // Whole doubles are left out: documents reach aggregation with them decoded as JS numbers,
-      // which cannot be told from int32 values (a gap the README lists).
-      const operand = fc.oneof(int32, int64, decimal);
+      // Doubles (whole ones included: a stored 2.0 is a double, not an int32) with any type but a
+      // decimal: a double meets a decimal only after a conversion the model does not compute.
+      const operand = fc.oneof(int32, int64, double, decimal);
+      const approximate = (v: Value): number =>
+        v instanceof Long ? Number(v.toBigInt()) : (v as Int32 | Double).value;
       await fc.assert(
         fc.asyncProperty(
           operand,
           operand,
           fc.constantFrom('$add', '$subtract', '$multiply'),
           async (a, b, name) => {
+            const kinds = [a, b].map(numericKind);
+            fc.pre(!(kinds.includes('decimal') && kinds.includes('double')));
             await c.deleteMany({});
             await c.insertOne({ _id: 1, a, b });
             const [row] = await c
@@ -321,9 +325,15 @@ describe('differential against the manual’s comparison rules (fast-check)', ()
               })
               .toArray();
             const op = ops[name];
-            let kind: NumericKind = [a, b]
-              .map(numericKind)
-              .reduce((x, y) => (NUMERIC_KINDS.indexOf(x) >= NUMERIC_KINDS.indexOf(y) ? x : y));
+            let kind: NumericKind = kinds.reduce((x, y) =>
+              NUMERIC_KINDS.indexOf(x) >= NUMERIC_KINDS.indexOf(y) ? x : y,
+            );
+            if (kind === 'double') {
+              // Computed in doubles, an int64 first rounded to the nearest double.
+              expect(numericKind(row?.r)).toBe('double');
+              expect((row?.r as Double).value).toBe(op.float(approximate(a), approximate(b)));
+              return;
+            }
             const [an, ad] = exactFraction(a);
             const [bn, bd] = exactFraction(b);
             if (kind === 'decimal') {

@@ -1,5 +1,6 @@
 import { deserialize } from 'bson';
 import { regexesToJs } from '../query/regex-translate.js';
+import { aggregationValues } from './aggregation-values.js';
 
 /**
  * A received command document (or a statement of a document sequence) decoded for execution: BSON
@@ -18,17 +19,8 @@ export const decodeStored = (bytes: Uint8Array): Record<string, unknown> => dese
 
 /**
  * A stored document decoded for an aggregation pipeline: int64 values stay `Long`s whatever their
- * size, so that expressions can give int64 results as mongod does (the usual decode turns those
- * below 2^53 into plain numbers, which are written back as int32 or double).
+ * size and whole doubles stay `Double`s (see aggregationValues); the usual decode turns both into
+ * plain numbers, which are written back as int32s (or doubles when large).
  */
 export const decodeForAggregation = (bytes: Uint8Array): Record<string, unknown> =>
-  deserialize(bytes, { promoteLongs: false });
-
-/** BSON element type byte of an int64. */
-const INT64_TYPE = 0x12;
-
-/**
- * Whether a BSON document may hold an int64: false when the type byte appears nowhere in it (a
- * fast byte search), so the usual decode gives the same values.
- */
-export const mayHoldInt64 = (bytes: Uint8Array): boolean => bytes.includes(INT64_TYPE);
+  aggregationValues(deserialize(bytes, { promoteValues: false })) as Record<string, unknown>;

@@ -5,6 +5,8 @@ import { parseSort } from '../query/sort.js';
 import { checkRegexes } from '../query/regex-translate.js';
 import { checkProjection } from '../query/projection-check.js';
 import { checkStageArguments } from './stage-arguments.js';
+import { checkPipelineArity } from '../query/expression-arity.js';
+import { withTypedExpressions } from './typed-pipeline.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
 import type { Collection } from '../storage/collection.js';
@@ -46,6 +48,7 @@ function checkPipeline(pipeline: unknown): Doc[] {
     checkStageArguments(name, spec);
     if (name === '$project' && spec && typeof spec === 'object') checkProjection(spec as Doc);
   }
+  checkPipelineArity(pipeline);
   return pipeline as Doc[];
 }
 
@@ -127,7 +130,8 @@ export const aggregateCommand: CommandDef = {
     if (name === undefined && target !== 1) throw typeMismatch('aggregate must be a collection name or 1');
     const coll = name ? ctx.state.engine.collection(ctx.db, name) : undefined;
     const hint = coll ? hintName(ctx, ctx.body.hint, coll.indexes.values()) : undefined;
-    const docs = await runPipeline(ctx, coll, pipeline, hint);
+    const typed = withTypedExpressions(pipeline, ctx.typedBody().pipeline);
+    const docs = await runPipeline(ctx, coll, typed, hint);
     const batchSize = numberOption(cursorOpt as Doc, 'batchSize', DEFAULT_FIRST_BATCH);
     const ns = `${ctx.db}.${name ?? '$cmd.aggregate'}`;
     return cursorFirstBatch(ctx, ns, docs, batchSize, false);

@@ -1,4 +1,4 @@
-import { MongoCommandError } from '../errors.js';
+import { locationError } from '../errors.js';
 import type { Doc } from './types.js';
 
 /**
@@ -6,7 +6,7 @@ import type { Doc } from './types.js';
  * read; mingo accepted them or answered the generic 2):
  * https://www.mongodb.com/docs/manual/reference/operator/aggregation-pipeline/
  */
-const fail = (code: number, msg: string) => new MongoCommandError(code, `Location${String(code)}`, msg);
+const fail = locationError;
 const isPlain = (v: unknown): v is Doc =>
   v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
 

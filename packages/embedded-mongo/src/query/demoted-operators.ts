@@ -1,6 +1,7 @@
 import { evalExpr } from 'mingo/core';
 import { Double, Int32, Long, Timestamp } from 'bson';
 import { delegate, type ExprOp } from './expression-fixes.js';
+import { doubleOf } from './exact-arithmetic.js';
 
 const isLong = (v: unknown): v is Long => v instanceof Long && !(v instanceof Timestamp);
 
@@ -75,14 +76,11 @@ const DOUBLE_RESULT = new Set([
  * evaluated here and handed on as literals with int64 values demoted (the same values, so the
  * same answers as before int64 values reached aggregation as `Long`s). Operators that only pass
  * values through (`$ifNull`, `$cond`, `$map`, `$let`, `$getField`, ...) get them unchanged.
- * `$and`/`$or` are not listed: they stop at the first deciding argument.
+ * `$and`/`$or` are not listed: they stop at the first deciding argument. The typed ones
+ * (`typed-math.ts`, `set-expressions.ts`, `boolean-expressions.ts`) read int64 values themselves.
  */
 const DEMOTING = [
   ...DOUBLE_RESULT,
-  '$mod',
-  '$pow',
-  '$round',
-  '$trunc',
   '$cmp',
   '$eq',
   '$gt',
@@ -90,18 +88,12 @@ const DEMOTING = [
   '$lt',
   '$lte',
   '$ne',
-  '$not',
-  '$in',
   '$indexOfArray',
   '$range',
   '$allElementsTrue',
   '$anyElementTrue',
-  '$setDifference',
-  '$setEquals',
-  '$setIntersection',
-  '$setIsSubset',
-  '$setUnion',
   '$indexOfBytes',
+  '$slice',
   '$split',
   '$strcasecmp',
   '$strLenBytes',
@@ -115,10 +107,6 @@ const DEMOTING = [
   '$toDecimal',
   '$toInt',
   '$toString',
-  '$bitAnd',
-  '$bitNot',
-  '$bitOr',
-  '$bitXor',
 ];
 
 const literal = (v: unknown) => ({ $literal: demote(v) });
@@ -136,7 +124,7 @@ const doubleResult =
   (op: ExprOp): ExprOp =>
   (obj, expr, options) => {
     const out: unknown = op(obj, expr, options);
-    return typeof out === 'number' && Number.isInteger(out) ? new Double(out) : out;
+    return typeof out === 'number' ? doubleOf(out) : out;
   };
 
 /** mingo's number-computing operators (or the fix in `current`) fed demoted arguments. */

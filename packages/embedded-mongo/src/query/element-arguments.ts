@@ -1,6 +1,6 @@
 import { evalExpr } from 'mingo/core';
 import { Decimal128, Double, Int32, Long } from 'bson';
-import { locationError } from '../errors.js';
+import { locationError, show } from '../errors.js';
 import { isBsonNumber } from '../bson/exact-number.js';
 import { bsonTypeName, type ExprOp } from './expression-fixes.js';
 
@@ -96,4 +96,41 @@ const $substrBytes: ExprOp = (obj, expr, options) => {
   return bytes.subarray(lower, end).toString('utf8');
 };
 
-export const elementArgumentChecks: Record<string, ExprOp> = { $arrayElemAt, $substrBytes };
+/** Whether a number holds a whole value that fits in 32 bits (what mongod calls integral). */
+const integral32 = (v: unknown) => {
+  const n = asDouble(v);
+  return Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31;
+};
+
+/**
+ * `$substrCP`: code point offsets; both the start and the length must be whole numbers that fit
+ * in 32 bits and not be negative (codes 34450-34455, checked in mongod's order); a start past the
+ * end gives "".
+ */
+const $substrCP: ExprOp = (obj, expr, options) => {
+  const [textExpr, startExpr, lengthExpr] = arity('$substrCP', expr, 3);
+  const text = coerceToString(evalExpr(obj, textExpr, options));
+  const start: unknown = evalExpr(obj, startExpr, options);
+  const length: unknown = evalExpr(obj, lengthExpr, options);
+  if (!isBsonNumber(start))
+    throw fail(
+      34450,
+      `$substrCP: starting index must be a numeric type (is BSON type ${bsonTypeName(start)})`,
+    );
+  if (!integral32(start))
+    throw fail(
+      34451,
+      `$substrCP: starting index cannot be represented as a 32-bit integral value: ${show(start)}`,
+    );
+  if (!isBsonNumber(length))
+    throw fail(34452, `$substrCP: length must be a numeric type (is BSON type ${bsonTypeName(length)})`);
+  if (!integral32(length))
+    throw fail(34453, `$substrCP: length cannot be represented as a 32-bit integral value: ${show(length)}`);
+  const from = asDouble(start);
+  const count = asDouble(length);
+  if (count < 0) throw fail(34454, '$substrCP: length must be a nonnegative integer.');
+  if (from < 0) throw fail(34455, '$substrCP: the starting index must be nonnegative integer.');
+  return [...text].slice(from, from + count).join('');
+};
+
+export const elementArgumentChecks: Record<string, ExprOp> = { $arrayElemAt, $substrBytes, $substrCP };

@@ -3,6 +3,8 @@ import type { Options } from 'mingo/types';
 import { $push } from 'mingo/operators/accumulator';
 import { exactOf, isBsonNumber } from '../bson/exact-number.js';
 import { compareValues } from '../bson/compare.js';
+import { distinctValues } from './set-expressions.js';
+import { doubleOf } from './exact-arithmetic.js';
 
 /**
  * `$sum` / `$avg` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/sum/,
@@ -108,7 +110,7 @@ function avgOf(values: unknown[]): unknown {
   }
   // A double always, also when whole (written as such, not as an int32).
   const mean = t.double || t.nan ? t.float / t.count : Number(t.coef * 10n ** BigInt(t.exp)) / t.count;
-  return Number.isInteger(mean) ? new Double(mean) : mean;
+  return doubleOf(mean);
 }
 
 const values = (collection: Obj[], expr: unknown, options: Options): unknown[] =>
@@ -130,7 +132,16 @@ const extreme =
     return best;
   };
 
+/**
+ * `$addToSet`: each distinct value once, equal as BSON values (an int64 1 and an int32 1 are one
+ * value); missing values are left out
+ * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/addToSet/).
+ */
+const $addToSet: Accumulator = (collection, expr, options) =>
+  distinctValues(values(collection, expr, options).filter((v) => v !== undefined));
+
 export const exactAccumulators: Record<string, Accumulator> = {
+  $addToSet,
   $min: extreme(-1),
   $max: extreme(1),
   $sum: (collection, expr, options) =>

@@ -122,6 +122,12 @@ export function numKind(v: unknown): NumKind | undefined {
   return undefined;
 }
 
+/**
+ * A double result as the wire must carry it: a whole value as a `Double` (a plain JS number with
+ * a whole value is written as an int32), a fractional one as the number.
+ */
+export const doubleOf = (n: number): number | Double => (Number.isInteger(n) ? new Double(n) : n);
+
 export const plainNumber = (v: unknown): number =>
   v instanceof Int32 || v instanceof Double ? v.value : isLong(v) ? Number(v.toBigInt()) : Number(v);
 export const bigOf = (v: unknown): bigint =>

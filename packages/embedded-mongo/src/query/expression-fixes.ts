@@ -42,24 +42,6 @@ export function bsonTypeName(v: unknown): string {
 
 const fail = locationError;
 
-/** `$switch` with no matching branch and no `default` is an error (40066), not null. */
-const $switch: ExprOp = (obj, expr, options) => {
-  const spec = expr as Obj | undefined;
-  if (spec && typeof spec === 'object' && !('default' in spec)) {
-    const branches = Array.isArray(spec.branches) ? (spec.branches as Obj[]) : [];
-    const matched = branches.some((b) => {
-      const v: unknown = evalExpr(obj, b.case, options);
-      return v !== null && v !== undefined && v !== false && v !== 0;
-    });
-    if (!matched)
-      throw fail(
-        40066,
-        '$switch could not find a matching branch for an input, and no default was specified.',
-      );
-  }
-  return delegate('$switch')(obj, expr, options);
-};
-
 /** `$toUpper`/`$toLower` of null or a missing field is the empty string. */
 const caseOf =
   (name: '$toUpper' | '$toLower'): ExprOp =>
@@ -69,13 +51,6 @@ const caseOf =
     if (v === null || v === undefined) return '';
     return delegate(name)(obj, expr, options);
   };
-
-/** `$cond` in array form takes exactly three arguments (16020). */
-const $cond: ExprOp = (obj, expr, options) => {
-  if (Array.isArray(expr) && expr.length !== 3)
-    throw fail(16020, `Expression $cond takes exactly 3 arguments. ${String(expr.length)} were passed in.`);
-  return delegate('$cond')(obj, expr, options);
-};
 
 /** `$concat`: null if any argument is null or missing; anything but a string is an error (16702). */
 const $concat: ExprOp = (obj, expr, options) => {
@@ -136,13 +111,21 @@ const rounding =
     return delegate(name)(obj, expr, options);
   };
 
+/** `$size` of anything but an array is an error (17124), not null. */
+const $size: ExprOp = (obj, expr, options) => {
+  const arg: unknown = Array.isArray(expr) && expr.length === 1 ? (expr as unknown[])[0] : expr;
+  const v: unknown = evalExpr(obj, arg, options);
+  if (!Array.isArray(v))
+    throw fail(17124, `The argument to $size must be an array. Type of argument: ${bsonTypeName(v)}`);
+  return v.length;
+};
+
 export const expressionFixes: Record<string, ExprOp> = {
+  $size,
   $ceil: rounding('$ceil'),
   $floor: rounding('$floor'),
-  $switch,
   $toUpper: caseOf('$toUpper'),
   $toLower: caseOf('$toLower'),
-  $cond,
   $concat,
   $first: endOf('$first'),
   $last: endOf('$last'),

@@ -8,7 +8,8 @@ import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
 import { translateFilter } from './regex-translate.js';
 import { decodeTyped } from '../bson/typed-decode.js';
-import { decodeForAggregation, decodeStored, mayHoldInt64 } from '../bson/command-decode.js';
+import { decodeForAggregation, decodeStored } from '../bson/command-decode.js';
+import { holdsTypedNumbers } from '../bson/aggregation-values.js';
 import { checkDeadline } from '../server/deadline.js';
 import { Yielder } from '../server/yielding.js';
 
@@ -140,13 +141,13 @@ export async function findMatchesYielding(
 }
 
 /**
- * A matched document as an aggregation pipeline reads it: with its int64 values as `Long`s when
- * it holds any (see decodeForAggregation), else the usual decode, reused from the match when the
+ * A matched document as an aggregation pipeline reads it: with its int64 values as `Long`s and
+ * whole doubles as `Double`s when it holds any (see decodeForAggregation), else the usual decode, reused from the match when the
  * filter already decoded it. Undefined when the document was deleted meanwhile.
  */
 export function aggregationDoc(coll: Collection, match: Match): Doc | undefined {
   const raw = coll.raw(match.rid);
   if (!raw) return undefined;
-  if (mayHoldInt64(raw)) return decodeForAggregation(raw);
+  if (holdsTypedNumbers(raw)) return decodeForAggregation(raw);
   return match.doc ?? decodeStored(raw);
 }

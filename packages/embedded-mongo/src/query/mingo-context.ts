@@ -14,10 +14,12 @@ import { $type } from './type-operator.js';
 import { pipelineStageFixes } from './pipeline-stages.js';
 import { equalityOperators } from './match-values.js';
 import { expressionFixes, type ExprOp } from './expression-fixes.js';
-import { expressionArgumentChecks } from './expression-arguments.js';
 import { elementArgumentChecks } from './element-arguments.js';
 import { typedExpressions } from './typed-expressions.js';
 import { exactAccumulators } from './exact-accumulators.js';
+import { $expr, booleanExpressions } from './boolean-expressions.js';
+import { setExpressions } from './set-expressions.js';
+import { typedMath } from './typed-math.js';
 
 /**
  * `$eq` / `$ne` on a top-level field compared with an ObjectId, where the field holds an ObjectId or
@@ -53,14 +55,17 @@ const queryOperatorsFast = {
   $eq: withObjectIdFastPath(equalityOperators.$eq, false),
   $ne: withObjectIdFastPath(equalityOperators.$ne, true),
   $type: $type as TQueryOperator,
+  $expr,
 };
 
 const untypedExpressions = {
   ...(expressionOperators as unknown as Record<string, ExprOp>),
   ...dateOperators,
   ...expressionFixes,
-  ...expressionArgumentChecks,
   ...elementArgumentChecks,
+  ...booleanExpressions,
+  ...setExpressions,
+  ...typedMath,
 };
 const typedAggregationExpressions = { ...untypedExpressions, ...typedExpressions(untypedExpressions) };
 

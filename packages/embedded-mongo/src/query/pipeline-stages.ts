@@ -4,8 +4,13 @@ import { Long } from 'bson';
 import { Lazy } from 'mingo/lazy';
 import { $group } from './group-stage.js';
 import { parseSort, sortDocs } from './sort.js';
+import { computedProjection, reorder } from './project-order.js';
+import { resolve } from 'mingo/util';
+import { encodeValue } from '../indexes/key-encoding.js';
 import {
+  $bucket as mingoBucket,
   $count as mingoCount,
+  $lookup as mingoLookup,
   $project as mingoProject,
   $unwind as mingoUnwind,
 } from 'mingo/operators/pipeline';
@@ -24,13 +29,23 @@ const $count: Stage = (coll, expr, options) =>
     (doc: Doc) => typeof expr !== 'string' || doc[expr] !== 0,
   );
 
-/** mingo's `$project` appends `_id` after the projected fields; mongod keeps `_id` first. */
-const $project: Stage = (coll, expr, options) =>
-  (mingoProject as unknown as Stage)(coll, expr, options).map((doc: Doc) => {
+/**
+ * mingo's `$project` appends `_id` after the projected fields; mongod keeps `_id` first. A
+ * projection that computes fields orders them as mongod does (see project-order.ts): mingo
+ * projects one input document per output document, in turn, so the input last read is the one
+ * each output came from.
+ */
+const $project: Stage = (coll, expr, options) => {
+  const tree = computedProjection(expr);
+  let input: unknown;
+  const source = tree ? coll.map((doc: unknown) => (input = doc)) : coll;
+  return (mingoProject as unknown as Stage)(source, expr, options).map((doc: Doc) => {
+    if (tree) return reorder(input, doc, tree);
     if (!('_id' in doc) || Object.keys(doc)[0] === '_id') return doc;
     const { _id, ...rest } = doc;
     return { _id, ...rest };
   });
+};
 
 /**
  * `$unwind` with `includeArrayIndex` stores the index as an int64 (mongod: "NumberLong(0)",
@@ -54,4 +69,80 @@ const $unwind: Stage = (coll, expr, options) => {
 const $sort: Stage = (coll, expr) =>
   coll.transform((items: unknown[]) => Lazy(sortDocs(items as Doc[], parseSort(expr))));
 
-export const pipelineStageFixes = { $count, $group, $project, $sort, $unwind };
+/** The values a `$lookup` key path holds in a document: each element of an array, null when missing. */
+function lookupKeys(doc: Doc, path: string): unknown[] {
+  const v: unknown = resolve(doc, path) ?? null;
+  return Array.isArray(v) ? (v as unknown[]) : [v];
+}
+
+/**
+ * `$lookup` with `localField`/`foreignField` (and no `pipeline`) joins on BSON equality
+ * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/lookup/#equality-match-with-a-single-join-condition):
+ * numbers of every type by value (an int64 1 finds an int32 1), documents with their fields in
+ * order; a missing field is null; an array matches through each of its elements. mingo hashed
+ * numbers by JS value, so an int64 key never found an int32 one. Other forms go to mingo.
+ */
+const $lookup: Stage = (coll, expr, options) => {
+  const spec = expr as Doc;
+  const { from, localField, foreignField, as } = spec;
+  if (
+    typeof localField !== 'string' ||
+    typeof foreignField !== 'string' ||
+    typeof as !== 'string' ||
+    typeof from !== 'string' ||
+    spec.pipeline !== undefined ||
+    spec.let !== undefined ||
+    !options.collectionResolver
+  )
+    return (mingoLookup as unknown as Stage)(coll, expr, options);
+  const foreign = options.collectionResolver(from) as Doc[];
+  const byKey = new Map<string, Doc[]>();
+  const position = new Map<Doc, number>();
+  for (const doc of foreign) {
+    position.set(doc, position.size);
+    for (const key of new Set(lookupKeys(doc, foreignField).map(encodeValue))) {
+      const docs = byKey.get(key);
+      if (docs) docs.push(doc);
+      else byKey.set(key, [doc]);
+    }
+  }
+  return coll.map((doc: Doc) => {
+    const found = new Set<Doc>();
+    for (const key of lookupKeys(doc, localField))
+      for (const d of byKey.get(encodeValue(key)) ?? []) found.add(d);
+    // In the foreign collection's order, each document once.
+    const joined = [...found].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+    return { ...doc, [as]: joined };
+  });
+};
+
+/**
+ * `$bucket` as mongod runs it: a `$group` whose key is the lower boundary of the document's bucket
+ * (a `$switch` over the boundaries, the `default` bucket otherwise; no match and no default is
+ * 40066), then a `$sort` on it; only buckets holding documents are written, `{_id, count}` unless
+ * `output` says otherwise (https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/).
+ * mingo put every document in the first bucket.
+ */
+const $bucket: Stage = (coll, expr, options) => {
+  const spec = expr as Doc;
+  const bounds = spec.boundaries;
+  if (!Array.isArray(bounds) || bounds.length < 2)
+    return (mingoBucket as unknown as Stage)(coll, expr, options);
+  const lowers = bounds.slice(0, -1) as unknown[];
+  const branches = lowers.map((lower, i) => ({
+    case: {
+      $and: [
+        { $gte: [spec.groupBy, { $literal: lower }] },
+        { $lt: [spec.groupBy, { $literal: bounds[i + 1] as unknown }] },
+      ],
+    },
+    then: { $literal: lower },
+  }));
+  const key = {
+    $switch: 'default' in spec ? { branches, default: { $literal: spec.default } } : { branches },
+  };
+  const output = (spec.output as Doc | undefined) ?? { count: { $sum: 1 } };
+  return $sort($group(coll, { _id: key, ...output }, options), { _id: 1 }, options);
+};
+
+export const pipelineStageFixes = { $bucket, $count, $group, $lookup, $project, $sort, $unwind };

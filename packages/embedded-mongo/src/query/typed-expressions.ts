@@ -8,6 +8,7 @@ import {
   RANK,
   bigOf,
   decToDecimal128,
+  doubleOf,
   numKind,
   plainNumber,
   toDec,
@@ -42,9 +43,6 @@ function widest(values: unknown[]): NumKind {
   }
   return kind;
 }
-
-/** A whole double stays a double on the wire. */
-const doubleOf = (n: number): number | Double => (Number.isInteger(n) ? new Double(n) : n);
 
 function integral(kind: NumKind, exact: bigint, asDouble: () => number): unknown {
   if (kind === 'int' && exact >= -(2n ** 31n) && exact < 2n ** 31n) return Number(exact);

@@ -159,17 +159,20 @@ function nextTimestamp(): Timestamp {
 }
 
 /**
- * The plain decode of a document with its int64 values put back as `Long`s from the typed decode
- * of the same document (Int32/Double wrappers are left out: mingo computes on JS numbers).
+ * The plain decode of a document with its int64 values and whole doubles put back as `Long`s and
+ * `Double`s from the typed decode of the same document, as an aggregation reads a stored document
+ * (see aggregationValues; other Int32/Double wrappers are left out: mingo computes on JS numbers).
  */
-export function withLongs(plain: unknown, typed: unknown): unknown {
+export function withAggregationTypes(plain: unknown, typed: unknown): unknown {
   if (typed instanceof Long && !(typed instanceof Timestamp))
     return typeof plain === 'number' ? typed : plain;
+  if (typed instanceof Double && Number.isInteger(typed.value))
+    return typeof plain === 'number' ? typed : plain;
   if (Array.isArray(plain))
-    return Array.isArray(typed) ? plain.map((item, i) => withLongs(item, typed[i])) : plain;
+    return Array.isArray(typed) ? plain.map((item, i) => withAggregationTypes(item, typed[i])) : plain;
   if (isPlainObject(plain) && isPlainObject(typed)) {
     const out: Doc = {};
-    for (const [k, v] of Object.entries(plain)) out[k] = withLongs(v, typed[k]);
+    for (const [k, v] of Object.entries(plain)) out[k] = withAggregationTypes(v, typed[k]);
     return out;
   }
   return plain;

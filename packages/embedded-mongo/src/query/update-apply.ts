@@ -8,7 +8,7 @@ import { expandPositional, parseArrayFilters } from './positional-paths.js';
 import { createMissingPushTargets } from './push-missing.js';
 import { exactArithmetic } from './exact-arithmetic.js';
 import { orderCreatedFields, pathTrie, snapshotKeys } from './field-order.js';
-import { retypeUpdated, withLongs } from './typed-update.js';
+import { retypeUpdated, withAggregationTypes } from './typed-update.js';
 
 type Doc = Record<string, unknown>;
 
@@ -139,8 +139,9 @@ export function applyUpdate(
       const { _id: _ignored, ...rest } = repl;
       out = id === undefined ? { ...repl } : { _id: id, ...rest };
     } else if (kind === 'pipeline') {
-      // The pipeline reads the stored int64 values as Longs, as an aggregation does.
-      const input = typed ? (withLongs(doc, typed.old) as Doc) : doc;
+      // The pipeline reads stored int64 values and whole doubles with their types, as an
+      // aggregation does.
+      const input = typed ? (withAggregationTypes(doc, typed.old) as Doc) : doc;
       const res = new Aggregator(u as Doc[], queryOptions).run([input]);
       out = res[0] ?? {};
     } else {

@@ -1,4 +1,4 @@
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from '../../src/index.js';
 
 export type TestEngine = {
@@ -35,3 +35,17 @@ export async function serverError(
   }
   throw new Error('expected the server to answer an error');
 }
+
+/**
+ * A second client of the engine that does not promote values: it reads Int32, Long, Double and
+ * Decimal128 exactly as the server wrote them (and error codes as Int32s).
+ */
+export async function connectTypedClient(t: TestEngine): Promise<MongoClient> {
+  const client = new MongoClient(t.engine.uri, { promoteValues: false, promoteLongs: false });
+  await client.connect();
+  return client;
+}
+
+/** The first document of a `$project` of `fields` (without `_id`) over `c`. */
+export const projectFirst = async (c: Collection, fields: Document): Promise<Document> =>
+  (await c.aggregate([{ $project: { _id: 0, ...fields } }]).toArray())[0] ?? {};
