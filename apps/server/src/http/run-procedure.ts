@@ -1,0 +1,105 @@
+import {
+  getTRPCErrorFromUnknown,
+  TRPCError,
+  type AnyTRPCMiddlewareFunction,
+  type AnyTRPCProcedure,
+} from '@trpc/server';
+
+/** What one REST call hands the procedure: tRPC's own call options, minus the batch fields. */
+export type TProcedureCall<TContext> = {
+  ctx: TContext;
+  path: string;
+  getRawInput: () => Promise<unknown>;
+};
+
+type TChainState = { ctx: unknown; input: unknown; getRawInput: () => Promise<unknown> };
+type TNextOptions = { ctx?: Record<string, unknown>; input?: unknown; getRawInput?: () => Promise<unknown> };
+type TChainResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
+type TChainDef = {
+  type: AnyTRPCProcedure['_def']['type'];
+  meta: unknown;
+  middlewares: readonly AnyTRPCMiddlewareFunction[];
+};
+type TMiddleware = (opts: Record<string, unknown>) => Promise<TChainResult>;
+
+/**
+ * Calls one procedure as tRPC's own procedure caller does (each middleware gets the options, its
+ * `next` passes a merged context, a replaced input or a replaced raw-input getter on, the last one
+ * is the resolver, a throw anywhere becomes the failed result of that step), with one difference:
+ * the options objects are plain literals. tRPC's published build spreads them with a generic helper
+ * (`_objectSpread2`, one `Object.defineProperty` per key) twice per middleware, which was about a
+ * tenth of the CPU of a request that touches no database. The middlewares, their order, the input
+ * and output validation and the resolver are the router's own, read from the built procedure.
+ * A procedure with a caller override, or a build without the fields read here, goes through tRPC.
+ */
+export function runProcedure<TContext>(procedure: AnyTRPCProcedure, call: TProcedureCall<TContext>) {
+  const def = chainOf(procedure);
+  if (!def) {
+    return procedure({ ...call, type: procedure._def.type, signal: undefined, batchIndex: 0 });
+  }
+
+  // A middleware that does not return its `next()` leaves the call without a result (tRPC's text).
+  return runChain(def, call.path, { ctx: call.ctx, input: undefined, getRawInput: call.getRawInput }, 0).then(
+    (result: TChainResult | undefined) => {
+      if (!result) {
+        throw new TRPCError({
+          code: 'INTERNAL_SERVER_ERROR',
+          message: 'No result from middlewares - did you forget to `return next()`?',
+        });
+      }
+      if (!result.ok) {
+        throw result.error;
+      }
+
+      return result.data;
+    },
+  );
+}
+
+async function runChain(
+  def: TChainDef,
+  path: string,
+  state: TChainState,
+  index: number,
+): Promise<TChainResult> {
+  try {
+    // Past the resolver (a resolver calls no `next`) this throws, as tRPC's own loop does.
+    const middleware = def.middlewares[index] as unknown as TMiddleware;
+
+    return await middleware({
+      ctx: state.ctx,
+      type: def.type,
+      path,
+      input: state.input,
+      getRawInput: state.getRawInput,
+      meta: def.meta,
+      signal: undefined,
+      batchIndex: 0,
+      next: (nextOptions?: TNextOptions) => runChain(def, path, nextState(state, nextOptions), index + 1),
+    });
+  } catch (cause) {
+    return { ok: false, error: getTRPCErrorFromUnknown(cause) };
+  }
+}
+
+function nextState(state: TChainState, options: TNextOptions | undefined): TChainState {
+  if (!options) {
+    return state;
+  }
+
+  return {
+    ctx: options.ctx ? { ...(state.ctx as object), ...options.ctx } : state.ctx,
+    input: 'input' in options ? options.input : state.input,
+    getRawInput: options.getRawInput ?? state.getRawInput,
+  };
+}
+
+/** The built procedure's chain, when it is the plain one tRPC's `createResolver` builds. */
+function chainOf(procedure: AnyTRPCProcedure): TChainDef | undefined {
+  const def = procedure._def as AnyTRPCProcedure['_def'] & { middlewares?: unknown };
+  if (def.experimental_caller || !Array.isArray(def.middlewares)) {
+    return undefined;
+  }
+
+  return def as unknown as TChainDef;
+}
