@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError, type AnyTRPCProcedure } from '@trpc/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 
 import { runProcedure } from './run-procedure.js';
@@ -79,7 +79,7 @@ async function both(name: TName, rawInput: unknown) {
 }
 
 describe('runProcedure answers as tRPC calling the same procedure', () => {
-  it.each([
+  test.each([
     ['echo', { n: '4' }],
     ['replacedInput', { n: 2 }],
     ['badInput', { n: 'x' }],
@@ -93,7 +93,7 @@ describe('runProcedure answers as tRPC calling the same procedure', () => {
     expect(viaRun).toEqual(viaTrpc);
   });
 
-  it('passes context, raw input, input and output through every step', async () => {
+  test('passes context, raw input, input and output through every step', async () => {
     const { viaRun } = await both('echo', { n: '4' });
 
     // The second middleware's raw input (n + 1) was coerced; the output parser dropped `dropped`.

@@ -4,6 +4,7 @@ import {
   type AnyTRPCMiddlewareFunction,
   type AnyTRPCProcedure,
 } from '@trpc/server';
+import { getParseFn } from '@trpc/server/unstable-core-do-not-import';
 
 /** What one REST call hands the procedure: tRPC's own call options, minus the batch fields. */
 export type TProcedureCall<TContext> = {
@@ -94,12 +95,59 @@ function nextState(state: TChainState, options: TNextOptions | undefined): TChai
   };
 }
 
-/** The built procedure's chain, when it is the plain one tRPC's `createResolver` builds. */
+const chains = new WeakMap<AnyTRPCProcedure, TChainDef | null>();
+
+/**
+ * The built procedure's chain, when it is the plain one tRPC's `createResolver` builds (read once
+ * per procedure). Its output validation step is replaced by one that parses with the same parser
+ * and throws the same error, but returns the result without tRPC's spread helper.
+ */
 function chainOf(procedure: AnyTRPCProcedure): TChainDef | undefined {
-  const def = procedure._def as AnyTRPCProcedure['_def'] & { middlewares?: unknown };
-  if (def.experimental_caller || !Array.isArray(def.middlewares)) {
-    return undefined;
+  let chain = chains.get(procedure);
+  if (chain === undefined) {
+    chain = readChain(procedure);
+    chains.set(procedure, chain);
   }
 
-  return def as unknown as TChainDef;
+  return chain ?? undefined;
+}
+
+function readChain(procedure: AnyTRPCProcedure): TChainDef | null {
+  const def = procedure._def as AnyTRPCProcedure['_def'] & {
+    middlewares?: (AnyTRPCMiddlewareFunction & { _type?: string })[];
+    output?: Parameters<typeof getParseFn>[0];
+  };
+  if (def.experimental_caller || !Array.isArray(def.middlewares)) {
+    return null;
+  }
+  const outputSteps = def.middlewares.filter((middleware) => middleware._type === 'output');
+  // Several `.output()` calls would each validate with its own parser; only `_def.output` is kept.
+  const parseOutput = outputSteps.length === 1 && def.output ? getParseFn(def.output) : undefined;
+
+  return {
+    type: def.type,
+    meta: def.meta,
+    middlewares: parseOutput
+      ? def.middlewares.map((middleware) =>
+          middleware._type === 'output' ? outputStep(parseOutput) : middleware,
+        )
+      : def.middlewares,
+  };
+}
+
+/** tRPC's `createOutputMiddleware`: the resolver's data parsed by the output parser, or a 500. */
+function outputStep(parse: (value: unknown) => unknown): AnyTRPCMiddlewareFunction {
+  const step = async ({ next }: { next: () => Promise<TChainResult & { ctx?: unknown }> }) => {
+    const result = await next();
+    if (!result.ok) {
+      return result;
+    }
+    try {
+      return { ...result, data: await parse(result.data) };
+    } catch (cause) {
+      throw new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause });
+    }
+  };
+
+  return step as unknown as AnyTRPCMiddlewareFunction;
 }
