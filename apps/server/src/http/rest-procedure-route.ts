@@ -41,6 +41,8 @@ type TRestProcedure = {
   procedure: OpenApiProcedure;
   /** Read on first use, when the schema is coerced (what trpc-to-openapi does on every request). */
   input?: { isVoid: boolean; arrayKeys: string[] };
+  /** The status of a success, asked once per procedure (it depends on the router's meta only). */
+  status?: number;
 };
 
 /**
@@ -99,7 +101,7 @@ export function createRestProcedureHandler<TContext>({
       });
 
       return await reply
-        .code(successStatus(entry.path) ?? 200)
+        .code((entry.status ??= successStatus(entry.path) ?? 200))
         .header('content-type', 'application/json')
         .send(JSON.stringify(data));
     } catch (cause) {
