@@ -1,4 +1,4 @@
-import { callTRPCProcedure, getTRPCErrorShape, TRPCError, type AnyTRPCRouter } from '@trpc/server';
+import { getTRPCErrorShape, TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import {
@@ -20,6 +20,7 @@ import {
 import { ZodArray, type ZodObject, type ZodOptional, type ZodType } from 'zod/v4';
 
 import { pathInScope } from './path-in-scope.js';
+import { runProcedure } from './run-procedure.js';
 
 /** The HTTP methods a procedure's `meta.openapi` may name (what trpc-to-openapi's own route takes). */
 export const REST_PROCEDURE_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -40,12 +41,14 @@ type TRestProcedure = {
   procedure: OpenApiProcedure;
   /** Read on first use, when the schema is coerced (what trpc-to-openapi does on every request). */
   input?: { isVoid: boolean; arrayKeys: string[] };
+  /** The status of a success, asked once per procedure (it depends on the router's meta only). */
+  status?: number;
 };
 
 /**
  * The handler of /api/v1's catch-all route: the request path is matched against the router's
- * `meta.openapi` paths, the procedure is called through tRPC's own `callProcedure` with the
- * transport's context, and the answer is the procedure's JSON (or its error, as trpc-to-openapi
+ * `meta.openapi` paths, the procedure's own middleware chain is run (see runProcedure) with
+ * the transport's context, and the answer is the procedure's JSON (or its error, as trpc-to-openapi
  * shapes it). It replaces trpc-to-openapi's Fastify adapter, which does the same matching, input
  * assembly and coercion, but per request also dresses Fastify's objects up as Node's, builds a
  * whole Fetch `Request` (with an AbortSignal and close listeners) only to hand its signal to
@@ -91,18 +94,14 @@ export function createRestProcedureHandler<TContext>({
         input = { ...fields, ...pathInput };
       }
       ctx = await createContext({ req: request, res: reply });
-      const data: unknown = await callTRPCProcedure({
-        router,
+      const data: unknown = await runProcedure(entry.procedure as unknown as AnyTRPCProcedure, {
         path: entry.path,
-        type: entry.procedure._def.type,
         ctx,
         getRawInput: () => Promise.resolve(input),
-        signal: undefined,
-        batchIndex: 0,
       });
 
       return await reply
-        .code(successStatus(entry.path) ?? 200)
+        .code((entry.status ??= successStatus(entry.path) ?? 200))
         .header('content-type', 'application/json')
         .send(JSON.stringify(data));
     } catch (cause) {
