@@ -39,7 +39,11 @@ export const monthlyUsageRepository = {
     // than the command itself.
     const now = new Date();
     const update = { $inc: { used: 1 }, $set: { updatedAt: now }, $setOnInsert: { createdAt: now, __v: 0 } };
-    const options = { returnDocument: 'after', projection: { used: 1 }, includeResultMetadata: false } as const;
+    const options = {
+      returnDocument: 'after',
+      projection: { used: 1 },
+      includeResultMetadata: false,
+    } as const;
     const collection = MonthlyUsageModel.collection;
     try {
       const doc = await collection.findOneAndUpdate(filter, update, { ...options, upsert: true });

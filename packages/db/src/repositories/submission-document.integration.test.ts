@@ -20,7 +20,9 @@ afterAll(async () => {
  */
 async function storedWithoutIds(_id: Types.ObjectId | string) {
   const doc = await SubmissionModel.collection.findOne({ _id: new Types.ObjectId(_id.toString()) });
-  const outbox = (doc?.outbox as Record<string, unknown>[] | undefined)?.map(({ _id: ignored, ...rest }) => rest);
+  const outbox = (doc?.outbox as Record<string, unknown>[] | undefined)?.map(
+    ({ _id: ignored, ...rest }) => rest,
+  );
 
   return { ...doc, _id: undefined, formId: undefined, outbox };
 }
@@ -40,7 +42,10 @@ const cases: [string, Partial<TCreateSubmissionRecord>][] = [
       ],
     },
   ],
-  ['odd data keys and values', { data: { constructor: 'x', empty: {}, list: ['a', 'b'], n: null, on: true } }],
+  [
+    'odd data keys and values',
+    { data: { constructor: 'x', empty: {}, list: ['a', 'b'], n: null, on: true } },
+  ],
 ];
 
 // The repository inserts through the driver (the submit hot path); what it stores must be exactly
@@ -72,5 +77,7 @@ test.each(cases)('a submission is stored as the mongoose model stores it: %s', a
   });
 
   expect(await storedWithoutIds(created.id)).toEqual(await storedWithoutIds(byModel._id));
-  expect(created).toEqual({ ...(await submissionRepository.findById({ ...input, submissionId: created.id })) });
+  expect(created).toEqual({
+    ...(await submissionRepository.findById({ ...input, submissionId: created.id })),
+  });
 });
