@@ -174,7 +174,12 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
  * one (`loadedBase`). WARM_REQUESTS go first, so its per-process copies (key, form) are as warm as
  * the loaded server's: the figure is the steady state of a request.
  */
-async function roundTrips(countingBase: string, loadedBase: string, redis: Redis, options: TTarget['options']) {
+async function roundTrips(
+  countingBase: string,
+  loadedBase: string,
+  redis: Redis,
+  options: TTarget['options'],
+) {
   const mongoCount = async () =>
     ((await (await fetch(`${countingBase}/__bench/mongo-commands`)).json()) as { count: number }).count;
   const send = async () => {
