@@ -22,7 +22,7 @@ const env: ServerEnv = parseServerEnv({
 });
 const app = await buildApp({ env });
 const client = mongoose.connection.getClient();
-if (client.monitorCommands) {
+if (client.options.monitorCommands) {
   let mongoCommands = 0;
   client.on('commandStarted', () => {
     mongoCommands++;

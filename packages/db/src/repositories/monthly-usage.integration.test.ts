@@ -37,8 +37,13 @@ describe('monthlyUsageRepository.consume', () => {
     const modelUser = new Types.ObjectId();
     const stored = async (owner: Types.ObjectId) => {
       const doc = await MonthlyUsageModel.collection.findOne({ userId: owner, month: '2026-11' });
+      if (!doc) {
+        throw new Error('no counter stored');
+      }
 
-      return { ...doc, _id: undefined, userId: undefined };
+      const stored = { ...(doc as Record<string, unknown>), _id: undefined, userId: undefined };
+
+      return stored as typeof stored & { createdAt: Date; updatedAt: Date };
     };
     for (let round = 0; round < 2; round++) {
       const started = new Date();
@@ -52,8 +57,8 @@ describe('monthlyUsageRepository.consume', () => {
 
       expect(Object.keys(mine).sort()).toEqual(Object.keys(model).sort());
       expect({ ...mine, createdAt: 0, updatedAt: 0 }).toEqual({ ...model, createdAt: 0, updatedAt: 0 });
-      expect(mine.updatedAt?.getTime()).toBeGreaterThanOrEqual(started.getTime());
-      expect(mine.createdAt?.getTime()).toBeLessThanOrEqual(mine.updatedAt?.getTime() ?? 0);
+      expect(mine.updatedAt.getTime()).toBeGreaterThanOrEqual(started.getTime());
+      expect(mine.createdAt.getTime()).toBeLessThanOrEqual(mine.updatedAt.getTime());
     }
   });
 
