@@ -118,8 +118,26 @@ async function throughput(): Promise<void> {
   const big = client.db('bench').collection('group');
   await big.insertMany(Array.from({ length: 100_000 }, (_, i) => ({ g: i % 50, v: i % 997 })));
   const ins = client.db('bench').collection('inserts');
+  // Formwell's counter documents: each remembers the last 200 ids it counted (count-once), and a
+  // submit's counter updates are a findOneAndUpdate guarded by `$ne` on that list.
+  const counters = client.db('bench').collection<{ _id: number; n: number; seen: ObjectId[] }>('counters');
+  await counters.insertMany(
+    Array.from({ length: 16 }, (_, w) => ({
+      _id: w,
+      n: 0,
+      seen: Array.from({ length: 200 }, () => new ObjectId()),
+    })),
+  );
   for (const c of [1, 16]) {
     await raw('ping (raw OP_MSG)', c, () => ({ ping: 1, $db: 'admin' }));
+    await measure('count-once findOneAndUpdate (200 ids)', c, (w) => {
+      const id = new ObjectId();
+      return counters.findOneAndUpdate(
+        { _id: w, seen: { $ne: id } },
+        { $inc: { n: 1 }, $push: { seen: { $each: [id], $slice: -200 } } },
+        { returnDocument: 'before', projection: { _id: 1 } },
+      );
+    });
     await raw('insertOne (raw OP_MSG)', c, (w, i) => rawInsert(w, i + 1_000_000));
     await measure('insertOne', c, (w, i) =>
       ins.insertOne({ w, i, at: new Date(0), note: 'bench insert document' }),

@@ -178,14 +178,19 @@ export const formRepository = {
       return { items: [], hasMore: false };
     }
     const only = onlyIds?.map(toObjectId).filter((id) => id !== null);
-    const docs = await FormModel.find({
-      userId: owner,
-      ...afterFilter(after, after ? toObjectId(after.id) : null),
-      ...(only ? { _id: { $in: only } } : {}),
-    })
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(limit + 1)
-      .lean<TLeanForm[]>();
+    // Straight to the driver (the forms list of the API): the filter holds ObjectIds and Dates
+    // already, so mongoose's casting would change nothing; the projection is the schema's
+    // `select: false` on countedIds.
+    const docs = await FormModel.collection
+      .find<TLeanForm>(
+        {
+          userId: owner,
+          ...afterFilter(after, after ? toObjectId(after.id) : null),
+          ...(only ? { _id: { $in: only } } : {}),
+        },
+        { projection: UNSELECTED, sort: { createdAt: -1, _id: -1 }, limit: limit + 1 },
+      )
+      .toArray();
 
     return { items: docs.slice(0, limit).map(toRecord), hasMore: docs.length > limit };
   },

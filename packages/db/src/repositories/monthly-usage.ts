@@ -34,25 +34,30 @@ export const monthlyUsageRepository = {
       return { ok: false, used: await monthlyUsageRepository.get({ userId, month }) };
     }
     const filter = { userId: owner, month, used: { $lt: limit } };
-    const update = { $inc: { used: 1 } };
+    // Straight to the driver (the quota check of every submit), writing the timestamps and version
+    // key as mongoose's upsert would: mongoose's query building and casting cost more CPU
+    // than the command itself.
+    const now = new Date();
+    const update = { $inc: { used: 1 }, $set: { updatedAt: now }, $setOnInsert: { createdAt: now, __v: 0 } };
+    const options = {
+      returnDocument: 'after',
+      projection: { used: 1 },
+      includeResultMetadata: false,
+    } as const;
+    const collection = MonthlyUsageModel.collection;
     try {
-      const doc = await MonthlyUsageModel.findOneAndUpdate(filter, update, {
-        upsert: true,
-        returnDocument: 'after',
-      }).lean<TLeanUsage>();
+      const doc = await collection.findOneAndUpdate(filter, update, { ...options, upsert: true });
       if (doc) {
-        return { ok: true, used: doc.used };
+        return { ok: true, used: (doc as unknown as TLeanUsage).used };
       }
     } catch (error) {
       if (!isDuplicateKeyError(error)) {
         throw error;
       }
     }
-    const doc = await MonthlyUsageModel.findOneAndUpdate(filter, update, {
-      returnDocument: 'after',
-    }).lean<TLeanUsage>();
+    const doc = await collection.findOneAndUpdate(filter, update, options);
     if (doc) {
-      return { ok: true, used: doc.used };
+      return { ok: true, used: (doc as unknown as TLeanUsage).used };
     }
 
     return { ok: false, used: await monthlyUsageRepository.get({ userId, month }) };

@@ -165,8 +165,25 @@ export class Collection {
     return out;
   }
 
+  /**
+   * The document's BSON, refused above MongoDB's 16 MB. Serialized first and measured after, rather
+   * than sized by a separate walk of the document before: that walk cost as much as the encoding
+   * itself on every update. The exact size is computed only on the rare refusal (past bson's 17 MB
+   * working buffer the encoder may throw or stop short, so its length is not trusted there).
+   */
   private encode(doc: Doc, purpose: 'insert' | 'update' = 'insert'): Uint8Array {
-    const size = calculateObjectSize(doc);
+    let bytes: Uint8Array;
+    try {
+      bytes = serialize(doc);
+    } catch (error) {
+      this.refuseTooLarge(calculateObjectSize(doc), purpose);
+      throw error;
+    }
+    if (bytes.length > MAX_BSON_SIZE) this.refuseTooLarge(calculateObjectSize(doc), purpose);
+    return bytes;
+  }
+
+  private refuseTooLarge(size: number, purpose: 'insert' | 'update'): void {
     if (size > MAX_BSON_SIZE) {
       // mongod words the two cases differently (insert: insert_command; update: update_stage).
       throw tooLarge(
@@ -175,6 +192,5 @@ export class Collection {
           : `object to insert too large. size in bytes: ${String(size)}, max size: ${String(MAX_BSON_SIZE)}`,
       );
     }
-    return serialize(doc);
   }
 }
