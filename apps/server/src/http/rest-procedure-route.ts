@@ -79,7 +79,13 @@ export function createRestProcedureHandler<TContext>({
       }
       const { entry, pathInput } = match;
       const contentType = request.headers['content-type'];
-      if (takesBody && !contentType?.startsWith('application/json')) {
+      // A POST that sends nothing (an action such as a test delivery, called with `curl -X POST`)
+      // has no type to check: its input is the path's alone, and the procedure's schema decides.
+      if (
+        takesBody &&
+        !contentType?.startsWith('application/json') &&
+        !(contentType === undefined && hasNoBody(request))
+      ) {
         throw new TRPCError({
           code: 'UNSUPPORTED_MEDIA_TYPE',
           // The texts are trpc-to-openapi's (its unclosed quote included): clients may match them.
@@ -222,4 +228,11 @@ function asTRPCError(cause: unknown): TRPCError {
   }
 
   return error;
+}
+
+/** A request that announces no body: no `Transfer-Encoding`, and no or a zero `Content-Length`. */
+function hasNoBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+
+  return request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
 }

@@ -76,7 +76,12 @@ describe('REST /api/v1/forms/{formId}/webhooks', () => {
       }),
     ]);
 
-    const rotated = await post(app, owner.key, webhooksUrl(form.id, `/${endpoint.id}/rotate-secret`));
+    // An action sent with no body at all (`curl -X POST`) needs no content type.
+    const rotated = await app.inject({
+      method: 'POST',
+      url: webhooksUrl(form.id, `/${endpoint.id}/rotate-secret`),
+      headers: { 'x-api-key': owner.key },
+    });
     const rotation = rotated.json<{ secret: string; previousSecretExpiresAt: string }>();
     expect(rotated.statusCode).toBe(200);
     expect(rotation.secret).toMatch(SECRET_SHAPE);
