@@ -279,6 +279,34 @@ describe('an int64 or decimal zero is false', () => {
       emptyStringIsTrue: 'yes',
     });
   });
+
+  test('$filter conditions and $expr in $match', async () => {
+    expect(
+      await project({
+        kept: {
+          $filter: {
+            input: [Long.fromNumber(0), Long.fromNumber(2), Decimal128.fromString('0')],
+            cond: '$$this',
+          },
+        },
+      }),
+    ).toEqual({ kept: [Long.fromNumber(2)] });
+    expect(await c.aggregate([{ $match: { $expr: '$zeroL' } }]).toArray()).toEqual([]);
+    expect(Number(await c.countDocuments({ $expr: '$l7' }))).toBe(1);
+  });
+
+  test('$allElementsTrue and $anyElementTrue', async () => {
+    expect(
+      await project({
+        all: { $allElementsTrue: [[1, '$l7', '$zeroDec']] },
+        any: { $anyElementTrue: [['$zeroL', '$zeroDec', false]] },
+        allEmpty: { $allElementsTrue: [[]] },
+        anyString: { $anyElementTrue: [['', '$zeroL']] },
+      }),
+    ).toEqual({ all: false, any: false, allEmpty: true, anyString: true });
+    expect(await refusal({ $allElementsTrue: [1] })).toBe(17040);
+    expect(await refusal({ $anyElementTrue: ['a'] })).toBe(17041);
+  });
 });
 
 describe('$substrCP arguments (jstests aggregation/expressions/substrCP.js)', () => {

@@ -3,7 +3,7 @@ import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
 import { locationError } from '../errors.js';
 import { $expr as mingoExpr } from 'mingo/operators/query';
 import type { Options } from 'mingo/types';
-import { delegate, type ExprOp } from './expression-fixes.js';
+import { bsonTypeName, delegate, type ExprOp } from './expression-fixes.js';
 
 /**
  * Whether mongod counts a value as true where an expression wants a boolean (`$cond`, `$switch`,
@@ -88,7 +88,31 @@ const $filter: ExprOp = (obj, expr, options) => {
   return delegate('$filter')(obj, { ...spec, cond: asBoolean(spec.cond) }, options);
 };
 
-export const booleanExpressions: Record<string, ExprOp> = { $cond, $switch, $and, $or, $not, $filter };
+/** `$allElementsTrue`/`$anyElementTrue` of one array (17040/17041 for anything else). */
+const elements =
+  (name: '$allElementsTrue' | '$anyElementTrue', code: number): ExprOp =>
+  (obj, expr, options) => {
+    const args = list(expr);
+    if (args.length !== 1)
+      throw fail(
+        16020,
+        `Expression ${name} takes exactly 1 arguments. ${String(args.length)} were passed in.`,
+      );
+    const v: unknown = evalExpr(obj, args[0], options);
+    if (!Array.isArray(v)) throw fail(code, `${name}'s argument must be an array, but is ${bsonTypeName(v)}`);
+    return name === '$allElementsTrue' ? v.every(isTrue) : v.some(isTrue);
+  };
+
+export const booleanExpressions: Record<string, ExprOp> = {
+  $cond,
+  $switch,
+  $and,
+  $or,
+  $not,
+  $filter,
+  $allElementsTrue: elements('$allElementsTrue', 17040),
+  $anyElementTrue: elements('$anyElementTrue', 17041),
+};
 
 type QueryOperator = (selector: string, value: unknown, options: Options) => (obj: unknown) => boolean;
 

@@ -90,8 +90,6 @@ const DEMOTING = [
   '$ne',
   '$indexOfArray',
   '$range',
-  '$allElementsTrue',
-  '$anyElementTrue',
   '$indexOfBytes',
   '$slice',
   '$split',
