@@ -20,9 +20,10 @@ afterAll(async () => {
  */
 async function storedWithoutIds(_id: Types.ObjectId | string) {
   const doc = await SubmissionModel.collection.findOne({ _id: new Types.ObjectId(_id.toString()) });
-  const outbox = (doc?.outbox as Record<string, unknown>[] | undefined)?.map(
-    ({ _id: ignored, ...rest }) => rest,
-  );
+  const outbox = (doc?.outbox as Record<string, unknown>[] | undefined)?.map((entry) => ({
+    ...entry,
+    _id: undefined,
+  }));
 
   return { ...doc, _id: undefined, formId: undefined, outbox };
 }
