@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
 import { startEmbeddedMongo } from '@formwell/embedded-mongo';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
@@ -8,7 +11,9 @@ import { startBenchServer } from './bench-server.js';
 /**
  * Profiling helper (not part of `pnpm bench`): one endpoint under load for PROFILE_SECONDS, with the
  * server started under `--cpu-prof` (profile in PROFILE_DIR/server). Run this script itself with
- * `node --cpu-prof` to profile the embedded engine, which lives in this process.
+ * `node --cpu-prof` to profile the embedded engine, which lives in this process. Once the server
+ * stopped, the functions with the largest shares of its busy samples during the measured load
+ * are printed (self and inclusive, PROFILE_TOP rows each).
  *
  *   PROFILE_TARGET=get|list|submit|status PROFILE_DIR=/tmp/prof \
  *     node --cpu-prof --cpu-prof-dir=/tmp/prof/engine --import tsx --conditions=@formwell/source bench/profile.ts
@@ -51,4 +56,70 @@ try {
   await server.stop();
   await mongo.stop();
   await redis.stop();
+}
+if (nodeArgs.length > 0) {
+  await printShares(`${dir}/server`, seconds, Number(process.env.PROFILE_TOP ?? '25'));
+}
+
+type TProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
+
+/**
+ * The newest profile's shares of busy samples (idle left out) over its last `seconds` (the measured
+ * load, then the server's stop), so start-up and the warm-up fall outside. Inclusive counts a function once per sample however deep it
+ * recurs; an async function's continuation is counted under the microtask runner, not its caller.
+ */
+async function printShares(profileDir: string, seconds: number, top: number) {
+  const files = (await readdir(profileDir)).filter((file) => file.endsWith('.cpuprofile')).sort();
+  const newest = files.at(-1);
+  if (!newest) {
+    return;
+  }
+  const profile = JSON.parse(await readFile(path.join(profileDir, newest), 'utf8')) as {
+    nodes: TProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+    startTime: number;
+    endTime: number;
+  };
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) {
+      parents.set(child, node.id);
+    }
+  }
+  const label = ({ callFrame }: TProfileNode) =>
+    `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').slice(-2).join('/')}:${callFrame.lineNumber + 1}`;
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let busy = 0;
+  const from = profile.endTime - seconds * 1_000_000;
+  let at = profile.startTime;
+  for (const [index, sample] of profile.samples.entries()) {
+    at += profile.timeDeltas[index] ?? 0;
+    const leaf = nodes.get(sample);
+    if (at < from || !leaf || leaf.callFrame.functionName === '(idle)') {
+      continue;
+    }
+    busy++;
+    self.set(label(leaf), (self.get(label(leaf)) ?? 0) + 1);
+    const seen = new Set<string>();
+    for (let node: TProfileNode | undefined = leaf; node; node = nodes.get(parents.get(node.id) ?? -1)) {
+      seen.add(label(node));
+    }
+    for (const name of seen) {
+      inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+    }
+  }
+  const rows = (counts: Map<string, number>) =>
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, count]) => `${((100 * count) / busy).toFixed(1).padStart(5)} %  ${name}`)
+      .join('\n');
+  console.log(`${newest}: ${busy} busy samples\n-- self\n${rows(self)}\n-- inclusive\n${rows(inclusive)}`);
 }
