@@ -91,7 +91,7 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
     const { key, formIds } = await seedBenchData(mongoUri);
 
     // Configured as production runs (no command monitoring); round trips are counted afterwards on a
-    // second server of the same configuration plus monitoring (countRoundTrips).
+    // second server of the same configuration plus monitoring (roundTrips).
     const serverOptions = { mongoUri, redisUrl: redis.url };
     const { server, base } = await startBenchServer({ ...serverOptions, port: await freePort() });
     track(local, server);
