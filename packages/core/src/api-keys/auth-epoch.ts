@@ -144,11 +144,14 @@ const BUMPS_AT_ONCE = 500;
  * throws AuthEpochBumpError as bumpAuthEpoch does, after trying every user.
  */
 export async function bumpAuthEpochs(userIds: Iterable<string>): Promise<void> {
-  let firstFailure: unknown;
+  let firstFailure: Error | undefined;
   let batch: string[] = [];
   const flush = async () => {
     const results = await Promise.allSettled(batch.map((userId) => bumpAuthEpoch(userId)));
-    firstFailure ??= results.find((result) => result.status === 'rejected')?.reason;
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed && !firstFailure) {
+      firstFailure = failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
+    }
     batch = [];
   };
   for (const userId of userIds) {
