@@ -31,13 +31,11 @@ export function setRootErrorHandlers(app: FastifyInstance, notFoundFallback?: TN
       request.log.error({ err: error }, 'request failed');
     }
 
-    return reply
-      .code(statusCode)
-      .send(
-        buildErrorBody(statusCode, {
-          message: error.message,
-          bodyLimitBytes: request.routeOptions.bodyLimit,
-        }),
-      );
+    return reply.code(statusCode).send(
+      buildErrorBody(statusCode, {
+        message: error.message,
+        bodyLimitBytes: request.routeOptions.bodyLimit,
+      }),
+    );
   });
 }

@@ -71,7 +71,10 @@ export const PENDING_OF_FORM_INDEX = 'formId_1_countersPending';
 
 // A form's analytics read first finishes that form's submissions still pending: this index holds
 // only those, so the read costs the same on a form with millions of settled submissions.
-submissionSchema.index({ formId: 1 }, { name: PENDING_OF_FORM_INDEX, partialFilterExpression: { countersPending: true } });
+submissionSchema.index(
+  { formId: 1 },
+  { name: PENDING_OF_FORM_INDEX, partialFilterExpression: { countersPending: true } },
+);
 
 export type TSubmissionDoc = InferSchemaType<typeof submissionSchema>;
 export type TOutboxEntryDoc = InferSchemaType<typeof outboxEntrySchema>;

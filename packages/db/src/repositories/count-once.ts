@@ -41,7 +41,9 @@ type TCountOnceOptions = {
  */
 function windowStillCovers(countedId: mongoose.Types.ObjectId): Record<string, unknown> {
   const createdAt = countedId.getTimestamp().getTime() / 1000;
-  const muchOlder = mongoose.Types.ObjectId.createFromTime(Math.floor(createdAt) - SUBMIT_DURATION_BOUND_SECONDS);
+  const muchOlder = mongoose.Types.ObjectId.createFromTime(
+    Math.floor(createdAt) - SUBMIT_DURATION_BOUND_SECONDS,
+  );
 
   return {
     $or: [

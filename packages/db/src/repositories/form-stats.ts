@@ -167,7 +167,11 @@ export const formStatsRepository = {
         return;
       }
       await Promise.all([
-        countOnce(FormStatsModel.collection, filter.totals, counted, { inc: totals, upsert: true, reapplying }),
+        countOnce(FormStatsModel.collection, filter.totals, counted, {
+          inc: totals,
+          upsert: true,
+          reapplying,
+        }),
         countMonthOnce(filter.buckets, counted, buckets, reapplying),
       ]);
     });

@@ -33,7 +33,11 @@ test("a form's pending submissions are found without reading its settled ones", 
 
   // The read the repository makes, explained: only the two pending documents are looked at.
   const plan = await SubmissionModel.collection
-    .find({ countersPending: true, userId: new Types.ObjectId(base.userId), formId: new Types.ObjectId(base.formId) })
+    .find({
+      countersPending: true,
+      userId: new Types.ObjectId(base.userId),
+      formId: new Types.ObjectId(base.formId),
+    })
     .hint(PENDING_OF_FORM_INDEX)
     .explain('executionStats');
   expect(plan.executionStats).toMatchObject({ totalDocsExamined: 2, nReturned: 2 });
