@@ -4,6 +4,9 @@ import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
 
 export const JSON_TOO_DEEP_TEXT = `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
 
+/** Valid JSON that the parser refuses: a key that would reach an object's prototype. */
+const PROTOTYPE_KEY_TEXT = 'JSON keys "__proto__" and "constructor.prototype" are not accepted';
+
 export type JsonBodyParserOptions = {
   /** Hand the checked text on unparsed (tRPC parses request bodies itself). */
   passText?: boolean;
@@ -29,6 +32,25 @@ export function useJsonBodyParser(app: FastifyInstance, { passText = false }: Js
 
       return;
     }
-    void parseJson(request, text, done);
+    void parseJson(request, text, (error, value) => {
+      // Fastify words a prototype key like broken JSON; tell the client which of the two it sent.
+      done(
+        error && isValidJson(text)
+          ? Object.assign(new Error(PROTOTYPE_KEY_TEXT), { statusCode: 400 })
+          : error,
+        value,
+      );
+    });
   });
+}
+
+/** Only asked after the safe parser refused the text: plain JSON.parse adds no prototype. */
+function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -235,8 +235,18 @@ test('free-form data keys that look like operators or paths are refused; nothing
       { [key]: 'Keys may not be empty, contain "." or start with "$"' },
     ]);
   }
-  // JSON.parse would turn this key into a prototype; Fastify's parser refuses it outright.
-  expectErrorBody(await submitRaw(`{"formId":"${form.id}","data":{"__proto__":{"polluted":true}}}`), 400);
+  // JSON.parse would turn this key into a prototype; Fastify's parser refuses it outright, and the
+  // answer says so rather than calling the (valid) JSON broken.
+  const prototypeKey = await submitRaw(`{"formId":"${form.id}","data":{"__proto__":{"polluted":true}}}`);
+  expectErrorBody(prototypeKey, 400);
+  expect(errorBody(prototypeKey).error).toBe(
+    'JSON keys "__proto__" and "constructor.prototype" are not accepted',
+  );
+  const broken = await submitRaw(`{"formId":"${form.id}","data":`);
+  expect([broken.statusCode, errorBody(broken).error]).toEqual([
+    400,
+    "Body is not valid JSON but content-type is set to 'application/json'",
+  ]);
   expect((await submitRaw(`{"formId":"${form.id}","data":{"constructor":"v"}}`)).statusCode).toBe(201);
 
   const listed = await call(app, {
