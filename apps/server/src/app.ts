@@ -22,6 +22,7 @@ import {
 } from './http/dashboard.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { buildServerOpenApiDocument } from './http/openapi-document.js';
+import { answerKnownPathsWith405 } from './http/known-route-methods.js';
 import { setRootErrorHandlers } from './http/root-error-handlers.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggerOptions } from './logger.js';
@@ -91,8 +92,12 @@ export async function buildApp({
   // The dashboard's page answers browser page loads of its own paths (/forms/…), which are not
   // routes; it is read further down, once the security headers apply to its files too.
   let dashboard: TDashboard | null = null;
-  setRootErrorHandlers(app, (request, reply) =>
-    dashboard !== null && wantsDashboardPage(request) ? sendDashboardPage(reply, dashboard) : false,
+  const knownPathWithOtherMethod = answerKnownPathsWith405(app);
+  setRootErrorHandlers(
+    app,
+    (request, reply) =>
+      knownPathWithOtherMethod(request, reply) ||
+      (dashboard !== null && wantsDashboardPage(request) ? sendDashboardPage(reply, dashboard) : false),
   );
   const metrics = createServerMetrics();
   recordRequestMetrics(app, metrics);

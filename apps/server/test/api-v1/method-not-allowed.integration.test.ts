@@ -78,3 +78,27 @@ test('the 405 and the procedure see one path, however the prefix or path is spel
   const listed = await call(app, { method: 'GET', url: '/api/%76%31/forms/list?limit=1', key: owner.key });
   expect(listed.statusCode).toBe(200);
 });
+
+test('outside /api/v1 too, a known path asked with another method is 405 with Allow', async () => {
+  const { app } = await buildTestApp();
+  const cases = [
+    { method: 'GET', url: '/api/webhooks/payments' },
+    { method: 'PUT', url: '/api/webhooks/custom' },
+    { method: 'GET', url: '/f/6b0000000000000000000001' },
+    { method: 'DELETE', url: '/f/6b0000000000000000000001?x=1' },
+  ];
+
+  for (const { method, url } of cases) {
+    const response = await app.inject({ method, url });
+    expect([method, url, response.statusCode, response.json()]).toEqual([
+      method,
+      url,
+      405,
+      METHOD_NOT_ALLOWED,
+    ]);
+    expect(response.headers.allow?.toString().split(', ')).toContain('POST');
+  }
+  const unknown = await app.inject({ method: 'GET', url: '/api/webhooks/nope' });
+  expect(unknown.statusCode).toBe(404);
+  expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+});
