@@ -33,6 +33,11 @@ export function answerKnownPathsWith405(app: FastifyInstance) {
   });
 
   return (request: FastifyRequest, reply: FastifyReply): FastifyReply | false => {
+    // A CORS preflight is answered by the scopes that allow other origins; elsewhere it stays a 404,
+    // which no browser reads as permission either.
+    if (request.method === 'OPTIONS') {
+      return false;
+    }
     const path = request.url.split('?', 1)[0] ?? '';
     const known = [...routes.values()].find((route) => route.path.test(path));
     if (!known || known.methods.has(request.method)) {
