@@ -1,8 +1,6 @@
 import { listFormOwners, rebuildFormStats } from '@formwell/db';
 
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
-import { ErrorMessages } from '../errors/error-messages.js';
+import { formNotFound } from '../forms/load-owned-form.js';
 
 export type TRebuiltForm = { formId: string; submissions: number };
 
@@ -16,7 +14,7 @@ export async function rebuildAnalyticsCounters({ formId }: { formId?: string } =
 }> {
   const forms = await listFormOwners({ formId });
   if (formId !== undefined && forms.length === 0) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+    throw formNotFound();
   }
   const rebuilt: TRebuiltForm[] = [];
   for (const form of forms) {

@@ -11,6 +11,7 @@ import { toApiKeyView, type TApiKeyView } from './api-key-view.js';
 import { generateApiKey } from './generate-api-key.js';
 import { ZKeyRestrictionsInputSchema } from './key-restrictions.js';
 import { API_KEY_SCOPES, ZApiKeyScopeSchema } from './scopes.js';
+import { formNotFound } from '../forms/load-owned-form.js';
 
 export const MAX_ACTIVE_API_KEYS = 20;
 
@@ -72,7 +73,7 @@ async function resolveOwnedFormIds({ userId, formIds }: { userId: string; formId
   for (const formId of formIds) {
     const form = await formRepository.findById({ userId, formId });
     if (!form) {
-      throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+      throw formNotFound();
     }
     owned.add(form.id);
   }

@@ -7,9 +7,7 @@ import {
 } from '@formwell/db';
 
 import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
-import { ErrorMessages } from '../errors/error-messages.js';
+import { formNotFound } from './load-owned-form.js';
 
 export type DeleteFormOptions = {
   userId: string;
@@ -29,7 +27,7 @@ export async function deleteForm({
   onBumpFailed,
 }: DeleteFormOptions): Promise<{ id: string; deleted: true }> {
   if (!(await formRepository.delete({ userId, formId }))) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+    throw formNotFound();
   }
   try {
     await bumpAuthEpochOrReport(userId, onBumpFailed);

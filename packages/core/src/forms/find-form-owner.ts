@@ -1,8 +1,6 @@
 import { formRepository } from '@formwell/db';
 
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
-import { ErrorMessages } from '../errors/error-messages.js';
+import { formNotFound } from './load-owned-form.js';
 
 /**
  * The id of the user who owns a form, for the operator CLI, which names a form and not its owner.
@@ -12,7 +10,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 export async function findFormOwner({ formId }: { formId: string }): Promise<string> {
   const userId = await formRepository.findOwnerId({ formId });
   if (!userId) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+    throw formNotFound();
   }
 
   return userId;

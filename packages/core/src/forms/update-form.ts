@@ -10,6 +10,7 @@ import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { loadOwnedForm } from './load-owned-form.js';
 import { ZUpdateFormInputSchema, type TUpdateFormInput } from './z-form-input.js';
+import { formNotFound } from './load-owned-form.js';
 
 export type UpdateFormOptions = {
   config: TCoreConfig;
@@ -75,7 +76,7 @@ export async function updateForm({
   }
   const record = await formRepository.update({ userId, formId, set });
   if (!record) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+    throw formNotFound();
   }
   await bumpAuthEpochOrReport(userId, onBumpFailed);
 

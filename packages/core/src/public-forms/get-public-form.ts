@@ -1,8 +1,6 @@
 import { formRepository } from '@formwell/db';
 
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
-import { ErrorMessages } from '../errors/error-messages.js';
+import { formNotFound } from '../forms/load-owned-form.js';
 
 /**
  * What the thank-you page of a form's keyless endpoint shows: its name. 404 `Form not found` for a
@@ -11,7 +9,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 export async function getPublicFormName({ formId }: { formId: string }): Promise<string> {
   const form = await formRepository.findForPublicSubmit({ formId });
   if (!form?.publicSubmissions.enabled) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND });
+    throw formNotFound();
   }
 
   return form.name;

@@ -16,6 +16,7 @@ import { CAPTCHA_TOKEN_FIELDS, ZCaptchaProviderSchema } from './captcha-provider
 import { publicThankYouUrl } from './public-thank-you-url.js';
 import { requestOrigin } from './request-origin.js';
 import { verifyCaptcha } from './verify-captcha.js';
+import { formNotFound } from '../forms/load-owned-form.js';
 
 /** Names the endpoint reads itself; they are never stored with the submission. */
 const REDIRECT_FIELD = '_redirect';
@@ -38,10 +39,7 @@ export type SubmitPublicFormOptions = {
 export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
 
 function notFound(): AppError {
-  return refusedAs(
-    SubmitRefusal.form,
-    new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FORM_NOT_FOUND }),
-  );
+  return refusedAs(SubmitRefusal.form, formNotFound());
 }
 
 function forbidden(reason: TSubmitRefusal, message: string): AppError {
