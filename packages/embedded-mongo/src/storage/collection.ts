@@ -2,7 +2,7 @@ import { deserialize, serialize, ObjectId, calculateObjectSize } from 'bson';
 import { IndexStore } from '../indexes/index-store.js';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { DocStore } from './doc-store.js';
-import { hasSeveralIds, withIdFirst } from './id-first.js';
+import { idElementsOf, withIdFirst } from './id-first.js';
 import type { IndexSpec } from '../indexes/index-spec.js';
 import { MongoCommandError, badValue, indexNotFound, tooLarge } from '../errors.js';
 import { duplicateKeyError } from './duplicate-key.js';
@@ -72,7 +72,9 @@ export class Collection {
     raw?: Uint8Array,
     purpose: 'insert' | 'update' | 'restore' = 'insert',
   ): number {
-    if (raw && purpose === 'insert' && hasSeveralIds(raw))
+    // One walk of the client's elements serves both the duplicate check and the splice below.
+    const ids = raw ? idElementsOf(raw) : undefined;
+    if (purpose === 'insert' && ids?.several)
       throw badValue("can't have multiple _id fields in one document");
     if (doc._id === undefined || Object.keys(doc)[0] !== '_id') {
       // mongod stores _id as the first field whatever the client sent (the driver appends it, or
@@ -81,7 +83,7 @@ export class Collection {
       const generated = doc._id === undefined ? new ObjectId() : undefined;
       const { _id = generated, ...rest } = doc;
       doc = { _id, ...rest };
-      if (raw) raw = withIdFirst(raw, generated);
+      if (raw && ids) raw = withIdFirst(raw, generated, ids.first);
     }
     if (Array.isArray(doc._id)) throw badValue("can't use an array for _id");
     if (raw && raw.length > MAX_BSON_SIZE)

@@ -1,21 +1,36 @@
 import { onDemand, serialize } from 'bson';
 
+/** Where a document's `_id` element sits, from its type byte to its value's end. */
+type TElementSpan = { start: number; end: number };
+
+/**
+ * The top-level `_id` elements of a client's BSON, in one walk of its elements (no decode): the
+ * first one, and whether another follows. Decoding keeps only one of several, so such a document
+ * would be indexed under one `_id` while other drivers (which take the first) read another; mongod
+ * refuses it on insert.
+ */
+export function idElementsOf(raw: Uint8Array): { first: TElementSpan | undefined; several: boolean } {
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  let first: TElementSpan | undefined;
+  for (const [, nameOffset, nameLength, offset, length] of onDemand.parseToElements(bytes)) {
+    if (nameLength === 3 && bytes.toString('latin1', nameOffset, nameOffset + 3) === '_id') {
+      if (first) return { first, several: true };
+      first = { start: nameOffset - 1, end: offset + length }; // from the element's type byte
+    }
+  }
+  return { first, several: false };
+}
+
 /**
  * The BSON of a document with its `_id` element moved to the front, spliced byte for byte: every
  * value keeps its exact encoding and type, with no decode and re-encode. With `newId`, that value
  * becomes the `_id` instead (an `_id` element already there, e.g. BSON undefined, is dropped).
  * mongod stores `_id` first whatever the client sent, and the official driver appends the `_id`
- * it generates after the caller's fields, so this runs for most driver inserts.
+ * it generates after the caller's fields, so this runs for most driver inserts. `found` is the
+ * `_id` element idElementsOf located in `raw` (none: undefined).
  */
-export function withIdFirst(raw: Uint8Array, newId?: unknown): Buffer {
+export function withIdFirst(raw: Uint8Array, newId: unknown, found: TElementSpan | undefined): Buffer {
   const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-  let found: { start: number; end: number } | undefined;
-  for (const [, nameOffset, nameLength, offset, length] of onDemand.parseToElements(bytes)) {
-    if (nameLength === 3 && bytes.toString('latin1', nameOffset, nameOffset + 3) === '_id') {
-      found = { start: nameOffset - 1, end: offset + length }; // from the element's type byte
-      break;
-    }
-  }
   let idElement: Buffer;
   if (newId !== undefined || !found) {
     // Encode `{ _id: newId }` once and take its only element.
@@ -32,21 +47,4 @@ export function withIdFirst(raw: Uint8Array, newId?: unknown): Buffer {
     bytes.copy(out, p, found.end);
   }
   return out;
-}
-
-/**
- * Whether a client's BSON names `_id` more than once at its top level. Decoding keeps only one of
- * them, so such a document would be indexed under one `_id` and read back by other drivers (which
- * take the first) as another; mongod refuses it on insert.
- */
-export function hasSeveralIds(raw: Uint8Array): boolean {
-  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-  let seen = false;
-  for (const [, nameOffset, nameLength] of onDemand.parseToElements(bytes)) {
-    if (nameLength === 3 && bytes.toString('latin1', nameOffset, nameOffset + 3) === '_id') {
-      if (seen) return true;
-      seen = true;
-    }
-  }
-  return false;
 }
