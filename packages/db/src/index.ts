@@ -11,6 +11,8 @@ export { formRepository } from './repositories/form.js';
 export type { TFormRecord, TFormWritable } from './repositories/form.js';
 export { submissionRepository } from './repositories/submission.js';
 export type { TSubmissionFilter, TCreateSubmissionRecord } from './repositories/submission.js';
+export { storeSubmission } from './repositories/store-submission.js';
+export type { TStoreSubmissionResult } from './repositories/store-submission.js';
 export { submissionOutboxRepository } from './repositories/submission-outbox.js';
 export { submissionCountersRepository } from './repositories/submission-counters.js';
 export type {

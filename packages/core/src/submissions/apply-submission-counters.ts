@@ -17,7 +17,7 @@ import {
  * applying twice, e.g. after a crash between the counters and the mark, never counts twice.
  *
  * The submit path splits the work to keep its round trips down: `submissionCount` before the 201
- * (countOnForm), the analytics once the response is sent (finishSubmissionCounters); a reader of
+ * (storeSubmission, in the same command as the insert), the analytics once the response is sent (finishSubmissionCounters); a reader of
  * the analytics applies what is still pending first (applyPendingCountersOfForm), so analytics
  * include a submission as soon as its 201 is sent.
  */
@@ -38,14 +38,6 @@ export async function applySubmissionCounters({
     countInAnalytics({ submission, reapplying: true }),
   ]);
   await submissionCountersRepository.markApplied({ submissionId: submission.id });
-}
-
-/**
- * The form's `submissionCount` alone (count-once): what the submit path writes before its 201.
- * False when nothing was counted: counted before, or the form is gone.
- */
-export async function countOnForm({ submission }: { submission: TCountedSubmission }): Promise<boolean> {
-  return formRepository.countSubmissionOnce(idsOf(submission));
 }
 
 function idsOf({ id, userId, formId }: TCountedSubmission) {

@@ -1,7 +1,6 @@
 import {
   formStatsRepository,
-  isDuplicateKeyError,
-  monthlyUsageRepository,
+  storeSubmission,
   submissionRepository,
   type TFormRecord,
   webhookEndpointRepository,
@@ -15,7 +14,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { formNotFound, loadOwnedForm } from '../forms/load-owned-form.js';
 import type { TFormField } from '../forms/z-form-field.js';
-import { countOnForm, finishSubmissionCounters } from './apply-submission-counters.js';
+import { finishSubmissionCounters } from './apply-submission-counters.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 import type { TOutboxItem } from './outbox-item.js';
 import { parseUserAgent } from './parse-user-agent.js';
@@ -101,9 +100,10 @@ function duplicateEmail(): AppError {
 
 /**
  * POST /api/v1/forms/submit. Order: parameters (400) → form (404 / foreign 403) → honeypot →
- * data (400) → uniqueEmail (409) → quota (403, atomic) → one insert carrying the outbox and the
- * `countersPending` mark → the form's `submissionCount` (count-once) → the caller answers, then
- * counts the analytics and clears the mark (`settle`; the sweep finishes it after a crash).
+ * data (400) → uniqueEmail (409) → quota (403, atomic), the insert carrying the outbox and the
+ * `countersPending` mark, and the form's `submissionCount` (count-once), in one command
+ * (storeSubmission) → the caller answers, then counts the analytics and clears the mark (`settle`;
+ * the sweep finishes it after a crash).
  */
 export async function submitForm({
   config,
@@ -156,69 +156,47 @@ export async function submitForm({
     throw duplicateEmail();
   }
 
-  const month = usageMonth(now);
-  // The endpoints are read beside the quota (independent); a form whose endpoint counter is 0 has
-  // none to read, since the counter is taken before an endpoint is stored and given back after one
-  // is deleted.
-  const [quotaResult, endpointsResult] = await Promise.allSettled([
-    monthlyUsageRepository.consume({ userId: user.id, month, limit: user.quotaLimit }),
-    form.webhookCount === 0 ? [] : webhookEndpointRepository.listByForm({ userId: user.id, formId: form.id }),
-  ]);
-  if (quotaResult.status === 'rejected') {
-    throw quotaResult.reason;
-  }
-  const quota = quotaResult.value;
-  if (!quota.ok) {
-    throw refusedAs(
-      SubmitRefusal.quota,
-      new AppError(AppErrorCode.FORBIDDEN, {
-        message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
-      }),
-    );
-  }
-  if (endpointsResult.status === 'rejected') {
-    // The unit just taken belongs to no submission: give it back.
-    await monthlyUsageRepository.release({ userId: user.id, month });
-    throw endpointsResult.reason;
-  }
-  const endpoints = endpointsResult.value;
-  const meta = {
-    ...parseUserAgent(client.userAgent),
-    country: resolveCountry({ ...client, geoipDbPath: config.geoipDbPath }),
-  };
-  let submission;
-  try {
-    submission = await submissionRepository.create({
+  // A form whose endpoint counter is 0 has none to read: the counter is taken before an endpoint
+  // is stored and given back after one is deleted.
+  const endpoints =
+    form.webhookCount === 0
+      ? []
+      : await webhookEndpointRepository.listByForm({ userId: user.id, formId: form.id });
+  // Quota unit, insert and the form's count in one command (a 201 promises the form's count already
+  // includes the submission). The analytics follow after the response: their readers apply pending
+  // submissions first (applyPendingCountersOfForm), so they include it as soon as the 201 is sent.
+  const stored = await storeSubmission({
+    record: {
       userId: user.id,
       formId: form.id,
       email,
       ...(emailKey !== undefined ? { emailKey } : {}),
       data: validation.data,
-      meta,
+      meta: {
+        ...parseUserAgent(client.userAgent),
+        country: resolveCountry({ ...client, geoipDbPath: config.geoipDbPath }),
+      },
       outbox: planOutbox({ form, limits, email, endpoints }),
       requestId: requestId ?? null,
       createdAt: now,
-    });
-  } catch (error) {
-    // The quota unit was taken for a submission that does not exist: give it back.
-    await monthlyUsageRepository.release({ userId: user.id, month });
-    if (isDuplicateKeyError(error)) {
+    },
+    month: usageMonth(now),
+    quotaLimit: user.quotaLimit,
+  });
+  switch (stored.outcome) {
+    case 'overQuota':
+      throw refusedAs(
+        SubmitRefusal.quota,
+        new AppError(AppErrorCode.FORBIDDEN, {
+          message: ErrorMessages.monthlyLimit(stored.used, user.quotaLimit),
+        }),
+      );
+    case 'duplicateEmail':
       throw duplicateEmail();
-    }
-    throw error;
+    case 'formGone':
+      throw refusedAs(SubmitRefusal.form, formNotFound());
   }
-
-  // A 201 promises that the form's count already includes the submission: count it before
-  // answering. The analytics follow after the response: their readers apply pending submissions
-  // first (applyPendingCountersOfForm), so they include it as soon as the 201 is sent too.
-  if (!(await countOnForm({ submission }))) {
-    // The form was deleted after it was read (a server's copy of it can be up to a minute old when
-    // Redis could not announce the deletion): take the submission back rather than keep it under a
-    // form nobody can read, and answer as for a missing form.
-    await submissionRepository.delete({ userId: user.id, formId: form.id, submissionId: submission.id });
-    await monthlyUsageRepository.release({ userId: user.id, month });
-    throw refusedAs(SubmitRefusal.form, formNotFound());
-  }
+  const { submission } = stored;
 
   return {
     response: {

@@ -54,19 +54,15 @@ function windowStillCovers(countedId: mongoose.Types.ObjectId): Record<string, u
 }
 
 /**
- * Idempotent counter update: `$inc` only if `countedId` is not yet recorded on the document, and
- * record it (bounded list) in the same single-document update. Without transactions this is what
- * makes "apply the counters of submission X" safe to repeat after a crash.
- *
- * Returns the document before the update (projected), or null when nothing matched, the id was
- * already counted, or the document was just created.
+ * The filter and update of one count-once write, for callers that send it inside a larger command
+ * (a submit's one bulk write): `$inc` only where `countedId` is not recorded yet, and record it in
+ * the same single-document update, keeping the last COUNTED_IDS_KEPT ids.
  */
-export async function countOnce(
-  collection: TCountCollection,
+export function countOnceWrite(
   filter: Record<string, unknown>,
   countedId: mongoose.Types.ObjectId,
-  { inc, upsert = false, projection = { _id: 1 }, reapplying = false }: TCountOnceOptions,
-): Promise<Record<string, unknown> | null> {
+  { inc, reapplying = false }: Pick<TCountOnceOptions, 'inc' | 'reapplying'>,
+) {
   const guarded = {
     ...filter,
     countedIds: { $ne: countedId },
@@ -78,9 +74,27 @@ export async function countOnce(
     $inc: inc,
     $push: { countedIds: { $each: [countedId], $slice: -COUNTED_IDS_KEPT } },
   } as unknown as mongoose.mongo.UpdateFilter<mongoose.mongo.Document>;
+
+  return { filter: guarded, update };
+}
+
+/**
+ * Idempotent counter update (countOnceWrite): without transactions this is what makes "apply the
+ * counters of submission X" safe to repeat after a crash.
+ *
+ * Returns the document before the update (projected), or null when nothing matched, the id was
+ * already counted, or the document was just created.
+ */
+export async function countOnce(
+  collection: TCountCollection,
+  filter: Record<string, unknown>,
+  countedId: mongoose.Types.ObjectId,
+  { inc, upsert = false, projection = { _id: 1 }, reapplying = false }: TCountOnceOptions,
+): Promise<Record<string, unknown> | null> {
+  const write = countOnceWrite(filter, countedId, { inc, reapplying });
   const options = { projection, returnDocument: 'before' as const, includeResultMetadata: false as const };
   try {
-    return await collection.findOneAndUpdate(guarded, update, { ...options, upsert });
+    return await collection.findOneAndUpdate(write.filter, write.update, { ...options, upsert });
   } catch (error) {
     // An upsert whose guard failed on an existing document (id already counted), or the loser of
     // two concurrent first inserts, hits the unique index: without upsert the guard alone decides.
@@ -88,6 +102,6 @@ export async function countOnce(
       throw error;
     }
 
-    return collection.findOneAndUpdate(guarded, update, options);
+    return collection.findOneAndUpdate(write.filter, write.update, options);
   }
 }

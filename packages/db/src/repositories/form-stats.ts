@@ -1,6 +1,7 @@
 import { FormStatsMonthModel } from '../models/form-stats-month.js';
 import { FormStatsModel } from '../models/form-stats.js';
-import { countOnce } from './count-once.js';
+import { bulkWriteIfSupported, failedOnlyOnDuplicateKeys, namespaceOf } from './bulk-write.js';
+import { countOnce, countOnceWrite } from './count-once.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
@@ -143,6 +144,39 @@ async function countMonthOnce(
 }
 
 /**
+ * Both counters of a new submission in one command (MongoDB 8.0's bulkWrite): the totals upserted,
+ * the month's buckets updated. False when the separate writes must finish the work: a server older
+ * than 8.0, the month's first submission (its document must first be created with its arrays), or
+ * a totals upsert that met the unique index (counted already, or a concurrent first insert).
+ * Writing again what this command did count is a no-op (count-once).
+ */
+async function countedInOneCommand(
+  filter: ReturnType<typeof filters>,
+  counted: NonNullable<ReturnType<typeof toObjectId>>,
+  inc: { totals: Record<string, number>; buckets: Record<string, number> },
+): Promise<boolean> {
+  const totals = countOnceWrite(filter.totals, counted, { inc: inc.totals });
+  const month = countOnceWrite(filter.buckets, counted, { inc: inc.buckets });
+  try {
+    const result = await bulkWriteIfSupported(
+      FormStatsModel.db.getClient(),
+      [
+        { name: 'updateOne', namespace: namespaceOf(FormStatsModel), ...totals, upsert: true },
+        { name: 'updateOne', namespace: namespaceOf(FormStatsMonthModel), ...month },
+      ],
+      { ordered: false },
+    );
+
+    return result?.updateResults?.get(1)?.matchedCount === 1;
+  } catch (error) {
+    if (failedOnlyOnDuplicateKeys(error)) {
+      return false;
+    }
+    throw error;
+  }
+}
+
+/**
  * Per-form analytics counters: one totals document per form and one bucket document per form and
  * UTC month, each updated with atomic `$inc` (no transactions needed).
  */
@@ -164,6 +198,9 @@ export const formStatsRepository = {
           bumpMonth(filter.buckets, buckets),
         ]);
 
+        return;
+      }
+      if (!reapplying && (await countedInOneCommand(filter, counted, { totals, buckets }))) {
         return;
       }
       await Promise.all([

@@ -1,3 +1,5 @@
+import type { Types } from 'mongoose';
+
 import { MonthlyUsageModel } from '../models/monthly-usage.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { toObjectId } from './object-id.js';
@@ -5,6 +7,22 @@ import { toObjectId } from './object-id.js';
 export type TConsumeQuotaResult = { ok: true; used: number } | { ok: false; used: number };
 
 type TLeanUsage = { used: number };
+
+/**
+ * Takes one unit of the month's quota while fewer than `limit` are used, creating the month's
+ * counter on its first unit. Written straight to the driver (the quota check of every submit), with
+ * the timestamps and version key mongoose's upsert would write: mongoose's query building and
+ * casting cost more CPU than the command itself. As an upsert, a full counter makes it try to insert
+ * a second `{userId, month}`, which the unique index refuses (E11000).
+ */
+export function quotaUnitWrite({ owner, month, limit }: { owner: Types.ObjectId; month: string; limit: number }) {
+  const now = new Date();
+
+  return {
+    filter: { userId: owner, month, used: { $lt: limit } },
+    update: { $inc: { used: 1 }, $set: { updatedAt: now }, $setOnInsert: { createdAt: now, __v: 0 } },
+  };
+}
 
 /** Per user, per UTC calendar month submission counters. */
 export const monthlyUsageRepository = {
@@ -33,12 +51,7 @@ export const monthlyUsageRepository = {
     if (limit <= 0) {
       return { ok: false, used: await monthlyUsageRepository.get({ userId, month }) };
     }
-    const filter = { userId: owner, month, used: { $lt: limit } };
-    // Straight to the driver (the quota check of every submit), writing the timestamps and version
-    // key as mongoose's upsert would: mongoose's query building and casting cost more CPU
-    // than the command itself.
-    const now = new Date();
-    const update = { $inc: { used: 1 }, $set: { updatedAt: now }, $setOnInsert: { createdAt: now, __v: 0 } };
+    const { filter, update } = quotaUnitWrite({ owner, month, limit });
     const options = {
       returnDocument: 'after',
       projection: { used: 1 },

@@ -80,7 +80,7 @@ async function oneSubmission(
  * (defaults, `_id`s, `__v`), so documents look the same whoever wrote them; a test compares it with
  * the model's own. Core validated `data`, `email` and `meta` before this point.
  */
-function newSubmissionDocument(input: TCreateSubmissionRecord) {
+export function newSubmissionDocument(input: TCreateSubmissionRecord) {
   return {
     _id: new mongoose.Types.ObjectId(),
     formId: requireObjectId(input.formId),

@@ -1,0 +1,66 @@
+import mongoose from 'mongoose';
+
+import { isDuplicateKeyError } from './is-duplicate-key-error.js';
+
+type TClient = mongoose.mongo.MongoClient;
+type TModels = Parameters<TClient['bulkWrite']>[0];
+
+/** MongoDB's answer to a command it does not know (a server older than 8.0 and `bulkWrite`). */
+const COMMAND_NOT_FOUND = 59;
+/** A Stable API `strict` client whose server does not list `bulkWrite` in API version 1. */
+const API_STRICT_ERROR = 323;
+
+/** Clients whose server refused `bulkWrite` once: their callers use separate writes from then on. */
+const withoutBulkWrite = new WeakSet<TClient>();
+
+/** The model's `database.collection`, the way a bulkWrite names where each write goes. */
+export const namespaceOf = ({ db, collection }: Pick<mongoose.Model<unknown>, 'db' | 'collection'>) =>
+  `${db.name}.${collection.collectionName}`;
+
+/**
+ * Writes to several collections in ONE command (MongoDB 8.0's `bulkWrite`), or `null` when the
+ * server is older and does not know the command: the caller then sends its writes one by one, as
+ * it did before. The refusal is remembered per client, so an old server costs one extra round trip
+ * per process, not per request. Write errors throw the driver's MongoClientBulkWriteError, whose
+ * `writeErrors` are keyed by the index of the failed write.
+ */
+export async function bulkWriteIfSupported(
+  client: TClient,
+  models: TModels,
+  options: { ordered: boolean },
+): Promise<mongoose.mongo.ClientBulkWriteResult | null> {
+  if (withoutBulkWrite.has(client)) {
+    return null;
+  }
+  try {
+    return await client.bulkWrite(models, { ...options, verboseResults: true });
+  } catch (error) {
+    if (error instanceof mongoose.mongo.MongoClientBulkWriteError && isCommandRefused(error.cause)) {
+      withoutBulkWrite.add(client);
+
+      return null;
+    }
+    throw error;
+  }
+}
+
+function isCommandRefused(cause: unknown): boolean {
+  const code = (cause as { code?: unknown } | undefined)?.code;
+
+  return code === COMMAND_NOT_FOUND || code === API_STRICT_ERROR;
+}
+
+/** The write error of the bulk write at `index`, when a MongoClientBulkWriteError carries one. */
+export function writeErrorAt(error: unknown, index: number) {
+  return error instanceof mongoose.mongo.MongoClientBulkWriteError ? error.writeErrors.get(index) : undefined;
+}
+
+/** True when a bulk write failed only on unique indexes (each failed write is E11000). */
+export function failedOnlyOnDuplicateKeys(error: unknown): boolean {
+  return (
+    error instanceof mongoose.mongo.MongoClientBulkWriteError &&
+    error.writeConcernErrors.length === 0 &&
+    error.writeErrors.size > 0 &&
+    [...error.writeErrors.values()].every(isDuplicateKeyError)
+  );
+}

@@ -1,0 +1,137 @@
+import { FormModel } from '../models/form.js';
+import { MonthlyUsageModel } from '../models/monthly-usage.js';
+import { SubmissionModel } from '../models/submission.js';
+import { bulkWriteIfSupported, namespaceOf, writeErrorAt } from './bulk-write.js';
+import { countOnceWrite } from './count-once.js';
+import { formRepository } from './form.js';
+import { isDuplicateKeyError } from './is-duplicate-key-error.js';
+import { monthlyUsageRepository, quotaUnitWrite } from './monthly-usage.js';
+import { newSubmissionDocument, submissionRepository, type TCreateSubmissionRecord } from './submission.js';
+import { toSubmissionRecord, type TSubmissionRecord } from './submission-record.js';
+
+export type TStoreSubmissionResult =
+  | { outcome: 'stored'; submission: TSubmissionRecord }
+  | { outcome: 'overQuota'; used: number }
+  | { outcome: 'duplicateEmail' }
+  /** The form was deleted after the caller read it; nothing is kept and no quota is charged. */
+  | { outcome: 'formGone' };
+
+type TStoreSubmissionOptions = {
+  record: TCreateSubmissionRecord;
+  /** The usage month (`YYYY-MM`) the quota unit is taken from, and the plan's monthly limit. */
+  month: string;
+  quotaLimit: number;
+};
+
+const QUOTA_OP = 0;
+const INSERT_OP = 1;
+const COUNT_OP = 2;
+
+/**
+ * A submit's writes, in this order: take a unit of the month's quota (never past the limit, even
+ * under concurrency), insert the submission (which carries its outbox and its `countersPending`
+ * mark), and add it to its form's `submissionCount` (count-once). On MongoDB 8.0 and later they go
+ * as ONE ordered `bulkWrite` command, so a submit costs one round trip; an older server answers
+ * that it does not know the command and gets the three writes one by one.
+ *
+ * Whatever fails after the quota unit was taken gives it back: a duplicate email, or a form deleted
+ * after the caller read it (the submission is deleted again). A failure of the command itself
+ * (network) may or may not have written; the unit then stays taken, which can only undercount what
+ * the user may still send, never let the quota be exceeded.
+ */
+export async function storeSubmission(options: TStoreSubmissionOptions): Promise<TStoreSubmissionResult> {
+  // A limit of 0 or less cannot take the upsert: it would create the month's counter with one unit.
+  if (options.quotaLimit <= 0) {
+    return storeInSteps(options);
+  }
+  const document = newSubmissionDocument(options.record);
+  const quota = quotaUnitWrite({ owner: document.userId, month: options.month, limit: options.quotaLimit });
+  const count = countOnceWrite({ _id: document.formId, userId: document.userId }, document._id, {
+    inc: { submissionCount: 1 },
+  });
+  let result;
+  try {
+    result = await bulkWriteIfSupported(
+      SubmissionModel.db.getClient(),
+      [
+        { name: 'updateOne', namespace: namespaceOf(MonthlyUsageModel), ...quota, upsert: true },
+        { name: 'insertOne', namespace: namespaceOf(SubmissionModel), document },
+        { name: 'updateOne', namespace: namespaceOf(FormModel), ...count },
+      ],
+      { ordered: true },
+    );
+  } catch (error) {
+    const quotaError = writeErrorAt(error, QUOTA_OP);
+    // A full counter, or the loser of two first units of a month: the separate steps tell which.
+    if (quotaError && isDuplicateKeyError(quotaError)) {
+      return storeInSteps(options);
+    }
+    const insertError = writeErrorAt(error, INSERT_OP);
+    if (insertError) {
+      await releaseUnit(options);
+      if (isDuplicateKeyError(insertError)) {
+        return { outcome: 'duplicateEmail' };
+      }
+    }
+    // A failed count leaves the submission stored and marked: the counter sweep counts it.
+    throw error;
+  }
+  if (!result) {
+    return storeInSteps(options);
+  }
+  const counted = result.updateResults?.get(COUNT_OP)?.matchedCount === 1;
+  const submission = toSubmissionRecord(document);
+  if (!counted) {
+    return takeBack(options, submission);
+  }
+
+  return { outcome: 'stored', submission };
+}
+
+/** The same writes as separate commands, each waiting for the one before. */
+async function storeInSteps(options: TStoreSubmissionOptions): Promise<TStoreSubmissionResult> {
+  const { record, month, quotaLimit } = options;
+  const quota = await monthlyUsageRepository.consume({ userId: record.userId, month, limit: quotaLimit });
+  if (!quota.ok) {
+    return { outcome: 'overQuota', used: quota.used };
+  }
+  let submission: TSubmissionRecord;
+  try {
+    submission = await submissionRepository.create(record);
+  } catch (error) {
+    await releaseUnit(options);
+    if (isDuplicateKeyError(error)) {
+      return { outcome: 'duplicateEmail' };
+    }
+    throw error;
+  }
+  const counted = await formRepository.countSubmissionOnce({
+    userId: record.userId,
+    formId: record.formId,
+    submissionId: submission.id,
+  });
+
+  return counted ? { outcome: 'stored', submission } : takeBack(options, submission);
+}
+
+/**
+ * Nothing counted the new submission: its form is gone (a server's copy of a form can be up to a
+ * minute old when Redis could not announce the deletion). Keep nothing under a form nobody can read.
+ */
+async function takeBack(
+  options: TStoreSubmissionOptions,
+  submission: TSubmissionRecord,
+): Promise<TStoreSubmissionResult> {
+  await submissionRepository.delete({
+    userId: submission.userId,
+    formId: submission.formId,
+    submissionId: submission.id,
+  });
+  await releaseUnit(options);
+
+  return { outcome: 'formGone' };
+}
+
+function releaseUnit({ record, month }: TStoreSubmissionOptions): Promise<void> {
+  return monthlyUsageRepository.release({ userId: record.userId, month });
+}
