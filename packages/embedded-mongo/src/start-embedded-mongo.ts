@@ -11,6 +11,7 @@ import { rebuildCatalog } from './server/recover.js';
 import { openDurableStore, type DurableStoreStats, type RecoveryReport } from './persistence/index.js';
 import type { Durability, ServerState } from './commands/types.js';
 import type { CollectionStats } from './storage/collection.js';
+import { serverProfile } from './commands/server-version.js';
 
 export type EmbeddedMongoOptions = {
   /** TCP port on 127.0.0.1; 0 or absent picks a free one. Ignored when socketPath is given. */
@@ -35,6 +36,11 @@ export type EmbeddedMongoOptions = {
    * above the driver's heartbeatFrequencyMS (10 s) and, to rule out any race, above its maxIdleTimeMS.
    */
   idleTimeoutMs?: number;
+  /**
+   * The MongoDB release to answer as: "8.0" (default: wire version 25, has `bulkWrite`) or "7.0"
+   * (wire version 21, `bulkWrite` is CommandNotFound), to test an application's fallback.
+   */
+  serverVersion?: string;
 };
 
 export type EmbeddedMongo = {
@@ -67,6 +73,7 @@ const MEMORY_ONLY: Durability = { commit: () => Promise.resolve() };
 
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
   const limits = resolveConnectionLimits(options);
+  const profile = serverProfile(options.serverVersion);
   const engine = new StorageEngine();
   let durability: Durability = MEMORY_ONLY;
   let closeStore: () => Promise<void> = () => Promise.resolve();
@@ -91,6 +98,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     startedAt: Date.now(),
     limits,
     connections: newConnectionCounters(),
+    server: profile,
   };
   const stopTtl = startTtlSweeper(engine, durability, options.ttlIntervalMs ?? 60_000);
   let listening: Awaited<ReturnType<typeof listen>>;

@@ -3,9 +3,33 @@ import { findMatches } from '../query/find-docs.js';
 import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import { runStatements, statements, withWriteErrors } from './write-errors.js';
-import type { CommandDef, Doc } from './types.js';
+import type { CommandContext, CommandDef, Doc } from './types.js';
 
 const STATEMENT_FIELDS = new Set(['q', 'limit', 'hint', 'collation']);
+
+/**
+ * One delete statement (`{q, limit, hint, collation}`) on `db.name`, as the delete command and
+ * bulkWrite's delete ops both run it; returns how many documents it removed.
+ */
+export function runDeleteOp(ctx: CommandContext, db: string, name: string, stmt: Doc): number {
+  const limit = Number(stmt.limit ?? 0);
+  if (limit !== 0 && limit !== 1)
+    throw badValue(`The limit field in delete objects must be 0 or 1. Got ${String(limit)}`);
+  if (stmt.collation !== undefined) checkCollation(stmt.collation);
+  const coll = ctx.state.engine.collection(db, name);
+  if (!coll) return 0;
+  const filter = (stmt.q ?? {}) as Doc;
+  const hint = hintName(ctx, stmt.hint, coll.indexes.values());
+  const { matches } = findMatches(coll, { filter, sort: [], skip: 0, limit, hint });
+  let n = 0;
+  for (const m of matches) {
+    const doc = m.doc ?? coll.doc(m.rid);
+    if (!doc) continue;
+    coll.remove(m.rid, doc, ctx.log);
+    n++;
+  }
+  return n;
+}
 
 /** `delete` (https://www.mongodb.com/docs/manual/reference/command/delete/): limit 0 = all matches, 1 = one. */
 export const deleteCommand: CommandDef = {
@@ -16,23 +40,9 @@ export const deleteCommand: CommandDef = {
     const { docs } = statements(ctx, 'deletes');
     const ordered = ctx.body.ordered !== false;
     refuseLet('delete', ctx.body.let);
-    const coll = ctx.state.engine.collection(ctx.db, name);
     let n = 0;
     const errors = runStatements(docs, ordered, 'delete.deletes', STATEMENT_FIELDS, (stmt) => {
-      const limit = Number(stmt.limit ?? 0);
-      if (limit !== 0 && limit !== 1)
-        throw badValue(`The limit field in delete objects must be 0 or 1. Got ${String(limit)}`);
-      if (stmt.collation !== undefined) checkCollation(stmt.collation);
-      if (!coll) return;
-      const filter = (stmt.q ?? {}) as Doc;
-      const hint = hintName(ctx, stmt.hint, coll.indexes.values());
-      const { matches } = findMatches(coll, { filter, sort: [], skip: 0, limit, hint });
-      for (const m of matches) {
-        const doc = m.doc ?? coll.doc(m.rid);
-        if (!doc) continue;
-        coll.remove(m.rid, doc, ctx.log);
-        n++;
-      }
+      n += runDeleteOp(ctx, ctx.db, name, stmt);
     });
     return withWriteErrors({ n }, errors);
   },

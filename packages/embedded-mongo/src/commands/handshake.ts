@@ -4,13 +4,14 @@ import type { CommandContext, CommandDef, Doc, ServerState } from './types.js';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire/header.js';
 import { MAX_BSON_DEPTH } from '../bson/depth.js';
 
-const SERVER_VERSION = '7.0.0';
-
 /**
  * A standalone server's hello. No `topologyVersion`: without it drivers poll instead of opening an
  * exhaust (streaming) monitor, which a standalone never needs. No compression is advertised.
  */
-export function helloReply(ctx: Pick<CommandContext, 'connectionId' | 'body'>, legacy: boolean): Doc {
+export function helloReply(
+  ctx: Pick<CommandContext, 'connectionId' | 'body' | 'state'>,
+  legacy: boolean,
+): Doc {
   const reply: Doc = {
     ...(ctx.body.helloOk === true ? { helloOk: true } : {}),
     ...(legacy ? { ismaster: true } : { isWritablePrimary: true }),
@@ -21,7 +22,7 @@ export function helloReply(ctx: Pick<CommandContext, 'connectionId' | 'body'>, l
     logicalSessionTimeoutMinutes: 30,
     connectionId: ctx.connectionId,
     minWireVersion: 0,
-    maxWireVersion: 21,
+    maxWireVersion: ctx.state.server.maxWireVersion,
     readOnly: false,
   };
   return reply;
@@ -38,14 +39,17 @@ function connectionsSection(state: ServerState): Doc {
   };
 }
 
-const PARAMETERS: Doc = {
-  featureCompatibilityVersion: { version: '7.0' },
+/** getParameter's answers; the feature compatibility version follows the release answered as. */
+const parameters = (featureCompatibilityVersion: string): Doc => ({
+  featureCompatibilityVersion: { version: featureCompatibilityVersion },
   authenticationMechanisms: [],
   maxBSONDepth: MAX_BSON_DEPTH,
   internalQueryMaxBlockingSortMemoryUsageBytes: 100 * 1024 * 1024,
   ttlMonitorEnabled: true,
   ttlMonitorSleepSecs: 60,
-};
+});
+
+const PARAMETER_NAMES = Object.keys(parameters(''));
 
 export const handshakeCommands: Record<string, CommandDef> = {
   hello: { options: [], acceptsUnknownFields: true, run: (ctx) => helloReply(ctx, false) },
@@ -54,10 +58,10 @@ export const handshakeCommands: Record<string, CommandDef> = {
   ping: { options: [], run: () => ({}) },
   buildInfo: {
     options: [],
-    run: () => ({
-      version: SERVER_VERSION,
+    run: (ctx) => ({
+      version: ctx.state.server.version,
       gitVersion: 'embedded',
-      versionArray: [7, 0, 0, 0],
+      versionArray: ctx.state.server.versionArray,
       bits: 64,
       debug: false,
       maxBsonObjectSize: MAX_BSON_SIZE,
@@ -67,11 +71,12 @@ export const handshakeCommands: Record<string, CommandDef> = {
     }),
   },
   getParameter: {
-    options: Object.keys(PARAMETERS).concat(['allParameters', 'showDetails']),
+    options: PARAMETER_NAMES.concat(['allParameters', 'showDetails']),
     run: (ctx) => {
-      if (ctx.body.getParameter === '*' || ctx.body.allParameters === true) return { ...PARAMETERS };
+      const params = parameters(ctx.state.server.featureCompatibilityVersion);
+      if (ctx.body.getParameter === '*' || ctx.body.allParameters === true) return params;
       const out: Doc = {};
-      for (const key of Object.keys(ctx.body).slice(1)) if (key in PARAMETERS) out[key] = PARAMETERS[key];
+      for (const key of Object.keys(ctx.body).slice(1)) if (key in params) out[key] = params[key];
       if (Object.keys(out).length === 0)
         throw new MongoCommandError(72, 'InvalidOptions', 'no option found to get');
       return out;
@@ -87,7 +92,7 @@ export const handshakeCommands: Record<string, CommandDef> = {
     options: ['repl', 'metrics', 'locks', 'opcounters', 'wiredTiger', 'tcmalloc'],
     run: (ctx) => ({
       host: 'embedded',
-      version: SERVER_VERSION,
+      version: ctx.state.server.version,
       process: 'embedded-mongo',
       uptime: (Date.now() - ctx.state.startedAt) / 1000,
       localTime: new Date(),

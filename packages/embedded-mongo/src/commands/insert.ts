@@ -1,6 +1,14 @@
 import { collectionName } from './options.js';
 import { statements, withWriteErrors, writeError } from './write-errors.js';
-import type { CommandDef, Doc } from './types.js';
+import type { CommandContext, CommandDef, Doc } from './types.js';
+
+/**
+ * Inserts one document into `db.name` (created on first use), as the insert command and
+ * bulkWrite's insert ops both do; `raw` is the document's BSON as the client sent it.
+ */
+export function insertOneDoc(ctx: CommandContext, db: string, name: string, doc: Doc, raw?: Buffer): void {
+  ctx.state.engine.ensure(db, name, ctx.log).insert(doc, ctx.log, raw);
+}
 
 /** `insert` (https://www.mongodb.com/docs/manual/reference/command/insert/): ordered stops at the first error. */
 export const insertCommand: CommandDef = {
@@ -10,12 +18,13 @@ export const insertCommand: CommandDef = {
     const name = collectionName(ctx.body, 'insert');
     const { docs, raw } = statements(ctx, 'documents');
     const ordered = ctx.body.ordered !== false;
-    const coll = ctx.state.engine.ensure(ctx.db, name, ctx.log);
+    // The collection exists after an insert command even when every document is refused.
+    ctx.state.engine.ensure(ctx.db, name, ctx.log);
     let n = 0;
     const errors: Doc[] = [];
     for (let i = 0; i < docs.length; i++) {
       try {
-        coll.insert(docs[i] ?? {}, ctx.log, raw?.[i]);
+        insertOneDoc(ctx, ctx.db, name, docs[i] ?? {}, raw?.[i]);
         n++;
       } catch (err) {
         errors.push(writeError(i, err));

@@ -18,6 +18,8 @@ import {
 import { createIndexesCommand, dropIndexesCommand, listIndexesCommand } from './indexes.js';
 import { explainCommand } from './explain.js';
 import { diagnosticCommands } from './diagnostics.js';
+import { bulkWriteCommand } from './bulk-write.js';
+import type { ServerProfile } from './server-version.js';
 import type { CommandDef } from './types.js';
 
 /** Every command the engine answers; anything else is CommandNotFound (59). */
@@ -46,4 +48,11 @@ export const COMMANDS: Record<string, CommandDef> = {
   deleteIndexes: dropIndexesCommand,
   explain: explainCommand,
   validate: validateCommand,
+  bulkWrite: bulkWriteCommand,
 };
+
+/** The command `name` as the release the engine answers as has it (undefined: CommandNotFound). */
+export function commandFor(server: ServerProfile, name: string): CommandDef | undefined {
+  if (!Object.hasOwn(COMMANDS, name) || server.missingCommands.has(name)) return undefined;
+  return COMMANDS[name];
+}

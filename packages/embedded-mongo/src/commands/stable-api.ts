@@ -11,6 +11,7 @@ const API_V1_COMMANDS = new Set([
   'abortTransaction',
   'aggregate',
   'authenticate',
+  'bulkWrite',
   'collMod',
   'commitTransaction',
   'count',

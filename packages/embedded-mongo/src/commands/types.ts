@@ -2,6 +2,7 @@ import type { StorageEngine } from '../storage/engine.js';
 import type { CursorStore } from '../cursors/cursor-store.js';
 import type { ChangeLog, ChangeRecord } from '../storage/change-log.js';
 import type { ConnectionCounters, ConnectionLimits } from '../server/connection-limits.js';
+import type { ServerProfile } from './server-version.js';
 
 export type Doc = Record<string, unknown>;
 
@@ -15,6 +16,8 @@ export type ServerState = {
   startedAt: number;
   limits: ConnectionLimits;
   connections: ConnectionCounters;
+  /** The MongoDB release the engine answers as (handshake, buildInfo, available commands). */
+  server: ServerProfile;
 };
 
 export type CommandContext = {

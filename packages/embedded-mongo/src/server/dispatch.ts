@@ -1,6 +1,6 @@
 import { serialize } from 'bson';
 import { MongoCommandError, commandNotFound, toCommandError } from '../errors.js';
-import { COMMANDS } from '../commands/registry.js';
+import { commandFor } from '../commands/registry.js';
 import { checkCommandFields } from '../commands/options.js';
 import { checkApiParameters } from '../commands/stable-api.js';
 import type { Doc, ServerState } from '../commands/types.js';
@@ -25,7 +25,7 @@ export async function runCommand(
   connectionId: number,
 ): Promise<Uint8Array> {
   const name = Object.keys(body)[0] ?? '';
-  const def = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const def = commandFor(state.server, name);
   const db = body.$db;
   const log = new ChangeLog();
   let reply: Uint8Array;

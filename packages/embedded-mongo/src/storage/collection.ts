@@ -16,6 +16,9 @@ const EMPTY_DOC = Buffer.from([5, 0, 0, 0, 0]);
 
 const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
+const insertTooLarge = (size: number) =>
+  badValue(`object to insert too large. size in bytes: ${String(size)}, max size: ${String(MAX_BSON_SIZE)}`);
+
 /** Counters tests and the bench use to prove that queries use indexes. */
 export type CollectionStats = { docsExamined: number; keysExamined: number };
 
@@ -86,10 +89,7 @@ export class Collection {
       if (raw && ids) raw = withIdFirst(raw, generated, ids.first);
     }
     if (Array.isArray(doc._id)) throw badValue("can't use an array for _id");
-    if (raw && raw.length > MAX_BSON_SIZE)
-      throw tooLarge(
-        `object to insert too large. size in bytes: ${String(raw.length)}, max size: ${String(MAX_BSON_SIZE)}`,
-      );
+    if (raw && raw.length > MAX_BSON_SIZE) throw insertTooLarge(raw.length);
     const buf = raw ?? this.encode(doc, purpose === 'update' ? 'update' : 'insert');
     if (purpose !== 'restore') checkStorageDepth(buf, purpose);
     const keys = this.computeKeys(doc, -1);
@@ -187,12 +187,11 @@ export class Collection {
 
   private refuseTooLarge(size: number, purpose: 'insert' | 'update'): void {
     if (size > MAX_BSON_SIZE) {
-      // mongod words the two cases differently (insert: insert_command; update: update_stage).
-      throw tooLarge(
-        purpose === 'update'
-          ? `Resulting document after update is larger than ${String(MAX_BSON_SIZE)}`
-          : `object to insert too large. size in bytes: ${String(size)}, max size: ${String(MAX_BSON_SIZE)}`,
-      );
+      // mongod answers the two cases differently: an update grows a document past the limit
+      // (BSONObjectTooLarge, from its update stage); an insert brings one (BadValue, from the
+      // check every inserted document passes, bulkWrite's included).
+      if (purpose === 'update') throw tooLarge(`Resulting document after update is larger than ${String(MAX_BSON_SIZE)}`);
+      throw insertTooLarge(size);
     }
   }
 }
