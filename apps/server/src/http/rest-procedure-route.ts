@@ -3,7 +3,6 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import {
   acceptsRequestBody,
-  coerceSchema,
   forEachOpenApiProcedure,
   getInputOutputParsers,
   getPathRegExp,
@@ -12,7 +11,6 @@ import {
   instanceofZodTypeOptional,
   normalizePath,
   unwrapZodType,
-  zodSupportsCoerce,
   type OpenApiMethod,
   type OpenApiProcedure,
   type OpenApiProcedureRecord,
@@ -39,7 +37,7 @@ type TRestProcedure = {
   pattern: RegExp;
   path: string;
   procedure: OpenApiProcedure;
-  /** Read on first use, when the schema is coerced (what trpc-to-openapi does on every request). */
+  /** Read from the input schema on first use. */
   input?: { isVoid: boolean; arrayKeys: string[] };
   /** The status of a success, asked once per procedure (it depends on the router's meta only). */
   status?: number;
@@ -50,7 +48,7 @@ type TRestProcedure = {
  * `meta.openapi` paths, the procedure's own middleware chain is run (see runProcedure) with
  * the transport's context, and the answer is the procedure's JSON (or its error, as trpc-to-openapi
  * shapes it). It replaces trpc-to-openapi's Fastify adapter, which does the same matching, input
- * assembly and coercion, but per request also dresses Fastify's objects up as Node's, builds a
+ * assembly (and coercion, see inputShape), but per request also dresses Fastify's objects up as Node's, builds a
  * whole Fetch `Request` (with an AbortSignal and close listeners) only to hand its signal to
  * nothing, re-walks the input schema to coerce it, and builds a new proxy caller: on a request that
  * touches no database that was most of its cost. trpc-to-openapi still writes the OpenAPI document.
@@ -170,9 +168,13 @@ function findProcedure(entries: TRestProcedure[] | undefined, path: string) {
 }
 
 /**
- * Whether the procedure takes input, and which of its query fields are arrays. The first call also
- * turns on zod coercion for the object's scalar fields (query values arrive as strings), once per
- * procedure: the schema objects are shared, so repeating it per request changed nothing.
+ * Whether the procedure takes input, and which of its query fields are arrays.
+ *
+ * No zod coercion, unlike trpc-to-openapi's adapter: it switches coercion on in the schema objects
+ * themselves, which the dashboard's procedures share, and for JSON bodies too, so `"false"` became
+ * `true` in a PATCH and then in the dashboard. Query and path values are strings, and every field a
+ * GET or DELETE takes is declared as a string (limits read their digits themselves), which a test
+ * holds (rest-query-fields.test.ts).
  */
 function inputShape(entry: TRestProcedure): NonNullable<TRestProcedure['input']> {
   if (entry.input) {
@@ -180,7 +182,7 @@ function inputShape(entry: TRestProcedure): NonNullable<TRestProcedure['input']>
   }
   const schema = unwrapZodType(getInputOutputParsers(entry.procedure).inputParser, true);
   const arrayKeys: string[] = [];
-  if (zodSupportsCoerce && instanceofZodTypeObject(schema)) {
+  if (instanceofZodTypeObject(schema)) {
     for (const [key, field] of Object.entries((schema as ZodObject).shape)) {
       const inner: unknown = instanceofZodTypeOptional(field as ZodType)
         ? (field as ZodOptional).unwrap()
@@ -189,7 +191,6 @@ function inputShape(entry: TRestProcedure): NonNullable<TRestProcedure['input']>
         arrayKeys.push(key);
       }
     }
-    coerceSchema(schema);
   }
   entry.input = { isVoid: instanceofZodTypeLikeVoid(schema), arrayKeys };
 

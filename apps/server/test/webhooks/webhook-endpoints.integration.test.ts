@@ -316,6 +316,40 @@ describe('dashboard procedures', () => {
     expect((error as TRPCClientError<never>).message).toBe('Unauthorized');
   });
 
+  // Coercing query values once switched coercion on in the shared schema objects themselves, so a
+  // JSON "false" became true over REST, and then in the dashboard as well.
+  test('a string where a boolean belongs is refused over REST, and the dashboard stays strict after it', async () => {
+    const { app } = await buildTestApp();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const owner = await createOwner({ plan: 'PRO' });
+    const form = await createTestForm(owner.userId);
+    const created = await post(app, owner.key, webhooksUrl(form.id), { url: 'https://hooks.example.com/s' });
+    const endpoint = created.json<{ id: string }>();
+
+    const patched = await call(app, {
+      method: 'PATCH',
+      url: webhooksUrl(form.id, `/${endpoint.id}`),
+      key: owner.key,
+      payload: { enabled: 'false' },
+    });
+    expect(patched.statusCode).toBe(400);
+    const stored = await call(app, {
+      method: 'GET',
+      url: webhooksUrl(form.id, `/${endpoint.id}`),
+      key: owner.key,
+    });
+    expect(stored.json()).toMatchObject({ enabled: true });
+
+    const { client } = await signedUp(address);
+    const mine = await client.forms.create.mutate({ name: 'Hooks', formType: 'contact', fields: [] });
+    const hook = await client.webhooks.create.mutate({ formId: mine.id, url: 'https://hooks.example.com/t' });
+    const refused = await client.webhooks.update
+      .mutate({ formId: mine.id, id: hook.id, data: { enabled: 'false' as unknown as boolean } })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TRPCClientError);
+    expect((refused as TRPCClientError<never>).data).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   test('the inbound-event log: an owner sees events naming their forms, an admin sees all', async () => {
     const secret = randomBytes(24).toString('hex');
     const address = await listening({ CUSTOM_WEBHOOK_SECRET: secret });

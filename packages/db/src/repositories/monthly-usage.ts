@@ -15,7 +15,15 @@ type TLeanUsage = { used: number };
  * casting cost more CPU than the command itself. As an upsert, a full counter makes it try to insert
  * a second `{userId, month}`, which the unique index refuses (E11000).
  */
-export function quotaUnitWrite({ owner, month, limit }: { owner: Types.ObjectId; month: string; limit: number }) {
+export function quotaUnitWrite({
+  owner,
+  month,
+  limit,
+}: {
+  owner: Types.ObjectId;
+  month: string;
+  limit: number;
+}) {
   const now = new Date();
 
   return {

@@ -35,7 +35,7 @@ const COUNT_OP = 2;
  * that it does not know the command and gets the three writes one by one.
  *
  * Whatever fails after the quota unit was taken gives it back: a duplicate email, or a form deleted
- * after the caller read it (the submission is deleted again). A failure of the command itself
+ * after the caller read it (the submission is deleted again; see settleUncounted). A failure of the command itself
  * (network) may or may not have written; the unit then stays taken, which can only undercount what
  * the user may still send, never let the quota be exceeded.
  */
@@ -81,11 +81,8 @@ export async function storeSubmission(options: TStoreSubmissionOptions): Promise
   }
   const counted = result.updateResults?.get(COUNT_OP)?.matchedCount === 1;
   const submission = toSubmissionRecord(document);
-  if (!counted) {
-    return takeBack(options, submission);
-  }
 
-  return { outcome: 'stored', submission };
+  return counted ? { outcome: 'stored', submission } : settleUncounted(options, submission);
 }
 
 /** The same writes as separate commands, each waiting for the one before. */
@@ -111,22 +108,25 @@ async function storeInSteps(options: TStoreSubmissionOptions): Promise<TStoreSub
     submissionId: submission.id,
   });
 
-  return counted ? { outcome: 'stored', submission } : takeBack(options, submission);
+  return counted ? { outcome: 'stored', submission } : settleUncounted(options, submission);
 }
 
 /**
- * Nothing counted the new submission: its form is gone (a server's copy of a form can be up to a
- * minute old when Redis could not announce the deletion). Keep nothing under a form nobody can read.
+ * The submit's count found nothing to count. Either a reader of the form's analytics counted the
+ * submission first (readers apply every pending submission, however recent; count-once refuses a
+ * second count), and it is stored like any other; or its form is gone (a server's copy of a form
+ * can be up to a minute old when Redis could not announce the deletion), and nothing is kept under
+ * a form nobody can read. Exported for its test: the first case is a race no test can time.
  */
-async function takeBack(
+export async function settleUncounted(
   options: TStoreSubmissionOptions,
   submission: TSubmissionRecord,
 ): Promise<TStoreSubmissionResult> {
-  await submissionRepository.delete({
-    userId: submission.userId,
-    formId: submission.formId,
-    submissionId: submission.id,
-  });
+  const { userId, formId } = submission;
+  if ((await formRepository.findById({ userId, formId })) !== null) {
+    return { outcome: 'stored', submission };
+  }
+  await submissionRepository.delete({ userId, formId, submissionId: submission.id });
   await releaseUnit(options);
 
   return { outcome: 'formGone' };

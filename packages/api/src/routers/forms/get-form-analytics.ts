@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { getFormAnalytics } from '@formwell/core';
+import { getFormAnalytics, ZIdSchema } from '@formwell/core';
 
 import { authedProcedure } from '../../session/authed-procedure.js';
 import {
@@ -9,7 +8,7 @@ import {
 
 /** The analytics of the REST API for the signed-in owner's form (same fields, plan gate and errors). */
 export const getFormAnalyticsRoute = authedProcedure
-  .input(ZAnalyticsQuerySchema.extend({ id: z.string().max(64) }))
+  .input(ZAnalyticsQuerySchema.extend({ id: ZIdSchema }))
   .output(ZGetFormAnalyticsResponseSchema)
   .query(({ ctx, input }) =>
     getFormAnalytics({

@@ -14,7 +14,7 @@ export const ZWebhookPayloadSchema = z.object({
   timestamp: z.iso.datetime({ offset: true }),
   data: z.object({
     formId: ZIdSchema,
-    submissionId: z.string().min(1).max(64),
+    submissionId: ZIdSchema,
     fields: z.record(z.string(), z.unknown()),
   }),
 });
