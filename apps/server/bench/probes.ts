@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 
-import { Redis } from 'ioredis';
-
 /** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux builds in practice). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -13,18 +11,3 @@ export function cpuSeconds(pid: number): number {
 
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
-
-/** Redis commands served so far (INFO commandstats), not counting the INFO calls that read them. */
-export async function redisCommandCount(redis: Redis): Promise<number> {
-  const info = await redis.info('commandstats');
-  let total = 0;
-  for (const match of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
-    if (match[1] !== 'info') {
-      total += Number(match[2]);
-    }
-  }
-
-  return total;
-}
-
-export { Redis };

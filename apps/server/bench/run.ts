@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { load, type LoadOptions, type LoadResult } from './load.js';
-import { cpuSeconds, Redis, redisCommandCount } from './probes.js';
+import { cpuSeconds } from './probes.js';
 import { benchSubmission, seedBenchData } from './seed.js';
 import { startBenchServer } from './bench-server.js';
 import { spawnProcess, type Spawned } from './spawn-process.js';
@@ -129,9 +129,6 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
       `formwell bench (${mode} engine): ${SECONDS}s per run, ${CONNECTIONS} connections, GET form body ${formBytes} bytes`,
     );
     await load({ url: formUrl, headers, durationSeconds: 3, connections: CONNECTIONS }); // warm-up (JIT, pools)
-    const redisClient = new Redis(redis.url, { lazyConnect: true });
-    await redisClient.connect();
-    local.push(() => redisClient.quit().then(() => undefined));
     const pids = { server: server.child.pid ?? -1, engine: engine.child.pid ?? -1, redis: redis.pid };
     const rows: TRow[] = [];
     for (const [index, target] of targets.entries()) {
@@ -156,7 +153,7 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
     for (const [index, target] of targets.entries()) {
       const row = rows[index];
       if (index > 0 && row) {
-        Object.assign(row, await roundTrips(counting.base, base, redisClient, target.options));
+        Object.assign(row, await roundTrips(counting.base, base, target.options));
       }
     }
 
@@ -174,14 +171,9 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
  * one (`loadedBase`). WARM_REQUESTS go first, so its per-process copies (key, form) are as warm as
  * the loaded server's: the figure is the steady state of a request.
  */
-async function roundTrips(
-  countingBase: string,
-  loadedBase: string,
-  redis: Redis,
-  options: TTarget['options'],
-) {
-  const mongoCount = async () =>
-    ((await (await fetch(`${countingBase}/__bench/mongo-commands`)).json()) as { count: number }).count;
+async function roundTrips(countingBase: string, loadedBase: string, options: TTarget['options']) {
+  const sent = async () =>
+    (await (await fetch(`${countingBase}/__bench/round-trips`)).json()) as { mongo: number; redis: number };
   const send = async () => {
     const response = await fetch(options.url.replace(loadedBase, countingBase), {
       method: options.method ?? 'GET',
@@ -196,15 +188,15 @@ async function roundTrips(
   for (let index = 0; index < WARM_REQUESTS; index++) {
     await send();
   }
-  const [mongoBefore, redisBefore] = [await mongoCount(), await redisCommandCount(redis)];
+  const before = await sent();
   for (let index = 0; index < COUNTED_REQUESTS; index++) {
     await send();
   }
-  const [mongoAfter, redisAfter] = [await mongoCount(), await redisCommandCount(redis)];
+  const after = await sent();
 
   return {
-    mongoPerRequest: (mongoAfter - mongoBefore) / COUNTED_REQUESTS,
-    redisPerRequest: (redisAfter - redisBefore) / COUNTED_REQUESTS,
+    mongoPerRequest: (after.mongo - before.mongo) / COUNTED_REQUESTS,
+    redisPerRequest: (after.redis - before.redis) / COUNTED_REQUESTS,
   };
 }
 

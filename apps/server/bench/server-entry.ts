@@ -7,8 +7,9 @@ import { parseServerEnv, type ServerEnv } from '../src/env.js';
  * The real server (same buildApp as main.ts) with the bench's configuration overrides: the rate
  * limits raised so the load measures the request path, not 429s. Prints the address when ready.
  * With `monitorCommands=true` in MONGODB_URI it also counts the MongoDB commands it sends (driver
- * command monitoring) and reports the count at GET /__bench/mongo-commands, which the bench reads
- * before and after a fixed number of requests to print round trips per request. Monitoring makes the
+ * command monitoring) and the Redis commands its connection sends (a Lua script is one, whatever
+ * it calls inside), and reports both at GET /__bench/round-trips, which the bench reads before and
+ * after a fixed number of requests to print round trips per request. Monitoring makes the
  * driver build an event (with copies of the command and its reply) per command, which production
  * does not pay: the bench puts load only on a server started without it, and counts on another.
  */
@@ -23,11 +24,18 @@ const env: ServerEnv = parseServerEnv({
 const app = await buildApp({ env });
 const client = mongoose.connection.getClient();
 if (client.options.monitorCommands) {
-  let mongoCommands = 0;
+  const sent = { mongo: 0, redis: 0 };
   client.on('commandStarted', () => {
-    mongoCommands++;
+    sent.mongo++;
   });
-  app.get('/__bench/mongo-commands', () => ({ count: mongoCommands }));
+  const redis = app.redis as unknown as { sendCommand(command: unknown): unknown };
+  const sendCommand = redis.sendCommand.bind(redis);
+  redis.sendCommand = (command) => {
+    sent.redis++;
+
+    return sendCommand(command);
+  };
+  app.get('/__bench/round-trips', () => sent);
 }
 const address = await app.listen({ port: env.PORT, host: env.HOST });
 console.log(`bench-server listening ${address}`);
