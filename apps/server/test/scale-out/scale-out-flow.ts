@@ -88,6 +88,7 @@ export async function runScaleOutFlow(
 
   let killedSignal: NodeJS.Signals | null = null;
   let restartedUrl = '';
+  let restarted: Promise<void> = Promise.resolve();
   const { outcomes, events } = await runSteadyLoad({
     count: submits,
     perSecond,
@@ -102,18 +103,25 @@ export async function runScaleOutFlow(
         const [doomed] = workers;
         killedSignal = doomed ? await killReplica(doomed) : null;
       },
-      [Math.floor(submits / 2)]: async () => {
-        const [old] = servers;
-        if (!old) {
-          return;
-        }
-        await stopReplica(old);
-        // Until the new one listens, the old address refuses and the balancer sends elsewhere.
-        const fresh = await track(startServerReplica('server-a-restarted', serverEnv));
-        servers[0] = fresh;
-        restartedUrl = fresh.url;
+      [Math.floor(submits / 2)]: () => {
+        restarted = (async () => {
+          const [old] = servers;
+          if (!old) {
+            return;
+          }
+          await stopReplica(old);
+          // Until the new one listens, the old address refuses and the balancer sends elsewhere.
+          const fresh = await track(startServerReplica('server-a-restarted', serverEnv));
+          servers[0] = fresh;
+          restartedUrl = fresh.url;
+        })();
+
+        return restarted;
       },
     },
+    // The last quarter waits for the restarted server, so it takes part of the load however long
+    // the restart takes (submits keep flowing to the other server while it starts).
+    gates: { [Math.floor((submits * 3) / 4)]: () => restarted },
   });
   await Promise.all(events);
 

@@ -21,6 +21,11 @@ export type TSteadyLoadOptions = {
   submit: (seq: number) => { path: string; headers: Record<string, string>; body: unknown };
   /** Run (not awaited by the load) when submit number `seq` is about to be sent. */
   events?: Record<number, () => Promise<void>>;
+  /**
+   * Awaited before submit number `seq` is sent: keeps the submits from there on for after an event
+   * has finished, however long it takes on a slow machine.
+   */
+  gates?: Record<number, () => Promise<unknown>>;
   /** In-flight requests at most: a slow system lowers the rate instead of piling up requests. */
   maxInFlight?: number;
 };
@@ -38,6 +43,7 @@ export async function runSteadyLoad({
   servers,
   submit,
   events = {},
+  gates = {},
   maxInFlight = 64,
 }: TSteadyLoadOptions): Promise<{ outcomes: TSubmitOutcome[]; events: Promise<void>[] }> {
   const outcomes: TSubmitOutcome[] = [];
@@ -50,6 +56,7 @@ export async function runSteadyLoad({
     if (event) {
       started.push(event());
     }
+    await gates[seq]?.();
     // Pacing, not synchronisation: the rate is what is being kept steady.
     const due = startedAt + seq * intervalMs;
     if (due > Date.now()) {
