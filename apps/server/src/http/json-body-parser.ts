@@ -15,13 +15,21 @@ export type JsonBodyParserOptions = {
 /**
  * Replaces the scope's `application/json` parser with one that refuses deep nesting before anything
  * walks the value: the raw text is scanned flat, then parsed by Fastify's own parser (which also
- * refuses `__proto__`/`constructor` poisoning). Fastify's body limit still applies first (413).
+ * refuses `__proto__`/`constructor` poisoning). Fastify's body limit still applies first (413). An
+ * empty body is no body.
  */
 export function useJsonBodyParser(app: FastifyInstance, { passText = false }: JsonBodyParserOptions = {}) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
+    // No body at all, sent with a JSON content type anyway (clients that set the header on every
+    // call, a DELETE or an action POST): the same as a request without a body, not broken JSON.
+    if (text.length === 0) {
+      done(null, undefined);
+
+      return;
+    }
     if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
       done(Object.assign(new Error(JSON_TOO_DEEP_TEXT), { statusCode: 400 }), undefined);
 

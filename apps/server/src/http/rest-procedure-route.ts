@@ -81,7 +81,8 @@ export function createRestProcedureHandler<TContext>({
       // has no type to check: its input is the path's alone, and the procedure's schema decides.
       if (
         takesBody &&
-        !contentType?.startsWith('application/json') &&
+        // Media types are case-insensitive (`APPLICATION/JSON` is JSON).
+        !contentType?.toLowerCase().startsWith('application/json') &&
         !(contentType === undefined && hasNoBody(request))
       ) {
         throw new TRPCError({

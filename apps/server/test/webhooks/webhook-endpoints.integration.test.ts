@@ -116,6 +116,49 @@ describe('REST /api/v1/forms/{formId}/webhooks', () => {
     }
   });
 
+  // Clients that set the JSON content type on every call send it with no body on a DELETE or an
+  // action POST; and media types are case-insensitive.
+  test('a JSON content type with no body is no body; APPLICATION/JSON is JSON', async () => {
+    const { app } = await buildTestApp();
+    const owner = await createOwner({ plan: 'PRO' });
+    const form = await createTestForm(owner.userId);
+    const json = { 'content-type': 'application/json' };
+    const create = () => post(app, owner.key, webhooksUrl(form.id), { url: 'https://hooks.example.com/e' });
+    const endpoint = (await create()).json<{ id: string }>();
+
+    const rotated = await call(app, {
+      method: 'POST',
+      url: webhooksUrl(form.id, `/${endpoint.id}/rotate-secret`),
+      key: owner.key,
+      headers: json,
+    });
+    expect(rotated.statusCode).toBe(200);
+    const patched = await call(app, {
+      method: 'PATCH',
+      url: webhooksUrl(form.id, `/${endpoint.id}`),
+      key: owner.key,
+      headers: { 'content-type': 'APPLICATION/JSON; charset=UTF-8' },
+      payload: JSON.stringify({ description: 'upper' }),
+    });
+    expect([patched.statusCode, patched.json()]).toEqual([
+      200,
+      expect.objectContaining({ description: 'upper' }),
+    ]);
+    const deleted = await call(app, {
+      method: 'DELETE',
+      url: webhooksUrl(form.id, `/${endpoint.id}`),
+      key: owner.key,
+      headers: json,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const gone = await call(app, {
+      method: 'GET',
+      url: webhooksUrl(form.id, `/${endpoint.id}`),
+      key: owner.key,
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
   test('checks in order: 401, scope 403, 400, 404 form, 403 foreign form, 403 plan limit', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner({ plan: 'FREE' });
