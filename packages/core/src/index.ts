@@ -328,7 +328,11 @@ export { startCheckout, ZBillingRedirectSchema } from './billing-account/start-c
 export type { StartCheckoutOptions, TBillingRedirect } from './billing-account/start-checkout.js';
 export { openBillingPortal } from './billing-account/open-billing-portal.js';
 // billing (payment provider events)
-export { processPaymentEvent, PaymentEventBusyError } from './billing/process-payment-event.js';
+export {
+  processPaymentEvent,
+  PaymentEventBusyError,
+  PaymentEventUnreadableError,
+} from './billing/process-payment-event.js';
 export type { TProcessPaymentEventResult } from './billing/process-payment-event.js';
 export type { TPlanPriceIds } from './billing/resolve-plan.js';
 export { replayPaymentEvent } from './billing/replay-payment-event.js';

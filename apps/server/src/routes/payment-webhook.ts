@@ -1,6 +1,11 @@
-import { processPaymentEvent, type TCoreConfig, type TPlanPriceIds } from '@formwell/core';
+import {
+  PaymentEventUnreadableError,
+  processPaymentEvent,
+  type TCoreConfig,
+  type TPlanPriceIds,
+} from '@formwell/core';
 import type { TJobProducer } from '@formwell/jobs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import Stripe from 'stripe';
 
 import { PAYMENT_WEBHOOK_BODY_LIMIT_BYTES } from '../http/body-limits.js';
@@ -64,23 +69,32 @@ export function paymentWebhookRoutes(
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim();
 
-      return reply
-        .code(400)
-        .type('text/plain; charset=utf-8')
-        .send(`Webhook Error: ${reason || 'signature verification failed'}`);
+      return refuse(reply, reason || 'signature verification failed');
     }
 
-    const result = await processPaymentEvent({
-      payload: raw.toString('utf8'),
-      config,
-      priceIds,
-      producer,
-      logger: request.log,
-    });
-    request.log.info(result, 'payment event');
+    try {
+      const result = await processPaymentEvent({
+        payload: raw.toString('utf8'),
+        config,
+        priceIds,
+        producer,
+        logger: request.log,
+      });
+      request.log.info(result, 'payment event');
+    } catch (error) {
+      if (error instanceof PaymentEventUnreadableError) {
+        return refuse(reply, error.message);
+      }
+      throw error;
+    }
 
     return { received: true };
   });
 
   done();
+}
+
+/** The provider's own wording for an event it must not count as delivered. */
+function refuse(reply: FastifyReply, reason: string) {
+  return reply.code(400).type('text/plain; charset=utf-8').send(`Webhook Error: ${reason}`);
 }

@@ -397,6 +397,39 @@ describe('POST /api/webhooks/payments: event effects', () => {
   });
 });
 
+describe('POST /api/webhooks/payments: events written by hand', () => {
+  /** A signed event with only the fields given: hand-written test events leave most out. */
+  function sendBare(app: FastifyInstance, event: Record<string, unknown>) {
+    const body = JSON.stringify(event);
+
+    return deliver(app, body, signatureHeader(body, SECRET));
+  }
+
+  test('a checkout with neither created nor a customer still sets the plan and quota and queues the welcome', async () => {
+    const app = await paymentApp();
+    const owner = await createOwner({ plan: 'FREE' });
+
+    const response = await sendBare(app, {
+      id: stripeId('evt'),
+      type: 'checkout.session.completed',
+      data: { object: { id: stripeId('cs'), metadata: { userId: owner.userId, plan: 'STANDARD' } } },
+    });
+
+    expect([response.statusCode, response.json()]).toEqual([200, { received: true }]);
+    expect(await planOf(owner.userId)).toEqual({ plan: 'STANDARD', quotaLimit: STANDARD_QUOTA });
+    expect((await emailsOf(app, owner.userId)).map((email) => email.kind)).toEqual(['billing.welcome']);
+  });
+
+  test('a type we do not act on is 200 without created or data; an event without an id is a 400', async () => {
+    const app = await paymentApp();
+
+    const ignored = await sendBare(app, { id: stripeId('evt'), type: 'customer.created' });
+    expect([ignored.statusCode, ignored.json()]).toEqual([200, { received: true }]);
+    const nameless = await sendBare(app, { type: 'checkout.session.completed', data: { object: {} } });
+    expect([nameless.statusCode, nameless.body]).toEqual([400, 'Webhook Error: event has no id or type']);
+  });
+});
+
 describe('POST /api/webhooks/payments: the three-attempt policy', () => {
   test('attempts 1 → 2 → 3 (both invoice shapes), then a paid invoice recovers the subscription', async () => {
     const app = await paymentApp();

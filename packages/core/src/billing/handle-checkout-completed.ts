@@ -14,7 +14,8 @@ import { ZCheckoutSession } from './stripe-objects.js';
 
 /**
  * A finished Checkout: the user (our metadata, or the client reference) gets the customer id, the
- * subscription record, the paid plan with its quota, and a welcome email.
+ * subscription record, the paid plan with its quota, and a welcome email. Without a customer id
+ * the plan, quota and email still apply; only nothing is recorded to match later events against.
  */
 export async function handleCheckoutCompleted(
   ctx: TBillingEventContext,
@@ -25,16 +26,19 @@ export async function handleCheckoutCompleted(
     metadataUserId: session.metadata?.userId ?? session.client_reference_id,
   });
   const plan = resolvePlan({ priceIds: ctx.priceIds, metadata: [session.metadata] });
-  if (!userId || !plan || !session.customer) {
+  if (!userId || !plan) {
     return 'ignored';
   }
-  // A customer belongs to one account: a session naming another user for it (a payment link's
-  // client reference, say) must not move the customer, and its plan, to that user.
-  const customerOwner = await billingCustomerRepository.findUserId({ customerId: session.customer });
-  if (customerOwner !== null && customerOwner !== userId) {
-    return 'ignored';
+  const { customer } = session;
+  if (customer) {
+    // A customer belongs to one account: a session naming another user for it (a payment link's
+    // client reference, say) must not move the customer, and its plan, to that user.
+    const customerOwner = await billingCustomerRepository.findUserId({ customerId: customer });
+    if (customerOwner !== null && customerOwner !== userId) {
+      return 'ignored';
+    }
+    await userRepository.setStripeCustomerId({ userId, stripeCustomerId: customer });
   }
-  await userRepository.setStripeCustomerId({ userId, stripeCustomerId: session.customer });
   if (session.subscription) {
     const existing = await subscriptionRepository.findByProviderId({ providerId: session.subscription });
     if (existing && existing.lastEventAt > ctx.at) {
@@ -42,7 +46,9 @@ export async function handleCheckoutCompleted(
     }
   }
   await owesEmail(ctx, { kind: 'billing.welcome', userId, plan, actionUrl: billingPageUrl(ctx) });
-  if (!session.subscription) {
+  // A session without a subscription (a one-off payment), or without a customer to record one under
+  // (a hand-made event), still pays for the plan.
+  if (!session.subscription || !customer) {
     await changeUserPlan(ctx, userId, plan);
 
     return 'applied';
@@ -50,8 +56,8 @@ export async function handleCheckoutCompleted(
   const result = await subscriptionRepository.applyEvent({
     providerId: session.subscription,
     at: ctx.at,
-    change: { customerId: session.customer, userId, status: 'ACTIVE', plan },
-    seed: { customerId: session.customer, userId, status: 'ACTIVE', plan },
+    change: { customerId: customer, userId, status: 'ACTIVE', plan },
+    seed: { customerId: customer, userId, status: 'ACTIVE', plan },
   });
   if (result.state !== 'applied') {
     return 'stale';

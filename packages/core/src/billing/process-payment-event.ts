@@ -37,6 +37,14 @@ export class PaymentEventBusyError extends Error {
   }
 }
 
+/** A verified event without an id or a type: nothing can be stored or applied, now or on a retry. */
+export class PaymentEventUnreadableError extends Error {
+  constructor() {
+    super('event has no id or type');
+    this.name = 'PaymentEventUnreadableError';
+  }
+}
+
 async function waitForOtherAttempt(eventId: string): Promise<boolean> {
   const deadline = Date.now() + BUSY_WAIT_MS;
   while (Date.now() < deadline) {
@@ -79,12 +87,16 @@ export async function processPaymentEvent({
   replay?: boolean;
   now?: () => Date;
 }): Promise<TProcessPaymentEventResult> {
-  const event = ZPaymentEventEnvelope.parse(JSON.parse(payload));
+  const envelope = ZPaymentEventEnvelope.safeParse(JSON.parse(payload));
+  if (!envelope.success) {
+    throw new PaymentEventUnreadableError();
+  }
+  const event = envelope.data;
   const ids = { eventId: event.id, type: event.type };
   if (!isHandledPaymentEventType(event.type)) {
     return { state: 'ignored', ...ids };
   }
-  const at = fromEpochSeconds(event.created);
+  const at = event.created === undefined ? now() : fromEpochSeconds(event.created);
   const claim = await paymentEventRepository.claim({
     event: { ...ids, occurredAt: at, payload },
     now: now(),
@@ -106,7 +118,7 @@ export async function processPaymentEvent({
     outcome = await applyPaymentEvent(
       { config, priceIds, eventId: event.id, at },
       event.type,
-      event.data.object,
+      event.data?.object,
     );
   } catch (error) {
     if (!(error instanceof ZodError)) {

@@ -10,12 +10,16 @@ const ZRef = z
 const ZMetadata = z.record(z.string(), z.string()).nullish();
 
 /** The envelope of every provider event: only these parts are read before the type is known. */
+/**
+ * What every event must have: its id (stored, de-duplicated) and its type. `created` (seconds since
+ * the epoch) orders events of one subscription; an event written by hand without it is dated when
+ * it arrives. An event without `data.object` is stored and its object found unreadable.
+ */
 export const ZPaymentEventEnvelope = z.looseObject({
   id: ZId,
   type: z.string().min(1),
-  // Seconds since the epoch.
-  created: z.number().int().nonnegative(),
-  data: z.looseObject({ object: z.looseObject({}) }),
+  created: z.number().int().nonnegative().optional().catch(undefined),
+  data: z.looseObject({ object: z.unknown() }).optional().catch(undefined),
 });
 
 export const ZCheckoutSession = z.looseObject({
