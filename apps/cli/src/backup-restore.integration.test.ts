@@ -106,8 +106,8 @@ describe('formwell backup / restore', { timeout: 300_000 }, () => {
 
     // A second backup never overwrites the first.
     const again = await runFormwell(uri, 'backup', '--out', file);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/EEXIST/);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`${file} already exists`);
 
     await db().dropDatabase();
     expect(await snapshot()).toEqual({});

@@ -10,6 +10,7 @@ import { exportAccount } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
 import type { TCommandOptions } from '../run-cli.js';
+import { writingNewFile } from '../writing-new-file.js';
 
 /**
  * `account export --user ID --out FILE` → `{file, bytes}`: everything of the account as one gzip'd
@@ -32,15 +33,17 @@ export async function accountExport({ args }: TCommandOptions) {
     }
     yield* chunks;
   }
-  try {
-    await pipeline(Readable.from(all()), createGzip(), createWriteStream(file, { flags: 'wx' }));
-  } catch (error) {
-    // A half-written archive must not pass for a whole one; a file that was there already is kept.
-    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) {
-      await rm(file, { force: true });
+  await writingNewFile(file, async () => {
+    try {
+      await pipeline(Readable.from(all()), createGzip(), createWriteStream(file, { flags: 'wx' }));
+    } catch (error) {
+      // A half-written archive must not pass for a whole one; a file that was there already is kept.
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) {
+        await rm(file, { force: true });
+      }
+      throw error;
     }
-    throw error;
-  }
+  });
 
   return { file, bytes: (await stat(file)).size };
 }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 
 import { writeBackup } from '@formwell/db';
 
+import { writingNewFile } from '../writing-new-file.js';
 import { requiredOption } from '../required-option.js';
 import type { TCommandOptions } from '../run-cli.js';
 
@@ -15,7 +16,7 @@ export async function backup({ args }: TCommandOptions) {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } }, strict: true });
   const file = resolve(requiredOption(values, 'out'));
   const started = performance.now();
-  const summary = await writeBackup({ file });
+  const summary = await writingNewFile(file, () => writeBackup({ file }));
   const { size } = await stat(file);
 
   return { file, bytes: size, ...summary, ms: Math.round(performance.now() - started) };

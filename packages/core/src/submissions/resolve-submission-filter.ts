@@ -2,28 +2,14 @@ import type { TSubmissionFilter } from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
+import { startsWithCalendarDay } from './starts-with-calendar-day.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-/** `YYYY-MM-DD`, optionally followed by a time (`T` or a space) and an offset; the parser checks the rest. */
-const ISO_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ]\d)/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** True when year-month-day names a real calendar day (no 2026-02-30 rolled over to March). */
-function isCalendarDay(year: number, month: number, day: number): boolean {
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-
-  return days !== undefined && day >= 1 && day <= days;
-}
-
 function parseBound(name: string, value: string): Date {
-  const prefix = ISO_PREFIX.exec(value);
   const parsed = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value);
-  if (
-    prefix === null ||
-    !isCalendarDay(Number(prefix[1]), Number(prefix[2]), Number(prefix[3])) ||
-    Number.isNaN(parsed.getTime())
-  ) {
+  if (!startsWithCalendarDay(value) || Number.isNaN(parsed.getTime())) {
     throw new AppError(AppErrorCode.BAD_REQUEST, { message: `${name} must be an ISO 8601 date` });
   }
 

@@ -86,6 +86,16 @@ describe('validateSubmissionData', () => {
     });
   });
 
+  test('a date must name a real calendar day, with or without a time', () => {
+    const day = (value: string) =>
+      validateSubmissionData({ fields: fields([{ name: 'day', type: 'date' }]), data: { day: value } }).ok;
+
+    expect(['2026-02-28', '2028-02-29', '2026-04-30T10:00:00Z'].map(day)).toEqual([true, true, true]);
+    expect(['2026-02-30', '2026-04-31', '2027-02-29', '2026-13-01', '2026-04-31T10:00:00Z'].map(day)).toEqual(
+      [false, false, false, false, false],
+    );
+  });
+
   test('optional fields may be absent', () => {
     const result = validateSubmissionData({
       fields: fields([{ name: 'email', type: 'email' }]),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import type { TFormField } from '../forms/z-form-field.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
+import { startsWithCalendarDay } from './starts-with-calendar-day.js';
 
 export const MAX_DATA_KEYS = 100;
 export const MAX_STRING_LENGTH = 10_000;
@@ -111,6 +112,7 @@ function checkField(field: TFormField, value: unknown): TCheck {
     case 'date':
       return typeof value === 'string' &&
         ISO_DATE.test(value.trim()) &&
+        startsWithCalendarDay(value.trim()) &&
         !Number.isNaN(Date.parse(value.trim()))
         ? { ok: true, value: value.trim() }
         : { ok: false, reason: 'Must be an ISO 8601 date' };
