@@ -338,6 +338,15 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     });
   });
 
+  test('a value the command refuses is an input mistake (exit 2); a valid request that fails is 1', async () => {
+    const plan = await formwell('user', 'create', '--email', 'gold@example.com', '--plan', 'GOLD');
+    expect([plan.code, plan.stdout]).toEqual([2, '']);
+    expect(plan.stderr).toMatch(/^formwell: /);
+
+    const missing = await formwell('user', 'set-plan', '--user', '0123456789abcdef01234567', '--plan', 'PRO');
+    expect([missing.code, missing.stdout]).toEqual([1, '']);
+  });
+
   test('demo seed is repeatable', async () => {
     type TSeed = {
       user: { id: string; plan: string; password: string | null };

@@ -1,4 +1,4 @@
-import { AppError, registerAuthEpochStore, requireAuthEpochStore } from '@formwell/core';
+import { AppError, AppErrorCode, registerAuthEpochStore, requireAuthEpochStore } from '@formwell/core';
 import { connectDatabase, disconnectDatabase } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
@@ -14,7 +14,9 @@ function describe(error: unknown): { line: string; exitCode: number } {
     return { line: `formwell: ${error.message} (run \`formwell --help\` for usage)`, exitCode: 2 };
   }
   if (error instanceof AppError) {
-    return { line: `formwell: ${error.message}`, exitCode: 1 };
+    // An option value the command refuses (`--plan GOLD`, a bad `--email`) is an input mistake as
+    // much as a missing option: exit 2. What failed on a valid request (not found, conflict) is 1.
+    return { line: `formwell: ${error.message}`, exitCode: error.code === AppErrorCode.BAD_REQUEST ? 2 : 1 };
   }
   // node:util parseArgs throws TypeErrors with ERR_PARSE_ARGS_* codes on unknown or malformed options.
   if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
