@@ -2,7 +2,8 @@ import { badValue } from '../errors.js';
 import { findMatches } from '../query/find-docs.js';
 import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
-import { runStatements, statements, withWriteErrors } from './write-errors.js';
+import { runStatements, statements, typedStatements, withWriteErrors } from './write-errors.js';
+import { withTypedFilter } from '../query/typed-pipeline.js';
 import type { CommandDef, Doc } from './types.js';
 
 const STATEMENT_FIELDS = new Set(['q', 'limit', 'hint', 'collation']);
@@ -18,13 +19,14 @@ export const deleteCommand: CommandDef = {
     refuseLet('delete', ctx.body.let);
     const coll = ctx.state.engine.collection(ctx.db, name);
     let n = 0;
-    const errors = runStatements(docs, ordered, 'delete.deletes', STATEMENT_FIELDS, (stmt) => {
+    let typed: Doc[] | undefined;
+    const errors = runStatements(docs, ordered, 'delete.deletes', STATEMENT_FIELDS, (stmt, i) => {
       const limit = Number(stmt.limit ?? 0);
       if (limit !== 0 && limit !== 1)
         throw badValue(`The limit field in delete objects must be 0 or 1. Got ${String(limit)}`);
       if (stmt.collation !== undefined) checkCollation(stmt.collation);
       if (!coll) return;
-      const filter = (stmt.q ?? {}) as Doc;
+      const filter = withTypedFilter((stmt.q ?? {}) as Doc, () => (typed ??= typedStatements(ctx, 'deletes'))[i]?.q);
       const hint = hintName(ctx, stmt.hint, coll.indexes.values());
       const { matches } = findMatches(coll, { filter, sort: [], skip: 0, limit, hint });
       for (const m of matches) {
