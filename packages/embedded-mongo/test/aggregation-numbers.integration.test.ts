@@ -324,7 +324,7 @@ describe('$substrCP arguments (jstests aggregation/expressions/substrCP.js)', ()
   });
 });
 
-describe('argument counts are checked when the pipeline is parsed (16020)', () => {
+describe('argument counts are checked when the pipeline is parsed (16020, 28667)', () => {
   test('a pipeline over an empty collection is refused too', async () => {
     const empty = typedClient.db('numbers').collection('empty');
     const codeOf = async (pipeline: Document[]) =>
@@ -332,7 +332,7 @@ describe('argument counts are checked when the pipeline is parsed (16020)', () =
     expect(await codeOf([{ $project: { x: { $substrCP: ['a', 1] } } }])).toBe(16020);
     expect(await codeOf([{ $project: { x: { $cond: [true, 1] } } }])).toBe(16020);
     expect(await codeOf([{ $match: { $expr: { $eq: [1] } } }])).toBe(16020);
-    expect(await codeOf([{ $facet: { f: [{ $addFields: { x: { $round: [1, 2, 3] } } }] } }])).toBe(16020);
+    expect(await codeOf([{ $facet: { f: [{ $addFields: { x: { $round: [1, 2, 3] } } }] } }])).toBe(28667);
     expect(await codeOf([{ $group: { _id: { $arrayElemAt: [[1]] } } }])).toBe(16020);
     // A query's $in (not an expression) takes any number of values.
     expect(await empty.aggregate([{ $match: { a: { $in: [1, 2, 3] } } }]).toArray()).toEqual([]);

@@ -13,7 +13,9 @@ import { connectTypedClient, startTestEngine, type TestEngine } from './helpers/
 // values sees Int32, Long and Double exactly as the server wrote them.
 let t: TestEngine;
 let typedClient: MongoClient;
-let c: Collection<Document>;
+/** Documents with number `_id`s. */
+type AnyDoc = { _id?: number } & Document;
+let c: Collection<AnyDoc>;
 beforeAll(async () => {
   t = await startTestEngine();
   typedClient = await connectTypedClient(t);
@@ -23,7 +25,7 @@ afterAll(async () => {
   await t.stop();
 });
 beforeEach(async () => {
-  c = typedClient.db('literals').collection('c');
+  c = typedClient.db('literals').collection<AnyDoc>('c');
   await c.deleteMany({});
   await c.insertMany([
     { _id: 1, l: Long.fromNumber(5), d: new Double(2), i: new Int32(3), list: [Long.fromNumber(7)] },

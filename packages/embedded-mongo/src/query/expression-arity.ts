@@ -3,8 +3,8 @@ import { locationError } from '../errors.js';
 /**
  * The argument counts mongod checks when it parses a pipeline, before it reads a document: a
  * pipeline over an empty collection is refused too (16020, "Expression $x takes exactly N
- * arguments. M were passed in."; for the operators taking a range, "takes at least N arguments,
- * and at most M"). An operand that is not an array counts as one argument. Counts are those of
+ * arguments. M were passed in."; for the operators taking a range, 28667 "takes at least N
+ * arguments, and at most M, but K were passed in."). An operand that is not an array counts as one argument. Counts are those of
  * the operator pages of https://www.mongodb.com/docs/manual/reference/operator/aggregation/.
  */
 const EXACT: Record<string, number> = {};
@@ -109,8 +109,8 @@ function checkCount(name: string, operand: unknown): void {
   const range = RANGED[name];
   if (range && (count < range[0] || count > range[1]))
     throw locationError(
-      16020,
-      `Expression ${name} takes at least ${String(range[0])} arguments, and at most ${String(range[1])}. ${String(count)} were passed in.`,
+      28667,
+      `Expression ${name} takes at least ${String(range[0])} arguments, and at most ${String(range[1])}, but ${String(count)} were passed in.`,
     );
 }
 
