@@ -53,6 +53,22 @@ describe('query matching (https://www.mongodb.com/docs/manual/tutorial/query-emb
     expect(await ids({ _id: { $in: [5, 7] }, k: { $ne: [1] } })).toEqual([7]);
   });
 
+  // https://www.mongodb.com/docs/manual/tutorial/query-for-null-fields/ and .../operator/query/in/:
+  // null in a query matches null and missing fields; an aggregation expression does not take a
+  // missing value for null (mongod compares missing below null there).
+  test('$in/$nin with null, against null, missing and arrays holding null', async () => {
+    const n = t.db('sem').collection<IdDoc>('nulls');
+    await n.insertMany([{ _id: 1, k: null }, { _id: 2 }, { _id: 3, k: [null] }, { _id: 4, k: [1] }, { _id: 5, k: 1 }]);
+    const found = async (filter: Document) =>
+      (await n.find(filter).toArray()).map((d) => d._id).sort((x, y) => x - y);
+    expect(await found({ k: { $in: [null] } })).toEqual([1, 2, 3]);
+    expect(await found({ k: { $nin: [null] } })).toEqual([4, 5]);
+    expect(await found({ k: { $in: [null, 1] } })).toEqual([1, 2, 3, 4, 5]);
+    expect(await found({ k: { $in: [[null]] } })).toEqual([3]);
+    const inExpr = await n.aggregate([{ $sort: { _id: 1 } }, { $project: { r: { $in: ['$k', [null]] } } }]).toArray();
+    expect(inExpr.map((d) => d.r)).toEqual([true, false, false, false, false]);
+  });
+
   test('$elemMatch with operator conditions matches scalar elements, not nested arrays', async () => {
     expect(await ids({ q: { $elemMatch: { $gt: 4, $lt: 6 } } })).toEqual([7]);
   });

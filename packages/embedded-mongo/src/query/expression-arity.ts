@@ -1,4 +1,5 @@
 import { locationError } from '../errors.js';
+import { checkDateTruncAtParse } from './date-arith.js';
 
 /**
  * The argument counts mongod checks when it parses a pipeline, before it reads a document: a
@@ -93,10 +94,17 @@ const RANGED: Record<string, [number, number]> = {
   $indexOfCP: [2, 4],
 };
 
+/** Checks mongod makes of particular operators when it parses and optimizes a pipeline. */
+const PARSE_CHECKS: Record<string, (operand: unknown) => void> = { $dateTrunc: checkDateTruncAtParse };
+
 /** Operators whose operand is a document of options or a constant: not walked into. */
 const OPAQUE = new Set(['$literal', '$const']);
 
-function checkCount(name: string, operand: unknown): void {
+/**
+ * Refuses an operand with the wrong number of arguments for `name` (16020, or 28667 for the
+ * operators taking a range); also used at run time by expressions built while evaluating.
+ */
+export function checkCount(name: string, operand: unknown): void {
   // `$cond` also takes a document of `if`/`then`/`else`.
   if (name === '$cond' && isPlain(operand)) return;
   const count = Array.isArray(operand) ? operand.length : 1;
@@ -128,6 +136,7 @@ function checkExpressionArity(value: unknown): void {
     if (key.startsWith('$')) {
       if (OPAQUE.has(key)) continue;
       checkCount(key, operand);
+      PARSE_CHECKS[key]?.(operand);
     }
     checkExpressionArity(operand);
   }

@@ -20,6 +20,8 @@ import { exactAccumulators } from './exact-accumulators.js';
 import { $expr, booleanExpressions } from './boolean-expressions.js';
 import { setExpressions } from './set-expressions.js';
 import { typedMath } from './typed-math.js';
+import { comparisonExpressions } from './comparison-expressions.js';
+import { indexOfExpressions } from './index-of.js';
 
 /**
  * `$eq` / `$ne` on a top-level field compared with an ObjectId, where the field holds an ObjectId or
@@ -66,6 +68,8 @@ const untypedExpressions = {
   ...booleanExpressions,
   ...setExpressions,
   ...typedMath,
+  ...comparisonExpressions,
+  ...indexOfExpressions,
 };
 const typedAggregationExpressions = { ...untypedExpressions, ...typedExpressions(untypedExpressions) };
 

@@ -6,6 +6,8 @@ import { $group } from './group-stage.js';
 import { parseSort, sortDocs } from './sort.js';
 import { computedProjection, reorder } from './project-order.js';
 import { resolve } from 'mingo/util';
+import { Aggregator } from 'mingo/aggregator';
+import { evalExpr } from 'mingo/core';
 import { encodeValue } from '../indexes/key-encoding.js';
 import {
   $bucket as mingoBucket,
@@ -76,11 +78,35 @@ function lookupKeys(doc: Doc, path: string): unknown[] {
 }
 
 /**
- * `$lookup` with `localField`/`foreignField` (and no `pipeline`) joins on BSON equality
+ * Options for a sub-pipeline: those of the running one (mingo passes them as an object of
+ * getters, which a spread would lose), with its variables (the command's `let` and those of
+ * enclosing stages) and `extra` ones.
+ */
+function withVariables(o: Options, extra: Doc): Options {
+  const local = (o as { local?: { variables?: Doc } }).local?.variables;
+  return {
+    idKey: o.idKey,
+    collation: o.collation,
+    processingMode: o.processingMode,
+    useStrictMode: o.useStrictMode,
+    scriptEnabled: o.scriptEnabled,
+    failOnError: o.failOnError,
+    collectionResolver: o.collectionResolver,
+    jsonSchemaValidator: o.jsonSchemaValidator,
+    context: o.context,
+    variables: { ...o.variables, ...local, ...extra },
+  };
+}
+
+/**
+ * `$lookup` with `localField`/`foreignField` joins on BSON equality
  * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/lookup/#equality-match-with-a-single-join-condition):
  * numbers of every type by value (an int64 1 finds an int32 1), documents with their fields in
  * order; a missing field is null; an array matches through each of its elements. mingo hashed
- * numbers by JS value, so an int64 key never found an int32 one. Other forms go to mingo.
+ * numbers by JS value, so an int64 key never found an int32 one. With a `pipeline` as well
+ * (MongoDB 5.0's "correlated subqueries using concise syntax"), the pipeline runs over the joined
+ * documents only, with the `let` variables of the local document; mingo ran it over the whole
+ * foreign collection whenever one document joined. The form without `localField` goes to mingo.
  */
 const $lookup: Stage = (coll, expr, options) => {
   const spec = expr as Doc;
@@ -90,11 +116,11 @@ const $lookup: Stage = (coll, expr, options) => {
     typeof foreignField !== 'string' ||
     typeof as !== 'string' ||
     typeof from !== 'string' ||
-    spec.pipeline !== undefined ||
-    spec.let !== undefined ||
+    (spec.pipeline !== undefined && !Array.isArray(spec.pipeline)) ||
     !options.collectionResolver
   )
     return (mingoLookup as unknown as Stage)(coll, expr, options);
+  const pipeline = spec.pipeline as Doc[] | undefined;
   const foreign = options.collectionResolver(from) as Doc[];
   const byKey = new Map<string, Doc[]>();
   const position = new Map<Doc, number>();
@@ -112,7 +138,9 @@ const $lookup: Stage = (coll, expr, options) => {
       for (const d of byKey.get(encodeValue(key)) ?? []) found.add(d);
     // In the foreign collection's order, each document once.
     const joined = [...found].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
-    return { ...doc, [as]: joined };
+    if (pipeline === undefined) return { ...doc, [as]: joined };
+    const letValues = evalExpr(doc, spec.let ?? {}, options) as Doc;
+    return { ...doc, [as]: new Aggregator(pipeline, withVariables(options, letValues)).run(joined) };
   });
 };
 
