@@ -169,3 +169,20 @@ describe('sort order of arrays (https://www.mongodb.com/docs/manual/reference/me
     });
   }
 });
+
+// https://www.mongodb.com/docs/manual/reference/operator/projection/elemMatch/ (the first element
+// matching the condition; a condition of operators tests each element as a value, as the query
+// operator does) and .../projection/slice/. mongod writes an inclusion projection in two passes,
+// as a $project: the kept fields in the document's order, then the operator and computed fields
+// in the projection's order.
+describe('find projection operators', () => {
+  test('$elemMatch with operator conditions, and the field order with $slice or expressions', async () => {
+    const p = t.db('sem').collection<IdDoc>('projected');
+    await p.insertOne({ _id: 1, l: 5, d: 2, arr: [1, 2, 3] });
+    const first = async (projection: Document) => (await p.find({ _id: 1 }, { projection }).toArray())[0];
+    expect(await first({ arr: { $elemMatch: { $gt: 1 } }, l: 1 })).toEqual({ _id: 1, l: 5, arr: [2] });
+    expect(await first({ arr: { $elemMatch: { $gt: 5 } }, l: 1 })).toEqual({ _id: 1, l: 5 });
+    expect(Object.keys((await first({ arr: { $slice: 1 }, d: 1, l: 1 })) ?? {})).toEqual(['_id', 'l', 'd', 'arr']);
+    expect(Object.keys((await first({ x: { $add: ['$l', 1] }, d: 1 })) ?? {})).toEqual(['_id', 'd', 'x']);
+  });
+});

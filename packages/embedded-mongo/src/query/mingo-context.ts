@@ -22,6 +22,7 @@ import { setExpressions } from './set-expressions.js';
 import { typedMath } from './typed-math.js';
 import { comparisonExpressions } from './comparison-expressions.js';
 import { indexOfExpressions } from './index-of.js';
+import { projectionOperatorFixes } from './projection-operators.js';
 
 /**
  * `$eq` / `$ne` on a top-level field compared with an ObjectId, where the field holds an ObjectId or
@@ -82,7 +83,7 @@ export const mingoContext = Context.init({
   accumulator: { ...accumulatorOperators, ...exactAccumulators },
   expression: typedAggregationExpressions,
   pipeline: { ...pipelineOperators, ...pipelineStageFixes },
-  projection: projectionOperators,
+  projection: { ...projectionOperators, ...projectionOperatorFixes },
   query: queryOperatorsFast,
   window: windowOperators,
 });
