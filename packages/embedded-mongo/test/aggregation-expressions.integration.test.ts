@@ -8,7 +8,8 @@ import { projectFirst, serverError, startTestEngine, type TestEngine } from './h
 // checked when the pipeline is parsed), the manual's $lookup page ("Correlated Subqueries Using
 // Concise Syntax", MongoDB 5.0) and the manual's comparison expression pages with its BSON
 // comparison order (https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/),
-// where aggregation compares a missing field below null.
+// where aggregation compares a missing field below null; jstests aggregation/expressions/
+// switch_errors.js for $switch (refused when parsed, the collection being empty there).
 let t: TestEngine;
 let one: Collection;
 beforeAll(async () => {
@@ -131,5 +132,29 @@ describe('$dateTrunc constants are checked when the pipeline is parsed', () => {
     expect(await codeOf({ $dateTrunc: { date: '$d' } }, empty)).toBe(5439010);
     // Arguments read from documents can only be checked on a document.
     expect(await empty.aggregate([{ $project: { r: trunc({ unit: '$u' }) } }]).toArray()).toEqual([]);
+  });
+});
+
+describe('$switch and $cond are checked when the pipeline is parsed', () => {
+  test('mongod codes 40060-40068 and 17080-17083, over an empty collection', async () => {
+    const empty = t.db('expressions').collection('emptySwitch');
+    const cases: [Document, number][] = [
+      [{ $switch: 'not an object' }, 40060],
+      [{ $switch: { branches: 'not an array' } }, 40061],
+      [{ $switch: { branches: ['not an object'] } }, 40062],
+      [{ $switch: { branches: [{ case: true, then: false, badKey: 1 }] } }, 40063],
+      [{ $switch: { branches: [{}] } }, 40064],
+      [{ $switch: { branches: [{ case: 1 }] } }, 40065],
+      [{ $switch: { notAnArgument: 1 } }, 40067],
+      [{ $switch: { branches: [] } }, 40068],
+      [{ $switch: {} }, 40068],
+      [{ $cond: { then: 1, else: 2 } }, 17080],
+      [{ $cond: { if: 1, else: 2 } }, 17081],
+      [{ $cond: { if: 1, then: 2 } }, 17082],
+      [{ $cond: { if: 1, then: 2, else: 3, x: 1 } }, 17083],
+    ];
+    for (const [expr, code] of cases) expect([expr, await codeOf(expr, empty)]).toEqual([expr, code]);
+    const noMatch = { $switch: { branches: [{ case: { $eq: ['$n', 0] }, then: 1 }] } };
+    expect(await codeOf(noMatch)).toBe(40066);
   });
 });

@@ -1,5 +1,6 @@
 import { locationError } from '../errors.js';
 import { checkDateTruncAtParse } from './date-arith.js';
+import { condParts, switchSpec } from './boolean-expressions.js';
 
 /**
  * The argument counts mongod checks when it parses a pipeline, before it reads a document: a
@@ -95,7 +96,11 @@ const RANGED: Record<string, [number, number]> = {
 };
 
 /** Checks mongod makes of particular operators when it parses and optimizes a pipeline. */
-const PARSE_CHECKS: Record<string, (operand: unknown) => void> = { $dateTrunc: checkDateTruncAtParse };
+const PARSE_CHECKS: Record<string, (operand: unknown) => void> = {
+  $dateTrunc: checkDateTruncAtParse,
+  $cond: condParts,
+  $switch: switchSpec,
+};
 
 /** Operators whose operand is a document of options or a constant: not walked into. */
 const OPAQUE = new Set(['$literal', '$const']);
