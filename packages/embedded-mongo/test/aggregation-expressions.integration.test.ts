@@ -46,7 +46,8 @@ describe('$indexOfCP and $indexOfBytes', () => {
       [['∫aeøø', 'øøø'], -1],
       [['ab∫\0d', 'd'], 4],
     ];
-    for (const [args, expected] of cases) expect([args, await value({ $indexOfCP: args })]).toEqual([args, expected]);
+    for (const [args, expected] of cases)
+      expect([args, await value({ $indexOfCP: args })]).toEqual([args, expected]);
     expect(await value({ $indexOfCP: [null, '√'] })).toBeNull();
     expect(await value({ $indexOfBytes: ['∫aƒ', 'ƒ'] })).toBe(4);
     expect(await value({ $indexOfBytes: ['abcd', 'cd', 0, 3] })).toBe(-1);
@@ -73,9 +74,9 @@ describe('comparison expressions compare in BSON order', () => {
     expect(await value({ $lt: ['$missing', null] })).toBe(true);
     expect(await value({ $cmp: ['a', 1] })).toBe(1);
     expect(await value({ $lt: [{ a: 1 }, [1]] })).toBe(true);
-    expect(await value({ $eq: [Long.fromString('9007199254740993'), Long.fromString('9007199254740992')] })).toBe(
-      false,
-    );
+    expect(
+      await value({ $eq: [Long.fromString('9007199254740993'), Long.fromString('9007199254740992')] }),
+    ).toBe(false);
     expect(await value({ $eq: [new Int32(3), 3.0] })).toBe(true);
     expect(await one.countDocuments({ $expr: { $eq: ['$missing', null] } })).toBe(0);
   });

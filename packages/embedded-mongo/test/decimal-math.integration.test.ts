@@ -1,24 +1,17 @@
-import { Decimal128, Double, Int32, Long, type Collection, type Document, type MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectTypedClient, projectFirst, serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+import { Decimal128, Double, Int32, Long, type Collection, type Document } from 'mongodb';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { projectFirst, serverError, typedEngineHooks } from './helpers/engine.js';
 
 // $round, $trunc and $pow as mongod computes them in decimal128. Expectations from MongoDB's
 // jstests aggregation/expressions/round_trunc.js (places, decimal exponents, overflow, argument
 // codes) and aggregation/expressions/arithmetic.js ($pow with a decimal operand answers
 // 34 significant digits), and from the manual's $round page (half to even: "$round: [2.5]" is 2,
 // and a double is rounded on its decimal value).
-let t: TestEngine;
-let typedClient: MongoClient;
+const typed = typedEngineHooks();
 let c: Collection;
 beforeAll(async () => {
-  t = await startTestEngine();
-  typedClient = await connectTypedClient(t);
-  c = typedClient.db('decimalMath').collection('c');
+  c = typed.db('decimalMath').collection('c');
   await c.insertOne({ _id: 1 } as Document);
-});
-afterAll(async () => {
-  await typedClient.close();
-  await t.stop();
 });
 
 const D = (s: string) => Decimal128.fromString(s);
@@ -72,9 +65,13 @@ describe('$round and $trunc to a number of places', () => {
 describe('$pow with a decimal operand is computed in decimal', () => {
   test('whole exponents give the exact power with 34 significant digits', async () => {
     expect(await value({ $pow: [D('10.0'), -2] })).toEqual(D('0.01000000000000000000000000000000000'));
-    expect(await value({ $pow: [new Double(0.5), D('-1')] })).toEqual(D('2.000000000000000000000000000000000'));
+    expect(await value({ $pow: [new Double(0.5), D('-1')] })).toEqual(
+      D('2.000000000000000000000000000000000'),
+    );
     expect(await value({ $pow: [-2, D('2')] })).toEqual(D('4.000000000000000000000000000000000'));
-    expect(await value({ $pow: [D('-2.0'), new Int32(2)] })).toEqual(D('4.000000000000000000000000000000000'));
+    expect(await value({ $pow: [D('-2.0'), new Int32(2)] })).toEqual(
+      D('4.000000000000000000000000000000000'),
+    );
     expect(await value({ $pow: [D('10.0'), 2] })).toEqual(D('100.0000000000000000000000000000000'));
     expect(await value({ $pow: [new Int32(5), D('-112')] })).toEqual(
       D('5192296858534827628530496329220096E-112'),

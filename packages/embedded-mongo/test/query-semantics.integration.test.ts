@@ -58,15 +58,23 @@ describe('query matching (https://www.mongodb.com/docs/manual/tutorial/query-emb
   // missing value for null (mongod compares missing below null there).
   test('$in/$nin with null, against null, missing and arrays holding null', async () => {
     const n = t.db('sem').collection<IdDoc>('nulls');
-    await n.insertMany([{ _id: 1, k: null }, { _id: 2 }, { _id: 3, k: [null] }, { _id: 4, k: [1] }, { _id: 5, k: 1 }]);
+    await n.insertMany([
+      { _id: 1, k: null },
+      { _id: 2 },
+      { _id: 3, k: [null] },
+      { _id: 4, k: [1] },
+      { _id: 5, k: 1 },
+    ]);
     const found = async (filter: Document) =>
       (await n.find(filter).toArray()).map((d) => d._id).sort((x, y) => x - y);
     expect(await found({ k: { $in: [null] } })).toEqual([1, 2, 3]);
     expect(await found({ k: { $nin: [null] } })).toEqual([4, 5]);
     expect(await found({ k: { $in: [null, 1] } })).toEqual([1, 2, 3, 4, 5]);
     expect(await found({ k: { $in: [[null]] } })).toEqual([3]);
-    const inExpr = await n.aggregate([{ $sort: { _id: 1 } }, { $project: { r: { $in: ['$k', [null]] } } }]).toArray();
-    expect(inExpr.map((d) => d.r)).toEqual([true, false, false, false, false]);
+    const inExpr = await n
+      .aggregate([{ $sort: { _id: 1 } }, { $project: { r: { $in: ['$k', [null]] } } }])
+      .toArray();
+    expect(inExpr.map((d) => d.r as unknown)).toEqual([true, false, false, false, false]);
   });
 
   test('$elemMatch with operator conditions matches scalar elements, not nested arrays', async () => {
@@ -182,7 +190,12 @@ describe('find projection operators', () => {
     const first = async (projection: Document) => (await p.find({ _id: 1 }, { projection }).toArray())[0];
     expect(await first({ arr: { $elemMatch: { $gt: 1 } }, l: 1 })).toEqual({ _id: 1, l: 5, arr: [2] });
     expect(await first({ arr: { $elemMatch: { $gt: 5 } }, l: 1 })).toEqual({ _id: 1, l: 5 });
-    expect(Object.keys((await first({ arr: { $slice: 1 }, d: 1, l: 1 })) ?? {})).toEqual(['_id', 'l', 'd', 'arr']);
+    expect(Object.keys((await first({ arr: { $slice: 1 }, d: 1, l: 1 })) ?? {})).toEqual([
+      '_id',
+      'l',
+      'd',
+      'arr',
+    ]);
     expect(Object.keys((await first({ x: { $add: ['$l', 1] }, d: 1 })) ?? {})).toEqual(['_id', 'd', 'x']);
   });
 });

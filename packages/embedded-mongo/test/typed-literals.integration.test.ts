@@ -1,6 +1,6 @@
-import { Double, Int32, Long, type Collection, type Document, type MongoClient } from 'mongodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { connectTypedClient, startTestEngine, type TestEngine } from './helpers/engine.js';
+import { Double, Int32, Long, type Collection, type Document } from 'mongodb';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { typedEngineHooks } from './helpers/engine.js';
 
 // BSON types of literals and stored values outside the expression stages. Expectations from the
 // manual: $type answers "long" for a NumberLong and "double" for a double whatever its value
@@ -11,21 +11,12 @@ import { connectTypedClient, startTestEngine, type TestEngine } from './helpers/
 // and a document is returned with the BSON types it is stored with
 // (https://www.mongodb.com/docs/manual/reference/bson-types/). A client that does not promote
 // values sees Int32, Long and Double exactly as the server wrote them.
-let t: TestEngine;
-let typedClient: MongoClient;
+const typed = typedEngineHooks();
 /** Documents with number `_id`s. */
 type AnyDoc = { _id?: number } & Document;
 let c: Collection<AnyDoc>;
-beforeAll(async () => {
-  t = await startTestEngine();
-  typedClient = await connectTypedClient(t);
-});
-afterAll(async () => {
-  await typedClient.close();
-  await t.stop();
-});
 beforeEach(async () => {
-  c = typedClient.db('literals').collection<AnyDoc>('c');
+  c = typed.db('literals').collection<AnyDoc>('c');
   await c.deleteMany({});
   await c.insertMany([
     { _id: 1, l: Long.fromNumber(5), d: new Double(2), i: new Int32(3), list: [Long.fromNumber(7)] },
@@ -67,7 +58,12 @@ describe('values keep their stored types in replies', () => {
     const [doc] = await c
       .find({ _id: 1 }, { projection: { l: 1, d: 1, x: { $add: ['$i', Long.fromNumber(1)] } } })
       .toArray();
-    expect(doc).toEqual({ _id: new Int32(1), l: Long.fromNumber(5), d: new Double(2), x: Long.fromNumber(4) });
+    expect(doc).toEqual({
+      _id: new Int32(1),
+      l: Long.fromNumber(5),
+      d: new Double(2),
+      x: Long.fromNumber(4),
+    });
     const [sliced] = await c.find({ _id: 1 }, { projection: { list: { $slice: 1 } } }).toArray();
     expect(sliced?.list).toEqual([Long.fromNumber(7)]);
   });
@@ -105,12 +101,18 @@ describe('pipeline-style updates and let variables', () => {
 
   test('an upsert by a pipeline keeps the literal types', async () => {
     await c.updateOne({ _id: 9 }, [{ $set: { p: Long.fromNumber(1), r: new Double(2) } }], { upsert: true });
-    expect(await c.findOne({ _id: 9 })).toEqual({ _id: new Int32(9), p: Long.fromNumber(1), r: new Double(2) });
+    expect(await c.findOne({ _id: 9 })).toEqual({
+      _id: new Int32(9),
+      p: Long.fromNumber(1),
+      r: new Double(2),
+    });
   });
 
   test('aggregate let variables and $lookup let keep their types', async () => {
     const [doc] = await c
-      .aggregate([{ $match: { _id: 1 } }, { $project: { _id: 0, v: '$$v' } }], { let: { v: Long.fromNumber(3) } })
+      .aggregate([{ $match: { _id: 1 } }, { $project: { _id: 0, v: '$$v' } }], {
+        let: { v: Long.fromNumber(3) },
+      })
       .toArray();
     expect(doc).toEqual({ v: Long.fromNumber(3) });
     const [joined] = await c

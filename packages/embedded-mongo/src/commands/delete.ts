@@ -26,7 +26,10 @@ export const deleteCommand: CommandDef = {
         throw badValue(`The limit field in delete objects must be 0 or 1. Got ${String(limit)}`);
       if (stmt.collation !== undefined) checkCollation(stmt.collation);
       if (!coll) return;
-      const filter = withTypedFilter((stmt.q ?? {}) as Doc, () => (typed ??= typedStatements(ctx, 'deletes'))[i]?.q);
+      const filter = withTypedFilter(
+        (stmt.q ?? {}) as Doc,
+        () => (typed ??= typedStatements(ctx, 'deletes'))[i]?.q,
+      );
       const hint = hintName(ctx, stmt.hint, coll.indexes.values());
       const { matches } = findMatches(coll, { filter, sort: [], skip: 0, limit, hint });
       for (const m of matches) {

@@ -77,7 +77,8 @@ function switchBranch(branch: unknown): { case: unknown; then: unknown } {
   if (!isDocument(branch))
     throw fail(40062, `$switch expected each branch to be an object, found: ${bsonTypeName(branch)}`);
   for (const key of Object.keys(branch))
-    if (key !== 'case' && key !== 'then') throw fail(40063, `$switch found an unknown argument to a branch: ${key}`);
+    if (key !== 'case' && key !== 'then')
+      throw fail(40063, `$switch found an unknown argument to a branch: ${key}`);
   if (!('case' in branch)) throw fail(40064, "$switch requires each branch have a 'case' expression");
   if (!('then' in branch)) throw fail(40065, "$switch requires each branch have a 'then' expression.");
   return { case: branch.case, then: branch.then };

@@ -40,7 +40,13 @@ function indexArgument(name: string, label: string, v: unknown): number {
 type Search = { input: string; token: string; start: number; end: number | undefined };
 
 /** The checked arguments, or null when the string is null or missing. */
-function searchOf(name: string, codes: [number, number], obj: Record<string, unknown>, expr: unknown, options: Parameters<ExprOp>[2]): Search | null {
+function searchOf(
+  name: string,
+  codes: [number, number],
+  obj: Record<string, unknown>,
+  expr: unknown,
+  options: Parameters<ExprOp>[2],
+): Search | null {
   checkCount(name, expr);
   const args = expr as unknown[];
   const value = (i: number): unknown => evalExpr(obj, args[i], options);

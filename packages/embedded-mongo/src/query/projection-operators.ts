@@ -24,7 +24,7 @@ const $elemMatch: ProjectionOperator = (obj, expr, field, options) => {
   const arr: unknown = resolve(obj as Record<string, unknown>, field);
   if (!Array.isArray(arr)) return undefined;
   const query = new Query({ v: expr }, options);
-  const found = arr.find((el: unknown) => query.test({ v: Array.isArray(el) ? [el] : el }));
+  const found = (arr as unknown[]).find((el) => query.test({ v: Array.isArray(el) ? [el] : el }));
   return found === undefined ? undefined : [found];
 };
 

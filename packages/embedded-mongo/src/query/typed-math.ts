@@ -112,15 +112,17 @@ function roundInteger(n: bigint, place: number, mode: Rounding): bigint {
  */
 function placeOf(name: string, place: unknown): number | null {
   if (nullish(place)) return null;
-  if (!isBsonNumber(place))
-    throw fail(16004, `can't convert from BSON type ${bsonTypeName(place)} to long`);
+  if (!isBsonNumber(place)) throw fail(16004, `can't convert from BSON type ${bsonTypeName(place)} to long`);
   const value = plainNumber(place);
   if (!Number.isFinite(value) || Math.abs(value) >= 2 ** 63)
     throw fail(31109, `Can't coerce out of range value ${String(value).toLowerCase()} to long`);
   if (!Number.isInteger(value) || value < -(2 ** 31) || value >= 2 ** 31)
     throw fail(51082, `precision argument to  ${name} must be a integral value`);
   if (value < -20 || value > 100)
-    throw fail(51083, `cannot apply ${name} with precision value ${String(value)} value must be in [-20, 100]`);
+    throw fail(
+      51083,
+      `cannot apply ${name} with precision value ${String(value)} value must be in [-20, 100]`,
+    );
   return value;
 }
 

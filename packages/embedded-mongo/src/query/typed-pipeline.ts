@@ -15,7 +15,8 @@ const LOGICAL = new Set(['$and', '$or', '$nor']);
 function holdsExpr(filter: Doc): boolean {
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$expr') return true;
-    if (LOGICAL.has(key) && Array.isArray(value) && value.some((f) => isPlain(f) && holdsExpr(f))) return true;
+    if (LOGICAL.has(key) && Array.isArray(value) && value.some((f) => isPlain(f) && holdsExpr(f)))
+      return true;
   }
   return false;
 }
