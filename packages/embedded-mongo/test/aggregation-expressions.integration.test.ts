@@ -9,7 +9,8 @@ import { projectFirst, serverError, startTestEngine, type TestEngine } from './h
 // Concise Syntax", MongoDB 5.0) and the manual's comparison expression pages with its BSON
 // comparison order (https://www.mongodb.com/docs/manual/reference/bson-type-comparison-order/),
 // where aggregation compares a missing field below null; jstests aggregation/expressions/
-// switch_errors.js for $switch (refused when parsed, the collection being empty there).
+// switch_errors.js for $switch (refused when parsed, the collection being empty there); the
+// manual's $setWindowFields page (a running $sum, $rank, $max over a documents window).
 let t: TestEngine;
 let one: Collection;
 beforeAll(async () => {
@@ -157,5 +158,38 @@ describe('$switch and $cond are checked when the pipeline is parsed', () => {
     for (const [expr, code] of cases) expect([expr, await codeOf(expr, empty)]).toEqual([expr, code]);
     const noMatch = { $switch: { branches: [{ case: { $eq: ['$n', 0] }, then: 1 }] } };
     expect(await codeOf(noMatch)).toBe(40066);
+  });
+});
+
+describe('$setWindowFields', () => {
+  test('running sums, ranks and windowed maxima per partition', async () => {
+    const w = t.db('expressions').collection('windows');
+    await w.insertMany([
+      { _id: 1, g: 'a', v: 2 },
+      { _id: 2, g: 'a', v: 3 },
+      { _id: 3, g: 'b', v: 10 },
+    ] as Document[]);
+    const out = await w
+      .aggregate([
+        {
+          $setWindowFields: {
+            partitionBy: '$g',
+            sortBy: { _id: 1 },
+            output: {
+              total: { $sum: '$v', window: { documents: ['unbounded', 'current'] } },
+              rank: { $rank: {} },
+              most: { $max: '$v', window: { documents: [-1, 0] } },
+            },
+          },
+        },
+        { $sort: { _id: 1 } },
+        { $project: { _id: 1, total: 1, rank: 1, most: 1 } },
+      ])
+      .toArray();
+    expect(out).toEqual([
+      { _id: 1, total: 2, rank: 1, most: 2 },
+      { _id: 2, total: 5, rank: 2, most: 3 },
+      { _id: 3, total: 10, rank: 1, most: 10 },
+    ]);
   });
 });

@@ -28,11 +28,12 @@ const isLong = { $eq: [{ $type: Long.fromNumber(1) }, 'long'] };
 const ids = (docs: Document[]) => docs.map((d) => Number(d._id));
 
 describe('$expr literals keep their BSON types', () => {
-  test('in find, count, a $match that is not first, a delete and an update filter', async () => {
+  test('in find, count, a leading $match and one that is not first, a delete and an update filter', async () => {
     expect(ids(await c.find({ $expr: isLong }).toArray())).toEqual([1, 2]);
     expect(Number(await c.countDocuments({ $and: [{ $expr: isLong }, { _id: 1 }] }))).toBe(1);
     const pipeline = [{ $sort: { _id: 1 } }, { $match: { $or: [{ $expr: isLong }] } }];
     expect(ids(await c.aggregate(pipeline).toArray())).toEqual([1, 2]);
+    expect(ids(await c.aggregate([{ $match: { $expr: isLong } }]).toArray())).toEqual([1, 2]);
     expect(Number((await c.updateMany({ $expr: isLong }, { $set: { seen: true } })).matchedCount)).toBe(2);
     expect(Number((await c.deleteOne({ $expr: isLong })).deletedCount)).toBe(1);
   });

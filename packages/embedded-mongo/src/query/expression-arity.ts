@@ -168,6 +168,7 @@ export const EXPRESSION_STAGES = new Set([
   '$bucketAuto',
   '$sortByCount',
   '$redact',
+  '$setWindowFields',
 ]);
 
 /** Checks the argument counts of every expression of a pipeline, sub-pipelines included. */

@@ -14,6 +14,7 @@ import {
   $count as mingoCount,
   $lookup as mingoLookup,
   $project as mingoProject,
+  $setWindowFields as mingoSetWindowFields,
   $unwind as mingoUnwind,
 } from 'mingo/operators/pipeline';
 
@@ -82,14 +83,14 @@ function lookupKeys(doc: Doc, path: string): unknown[] {
  * getters, which a spread would lose), with its variables (the command's `let` and those of
  * enclosing stages) and `extra` ones.
  */
-function withVariables(o: Options, extra: Doc): Options {
+function withVariables(o: Options, extra: Doc, scriptEnabled = o.scriptEnabled): Options {
   const local = (o as { local?: { variables?: Doc } }).local?.variables;
   return {
     idKey: o.idKey,
     collation: o.collation,
     processingMode: o.processingMode,
     useStrictMode: o.useStrictMode,
-    scriptEnabled: o.scriptEnabled,
+    scriptEnabled,
     failOnError: o.failOnError,
     collectionResolver: o.collectionResolver,
     jsonSchemaValidator: o.jsonSchemaValidator,
@@ -173,4 +174,33 @@ const $bucket: Stage = (coll, expr, options) => {
   return $sort($group(coll, { _id: key, ...output }, options), { _id: 1 }, options);
 };
 
-export const pipelineStageFixes = { $bucket, $count, $group, $lookup, $project, $sort, $unwind };
+/** Whether a specification names a scripting operator anywhere. */
+function namesScript(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(namesScript);
+  if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  return Object.entries(v).some(([k, inner]) => SCRIPT_OPERATORS.has(k) || namesScript(inner));
+}
+const SCRIPT_OPERATORS = new Set(['$function', '$accumulator', '$where']);
+
+/**
+ * `$setWindowFields` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/setWindowFields/):
+ * mingo computes each window through its own `$function` expression, which the engine's disabled
+ * scripting refused, so the stage always failed ("$function requires 'scriptEnabled'"). It runs
+ * with mingo's internal function allowed; a specification naming a scripting operator itself
+ * keeps scripting off (refused as everywhere else).
+ */
+const $setWindowFields: Stage = (coll, expr, options) => {
+  const scripts = !namesScript(expr);
+  return (mingoSetWindowFields as unknown as Stage)(coll, expr, withVariables(options, {}, scripts));
+};
+
+export const pipelineStageFixes = {
+  $bucket,
+  $count,
+  $group,
+  $lookup,
+  $project,
+  $setWindowFields,
+  $sort,
+  $unwind,
+};
