@@ -1,6 +1,6 @@
 import { compareValues } from '../bson/compare.js';
 import { typeMismatch } from '../errors.js';
-import { docWithTypes, findMatches } from '../query/find-docs.js';
+import { fetchWithTypes, findMatches } from '../query/find-docs.js';
 import { withTypedFilter } from '../query/typed-pipeline.js';
 import { collectionName, docOption, numberOption } from './options.js';
 import { checkCollation, hintName } from './find.js';
@@ -58,8 +58,8 @@ export const distinctCommand: CommandDef = {
     const values: unknown[] = [];
     for (const m of findMatches(coll, { filter, sort: [], skip: 0, limit: 0, hint }).matches) {
       // The values answered keep their stored types (an int64 stays an int64).
-      const raw = coll.raw(m.rid);
-      if (raw) distinctValues(docWithTypes(raw, m.doc), path, 0, values);
+      const doc = fetchWithTypes(coll, m);
+      if (doc) distinctValues(doc, path, 0, values);
     }
     values.sort(compareValues);
     const unique = values.filter((v, i) => i === 0 || compareValues(values[i - 1], v) !== 0);

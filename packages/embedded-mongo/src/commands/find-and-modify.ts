@@ -63,7 +63,7 @@ function run(ctx: CommandContext): Doc {
     updatedExisting: res.matched > 0,
   };
   if (res.upsertedId !== undefined) lastErrorObject.upserted = res.upsertedId;
-  const before = res.beforeRaw && docWithTypes(res.beforeRaw);
+  const before = res.beforeRaw && docWithTypes(res.beforeRaw, res.before);
   const value = b.new === true ? res.after : res.upsertedId !== undefined ? undefined : before;
   return { lastErrorObject, value: shape(value, filter, fields) };
 }

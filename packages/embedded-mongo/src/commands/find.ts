@@ -1,6 +1,6 @@
 import { ObjectId } from 'bson';
 import { badValue, failedToParse } from '../errors.js';
-import { docWithTypes, findMatchesYielding } from '../query/find-docs.js';
+import { fetchWithTypes, findMatchesYielding } from '../query/find-docs.js';
 import { withTypedFilter, withTypedProjection } from '../query/typed-pipeline.js';
 import { parseSort } from '../query/sort.js';
 import { project } from '../query/projection.js';
@@ -67,9 +67,9 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
   const { matches } = await findMatchesYielding(coll, { filter, sort, skip, limit, hint }, { decode: false });
   let items: BatchItem[];
   if (projection && Object.keys(projection).length > 0) {
-    const docs = matches.flatMap((m) => {
-      const raw = coll.raw(m.rid);
-      return raw ? [docWithTypes(raw, m.doc)] : [];
+    const docs = matches.flatMap((m): Doc[] => {
+      const doc = fetchWithTypes(coll, m);
+      return doc ? [doc] : [];
     });
     items = project(docs, filter, projection);
   } else {

@@ -26,7 +26,8 @@ export type UpdateOutcome = {
   matched: number;
   modified: number;
   upsertedId?: unknown;
-  /** The stored bytes before and the document after the (last) write, for findAndModify. */
+  /** The document before (decoded, and its stored bytes) and after the (last) write, for findAndModify. */
+  before?: Doc;
   beforeRaw?: Uint8Array;
   after?: Doc;
 };
@@ -60,6 +61,7 @@ export function runUpdateStatement(
       const oldRaw = existing.raw(m.rid);
       if (!oldRaw) continue;
       const before = deserialize(oldRaw);
+      out.before = before;
       out.beforeRaw = oldRaw;
       const typed = { old: decodeTyped(oldRaw), update: st.typed?.update ?? st.update };
       const after = applyUpdate(

@@ -169,3 +169,13 @@ export function docWithTypes(raw: Uint8Array, plain?: Doc): Doc {
   if (holdsTypedNumbers(raw)) return decodeForAggregation(raw);
   return plain ?? decodeStored(raw);
 }
+
+/**
+ * A matched document as a reply shows it (see docWithTypes), counted as examined when it is read
+ * only now (as `coll.doc` counts it). Undefined when it was deleted meanwhile.
+ */
+export function fetchWithTypes(coll: Collection, match: Match): Doc | undefined {
+  const raw = coll.raw(match.rid);
+  if (!match.doc) coll.stats.docsExamined++;
+  return raw && docWithTypes(raw, match.doc);
+}
