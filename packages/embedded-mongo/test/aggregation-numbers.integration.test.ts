@@ -1,4 +1,3 @@
-import type { MongoClient } from 'mongodb';
 import {
   Decimal128,
   Double,
@@ -8,14 +7,8 @@ import {
   type Document,
   type MongoServerError,
 } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  connectTypedClient,
-  projectFirst,
-  serverError,
-  startTestEngine,
-  type TestEngine,
-} from './helpers/engine.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { projectFirst, serverError, typedEngineHooks } from './helpers/engine.js';
 
 // Result types and equality of numbers in aggregation, from MongoDB's manual (the operator pages of
 // $mod, $pow, $round, $trunc, $bitAnd/$bitOr/$bitXor/$bitNot, $setUnion and its siblings, $in,
@@ -23,28 +16,18 @@ import {
 // every type compare by value) and mongod's jstests (aggregation/expressions: substrCP.js,
 // bitwise.js, pow.js, round_trunc.js, set operators), in our own words. A client that does not
 // promote values sees Int32/Long/Double/Decimal128 exactly as the server wrote them.
-let t: TestEngine;
-let typedClient: MongoClient;
+const typed = typedEngineHooks();
 let c: Collection;
 beforeAll(async () => {
-  t = await startTestEngine();
-  await t
-    .db('numbers')
-    .collection('c')
-    .insertOne({
-      _id: 1,
-      d2: new Double(2),
-      i3: new Int32(3),
-      l7: Long.fromNumber(7),
-      zeroL: Long.fromNumber(0),
-      zeroDec: Decimal128.fromString('0.00'),
-    } as Document);
-  typedClient = await connectTypedClient(t);
-  c = typedClient.db('numbers').collection('c');
-});
-afterAll(async () => {
-  await typedClient.close();
-  await t.stop();
+  c = typed.db('numbers').collection('c');
+  await c.insertOne({
+    _id: 1,
+    d2: new Double(2),
+    i3: new Int32(3),
+    l7: Long.fromNumber(7),
+    zeroL: Long.fromNumber(0),
+    zeroDec: Decimal128.fromString('0.00'),
+  } as Document);
 });
 
 const project = (fields: Document) => projectFirst(c, fields);
@@ -69,7 +52,7 @@ describe('a whole double stored in a document stays a double in aggregation', ()
 
 describe('a pipeline-style update reads a stored whole double as a double', () => {
   test('$add to it is a double, and the field it leaves alone stays a double', async () => {
-    const coll = typedClient.db('numbers').collection<{ _id: number } & Document>('updates');
+    const coll = typed.db('numbers').collection<{ _id: number } & Document>('updates');
     await coll.insertOne({ _id: 1, d: new Double(2), i: new Int32(1) });
     await coll.updateOne({ _id: 1 }, [{ $set: { sum: { $add: ['$d', '$i'] }, type: { $type: '$d' } } }]);
     expect(await coll.findOne({ _id: 1 })).toEqual({
@@ -235,7 +218,7 @@ describe('numbers of different types are equal by value', () => {
   });
 
   test('$addToSet keeps one of NumberInt(1), NumberLong(1), 1.0; $lookup joins int64 to int32', async () => {
-    const db = typedClient.db('numbers');
+    const db = typed.db('numbers');
     await db.collection<{ _id: number } & Document>('set').insertMany([
       { _id: 1, v: new Int32(1) },
       { _id: 2, v: Long.fromNumber(1) },
@@ -324,15 +307,15 @@ describe('$substrCP arguments (jstests aggregation/expressions/substrCP.js)', ()
   });
 });
 
-describe('argument counts are checked when the pipeline is parsed (16020)', () => {
+describe('argument counts are checked when the pipeline is parsed (16020, 28667)', () => {
   test('a pipeline over an empty collection is refused too', async () => {
-    const empty = typedClient.db('numbers').collection('empty');
+    const empty = typed.db('numbers').collection('empty');
     const codeOf = async (pipeline: Document[]) =>
       Number(((await serverError(() => empty.aggregate(pipeline).toArray())) as MongoServerError).code);
     expect(await codeOf([{ $project: { x: { $substrCP: ['a', 1] } } }])).toBe(16020);
     expect(await codeOf([{ $project: { x: { $cond: [true, 1] } } }])).toBe(16020);
     expect(await codeOf([{ $match: { $expr: { $eq: [1] } } }])).toBe(16020);
-    expect(await codeOf([{ $facet: { f: [{ $addFields: { x: { $round: [1, 2, 3] } } }] } }])).toBe(16020);
+    expect(await codeOf([{ $facet: { f: [{ $addFields: { x: { $round: [1, 2, 3] } } }] } }])).toBe(28667);
     expect(await codeOf([{ $group: { _id: { $arrayElemAt: [[1]] } } }])).toBe(16020);
     // A query's $in (not an expression) takes any number of values.
     expect(await empty.aggregate([{ $match: { a: { $in: [1, 2, 3] } } }]).toArray()).toEqual([]);

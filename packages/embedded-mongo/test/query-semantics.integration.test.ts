@@ -53,6 +53,30 @@ describe('query matching (https://www.mongodb.com/docs/manual/tutorial/query-emb
     expect(await ids({ _id: { $in: [5, 7] }, k: { $ne: [1] } })).toEqual([7]);
   });
 
+  // https://www.mongodb.com/docs/manual/tutorial/query-for-null-fields/ and .../operator/query/in/:
+  // null in a query matches null and missing fields; an aggregation expression does not take a
+  // missing value for null (mongod compares missing below null there).
+  test('$in/$nin with null, against null, missing and arrays holding null', async () => {
+    const n = t.db('sem').collection<IdDoc>('nulls');
+    await n.insertMany([
+      { _id: 1, k: null },
+      { _id: 2 },
+      { _id: 3, k: [null] },
+      { _id: 4, k: [1] },
+      { _id: 5, k: 1 },
+    ]);
+    const found = async (filter: Document) =>
+      (await n.find(filter).toArray()).map((d) => d._id).sort((x, y) => x - y);
+    expect(await found({ k: { $in: [null] } })).toEqual([1, 2, 3]);
+    expect(await found({ k: { $nin: [null] } })).toEqual([4, 5]);
+    expect(await found({ k: { $in: [null, 1] } })).toEqual([1, 2, 3, 4, 5]);
+    expect(await found({ k: { $in: [[null]] } })).toEqual([3]);
+    const inExpr = await n
+      .aggregate([{ $sort: { _id: 1 } }, { $project: { r: { $in: ['$k', [null]] } } }])
+      .toArray();
+    expect(inExpr.map((d) => d.r as unknown)).toEqual([true, false, false, false, false]);
+  });
+
   test('$elemMatch with operator conditions matches scalar elements, not nested arrays', async () => {
     expect(await ids({ q: { $elemMatch: { $gt: 4, $lt: 6 } } })).toEqual([7]);
   });
@@ -152,4 +176,26 @@ describe('sort order of arrays (https://www.mongodb.com/docs/manual/reference/me
       expect(await order(-1)).toEqual([4, 6, 5, 2, 3, 1]);
     });
   }
+});
+
+// https://www.mongodb.com/docs/manual/reference/operator/projection/elemMatch/ (the first element
+// matching the condition; a condition of operators tests each element as a value, as the query
+// operator does) and .../projection/slice/. mongod writes an inclusion projection in two passes,
+// as a $project: the kept fields in the document's order, then the operator and computed fields
+// in the projection's order.
+describe('find projection operators', () => {
+  test('$elemMatch with operator conditions, and the field order with $slice or expressions', async () => {
+    const p = t.db('sem').collection<IdDoc>('projected');
+    await p.insertOne({ _id: 1, l: 5, d: 2, arr: [1, 2, 3] });
+    const first = async (projection: Document) => (await p.find({ _id: 1 }, { projection }).toArray())[0];
+    expect(await first({ arr: { $elemMatch: { $gt: 1 } }, l: 1 })).toEqual({ _id: 1, l: 5, arr: [2] });
+    expect(await first({ arr: { $elemMatch: { $gt: 5 } }, l: 1 })).toEqual({ _id: 1, l: 5 });
+    expect(Object.keys((await first({ arr: { $slice: 1 }, d: 1, l: 1 })) ?? {})).toEqual([
+      '_id',
+      'l',
+      'd',
+      'arr',
+    ]);
+    expect(Object.keys((await first({ x: { $add: ['$l', 1] }, d: 1 })) ?? {})).toEqual(['_id', 'd', 'x']);
+  });
 });

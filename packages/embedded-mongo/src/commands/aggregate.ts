@@ -6,7 +6,7 @@ import { checkRegexes } from '../query/regex-translate.js';
 import { checkProjection } from '../query/projection-check.js';
 import { checkStageArguments } from './stage-arguments.js';
 import { checkPipelineArity } from '../query/expression-arity.js';
-import { withTypedExpressions } from './typed-pipeline.js';
+import { typedVariables, withTypedExpressions } from '../query/typed-pipeline.js';
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
 import type { Collection } from '../storage/collection.js';
@@ -98,7 +98,7 @@ async function runPipeline(
   const { input, rest } = await leadingStages(coll, pipeline, hint);
   const options = {
     ...queryOptions,
-    variables: (ctx.body.let as Doc | undefined) ?? {},
+    variables: typedVariables(ctx.body.let, ctx.body.let === undefined ? undefined : ctx.typedBody().let),
     collectionResolver: (name: string) => allDocs(ctx.state.engine.collection(ctx.db, name)),
   };
   return runPipelineYielding(rest, options, input);

@@ -1,6 +1,7 @@
 import { compareValues } from '../bson/compare.js';
 import { typeMismatch } from '../errors.js';
-import { findMatches } from '../query/find-docs.js';
+import { fetchWithTypes, findMatches } from '../query/find-docs.js';
+import { withTypedFilter } from '../query/typed-pipeline.js';
 import { collectionName, docOption, numberOption } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import type { CommandDef } from './types.js';
@@ -30,7 +31,7 @@ export const countCommand: CommandDef = {
     const coll = ctx.state.engine.collection(ctx.db, name);
     if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
     if (!coll) return { n: 0 };
-    const filter = docOption(ctx.body, 'query') ?? {};
+    const filter = withTypedFilter(docOption(ctx.body, 'query') ?? {}, () => ctx.typedBody().query);
     const skip = Math.max(0, numberOption(ctx.body, 'skip', 0));
     const limit = Math.abs(numberOption(ctx.body, 'limit', 0));
     if (Object.keys(filter).length === 0)
@@ -51,13 +52,14 @@ export const distinctCommand: CommandDef = {
     if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
     const coll = ctx.state.engine.collection(ctx.db, name);
     if (!coll) return { values: [] };
-    const filter = docOption(ctx.body, 'query') ?? {};
+    const filter = withTypedFilter(docOption(ctx.body, 'query') ?? {}, () => ctx.typedBody().query);
     const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
     const path = key.split('.');
     const values: unknown[] = [];
     for (const m of findMatches(coll, { filter, sort: [], skip: 0, limit: 0, hint }).matches) {
-      const doc = m.doc ?? coll.doc(m.rid);
-      distinctValues(doc, path, 0, values);
+      // The values answered keep their stored types (an int64 stays an int64).
+      const doc = fetchWithTypes(coll, m);
+      if (doc) distinctValues(doc, path, 0, values);
     }
     values.sort(compareValues);
     const unique = values.filter((v, i) => i === 0 || compareValues(values[i - 1], v) !== 0);

@@ -1,11 +1,12 @@
 import { failedToParse } from '../errors.js';
-import { findMatches } from '../query/find-docs.js';
+import { docWithTypes, findMatches } from '../query/find-docs.js';
 import { project } from '../query/projection.js';
 import { checkProjection } from '../query/projection-check.js';
 import { parseSort } from '../query/sort.js';
 import { collectionName, docOption, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import { runUpdateStatement } from './update-one-statement.js';
+import { withTypedFilter, withTypedProjection } from '../query/typed-pipeline.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
 function shape(doc: Doc | undefined, filter: Doc, fields: Doc | undefined): Doc | null {
@@ -16,9 +17,9 @@ function shape(doc: Doc | undefined, filter: Doc, fields: Doc | undefined): Doc 
 function run(ctx: CommandContext): Doc {
   const name = collectionName(ctx.body, 'findAndModify');
   const b = ctx.body;
-  const filter = docOption(b, 'query') ?? {};
+  const filter = withTypedFilter(docOption(b, 'query') ?? {}, () => ctx.typedBody().query);
   const sort = parseSort(b.sort);
-  const fields = docOption(b, 'fields');
+  const fields = withTypedProjection(docOption(b, 'fields'), () => ctx.typedBody().fields);
   if (fields) checkProjection(fields);
   const remove = b.remove === true;
   if (b.collation !== undefined) checkCollation(b.collation);
@@ -36,10 +37,11 @@ function run(ctx: CommandContext): Doc {
   if (remove) {
     if (!existing) return { lastErrorObject: { n: 0 }, value: null };
     const m = findMatches(existing, { filter, sort, skip: 0, limit: 1, hint }).matches[0];
-    const doc = m ? (m.doc ?? existing.doc(m.rid)) : undefined;
-    if (!m || !doc) return { lastErrorObject: { n: 0 }, value: null };
+    const raw = m && existing.raw(m.rid);
+    const doc = m && raw ? (m.doc ?? existing.doc(m.rid)) : undefined;
+    if (!m || !raw || !doc) return { lastErrorObject: { n: 0 }, value: null };
     existing.remove(m.rid, doc, ctx.log);
-    return { lastErrorObject: { n: 1 }, value: shape(doc, filter, fields) };
+    return { lastErrorObject: { n: 1 }, value: shape(docWithTypes(raw, doc), filter, fields) };
   }
   const res = runUpdateStatement(
     () => ctx.state.engine.ensure(ctx.db, name, ctx.log),
@@ -61,7 +63,8 @@ function run(ctx: CommandContext): Doc {
     updatedExisting: res.matched > 0,
   };
   if (res.upsertedId !== undefined) lastErrorObject.upserted = res.upsertedId;
-  const value = b.new === true ? res.after : res.upsertedId !== undefined ? undefined : res.before;
+  const before = res.beforeRaw && docWithTypes(res.beforeRaw, res.before);
+  const value = b.new === true ? res.after : res.upsertedId !== undefined ? undefined : before;
   return { lastErrorObject, value: shape(value, filter, fields) };
 }
 

@@ -1,6 +1,7 @@
 import { ObjectId } from 'bson';
 import { badValue, failedToParse } from '../errors.js';
-import { findMatchesYielding } from '../query/find-docs.js';
+import { fetchWithTypes, findMatchesYielding } from '../query/find-docs.js';
+import { withTypedFilter, withTypedProjection } from '../query/typed-pipeline.js';
 import { parseSort } from '../query/sort.js';
 import { project } from '../query/projection.js';
 import { checkProjection } from '../query/projection-check.js';
@@ -32,9 +33,9 @@ export function hintName(
 async function runFind(ctx: CommandContext): Promise<Buffer> {
   const name = collectionName(ctx.body, 'find');
   const ns = `${ctx.db}.${name}`;
-  const filter = docOption(ctx.body, 'filter') ?? {};
+  const filter = withTypedFilter(docOption(ctx.body, 'filter') ?? {}, () => ctx.typedBody().filter);
   const sort = parseSort(ctx.body.sort);
-  const projection = docOption(ctx.body, 'projection');
+  const projection = withTypedProjection(docOption(ctx.body, 'projection'), () => ctx.typedBody().projection);
   if (projection) checkProjection(projection);
   const skip = numberOption(ctx.body, 'skip', 0);
   let limit = numberOption(ctx.body, 'limit', 0);
@@ -66,7 +67,10 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
   const { matches } = await findMatchesYielding(coll, { filter, sort, skip, limit, hint }, { decode: false });
   let items: BatchItem[];
   if (projection && Object.keys(projection).length > 0) {
-    const docs = matches.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
+    const docs = matches.flatMap((m): Doc[] => {
+      const doc = fetchWithTypes(coll, m);
+      return doc ? [doc] : [];
+    });
     items = project(docs, filter, projection);
   } else {
     items = matches.map((m) => coll.raw(m.rid) ?? Buffer.alloc(0));

@@ -7,6 +7,7 @@ import { applyUpdate, updateKind } from '../query/update-apply.js';
 import { buildUpsertDoc } from '../query/upsert.js';
 import { parseArrayFilters } from '../query/positional-paths.js';
 import { decodeTyped } from '../bson/typed-decode.js';
+import { withTypedFilter } from '../query/typed-pipeline.js';
 import type { Doc } from './types.js';
 
 export type UpdateStatement = {
@@ -25,8 +26,9 @@ export type UpdateOutcome = {
   matched: number;
   modified: number;
   upsertedId?: unknown;
-  /** Documents before/after the (last) write, for findAndModify. */
+  /** The document before (decoded, and its stored bytes) and after the (last) write, for findAndModify. */
   before?: Doc;
+  beforeRaw?: Uint8Array;
   after?: Doc;
 };
 
@@ -49,7 +51,7 @@ export function runUpdateStatement(
   const out: UpdateOutcome = { matched: 0, modified: 0 };
   if (existing) {
     const { matches } = findMatches(existing, {
-      filter: st.filter,
+      filter: withTypedFilter(st.filter, () => st.typed?.filter),
       sort: st.sort ?? [],
       skip: 0,
       limit: st.multi ? 0 : 1,
@@ -59,6 +61,8 @@ export function runUpdateStatement(
       const oldRaw = existing.raw(m.rid);
       if (!oldRaw) continue;
       const before = deserialize(oldRaw);
+      out.before = before;
+      out.beforeRaw = oldRaw;
       const typed = { old: decodeTyped(oldRaw), update: st.typed?.update ?? st.update };
       const after = applyUpdate(
         deserialize(oldRaw),
@@ -70,7 +74,6 @@ export function runUpdateStatement(
         typed,
       );
       out.matched++;
-      out.before = before;
       out.after = after;
       const changed = !oldRaw.equals(serialize(after));
       if (changed) {

@@ -4,6 +4,7 @@ import { locationError } from '../errors.js';
 import { $expr as mingoExpr } from 'mingo/operators/query';
 import type { Options } from 'mingo/types';
 import { bsonTypeName, delegate, type ExprOp } from './expression-fixes.js';
+import { checkCount } from './expression-arity.js';
 
 /**
  * Whether mongod counts a value as true where an expression wants a boolean (`$cond`, `$switch`,
@@ -25,40 +26,73 @@ const fail = locationError;
 const truth = (obj: Obj, expr: unknown, options: Parameters<ExprOp>[2]) =>
   isTrue(evalExpr(obj, expr, options));
 
-/** `$cond` as `[if, then, else]` (exactly three, 16020) or `{if, then, else}`. */
+const isDocument = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The `[if, then, else]` of a `$cond`, given as an array of exactly three (16020) or as a document
+ * with exactly those fields (17080-17083); mongod checks this when it parses the pipeline.
+ */
+export function condParts(expr: unknown): unknown[] {
+  checkCount('$cond', expr);
+  if (Array.isArray(expr)) return expr;
+  const spec = expr as Obj;
+  for (const key of Object.keys(spec))
+    if (key !== 'if' && key !== 'then' && key !== 'else')
+      throw fail(17083, `Unrecognized parameter to $cond: ${key}`);
+  if (!('if' in spec)) throw fail(17080, "Missing 'if' parameter to $cond");
+  if (!('then' in spec)) throw fail(17081, "Missing 'then' parameter to $cond");
+  if (!('else' in spec)) throw fail(17082, "Missing 'else' parameter to $cond");
+  return [spec.if, spec.then, spec.else];
+}
+
+/** `$cond`: `then` when `if` is true, else `else`. */
 const $cond: ExprOp = (obj, expr, options) => {
-  let parts: unknown[];
-  if (Array.isArray(expr)) {
-    if (expr.length !== 3)
-      throw fail(16020, `Expression $cond takes exactly 3 arguments. ${String(expr.length)} were passed in.`);
-    parts = expr;
-  } else if (expr !== null && typeof expr === 'object') {
-    const spec = expr as Obj;
-    for (const key of Object.keys(spec))
-      if (key !== 'if' && key !== 'then' && key !== 'else')
-        throw fail(17083, `Unrecognized parameter to $cond: ${key}`);
-    if (!('if' in spec)) throw fail(17080, "Missing 'if' parameter to $cond");
-    if (!('then' in spec)) throw fail(17081, "Missing 'then' parameter to $cond");
-    if (!('else' in spec)) throw fail(17082, "Missing 'else' parameter to $cond");
-    parts = [spec.if, spec.then, spec.else];
-  } else {
-    throw fail(16020, 'Expression $cond takes exactly 3 arguments. 1 were passed in.');
-  }
-  return evalExpr(obj, truth(obj, parts[0], options) ? parts[1] : parts[2], options);
+  const [condition, then, otherwise] = condParts(expr);
+  return evalExpr(obj, truth(obj, condition, options) ? then : otherwise, options);
 };
+
+type SwitchSpec = { branches: { case: unknown; then: unknown }[]; default?: { value: unknown } };
+
+/**
+ * The branches and default of a `$switch`, checked as mongod parses it: a document (40060) of
+ * `branches` (an array, 40061, of documents, 40062, each with only (40063) a `case` (40064) and a
+ * `then` (40065)) and `default`, nothing else (40067), and at least one branch (40068).
+ */
+export function switchSpec(expr: unknown): SwitchSpec {
+  if (!isDocument(expr))
+    throw fail(40060, `$switch requires an object as an argument, found: ${bsonTypeName(expr)}`);
+  const spec: SwitchSpec = { branches: [] };
+  for (const [field, value] of Object.entries(expr)) {
+    if (field === 'default') spec.default = { value };
+    else if (field !== 'branches') throw fail(40067, `$switch found an unknown argument: ${field}`);
+    else if (!Array.isArray(value))
+      throw fail(40061, `$switch expected an array for 'branches', found: ${bsonTypeName(value)}`);
+    else for (const branch of value as unknown[]) spec.branches.push(switchBranch(branch));
+  }
+  if (spec.branches.length === 0) throw fail(40068, '$switch requires at least one branch.');
+  return spec;
+}
+
+function switchBranch(branch: unknown): { case: unknown; then: unknown } {
+  if (!isDocument(branch))
+    throw fail(40062, `$switch expected each branch to be an object, found: ${bsonTypeName(branch)}`);
+  for (const key of Object.keys(branch))
+    if (key !== 'case' && key !== 'then')
+      throw fail(40063, `$switch found an unknown argument to a branch: ${key}`);
+  if (!('case' in branch)) throw fail(40064, "$switch requires each branch have a 'case' expression");
+  if (!('then' in branch)) throw fail(40065, "$switch requires each branch have a 'then' expression.");
+  return { case: branch.case, then: branch.then };
+}
 
 /** `$switch`: the first branch whose case is true; no match and no default is an error (40066). */
 const $switch: ExprOp = (obj, expr, options) => {
-  if (expr === null || typeof expr !== 'object' || Array.isArray(expr))
-    throw fail(40060, '$switch requires an object as an argument');
-  const spec = expr as Obj;
-  if (!Array.isArray(spec.branches)) throw fail(40061, "$switch expected an array for 'branches'");
-  for (const branch of spec.branches as Obj[]) {
+  const spec = switchSpec(expr);
+  for (const branch of spec.branches) {
     if (truth(obj, branch.case, options)) return evalExpr(obj, branch.then, options);
   }
-  if (!('default' in spec))
+  if (!spec.default)
     throw fail(40066, '$switch could not find a matching branch for an input, and no default was specified.');
-  return evalExpr(obj, spec.default, options);
+  return evalExpr(obj, spec.default.value, options);
 };
 
 const list = (expr: unknown): unknown[] => (Array.isArray(expr) ? expr : [expr]);
@@ -71,10 +105,8 @@ const $or: ExprOp = (obj, expr, options) => list(expr).some((e) => truth(obj, e,
 
 /** `$not` of exactly one argument (16020 otherwise). */
 const $not: ExprOp = (obj, expr, options) => {
-  const args = list(expr);
-  if (args.length !== 1)
-    throw fail(16020, `Expression $not takes exactly 1 arguments. ${String(args.length)} were passed in.`);
-  return !truth(obj, args[0], options);
+  checkCount('$not', expr);
+  return !truth(obj, list(expr)[0], options);
 };
 
 /** A condition mingo will evaluate to a JS boolean decided by isTrue (through `$cond`). */
@@ -92,13 +124,8 @@ const $filter: ExprOp = (obj, expr, options) => {
 const elements =
   (name: '$allElementsTrue' | '$anyElementTrue', code: number): ExprOp =>
   (obj, expr, options) => {
-    const args = list(expr);
-    if (args.length !== 1)
-      throw fail(
-        16020,
-        `Expression ${name} takes exactly 1 arguments. ${String(args.length)} were passed in.`,
-      );
-    const v: unknown = evalExpr(obj, args[0], options);
+    checkCount(name, expr);
+    const v: unknown = evalExpr(obj, list(expr)[0], options);
     if (!Array.isArray(v)) throw fail(code, `${name}'s argument must be an array, but is ${bsonTypeName(v)}`);
     return name === '$allElementsTrue' ? v.every(isTrue) : v.some(isTrue);
   };

@@ -82,6 +82,56 @@ function truncWeekStart(v: unknown): number {
   return day;
 }
 
+const isDateLike = (v: unknown) => v instanceof Date || v instanceof Timestamp || v instanceof ObjectId;
+
+/** The `unit` of `$dateTrunc`: a string (5439013) naming a time unit (5439014). */
+function truncUnit(unit: unknown): string {
+  if (typeof unit !== 'string')
+    throw fail(5439013, `$dateTrunc requires 'unit' to be a string, but got ${bsonTypeName(unit)}`);
+  if (!(unit in SMALL_UNITS || unit in MONTH_UNITS || unit === 'day' || unit === 'week'))
+    throw fail(5439014, `$dateTrunc parameter 'unit' value cannot be recognized as a time unit: ${unit}`);
+  return unit;
+}
+
+/** A constant argument (no field path, variable or operator) and its value. */
+function constantOf(v: unknown): { value: unknown } | undefined {
+  if (typeof v === 'string') return v.startsWith('$') ? undefined : { value: v };
+  if (v === null || typeof v !== 'object') return { value: v };
+  if (Array.isArray(v)) return undefined;
+  if (Object.getPrototypeOf(v) !== Object.prototype) return { value: v }; // a BSON value
+  const keys = Object.keys(v);
+  if (keys.length === 1 && keys[0] === '$literal') return { value: (v as Args).$literal };
+  return undefined;
+}
+
+/**
+ * What mongod checks of a `$dateTrunc` when it parses and optimizes the pipeline, before any
+ * document is read (so also over an empty collection): the shape of the argument, and the
+ * arguments given as constants (a constant null unit makes the whole expression null). When every
+ * argument is a constant, the whole expression is evaluated then, as mongod folds it.
+ */
+export function checkDateTruncAtParse(expr: unknown): void {
+  checkDateTruncSpec(expr);
+  const spec = expr as Args;
+  const constants: Args = {};
+  for (const [key, v] of Object.entries(spec)) {
+    const c = constantOf(v);
+    if (c) constants[key] = c.value;
+  }
+  if (Object.keys(constants).length === Object.keys(spec).length) {
+    dateTrunc(constants);
+    return;
+  }
+  if ('unit' in constants) {
+    if (constants.unit === null || constants.unit === undefined) return;
+    const unit = truncUnit(constants.unit);
+    if (unit === 'week' && constants.startOfWeek !== undefined && constants.startOfWeek !== null)
+      truncWeekStart(constants.startOfWeek);
+  }
+  if (constants.timezone !== undefined && constants.timezone !== null) resolveZone(constants.timezone);
+  if (constants.binSize !== undefined && constants.binSize !== null) binSizeOf(constants.binSize);
+}
+
 /**
  * `$dateTrunc` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/dateTrunc/):
  * null when any given argument is null or missing (checked before any other), then the errors of
@@ -92,15 +142,11 @@ export function dateTrunc(args: Args): unknown {
   const given = ['date', 'unit', 'binSize', 'timezone', ...(args.unit === 'week' ? ['startOfWeek'] : [])];
   if (given.some((key) => key in args && (args[key] === null || args[key] === undefined))) return null;
   const raw = args.date;
-  if (!(raw instanceof Date || raw instanceof Timestamp || raw instanceof ObjectId))
+  if (!isDateLike(raw))
     throw fail(5439012, `$dateTrunc requires 'date' to be a date, but got ${bsonTypeName(raw)}`);
   const date = toDate(raw, '$dateTrunc');
   if (date === null) return null;
-  if (typeof args.unit !== 'string')
-    throw fail(5439013, `$dateTrunc requires 'unit' to be a string, but got ${bsonTypeName(args.unit)}`);
-  const unit = args.unit;
-  if (!(unit in SMALL_UNITS || unit in MONTH_UNITS || unit === 'day' || unit === 'week'))
-    throw fail(5439014, `$dateTrunc parameter 'unit' value cannot be recognized as a time unit: ${unit}`);
+  const unit = truncUnit(args.unit);
   const bin = 'binSize' in args ? binSizeOf(args.binSize) : 1;
   const zone = resolveZone(args.timezone);
   const startOfWeek = unit === 'week' && 'startOfWeek' in args ? truncWeekStart(args.startOfWeek) : 0;

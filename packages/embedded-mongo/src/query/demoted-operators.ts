@@ -77,20 +77,13 @@ const DOUBLE_RESULT = new Set([
  * same answers as before int64 values reached aggregation as `Long`s). Operators that only pass
  * values through (`$ifNull`, `$cond`, `$map`, `$let`, `$getField`, ...) get them unchanged.
  * `$and`/`$or` are not listed: they stop at the first deciding argument. The typed ones
- * (`typed-math.ts`, `set-expressions.ts`, `boolean-expressions.ts`) read int64 values themselves.
+ * (`typed-math.ts`, `set-expressions.ts`, `boolean-expressions.ts`, `comparison-expressions.ts`)
+ * read int64 values themselves.
  */
 const DEMOTING = [
   ...DOUBLE_RESULT,
-  '$cmp',
-  '$eq',
-  '$gt',
-  '$gte',
-  '$lt',
-  '$lte',
-  '$ne',
   '$indexOfArray',
   '$range',
-  '$indexOfBytes',
   '$slice',
   '$split',
   '$strcasecmp',

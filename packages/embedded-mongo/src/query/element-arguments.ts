@@ -3,6 +3,7 @@ import { Decimal128, Double, Int32, Long } from 'bson';
 import { locationError, show } from '../errors.js';
 import { isBsonNumber } from '../bson/exact-number.js';
 import { bsonTypeName, type ExprOp } from './expression-fixes.js';
+import { checkCount } from './expression-arity.js';
 
 /**
  * `$arrayElemAt` and `$substrBytes` with mongod's argument checks and codes (mingo answered every
@@ -11,14 +12,10 @@ import { bsonTypeName, type ExprOp } from './expression-fixes.js';
  */
 const fail = locationError;
 
-function arity(name: string, expr: unknown, count: number): unknown[] {
-  const list = Array.isArray(expr) ? (expr as unknown[]) : [expr];
-  if (list.length !== count)
-    throw fail(
-      16020,
-      `Expression ${name} takes exactly ${String(count)} arguments. ${String(list.length)} were passed in.`,
-    );
-  return list;
+/** The arguments of `name`, as many as mongod's parser wants (16020 otherwise). */
+function arity(name: string, expr: unknown): unknown[] {
+  checkCount(name, expr);
+  return Array.isArray(expr) ? (expr as unknown[]) : [expr];
 }
 
 /** A BSON number as a JS number (int64 and decimal values rounded to the nearest double). */
@@ -32,7 +29,7 @@ function asDouble(v: unknown): number {
 
 /** `$arrayElemAt`: the index must be a number holding a whole value that fits in 32 bits. */
 const $arrayElemAt: ExprOp = (obj, expr, options) => {
-  const [arrayExpr, indexExpr] = arity('$arrayElemAt', expr, 2);
+  const [arrayExpr, indexExpr] = arity('$arrayElemAt', expr);
   const array: unknown = evalExpr(obj, arrayExpr, options);
   const index: unknown = evalExpr(obj, indexExpr, options);
   if (array === null || array === undefined || index === null || index === undefined) return null;
@@ -71,7 +68,7 @@ const isContinuation = (byte: number | undefined) => byte !== undefined && (byte
  * string; both ends must fall on character boundaries.
  */
 const $substrBytes: ExprOp = (obj, expr, options) => {
-  const [textExpr, startExpr, lengthExpr] = arity('$substrBytes', expr, 3);
+  const [textExpr, startExpr, lengthExpr] = arity('$substrBytes', expr);
   const text = coerceToString(evalExpr(obj, textExpr, options));
   const start: unknown = evalExpr(obj, startExpr, options);
   const length: unknown = evalExpr(obj, lengthExpr, options);
@@ -108,7 +105,7 @@ const integral32 = (v: unknown) => {
  * end gives "".
  */
 const $substrCP: ExprOp = (obj, expr, options) => {
-  const [textExpr, startExpr, lengthExpr] = arity('$substrCP', expr, 3);
+  const [textExpr, startExpr, lengthExpr] = arity('$substrCP', expr);
   const text = coerceToString(evalExpr(obj, textExpr, options));
   const start: unknown = evalExpr(obj, startExpr, options);
   const length: unknown = evalExpr(obj, lengthExpr, options);

@@ -40,6 +40,11 @@ export function toDec(v: unknown): Dec | undefined {
     if (Number.isInteger(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER) return { coef: BigInt(v), exp: 0 };
     s = v.toPrecision(15); // mongod converts a double to decimal with 15 significant digits
   } else return undefined;
+  return decOfString(s);
+}
+
+/** A decimal written in digits (`-12.5`, `1E+3`); undefined for NaN and Infinity. */
+export function decOfString(s: string): Dec | undefined {
   const m = /^(-)?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(s);
   if (!m) return undefined; // NaN, Infinity
   const frac = m[3] ?? '';

@@ -1,10 +1,12 @@
 import { locationError } from '../errors.js';
+import { checkDateTruncAtParse } from './date-arith.js';
+import { condParts, switchSpec } from './boolean-expressions.js';
 
 /**
  * The argument counts mongod checks when it parses a pipeline, before it reads a document: a
  * pipeline over an empty collection is refused too (16020, "Expression $x takes exactly N
- * arguments. M were passed in."; for the operators taking a range, "takes at least N arguments,
- * and at most M"). An operand that is not an array counts as one argument. Counts are those of
+ * arguments. M were passed in."; for the operators taking a range, 28667 "takes at least N
+ * arguments, and at most M, but K were passed in."). An operand that is not an array counts as one argument. Counts are those of
  * the operator pages of https://www.mongodb.com/docs/manual/reference/operator/aggregation/.
  */
 const EXACT: Record<string, number> = {};
@@ -93,10 +95,21 @@ const RANGED: Record<string, [number, number]> = {
   $indexOfCP: [2, 4],
 };
 
+/** Checks mongod makes of particular operators when it parses and optimizes a pipeline. */
+const PARSE_CHECKS: Record<string, (operand: unknown) => void> = {
+  $dateTrunc: checkDateTruncAtParse,
+  $cond: condParts,
+  $switch: switchSpec,
+};
+
 /** Operators whose operand is a document of options or a constant: not walked into. */
 const OPAQUE = new Set(['$literal', '$const']);
 
-function checkCount(name: string, operand: unknown): void {
+/**
+ * Refuses an operand with the wrong number of arguments for `name` (16020, or 28667 for the
+ * operators taking a range); also used at run time by expressions built while evaluating.
+ */
+export function checkCount(name: string, operand: unknown): void {
   // `$cond` also takes a document of `if`/`then`/`else`.
   if (name === '$cond' && isPlain(operand)) return;
   const count = Array.isArray(operand) ? operand.length : 1;
@@ -109,8 +122,8 @@ function checkCount(name: string, operand: unknown): void {
   const range = RANGED[name];
   if (range && (count < range[0] || count > range[1]))
     throw locationError(
-      16020,
-      `Expression ${name} takes at least ${String(range[0])} arguments, and at most ${String(range[1])}. ${String(count)} were passed in.`,
+      28667,
+      `Expression ${name} takes at least ${String(range[0])} arguments, and at most ${String(range[1])}, but ${String(count)} were passed in.`,
     );
 }
 
@@ -128,6 +141,7 @@ function checkExpressionArity(value: unknown): void {
     if (key.startsWith('$')) {
       if (OPAQUE.has(key)) continue;
       checkCount(key, operand);
+      PARSE_CHECKS[key]?.(operand);
     }
     checkExpressionArity(operand);
   }
@@ -154,6 +168,7 @@ export const EXPRESSION_STAGES = new Set([
   '$bucketAuto',
   '$sortByCount',
   '$redact',
+  '$setWindowFields',
 ]);
 
 /** Checks the argument counts of every expression of a pipeline, sub-pipelines included. */

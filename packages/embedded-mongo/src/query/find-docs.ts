@@ -35,10 +35,12 @@ function compileFilter(filter: Doc): Query {
 }
 
 /**
- * Whether the filter uses the `$type` query operator and no aggregation expression (expressions
- * compute on plain numbers, so a filter with `$expr` keeps the usual decode).
+ * How documents are decoded to be tested against a filter. The usual decode (JS numbers) cannot
+ * tell int32, int64 and double apart: `$type` tests the decode that keeps every type, and `$expr`
+ * the one aggregation reads (int64 values and whole doubles kept), since its expressions compute
+ * with MongoDB's numeric types (`{$expr: {$eq: [{$type: "$n"}, "long"]}}`).
  */
-function usesTypeOperator(filter: Doc): boolean {
+function filterDecode(filter: Doc): 'plain' | 'typed' | 'aggregation' {
   let type = false;
   let expr = false;
   const visit = (value: unknown): void => {
@@ -52,7 +54,16 @@ function usesTypeOperator(filter: Doc): boolean {
     }
   };
   visit(filter);
-  return type && !expr;
+  if (expr) return 'aggregation';
+  return type ? 'typed' : 'plain';
+}
+
+/** The document for a record id, decoded for the filter's tests (see filterDecode). */
+function decodeForFilter(coll: Collection, rid: number, mode: 'typed' | 'aggregation'): Doc | undefined {
+  const raw = coll.raw(rid);
+  coll.stats.docsExamined++;
+  if (!raw) return undefined;
+  return mode === 'typed' ? decodeTyped(raw) : decodeForAggregation(raw);
 }
 
 type Scan = {
@@ -68,15 +79,13 @@ function prepareScan(coll: Collection, spec: FindSpec): Scan {
   validateFilter(spec.filter);
   const plan = planQuery(coll, spec.filter, spec.sort, spec.hint);
   const query = plan.exact ? null : compileFilter(spec.filter);
-  // `$type` must see int32, int64 and double apart: such filters test the type-preserving decode.
-  const typed = query !== null && usesTypeOperator(spec.filter);
+  const mode = query === null ? 'plain' : filterDecode(spec.filter);
+  const typed = mode !== 'plain';
   const needSort = spec.sort.length > 0 && !plan.sorted;
   const visit = (rid: number): Match | null => {
     checkDeadline();
     if (!query) return { rid };
-    const raw = typed ? coll.raw(rid) : undefined;
-    if (typed) coll.stats.docsExamined++;
-    const doc = typed ? raw && decodeTyped(raw) : coll.doc(rid);
+    const doc = mode === 'plain' ? coll.doc(rid) : decodeForFilter(coll, rid, mode);
     if (!doc) return null;
     try {
       if (!query.test(doc)) return null;
@@ -147,7 +156,26 @@ export async function findMatchesYielding(
  */
 export function aggregationDoc(coll: Collection, match: Match): Doc | undefined {
   const raw = coll.raw(match.rid);
-  if (!raw) return undefined;
+  return raw && docWithTypes(raw, match.doc);
+}
+
+/**
+ * A stored document as aggregation reads it and as replies show it (a find projection,
+ * findAndModify's document, distinct): its int64 values and whole doubles keep their types, which
+ * the usual decode loses (an int64 5 would go back to the client as an int32). `plain` is the
+ * usual decode when the caller has it, reused when no type is at stake.
+ */
+export function docWithTypes(raw: Uint8Array, plain?: Doc): Doc {
   if (holdsTypedNumbers(raw)) return decodeForAggregation(raw);
-  return match.doc ?? decodeStored(raw);
+  return plain ?? decodeStored(raw);
+}
+
+/**
+ * A matched document as a reply shows it (see docWithTypes), counted as examined when it is read
+ * only now (as `coll.doc` counts it). Undefined when it was deleted meanwhile.
+ */
+export function fetchWithTypes(coll: Collection, match: Match): Doc | undefined {
+  const raw = coll.raw(match.rid);
+  if (!match.doc) coll.stats.docsExamined++;
+  return raw && docWithTypes(raw, match.doc);
 }

@@ -20,6 +20,9 @@ import { exactAccumulators } from './exact-accumulators.js';
 import { $expr, booleanExpressions } from './boolean-expressions.js';
 import { setExpressions } from './set-expressions.js';
 import { typedMath } from './typed-math.js';
+import { comparisonExpressions } from './comparison-expressions.js';
+import { indexOfExpressions } from './index-of.js';
+import { projectionOperatorFixes } from './projection-operators.js';
 
 /**
  * `$eq` / `$ne` on a top-level field compared with an ObjectId, where the field holds an ObjectId or
@@ -66,6 +69,8 @@ const untypedExpressions = {
   ...booleanExpressions,
   ...setExpressions,
   ...typedMath,
+  ...comparisonExpressions,
+  ...indexOfExpressions,
 };
 const typedAggregationExpressions = { ...untypedExpressions, ...typedExpressions(untypedExpressions) };
 
@@ -78,7 +83,7 @@ export const mingoContext = Context.init({
   accumulator: { ...accumulatorOperators, ...exactAccumulators },
   expression: typedAggregationExpressions,
   pipeline: { ...pipelineOperators, ...pipelineStageFixes },
-  projection: projectionOperators,
+  projection: { ...projectionOperators, ...projectionOperatorFixes },
   query: queryOperatorsFast,
   window: windowOperators,
 });

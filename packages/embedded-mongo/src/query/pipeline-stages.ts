@@ -6,12 +6,15 @@ import { $group } from './group-stage.js';
 import { parseSort, sortDocs } from './sort.js';
 import { computedProjection, reorder } from './project-order.js';
 import { resolve } from 'mingo/util';
+import { Aggregator } from 'mingo/aggregator';
+import { evalExpr } from 'mingo/core';
 import { encodeValue } from '../indexes/key-encoding.js';
 import {
   $bucket as mingoBucket,
   $count as mingoCount,
   $lookup as mingoLookup,
   $project as mingoProject,
+  $setWindowFields as mingoSetWindowFields,
   $unwind as mingoUnwind,
 } from 'mingo/operators/pipeline';
 
@@ -76,11 +79,35 @@ function lookupKeys(doc: Doc, path: string): unknown[] {
 }
 
 /**
- * `$lookup` with `localField`/`foreignField` (and no `pipeline`) joins on BSON equality
+ * Options for a sub-pipeline: those of the running one (mingo passes them as an object of
+ * getters, which a spread would lose), with its variables (the command's `let` and those of
+ * enclosing stages) and `extra` ones.
+ */
+function withVariables(o: Options, extra: Doc, scriptEnabled = o.scriptEnabled): Options {
+  const local = (o as { local?: { variables?: Doc } }).local?.variables;
+  return {
+    idKey: o.idKey,
+    collation: o.collation,
+    processingMode: o.processingMode,
+    useStrictMode: o.useStrictMode,
+    scriptEnabled,
+    failOnError: o.failOnError,
+    collectionResolver: o.collectionResolver,
+    jsonSchemaValidator: o.jsonSchemaValidator,
+    context: o.context,
+    variables: { ...o.variables, ...local, ...extra },
+  };
+}
+
+/**
+ * `$lookup` with `localField`/`foreignField` joins on BSON equality
  * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/lookup/#equality-match-with-a-single-join-condition):
  * numbers of every type by value (an int64 1 finds an int32 1), documents with their fields in
  * order; a missing field is null; an array matches through each of its elements. mingo hashed
- * numbers by JS value, so an int64 key never found an int32 one. Other forms go to mingo.
+ * numbers by JS value, so an int64 key never found an int32 one. With a `pipeline` as well
+ * (MongoDB 5.0's "correlated subqueries using concise syntax"), the pipeline runs over the joined
+ * documents only, with the `let` variables of the local document; mingo ran it over the whole
+ * foreign collection whenever one document joined. The form without `localField` goes to mingo.
  */
 const $lookup: Stage = (coll, expr, options) => {
   const spec = expr as Doc;
@@ -90,11 +117,11 @@ const $lookup: Stage = (coll, expr, options) => {
     typeof foreignField !== 'string' ||
     typeof as !== 'string' ||
     typeof from !== 'string' ||
-    spec.pipeline !== undefined ||
-    spec.let !== undefined ||
+    (spec.pipeline !== undefined && !Array.isArray(spec.pipeline)) ||
     !options.collectionResolver
   )
     return (mingoLookup as unknown as Stage)(coll, expr, options);
+  const pipeline = spec.pipeline as Doc[] | undefined;
   const foreign = options.collectionResolver(from) as Doc[];
   const byKey = new Map<string, Doc[]>();
   const position = new Map<Doc, number>();
@@ -112,7 +139,9 @@ const $lookup: Stage = (coll, expr, options) => {
       for (const d of byKey.get(encodeValue(key)) ?? []) found.add(d);
     // In the foreign collection's order, each document once.
     const joined = [...found].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
-    return { ...doc, [as]: joined };
+    if (pipeline === undefined) return { ...doc, [as]: joined };
+    const letValues = evalExpr(doc, spec.let ?? {}, options) as Doc;
+    return { ...doc, [as]: new Aggregator(pipeline, withVariables(options, letValues)).run(joined) };
   });
 };
 
@@ -145,4 +174,33 @@ const $bucket: Stage = (coll, expr, options) => {
   return $sort($group(coll, { _id: key, ...output }, options), { _id: 1 }, options);
 };
 
-export const pipelineStageFixes = { $bucket, $count, $group, $lookup, $project, $sort, $unwind };
+/** Whether a specification names a scripting operator anywhere. */
+function namesScript(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(namesScript);
+  if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  return Object.entries(v).some(([k, inner]) => SCRIPT_OPERATORS.has(k) || namesScript(inner));
+}
+const SCRIPT_OPERATORS = new Set(['$function', '$accumulator', '$where']);
+
+/**
+ * `$setWindowFields` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/setWindowFields/):
+ * mingo computes each window through its own `$function` expression, which the engine's disabled
+ * scripting refused, so the stage always failed ("$function requires 'scriptEnabled'"). It runs
+ * with mingo's internal function allowed; a specification naming a scripting operator itself
+ * keeps scripting off (refused as everywhere else).
+ */
+const $setWindowFields: Stage = (coll, expr, options) => {
+  const scripts = !namesScript(expr);
+  return (mingoSetWindowFields as unknown as Stage)(coll, expr, withVariables(options, {}, scripts));
+};
+
+export const pipelineStageFixes = {
+  $bucket,
+  $count,
+  $group,
+  $lookup,
+  $project,
+  $setWindowFields,
+  $sort,
+  $unwind,
+};

@@ -1,6 +1,7 @@
 import { Query } from 'mingo/query';
 import { queryOptions } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
+import { computedProjection, reorder } from './project-order.js';
 
 type Doc = Record<string, unknown>;
 
@@ -13,7 +14,11 @@ export function project(docs: Doc[], filter: Doc, projection: Doc): Doc[] {
   try {
     const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
     const q = new Query(positional ? filter : {}, queryOptions);
-    return q.find<Doc>(docs, projection).all().map(idFirst);
+    const out = q.find<Doc>(docs, projection).all();
+    // The documents matched already (the query only resolves a positional `$`): one out per doc.
+    const tree = computedProjection(projection);
+    if (tree && out.length === docs.length) return out.map((doc, i) => reorder(docs[i], doc, tree));
+    return out.map(idFirst);
   } catch (err) {
     throw toCommandError(err);
   }

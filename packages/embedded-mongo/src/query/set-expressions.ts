@@ -3,6 +3,7 @@ import { locationError } from '../errors.js';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { compareValues } from '../bson/compare.js';
 import { bsonTypeName, type ExprOp } from './expression-fixes.js';
+import { checkCount } from './expression-arity.js';
 
 /**
  * The set expressions and `$in` with MongoDB's equality
@@ -34,49 +35,45 @@ export const distinctValues = (items: unknown[]): unknown[] => [...distinct(item
 /** mongod answers these sets in its BSON order (the order is unspecified in the manual). */
 const ordered = (set: Map<string, unknown>) => [...set.values()].sort(compareValues);
 
-const $setUnion: ExprOp = (obj, expr, options) => {
-  const set = new Map<string, unknown>();
-  for (const v of evalArgs(obj, expr, options)) {
+/**
+ * The operands of `$setUnion`/`$setIntersection`, all arrays: null when one met first is null or
+ * missing, `code` when one is not an array.
+ */
+function arrayOperands(name: string, code: number, values: unknown[]): unknown[][] | null {
+  const arrays: unknown[][] = [];
+  for (const v of values) {
     if (nullish(v)) return null;
     if (!Array.isArray(v))
-      throw fail(
-        17043,
-        `All operands of $setUnion must be arrays. One argument is of type: ${bsonTypeName(v)}`,
-      );
-    distinct(v, set);
+      throw fail(code, `All operands of ${name} must be arrays. One argument is of type: ${bsonTypeName(v)}`);
+    arrays.push(v);
   }
+  return arrays;
+}
+
+const $setUnion: ExprOp = (obj, expr, options) => {
+  const arrays = arrayOperands('$setUnion', 17043, evalArgs(obj, expr, options));
+  if (!arrays) return null;
+  const set = new Map<string, unknown>();
+  for (const a of arrays) distinct(a, set);
   return ordered(set);
 };
 
 const $setIntersection: ExprOp = (obj, expr, options) => {
+  const arrays = arrayOperands('$setIntersection', 17047, evalArgs(obj, expr, options));
+  if (!arrays) return null;
   let current: Map<string, unknown> | undefined;
-  for (const v of evalArgs(obj, expr, options)) {
-    if (nullish(v)) return null;
-    if (!Array.isArray(v))
-      throw fail(
-        17047,
-        `All operands of $setIntersection must be arrays. One argument is of type: ${bsonTypeName(v)}`,
-      );
-    const next = distinct(v);
+  for (const a of arrays) {
+    const next = distinct(a);
     if (!current) current = next;
     else for (const key of [...current.keys()]) if (!next.has(key)) current.delete(key);
   }
   return ordered(current ?? new Map<string, unknown>());
 };
 
-/** Checks the argument count mongod's parser checks (16020), for expressions built at run time. */
-function exactly(name: string, list: unknown[], count: number): void {
-  if (list.length !== count)
-    throw fail(
-      16020,
-      `Expression ${name} takes exactly ${String(count)} arguments. ${String(list.length)} were passed in.`,
-    );
-}
-
 /** `$setDifference`: the elements of the first array not in the second, in the first's order. */
 const $setDifference: ExprOp = (obj, expr, options) => {
   const values = evalArgs(obj, expr, options);
-  exactly('$setDifference', values, 2);
+  checkCount('$setDifference', expr);
   const [a, b] = values;
   if (nullish(a) || nullish(b)) return null;
   const which = (n: string, v: unknown) =>
@@ -112,7 +109,7 @@ const $setEquals: ExprOp = (obj, expr, options) => {
 
 const $setIsSubset: ExprOp = (obj, expr, options) => {
   const values = evalArgs(obj, expr, options);
-  exactly('$setIsSubset', values, 2);
+  checkCount('$setIsSubset', expr);
   const [a, b] = values;
   const which = (n: string, v: unknown) =>
     `both operands of $setIsSubset must be arrays. ${n} argument is of type: ${bsonTypeName(v)}`;
@@ -125,7 +122,7 @@ const $setIsSubset: ExprOp = (obj, expr, options) => {
 /** `$in`: whether the value equals an element of the array (40081 when there is no array). */
 const $in: ExprOp = (obj, expr, options) => {
   const values = evalArgs(obj, expr, options);
-  exactly('$in', values, 2);
+  checkCount('$in', expr);
   const [v, list] = values;
   if (!Array.isArray(list))
     throw fail(40081, `$in requires an array as a second argument, found: ${bsonTypeName(list)}`);

@@ -13,8 +13,8 @@ import {
   toDec,
   unwrap,
 } from './exact-arithmetic.js';
-import { bsonTypeName, delegate, type ExprOp } from './expression-fixes.js';
-import { demote } from './demoted-operators.js';
+import { bsonTypeName, type ExprOp } from './expression-fixes.js';
+import { decOfDouble, decimalOf, decimalPower, quantize, type Rounding } from './decimal-math.js';
 
 /**
  * `$mod`, `$pow`, `$round`, `$trunc` and the `$bit*` expressions with mongod's result types
@@ -84,7 +84,7 @@ const $pow: ExprOp = (obj, expr, options) => {
     const x = Number(String(unwrap(base)));
     const y = Number(String(unwrap(exponent)));
     if (x === 0 && y < 0) throw zeroNegative();
-    return Decimal128.fromString(String(x ** y));
+    return decimalPower(base, exponent) ?? Decimal128.fromString(String(x ** y));
   }
   if (b === 0 && e < 0) throw zeroNegative();
   if (kb === 'double' || ke === 'double') return doubleOf(b ** e);
@@ -100,39 +100,67 @@ const $pow: ExprOp = (obj, expr, options) => {
 };
 
 /** An integer rounded (or truncated) to `place` digits; a place ≥ 0 leaves it as it is. */
-function roundInteger(n: bigint, place: number, roundHalfEven: boolean): bigint {
+function roundInteger(n: bigint, place: number, mode: Rounding): bigint {
   if (place >= 0) return n;
-  const unit = 10n ** BigInt(-place);
-  const rest = n % unit;
-  let out = n - rest;
-  if (roundHalfEven && rest !== 0n) {
-    const twice = 2n * (rest < 0n ? -rest : rest);
-    const away = twice > unit || (twice === unit && (out / unit) % 2n !== 0n);
-    if (away) out += rest < 0n ? -unit : unit;
-  }
-  return out;
+  return quantize({ coef: n, exp: 0 }, place, mode).coef * 10n ** BigInt(-place);
 }
 
-/** `$round`/`$trunc`: an int32 or int64 input keeps its type; doubles and decimals as mingo computes them. */
+/**
+ * The place argument of `$round`/`$trunc`, checked in mongod's order: converted to an int64
+ * (16004 for a non-number, 31109 for NaN, infinity or beyond int64), then a whole 32-bit value
+ * (51082), then within [-20, 100] (51083). Null when it is null or missing.
+ */
+function placeOf(name: string, place: unknown): number | null {
+  if (nullish(place)) return null;
+  if (!isBsonNumber(place)) throw fail(16004, `can't convert from BSON type ${bsonTypeName(place)} to long`);
+  const value = plainNumber(place);
+  if (!Number.isFinite(value) || Math.abs(value) >= 2 ** 63)
+    throw fail(31109, `Can't coerce out of range value ${String(value).toLowerCase()} to long`);
+  if (!Number.isInteger(value) || value < -(2 ** 31) || value >= 2 ** 31)
+    throw fail(51082, `precision argument to  ${name} must be a integral value`);
+  if (value < -20 || value > 100)
+    throw fail(
+      51083,
+      `cannot apply ${name} with precision value ${String(value)} value must be in [-20, 100]`,
+    );
+  return value;
+}
+
+/**
+ * `$round` (half to even) and `$trunc` (toward zero) to a number of places, as mongod: a double is
+ * first written with its 34 first significant digits and rounded in decimal, so `$round` of 2.675
+ * to 2 places is 2.67 (the double is 2.67499999...); a decimal keeps the exponent of the place
+ * (`$round: [NumberDecimal("23.298"), -1]` is `2E+1`); an int32 or int64 keeps its type, an int32
+ * grown past 32 bits becomes an int64, an int64 past 64 bits is refused (51080). Infinities and
+ * NaN are answered as they are.
+ */
 const rounding =
   (name: '$round' | '$trunc'): ExprOp =>
   (obj, expr, options) => {
-    const [value, place] = evalArgs(obj, expr, options);
+    const operands = evalArgs(obj, expr, options);
+    const value = operands[0];
+    if (nullish(value)) return null;
+    if (!isBsonNumber(value))
+      throw fail(51081, `${name} only supports numeric types, not ${bsonTypeName(value)}`);
+    const place = operands.length > 1 ? placeOf(name, operands[1]) : 0;
+    if (place === null) return null;
+    const mode: Rounding = name === '$round' ? 'halfEven' : 'towardZero';
     const kind = numKind(value);
-    if ((kind !== 'int' && kind !== 'long') || nullish(value) || !isBsonNumber(place ?? 0)) {
-      const out: unknown = delegate(name)(
-        obj,
-        [{ $literal: demote(value) }, { $literal: demote(place ?? 0) }],
-        options,
-      );
-      return kind === 'double' && typeof out === 'number' ? doubleOf(out) : out;
+    if (kind === 'int' || kind === 'long') {
+      const r = roundInteger(bigOf(value), place, mode);
+      if (!inInt64(r)) throw fail(51080, `Invalid conversion to long during ${name}.`);
+      return kind === 'int' ? intOrLong(r) : Long.fromBigInt(r);
     }
-    const digits = plainNumber(place ?? 0);
-    if (!Number.isInteger(digits) || digits < -20 || digits > 100)
-      return delegate(name)(obj, [{ $literal: 1 }, { $literal: digits }], options);
-    const r = roundInteger(bigOf(value), digits, name === '$round');
-    if (kind === 'int') return intOrLong(r);
-    return inInt64(r) ? Long.fromBigInt(r) : doubleOf(Number(r));
+    const unwrapped = unwrap(value);
+    const negative = String(unwrapped).startsWith('-');
+    if (kind === 'decimal') {
+      const d = toDec(unwrapped);
+      return d ? decimalOf(quantize(d, place, mode), negative) : value;
+    }
+    const d = decOfDouble(plainNumber(value));
+    if (!d) return value;
+    const out = Number(decimalOf(quantize(d, place, mode), negative).toString());
+    return doubleOf(out);
   };
 
 /** An int32 or int64 operand of a bitwise operator, as a bigint; undefined for other types. */

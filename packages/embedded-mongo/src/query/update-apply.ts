@@ -9,6 +9,7 @@ import { createMissingPushTargets } from './push-missing.js';
 import { exactArithmetic } from './exact-arithmetic.js';
 import { orderCreatedFields, pathTrie, snapshotKeys } from './field-order.js';
 import { retypeUpdated, withAggregationTypes } from './typed-update.js';
+import { withTypedExpressions } from './typed-pipeline.js';
 
 type Doc = Record<string, unknown>;
 
@@ -139,10 +140,11 @@ export function applyUpdate(
       const { _id: _ignored, ...rest } = repl;
       out = id === undefined ? { ...repl } : { _id: id, ...rest };
     } else if (kind === 'pipeline') {
-      // The pipeline reads stored int64 values and whole doubles with their types, as an
-      // aggregation does.
+      // The pipeline reads stored int64 values and whole doubles with their types, and its
+      // literals keep theirs, as an aggregation does.
       const input = typed ? (withAggregationTypes(doc, typed.old) as Doc) : doc;
-      const res = new Aggregator(u as Doc[], queryOptions).run([input]);
+      const pipeline = typed ? withTypedExpressions(u as Doc[], typed.update) : (u as Doc[]);
+      const res = new Aggregator(pipeline, queryOptions).run([input]);
       out = res[0] ?? {};
     } else {
       const mod = withSetOnInsert(u as Doc, inserting);
@@ -175,7 +177,9 @@ export function applyUpdate(
     if (kind === 'pipeline' && out._id === undefined) out = { _id: id, ...out };
     else throw idChanged();
   }
-  if (!typed) return out;
+  // A pipeline computed on typed values: its result has its types (a plain number is an int32,
+  // or a double when it has a fraction).
+  if (!typed || kind === 'pipeline') return out;
   return retypeUpdated(out, typed.old, typedMod, kind === 'replacement' ? (typed.update as Doc) : undefined);
 }
 

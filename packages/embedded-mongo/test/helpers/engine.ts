@@ -1,4 +1,5 @@
 import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
+import { afterAll, beforeAll } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from '../../src/index.js';
 
 export type TestEngine = {
@@ -40,7 +41,7 @@ export async function serverError(
  * A second client of the engine that does not promote values: it reads Int32, Long, Double and
  * Decimal128 exactly as the server wrote them (and error codes as Int32s).
  */
-export async function connectTypedClient(t: TestEngine): Promise<MongoClient> {
+async function connectTypedClient(t: TestEngine): Promise<MongoClient> {
   const client = new MongoClient(t.engine.uri, { promoteValues: false, promoteLongs: false });
   await client.connect();
   return client;
@@ -49,3 +50,27 @@ export async function connectTypedClient(t: TestEngine): Promise<MongoClient> {
 /** The first document of a `$project` of `fields` (without `_id`) over `c`. */
 export const projectFirst = async (c: Collection, fields: Document): Promise<Document> =>
   (await c.aggregate([{ $project: { _id: 0, ...fields } }]).toArray())[0] ?? {};
+
+/**
+ * For a test file that reads values exactly as the server wrote them: hooks that start a private
+ * engine and a client that does not promote values (see connectTypedClient) before the file's
+ * tests and stop both after them. `db(name)` is a database of that client, once started.
+ */
+export function typedEngineHooks(): { db(name: string): Db } {
+  let t: TestEngine | undefined;
+  let client: MongoClient | undefined;
+  beforeAll(async () => {
+    t = await startTestEngine();
+    client = await connectTypedClient(t);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await t?.stop();
+  });
+  return {
+    db(name) {
+      if (!client) throw new Error('the engine of this test file has not started');
+      return client.db(name);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { Decimal128 } from 'bson';
+import { decOfString, decToDecimal128, toDec, unwrap, type Dec } from './exact-arithmetic.js';
+
+/**
+ * Decimal arithmetic as mongod does it in IEEE 754 decimal128 (34 significant digits), for the
+ * expressions whose results JavaScript doubles cannot give: `$round`/`$trunc` to a number of places
+ * and `$pow` with a decimal operand.
+ */
+const DIGITS = 34;
+const MIN_EXP = -6176;
+
+const digitCount = (n: bigint): number => (n < 0n ? -n : n).toString().length;
+const pow10 = (n: number): bigint => 10n ** BigInt(n);
+
+export type Rounding = 'halfEven' | 'towardZero';
+
+/** `coef / unit` rounded to an integer: half to even, or toward zero. */
+function divideRounded(coef: bigint, unit: bigint, mode: Rounding): bigint {
+  const q = coef / unit; // bigint division truncates toward zero
+  const r = coef % unit;
+  if (mode === 'towardZero' || r === 0n) return q;
+  const twice = 2n * (r < 0n ? -r : r);
+  const away = twice > unit || (twice === unit && q % 2n !== 0n);
+  return away ? q + (coef < 0n ? -1n : 1n) : q;
+}
+
+/**
+ * A decimal with exponent `place` digits below the point (10^-place), as decimal128's quantize:
+ * the coefficient rounded or padded with zeros, but never to more than 34 digits (mongod's
+ * `$round: [NumberDecimal("1.298"), 100]` is 1.298 followed by 30 zeros).
+ */
+export function quantize(d: Dec, place: number, mode: Rounding): Dec {
+  const leading = d.exp + digitCount(d.coef) - 1;
+  const exp = Math.max(-place, leading - (DIGITS - 1));
+  if (d.exp >= exp) return { coef: d.coef * pow10(d.exp - exp), exp };
+  return { coef: divideRounded(d.coef, pow10(exp - d.exp), mode), exp };
+}
+
+/** A decimal as a Decimal128 keeping its exponent; `negative` gives a zero its sign. */
+export function decimalOf(d: Dec, negative = false): Decimal128 {
+  if (d.coef === 0n && negative) return Decimal128.fromString(`-0E${String(d.exp)}`);
+  return decToDecimal128(d);
+}
+
+/** A double as mongod rounds it to a decimal before quantizing: its 34 first significant digits. */
+export const decOfDouble = (x: number): Dec | undefined =>
+  Number.isFinite(x) ? decOfString(x.toPrecision(DIGITS)) : undefined;
+
+/** A decimal rounded (half to even) to 34 significant digits, or padded with zeros to 34. */
+function fullPrecision(d: Dec): Dec {
+  const digits = digitCount(d.coef);
+  if (d.coef === 0n) return d;
+  if (digits > DIGITS) {
+    const shift = digits - DIGITS;
+    return fullPrecision({ coef: divideRounded(d.coef, pow10(shift), 'halfEven'), exp: d.exp + shift });
+  }
+  const pad = Math.min(DIGITS - digits, d.exp - MIN_EXP);
+  return pad > 0 ? { coef: d.coef * pow10(pad), exp: d.exp - pad } : d;
+}
+
+/** Above this many digits an exact power is not worth computing: decimal128 would overflow. */
+const MAX_EXACT_DIGITS = 7000;
+
+/**
+ * `base ^ exponent` in decimal, as mongod's `$pow` with a decimal operand: a whole exponent gives
+ * the exact power, correctly rounded, written with 34 significant digits (`NumberDecimal("10.0")`
+ * squared is `100.0000000000000000000000000000000`); a fractional exponent, NaN or infinity is
+ * computed in doubles (15 significant digits, see the README's known gaps). Undefined when the
+ * result is beyond decimal128's range, for the caller's double fallback.
+ */
+export function decimalPower(base: unknown, exponent: unknown): Decimal128 | undefined {
+  const b = toDec(unwrap(base));
+  const e = toDec(unwrap(exponent));
+  const whole = e && (e.exp >= 0 || e.coef % pow10(-e.exp) === 0n);
+  if (!b || !e || !whole) return undefined;
+  const n = e.exp >= 0 ? e.coef * pow10(e.exp) : e.coef / pow10(-e.exp);
+  const size = Number(n < 0n ? -n : n) * digitCount(b.coef);
+  if (!Number.isSafeInteger(size) || size > MAX_EXACT_DIGITS) return undefined;
+  const magnitude = n < 0n ? -n : n;
+  const power: Dec = { coef: b.coef ** magnitude, exp: b.exp * Number(magnitude) };
+  if (n >= 0n) return finite(fullPrecision(power));
+  // 1 / power, to two digits more than decimal128 keeps, then rounded.
+  const scale = DIGITS + 2 + digitCount(power.coef);
+  const coef = pow10(scale) / power.coef;
+  const exact = coef * power.coef === pow10(scale);
+  // An inexact quotient gets one more digit, away from zero, so that rounding never sees a false tie.
+  const sticky = coef < 0n ? -1n : 1n;
+  const quotient = { coef: exact ? coef : coef * 10n + sticky, exp: -scale - power.exp - (exact ? 0 : 1) };
+  return finite(fullPrecision(quotient));
+}
+
+function finite(d: Dec): Decimal128 | undefined {
+  const leading = d.exp + digitCount(d.coef) - 1;
+  if (leading > 6144 || leading < MIN_EXP) return undefined;
+  return decimalOf(d);
+}
