@@ -47,6 +47,10 @@ const $cond: ExprOp = (obj, expr, options) => {
   return evalExpr(obj, truth(obj, parts[0], options) ? parts[1] : parts[2], options);
 };
 
+/** No `$switch` branch matched and there is no default (also `$bucket`'s answer: mongod runs it as a `$switch`). */
+export const noMatchingBranch = () =>
+  fail(40066, '$switch could not find a matching branch for an input, and no default was specified.');
+
 /** `$switch`: the first branch whose case is true; no match and no default is an error (40066). */
 const $switch: ExprOp = (obj, expr, options) => {
   if (expr === null || typeof expr !== 'object' || Array.isArray(expr))
@@ -56,8 +60,7 @@ const $switch: ExprOp = (obj, expr, options) => {
   for (const branch of spec.branches as Obj[]) {
     if (truth(obj, branch.case, options)) return evalExpr(obj, branch.then, options);
   }
-  if (!('default' in spec))
-    throw fail(40066, '$switch could not find a matching branch for an input, and no default was specified.');
+  if (!('default' in spec)) throw noMatchingBranch();
   return evalExpr(obj, spec.default, options);
 };
 
