@@ -1,4 +1,4 @@
-import { Decimal128, Double, Int32, Long, type Collection, type Document, type MongoClient } from 'mongodb';
+import { Decimal128, Double, Int32, Long, type Collection, type MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectTypedClient, serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
 
@@ -85,8 +85,18 @@ describe('$bucket arguments mongod refuses when it parses the pipeline', () => {
       40197,
       'Unrecognized option to $bucket: buckets.',
     ],
-    ['no groupBy', { boundaries: [0, 1] }, 40198, "$bucket requires 'groupBy' and 'boundaries' to be specified."],
-    ['no boundaries', { groupBy: '$v' }, 40198, "$bucket requires 'groupBy' and 'boundaries' to be specified."],
+    [
+      'no groupBy',
+      { boundaries: [0, 1] },
+      40198,
+      "$bucket requires 'groupBy' and 'boundaries' to be specified.",
+    ],
+    [
+      'no boundaries',
+      { groupBy: '$v' },
+      40198,
+      "$bucket requires 'groupBy' and 'boundaries' to be specified.",
+    ],
     [
       'a default inside the boundaries range',
       { groupBy: '$v', boundaries: [0, 10], default: 5 },
@@ -111,11 +121,16 @@ describe('$bucket arguments mongod refuses when it parses the pipeline', () => {
 });
 
 describe('$bucket results the old engine got wrong', () => {
-
   test('constant expressions are accepted as boundaries and default', async () => {
     const out = await c
       .aggregate([
-        { $bucket: { groupBy: '$v', boundaries: [{ $add: [2, 3] }, 7, 100], default: { $concat: ['o', 'k'] } } },
+        {
+          $bucket: {
+            groupBy: '$v',
+            boundaries: [{ $add: [2, 3] }, 7, 100],
+            default: { $concat: ['o', 'k'] },
+          },
+        },
       ])
       .toArray();
     expect(out).toEqual([
@@ -158,14 +173,15 @@ describe('$bucket results the old engine got wrong', () => {
       await typed.close();
     }
   });
-
 });
 
 // Behaviour the rewrite keeps: these pass on the engine before it too, and pin what the binary
 // search and the parse-time checks must not change.
 describe('$bucket results kept from the engine before', () => {
   test('a default equal to the highest boundary, or of another type, is accepted', async () => {
-    const out = await c.aggregate([{ $bucket: { groupBy: '$v', boundaries: [0, 10], default: 10 } }]).toArray();
+    const out = await c
+      .aggregate([{ $bucket: { groupBy: '$v', boundaries: [0, 10], default: 10 } }])
+      .toArray();
     expect(out).toEqual([
       { _id: 0, count: 3 },
       { _id: 10, count: 3 },
@@ -173,7 +189,9 @@ describe('$bucket results kept from the engine before', () => {
   });
 
   test('a default below the boundaries comes first, as a $sort on _id puts it', async () => {
-    const out = await c.aggregate([{ $bucket: { groupBy: '$v', boundaries: [0, 6, 50], default: -1 } }]).toArray();
+    const out = await c
+      .aggregate([{ $bucket: { groupBy: '$v', boundaries: [0, 6, 50], default: -1 } }])
+      .toArray();
     expect(out).toEqual([
       { _id: -1, count: 2 },
       { _id: 0, count: 1 },
@@ -201,7 +219,9 @@ describe('$bucket results kept from the engine before', () => {
   });
 
   test('a document outside every bucket without a default fails with 40066', async () => {
-    const err = await serverError(() => c.aggregate([{ $bucket: { groupBy: '$v', boundaries: [0, 100] } }]).toArray());
+    const err = await serverError(() =>
+      c.aggregate([{ $bucket: { groupBy: '$v', boundaries: [0, 100] } }]).toArray(),
+    );
     expect([err.code, err.message]).toEqual([
       40066,
       '$switch could not find a matching branch for an input, and no default was specified.',

@@ -89,6 +89,7 @@ describe('as values mongod refuses when it parses the pipeline', () => {
   const cases: [string, unknown, number, string][] = [
     ['empty', '', 9, "must specify 'as' field for a $lookup"],
     ['missing', undefined, 9, "must specify 'as' field for a $lookup"],
+    ['not a string', 5, 9, "$lookup argument 'as' must be a string, found as: 5: int"],
     [
       'starting with $',
       '$bad',
@@ -105,7 +106,8 @@ describe('as values mongod refuses when it parses the pipeline', () => {
     ['with an empty name', 'a..b', 15998, 'FieldPath field names may not be empty strings.'],
   ];
   test.each(cases)('%s', async (_name, as, code, message) => {
-    const stage = as === undefined ? { $lookup: { from: 'foreign', localField: 'k', foreignField: 'k' } } : join(as);
+    const stage =
+      as === undefined ? { $lookup: { from: 'foreign', localField: 'k', foreignField: 'k' } } : join(as);
     const err = await serverError(() => local.aggregate([stage]).toArray());
     expect([err.code, err.message]).toEqual([code, message]);
   });

@@ -120,7 +120,10 @@ export function parseBucket(spec: unknown, options: Options): BucketSpec {
       fallback = { value: constantValue(arg, options) };
     } else if (name === 'output') {
       if (!isPlain(arg))
-        throw fail(40196, `The $bucket 'output' field must be an object, but found type: ${bsonTypeName(arg)}.`);
+        throw fail(
+          40196,
+          `The $bucket 'output' field must be an object, but found type: ${bsonTypeName(arg)}.`,
+        );
       output = arg;
     } else throw fail(40197, `Unrecognized option to $bucket: ${name}.`);
   }

@@ -12,7 +12,15 @@ const isPlain = (v: unknown): v is Doc =>
   v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
 
 /** `$`-prefixed names mongod accepts in a field path (DBRef fields and its own metadata). */
-const DOLLAR_NAMES = new Set(['$id', '$ref', '$db', '$sortKey', '$recordId', '$searchSortValues', '$searchScore']);
+const DOLLAR_NAMES = new Set([
+  '$id',
+  '$ref',
+  '$db',
+  '$sortKey',
+  '$recordId',
+  '$searchSortValues',
+  '$searchScore',
+]);
 
 /**
  * Checks `$lookup`'s `as` as mongod parses it, before any document is read

@@ -1,4 +1,5 @@
-import { Decimal128, Double, Int32, Long } from 'bson';
+import { Decimal128, Double, Int32, Long, ObjectId } from 'bson';
+import { show } from '../errors.js';
 
 type Doc = Record<string, unknown>;
 
@@ -19,6 +20,7 @@ export function mongodText(v: unknown, spaced = false): string {
   if (v instanceof Double || v instanceof Int32) return String(v.value);
   if (v instanceof Long || v instanceof Decimal128) return v.toString();
   if (v instanceof Date) return v.toISOString();
+  if (v instanceof ObjectId) return v.toHexString();
   const [open, close] = spaced ? ['{ ', ' }'] : ['{', '}'];
   if (Array.isArray(v)) {
     if (v.length === 0) return '[]';
@@ -29,5 +31,5 @@ export function mongodText(v: unknown, spaced = false): string {
     const fields = Object.entries(v).map(([k, x]) => `${k}: ${mongodText(x, spaced)}`);
     return fields.length === 0 ? '{}' : `${open}${fields.join(', ')}${close}`;
   }
-  return String(v);
+  return show(v);
 }
