@@ -44,6 +44,18 @@ describe('$bucket arguments mongod refuses when it parses the pipeline', () => {
       `The $bucket 'boundaries' field must be an array of constant values, but found value: "$v".`,
     ],
     [
+      'a boundary that reads a field inside an expression',
+      { groupBy: '$v', boundaries: [{ $add: ['$v', 1] }, 10] },
+      40191,
+      `The $bucket 'boundaries' field must be an array of constant values, but found value: { $add: [ "$v", 1 ] }.`,
+    ],
+    [
+      'groupBy a document that is not an expression',
+      { groupBy: { a: '$v' }, boundaries: [0, 1] },
+      40202,
+      `The $bucket 'groupBy' field must be defined as a $-prefixed path or an expression, but found: { a: "$v" }.`,
+    ],
+    [
       'fewer than two boundaries',
       { groupBy: '$v', boundaries: [1] },
       40192,

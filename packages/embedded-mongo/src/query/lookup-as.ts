@@ -53,6 +53,7 @@ export function checkLookupAs(as: unknown): asserts as is string {
  * input's sub-documents, which a `$facet` hands to each of its pipelines.
  */
 export function withJoined(doc: Doc, as: string, joined: unknown): Doc {
+  if (!as.includes('.')) return { ...doc, [as]: joined };
   const out = { ...doc };
   let parent = out;
   for (const name of as.split('.').slice(0, -1)) {
