@@ -84,14 +84,17 @@ function switchBranch(branch: unknown): { case: unknown; then: unknown } {
   return { case: branch.case, then: branch.then };
 }
 
+/** No `$switch` branch matched and there is no default (also `$bucket`'s answer: mongod runs it as a `$switch`). */
+export const noMatchingBranch = () =>
+  fail(40066, '$switch could not find a matching branch for an input, and no default was specified.');
+
 /** `$switch`: the first branch whose case is true; no match and no default is an error (40066). */
 const $switch: ExprOp = (obj, expr, options) => {
   const spec = switchSpec(expr);
   for (const branch of spec.branches) {
     if (truth(obj, branch.case, options)) return evalExpr(obj, branch.then, options);
   }
-  if (!spec.default)
-    throw fail(40066, '$switch could not find a matching branch for an input, and no default was specified.');
+  if (!spec.default) throw noMatchingBranch();
   return evalExpr(obj, spec.default.value, options);
 };
 

@@ -9,10 +9,10 @@ import { resolve } from 'mingo/util';
 import { Aggregator } from 'mingo/aggregator';
 import { evalExpr } from 'mingo/core';
 import { encodeValue } from '../indexes/key-encoding.js';
+import { $bucket } from './bucket-stage.js';
+import { checkLookupAs, mingoLookupAs, withJoined } from './lookup-as.js';
 import {
-  $bucket as mingoBucket,
   $count as mingoCount,
-  $lookup as mingoLookup,
   $project as mingoProject,
   $setWindowFields as mingoSetWindowFields,
   $unwind as mingoUnwind,
@@ -112,15 +112,15 @@ function withVariables(o: Options, extra: Doc, scriptEnabled = o.scriptEnabled):
 const $lookup: Stage = (coll, expr, options) => {
   const spec = expr as Doc;
   const { from, localField, foreignField, as } = spec;
+  checkLookupAs(as);
   if (
     typeof localField !== 'string' ||
     typeof foreignField !== 'string' ||
-    typeof as !== 'string' ||
     typeof from !== 'string' ||
     (spec.pipeline !== undefined && !Array.isArray(spec.pipeline)) ||
     !options.collectionResolver
   )
-    return (mingoLookup as unknown as Stage)(coll, expr, options);
+    return mingoLookupAs(coll, spec, as, options);
   const pipeline = spec.pipeline as Doc[] | undefined;
   const foreign = options.collectionResolver(from) as Doc[];
   const byKey = new Map<string, Doc[]>();
@@ -139,39 +139,10 @@ const $lookup: Stage = (coll, expr, options) => {
       for (const d of byKey.get(encodeValue(key)) ?? []) found.add(d);
     // In the foreign collection's order, each document once.
     const joined = [...found].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
-    if (pipeline === undefined) return { ...doc, [as]: joined };
+    if (pipeline === undefined) return withJoined(doc, as, joined);
     const letValues = evalExpr(doc, spec.let ?? {}, options) as Doc;
-    return { ...doc, [as]: new Aggregator(pipeline, withVariables(options, letValues)).run(joined) };
+    return withJoined(doc, as, new Aggregator(pipeline, withVariables(options, letValues)).run(joined));
   });
-};
-
-/**
- * `$bucket` as mongod runs it: a `$group` whose key is the lower boundary of the document's bucket
- * (a `$switch` over the boundaries, the `default` bucket otherwise; no match and no default is
- * 40066), then a `$sort` on it; only buckets holding documents are written, `{_id, count}` unless
- * `output` says otherwise (https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/).
- * mingo put every document in the first bucket.
- */
-const $bucket: Stage = (coll, expr, options) => {
-  const spec = expr as Doc;
-  const bounds = spec.boundaries;
-  if (!Array.isArray(bounds) || bounds.length < 2)
-    return (mingoBucket as unknown as Stage)(coll, expr, options);
-  const lowers = bounds.slice(0, -1) as unknown[];
-  const branches = lowers.map((lower, i) => ({
-    case: {
-      $and: [
-        { $gte: [spec.groupBy, { $literal: lower }] },
-        { $lt: [spec.groupBy, { $literal: bounds[i + 1] as unknown }] },
-      ],
-    },
-    then: { $literal: lower },
-  }));
-  const key = {
-    $switch: 'default' in spec ? { branches, default: { $literal: spec.default } } : { branches },
-  };
-  const output = (spec.output as Doc | undefined) ?? { count: { $sum: 1 } };
-  return $sort($group(coll, { _id: key, ...output }, options), { _id: 1 }, options);
 };
 
 /** Whether a specification names a scripting operator anywhere. */

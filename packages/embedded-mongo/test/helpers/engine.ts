@@ -41,7 +41,7 @@ export async function serverError(
  * A second client of the engine that does not promote values: it reads Int32, Long, Double and
  * Decimal128 exactly as the server wrote them (and error codes as Int32s).
  */
-async function connectTypedClient(t: TestEngine): Promise<MongoClient> {
+export async function connectTypedClient(t: TestEngine): Promise<MongoClient> {
   const client = new MongoClient(t.engine.uri, { promoteValues: false, promoteLongs: false });
   await client.connect();
   return client;
