@@ -12,11 +12,13 @@ import './services.js';
 /**
  * Starts one private redis-server and one in-memory embedded engine for the whole run, and makes
  * the run's own scratch folder (shared build outputs and cross-file locks live there).
+ * EMBEDDED_MONGO_SERVER_VERSION=7.0 makes the engine answer as MongoDB 7.0 (no `bulkWrite`), to
+ * run a suite against the fallback paths for servers older than 8.0.
  */
 export default async function setup(project: TestProject) {
   const [redis, mongo, runDir] = await Promise.all([
     startRedisServer(),
-    startEmbeddedMongo({ port: 0 }),
+    startEmbeddedMongo({ port: 0, serverVersion: process.env.EMBEDDED_MONGO_SERVER_VERSION || undefined }),
     mkdtemp(join(tmpdir(), 'formwell-test-run-')),
   ]);
   project.provide('redisUrl', redis.url);
