@@ -16,11 +16,22 @@ import './services.js';
  * run a suite against the fallback paths for servers older than 8.0.
  */
 export default async function setup(project: TestProject) {
-  const [redis, mongo, runDir] = await Promise.all([
+  const [redisStart, mongoStart, dirMade] = await Promise.allSettled([
     startRedisServer(),
     startEmbeddedMongo({ port: 0, serverVersion: process.env.EMBEDDED_MONGO_SERVER_VERSION || undefined }),
     mkdtemp(join(tmpdir(), 'formwell-test-run-')),
   ]);
+  if (redisStart.status === 'rejected' || mongoStart.status === 'rejected' || dirMade.status === 'rejected') {
+    // Stop what did start (a redis-server left running would keep the run from ever ending).
+    await Promise.all([
+      redisStart.status === 'fulfilled' && redisStart.value.stop(),
+      mongoStart.status === 'fulfilled' && mongoStart.value.stop(),
+      dirMade.status === 'fulfilled' && rm(dirMade.value, { recursive: true, force: true }),
+    ]);
+    const failed = [redisStart, mongoStart, dirMade].find((r) => r.status === 'rejected');
+    throw failed?.reason;
+  }
+  const [redis, mongo, runDir] = [redisStart.value, mongoStart.value, dirMade.value];
   project.provide('redisUrl', redis.url);
   project.provide('mongoUri', mongo.uri);
   project.provide('runDir', runDir);
