@@ -1,8 +1,18 @@
 import { afterEach, expect, test } from 'vitest';
-import { MongoClient, MongoClientBulkWriteError, ServerApiVersion, type Document } from 'mongodb';
+import {
+  MongoClient,
+  MongoClientBulkWriteError,
+  ServerApiVersion,
+  type ClientBulkWriteModel,
+  type Document,
+} from 'mongodb';
 import { startEmbeddedMongo } from '../src/index.js';
 import { makeDbPath } from './durability/helpers.js';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+
+/** Documents with any `_id` (the driver's default schema expects ObjectIds). */
+type Loose = Document & { _id?: number | string };
+type Namespaces = Record<string, Loose>;
 
 // What comes with bulkWrite: the engine answers as MongoDB 8.0 (wire version 25, the drivers'
 // table: https://www.mongodb.com/docs/drivers/about-compatibility/), can answer as 7.0 (wire 21,
@@ -25,7 +35,10 @@ test('by default the engine answers as MongoDB 8.0', async () => {
   const admin = t.client.db('admin');
 
   expect(await admin.command({ hello: 1 })).toMatchObject({ maxWireVersion: 25, minWireVersion: 0 });
-  expect(await admin.command({ buildInfo: 1 })).toMatchObject({ version: '8.0.0', versionArray: [8, 0, 0, 0] });
+  expect(await admin.command({ buildInfo: 1 })).toMatchObject({
+    version: '8.0.0',
+    versionArray: [8, 0, 0, 0],
+  });
   expect(await admin.command({ getParameter: 1, featureCompatibilityVersion: 1 })).toMatchObject({
     featureCompatibilityVersion: { version: '8.0' },
   });
@@ -36,20 +49,27 @@ test('answering as 7.0, the engine has no bulkWrite command (CommandNotFound)', 
   const admin = t.client.db('admin');
 
   expect(await admin.command({ hello: 1 })).toMatchObject({ maxWireVersion: 21 });
-  expect(await admin.command({ buildInfo: 1 })).toMatchObject({ version: '7.0.0', versionArray: [7, 0, 0, 0] });
+  expect(await admin.command({ buildInfo: 1 })).toMatchObject({
+    version: '7.0.0',
+    versionArray: [7, 0, 0, 0],
+  });
   const raw = await serverError(() =>
     admin.command({ bulkWrite: 1, ops: [{ insert: 0, document: {} }], nsInfo: [{ ns: 'a.b' }] }),
   );
-  expect(raw).toMatchObject({ code: 59, codeName: 'CommandNotFound', message: "no such command: 'bulkWrite'" });
+  expect(raw).toMatchObject({
+    code: 59,
+    codeName: 'CommandNotFound',
+    message: "no such command: 'bulkWrite'",
+  });
 
   const viaDriver = (await serverError(() =>
-    t.client.bulkWrite([{ namespace: 'a.b', name: 'insertOne', document: { x: 1 } }]),
+    t.client.bulkWrite<Namespaces>([{ namespace: 'a.b', name: 'insertOne', document: { x: 1 } }]),
   )) as unknown as MongoClientBulkWriteError;
   expect(viaDriver).toBeInstanceOf(MongoClientBulkWriteError);
   expect(viaDriver.cause).toMatchObject({ code: 59 });
   // The single-collection commands a fallback uses are all there.
-  await t.db('a').collection('b').insertOne({ x: 1 });
-  expect(await t.db('a').collection('b').countDocuments()).toBe(1);
+  await t.db('a').collection<Loose>('b').insertOne({ x: 1 });
+  expect(await t.db('a').collection<Loose>('b').countDocuments()).toBe(1);
 });
 
 test('an unknown server version is refused at start', async () => {
@@ -62,7 +82,9 @@ test('bulkWrite is in Stable API version 1: a strict client may send it', async 
   const t = await engine();
   const strict = new MongoClient(t.engine.uri, { serverApi: { version: ServerApiVersion.v1, strict: true } });
   cleanups.push(() => strict.close());
-  const res = await strict.bulkWrite([{ namespace: 'api.c', name: 'insertOne', document: { _id: 1 } }]);
+  const res = await strict.bulkWrite<Namespaces>([
+    { namespace: 'api.c', name: 'insertOne', document: { _id: 1 } },
+  ]);
 
   expect(res.insertedCount).toBe(1);
 });
@@ -77,7 +99,7 @@ test('an inserted document gets its _id first, generated when missing, as the in
     ],
     nsInfo: [{ ns: 'ids.c' }],
   });
-  const docs = await t.db('ids').collection('c').find().toArray();
+  const docs = await t.db('ids').collection<Loose>('c').find().toArray();
 
   expect(docs.map((d) => Object.keys(d))).toEqual([
     ['_id', 'a'],
@@ -91,26 +113,30 @@ test('one bulkWrite of 50 ops on three namespaces costs one journal commit and o
   cleanups.push(cleanup);
   const t = await engine({ dbPath });
   const stats = () => t.engine.storeStats?.() ?? { commits: -1, fsyncs: -1 };
-  await t.db('d1').collection('c').insertOne({ _id: 'seed', n: 0 });
-  const models = Array.from({ length: 50 }, (_, i) =>
+  await t.db('d1').collection<Loose>('c').insertOne({ _id: 'seed', n: 0 });
+  const models: ClientBulkWriteModel<Namespaces>[] = Array.from({ length: 50 }, (_, i) =>
     i % 5 === 4
-      ? ({ namespace: 'd1.c', name: 'updateOne', filter: { _id: 'seed' }, update: { $inc: { n: 1 } } } as const)
-      : ({ namespace: i % 2 ? 'd2.c' : 'd1.other', name: 'insertOne', document: { i } } as const),
+      ? { namespace: 'd1.c', name: 'updateOne', filter: { _id: 'seed' }, update: { $inc: { n: 1 } } }
+      : { namespace: i % 2 ? 'd2.c' : 'd1.other', name: 'insertOne', document: { i } },
   );
 
   const before = stats();
-  await t.client.bulkWrite(models);
+  await t.client.bulkWrite<Namespaces>(models);
   const after = stats();
   expect({ commits: after.commits - before.commits, fsyncs: after.fsyncs - before.fsyncs }).toEqual({
     commits: 1,
     fsyncs: 1,
   });
 
-  // The same writes as separate commands: one commit each (what the single command saves).
+  // The same 40 inserts and 10 updates as separate commands: one commit each.
   const separate = stats();
-  for (const m of models) {
-    if (m.name === 'insertOne') await t.db('separate').collection('c').insertOne({ i: m.document.i });
-    else await t.db('d1').collection('c').updateOne(m.filter as Document, m.update);
+  for (let i = 0; i < 50; i++) {
+    if (i % 5 === 4)
+      await t
+        .db('d1')
+        .collection<Loose>('c')
+        .updateOne({ _id: 'seed' }, { $inc: { n: 1 } });
+    else await t.db('separate').collection<Loose>('c').insertOne({ i });
   }
   expect(stats().commits - separate.commits).toBe(50);
 });
@@ -119,13 +145,19 @@ test('a bulkWrite acknowledged by a durable engine is there after a restart', as
   const { dbPath, cleanup } = await makeDbPath('bulk-restart');
   cleanups.push(cleanup);
   const first = await startTestEngine({ dbPath });
-  await first.client.bulkWrite([
+  await first.client.bulkWrite<Namespaces>([
     { namespace: 'r1.c', name: 'insertOne', document: { _id: 1 } },
-    { namespace: 'r2.c', name: 'updateOne', filter: { _id: 2 }, update: { $set: { up: true } }, upsert: true },
+    {
+      namespace: 'r2.c',
+      name: 'updateOne',
+      filter: { _id: 2 },
+      update: { $set: { up: true } },
+      upsert: true,
+    },
   ]);
   await first.stop();
 
   const second = await engine({ dbPath });
-  expect(await second.db('r1').collection('c').find().toArray()).toEqual([{ _id: 1 }]);
-  expect(await second.db('r2').collection('c').find().toArray()).toEqual([{ _id: 2, up: true }]);
+  expect(await second.db('r1').collection<Loose>('c').find().toArray()).toEqual([{ _id: 1 }]);
+  expect(await second.db('r2').collection<Loose>('c').find().toArray()).toEqual([{ _id: 2, up: true }]);
 });

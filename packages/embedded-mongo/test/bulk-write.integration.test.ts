@@ -5,12 +5,16 @@ import {
   Int32,
   MongoClient,
   MongoClientBulkWriteError,
-  type AnyClientBulkWriteModel,
+  type ClientBulkWriteModel,
   type CommandStartedEvent,
   type Document,
 } from 'mongodb';
 import { RawWire } from './helpers/raw-wire.js';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+
+/** Documents with any `_id` (the driver's default schema expects ObjectIds). */
+type Loose = Document & { _id?: number | string };
+type Namespaces = Record<string, Loose>;
 
 // MongoDB 8.0's `bulkWrite` admin command, through the official driver's MongoClient.bulkWrite and
 // as raw commands. Expected replies come from the command's reference page
@@ -34,8 +38,8 @@ beforeEach(async () => {
   await t.db('audit').dropDatabase();
 });
 
-const shop = () => t.db('shop').collection('orders');
-const audit = () => t.db('audit').collection('events');
+const shop = () => t.db('shop').collection<Loose>('orders');
+const audit = () => t.db('audit').collection<Loose>('events');
 
 /** A second client that records the commands it sends. */
 async function monitored(): Promise<{ client: MongoClient; sent: string[] }> {
@@ -54,7 +58,7 @@ test('inserts, updates and deletes on two databases travel as one bulkWrite comm
   await audit().insertOne({ _id: 'old', kind: 'stale' });
   const { client, sent } = await monitored();
   try {
-    const models: AnyClientBulkWriteModel<Document>[] = [
+    const models: ClientBulkWriteModel<Namespaces>[] = [
       { namespace: 'shop.orders', name: 'insertOne', document: { _id: 3, qty: 3 } },
       { namespace: 'shop.orders', name: 'updateOne', filter: { _id: 1 }, update: { $inc: { qty: 10 } } },
       { namespace: 'audit.events', name: 'insertOne', document: { _id: 'e1', kind: 'order' } },
@@ -66,9 +70,11 @@ test('inserts, updates and deletes on two databases travel as one bulkWrite comm
         replacement: { qty: 20, replaced: true },
       },
     ];
-    const res = await client.bulkWrite(models, { verboseResults: true });
+    const res = await client.bulkWrite<Namespaces>(models, { verboseResults: true });
 
-    expect(sent.filter((n) => n !== 'hello' && n !== 'isMaster' && n !== 'endSessions')).toEqual(['bulkWrite']);
+    expect(sent.filter((n) => n !== 'hello' && n !== 'isMaster' && n !== 'endSessions')).toEqual([
+      'bulkWrite',
+    ]);
     expect(res).toMatchObject({
       insertedCount: 2,
       matchedCount: 2,
@@ -144,7 +150,7 @@ test('reply items carry mongod’s BSON types: ok a double, idx and counts 32-bi
 
 test('ordered: a duplicate key in the middle stops the batch; the earlier write stays', async () => {
   const err = (await serverError(() =>
-    t.client.bulkWrite([
+    t.client.bulkWrite<Namespaces>([
       { namespace: 'shop.orders', name: 'insertOne', document: { _id: 1 } },
       { namespace: 'shop.orders', name: 'insertOne', document: { _id: 1 } },
       { namespace: 'audit.events', name: 'insertOne', document: { _id: 'after' } },
@@ -161,7 +167,7 @@ test('ordered: a duplicate key in the middle stops the batch; the earlier write 
 
 test('unordered: the ops after a duplicate key still run', async () => {
   const err = (await serverError(() =>
-    t.client.bulkWrite(
+    t.client.bulkWrite<Namespaces>(
       [
         { namespace: 'shop.orders', name: 'insertOne', document: { _id: 1 } },
         { namespace: 'shop.orders', name: 'insertOne', document: { _id: 1 } },
@@ -190,7 +196,14 @@ test('a duplicate key answers code 11000 with keyPattern and keyValue on its ite
   expect(res).toMatchObject({ nErrors: 1, nInserted: 1 });
   const items = (res.cursor as { firstBatch: Document[] }).firstBatch;
   expect(items).toHaveLength(2);
-  expect(items[1]).toMatchObject({ ok: 0, idx: 1, code: 11000, n: 0, keyPattern: { _id: 1 }, keyValue: { _id: 1 } });
+  expect(items[1]).toMatchObject({
+    ok: 0,
+    idx: 1,
+    code: 11000,
+    n: 0,
+    keyPattern: { _id: 1 },
+    keyValue: { _id: 1 },
+  });
   expect(items[1]?.errmsg).toMatch(/^E11000 duplicate key error collection: shop\.orders/);
 });
 
@@ -198,7 +211,7 @@ test('an upsert whose conditional filter matches nothing collides with a unique 
   await shop().createIndex({ email: 1 }, { unique: true });
   await shop().insertOne({ email: 'a@x.org', visits: 1 });
   const err = (await serverError(() =>
-    t.client.bulkWrite([
+    t.client.bulkWrite<Namespaces>([
       {
         namespace: 'shop.orders',
         name: 'updateOne',
@@ -210,11 +223,15 @@ test('an upsert whose conditional filter matches nothing collides with a unique 
   )) as unknown as MongoClientBulkWriteError;
 
   expect(err.writeErrors.get(0)?.code).toBe(11000);
-  expect(await shop().find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ email: 'a@x.org', visits: 1 }]);
+  expect(
+    await shop()
+      .find({}, { projection: { _id: 0 } })
+      .toArray(),
+  ).toEqual([{ email: 'a@x.org', visits: 1 }]);
 });
 
 test('an update matching nothing reports n 0 and nModified 0, and writes nothing', async () => {
-  const res = await t.client.bulkWrite(
+  const res = await t.client.bulkWrite<Namespaces>(
     [{ namespace: 'shop.orders', name: 'updateMany', filter: { missing: true }, update: { $set: { a: 1 } } }],
     { verboseResults: true },
   );
@@ -226,7 +243,7 @@ test('an update matching nothing reports n 0 and nModified 0, and writes nothing
 
 test('a pipeline update computes from the document’s own fields', async () => {
   await shop().insertOne({ _id: 1, price: 4, qty: 3 });
-  await t.client.bulkWrite([
+  await t.client.bulkWrite<Namespaces>([
     {
       namespace: 'shop.orders',
       name: 'updateOne',
@@ -245,7 +262,14 @@ test('an update sort picks which single document changes', async () => {
   ]);
   await admin.command({
     bulkWrite: 1,
-    ops: [{ update: 0, filter: { skey: 'MongoDB' }, updateMods: { $set: { skey: 'MongoDB2' } }, sort: { _id: -1 } }],
+    ops: [
+      {
+        update: 0,
+        filter: { skey: 'MongoDB' },
+        updateMods: { $set: { skey: 'MongoDB2' } },
+        sort: { _id: -1 },
+      },
+    ],
     nsInfo: [{ ns: 'shop.orders' }],
   });
 
@@ -341,22 +365,58 @@ test('a small cursor batchSize leaves the other replies to getMore', async () =>
 });
 
 test.each([
-  ['outside the admin database', 'shop', { ops: [{ insert: 0, document: {} }], nsInfo: [{ ns: 'shop.orders' }] }, 13],
+  [
+    'outside the admin database',
+    'shop',
+    { ops: [{ insert: 0, document: {} }], nsInfo: [{ ns: 'shop.orders' }] },
+    13,
+  ],
   ['without ops', 'admin', { nsInfo: [{ ns: 'shop.orders' }] }, 40414],
   ['without nsInfo', 'admin', { ops: [{ insert: 0, document: {} }] }, 40414],
   ['with ops not an array', 'admin', { ops: 'test', nsInfo: [{ ns: 'shop.orders' }] }, 14],
-  ['with a string namespace index', 'admin', { ops: [{ insert: 'x', document: {} }], nsInfo: [{ ns: 'shop.orders' }] }, 14],
-  ['with a document not an object', 'admin', { ops: [{ insert: 0, document: 'x' }], nsInfo: [{ ns: 'shop.orders' }] }, 14],
-  ['with an nsInfo entry not an object', 'admin', { ops: [{ insert: 0, document: {} }], nsInfo: ['test'] }, 14],
+  [
+    'with a string namespace index',
+    'admin',
+    { ops: [{ insert: 'x', document: {} }], nsInfo: [{ ns: 'shop.orders' }] },
+    14,
+  ],
+  [
+    'with a document not an object',
+    'admin',
+    { ops: [{ insert: 0, document: 'x' }], nsInfo: [{ ns: 'shop.orders' }] },
+    14,
+  ],
+  [
+    'with an nsInfo entry not an object',
+    'admin',
+    { ops: [{ insert: 0, document: {} }], nsInfo: ['test'] },
+    14,
+  ],
   [
     'with a namespace index past nsInfo',
     'admin',
-    { ops: [{ insert: 0, document: {} }, { insert: 2, document: {} }], nsInfo: [{ ns: 'shop.orders' }, { ns: 'audit.events' }] },
+    {
+      ops: [
+        { insert: 0, document: {} },
+        { insert: 2, document: {} },
+      ],
+      nsInfo: [{ ns: 'shop.orders' }, { ns: 'audit.events' }],
+    },
     2,
   ],
-  ['with an unknown field', 'admin', { ops: [{ insert: 0, document: {} }], nsInfo: [{ ns: 'shop.orders' }], fooField: 0 }, 40415],
+  [
+    'with an unknown field',
+    'admin',
+    { ops: [{ insert: 0, document: {} }], nsInfo: [{ ns: 'shop.orders' }], fooField: 0 },
+    40415,
+  ],
   ['with no ops', 'admin', { ops: [], nsInfo: [{ ns: 'shop.orders' }] }, 16],
-  ['with a namespace without a collection', 'admin', { ops: [{ insert: 0, document: {} }], nsInfo: [{ ns: 'shop' }] }, 73],
+  [
+    'with a namespace without a collection',
+    'admin',
+    { ops: [{ insert: 0, document: {} }], nsInfo: [{ ns: 'shop' }] },
+    73,
+  ],
 ])('a bulkWrite %s is refused whole and writes nothing', async (_name, db, fields, code) => {
   const err = await serverError(() => t.client.db(db).command({ bulkWrite: 1, ...fields }));
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { startEmbeddedMongo } from '@formwell/embedded-mongo';
 import type { TestProject } from 'vitest/node';
 
+import { embeddedMongoServerVersion } from './env.js';
 import { startRedisServer } from './redis-server.js';
 
 import './services.js';
@@ -18,7 +19,7 @@ import './services.js';
 export default async function setup(project: TestProject) {
   const [redisStart, mongoStart, dirMade] = await Promise.allSettled([
     startRedisServer(),
-    startEmbeddedMongo({ port: 0, serverVersion: process.env.EMBEDDED_MONGO_SERVER_VERSION || undefined }),
+    startEmbeddedMongo({ port: 0, serverVersion: embeddedMongoServerVersion() }),
     mkdtemp(join(tmpdir(), 'formwell-test-run-')),
   ]);
   if (redisStart.status === 'rejected' || mongoStart.status === 'rejected' || dirMade.status === 'rejected') {
