@@ -6,7 +6,7 @@ import { parseNsInfo, parseOps, type BulkOp } from './bulk-write-ops.js';
 import { runDeleteOp } from './delete.js';
 import { MAX_WRITE_BATCH_SIZE } from './handshake.js';
 import { insertOneDoc } from './insert.js';
-import { docOption, numberOption, refuseLet } from './options.js';
+import { docOption, numberOption, refuseLet, refuseOutsideAdmin } from './options.js';
 import { runUpdateOp } from './update.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
@@ -81,12 +81,7 @@ export const bulkWriteCommand: CommandDef = {
   options: ['ops', 'nsInfo', 'ordered', 'errorsOnly', 'bypassDocumentValidation', 'let', 'cursor'],
   write: true,
   run(ctx) {
-    if (ctx.db !== 'admin')
-      throw new MongoCommandError(
-        13,
-        'Unauthorized',
-        'bulkWrite may only be run against the admin database.',
-      );
+    refuseOutsideAdmin(ctx);
     const nsInfo = parseNsInfo(ctx);
     const ops = parseOps(ctx, nsInfo);
     if (ops.length === 0 || ops.length > MAX_WRITE_BATCH_SIZE)
