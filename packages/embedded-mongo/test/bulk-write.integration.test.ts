@@ -405,6 +405,12 @@ test.each([
     2,
   ],
   [
+    'with an op of no known kind',
+    'admin',
+    { ops: [{ upsert: 0, document: {} }], nsInfo: [{ ns: 'shop.orders' }] },
+    40415,
+  ],
+  [
     'with an unknown field',
     'admin',
     { ops: [{ insert: 0, document: {} }], nsInfo: [{ ns: 'shop.orders' }], fooField: 0 },

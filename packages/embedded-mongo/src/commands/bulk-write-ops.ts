@@ -2,7 +2,6 @@ import { onDemand } from 'bson';
 import {
   MongoCommandError,
   badValue,
-  failedToParse,
   invalidNamespace,
   show,
   typeMismatch,
@@ -108,7 +107,8 @@ export function parseOps(ctx: CommandContext, nsInfo: BulkNamespace[]): BulkOp[]
   return docs.map((op, i) => {
     if (!isDoc(op)) throw wrongType('bulkWrite.ops', op, 'object');
     const kind = Object.keys(op)[0] ?? '';
-    if (!isKind(kind)) throw failedToParse(`Unrecognized bulkWrite operation: ${show(op)}`);
+    // mongod picks the op's type by its first field name and refuses any other as unknown.
+    if (!isKind(kind)) throw unknownField(`BSON field 'bulkWrite.ops.${kind}' is an unknown field.`);
     for (const k of Object.keys(op))
       if (!OP_FIELDS[kind].has(k)) throw unknownField(`BSON field 'bulkWrite.ops.${k}' is an unknown field.`);
     for (const k of REQUIRED[kind]) if (op[k] === undefined) throw missing(`bulkWrite.ops.${k}`);
