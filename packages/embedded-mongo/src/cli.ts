@@ -5,13 +5,14 @@ import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS } from './server/conne
 
 const USAGE = [
   'usage: embedded-mongo [--port N | --socket PATH] [--dbpath DIR] [--group-commit-ms MS]',
-  '                      [--max-connections N] [--idle-timeout-ms MS]',
+  '                      [--max-connections N] [--idle-timeout-ms MS] [--server-version V]',
   '  --port             TCP port on 127.0.0.1 (default 27017, 0 = any free port)',
   '  --socket           listen on this Unix socket file instead (mode 0600: owner only)',
   '  --dbpath           data directory (default: memory only)',
   '  --group-commit-ms  with --dbpath: minimum spacing of journal fsyncs in ms (default 0: back to back)',
   `  --max-connections  connections beyond this many are closed at once (default ${String(DEFAULT_MAX_CONNECTIONS)})`,
   `  --idle-timeout-ms  close a client connection silent this long (default ${String(DEFAULT_IDLE_TIMEOUT_MS)}, 0 = never)`,
+  '  --server-version   the MongoDB release to answer as: 8.0 (default) or 7.0 (no bulkWrite command)',
 ].join('\n');
 
 /** An optional integer flag at least `min`; anything else exits with code 2 like other bad flags. */
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     'group-commit-ms'?: string;
     'max-connections'?: string;
     'idle-timeout-ms'?: string;
+    'server-version'?: string;
     help?: boolean;
   };
   try {
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
         'group-commit-ms': { type: 'string' },
         'max-connections': { type: 'string' },
         'idle-timeout-ms': { type: 'string' },
+        'server-version': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
     groupCommitMs,
     maxConnections,
     idleTimeoutMs,
+    serverVersion: values['server-version'],
   });
   process.stdout.write(`${server.uri}\n`);
   if (server.recovery) {

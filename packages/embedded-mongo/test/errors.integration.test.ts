@@ -155,10 +155,10 @@ describe('strictness: errors as mongod answers them (https://www.mongodb.com/doc
 
   test('ping, buildInfo, getParameter, listCollections, listDatabases, drop, dropDatabase', async () => {
     expect((await cmd({ ping: 1 })).ok).toBe(1);
-    expect((await cmd({ buildInfo: 1 })).version).toMatch(/^7\./);
+    expect((await cmd({ buildInfo: 1 })).version).toMatch(/^8\./);
     expect(
       (await cmd({ getParameter: 1, featureCompatibilityVersion: 1 }, 'admin')).featureCompatibilityVersion,
-    ).toEqual({ version: '7.0' });
+    ).toEqual({ version: '8.0' });
     const dbs = await t.client.db('admin').admin().listDatabases();
     expect(dbs.databases.map((d) => d.name)).toContain('err');
     await t.db('err2').collection('x').insertOne({});

@@ -25,7 +25,7 @@ describe('wire protocol', () => {
     expect(reply.doc).toMatchObject({
       ok: 1,
       isWritablePrimary: true,
-      maxWireVersion: 21,
+      maxWireVersion: 25,
       minWireVersion: 0,
       maxBsonObjectSize: 16777216,
       maxMessageSizeBytes: 48000000,
@@ -43,7 +43,7 @@ describe('wire protocol', () => {
     const reply = await wire.read();
     expect(reply.opCode).toBe(1);
     expect(reply.responseTo).toBe(id);
-    expect(reply.doc).toMatchObject({ ok: 1, ismaster: true, maxWireVersion: 21 });
+    expect(reply.doc).toMatchObject({ ok: 1, ismaster: true, maxWireVersion: 25 });
   });
 
   test('legacy OP_QUERY handshake wrapped in $query is understood', async () => {

@@ -5,3 +5,11 @@
 export function vitestPoolId(): number {
   return Number(process.env.VITEST_POOL_ID ?? 0);
 }
+
+/**
+ * The MongoDB release the run's shared embedded engine answers as (`EMBEDDED_MONGO_SERVER_VERSION`,
+ * e.g. "7.0" to exercise fallbacks for servers without `bulkWrite`); unset: the engine's default.
+ */
+export function embeddedMongoServerVersion(): string | undefined {
+  return process.env.EMBEDDED_MONGO_SERVER_VERSION || undefined;
+}

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { startEmbeddedMongo } from '@formwell/embedded-mongo';
 import type { TestProject } from 'vitest/node';
 
+import { embeddedMongoServerVersion } from './env.js';
 import { startRedisServer } from './redis-server.js';
 
 import './services.js';
@@ -12,13 +13,26 @@ import './services.js';
 /**
  * Starts one private redis-server and one in-memory embedded engine for the whole run, and makes
  * the run's own scratch folder (shared build outputs and cross-file locks live there).
+ * EMBEDDED_MONGO_SERVER_VERSION=7.0 makes the engine answer as MongoDB 7.0 (no `bulkWrite`), to
+ * run a suite against the fallback paths for servers older than 8.0.
  */
 export default async function setup(project: TestProject) {
-  const [redis, mongo, runDir] = await Promise.all([
+  const [redisStart, mongoStart, dirMade] = await Promise.allSettled([
     startRedisServer(),
-    startEmbeddedMongo({ port: 0 }),
+    startEmbeddedMongo({ port: 0, serverVersion: embeddedMongoServerVersion() }),
     mkdtemp(join(tmpdir(), 'formwell-test-run-')),
   ]);
+  if (redisStart.status === 'rejected' || mongoStart.status === 'rejected' || dirMade.status === 'rejected') {
+    // Stop what did start (a redis-server left running would keep the run from ever ending).
+    await Promise.all([
+      redisStart.status === 'fulfilled' && redisStart.value.stop(),
+      mongoStart.status === 'fulfilled' && mongoStart.value.stop(),
+      dirMade.status === 'fulfilled' && rm(dirMade.value, { recursive: true, force: true }),
+    ]);
+    const failed = [redisStart, mongoStart, dirMade].find((r) => r.status === 'rejected');
+    throw failed?.reason;
+  }
+  const [redis, mongo, runDir] = [redisStart.value, mongoStart.value, dirMade.value];
   project.provide('redisUrl', redis.url);
   project.provide('mongoUri', mongo.uri);
   project.provide('runDir', runDir);

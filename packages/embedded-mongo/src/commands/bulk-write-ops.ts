@@ -1,5 +1,12 @@
 import { onDemand } from 'bson';
-import { MongoCommandError, badValue, failedToParse, invalidNamespace, show, typeMismatch, unknownField } from '../errors.js';
+import {
+  MongoCommandError,
+  badValue,
+  invalidNamespace,
+  show,
+  typeMismatch,
+  unknownField,
+} from '../errors.js';
 import { decodeCommandDoc, decodeStored } from '../bson/command-decode.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import type { CommandContext, Doc } from './types.js';
@@ -72,8 +79,7 @@ export function parseNsInfo(ctx: CommandContext): BulkNamespace[] {
     const db = ns.slice(0, dot);
     const coll = ns.slice(dot + 1);
     // The shape only: which names a collection may have is the catalog's check when an op creates it.
-    if (dot <= 0 || coll === '')
-      throw invalidNamespace(`Invalid namespace specified for bulkWrite: '${ns}'`);
+    if (dot <= 0 || coll === '') throw invalidNamespace(`Invalid namespace specified for bulkWrite: '${ns}'`);
     return { db, coll };
   });
 }
@@ -81,7 +87,11 @@ export function parseNsInfo(ctx: CommandContext): BulkNamespace[] {
 /** The `document` element's own bytes inside an insert op's BSON (no copy, no re-encode). */
 function documentBytes(opBytes: Buffer): Buffer | undefined {
   for (const [type, nameOffset, nameLength, offset, length] of onDemand.parseToElements(opBytes)) {
-    if (type === 3 && nameLength === 8 && opBytes.toString('latin1', nameOffset, nameOffset + 8) === 'document')
+    if (
+      type === 3 &&
+      nameLength === 8 &&
+      opBytes.toString('latin1', nameOffset, nameOffset + 8) === 'document'
+    )
       return opBytes.subarray(offset, offset + length);
   }
   return undefined;
@@ -97,13 +107,16 @@ export function parseOps(ctx: CommandContext, nsInfo: BulkNamespace[]): BulkOp[]
   return docs.map((op, i) => {
     if (!isDoc(op)) throw wrongType('bulkWrite.ops', op, 'object');
     const kind = Object.keys(op)[0] ?? '';
-    if (!isKind(kind)) throw failedToParse(`Unrecognized bulkWrite operation: ${show(op)}`);
+    // mongod picks the op's type by its first field name and refuses any other as unknown.
+    if (!isKind(kind)) throw unknownField(`BSON field 'bulkWrite.ops.${kind}' is an unknown field.`);
     for (const k of Object.keys(op))
       if (!OP_FIELDS[kind].has(k)) throw unknownField(`BSON field 'bulkWrite.ops.${k}' is an unknown field.`);
     for (const k of REQUIRED[kind]) if (op[k] === undefined) throw missing(`bulkWrite.ops.${k}`);
     for (const k of BOOLEAN_FIELDS)
-      if (op[k] !== undefined && typeof op[k] !== 'boolean') throw wrongType(`bulkWrite.ops.${k}`, op[k], 'bool');
-    if (op.filter !== undefined && !isDoc(op.filter)) throw wrongType('bulkWrite.ops.filter', op.filter, 'object');
+      if (op[k] !== undefined && typeof op[k] !== 'boolean')
+        throw wrongType(`bulkWrite.ops.${k}`, op[k], 'bool');
+    if (op.filter !== undefined && !isDoc(op.filter))
+      throw wrongType('bulkWrite.ops.filter', op.filter, 'object');
     const index = op[kind];
     if (typeof index !== 'number' || !Number.isInteger(index))
       throw wrongType(`bulkWrite.ops.${kind}`, index, 'int');
@@ -119,7 +132,9 @@ export function parseOps(ctx: CommandContext, nsInfo: BulkNamespace[]): BulkOp[]
       if (!isDoc(op.document)) throw wrongType('bulkWrite.ops.document', op.document, 'object');
       const bytes = raw?.[i] && documentBytes(raw[i]);
       // A document to insert decodes as stored documents do (its bytes are what is stored).
-      return bytes ? { kind, ns, document: decodeStored(bytes), raw: bytes } : { kind, ns, document: op.document };
+      return bytes
+        ? { kind, ns, document: decodeStored(bytes), raw: bytes }
+        : { kind, ns, document: op.document };
     }
     if (kind === 'update') {
       const typed = raw?.[i] ? decodeTyped(raw[i]) : typedBody?.[i];

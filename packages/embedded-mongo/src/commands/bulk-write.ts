@@ -4,16 +4,22 @@ import { parseSort } from '../query/sort.js';
 import { batchEnd } from './batching.js';
 import { parseNsInfo, parseOps, type BulkOp } from './bulk-write-ops.js';
 import { runDeleteOp } from './delete.js';
+import { MAX_WRITE_BATCH_SIZE } from './handshake.js';
 import { insertOneDoc } from './insert.js';
-import { docOption, numberOption, refuseLet } from './options.js';
+import { docOption, numberOption, refuseLet, refuseOutsideAdmin } from './options.js';
 import { runUpdateOp } from './update.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
-/** mongod's maxWriteBatchSize (also in the hello reply): the most ops one command may carry. */
-const MAX_OPS = 100_000;
 const CURSOR_NS = 'admin.$cmd.bulkWrite';
 
-type Summary = { nErrors: number; nInserted: number; nMatched: number; nModified: number; nUpserted: number; nDeleted: number };
+type Summary = {
+  nErrors: number;
+  nInserted: number;
+  nMatched: number;
+  nModified: number;
+  nUpserted: number;
+  nDeleted: number;
+};
 
 /** One op's success reply item and what it adds to the summary counts. */
 function runOp(ctx: CommandContext, op: BulkOp, sum: Summary): Doc {
@@ -32,10 +38,16 @@ function runOp(ctx: CommandContext, op: BulkOp, sum: Summary): Doc {
   const { filter, updateMods, multi, upsert, arrayFilters, hint, collation, constants, sort } = op.op;
   if (sort !== undefined && multi === true) throw failedToParse('Cannot specify sort with multi=true');
   if (constants !== undefined && !Array.isArray(updateMods))
-    throw new MongoCommandError(51198, 'Location51198', 'Constant values may only be specified for pipeline updates');
+    throw new MongoCommandError(
+      51198,
+      'Location51198',
+      'Constant values may only be specified for pipeline updates',
+    );
   const stmt = { q: filter, u: updateMods, multi, upsert, arrayFilters, hint, collation, c: constants };
   const typed = op.typed && { q: op.typed.filter, u: op.typed.updateMods };
-  const res = runUpdateOp(ctx, db, coll, stmt, typed, { sort: sort === undefined ? undefined : parseSort(sort) });
+  const res = runUpdateOp(ctx, db, coll, stmt, typed, {
+    sort: sort === undefined ? undefined : parseSort(sort),
+  });
   sum.nModified += res.modified;
   if (res.upsertedId !== undefined) {
     sum.nUpserted++;
@@ -69,15 +81,14 @@ export const bulkWriteCommand: CommandDef = {
   options: ['ops', 'nsInfo', 'ordered', 'errorsOnly', 'bypassDocumentValidation', 'let', 'cursor'],
   write: true,
   run(ctx) {
-    if (ctx.db !== 'admin')
-      throw new MongoCommandError(13, 'Unauthorized', 'bulkWrite may only be run against the admin database.');
+    refuseOutsideAdmin(ctx);
     const nsInfo = parseNsInfo(ctx);
     const ops = parseOps(ctx, nsInfo);
-    if (ops.length === 0 || ops.length > MAX_OPS)
+    if (ops.length === 0 || ops.length > MAX_WRITE_BATCH_SIZE)
       throw new MongoCommandError(
         16,
         'InvalidLength',
-        `Write batch sizes must be between 1 and ${String(MAX_OPS)}. Got ${String(ops.length)} operations.`,
+        `Write batch sizes must be between 1 and ${String(MAX_WRITE_BATCH_SIZE)}. Got ${String(ops.length)} operations.`,
       );
     refuseLet('bulkWrite', ctx.body.let);
     const batchSize = numberOption(docOption(ctx.body, 'cursor') ?? {}, 'batchSize', Infinity);

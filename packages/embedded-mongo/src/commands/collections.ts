@@ -1,9 +1,9 @@
 import { Query } from 'mingo/query';
-import { MongoCommandError, badValue, namespaceNotFound } from '../errors.js';
+import { badValue, namespaceNotFound } from '../errors.js';
 import { queryOptions } from '../query/mingo-context.js';
 import { checkCollation } from './find.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
-import { collectionName, docOption, numberOption } from './options.js';
+import { collectionName, docOption, numberOption, refuseOutsideAdmin } from './options.js';
 import type { CommandDef, Doc } from './types.js';
 
 /** Collection options a plain collection can have; capped, validators, views and time series are refused. */
@@ -100,12 +100,7 @@ export const listCollectionsCommand: CommandDef = {
 export const listDatabasesCommand: CommandDef = {
   options: ['filter', 'nameOnly', 'authorizedDatabases'],
   run(ctx) {
-    if (ctx.db !== 'admin')
-      throw new MongoCommandError(
-        13,
-        'Unauthorized',
-        'listDatabases may only be run against the admin database.',
-      );
+    refuseOutsideAdmin(ctx);
     let databases: Doc[] = [...ctx.state.engine.dbs.entries()].map(([name, colls]) => {
       let size = 0;
       for (const c of colls.values()) size += c.docs.bytes;

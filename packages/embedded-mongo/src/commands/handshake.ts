@@ -4,6 +4,9 @@ import type { CommandContext, CommandDef, Doc, ServerState } from './types.js';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire/header.js';
 import { MAX_BSON_DEPTH } from '../bson/depth.js';
 
+/** mongod's maxWriteBatchSize: the most statements one write command (or bulkWrite) may carry. */
+export const MAX_WRITE_BATCH_SIZE = 100_000;
+
 /**
  * A standalone server's hello. No `topologyVersion`: without it drivers poll instead of opening an
  * exhaust (streaming) monitor, which a standalone never needs. No compression is advertised.
@@ -17,7 +20,7 @@ export function helloReply(
     ...(legacy ? { ismaster: true } : { isWritablePrimary: true }),
     maxBsonObjectSize: MAX_BSON_SIZE,
     maxMessageSizeBytes: MAX_MESSAGE_SIZE,
-    maxWriteBatchSize: 100_000,
+    maxWriteBatchSize: MAX_WRITE_BATCH_SIZE,
     localTime: new Date(),
     logicalSessionTimeoutMinutes: 30,
     connectionId: ctx.connectionId,

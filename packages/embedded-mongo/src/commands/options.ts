@@ -91,6 +91,16 @@ function checkReadConcern(rc: unknown): void {
   throw badValue(`${show(level)} is not a valid read concern level`);
 }
 
+/** mongod's refusal of an admin-only command (listDatabases, bulkWrite…) run on another database. */
+export function refuseOutsideAdmin(ctx: { db: string; name: string }): void {
+  if (ctx.db !== 'admin')
+    throw new MongoCommandError(
+      13,
+      'Unauthorized',
+      `${ctx.name} may only be run against the admin database.`,
+    );
+}
+
 /** `let` variables are only implemented for aggregate; elsewhere they are refused rather than ignored. */
 export function refuseLet(name: string, v: unknown): void {
   if (v !== undefined && v !== null && Object.keys(v).length > 0) {

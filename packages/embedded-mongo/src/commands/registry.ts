@@ -23,7 +23,7 @@ import type { ServerProfile } from './server-version.js';
 import type { CommandDef } from './types.js';
 
 /** Every command the engine answers; anything else is CommandNotFound (59). */
-export const COMMANDS: Record<string, CommandDef> = {
+const COMMANDS: Record<string, CommandDef> = {
   ...handshakeCommands,
   ...diagnosticCommands,
   find: findCommand,

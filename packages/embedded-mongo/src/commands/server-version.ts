@@ -3,7 +3,7 @@
  * `bulkWrite` command that release added; 7.0 lets an application test its fallback for servers
  * without it (there, `bulkWrite` is CommandNotFound 59, as on a real 7.0 mongod).
  */
-export type ServerVersion = '8.0' | '7.0';
+type ServerVersion = '8.0' | '7.0';
 
 export type ServerProfile = {
   version: string;
@@ -32,7 +32,7 @@ const PROFILES: Record<ServerVersion, ServerProfile> = {
   },
 };
 
-export const DEFAULT_SERVER_VERSION: ServerVersion = '8.0';
+const DEFAULT_SERVER_VERSION: ServerVersion = '8.0';
 
 /** The profile of `version`; any other text than "8.0" or "7.0" is refused with the choices. */
 export function serverProfile(version: string = DEFAULT_SERVER_VERSION): ServerProfile {

@@ -109,7 +109,10 @@ export class Connection {
       const cmd = Object.keys(query)[0] ?? '';
       const isHello = q.collection.endsWith('.$cmd') && /^(isMaster|ismaster|hello)$/.test(cmd);
       const body = isHello
-        ? serialize({ ...helloReply({ connectionId: this.id, body: query, state: this.state }, cmd !== 'hello'), ok: 1 })
+        ? serialize({
+            ...helloReply({ connectionId: this.id, body: query, state: this.state }, cmd !== 'hello'),
+            ok: 1,
+          })
         : serialize({
             ok: 0,
             errmsg: 'OP_QUERY is only supported for the isMaster/hello handshake',

@@ -190,7 +190,8 @@ export class Collection {
       // mongod answers the two cases differently: an update grows a document past the limit
       // (BSONObjectTooLarge, from its update stage); an insert brings one (BadValue, from the
       // check every inserted document passes, bulkWrite's included).
-      if (purpose === 'update') throw tooLarge(`Resulting document after update is larger than ${String(MAX_BSON_SIZE)}`);
+      if (purpose === 'update')
+        throw tooLarge(`Resulting document after update is larger than ${String(MAX_BSON_SIZE)}`);
       throw insertTooLarge(size);
     }
   }
