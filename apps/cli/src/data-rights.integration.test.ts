@@ -287,7 +287,7 @@ describe('data rights through the CLI', { timeout: 300_000 }, () => {
       'kept@example.com',
     );
     expect(wrong).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: 'formwell: Type the account email exactly to confirm the deletion\n',
     });
     expect(await mentions(markers(doomed))).toEqual(doomedBefore);

@@ -403,7 +403,7 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
       ],
       [
         ['form', 'create', '--user', '000000000000000000000000', '--name', 'x', '--type', 'nope'],
-        1,
+        2,
         /^formwell: formType: /,
       ],
       [['user', 'create', '--email', 'x@example.com', '--bogus'], 2, /^formwell: Unknown option '--bogus'/],
@@ -559,9 +559,9 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
         2,
         'formwell: give one email id, as ID or --id ID (run `formwell --help` for usage)',
       ],
-      [['mail', 'list', '--limit', '0'], 1, 'formwell: limit: limit must be an integer between 1 and 100'],
-      [['mail', 'list', '--limit', '1e1'], 1, 'formwell: limit: limit must be an integer between 1 and 100'],
-      [['mail', 'list', '--cursor', 'nope'], 1, 'formwell: Invalid cursor'],
+      [['mail', 'list', '--limit', '0'], 2, 'formwell: limit: limit must be an integer between 1 and 100'],
+      [['mail', 'list', '--limit', '1e1'], 2, 'formwell: limit: limit must be an integer between 1 and 100'],
+      [['mail', 'list', '--cursor', 'nope'], 2, 'formwell: Invalid cursor'],
     ];
     for (const [args, code, stderr] of cases) {
       const result = await formwell(...args);
