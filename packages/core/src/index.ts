@@ -11,6 +11,7 @@ export { buildErrorBody, type TErrorBody, type TErrorBodyParts } from './errors/
 export type { TTrpcErrorCode } from './errors/app-error-status.js';
 export { ErrorMessages } from './errors/error-messages.js';
 export { foreignFormError } from './errors/foreign-form-error.js';
+export { invalidParameter, type TParameterIssue } from './errors/invalid-parameter.js';
 export { parseInput } from './errors/parse-input.js';
 
 // config

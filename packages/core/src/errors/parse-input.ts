@@ -9,8 +9,10 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (!result.success) {
     const first = result.error.issues[0];
+    const where = first ? first.path.join('.') : '';
+    // A text that starts with its field's name ("redirectUrl must be ...") is a whole sentence already.
     const message = first
-      ? `${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}`
+      ? `${where && !first.message.startsWith(where) ? `${where}: ` : ''}${first.message}`
       : ErrorMessages.INVALID_PARAMETERS;
     throw new AppError(AppErrorCode.BAD_REQUEST, { message, details: { issues: result.error.issues } });
   }

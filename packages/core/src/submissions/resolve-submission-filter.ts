@@ -1,7 +1,7 @@
 import type { TSubmissionFilter } from '@formwell/db';
 
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
+import { invalidParameter } from '../errors/invalid-parameter.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** `YYYY-MM-DD`, optionally followed by a time (`T` or a space) and an offset; the parser checks the rest. */
@@ -24,7 +24,7 @@ function parseBound(name: string, value: string): Date {
     !isCalendarDay(Number(prefix[1]), Number(prefix[2]), Number(prefix[3])) ||
     Number.isNaN(parsed.getTime())
   ) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: `${name} must be an ISO 8601 date` });
+    throw invalidParameter(name, ErrorMessages.notIsoDate(name));
   }
 
   return parsed;
@@ -52,7 +52,7 @@ export function resolveSubmissionFilter({
     filter.until = new Date(end.getTime() + (DATE_ONLY.test(endDate) ? DAY_MS : 1));
   }
   if (filter.from && filter.until && filter.from >= filter.until) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: 'startDate must not be after endDate' });
+    throw invalidParameter('startDate', ErrorMessages.DATE_RANGE_REVERSED);
   }
   if (email) {
     filter.email = email.trim().toLowerCase();
