@@ -197,6 +197,7 @@ export { reconcileSubmissionCounters } from './submissions/reconcile-submission-
 export { createWebhookEndpoint } from './webhooks/create-webhook-endpoint.js';
 export type { CreateWebhookEndpointOptions } from './webhooks/create-webhook-endpoint.js';
 export { listWebhookEndpoints } from './webhooks/list-webhook-endpoints.js';
+export { pageWebhookEndpoints, type PageWebhookEndpointsOptions } from './webhooks/page-webhook-endpoints.js';
 export { getWebhookEndpoint } from './webhooks/get-webhook-endpoint.js';
 export { generateWebhookSecret } from './webhooks/generate-webhook-secret.js';
 export { updateWebhookEndpoint } from './webhooks/update-webhook-endpoint.js';
