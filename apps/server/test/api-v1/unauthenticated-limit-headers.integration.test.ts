@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { once } from 'node:events';
 
+import { startRedisServer } from '@formwell/vitest-config/redis-server';
 import { expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
@@ -53,4 +54,19 @@ test('401s of a limited endpoint carry the bad-key limit headers of the address,
   expect(Number(missing.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
   expect(missing.headers['retry-after']).toBeUndefined();
   expect((await get(guessedKey())).headers['x-ratelimit-remaining']).toBe('1');
+});
+
+test('while Redis is down a 401 still answers, with the limit headers counted in memory', async () => {
+  const redis = await startRedisServer();
+  await redis.stop();
+  const { app } = await buildTestApp({ REDIS_URL: redis.url, RATE_LIMIT_BAD_API_KEY: '5/60' });
+  const get = (key: string | null) =>
+    app.inject({ method: 'GET', url: LIST, headers: key ? { 'x-api-key': key } : {} });
+
+  const missing = await get(null);
+  const guessed = await get(guessedKey());
+
+  expect([missing.statusCode, missing.headers['x-ratelimit-limit']]).toEqual([401, '5']);
+  expect([guessed.statusCode, guessed.headers['x-ratelimit-limit']]).toEqual([401, '5']);
+  expect(Number(guessed.headers['x-ratelimit-remaining'])).toBeLessThan(5);
 });

@@ -45,7 +45,9 @@ export async function countingBadApiKeys<T>(
     return await lookUp();
   } catch (error) {
     if (AppError.is(error) && error.code === AppErrorCode.UNAUTHORIZED) {
-      applyRateLimitHeaders(res, await services.rateLimiter.consume('badApiKey', badKeyBucket(req)));
+      const state = await services.rateLimiter.consume('badApiKey', badKeyBucket(req));
+      // A 401, not a refusal for the limit (the next bad key is), so no Retry-After.
+      applyRateLimitHeaders(res, { ...state, allowed: true });
     }
     throw error;
   }
@@ -58,6 +60,6 @@ export async function countingBadApiKeys<T>(
  */
 export async function applyBadApiKeyHeaders({ req, res, services }: BadApiKeyLimitContext): Promise<void> {
   const state = await services.rateLimiter.peek('badApiKey', badKeyBucket(req));
-  // Not a refusal (a missing key is never refused for the limit), so no Retry-After.
+  // A missing key is never refused for the limit, so no Retry-After.
   applyRateLimitHeaders(res, { ...state, allowed: true });
 }
