@@ -10,9 +10,11 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   if (!result.success) {
     const first = result.error.issues[0];
     const where = first ? first.path.join('.') : '';
-    // A text that starts with its field's name ("redirectUrl must be ...") is a whole sentence already.
+    // A refinement's text that starts with its field's name ("redirectUrl must be ...") is a whole
+    // sentence already; zod's own texts keep the prefix (the CLI prints "limit: limit must be ...").
+    const named = first?.code === 'custom' && first.message.startsWith(where);
     const message = first
-      ? `${where && !first.message.startsWith(where) ? `${where}: ` : ''}${first.message}`
+      ? `${where && !named ? `${where}: ` : ''}${first.message}`
       : ErrorMessages.INVALID_PARAMETERS;
     throw new AppError(AppErrorCode.BAD_REQUEST, { message, details: { issues: result.error.issues } });
   }
