@@ -9,7 +9,7 @@ import {
   loadConfig,
   submitForm,
 } from '@formwell/core';
-import { EmailLogModel, SubmissionModel } from '@formwell/db';
+import { EmailLogModel, FormModel, SubmissionModel } from '@formwell/db';
 import {
   QUEUE_PREFIX,
   QueueName,
@@ -100,7 +100,12 @@ test('past 100 notifications in an hour, the rest are skipped and one summary co
     },
   });
   const hourStart = Date.UTC(2031, 0, 15, 10, 0, 0);
-  // 100 notifications already went out this hour (as the log would hold them), one the hour before.
+  // 100 notifications already went out this hour: the form's counter took all its slots, and the
+  // log holds them (one more the hour before).
+  await FormModel.updateOne(
+    { _id: form.id },
+    { $set: { notificationHour: new Date(hourStart), notificationsSent: 100 } },
+  );
   await EmailLogModel.insertMany(
     Array.from({ length: 101 }, (_, index) => ({
       userId: user.id,

@@ -11,6 +11,7 @@ export { buildErrorBody, type TErrorBody, type TErrorBodyParts } from './errors/
 export type { TTrpcErrorCode } from './errors/app-error-status.js';
 export { ErrorMessages } from './errors/error-messages.js';
 export { foreignFormError } from './errors/foreign-form-error.js';
+export { invalidParameter, type TParameterIssue } from './errors/invalid-parameter.js';
 export { parseInput } from './errors/parse-input.js';
 
 // config
@@ -196,6 +197,7 @@ export { reconcileSubmissionCounters } from './submissions/reconcile-submission-
 export { createWebhookEndpoint } from './webhooks/create-webhook-endpoint.js';
 export type { CreateWebhookEndpointOptions } from './webhooks/create-webhook-endpoint.js';
 export { listWebhookEndpoints } from './webhooks/list-webhook-endpoints.js';
+export { pageWebhookEndpoints, type PageWebhookEndpointsOptions } from './webhooks/page-webhook-endpoints.js';
 export { getWebhookEndpoint } from './webhooks/get-webhook-endpoint.js';
 export { generateWebhookSecret } from './webhooks/generate-webhook-secret.js';
 export { updateWebhookEndpoint } from './webhooks/update-webhook-endpoint.js';

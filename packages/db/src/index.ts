@@ -58,6 +58,7 @@ export type {
 } from './repositories/webhook-delivery.js';
 export { outboxDeliveryRepository } from './repositories/outbox-delivery.js';
 export { emailLogRepository } from './repositories/email-log.js';
+export { developerNotificationSlotRepository } from './repositories/developer-notification-slot.js';
 export type { TOwnerReader } from './repositories/owner-reader.js';
 export type { TEmailLogRecord, TCreateEmailLogRecord } from './repositories/email-log.js';
 export { subscriptionRepository } from './repositories/subscription.js';

@@ -132,7 +132,8 @@ export function createRestProcedureHandler<TContext>({
             ...shape,
             message: isInputValidationError ? 'Input validation failed' : (shape.message ?? error.message),
             code: error.code,
-            issues: isInputValidationError ? (error.cause as { issues?: unknown }).issues : undefined,
+            // A schema failure's zod issues, else those core gave a parameter it refused (in the shape).
+            issues: isInputValidationError ? (error.cause as { issues?: unknown }).issues : shape.issues,
           }),
         );
     }

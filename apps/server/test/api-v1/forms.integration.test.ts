@@ -295,6 +295,7 @@ describe('GET /api/v1/forms/{formId}/submissions', () => {
         error: 'startDate must be an ISO 8601 date',
         message: 'startDate must be an ISO 8601 date',
         code: 'BAD_REQUEST',
+        issues: [{ code: 'custom', path: ['startDate'], message: 'startDate must be an ISO 8601 date' }],
       },
     ]);
     expect([reversed.statusCode, errorBody(reversed).message]).toEqual([

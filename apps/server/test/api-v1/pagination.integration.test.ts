@@ -165,7 +165,12 @@ describe('bad paging parameters → 400', () => {
           base,
           cursor,
           400,
-          { error: 'Invalid cursor', message: 'Invalid cursor', code: 'BAD_REQUEST' },
+          {
+            error: 'Invalid cursor',
+            message: 'Invalid cursor',
+            code: 'BAD_REQUEST',
+            issues: [{ code: 'custom', path: ['cursor'], message: 'Invalid cursor' }],
+          },
         ]);
       }
     }

@@ -337,7 +337,12 @@ describe('redirects per plan', () => {
       expect([redirectUrl, response.statusCode, errorBody(response)]).toEqual([
         redirectUrl,
         400,
-        { error: text, message: text, code: 'BAD_REQUEST' },
+        {
+          error: text,
+          message: text,
+          code: 'BAD_REQUEST',
+          issues: [expect.objectContaining({ path: ['redirectUrl'], message: text })],
+        },
       ]);
     }
   });

@@ -52,7 +52,7 @@ describe('REST /api/v1/forms/{formId}/webhooks', () => {
 
     const { secret: _secret, ...view } = endpoint;
     const listed = await call(app, { method: 'GET', url: webhooksUrl(form.id), key: owner.key });
-    expect([listed.statusCode, listed.json()]).toEqual([200, { webhooks: [view] }]);
+    expect([listed.statusCode, listed.json()]).toEqual([200, { webhooks: [view], nextCursor: null }]);
     const one = await call(app, {
       method: 'GET',
       url: webhooksUrl(form.id, `/${endpoint.id}`),

@@ -62,7 +62,7 @@ export async function authenticateFromCopy({
   const verifiedAt = Date.now();
   let auth: TAuthenticatedApiKey;
   try {
-    auth = await countingBadApiKeys({ req, services }, lookUp);
+    auth = await countingBadApiKeys({ req, res, services }, lookUp);
   } catch (error) {
     cache.delete(keyHash);
     throw error;

@@ -11,6 +11,7 @@ import {
 
 import { afterResponse } from '../after-response.js';
 import type { ApiLogger, ApiRequest, ApiResponse, ApiServices } from '../context.js';
+import { applyBadApiKeyHeaders } from '../rate-limit/bad-api-key-limit.js';
 import { rateLimitBucketId } from '../rate-limit/bucket-id.js';
 import { clientAddressBucket } from '../rate-limit/client-address-bucket.js';
 import { applyRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
@@ -59,6 +60,7 @@ export async function guardApiKeyRequest({
 }: GuardApiKeyRequestOptions) {
   const found = extractApiKey({ headers: req.headers, url: req.url, sources: policy.sources });
   if (!found) {
+    await applyBadApiKeyHeaders({ req, res, services });
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.API_KEY_REQUIRED });
   }
   if (found.source === 'query') {

@@ -8,6 +8,8 @@ export type TApiErrorShape = DefaultErrorShape & {
   /** Second text where the interface gives two (foreign form); else the message. */
   error: string;
   fieldErrors?: Record<string, string>;
+  /** A 400's refused parameters, when core raised it past the input schema (see invalidParameter). */
+  issues?: unknown;
   data: DefaultErrorShape['data'] & { appCode?: string; zodError?: unknown };
 };
 
@@ -28,15 +30,18 @@ export function formatError({ shape, error }: FormatErrorOptions): TApiErrorShap
     message: zodError ? ErrorMessages.INPUT_VALIDATION_FAILED : shape.message,
     error: appError?.error,
     fieldErrors: appError?.details.fieldErrors,
+    issues: appError?.details.issues,
   });
   // Kept only where the builder kept them (never on a 5xx).
   const fieldErrors = body.fieldErrors === undefined ? undefined : appError?.details.fieldErrors;
+  const issues = body.issues;
 
   return {
     ...shape,
     message: body.message,
     error: body.error,
     ...(fieldErrors ? { fieldErrors } : {}),
+    ...(issues === undefined ? {} : { issues }),
     data: {
       ...shape.data,
       ...(appError ? { appCode: appError.code } : {}),

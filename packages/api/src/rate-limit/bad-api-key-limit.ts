@@ -2,6 +2,7 @@ import { AppError, AppErrorCode } from '@formwell/core';
 
 import type { ApiRequest, ApiResponse, ApiServices } from '../context.js';
 import { clientAddressBucket } from './client-address-bucket.js';
+import { applyRateLimitHeaders } from './rate-limit-headers.js';
 import { rateLimitRefusal } from './rate-limit-refusal.js';
 
 export type BadApiKeyLimitContext = {
@@ -27,23 +28,38 @@ export async function withBadApiKeyLimit<T>(
     throw rateLimitRefusal({ res, services, state });
   }
 
-  return countingBadApiKeys({ req, services }, lookUp);
+  return countingBadApiKeys({ req, res, services }, lookUp);
 }
 
 /**
  * Runs a lookup that counts its 401 against the address without asking first: for a key this
  * process already knew as valid (its copy is being verified again), which is no guess.
+ * A 401 answers the limit headers of the address's bad-key bucket, read from the count itself: the
+ * key's own bucket is unknown before the key is, and those headers are on every limited answer.
  */
 export async function countingBadApiKeys<T>(
-  { req, services }: Pick<BadApiKeyLimitContext, 'req' | 'services'>,
+  { req, res, services }: BadApiKeyLimitContext,
   lookUp: () => Promise<T>,
 ): Promise<T> {
   try {
     return await lookUp();
   } catch (error) {
     if (AppError.is(error) && error.code === AppErrorCode.UNAUTHORIZED) {
-      await services.rateLimiter.consume('badApiKey', badKeyBucket(req));
+      const state = await services.rateLimiter.consume('badApiKey', badKeyBucket(req));
+      // A 401, not a refusal for the limit (the next bad key is), so no Retry-After.
+      applyRateLimitHeaders(res, { ...state, allowed: true });
     }
     throw error;
   }
+}
+
+/**
+ * A request without any key is no guess and is not counted, but its 401 still carries the limit
+ * headers: those of the address's bad-key bucket, the limit unauthenticated requests stand under.
+ * One read, on this failure path only.
+ */
+export async function applyBadApiKeyHeaders({ req, res, services }: BadApiKeyLimitContext): Promise<void> {
+  const state = await services.rateLimiter.peek('badApiKey', badKeyBucket(req));
+  // A missing key is never refused for the limit, so no Retry-After.
+  applyRateLimitHeaders(res, { ...state, allowed: true });
 }

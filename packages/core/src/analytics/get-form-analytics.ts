@@ -5,6 +5,7 @@ import type { TPlan } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
+import { invalidParameter } from '../errors/invalid-parameter.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import { applyPendingCountersOfForm } from '../submissions/apply-submission-counters.js';
 import { ZTimeRangeSchema, type TFormAnalytics } from './analytics-types.js';
@@ -39,11 +40,11 @@ export async function getFormAnalytics({
 }: GetFormAnalyticsOptions): Promise<TFormAnalytics> {
   const range = ZTimeRangeSchema.safeParse(timeRange ?? 'week');
   if (!range.success) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_TIME_RANGE });
+    throw invalidParameter('timeRange', ErrorMessages.INVALID_TIME_RANGE);
   }
   const timeZone = tz ?? 'UTC';
   if (!isValidTimeZone(timeZone)) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_TIME_ZONE });
+    throw invalidParameter('tz', ErrorMessages.INVALID_TIME_ZONE);
   }
   const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'not-found' });
   const level = config.plans[user.plan].analytics;

@@ -1,4 +1,10 @@
-import { emailLogRepository, formRepository, outboxDeliveryRepository, userRepository } from '@formwell/db';
+import {
+  developerNotificationSlotRepository,
+  emailLogRepository,
+  formRepository,
+  outboxDeliveryRepository,
+  userRepository,
+} from '@formwell/db';
 import type { TSubmissionEmailJob } from '@formwell/jobs';
 
 import type { TCoreConfig } from '../config/load-config.js';
@@ -128,27 +134,30 @@ export async function sendSubmissionEmail({
   }
   const log = { userId, formId, submissionId, entryId, kind };
 
-  if (kind === 'email.developer') {
-    const since = notificationHourStart(now);
-    if (
-      (await emailLogRepository.countSentForForm({ formId, kind, since })) >= DEVELOPER_NOTIFICATIONS_PER_HOUR
-    ) {
-      await scheduleSummary?.(since);
-      await logEmail({
-        log,
-        message,
-        mailer,
-        status: 'skipped',
-        error: 'hourly notification limit reached',
-        now,
-      });
-      await close();
+  // A notification takes one of its hour's slots before it is sent (one atomic update), so jobs
+  // running at once can never send more than the cap.
+  const slot = kind === 'email.developer' ? { userId, formId, hourStart: notificationHourStart(now) } : null;
+  if (
+    slot &&
+    !(await developerNotificationSlotRepository.reserve({ ...slot, max: DEVELOPER_NOTIFICATIONS_PER_HOUR }))
+  ) {
+    await scheduleSummary?.(slot.hourStart);
+    await logEmail({
+      log,
+      message,
+      mailer,
+      status: 'skipped',
+      error: 'hourly notification limit reached',
+      now,
+    });
+    await close();
 
-      return { status: 'skipped', reason: 'hourly limit' };
-    }
+    return { status: 'skipped', reason: 'hourly limit' };
   }
 
-  const outcome = await sendLoggedEmail({ log, message, mailer, lastAttempt, now });
+  const outcome = await sendWithinSlot(slot, () =>
+    sendLoggedEmail({ log, message, mailer, lastAttempt, now }),
+  );
   if (outcome.status === 'failed') {
     // The entry stays pending with its failure recorded; given up for good, it is closed.
     await failOutboxEntry({ submissionId, entryId, error: outcome.error });
@@ -159,4 +168,24 @@ export async function sendSubmissionEmail({
   await close();
 
   return outcome;
+}
+
+/**
+ * Sends under a notification slot taken for it, and gives the slot back when nothing went out (a
+ * failure, retried or not, or a throw): only notifications sent count toward the hour's cap.
+ */
+async function sendWithinSlot(
+  slot: { userId: string; formId: string; hourStart: Date } | null,
+  send: () => Promise<TEmailOutcome>,
+): Promise<TEmailOutcome> {
+  let outcome: TEmailOutcome | undefined;
+  try {
+    outcome = await send();
+
+    return outcome;
+  } finally {
+    if (slot && outcome?.status !== 'sent' && outcome?.status !== 'captured') {
+      await developerNotificationSlotRepository.release(slot);
+    }
+  }
 }

@@ -41,6 +41,9 @@ export const ErrorMessages = {
   CUSTOM_REDIRECT_PLAN: 'Custom redirects require STANDARD or PRO plan',
   INVALID_REDIRECT_URL: 'redirectUrl must be an absolute http(s) URL',
   INVALID_CURSOR: 'Invalid cursor',
+  /** `startDate` or `endDate` of a submissions list or export that is no calendar date. */
+  notIsoDate: (parameter: string) => `${parameter} must be an ISO 8601 date`,
+  DATE_RANGE_REVERSED: 'startDate must not be after endDate',
   INVALID_LIMIT: 'limit must be an integer between 1 and 100',
   INVALID_PARAMETERS: 'Invalid parameters',
   /** A procedure's input schema refused the request (the `issues` say why). */

@@ -9,8 +9,12 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (!result.success) {
     const first = result.error.issues[0];
+    const where = first ? first.path.join('.') : '';
+    // A refinement's text that starts with its field's name ("redirectUrl must be ...") is a whole
+    // sentence already; zod's own texts keep the prefix (the CLI prints "limit: limit must be ...").
+    const named = first?.code === 'custom' && first.message.startsWith(where);
     const message = first
-      ? `${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}`
+      ? `${where && !named ? `${where}: ` : ''}${first.message}`
       : ErrorMessages.INVALID_PARAMETERS;
     throw new AppError(AppErrorCode.BAD_REQUEST, { message, details: { issues: result.error.issues } });
   }

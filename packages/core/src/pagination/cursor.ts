@@ -1,6 +1,5 @@
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
+import { invalidParameter } from '../errors/invalid-parameter.js';
 
 export type TCursorPosition = { createdAt: Date; id: string };
 
@@ -16,7 +15,7 @@ export function decodeCursor(cursor: string): TCursorPosition {
   const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
   const match = PATTERN.exec(text);
   if (!match?.[1] || !match[2]) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_CURSOR });
+    throw invalidParameter('cursor', ErrorMessages.INVALID_CURSOR);
   }
 
   return { createdAt: new Date(Number(match[1])), id: match[2] };

@@ -1,5 +1,4 @@
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
+import { invalidParameter } from '../errors/invalid-parameter.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { decodeCursor, type TCursorPosition } from './cursor.js';
 
@@ -20,7 +19,7 @@ export function resolvePageRequest({ limit, cursor }: TPageRequest): {
 } {
   const resolved = limit ?? DEFAULT_PAGE_LIMIT;
   if (!Number.isInteger(resolved) || resolved < 1 || resolved > MAX_PAGE_LIMIT) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_LIMIT });
+    throw invalidParameter('limit', ErrorMessages.INVALID_LIMIT);
   }
   if (cursor === undefined || cursor === null || cursor === '') {
     return { limit: resolved };

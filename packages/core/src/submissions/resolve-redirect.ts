@@ -1,7 +1,6 @@
 import type { TPlanLimits } from '../config/plans.js';
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
+import { invalidParameter } from '../errors/invalid-parameter.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 import type { TRedirect } from './z-submit-response.js';
 
@@ -27,7 +26,7 @@ export function resolveRedirect({
     return { url: thankYou, allowed: true };
   }
   if (!isAbsoluteHttpUrl(redirectUrl)) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL });
+    throw invalidParameter('redirectUrl', ErrorMessages.INVALID_REDIRECT_URL);
   }
   if (!limits.customRedirect) {
     return { url: thankYou, allowed: false, reason: ErrorMessages.CUSTOM_REDIRECT_PLAN };

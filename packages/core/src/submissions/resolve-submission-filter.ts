@@ -1,7 +1,7 @@
 import type { TSubmissionFilter } from '@formwell/db';
 
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
+import { invalidParameter } from '../errors/invalid-parameter.js';
 import { startsWithCalendarDay } from './starts-with-calendar-day.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function parseBound(name: string, value: string): Date {
   const parsed = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value);
   if (!startsWithCalendarDay(value) || Number.isNaN(parsed.getTime())) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: `${name} must be an ISO 8601 date` });
+    throw invalidParameter(name, ErrorMessages.notIsoDate(name));
   }
 
   return parsed;
@@ -38,7 +38,7 @@ export function resolveSubmissionFilter({
     filter.until = new Date(end.getTime() + (DATE_ONLY.test(endDate) ? DAY_MS : 1));
   }
   if (filter.from && filter.until && filter.from >= filter.until) {
-    throw new AppError(AppErrorCode.BAD_REQUEST, { message: 'startDate must not be after endDate' });
+    throw invalidParameter('startDate', ErrorMessages.DATE_RANGE_REVERSED);
   }
   if (email) {
     filter.email = email.trim().toLowerCase();

@@ -17,8 +17,8 @@ export const ZSubmitFormInputSchema = z
   })
   .superRefine(({ redirectUrl }, ctx) => {
     if (redirectUrl !== undefined && redirectUrl !== null && !isAbsoluteHttpUrl(redirectUrl)) {
-      // No path, so the 400's message is exactly the documented text.
-      ctx.addIssue({ code: 'custom', message: ErrorMessages.INVALID_REDIRECT_URL });
+      // The text names the field already, so parseInput sends it as it is (no "redirectUrl: " prefix).
+      ctx.addIssue({ code: 'custom', path: ['redirectUrl'], message: ErrorMessages.INVALID_REDIRECT_URL });
     }
   });
 

@@ -40,6 +40,10 @@ const formSchema = new Schema(
     // Webhook endpoints of the form, so the plan's per-form cap is one conditional update.
     // Absent on older forms; core initialises it from a count on first use.
     webhookCount: { type: Number },
+    // The hourly cap of developer notifications: the clock hour counted in, and the notifications
+    // given a slot in it, so taking a slot is one conditional update (see developer-notification-slot).
+    notificationHour: { type: Date },
+    notificationsSent: { type: Number },
     // The latest submissions already added to submissionCount: makes that `$inc` idempotent, so the
     // counter sweep can re-apply a submission whose counting was interrupted (see submission-counters).
     // Never read by the application, hence `select: false`.

@@ -148,22 +148,4 @@ export const emailLogRepository = {
       createdAt: { $gte: since, $lt: until },
     });
   },
-
-  /** Emails of one kind sent for a form since `since` (the hourly cap). */
-  async countSentForForm({
-    formId,
-    kind,
-    since,
-  }: {
-    formId: string;
-    kind: string;
-    since: Date;
-  }): Promise<number> {
-    return EmailLogModel.countDocuments({
-      formId: requireObjectId(formId),
-      kind,
-      status: { $in: ['sent', 'captured'] },
-      createdAt: { $gte: since },
-    });
-  },
 };

@@ -16,7 +16,14 @@ type TStoredForm = TRecordOf<TFormDoc>;
  */
 export type TFormRecord = Omit<
   TStoredForm,
-  'countedIds' | 'fields' | 'settings' | 'emailSettings' | 'publicSubmissions'
+  // The notification counters stay inside too: only developerNotificationSlotRepository reads them.
+  | 'countedIds'
+  | 'notificationHour'
+  | 'notificationsSent'
+  | 'fields'
+  | 'settings'
+  | 'emailSettings'
+  | 'publicSubmissions'
 > & {
   id: string;
   /** Validated by core's ZFormFieldSchema on the way in. */

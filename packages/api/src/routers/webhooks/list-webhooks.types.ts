@@ -3,5 +3,5 @@ import { z } from 'zod';
 
 export { ZFormRequestSchema as ZListWebhooksRequestSchema } from './webhook-ids.js';
 
-/** At most 10 per form (the plan limit), so the list comes whole, newest first. */
+/** The dashboard shows at most 10 per form (the plan limit), so its list comes whole, newest first. */
 export const ZListWebhooksResponseSchema = z.object({ webhooks: z.array(ZWebhookEndpointViewSchema) });

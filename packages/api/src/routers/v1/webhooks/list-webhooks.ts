@@ -1,4 +1,4 @@
-import { listWebhookEndpoints } from '@formwell/core';
+import { pageWebhookEndpoints } from '@formwell/core';
 
 import {
   listWebhooksMeta,
@@ -11,6 +11,9 @@ export const listWebhooksRoute = webhooksProcedure
   .meta(listWebhooksMeta)
   .input(ZListWebhooksRequestSchema)
   .output(ZListWebhooksResponseSchema)
-  .query(async ({ ctx, input }) => ({
-    webhooks: await listWebhookEndpoints({ userId: ctx.actor.userId, formId: input.formId }),
-  }));
+  .query(async ({ ctx, input }) => {
+    const { formId, limit, cursor } = input;
+    const page = await pageWebhookEndpoints({ userId: ctx.actor.userId, formId, limit, cursor });
+
+    return { webhooks: page.items, nextCursor: page.nextCursor };
+  });
