@@ -15,7 +15,6 @@ import { parseInput } from '../errors/parse-input.js';
 import { formNotFound, loadOwnedForm } from '../forms/load-owned-form.js';
 import type { TFormField } from '../forms/z-form-field.js';
 import { finishSubmissionCounters } from './apply-submission-counters.js';
-import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 import type { TOutboxItem } from './outbox-item.js';
 import { parseUserAgent } from './parse-user-agent.js';
 import { planOutbox } from './plan-outbox.js';
@@ -118,12 +117,6 @@ export async function submitForm({
   const { formId, data, redirectUrl } = await refusingAs(SubmitRefusal.validation, () =>
     parseInput(ZSubmitFormInputSchema, input),
   );
-  if (redirectUrl && !isAbsoluteHttpUrl(redirectUrl)) {
-    throw refusedAs(
-      SubmitRefusal.validation,
-      new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.INVALID_REDIRECT_URL }),
-    );
-  }
   const form = await refusingAs(SubmitRefusal.form, () => loadForm({ userId: user.id, formId }));
   const limits = config.plans[user.plan];
   const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl, thankYouUrl });
