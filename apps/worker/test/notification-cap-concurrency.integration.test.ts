@@ -91,7 +91,8 @@ afterAll(async () => {
   await disconnectDatabase();
 });
 
-test('a burst of notifications sent at once never passes the hourly cap', async () => {
+/** A PRO owner and a form that notifies its developer (at `developerEmail` when given). */
+async function ownerWithNotifyingForm(name: string, developerEmail?: string) {
   const user = await createUser({
     config,
     input: { email: `owner-${randomBytes(5).toString('hex')}@example.com`, plan: 'PRO' },
@@ -99,8 +100,18 @@ test('a burst of notifications sent at once never passes the hourly cap', async 
   const form = await createForm({
     config,
     userId: user.id,
-    input: { name: 'Busy', formType: 'contact', emailSettings: { developerNotificationsEnabled: true } },
+    input: {
+      name,
+      formType: 'contact',
+      emailSettings: { developerNotificationsEnabled: true, ...(developerEmail ? { developerEmail } : {}) },
+    },
   });
+
+  return { user, form };
+}
+
+test('a burst of notifications sent at once never passes the hourly cap', async () => {
+  const { user, form } = await ownerWithNotifyingForm('Busy');
   const hourStart = notificationHourStart(now);
   // The hour so far, as both the log and the form's counter hold it.
   await FormModel.updateOne(
@@ -160,19 +171,7 @@ test('a burst of notifications sent at once never passes the hourly cap', async 
 });
 
 test('a notification that was not sent gives its slot back', async () => {
-  const user = await createUser({
-    config,
-    input: { email: `owner-${randomBytes(5).toString('hex')}@example.com`, plan: 'PRO' },
-  });
-  const form = await createForm({
-    config,
-    userId: user.id,
-    input: {
-      name: 'Bouncing',
-      formType: 'contact',
-      emailSettings: { developerNotificationsEnabled: true, developerEmail: 'bounce@example.com' },
-    },
-  });
+  const { user, form } = await ownerWithNotifyingForm('Bouncing', 'bounce@example.com');
   const hourStart = notificationHourStart(now);
   await FormModel.updateOne(
     { _id: form.id },
