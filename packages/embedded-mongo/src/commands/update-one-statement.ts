@@ -1,4 +1,4 @@
-import { deserialize, serialize } from 'bson';
+import { deserialize } from 'bson';
 import { failedToParse } from '../errors.js';
 import type { Collection } from '../storage/collection.js';
 import type { ChangeLog } from '../storage/change-log.js';
@@ -60,7 +60,8 @@ export function runUpdateStatement(
     for (const m of matches) {
       const oldRaw = existing.raw(m.rid);
       if (!oldRaw) continue;
-      const before = deserialize(oldRaw);
+      // The filter's own decode when it had to read the document (same bytes, nothing between).
+      const before = m.doc ?? deserialize(oldRaw);
       out.before = before;
       out.beforeRaw = oldRaw;
       const typed = { old: decodeTyped(oldRaw), update: st.typed?.update ?? st.update };
@@ -75,9 +76,11 @@ export function runUpdateStatement(
       );
       out.matched++;
       out.after = after;
-      const changed = !oldRaw.equals(serialize(after));
-      if (changed) {
-        existing.replace(m.rid, before, after, log);
+      // Encoded once: compared with the stored bytes, then stored (a counter document of many
+      // kilobytes was encoded twice per update).
+      const afterRaw = existing.encodeUpdated(after);
+      if (!oldRaw.equals(afterRaw)) {
+        existing.replace(m.rid, before, after, log, afterRaw);
         out.modified++;
       }
     }

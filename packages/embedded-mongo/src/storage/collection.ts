@@ -101,9 +101,25 @@ export class Collection {
     return rid;
   }
 
-  /** Replaces the document stored under `rid` (its `_id` must not change; callers check). */
-  replace(rid: number, oldDoc: Doc, newDoc: Doc, log: ChangeLog | null): void {
-    const buf = this.encode(newDoc, 'update');
+  /**
+   * The bytes an update would store for `doc`, refused past 16 MB as mongod refuses the update: an
+   * update statement compares them with the stored bytes, then hands them to `replace`.
+   */
+  encodeUpdated(doc: Doc): Uint8Array {
+    return this.encode(doc, 'update');
+  }
+
+  /**
+   * Replaces the document stored under `rid` (its `_id` must not change; callers check). `buf` is
+   * `newDoc` encoded by encodeUpdated, when the caller has it already.
+   */
+  replace(
+    rid: number,
+    oldDoc: Doc,
+    newDoc: Doc,
+    log: ChangeLog | null,
+    buf: Uint8Array = this.encodeUpdated(newDoc),
+  ): void {
     checkStorageDepth(buf, 'update');
     const newKeys = this.computeKeys(newDoc, rid);
     for (const index of this.indexes.values()) index.remove(index.keysFor(oldDoc), rid);
