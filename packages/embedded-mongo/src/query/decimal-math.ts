@@ -1,5 +1,5 @@
 import { Decimal128 } from 'bson';
-import Decimal from 'decimal.js-light';
+import { createRequire } from 'node:module';
 import { decOfString, decToDecimal128, toDec, unwrap, type Dec } from './exact-arithmetic.js';
 
 /**
@@ -67,6 +67,9 @@ const MAX_EXACT_DIGITS = 7000;
  * the 34th decide the rounding (a result that is exactly a short decimal, such as 4 ^ 0.5, comes
  * back as 1.999…9 and rounds to 2).
  */
+// decimal.js-light is CommonJS with an ES module build beside it, whose default exports differ
+// (Node loads the first, Vite the second): required, it is the same constructor everywhere.
+const { Decimal } = createRequire(import.meta.url)('decimal.js-light') as typeof import('decimal.js-light');
 const FractionalDecimal = Decimal.clone({ precision: DIGITS + 16 });
 
 /**
