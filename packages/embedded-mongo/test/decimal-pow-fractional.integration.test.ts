@@ -35,7 +35,9 @@ describe('$pow with a decimal and a fractional exponent', () => {
     expect(await value({ $pow: [new Double(0.1), D('0.5')] })).toEqual(
       D('0.3162277660168379331998893544432719'),
     );
-    expect(await value({ $pow: [D('2'), new Double(0.5)] })).toEqual(D('1.414213562373095048801688724209698'));
+    expect(await value({ $pow: [D('2'), new Double(0.5)] })).toEqual(
+      D('1.414213562373095048801688724209698'),
+    );
   });
 
   test('a negative base with a fractional exponent is NaN', async () => {

@@ -46,7 +46,9 @@ describe('server-side JavaScript is refused with the codes of a mongod without a
       c.aggregate([{ $group: { _id: null, s: { $accumulator: acc } } }]).toArray(),
     );
     expect([err.code, err.codeName, err.message]).toEqual([31264, 'Location31264', NO_ENGINE]);
-    expect(await empty.aggregate([{ $group: { _id: null, s: { $accumulator: acc } } }]).toArray()).toEqual([]);
+    expect(await empty.aggregate([{ $group: { _id: null, s: { $accumulator: acc } } }]).toArray()).toEqual(
+      [],
+    );
   });
 
   test('$where: 6108304 when the filter is parsed, also over no documents', async () => {
@@ -63,7 +65,11 @@ describe('server-side JavaScript is refused with the codes of a mongod without a
 
   test('$where in an aggregation $match (countDocuments is one): 2 BadValue', async () => {
     const err = await serverError(() => c.aggregate([{ $match: { $where: 'true' } }]).toArray());
-    expect([err.code, err.codeName, err.message]).toEqual([2, 'BadValue', '$where is not allowed in this context']);
+    expect([err.code, err.codeName, err.message]).toEqual([
+      2,
+      'BadValue',
+      '$where is not allowed in this context',
+    ]);
     const counted = await serverError(() => c.countDocuments({ $where: 'true' }));
     expect([counted.code, counted.message]).toEqual([2, '$where is not allowed in this context']);
   });

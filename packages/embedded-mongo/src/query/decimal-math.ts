@@ -1,5 +1,6 @@
 import { Decimal128 } from 'bson';
 import { createRequire } from 'node:module';
+import type * as DecimalJsLight from 'decimal.js-light';
 import { decOfString, decToDecimal128, toDec, unwrap, type Dec } from './exact-arithmetic.js';
 
 /**
@@ -69,7 +70,7 @@ const MAX_EXACT_DIGITS = 7000;
  */
 // decimal.js-light is CommonJS with an ES module build beside it, whose default exports differ
 // (Node loads the first, Vite the second): required, it is the same constructor everywhere.
-const { Decimal } = createRequire(import.meta.url)('decimal.js-light') as typeof import('decimal.js-light');
+const { Decimal } = createRequire(import.meta.url)('decimal.js-light') as typeof DecimalJsLight;
 const FractionalDecimal = Decimal.clone({ precision: DIGITS + 16 });
 
 /**

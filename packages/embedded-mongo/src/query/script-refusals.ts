@@ -15,7 +15,8 @@ import type { ExprOp } from './expression-fixes.js';
  */
 const NO_SCRIPT_ENGINE = 'Cannot run server-side javascript without the javascript engine enabled';
 export const noScriptEngine = () => locationError(31264, NO_SCRIPT_ENGINE);
-export const whereWithoutScriptEngine = () => locationError(6108304, 'no globalScriptEngine in $where parsing');
+export const whereWithoutScriptEngine = () =>
+  locationError(6108304, 'no globalScriptEngine in $where parsing');
 export const whereInPipeline = () => badValue('$where is not allowed in this context');
 
 /**
@@ -25,7 +26,7 @@ export const whereInPipeline = () => badValue('$where is not allowed in this con
  */
 const $function: ExprOp = (obj, expr, options) => {
   if (!options.scriptEnabled) throw noScriptEngine();
-  return (mingoFunction as unknown as ExprOp)(obj, expr, options);
+  return mingoFunction(obj, expr, options);
 };
 
 /** Called once per group, so only when there is a document to accumulate, as mongod's. */
