@@ -14,7 +14,7 @@ import type { ExprOp } from './expression-fixes.js';
  * allows it there).
  */
 const NO_SCRIPT_ENGINE = 'Cannot run server-side javascript without the javascript engine enabled';
-export const noScriptEngine = () => locationError(31264, NO_SCRIPT_ENGINE);
+const noScriptEngine = () => locationError(31264, NO_SCRIPT_ENGINE);
 export const whereWithoutScriptEngine = () =>
   locationError(6108304, 'no globalScriptEngine in $where parsing');
 export const whereInPipeline = () => badValue('$where is not allowed in this context');
