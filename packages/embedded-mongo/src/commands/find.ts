@@ -5,6 +5,7 @@ import { withTypedFilter, withTypedProjection } from '../query/typed-pipeline.js
 import { parseSort } from '../query/sort.js';
 import { project } from '../query/projection.js';
 import { checkProjection } from '../query/projection-check.js';
+import { validateFilter } from '../query/filter-validate.js';
 import type { BatchItem } from '../wire/cursor-reply.js';
 import { encodeCursorReply } from '../wire/cursor-reply.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
@@ -49,6 +50,9 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
     singleBatch = true;
   }
   if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
+  // The filter is parsed before the collection is looked up, as mongod does: a bad one (or a
+  // `$where`) is refused also when the collection does not exist.
+  validateFilter(filter);
   const coll = ctx.state.engine.collection(ctx.db, name);
   if (!coll) return encodeCursorReply(ns, 0n, [], true);
   const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());

@@ -1,4 +1,6 @@
 import { Decimal128 } from 'bson';
+import { createRequire } from 'node:module';
+import type * as DecimalJsLight from 'decimal.js-light';
 import { decOfString, decToDecimal128, toDec, unwrap, type Dec } from './exact-arithmetic.js';
 
 /**
@@ -62,17 +64,44 @@ function fullPrecision(d: Dec): Dec {
 const MAX_EXACT_DIGITS = 7000;
 
 /**
- * `base ^ exponent` in decimal, as mongod's `$pow` with a decimal operand: a whole exponent gives
- * the exact power, correctly rounded, written with 34 significant digits (`NumberDecimal("10.0")`
- * squared is `100.0000000000000000000000000000000`); a fractional exponent, NaN or infinity is
- * computed in doubles (15 significant digits, see the README's known gaps). Undefined when the
- * result is beyond decimal128's range, for the caller's double fallback.
+ * Sixteen digits past decimal128's 34: decimal.js-light truncates `pow`, so the digits kept beyond
+ * the 34th decide the rounding (a result that is exactly a short decimal, such as 4 ^ 0.5, comes
+ * back as 1.999…9 and rounds to 2).
+ */
+// decimal.js-light is CommonJS with an ES module build beside it, whose default exports differ
+// (Node loads the first, Vite the second): required, it is the same constructor everywhere.
+const { Decimal } = createRequire(import.meta.url)('decimal.js-light') as typeof DecimalJsLight;
+const FractionalDecimal = Decimal.clone({ precision: DIGITS + 16 });
+
+/**
+ * `base ^ exponent` in decimal, as mongod's `$pow` with a decimal operand (Decimal128::power: both
+ * operands as decimals, a double first rounded to 15 significant digits, the result rounded half
+ * to even to 34 significant digits). A whole exponent gives the exact power, correctly rounded,
+ * written with 34 significant digits (`NumberDecimal("10.0")` squared is
+ * `100.0000000000000000000000000000000`); a fractional one is computed by decimal.js-light and
+ * written the same way, and a negative base with a fractional exponent is NaN (no real power).
+ * Undefined for NaN, infinity, a zero base with a fractional exponent, or a result beyond
+ * decimal128's range, for the caller's double fallback.
  */
 export function decimalPower(base: unknown, exponent: unknown): Decimal128 | undefined {
   const b = toDec(unwrap(base));
   const e = toDec(unwrap(exponent));
-  const whole = e && (e.exp >= 0 || e.coef % pow10(-e.exp) === 0n);
-  if (!b || !e || !whole) return undefined;
+  if (!b || !e) return undefined;
+  const whole = e.exp >= 0 || e.coef % pow10(-e.exp) === 0n;
+  return whole ? wholePower(b, e) : fractionalPower(b, e);
+}
+
+function fractionalPower(b: Dec, e: Dec): Decimal128 | undefined {
+  if (b.coef < 0n) return Decimal128.fromString('NaN');
+  if (b.coef === 0n) return undefined;
+  const power = new FractionalDecimal(decString(b)).pow(decString(e));
+  const d = decOfString(power.toString());
+  return d && finite(fullPrecision(d));
+}
+
+const decString = (d: Dec): string => `${d.coef.toString()}e${String(d.exp)}`;
+
+function wholePower(b: Dec, e: Dec): Decimal128 | undefined {
   const n = e.exp >= 0 ? e.coef * pow10(e.exp) : e.coef / pow10(-e.exp);
   const size = Number(n < 0n ? -n : n) * digitCount(b.coef);
   if (!Number.isSafeInteger(size) || size > MAX_EXACT_DIGITS) return undefined;

@@ -1,5 +1,6 @@
 import { locationError } from '../errors.js';
 import { checkDateTruncAtParse } from './date-arith.js';
+import { whereInPipeline } from './script-refusals.js';
 import { condParts, switchSpec } from './boolean-expressions.js';
 
 /**
@@ -151,6 +152,7 @@ function checkExpressionArity(value: unknown): void {
 function checkFilter(filter: unknown): void {
   if (!isPlain(filter)) return;
   for (const [key, v] of Object.entries(filter)) {
+    if (key === '$where') throw whereInPipeline();
     if (key === '$expr') checkExpressionArity(v);
     else if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(v)) v.forEach(checkFilter);
   }

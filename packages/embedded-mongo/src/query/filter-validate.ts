@@ -1,5 +1,6 @@
 import { BSONRegExp } from 'bson';
 import { badValue } from '../errors.js';
+import { whereWithoutScriptEngine } from './script-refusals.js';
 
 type Doc = Record<string, unknown>;
 
@@ -44,6 +45,7 @@ function checkOperator(op: string, arg: unknown): void {
  */
 export function validateFilter(filter: Doc): void {
   for (const [k, v] of Object.entries(filter)) {
+    if (k === '$where') throw whereWithoutScriptEngine();
     if (k === '$and' || k === '$or' || k === '$nor') {
       if (!Array.isArray(v) || v.length === 0) throw badValue(`${k} argument must be a non-empty array`);
       for (const sub of v) {

@@ -23,6 +23,7 @@ import { typedMath } from './typed-math.js';
 import { comparisonExpressions } from './comparison-expressions.js';
 import { indexOfExpressions } from './index-of.js';
 import { projectionOperatorFixes } from './projection-operators.js';
+import { scriptAccumulators, scriptExpressions } from './script-refusals.js';
 
 /**
  * `$eq` / `$ne` on a top-level field compared with an ObjectId, where the field holds an ObjectId or
@@ -72,7 +73,11 @@ const untypedExpressions = {
   ...comparisonExpressions,
   ...indexOfExpressions,
 };
-const typedAggregationExpressions = { ...untypedExpressions, ...typedExpressions(untypedExpressions) };
+const typedAggregationExpressions = {
+  ...untypedExpressions,
+  ...typedExpressions(untypedExpressions),
+  ...scriptExpressions,
+};
 
 /**
  * mingo with every operator, except that date operators are replaced by our timezone-correct ones
@@ -80,7 +85,7 @@ const typedAggregationExpressions = { ...untypedExpressions, ...typedExpressions
  * and the fixes and typed arithmetic of the modules imported above.
  */
 export const mingoContext = Context.init({
-  accumulator: { ...accumulatorOperators, ...exactAccumulators },
+  accumulator: { ...accumulatorOperators, ...exactAccumulators, ...scriptAccumulators },
   expression: typedAggregationExpressions,
   pipeline: { ...pipelineOperators, ...pipelineStageFixes },
   projection: { ...projectionOperators, ...projectionOperatorFixes },
