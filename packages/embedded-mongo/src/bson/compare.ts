@@ -57,6 +57,27 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return Buffer.compare(a, b);
 }
 
+/**
+ * A UTF-16 code unit's place in code point order: surrogates (the halves of characters above
+ * U+FFFF) move above U+E000..U+FFFF, which move down into the surrogates' range. Strings compared
+ * unit by unit in these places compare as their code points do, which is the order of their UTF-8
+ * bytes: mongod's. JavaScript's `<` puts U+10000 and above before U+E000..U+FFFF.
+ */
+export const codePointPlace = (unit: number): number =>
+  unit < 0xd800 ? unit : unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
+
+/** Strings in mongod's order (their UTF-8 bytes, i.e. code point order). */
+export function compareStrings(x: string, y: string): number {
+  if (x === y) return 0;
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) {
+    const a = x.charCodeAt(i);
+    const b = y.charCodeAt(i);
+    if (a !== b) return codePointPlace(a) < codePointPlace(b) ? -1 : 1;
+  }
+  return x.length < y.length ? -1 : 1;
+}
+
 /** Total order over BSON values as mongod sorts and indexes them. */
 export function compareValues(a: unknown, b: unknown): number {
   const ra = typeRank(a);
@@ -69,11 +90,8 @@ export function compareValues(a: unknown, b: unknown): number {
       return 0;
     case 2:
       return compareNumbers(a, b);
-    case 3: {
-      const x = String(a);
-      const y = String(b);
-      return x < y ? -1 : x > y ? 1 : 0;
-    }
+    case 3:
+      return compareStrings(String(a), String(b));
     case 4:
       return compareObjects(a as Record<string, unknown>, b as Record<string, unknown>);
     case 5:
@@ -120,7 +138,7 @@ function compareObjects(a: Record<string, unknown>, b: Record<string, unknown>):
     const fb = kb[i] ?? '';
     const t = typeRank(a[fa]) - typeRank(b[fb]);
     if (t !== 0) return t < 0 ? -1 : 1;
-    if (fa !== fb) return fa < fb ? -1 : 1;
+    if (fa !== fb) return compareStrings(fa, fb);
     const c = compareValues(a[fa], b[fb]);
     if (c !== 0) return c;
   }

@@ -1,6 +1,6 @@
 import type { BSONRegExp, ObjectId, Timestamp } from 'bson';
 import { Binary } from 'bson';
-import { typeRank } from '../bson/compare.js';
+import { codePointPlace, typeRank } from '../bson/compare.js';
 import { approximate, remainderSuffix } from '../bson/exact-number.js';
 
 /**
@@ -28,9 +28,17 @@ function numberBody(n: number): string {
   return Number.isNaN(n) ? '\0\0\0\0\0\0\0\0' : s;
 }
 
+/** Code units from U+D800 up, which JavaScript orders differently from mongod (see codePointPlace). */
+const HAS_OUT_OF_PLACE = /[\uD800-\uFFFF]/;
+const OUT_OF_PLACE = /[\uD800-\uFFFF]/g;
+
 function escapeString(s: string): string {
+  // Units moved to their code point places, so that the keys' plain string order is mongod's.
+  const placed = HAS_OUT_OF_PLACE.test(s)
+    ? s.replace(OUT_OF_PLACE, (unit) => String.fromCharCode(codePointPlace(unit.charCodeAt(0))))
+    : s;
   // NUL is escaped so that the NUL NUL terminator sorts before any continuation.
-  return (s.includes('\0') ? s.replace(/\0/g, '\0\x01') : s) + '\0\0';
+  return (placed.includes('\0') ? placed.replace(/\0/g, '\0\x01') : placed) + '\0\0';
 }
 
 function bytesBody(b: Uint8Array): string {
