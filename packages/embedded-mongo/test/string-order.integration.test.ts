@@ -14,12 +14,13 @@ const PRIVATE_USE = '\uE000';
 const ORDER = ['a', 'z', PRIVATE_USE, REPLACEMENT, GRINNING];
 
 let t: TestEngine;
-let plain: Collection;
-let indexed: Collection;
+type Row = { _id: number; s: string };
+let plain: Collection<Row>;
+let indexed: Collection<Row>;
 beforeAll(async () => {
   t = await startTestEngine();
-  plain = t.db('strings').collection('plain');
-  indexed = t.db('strings').collection('indexed');
+  plain = t.db('strings').collection<Row>('plain');
+  indexed = t.db('strings').collection<Row>('indexed');
   await indexed.createIndex({ s: 1 });
   // Inserted out of order, so that no order below is the insertion order.
   const docs = [GRINNING, 'z', REPLACEMENT, 'a', PRIVATE_USE].map((s, i) => ({ _id: i, s }));
@@ -31,6 +32,7 @@ afterAll(async () => {
 });
 
 const values = (docs: { s?: unknown }[]) => docs.map((d) => d.s);
+const valuesOf = (docs: Record<string, unknown>[]) => docs.map((d) => d.s);
 
 describe('strings in UTF-8 byte order, as mongod', () => {
   test.each([
@@ -63,7 +65,7 @@ describe('strings in UTF-8 byte order, as mongod', () => {
       .aggregate([{ $match: { s: REPLACEMENT } }, { $project: { _id: 0, lower: { $lt: ['$s', GRINNING] } } }])
       .toArray();
 
-    expect(values(sorted)).toEqual(ORDER);
+    expect(valuesOf(sorted)).toEqual(ORDER);
     expect(compared).toEqual([{ lower: true }]);
   });
 });

@@ -67,7 +67,7 @@ export const codePointPlace = (unit: number): number =>
   unit < 0xd800 ? unit : unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
 
 /** Strings in mongod's order (their UTF-8 bytes, i.e. code point order). */
-export function compareStrings(x: string, y: string): number {
+function compareStrings(x: string, y: string): number {
   if (x === y) return 0;
   const n = Math.min(x.length, y.length);
   for (let i = 0; i < n; i++) {
