@@ -8,9 +8,14 @@ export async function writingNewFile<T>(file: string, write: () => Promise<T>): 
   try {
     return await write();
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'EEXIST') {
+    if (isAlreadyThere(error)) {
       throw new CliError(`${file} already exists; give --out a new file (nothing is ever overwritten)`);
     }
     throw error;
   }
+}
+
+/** The refusal of a `wx` open: the file was there before (and is not ours to remove). */
+export function isAlreadyThere(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'EEXIST';
 }

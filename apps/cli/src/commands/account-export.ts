@@ -10,7 +10,7 @@ import { exportAccount } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
 import type { TCommandOptions } from '../run-cli.js';
-import { writingNewFile } from '../writing-new-file.js';
+import { isAlreadyThere, writingNewFile } from '../writing-new-file.js';
 
 /**
  * `account export --user ID --out FILE` → `{file, bytes}`: everything of the account as one gzip'd
@@ -38,7 +38,7 @@ export async function accountExport({ args }: TCommandOptions) {
       await pipeline(Readable.from(all()), createGzip(), createWriteStream(file, { flags: 'wx' }));
     } catch (error) {
       // A half-written archive must not pass for a whole one; a file that was there already is kept.
-      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) {
+      if (!isAlreadyThere(error)) {
         await rm(file, { force: true });
       }
       throw error;

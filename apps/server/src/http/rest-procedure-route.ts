@@ -47,10 +47,11 @@ type TRestProcedure = {
  * The handler of /api/v1's catch-all route: the request path is matched against the router's
  * `meta.openapi` paths, the procedure's own middleware chain is run (see runProcedure) with
  * the transport's context, and the answer is the procedure's JSON (or its error, as trpc-to-openapi
- * shapes it). It replaces trpc-to-openapi's Fastify adapter, which does the same matching, input
- * assembly (and coercion, see inputShape), but per request also dresses Fastify's objects up as Node's, builds a
- * whole Fetch `Request` (with an AbortSignal and close listeners) only to hand its signal to
- * nothing, re-walks the input schema to coerce it, and builds a new proxy caller: on a request that
+ * shapes it). It replaces trpc-to-openapi's Fastify adapter, which does the same matching and
+ * input assembly (and coerces input, which this handler does not: see inputShape), but per request
+ * also dresses Fastify's objects up as Node's, builds a whole Fetch `Request` (with an AbortSignal
+ * and close listeners) only to hand its signal to nothing, re-walks the input schema to coerce it,
+ * and builds a new proxy caller: on a request that
  * touches no database that was most of its cost. trpc-to-openapi still writes the OpenAPI document.
  * The body is Fastify's, already parsed (and depth-checked) by the scope's JSON parser.
  */
