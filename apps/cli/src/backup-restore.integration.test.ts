@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -102,6 +102,8 @@ describe('formwell backup / restore', { timeout: 300_000 }, () => {
     const total = Object.values(before).reduce((n, c) => n + c.documents.length, 0);
     expect(dumped.documents).toBe(total);
     expect(dumped.bytes).toBeGreaterThan(0);
+    // It holds webhook secrets and password hashes: owner-only whatever the umask.
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
     console.info(`backup: ${dumped.documents} documents, ${dumped.bytes} bytes gzip'd, ${dumped.ms} ms`);
 
     // A second backup never overwrites the first.

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -233,6 +233,8 @@ describe('data rights through the CLI', { timeout: 300_000 }, () => {
     const file = join(dir, 'export.json.gz');
     const result = await formwellJson(uri, 'account', 'export', '--user', mine.userId, '--out', file);
     expect(result.bytes).toBeGreaterThan(0);
+    // Submitters' personal data: owner-only whatever the umask.
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
     const text = gunzipSync(await readFile(file)).toString('utf8');
     const archive = JSON.parse(text) as Record<string, unknown[]> & {
       account: { id: string; email: string };

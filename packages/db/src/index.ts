@@ -104,6 +104,7 @@ export { PaymentEventModel } from './models/payment-event.js';
 export { BillingEmailModel } from './models/billing-email.js';
 
 export { writeBackup } from './backup/write-backup.js';
+export { newPrivateFile } from './backup/new-private-file.js';
 export { restoreBackup, RestoreTargetNotEmptyError } from './backup/restore-backup.js';
 export { BackupFileError } from './backup/read-backup.js';
 export type { TBackupSummary } from './backup/backup-format.js';

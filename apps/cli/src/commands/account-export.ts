@@ -1,4 +1,3 @@
-import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 
 import { exportAccount } from '@formwell/core';
+import { newPrivateFile } from '@formwell/db';
 
 import { requiredOption } from '../required-option.js';
 import type { TCommandOptions } from '../run-cli.js';
@@ -35,7 +35,7 @@ export async function accountExport({ args }: TCommandOptions) {
   }
   await writingNewFile(file, async () => {
     try {
-      await pipeline(Readable.from(all()), createGzip(), createWriteStream(file, { flags: 'wx' }));
+      await pipeline(Readable.from(all()), createGzip(), newPrivateFile(file));
     } catch (error) {
       // A half-written archive must not pass for a whole one; a file that was there already is kept.
       if (!isAlreadyThere(error)) {

@@ -1,4 +1,3 @@
-import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -13,6 +12,7 @@ import {
   type TIndexDefinition,
 } from './backup-format.js';
 import { connectedDb } from './connected-db.js';
+import { newPrivateFile } from './new-private-file.js';
 
 const { EJSON } = mongoose.mongo.BSON;
 const BATCH_SIZE = 1_000;
@@ -67,7 +67,7 @@ async function* records(summary: TBackupSummary): AsyncGenerator<string> {
  */
 export async function writeBackup({ file }: { file: string }): Promise<TBackupSummary> {
   const summary: TBackupSummary = { collections: {}, documents: 0, indexes: 0 };
-  await pipeline(Readable.from(records(summary)), createGzip(), createWriteStream(file, { flags: 'wx' }));
+  await pipeline(Readable.from(records(summary)), createGzip(), newPrivateFile(file));
 
   return summary;
 }
