@@ -94,9 +94,23 @@ export function decimalPower(base: unknown, exponent: unknown): Decimal128 | und
 function fractionalPower(b: Dec, e: Dec): Decimal128 | undefined {
   if (b.coef < 0n) return Decimal128.fromString('NaN');
   if (b.coef === 0n) return undefined;
-  const power = new FractionalDecimal(decString(b)).pow(decString(e));
-  const d = decOfString(power.toString());
+  const power = powerOrOutOfRange(decString(b), decString(e));
+  const d = power === undefined ? undefined : decOfString(power);
   return d && finite(fullPrecision(d));
+}
+
+/**
+ * decimal.js-light throws (a DecimalError "Exponent out of range") where the power, or a step on the
+ * way to it, is far beyond decimal128's range: that is the caller's out-of-range case, not an error
+ * of the query.
+ */
+function powerOrOutOfRange(base: string, exponent: string): string | undefined {
+  try {
+    return new FractionalDecimal(base).pow(exponent).toString();
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('Exponent out of range')) return undefined;
+    throw error;
+  }
 }
 
 const decString = (d: Dec): string => `${d.coef.toString()}e${String(d.exp)}`;
