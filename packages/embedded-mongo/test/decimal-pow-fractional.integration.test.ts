@@ -43,7 +43,9 @@ describe('$pow with a decimal and a fractional exponent', () => {
   test('a huge fractional exponent still gives the power, or infinity past the range', async () => {
     // A step of decimal.js-light's power overflows on the way to either result; neither is an error.
     expect(
-      await value({ $pow: [D('1.000000000000000000000000000000001'), D('123456789012345678901234567890.5')] }),
+      await value({
+        $pow: [D('1.000000000000000000000000000000001'), D('123456789012345678901234567890.5')],
+      }),
     ).toEqual(D('1.000123464410115344706689342483100'));
     expect(String(await value({ $pow: [D('2'), D('100000000000000000000.5')] }))).toBe('Infinity');
   });

@@ -120,7 +120,25 @@ const $size: ExprOp = (obj, expr, options) => {
   return v.length;
 };
 
+/**
+ * `$getField` reads only what the document itself holds: mingo indexed the input as a JavaScript
+ * object, so `constructor` or `__proto__` gave the prototype's members (a function, which BSON
+ * cannot even store). As in mongod, a null or missing input gives null, any other value that is not
+ * a document gives missing, and `input` defaults to the current document only when it is not given
+ * (mingo also used the current document for an input that evaluated to null).
+ */
+const $getField: ExprOp = (obj, expr, options) => {
+  const spec = typeof expr === 'object' && expr !== null ? (expr as Obj) : { field: expr };
+  const field: unknown = evalExpr(obj, spec.field, options);
+  if (typeof field !== 'string') return delegate('$getField')(obj, expr, options);
+  const input: unknown = Object.hasOwn(spec, 'input') ? evalExpr(obj, spec.input, options) : obj;
+  if (input === null || input === undefined) return null;
+  if (bsonTypeName(input) !== 'object') return undefined;
+  return Object.hasOwn(input as Obj, field) ? (input as Obj)[field] : undefined;
+};
+
 export const expressionFixes: Record<string, ExprOp> = {
+  $getField,
   $size,
   $ceil: rounding('$ceil'),
   $floor: rounding('$floor'),
