@@ -4,13 +4,16 @@
  * remembers its last 200 counted ids, and the month's bucket document holds 31 × 96 numbers. The
  * engine's CPU time per submit measured on this workload is what bounds submit throughput.
  */
-import { MongoClient, ObjectId } from 'mongodb';
+import { MongoClient, ObjectId, type Document, type PushOperator } from 'mongodb';
 
 const KEPT = 200;
 const MONTH = '2026-11';
 
 const ids = (n: number) => Array.from({ length: n }, () => new ObjectId());
-const pushCounted = (id: ObjectId) => ({ countedIds: { $each: [id], $slice: -KEPT } });
+// Typed loosely, as packages/db does: the driver's PushOperator<Document> rejects `$each`/`$slice`
+// on a schemaless collection, although MongoDB accepts them.
+const pushCounted = (id: ObjectId) =>
+  ({ countedIds: { $each: [id], $slice: -KEPT } }) as unknown as PushOperator<Document>;
 
 /** Collections, indexes and documents as a form with a busy month has them. */
 export async function seedSubmitWorkload(client: MongoClient): Promise<(i: number) => Promise<unknown>> {

@@ -32,6 +32,7 @@ export class Collection {
   readonly idIndex: IndexStore;
   readonly stats: CollectionStats = { docsExamined: 0, keysExamined: 0 };
   private nextRid = 1;
+  private indexedCache: Set<string> | undefined;
 
   constructor(
     readonly db: string,
@@ -135,6 +136,44 @@ export class Collection {
     });
   }
 
+  /**
+   * Stores new bytes under `rid` for an update that changed no field any index reads (see
+   * indexedFields), so every index key stays as it was and is left alone; `id` is the document's
+   * `_id`. The change record decodes the document only if the store asks for it (it journals the
+   * bytes as they are).
+   */
+  replaceBytes(rid: number, id: unknown, buf: Uint8Array, log: ChangeLog | null): void {
+    this.docs.set(rid, buf);
+    const bytes = this.docs.get(rid);
+    if (!bytes) return;
+    log?.push({
+      t: 'put',
+      db: this.db,
+      coll: this.name,
+      id,
+      bytes,
+      get doc() {
+        return deserialize(bytes);
+      },
+    });
+  }
+
+  /**
+   * The top-level field names some index reads, in its key or its partial filter: an update that
+   * changes none of them leaves every index key as it was. Kept until the set of indexes changes.
+   */
+  indexedFields(): ReadonlySet<string> {
+    if (!this.indexedCache) {
+      const fields = new Set<string>();
+      for (const index of this.indexes.values()) {
+        for (const field of index.fields) fields.add(field.split('.')[0] ?? field);
+        collectFilterFields(index.spec.partialFilterExpression, fields);
+      }
+      this.indexedCache = fields;
+    }
+    return this.indexedCache;
+  }
+
   remove(rid: number, doc: Doc, log: ChangeLog | null): void {
     for (const index of this.indexes.values()) index.remove(index.keysFor(doc), rid);
     this.docs.delete(rid);
@@ -158,12 +197,14 @@ export class Collection {
       index.add(keys, rid);
     }
     this.indexes.set(spec.name, index);
+    this.indexedCache = undefined;
     log?.push({ t: 'createIndex', db: this.db, coll: this.name, spec });
   }
 
   dropIndex(name: string, log: ChangeLog | null): void {
     if (name === '_id_') throw new MongoCommandError(72, 'InvalidOptions', 'cannot drop _id index');
     if (!this.indexes.delete(name)) throw indexNotFound(`index not found with name [${name}]`);
+    this.indexedCache = undefined;
     log?.push({ t: 'dropIndex', db: this.db, coll: this.name, name });
   }
 
@@ -210,5 +251,18 @@ export class Collection {
         throw tooLarge(`Resulting document after update is larger than ${String(MAX_BSON_SIZE)}`);
       throw insertTooLarge(size);
     }
+  }
+}
+
+/**
+ * The top-level field names a partial filter reads: its field keys, and those inside `$and`,
+ * `$or` and `$nor` (operators below a field, like `$exists`, belong to that field).
+ */
+function collectFilterFields(filter: unknown, into: Set<string>): void {
+  if (!filter || typeof filter !== 'object') return;
+  for (const [key, value] of Object.entries(filter)) {
+    if (key.startsWith('$')) {
+      if (Array.isArray(value)) for (const branch of value) collectFilterFields(branch, into);
+    } else into.add(key.split('.')[0] ?? key);
   }
 }
