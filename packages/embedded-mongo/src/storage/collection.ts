@@ -123,8 +123,13 @@ export class Collection {
   ): void {
     checkStorageDepth(buf, 'update');
     const newKeys = this.computeKeys(newDoc, rid);
-    for (const index of this.indexes.values()) index.remove(index.keysFor(oldDoc), rid);
-    for (const [index, k] of newKeys) index.add(k, rid);
+    // An index whose keys did not change keeps its entries (most updates touch no indexed field).
+    for (const [index, keys] of newKeys) {
+      const oldKeys = index.keysFor(oldDoc);
+      if (sameKeys(oldKeys, keys)) continue;
+      index.remove(oldKeys, rid);
+      index.add(keys, rid);
+    }
     this.docs.set(rid, buf);
     log?.push({
       t: 'put',
@@ -266,3 +271,6 @@ function collectFilterFields(filter: unknown, into: Set<string>): void {
     } else into.add(key.split('.')[0] ?? key);
   }
 }
+
+const sameKeys = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((key, i) => key === b[i]);
