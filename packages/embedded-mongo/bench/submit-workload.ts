@@ -4,7 +4,7 @@
  * remembers its last 200 counted ids, and the month's bucket document holds 31 × 96 numbers. The
  * engine's CPU time per submit measured on this workload is what bounds submit throughput.
  */
-import { MongoClient, ObjectId, type Document, type PushOperator } from 'mongodb';
+import { ObjectId, type Document, type MongoClient, type PushOperator } from 'mongodb';
 
 const KEPT = 200;
 const MONTH = '2026-11';
@@ -116,7 +116,13 @@ export async function seedSubmitWorkload(client: MongoClient): Promise<(i: numbe
           namespace: ns('formstats'),
           filter: { formId, userId, countedIds: { $ne: sid } },
           update: {
-            $inc: { total: 1, version: 1, 'browsers.Chrome': 1, 'countries.DE': 1, [`quarterOfDay.${MONTH}.${String(slot)}`]: 1 },
+            $inc: {
+              total: 1,
+              version: 1,
+              'browsers.Chrome': 1,
+              'countries.DE': 1,
+              [`quarterOfDay.${MONTH}.${String(slot)}`]: 1,
+            },
             $push: pushCounted(sid),
           },
           upsert: true,
@@ -125,7 +131,10 @@ export async function seedSubmitWorkload(client: MongoClient): Promise<(i: numbe
           name: 'updateOne',
           namespace: ns('formstatsmonths'),
           filter: { formId, userId, month: MONTH, countedIds: { $ne: sid } },
-          update: { $inc: { version: 1, [`days.${String(day)}.${String(slot)}`]: 1 }, $push: pushCounted(sid) },
+          update: {
+            $inc: { version: 1, [`days.${String(day)}.${String(slot)}`]: 1 },
+            $push: pushCounted(sid),
+          },
         },
       ],
       { ordered: false, verboseResults: true },

@@ -16,10 +16,18 @@ function decoded(update: Doc): { plain: Doc; typed: Doc } {
 /** What the general path stores: decode, apply (types kept), encode. */
 function general(raw: Uint8Array, update: Doc): Buffer {
   const { plain, typed } = decoded(update);
-  const after = applyUpdate(deserialize(raw), plain, 'modifier', undefined, false, {}, {
-    old: decodeTyped(raw),
-    update: typed,
-  });
+  const after = applyUpdate(
+    deserialize(raw),
+    plain,
+    'modifier',
+    undefined,
+    false,
+    {},
+    {
+      old: decodeTyped(raw),
+      update: typed,
+    },
+  );
   return Buffer.from(serialize(after));
 }
 
@@ -54,15 +62,22 @@ describe('updates applied to the stored bytes', () => {
     };
     const out = inPlace(doc, update);
     expect(out).toBeDefined();
-    const after = deserialize(out ?? Buffer.alloc(0));
-    expect(after.days[26][33]).toBe(1);
+    const after = deserialize(out ?? Buffer.alloc(0)) as { days: number[][]; countedIds: ObjectId[] };
+    expect(after.days[26]?.[33]).toBe(1);
     expect(after.countedIds).toHaveLength(200);
     expect(String(after.countedIds[199])).toBe(String(pushed));
     expect(String(after.countedIds[0])).toBe(String(doc.countedIds[1]));
   });
 
   test('$set of same-type fixed-width values, and $setOnInsert on an existing document, in place', () => {
-    const doc = { _id: 1, at: new Date(0), flag: false, n: new Int32(3), d: new Double(1.5), l: Long.fromNumber(7) };
+    const doc = {
+      _id: 1,
+      at: new Date(0),
+      flag: false,
+      n: new Int32(3),
+      d: new Double(1.5),
+      l: Long.fromNumber(7),
+    };
     const update = {
       $set: { at: new Date(5000), flag: true, n: new Int32(-4), d: new Double(2.25), l: Long.fromNumber(-9) },
       $setOnInsert: { createdAt: new Date(1) },
@@ -91,7 +106,7 @@ describe('updates applied to the stored bytes', () => {
   });
 
   test('a window push of k values onto n matches the general path for every fixed-width type', () => {
-    const values = [
+    const values: (() => unknown)[] = [
       () => new ObjectId(),
       () => new Int32(Math.floor(Math.random() * 1000)),
       () => new Double(Math.random()),
@@ -99,13 +114,18 @@ describe('updates applied to the stored bytes', () => {
       () => new Date(Math.floor(Math.random() * 1e12)),
     ];
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 5 }), (t, n, k) => {
-        const make = values[t] ?? values[0];
-        if (!make) return;
-        const doc = { _id: 1, a: Array.from({ length: n }, make) };
-        const out = inPlace(doc, { $push: { a: { $each: Array.from({ length: k }, make), $slice: -n } } });
-        expect(out !== undefined).toBe(k <= n);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 5 }),
+        (t, n, k) => {
+          const make = values[t] ?? values[0];
+          if (!make) return;
+          const doc = { _id: 1, a: Array.from({ length: n }, make) };
+          const out = inPlace(doc, { $push: { a: { $each: Array.from({ length: k }, make), $slice: -n } } });
+          expect(out !== undefined).toBe(k <= n);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -148,7 +168,8 @@ describe('updates applied to the stored bytes', () => {
       { $push: { mixed: { $each: [new Int32(3)], $slice: -2 } } },
       { $inc: { n: new Int32(1) }, $unset: { s: '' } },
     ];
-    for (const update of refused) expect(inPlace(doc, update), JSON.stringify(Object.keys(update))).toBeUndefined();
+    for (const update of refused)
+      expect(inPlace(doc, update), JSON.stringify(Object.keys(update))).toBeUndefined();
     expect(inPlace(doc, { $inc: { 'o.k': new Int32(1) } })).toBeDefined();
     expect(inPlace(doc, { $inc: { 'o.k': new Int32(1) } }, new Set(['o']))).toBeUndefined();
   });

@@ -40,7 +40,11 @@ const SUPPORTED = new Set(['$inc', '$set', '$push', '$setOnInsert']);
  * names of index keys and partial filters), whose keys must then be recomputed. `update` must be
  * the update as decoded with its number types kept (typed-decode.ts).
  */
-export function updateInPlace(raw: Uint8Array, update: unknown, indexed: ReadonlySet<string>): Buffer | undefined {
+export function updateInPlace(
+  raw: Uint8Array,
+  update: unknown,
+  indexed: ReadonlySet<string>,
+): Buffer | undefined {
   if (!update || typeof update !== 'object' || Array.isArray(update)) return undefined;
   const writes: ((out: Buffer) => void)[] = [];
   for (const [op, arg] of Object.entries(update as Doc)) {
@@ -49,7 +53,8 @@ export function updateInPlace(raw: Uint8Array, update: unknown, indexed: Readonl
     for (const [path, operand] of Object.entries(arg as Doc)) {
       const parts = path.split('.');
       const top = parts[0] ?? '';
-      if (top === '_id' || indexed.has(top) || parts.some((p) => p === '' || p.startsWith('$'))) return undefined;
+      if (top === '_id' || indexed.has(top) || parts.some((p) => p === '' || p.startsWith('$')))
+        return undefined;
       const slot = locate(raw, parts);
       const write = slot && planWrite(op, raw, slot, operand);
       if (!write) return undefined;
@@ -91,7 +96,12 @@ const bsonType = (value: unknown): string | undefined =>
   value && typeof value === 'object' ? (value as { _bsontype?: string })._bsontype : undefined;
 
 /** How one modifier changes one located value, or undefined when it cannot be done in place. */
-function planWrite(op: string, raw: Uint8Array, slot: Slot, operand: unknown): ((out: Buffer) => void) | undefined {
+function planWrite(
+  op: string,
+  raw: Uint8Array,
+  slot: Slot,
+  operand: unknown,
+): ((out: Buffer) => void) | undefined {
   if (op === '$inc') return incWrite(raw, slot, operand);
   if (op === '$set') return fixedWrite(slot, operand);
   return pushWindowWrite(raw, slot, operand);
