@@ -302,6 +302,22 @@ async function submit(): Promise<void> {
   await client.close();
 }
 
+/** findOne by _id alone from 16 clients for 10 s: what `BENCH_PROFILE=findOne … run.ts submit` records. */
+async function findOneAlone(): Promise<void> {
+  const client = new MongoClient(uri, { maxPoolSize: 32 });
+  await client.connect();
+  const coll = client.db('bench').collection('items');
+  await coll.insertMany(Array.from({ length: 10_000 }, (_, i) => ({ name: `item ${String(i)}`, n: i })));
+  const ids = (await coll.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+  await measure(
+    'findOne by _id, 10 s',
+    16,
+    (w, i) => coll.findOne({ _id: ids[(i * 16 + w) % ids.length] }),
+    10_000,
+  );
+  await client.close();
+}
+
 /** The submit workload alone for 10 s: what `BENCH_PROFILE=1 node --cpu-prof … run.ts submit` records. */
 async function submitAlone(): Promise<void> {
   const client = new MongoClient(uri, { maxPoolSize: 32 });
@@ -318,5 +334,6 @@ const phases: Record<string, () => Promise<void>> = {
   throughput,
   submit,
   submitAlone,
+  findOneAlone,
 };
 await (phases[phase] ?? throughput)();

@@ -202,10 +202,11 @@ async function yielding(): Promise<void> {
  * --conditions=@formwell/source bench/run.ts submit`).
  */
 async function submit(): Promise<void> {
-  if (process.env.BENCH_PROFILE === '1') {
-    // Only the submits, in memory, so that a CPU profile of this process holds little else.
+  if (process.env.BENCH_PROFILE) {
+    // Only the submits (or, with BENCH_PROFILE=findOne, findOne by _id), in memory, so that a CPU
+    // profile of this process holds little else.
     const p = await startEmbeddedMongo({ port: 0 });
-    await runClient(p.uri, 'submitAlone');
+    await runClient(p.uri, process.env.BENCH_PROFILE === 'findOne' ? 'findOneAlone' : 'submitAlone');
     await p.stop();
     return;
   }
