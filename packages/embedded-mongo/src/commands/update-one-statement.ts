@@ -71,13 +71,17 @@ export function runUpdateStatement(
         recordInPlace(out, existing, m, oldRaw, inPlace, log);
         continue;
       }
-      // The filter's own decode when it had to read the document (same bytes, nothing between).
-      const before = m.doc ?? deserialize(oldRaw);
-      out.before = before;
+      // The filter's own decode when it had to read the whole document (same bytes, nothing
+      // between); otherwise decoded only if a caller reads it (findAndModify).
+      let before = m.doc;
+      setLazily(out, 'before', () => (before ??= deserialize(oldRaw)));
       out.beforeRaw = oldRaw;
       const typed = { old: decodeTyped(oldRaw), update: st.typed?.update ?? st.update };
+      const working = deserialize(oldRaw);
+      // The index keys of the document as it is, taken before the update changes `working`.
+      const oldKeys = existing.indexKeys(working);
       const after = applyUpdate(
-        deserialize(oldRaw),
+        working,
         st.update,
         kind,
         st.arrayFilters,
@@ -91,7 +95,7 @@ export function runUpdateStatement(
       // kilobytes was encoded twice per update).
       const afterRaw = existing.encodeUpdated(after);
       if (!oldRaw.equals(afterRaw)) {
-        existing.replace(m.rid, before, after, log, afterRaw);
+        existing.replace(m.rid, oldKeys, after, log, afterRaw);
         out.modified++;
       }
     }

@@ -12,6 +12,9 @@ import { checkStorageDepth } from '../bson/depth.js';
 
 type Doc = Record<string, unknown>;
 
+/** A document's encoded keys per index, as IndexStore.keysFor gives them. */
+type IndexKeys = ReadonlyMap<IndexStore, string[]>;
+
 const EMPTY_DOC = Buffer.from([5, 0, 0, 0, 0]);
 
 const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
@@ -110,13 +113,19 @@ export class Collection {
     return this.encode(doc, 'update');
   }
 
+  /** The keys a document has in each index (see replace). */
+  indexKeys(doc: Doc): IndexKeys {
+    return new Map([...this.indexes.values()].map((index) => [index, index.keysFor(doc)]));
+  }
+
   /**
-   * Replaces the document stored under `rid` (its `_id` must not change; callers check). `buf` is
-   * `newDoc` encoded by encodeUpdated, when the caller has it already.
+   * Replaces the document stored under `rid` (its `_id` must not change; callers check): `oldKeys`
+   * are the stored document's keys (indexKeys), `buf` is `newDoc` encoded by encodeUpdated, when the
+   * caller has it already.
    */
   replace(
     rid: number,
-    oldDoc: Doc,
+    oldKeys: IndexKeys,
     newDoc: Doc,
     log: ChangeLog | null,
     buf: Uint8Array = this.encodeUpdated(newDoc),
@@ -125,9 +134,9 @@ export class Collection {
     const newKeys = this.computeKeys(newDoc, rid);
     // An index whose keys did not change keeps its entries (most updates touch no indexed field).
     for (const [index, keys] of newKeys) {
-      const oldKeys = index.keysFor(oldDoc);
-      if (sameKeys(oldKeys, keys)) continue;
-      index.remove(oldKeys, rid);
+      const old = oldKeys.get(index) ?? [];
+      if (sameKeys(old, keys)) continue;
+      index.remove(old, rid);
       index.add(keys, rid);
     }
     this.docs.set(rid, buf);
