@@ -80,15 +80,7 @@ export function runUpdateStatement(
       const working = deserialize(oldRaw);
       // The index keys of the document as it is, taken before the update changes `working`.
       const oldKeys = existing.indexKeys(working);
-      const after = applyUpdate(
-        working,
-        st.update,
-        kind,
-        st.arrayFilters,
-        false,
-        st.filter,
-        typed,
-      );
+      const after = applyUpdate(working, st.update, kind, st.arrayFilters, false, st.filter, typed);
       out.matched++;
       out.after = after;
       // Encoded once: compared with the stored bytes, then stored (a counter document of many
