@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { MongoClient, ObjectId } from 'mongodb';
 import { RawClients } from './raw-clients.js';
+import { seedSubmitWorkload } from './submit-workload.js';
 
 type Result = {
   name: string;
@@ -287,5 +288,52 @@ async function yielding(): Promise<void> {
   await Promise.all([readers.close(), grouper.close()]);
 }
 
-const phases: Record<string, () => Promise<void>> = { scale, yielding, durable, throughput };
+/** A Formwell submit's three commands from 16 clients, beside a raw ping and a findOne by _id. */
+async function submit(): Promise<void> {
+  const client = new MongoClient(uri, { maxPoolSize: 32 });
+  await client.connect();
+  const oneSubmit = await seedSubmitWorkload(client);
+  const coll = client.db('submit').collection('submissions');
+  const c = 16;
+  await raw('ping (raw OP_MSG)', c, () => ({ ping: 1, $db: 'admin' }));
+  await measure('submit (3 commands)', c, (w, i) => oneSubmit(i * c + w));
+  const ids = (await coll.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+  await measure('findOne by _id', c, (w, i) => coll.findOne({ _id: ids[(i * c + w) % ids.length] }));
+  await client.close();
+}
+
+/** findOne by _id alone from 16 clients for 10 s: what `BENCH_PROFILE=findOne … run.ts submit` records. */
+async function findOneAlone(): Promise<void> {
+  const client = new MongoClient(uri, { maxPoolSize: 32 });
+  await client.connect();
+  const coll = client.db('bench').collection('items');
+  await coll.insertMany(Array.from({ length: 10_000 }, (_, i) => ({ name: `item ${String(i)}`, n: i })));
+  const ids = (await coll.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+  await measure(
+    'findOne by _id, 10 s',
+    16,
+    (w, i) => coll.findOne({ _id: ids[(i * 16 + w) % ids.length] }),
+    10_000,
+  );
+  await client.close();
+}
+
+/** The submit workload alone for 10 s: what `BENCH_PROFILE=1 node --cpu-prof … run.ts submit` records. */
+async function submitAlone(): Promise<void> {
+  const client = new MongoClient(uri, { maxPoolSize: 32 });
+  await client.connect();
+  const oneSubmit = await seedSubmitWorkload(client);
+  await measure('submit (3 commands), 10 s', 16, (w, i) => oneSubmit(i * 16 + w), 10_000);
+  await client.close();
+}
+
+const phases: Record<string, () => Promise<void>> = {
+  scale,
+  yielding,
+  durable,
+  throughput,
+  submit,
+  submitAlone,
+  findOneAlone,
+};
 await (phases[phase] ?? throughput)();

@@ -195,8 +195,38 @@ async function yielding(): Promise<void> {
   await c.stop();
 }
 
+/**
+ * A submit's commands (bench/submit-workload.ts), in memory and durable: the engine's CPU time per
+ * submit is the figure to compare before/after a change to the write path. With BENCH_PROFILE=1,
+ * the submits alone for 10 s in memory (`BENCH_PROFILE=1 node --cpu-prof --import tsx
+ * --conditions=@formwell/source bench/run.ts submit`).
+ */
+async function submit(): Promise<void> {
+  if (process.env.BENCH_PROFILE) {
+    // Only the submits (or, with BENCH_PROFILE=findOne, findOne by _id), in memory, so that a CPU
+    // profile of this process holds little else.
+    const p = await startEmbeddedMongo({ port: 0 });
+    await runClient(p.uri, process.env.BENCH_PROFILE === 'findOne' ? 'findOneAlone' : 'submitAlone');
+    await p.stop();
+    return;
+  }
+  console.log('\nsubmit workload, in memory:');
+  const m = await startEmbeddedMongo({ port: 0 });
+  await runClient(m.uri, 'submit');
+  await m.stop();
+  console.log('\nsubmit workload, durable (journal + fdatasync):');
+  const dbPath = await mkdtemp(join(tmpdir(), 'embedded-mongo-bench-'));
+  try {
+    const d = await startEmbeddedMongo({ port: 0, dbPath });
+    await runClient(d.uri, 'submit');
+    await d.stop();
+  } finally {
+    await rm(dbPath, { recursive: true, force: true });
+  }
+}
+
 /** `pnpm bench` runs every section; `pnpm bench durable yielding` only those named. */
-const SECTIONS: Record<string, () => Promise<void>> = { throughput, durable, scale, yielding };
+const SECTIONS: Record<string, () => Promise<void>> = { throughput, durable, scale, yielding, submit };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 const unknown = wanted.filter((name) => !Object.hasOwn(SECTIONS, name));
 if (unknown.length > 0) {

@@ -2,13 +2,15 @@ import { deserialize } from 'bson';
 import { failedToParse } from '../errors.js';
 import type { Collection } from '../storage/collection.js';
 import type { ChangeLog } from '../storage/change-log.js';
-import { findMatches } from '../query/find-docs.js';
+import { docWithTypes, findMatches, type Match } from '../query/find-docs.js';
 import { applyUpdate, updateKind } from '../query/update-apply.js';
 import { buildUpsertDoc } from '../query/upsert.js';
 import { parseArrayFilters } from '../query/positional-paths.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import { withTypedFilter } from '../query/typed-pipeline.js';
 import type { Doc } from './types.js';
+import { updateInPlace } from '../storage/in-place-update.js';
+import { storedId } from '../storage/id-first.js';
 
 export type UpdateStatement = {
   filter: Doc;
@@ -56,31 +58,36 @@ export function runUpdateStatement(
       skip: 0,
       limit: st.multi ? 0 : 1,
       hint: st.hint,
+      decodeMatches: false,
     });
     for (const m of matches) {
       const oldRaw = existing.raw(m.rid);
       if (!oldRaw) continue;
-      // The filter's own decode when it had to read the document (same bytes, nothing between).
-      const before = m.doc ?? deserialize(oldRaw);
-      out.before = before;
+      const inPlace =
+        kind === 'modifier' && st.typed && !st.arrayFilters
+          ? updateInPlace(oldRaw, st.typed.update, existing.indexedFields())
+          : undefined;
+      if (inPlace) {
+        recordInPlace(out, existing, m, oldRaw, inPlace, log);
+        continue;
+      }
+      // The filter's own decode when it had to read the whole document (same bytes, nothing
+      // between); otherwise decoded only if a caller reads it (findAndModify).
+      let before = m.doc;
+      setLazily(out, 'before', () => (before ??= deserialize(oldRaw)));
       out.beforeRaw = oldRaw;
       const typed = { old: decodeTyped(oldRaw), update: st.typed?.update ?? st.update };
-      const after = applyUpdate(
-        deserialize(oldRaw),
-        st.update,
-        kind,
-        st.arrayFilters,
-        false,
-        st.filter,
-        typed,
-      );
+      const working = deserialize(oldRaw);
+      // The index keys of the document as it is, taken before the update changes `working`.
+      const oldKeys = existing.indexKeys(working);
+      const after = applyUpdate(working, st.update, kind, st.arrayFilters, false, st.filter, typed);
       out.matched++;
       out.after = after;
       // Encoded once: compared with the stored bytes, then stored (a counter document of many
       // kilobytes was encoded twice per update).
       const afterRaw = existing.encodeUpdated(after);
       if (!oldRaw.equals(afterRaw)) {
-        existing.replace(m.rid, before, after, log, afterRaw);
+        existing.replace(m.rid, oldKeys, after, log, afterRaw);
         out.modified++;
       }
     }
@@ -92,4 +99,40 @@ export function runUpdateStatement(
     out.after = doc;
   }
   return out;
+}
+
+/**
+ * One update done on the stored bytes (see updateInPlace): stored when its bytes differ, with no
+ * index maintenance (no indexed field changed). The documents before and after are decoded only if
+ * a caller reads them (findAndModify does; update and bulkWrite count).
+ */
+function recordInPlace(
+  out: UpdateOutcome,
+  coll: Collection,
+  m: Match,
+  oldRaw: Buffer,
+  afterRaw: Buffer,
+  log: ChangeLog,
+): void {
+  let before = m.doc;
+  let after: Doc | undefined;
+  setLazily(out, 'before', () => (before ??= deserialize(oldRaw)));
+  setLazily(out, 'after', () => (after ??= docWithTypes(afterRaw)));
+  out.beforeRaw = oldRaw;
+  out.matched++;
+  if (!oldRaw.equals(afterRaw)) {
+    coll.replaceBytes(m.rid, m.doc ? m.doc._id : storedId(oldRaw), afterRaw, log);
+    out.modified++;
+  }
+}
+
+/** An outcome's document computed on first read; a later match of the statement may set it again. */
+function setLazily(out: UpdateOutcome, key: 'before' | 'after', get: () => Doc): void {
+  Object.defineProperty(out, key, {
+    get,
+    set: (value: Doc | undefined) =>
+      Object.defineProperty(out, key, { value, writable: true, configurable: true, enumerable: true }),
+    configurable: true,
+    enumerable: true,
+  });
 }

@@ -8,6 +8,7 @@ import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
 import { translateFilter } from './regex-translate.js';
 import { decodeTyped } from '../bson/typed-decode.js';
+import { decodeFields } from '../bson/decode-fields.js';
 import { decodeForAggregation, decodeStored } from '../bson/command-decode.js';
 import { holdsTypedNumbers } from '../bson/aggregation-values.js';
 import { checkDeadline } from '../server/deadline.js';
@@ -21,6 +22,11 @@ export type FindSpec = {
   skip: number;
   limit: number; // 0 = no limit
   hint?: string;
+  /**
+   * False when the caller reads matched documents from their bytes itself (an update): the filter
+   * may then decode only the fields it names, and matches carry no document.
+   */
+  decodeMatches?: boolean;
 };
 
 /** A matched document: record id plus its decoded form (decoded lazily when the filter allowed it). */
@@ -58,6 +64,26 @@ function filterDecode(filter: Doc): 'plain' | 'typed' | 'aggregation' {
   return type ? 'typed' : 'plain';
 }
 
+/**
+ * The top-level fields a filter reads, when its outcome depends on those alone (no `$expr`,
+ * `$where`, `$text`, `$jsonSchema` or other whole-document operator); undefined otherwise.
+ */
+function filterFields(filter: Doc, into = new Set<string>()): Set<string> | undefined {
+  for (const [key, value] of Object.entries(filter)) {
+    if (!key.startsWith('$')) into.add(key.split('.')[0] ?? key);
+    else if (key === '$and' || key === '$or' || key === '$nor') {
+      if (!Array.isArray(value)) return undefined;
+      for (const branch of value as unknown[]) {
+        if (!branch || typeof branch !== 'object' || !filterFields(branch as Doc, into)) return undefined;
+      }
+    } else if (key !== '$comment') return undefined;
+  }
+  return into;
+}
+
+// Below this size picking fields costs about what decoding the whole document does.
+const PARTIAL_DECODE_MIN_BYTES = 512;
+
 /** The document for a record id, decoded for the filter's tests (see filterDecode). */
 function decodeForFilter(coll: Collection, rid: number, mode: 'typed' | 'aggregation'): Doc | undefined {
   const raw = coll.raw(rid);
@@ -82,18 +108,26 @@ function prepareScan(coll: Collection, spec: FindSpec): Scan {
   const mode = query === null ? 'plain' : filterDecode(spec.filter);
   const typed = mode !== 'plain';
   const needSort = spec.sort.length > 0 && !plan.sorted;
+  const fields = query && !typed && spec.decodeMatches === false ? filterFields(spec.filter) : undefined;
   const visit = (rid: number): Match | null => {
     checkDeadline();
     if (!query) return { rid };
-    const doc = mode === 'plain' ? coll.doc(rid) : decodeForFilter(coll, rid, mode);
+    const raw = fields && coll.raw(rid);
+    const partial = fields !== undefined && raw !== undefined && raw.length >= PARTIAL_DECODE_MIN_BYTES;
+    if (partial) coll.stats.docsExamined++;
+    const doc = partial
+      ? decodeFields(raw, fields)
+      : mode === 'plain'
+        ? coll.doc(rid)
+        : decodeForFilter(coll, rid, mode);
     if (!doc) return null;
     try {
       if (!query.test(doc)) return null;
     } catch (err) {
       throw toCommandError(err);
     }
-    // Typed filters were tested on the typed decode: callers get the usual one.
-    return { rid, doc: typed ? undefined : doc };
+    // Typed filters were tested on the typed decode, partial ones on some fields: callers get the usual one.
+    return { rid, doc: typed || partial ? undefined : doc };
   };
   const finish = (out: Match[]) => {
     if (!needSort) return { matches: out.slice(spec.skip), plan };

@@ -12,6 +12,9 @@ import { checkStorageDepth } from '../bson/depth.js';
 
 type Doc = Record<string, unknown>;
 
+/** A document's encoded keys per index, as IndexStore.keysFor gives them. */
+type IndexKeys = ReadonlyMap<IndexStore, string[]>;
+
 const EMPTY_DOC = Buffer.from([5, 0, 0, 0, 0]);
 
 const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
@@ -32,6 +35,7 @@ export class Collection {
   readonly idIndex: IndexStore;
   readonly stats: CollectionStats = { docsExamined: 0, keysExamined: 0 };
   private nextRid = 1;
+  private indexedCache: Set<string> | undefined;
 
   constructor(
     readonly db: string,
@@ -109,21 +113,32 @@ export class Collection {
     return this.encode(doc, 'update');
   }
 
+  /** The keys a document has in each index (see replace). */
+  indexKeys(doc: Doc): IndexKeys {
+    return new Map([...this.indexes.values()].map((index) => [index, index.keysFor(doc)]));
+  }
+
   /**
-   * Replaces the document stored under `rid` (its `_id` must not change; callers check). `buf` is
-   * `newDoc` encoded by encodeUpdated, when the caller has it already.
+   * Replaces the document stored under `rid` (its `_id` must not change; callers check): `oldKeys`
+   * are the stored document's keys (indexKeys), `buf` is `newDoc` encoded by encodeUpdated, when the
+   * caller has it already.
    */
   replace(
     rid: number,
-    oldDoc: Doc,
+    oldKeys: IndexKeys,
     newDoc: Doc,
     log: ChangeLog | null,
     buf: Uint8Array = this.encodeUpdated(newDoc),
   ): void {
     checkStorageDepth(buf, 'update');
     const newKeys = this.computeKeys(newDoc, rid);
-    for (const index of this.indexes.values()) index.remove(index.keysFor(oldDoc), rid);
-    for (const [index, k] of newKeys) index.add(k, rid);
+    // An index whose keys did not change keeps its entries (most updates touch no indexed field).
+    for (const [index, keys] of newKeys) {
+      const old = oldKeys.get(index) ?? [];
+      if (sameKeys(old, keys)) continue;
+      index.remove(old, rid);
+      index.add(keys, rid);
+    }
     this.docs.set(rid, buf);
     log?.push({
       t: 'put',
@@ -133,6 +148,44 @@ export class Collection {
       doc: newDoc,
       bytes: this.docs.get(rid),
     });
+  }
+
+  /**
+   * Stores new bytes under `rid` for an update that changed no field any index reads (see
+   * indexedFields), so every index key stays as it was and is left alone; `id` is the document's
+   * `_id`. The change record decodes the document only if the store asks for it (it journals the
+   * bytes as they are).
+   */
+  replaceBytes(rid: number, id: unknown, buf: Uint8Array, log: ChangeLog | null): void {
+    this.docs.set(rid, buf);
+    const bytes = this.docs.get(rid);
+    if (!bytes) return;
+    log?.push({
+      t: 'put',
+      db: this.db,
+      coll: this.name,
+      id,
+      bytes,
+      get doc() {
+        return deserialize(bytes);
+      },
+    });
+  }
+
+  /**
+   * The top-level field names some index reads, in its key or its partial filter: an update that
+   * changes none of them leaves every index key as it was. Kept until the set of indexes changes.
+   */
+  indexedFields(): ReadonlySet<string> {
+    if (!this.indexedCache) {
+      const fields = new Set<string>();
+      for (const index of this.indexes.values()) {
+        for (const field of index.fields) fields.add(field.split('.')[0] ?? field);
+        collectFilterFields(index.spec.partialFilterExpression, fields);
+      }
+      this.indexedCache = fields;
+    }
+    return this.indexedCache;
   }
 
   remove(rid: number, doc: Doc, log: ChangeLog | null): void {
@@ -158,12 +211,14 @@ export class Collection {
       index.add(keys, rid);
     }
     this.indexes.set(spec.name, index);
+    this.indexedCache = undefined;
     log?.push({ t: 'createIndex', db: this.db, coll: this.name, spec });
   }
 
   dropIndex(name: string, log: ChangeLog | null): void {
     if (name === '_id_') throw new MongoCommandError(72, 'InvalidOptions', 'cannot drop _id index');
     if (!this.indexes.delete(name)) throw indexNotFound(`index not found with name [${name}]`);
+    this.indexedCache = undefined;
     log?.push({ t: 'dropIndex', db: this.db, coll: this.name, name });
   }
 
@@ -212,3 +267,19 @@ export class Collection {
     }
   }
 }
+
+/**
+ * The top-level field names a partial filter reads: its field keys, and those inside `$and`,
+ * `$or` and `$nor` (operators below a field, like `$exists`, belong to that field).
+ */
+function collectFilterFields(filter: unknown, into: Set<string>): void {
+  if (!filter || typeof filter !== 'object') return;
+  for (const [key, value] of Object.entries(filter)) {
+    if (key.startsWith('$')) {
+      if (Array.isArray(value)) for (const branch of value) collectFilterFields(branch, into);
+    } else into.add(key.split('.')[0] ?? key);
+  }
+}
+
+const sameKeys = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((key, i) => key === b[i]);

@@ -1,4 +1,4 @@
-import { onDemand, serialize } from 'bson';
+import { deserialize, onDemand, serialize } from 'bson';
 
 /** Where a document's `_id` element sits, from its type byte to its value's end. */
 type TElementSpan = { start: number; end: number };
@@ -47,4 +47,18 @@ export function withIdFirst(raw: Uint8Array, newId: unknown, found: TElementSpan
     bytes.copy(out, p, found.end);
   }
   return out;
+}
+
+/**
+ * The `_id` of a stored document, decoding that element only (a stored document may be large):
+ * its bytes are wrapped as a one-element document. Undefined when it has none.
+ */
+export function storedId(raw: Uint8Array): unknown {
+  const { first } = idElementsOf(raw);
+  if (!first) return undefined;
+  const element = raw.subarray(first.start, first.end);
+  const wrapped = Buffer.alloc(element.length + 5);
+  wrapped.writeInt32LE(wrapped.length, 0);
+  wrapped.set(element, 4);
+  return deserialize(wrapped)._id;
 }

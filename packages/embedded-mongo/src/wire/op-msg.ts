@@ -84,15 +84,15 @@ export function parseOpMsg(msg: Buffer): OpMsg {
  * body without that field (a copy of the other fields, which are few and small).
  */
 function insertedDocuments(body: Buffer): { documents: Buffer[]; rest: Buffer } | undefined {
-  let isInsert = false;
+  // The command's name is the body's first field: any other command is left whole without
+  // walking its elements (this runs for every message).
+  if (!startsWithInsert(body)) return undefined;
   let found: { start: number; end: number; offset: number } | undefined;
   for (const [type, nameOffset, nameLength, offset, length] of onDemand.parseToElements(body)) {
     const name = body.toString('utf8', nameOffset, nameOffset + nameLength);
-    if (name === 'insert') isInsert = true;
-    else if (name === 'documents' && type === 4)
-      found = { start: nameOffset - 1, end: offset + length, offset };
+    if (name === 'documents' && type === 4) found = { start: nameOffset - 1, end: offset + length, offset };
   }
-  if (!isInsert || !found) return undefined;
+  if (!found) return undefined;
   const documents: Buffer[] = [];
   for (const [, , , o, l] of onDemand.parseToElements(body, found.offset))
     documents.push(body.subarray(o, o + l));
@@ -100,6 +100,13 @@ function insertedDocuments(body: Buffer): { documents: Buffer[]; rest: Buffer } 
   rest.writeInt32LE(rest.length, 0);
   return { documents, rest };
 }
+
+const INSERT_NAME = Buffer.from('insert\0', 'latin1');
+
+/** Whether a BSON document's first element is named `insert` (after the length and type byte). */
+const startsWithInsert = (body: Buffer): boolean =>
+  body.length > 5 + INSERT_NAME.length &&
+  body.compare(INSERT_NAME, 0, INSERT_NAME.length, 5, 5 + INSERT_NAME.length) === 0;
 
 /** Frames an already-serialized BSON body as an OP_MSG reply (no checksum: we never set the flag). */
 export function encodeOpMsg(requestId: number, responseTo: number, body: Uint8Array, flags = 0): Buffer {

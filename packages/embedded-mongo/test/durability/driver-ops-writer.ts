@@ -4,7 +4,7 @@
  * `dump <extended json>` of the result, then idles until the test SIGKILLs it.
  */
 import { Binary, Decimal128, Long, ObjectId } from 'bson';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Document, type PushOperator } from 'mongodb';
 import { startEmbeddedMongo } from '../../src/index.js';
 import { dumpAll } from './driver-dump.js';
 
@@ -66,6 +66,26 @@ await orders.findOneAndUpdate(
 );
 await orders.findOneAndDelete({ _id: 8 });
 await orders.updateOne({ _id: 10 }, { $set: { customer: 'c0' } }); // a no-op write must not break anything
+
+// Counter updates the engine applies to the stored bytes (storage/in-place-update.ts).
+const counters = shop.collection<Keyed<string> & Document>('counters');
+const counted = [1, 2, 3, 4].map((i) => new ObjectId(`65f00000000000000000000${String(i)}`));
+await counters.insertOne({
+  _id: 'k',
+  n: 0,
+  at: new Date(0),
+  days: [
+    [0, 0],
+    [0, 0],
+  ],
+  ids: counted.slice(0, 3),
+});
+const window = { ids: { $each: [counted[3]], $slice: -3 } } as unknown as PushOperator<Document>;
+await counters.updateOne(
+  { _id: 'k' },
+  { $inc: { n: 2, 'days.1.0': 5 }, $set: { at: new Date(9) }, $push: window },
+);
+await counters.findOneAndUpdate({ _id: 'k' }, { $inc: { n: 1 } }, { returnDocument: 'after' });
 
 await shop.collection<Keyed<string>>('tmp').insertOne({ _id: 'x' });
 await shop.collection<Keyed<string>>('tmp').drop();

@@ -1,0 +1,106 @@
+import { Double, Int32, Long, ObjectId, type Collection, type Document, type PushOperator } from 'mongodb';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { typedEngineHooks } from './helpers/engine.js';
+
+// Updates that keep every value's type and size are applied to the stored bytes
+// (src/storage/in-place-update.ts); through the driver they must answer exactly as the general path:
+// https://www.mongodb.com/docs/manual/reference/operator/update/inc/,
+// https://www.mongodb.com/docs/manual/reference/operator/update/slice/.
+// Values are read as the server wrote them (Int32, Long, Double).
+const engine = typedEngineHooks();
+let c: Collection;
+beforeEach(async () => {
+  c = engine.db('inplace').collection('c');
+  await c.deleteMany({});
+});
+
+const int = (n: number) => new Int32(n);
+/** Matched and modified counts (this client reads them as Int32s). */
+const counts = (res: { matchedCount: unknown; modifiedCount: unknown }) => [
+  Number(res.matchedCount),
+  Number(res.modifiedCount),
+];
+const ids = (n: number) => Array.from({ length: n }, () => new ObjectId());
+const pushWindow = (values: unknown[], keep: number) =>
+  ({ ids: { $each: values, $slice: -keep } }) as unknown as PushOperator<Document>;
+
+describe('updates applied to the stored bytes, through the driver', () => {
+  test('a counter update answers, stores and keeps types and field order as mongod', async () => {
+    const before = ids(3);
+    await c.insertOne({
+      _id: new ObjectId(),
+      n: int(1),
+      l: Long.fromNumber(10),
+      d: new Double(0.5),
+      days: [
+        [int(0), int(0)],
+        [int(0), int(0)],
+      ],
+      ids: before,
+      tail: 'kept',
+    });
+    const pushed = new ObjectId();
+    const res = await c.updateOne(
+      { n: int(1), ids: { $ne: pushed } },
+      {
+        $inc: { n: int(2), l: int(5), d: new Double(0.25), 'days.1.0': int(3) },
+        $push: pushWindow([pushed], 3),
+      },
+    );
+    expect(counts(res)).toEqual([1, 1]);
+    const doc = await c.findOne({});
+    expect(Object.keys(doc ?? {})).toEqual(['_id', 'n', 'l', 'd', 'days', 'ids', 'tail']);
+    expect([doc?.n, doc?.l, doc?.d]).toEqual([int(3), Long.fromNumber(15), new Double(0.75)]);
+    expect(doc?.days).toEqual([
+      [int(0), int(0)],
+      [int(3), int(0)],
+    ]);
+    expect((doc?.ids as ObjectId[]).map(String)).toEqual([before[1], before[2], pushed].map(String));
+    // Counted once: the same id again matches nothing.
+    const again = await c.updateOne({ ids: { $ne: pushed } }, { $inc: { n: int(2) } });
+    expect(counts(again)).toEqual([0, 0]);
+  });
+
+  test('findOneAndUpdate returns the document before or after an update done in place', async () => {
+    const big = Long.fromString('9007199254740993');
+    await c.insertOne({ _id: new ObjectId(), n: int(1), big, at: new Date(0) });
+    const old = await c.findOneAndUpdate({}, { $inc: { n: int(1) }, $set: { at: new Date(5) } });
+    expect(old).toMatchObject({ n: int(1), big, at: new Date(0) });
+    const after = await c.findOneAndUpdate(
+      {},
+      { $inc: { n: int(1) } },
+      { returnDocument: 'after', projection: { _id: 0, n: 1, big: 1 } },
+    );
+    expect(after).toEqual({ n: int(3), big });
+  });
+
+  test('a no-op (increment by 0, same value) counts as matched, not modified', async () => {
+    await c.insertOne({ n: int(4), at: new Date(7) });
+    const res = await c.updateOne({}, { $inc: { n: int(0) }, $set: { at: new Date(7) } });
+    expect(counts(res)).toEqual([1, 0]);
+  });
+
+  test('an indexed field changed by $inc moves in its index', async () => {
+    await c.createIndex({ n: 1 });
+    await c.insertMany([{ n: int(1) }, { n: int(5) }]);
+    await c.updateOne({ n: int(1) }, { $inc: { n: int(10) } });
+    expect((await c.find({ n: { $gt: 6 } }).toArray()).map((d): unknown => d.n)).toEqual([int(11)]);
+    expect(await c.find({ n: 1 }).toArray()).toEqual([]);
+  });
+
+  test('updateMany applies to every match, in place or not', async () => {
+    await c.insertMany([
+      { k: 1, n: int(1) },
+      { k: 2, n: new Double(1.5) },
+      { k: 3, s: 'x' },
+    ]);
+    const res = await c.updateMany({}, { $inc: { n: int(1) } });
+    expect(counts(res)).toEqual([3, 3]);
+    const docs = await c.find({}, { projection: { _id: 0 }, sort: { k: 1 } }).toArray();
+    expect(docs).toEqual([
+      { k: int(1), n: int(2) },
+      { k: int(2), n: new Double(2.5) },
+      { k: int(3), s: 'x', n: int(1) },
+    ]);
+  });
+});
