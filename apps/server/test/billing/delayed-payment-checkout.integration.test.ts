@@ -97,22 +97,16 @@ test('an unpaid Checkout, then the subscription turning active: the plan is gran
   const t0 = nowSeconds();
   const { owner, customer, subscription } = await unpaidCheckout(app, t0);
 
-  await sendOk(
-    app,
-    stripeEvent(
-      'customer.subscription.created',
-      subscriptionObject({ id: subscription, customer, status: 'incomplete', plan: 'STANDARD' }),
-      { created: t0 + 1 },
-    ),
-  );
+  // The provider announces the subscription incomplete, then active once the money arrived.
+  const announce = (type: string, status: string, created: number) =>
+    sendOk(
+      app,
+      stripeEvent(type, subscriptionObject({ id: subscription, customer, status, plan: 'STANDARD' }), {
+        created,
+      }),
+    );
+  await announce('customer.subscription.created', 'incomplete', t0 + 1);
   expect(await planOf(owner.userId)).toEqual(FREE);
-  await sendOk(
-    app,
-    stripeEvent(
-      'customer.subscription.updated',
-      subscriptionObject({ id: subscription, customer, status: 'active', plan: 'STANDARD' }),
-      { created: t0 + 60 },
-    ),
-  );
+  await announce('customer.subscription.updated', 'active', t0 + 60);
   expect(await planOf(owner.userId)).toEqual(STANDARD);
 });

@@ -1,5 +1,5 @@
 /** What stands in for a credential that is never shown again. */
-export const MASKED_CREDENTIAL = '***';
+const MASKED_CREDENTIAL = '***';
 
 /**
  * Query parameter names whose values are credentials often enough (`?token=`, `?api_key=`,
