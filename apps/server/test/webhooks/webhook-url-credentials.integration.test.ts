@@ -61,6 +61,14 @@ test('credentials in a webhook URL are masked in every answer and log, kept for 
     expect.objectContaining({ url: masked, description: 'CRM v2' }),
   ]);
   expect((await WebhookEndpointModel.findById(id).lean())?.url).toBe(realUrl);
+  const urlOnly = await call(app, {
+    method: 'PATCH',
+    url: webhooksUrl(form.id, `/${id}`),
+    key: owner.key,
+    payload: { url: masked },
+  });
+  expect([urlOnly.statusCode, urlOnly.json()]).toEqual([200, expect.objectContaining({ url: masked })]);
+  expect((await WebhookEndpointModel.findById(id).lean())?.url).toBe(realUrl);
 
   // The delivery goes to the real URL; its attempt is listed and stored with the masked one.
   const sent = await call(app, {
