@@ -112,6 +112,8 @@ test('PRO: the submitter gets a confirmation and the owner a notification, user 
   expect(confirmation?.html).not.toContain('<script>');
   expect(notification?.subject).toBe('New submission to Support <desk>');
   expect(notification?.html).not.toContain('<script>');
+  // The owner answers the submitter by replying; the owner's own reply-to is for the confirmation.
+  expect(notification?.replyTo?.value.map((address) => address.address)).toEqual([submitter]);
   expect(
     (await EmailLogModel.find({ formId: target.form.id }).lean())
       .map((entry) => [entry.kind, entry.status, entry.from])
@@ -144,6 +146,15 @@ test('plan rules (owner downgraded): FREE sends nothing, STANDARD confirms witho
     input: { formId: standard.form.id, data: { message: 'no address' } },
   });
   expect(noEmail.outbox).toEqual([]);
+});
+
+test('a notification whose submission holds no valid address has no Reply-To', async () => {
+  const target = await formOf('PRO', { developerNotificationsEnabled: true, replyTo: 'help@example.com' });
+  await submitAndWait(target, { email: 'not an address\r\nBcc: x@example.com', message: 'hi' });
+  const notification = received.find((mail) => to(mail) === target.owner);
+  expect(notification?.subject).toBe('New submission to Support <desk>');
+  expect(notification?.replyTo).toBeUndefined();
+  expect(notification?.headers.has('reply-to')).toBe(false);
 });
 
 test('a permanent refusal (550) is logged failed and not retried', async () => {

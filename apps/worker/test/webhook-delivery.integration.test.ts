@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { Writable } from 'node:stream';
 
 import { enqueueOutbox, loadConfig } from '@formwell/core';
 import { EmailLogModel, SubmissionModel, WebhookDeliveryModel, WebhookEndpointModel } from '@formwell/db';
-import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
+import { createJobProducer, createWorkerConnection, QUEUE_PREFIX, webhookDeliveryJob } from '@formwell/jobs';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { Queue } from 'bullmq';
 import { pino } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -21,12 +23,20 @@ let runtime: WorkerRuntime;
 const connection = createWorkerConnection(testRedisUrl());
 const producer = createJobProducer(connection);
 const receivers: Receiver[] = [];
+// Every line the worker logs, at every level, so a test can say what never appears in them.
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, callback) {
+    logLines.push(chunk.toString('utf8'));
+    callback();
+  },
+});
 
 beforeAll(async () => {
   runtime = await startWorkerRuntime({
     mongoUri: testMongoUri('webhook_delivery'),
     redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: 'trace' }, logStream),
     config,
     scheduleSweeps: false,
   });
@@ -170,4 +180,56 @@ test('a redirect is not followed: 302 counts as a failed attempt', async () => {
   await waitFor(async () =>
     (await outboxStatus(outbox[0]?.submissionId ?? ''))?.[0] === 'done' ? true : undefined,
   );
+});
+
+test('credentials in the URL reach the receiver but no log line, job payload, attempt log or email', async () => {
+  const password = 'pw-7Q3x9-secret';
+  const token = 'tok-Z81kq-secret';
+  const target = await receiver((_, res) => {
+    res.statusCode = 410;
+    res.end();
+  });
+  const port = new URL(target.url).port;
+  const url = `http://hook-user:${password}@127.0.0.1:${port}/hook?token=${token}&topic=forms`;
+  const owner = await ownerWithEndpoint(config, url);
+  const { response, outbox } = await submit(config, owner);
+  await enqueueOutbox({ producer, items: outbox });
+
+  // The delivery itself uses the real URL: basic auth from the userinfo, the token in the query.
+  const request = await waitFor(() => target.requests[0]);
+  expect(request.headers.authorization).toBe(
+    `Basic ${Buffer.from(`hook-user:${password}`).toString('base64')}`,
+  );
+  expect(request.path).toBe(`/hook?token=${token}&topic=forms`);
+
+  await waitFor(async () => ((await outboxStatus(response.submissionId))?.[0] === 'done' ? true : undefined));
+  const notice = await waitFor(
+    async () => (await EmailLogModel.findOne({ userId: owner.user.id }).lean()) ?? undefined,
+  );
+  const masked = `http://hook-user:***@127.0.0.1:${port}/hook?token=***&topic=forms`;
+  expect(notice.text).toContain(masked);
+  const attempts = await attemptsOf(owner.endpoint.id);
+  expect(attempts.map((attempt) => attempt.url)).toEqual([masked]);
+
+  // The job as Redis keeps it once the 410 failed it for good: its data and its failure text.
+  const queue = new Queue(webhookDeliveryJob.queue, { connection, prefix: QUEUE_PREFIX });
+  const job = await waitFor(async () => {
+    const found = await queue.getJob(`webhook-${outbox[0]?.entryId}`);
+
+    return found?.failedReason ? found : undefined;
+  });
+  await queue.close();
+  expect(job.data).toMatchObject({ endpointId: owner.endpoint.id });
+  const stored = [
+    JSON.stringify([job.data, job.failedReason, job.stacktrace]),
+    JSON.stringify(attempts),
+    JSON.stringify(notice),
+    logLines.join(''),
+  ];
+  for (const text of stored) {
+    expect(text).not.toContain(password);
+    expect(text).not.toContain(token);
+  }
+  // The worker did log this delivery (so the check above had lines to look at).
+  expect(logLines.join('')).toContain(owner.endpoint.id);
 });

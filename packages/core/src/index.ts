@@ -140,7 +140,7 @@ export { updateForm } from './forms/update-form.js';
 export type { UpdateFormOptions } from './forms/update-form.js';
 export { deleteForm } from './forms/delete-form.js';
 export { getForm } from './forms/get-form.js';
-export { getFormDetail } from './forms/get-form-detail.js';
+export { getFormDetail, ZFormReadSchema } from './forms/get-form-detail.js';
 export { listForms } from './forms/list-forms.js';
 export type { ListFormsOptions } from './forms/list-forms.js';
 export { getUsersJoined } from './forms/get-users-joined.js';

@@ -16,7 +16,7 @@ import { isAlreadyThere, writingNewFile } from '../writing-new-file.js';
  * `account export --user ID --out FILE` → `{file, bytes}`: everything of the account as one gzip'd
  * JSON document (no secrets). Refuses to overwrite an existing file.
  */
-export async function accountExport({ args }: TCommandOptions) {
+export async function accountExport({ args, config }: TCommandOptions) {
   const { values } = parseArgs({
     args,
     options: { user: { type: 'string' }, out: { type: 'string' } },
@@ -24,7 +24,7 @@ export async function accountExport({ args }: TCommandOptions) {
   });
   const userId = requiredOption(values, 'user');
   const file = resolve(requiredOption(values, 'out'));
-  const chunks = exportAccount({ userId });
+  const chunks = exportAccount({ userId, config });
   // The first chunk loads the user: an unknown account fails before any file is created.
   const first = await chunks.next();
   async function* all() {

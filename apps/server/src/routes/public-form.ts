@@ -98,7 +98,11 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
     : error.statusCode && error.statusCode >= 400
       ? error.statusCode
       : 500;
-  if (status >= 500) {
+  if (AppError.is(error) && error.retryAfterSeconds !== null) {
+    // A dependency of ours is down (the CAPTCHA provider): expected, passing, the visitor's cue.
+    request.log.warn({ code: error.code }, error.message);
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  } else if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
   }
   const body = AppError.is(error) ? error.toBody() : buildErrorBody(status, { message: error.message });
@@ -109,7 +113,12 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
   const fieldErrors = (body.fieldErrors ?? {}) as Record<string, string>;
 
   return sendHtmlPage(reply, {
-    title: status === 429 ? 'Too many submissions' : 'Your submission was not accepted',
+    title:
+      status === 429
+        ? 'Too many submissions'
+        : status === 503
+          ? 'Please try again in a moment'
+          : 'Your submission was not accepted',
     paragraphs: [
       status === 415
         ? 'This form takes text fields only (no file uploads), sent as a normal HTML form or as JSON.'

@@ -1,4 +1,4 @@
-import { getFormDetail, listSubmissions, type TCreateFormInput } from '@formwell/core';
+import { DEFAULT_PLAN_LIMITS, getFormDetail, listSubmissions, type TCreateFormInput } from '@formwell/core';
 import { describe, expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
@@ -59,7 +59,10 @@ describe('201 and the stored submission', () => {
     expect(stored.submissions.map((submission) => [submission.id, submission.data])).toEqual([
       [body.submissionId, VALID],
     ]);
-    expect((await getFormDetail({ userId: owner.userId, formId: form.id })).submissionCount).toBe(1);
+    expect(
+      (await getFormDetail({ userId: owner.userId, formId: form.id, limits: DEFAULT_PLAN_LIMITS.PRO }))
+        .submissionCount,
+    ).toBe(1);
   });
 });
 
@@ -235,7 +238,10 @@ describe('honeypot, unique email, quota', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ success: true, message: 'Form submitted successfully' });
     expect((await listSubmissions({ userId: owner.userId, formId: form.id })).submissions).toEqual([]);
-    expect((await getFormDetail({ userId: owner.userId, formId: form.id })).submissionCount).toBe(0);
+    expect(
+      (await getFormDetail({ userId: owner.userId, formId: form.id, limits: DEFAULT_PLAN_LIMITS.PRO }))
+        .submissionCount,
+    ).toBe(0);
   });
 
   test('uniqueEmail: the same email again is 409 (case-insensitive); other forms are unaffected', async () => {

@@ -1,4 +1,4 @@
-import { getFormDetail, listSubmissions } from '@formwell/core';
+import { DEFAULT_PLAN_LIMITS, getFormDetail, listSubmissions } from '@formwell/core';
 import { expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
@@ -100,7 +100,10 @@ test("user B's key on user A's form: the interface's refusal on every endpoint, 
   }
 
   // Bob's refused submits left nothing behind in Alice's form.
-  expect((await getFormDetail({ userId: alice.userId, formId: aliceForm.id })).submissionCount).toBe(1);
+  expect(
+    (await getFormDetail({ userId: alice.userId, formId: aliceForm.id, limits: DEFAULT_PLAN_LIMITS.PRO }))
+      .submissionCount,
+  ).toBe(1);
   const stored = await listSubmissions({ userId: alice.userId, formId: aliceForm.id });
   expect(stored.submissions.map((submission) => submission.email)).toEqual(['alice-customer@example.com']);
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 import { SESSION_COOKIE_NAME } from '@formwell/api';
 import {
+  DEFAULT_PLAN_LIMITS,
   createApiKey,
   createForm,
   createSession,
@@ -419,7 +420,11 @@ async function snapshotOf(tenant: TTenant) {
   return {
     me: await getMe({ userId: tenant.userId }),
     forms: await listForms({ userId: tenant.userId }),
-    form: await getFormDetail({ userId: tenant.userId, formId: tenant.formId }),
+    form: await getFormDetail({
+      userId: tenant.userId,
+      formId: tenant.formId,
+      limits: DEFAULT_PLAN_LIMITS.PRO,
+    }),
     submissions: await listSubmissions({ userId: tenant.userId, formId: tenant.formId }),
     keys: (await listApiKeys({ userId: tenant.userId })).map(({ lastUsedAt: _, ...view }) => view),
     session: (await verifySession({ token: tenant.token })).user.id,

@@ -12,13 +12,16 @@ export type TFakeCaptchaVerifier = {
 /**
  * A stand-in for a CAPTCHA provider's verify endpoint (Turnstile, hCaptcha and reCAPTCHA share its
  * shape): a form-encoded `secret` and `response`, answered `{success}`. Only `token` with `secret` passes.
+ * With `failingStatus` it answers that status to everything, as a provider having an outage does.
  */
 export async function startFakeCaptchaVerifier({
   secret,
   token,
+  failingStatus,
 }: {
   secret: string;
   token: string;
+  failingStatus?: number;
 }): Promise<TFakeCaptchaVerifier> {
   const received: Record<string, string>[] = [];
   const server = createServer((req, res) => {
@@ -27,6 +30,12 @@ export async function startFakeCaptchaVerifier({
     req.on('end', () => {
       const fields = Object.fromEntries(new URLSearchParams(body));
       received.push(fields);
+      if (failingStatus !== undefined) {
+        res.statusCode = failingStatus;
+        res.end('upstream trouble');
+
+        return;
+      }
       const success = req.method === 'POST' && fields.secret === secret && fields.response === token;
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(success ? { success } : { success, 'error-codes': ['invalid-input-response'] }));

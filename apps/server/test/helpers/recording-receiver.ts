@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type TReceivedRequest = { headers: IncomingHttpHeaders; body: string };
+export type TReceivedRequest = { path: string; headers: IncomingHttpHeaders; body: string };
 
 export type TRecordingReceiver = {
   /** Where to point a webhook endpoint. */
@@ -18,7 +18,7 @@ export async function startRecordingReceiver(status = 200): Promise<TRecordingRe
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
-      received.push({ headers: req.headers, body });
+      received.push({ path: req.url ?? '', headers: req.headers, body });
       res.statusCode = status;
       res.end('thanks');
     });

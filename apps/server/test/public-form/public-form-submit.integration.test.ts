@@ -419,26 +419,49 @@ describe('POST /f/:formId abuse controls', () => {
     }
   });
 
-  test('an unreachable CAPTCHA provider refuses without charging the form as spam', async () => {
-    const verifier = await startFakeCaptchaVerifier({ secret: 's', token: 't' });
-    await verifier.close();
-    const { app } = await buildTestApp({ PUBLIC_URL, CAPTCHA_TURNSTILE_VERIFY_URL: verifier.url });
-    const form = await createPublicForm({
+  test('a CAPTCHA provider that is down or answers 500: 503 with Retry-After, nothing stored, no spam counted', async () => {
+    const down = await startFakeCaptchaVerifier({ secret: 's', token: 't' });
+    await down.close();
+    const failing = await startFakeCaptchaVerifier({ secret: 's', token: 't', failingStatus: 500 });
+    cleanups.push(failing.close);
+    const { app } = await buildTestApp({
+      PUBLIC_URL,
+      CAPTCHA_TURNSTILE_VERIFY_URL: down.url,
+      CAPTCHA_HCAPTCHA_VERIFY_URL: failing.url,
+    });
+    const unreachable = await createPublicForm({
       publicSubmissions: { captcha: { provider: 'turnstile', secret: 's' } },
     });
-
-    const response = await app.inject({
-      method: 'POST',
-      url: `/f/${form.formId}`,
-      headers: { ...FORM_ENCODED, ...JSON_ACCEPT },
-      payload: 'name=Ada&cf-turnstile-response=t',
+    const erroring = await createPublicForm({
+      publicSubmissions: { captcha: { provider: 'hcaptcha', secret: 's' } },
     });
+    const post = (formId: string, payload: string, accept = JSON_ACCEPT) =>
+      app.inject({ method: 'POST', url: `/f/${formId}`, headers: { ...FORM_ENCODED, ...accept }, payload });
 
-    expect([response.statusCode, response.json<{ message: string }>().message]).toEqual([
-      403,
-      'CAPTCHA could not be verified right now, please try again',
-    ]);
-    expect(await spamCount(form)).toBe(0);
+    const answers = [
+      await post(unreachable.formId, 'name=Ada&cf-turnstile-response=t'),
+      await post(erroring.formId, 'name=Ada&h-captcha-response=t'),
+    ];
+    const page = await post(erroring.formId, 'name=Ada&h-captcha-response=t', BROWSER_ACCEPT);
+
+    const text = 'CAPTCHA could not be verified right now, please try again';
+    for (const answer of answers) {
+      expect([answer.statusCode, answer.headers['retry-after'], answer.json()]).toEqual([
+        503,
+        '30',
+        { error: text, message: text, code: 'SERVICE_UNAVAILABLE' },
+      ]);
+      // A script on another origin can read when to retry.
+      expect(answer.headers['access-control-expose-headers']).toContain('Retry-After');
+    }
+    expect([page.statusCode, page.headers['retry-after']]).toEqual([503, '30']);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain(text);
+    expect(failing.received).toHaveLength(2);
+    for (const form of [unreachable, erroring]) {
+      expect(await storedData(form)).toEqual([]);
+      expect(await spamCount(form)).toBe(0);
+    }
   });
 
   test('per client address and form: the limit headers on every answer, then 429 with Retry-After', async () => {

@@ -8,6 +8,8 @@ type THandler = (ctx: TBillingEventContext, object: unknown) => Promise<TApplyOu
 /** The event types the receiver acts on; any other type is answered and ignored. */
 const HANDLERS: Record<string, THandler> = {
   'checkout.session.completed': handleCheckoutCompleted,
+  // A delayed payment method's Checkout: completed unpaid first, then this once the money arrived.
+  'checkout.session.async_payment_succeeded': handleCheckoutCompleted,
   'invoice.payment_succeeded': handleInvoicePaid,
   'invoice.payment_failed': handleInvoiceFailed,
   ...Object.fromEntries(

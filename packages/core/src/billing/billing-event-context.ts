@@ -19,7 +19,8 @@ export type TBillingEventContext = {
 };
 
 /** `applied`: it changed what it states. `ignored`: nothing to act on. `stale`: a newer event won. */
-export type TApplyOutcome = 'applied' | 'ignored' | 'stale';
+/** `awaiting_payment`: a Checkout finished but not paid yet; only the customer id was recorded. */
+export type TApplyOutcome = 'applied' | 'ignored' | 'stale' | 'awaiting_payment';
 
 export function billingPageUrl(ctx: TBillingEventContext): string {
   return `${ctx.config.publicUrl}${BILLING_PAGE_PATH}`;

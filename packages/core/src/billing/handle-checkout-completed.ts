@@ -12,10 +12,18 @@ import { findBillingUser } from './find-billing-user.js';
 import { resolvePlan } from './resolve-plan.js';
 import { ZCheckoutSession } from './stripe-objects.js';
 
+/** The session's payment is still on its way (a delayed method: bank debit, voucher, transfer). */
+const PAYMENT_PENDING = 'unpaid';
+
 /**
  * A finished Checkout: the user (our metadata, or the client reference) gets the customer id, the
  * subscription record, the paid plan with its quota, and a welcome email. Without a customer id
  * the plan, quota and email still apply; only nothing is recorded to match later events against.
+ * A session completed with `payment_status: "unpaid"` grants nothing yet, since the money may never
+ * come: only the customer id is recorded, so the subscription's own events find the account. The
+ * plan then comes with `checkout.session.async_payment_succeeded` (this same handler, now paid) or
+ * the subscription turning `active`; `..._async_payment_failed` is ignored, as nothing was granted.
+ * A session without `payment_status` (a hand-made event) counts as paid.
  */
 export async function handleCheckoutCompleted(
   ctx: TBillingEventContext,
@@ -38,6 +46,9 @@ export async function handleCheckoutCompleted(
       return 'ignored';
     }
     await userRepository.setStripeCustomerId({ userId, stripeCustomerId: customer });
+  }
+  if (session.payment_status === PAYMENT_PENDING) {
+    return 'awaiting_payment';
   }
   if (session.subscription) {
     const existing = await subscriptionRepository.findByProviderId({ providerId: session.subscription });

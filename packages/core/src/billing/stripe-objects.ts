@@ -28,6 +28,8 @@ export const ZCheckoutSession = z.looseObject({
   subscription: ZRef.nullish(),
   client_reference_id: z.string().nullish(),
   metadata: ZMetadata,
+  /** `paid`, `no_payment_required`, or `unpaid` (a delayed method such as a bank debit, still pending). */
+  payment_status: z.string().nullish(),
 });
 
 const ZPrice = z.looseObject({ id: ZId, metadata: ZMetadata });

@@ -8,6 +8,7 @@ import {
 } from '@formwell/db';
 
 import { toApiKeyView } from '../api-keys/api-key-view.js';
+import type { TCoreConfig } from '../config/load-config.js';
 import { toEmailView } from '../email/email-view.js';
 import { toFormDetail } from '../forms/form-detail.js';
 import { toSubmissionView } from '../submissions/submission-view.js';
@@ -25,12 +26,20 @@ const ACCOUNT_EXPORT_FORMAT = { format: 'formwell-account-export', version: 1 } 
  * API show, so nothing secret is in it: no password hash, no API key hash, no webhook or CAPTCHA
  * secret. Sections: account, forms, submissions, apiKeys, webhookEndpoints, webhookDeliveries, emails.
  */
-export async function* exportAccount({ userId }: { userId: string }): AsyncGenerator<string> {
+export async function* exportAccount({
+  userId,
+  config,
+}: {
+  userId: string;
+  /** The plans, which decide what the forms' email switches do (their `emailSettings`). */
+  config: Pick<TCoreConfig, 'plans'>;
+}): AsyncGenerator<string> {
   const user = await loadUser(userId);
+  const limits = config.plans[user.plan];
   const head = { ...ACCOUNT_EXPORT_FORMAT, exportedAt: new Date().toISOString(), account: toUserView(user) };
   yield JSON.stringify(head).slice(0, -1);
   const sections: [string, AsyncIterable<unknown>][] = [
-    ['forms', map(formRepository.streamByUser({ userId }), toFormDetail)],
+    ['forms', map(formRepository.streamByUser({ userId }), (form) => toFormDetail(form, limits))],
     ['submissions', map(submissionRepository.streamByUser({ userId }), toSubmissionView)],
     ['apiKeys', map(apiKeyRepository.streamByUser({ userId }), toApiKeyView)],
     ['webhookEndpoints', map(webhookEndpointRepository.streamByUser({ userId }), toWebhookEndpointView)],

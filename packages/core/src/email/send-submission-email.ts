@@ -58,6 +58,8 @@ function composeSubmissionEmail({
     formName,
     fields,
     dashboardUrl: publicUrl,
+    // The submission's `email` is only ever a validated address (see submissionEmail), or null.
+    replyTo: submitterEmail,
   });
 }
 

@@ -38,13 +38,17 @@ export function submissionConfirmationEmail({
   };
 }
 
-/** To the form's owner: a new submission arrived. */
+/**
+ * To the form's owner: a new submission arrived. `replyTo` is the submitter's address when the
+ * submission holds a valid one, so the owner answers them by replying (as with a contact form).
+ */
 export function developerNotificationEmail({
   to,
   formName,
   fields,
   dashboardUrl,
-}: TTemplateInput & { dashboardUrl: string }): TEmailMessage {
+  replyTo = null,
+}: TTemplateInput & { dashboardUrl: string; replyTo?: string | null }): TEmailMessage {
   const name = oneLine(formName);
   const rendered = renderFields(fields);
   const title = `New submission to ${name}`;
@@ -52,6 +56,7 @@ export function developerNotificationEmail({
   return {
     to,
     subject: title,
+    ...(replyTo ? { replyTo } : {}),
     text: `${title}\n\n${rendered.text}\n\nSee all submissions: ${dashboardUrl}\n`,
     html: emailLayout(
       title,

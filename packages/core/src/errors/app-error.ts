@@ -12,6 +12,8 @@ export type AppErrorOptions = {
   error?: string;
   /** Extra body fields: zod `issues` of a schema failure, `fieldErrors` of bad submission data. */
   details?: TAppErrorDetails;
+  /** For a failure that passes (a 503): how long a client should wait, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
   cause?: unknown;
 };
 
@@ -23,12 +25,14 @@ export class AppError extends Error {
   readonly code: TAppErrorCode;
   readonly error: string;
   readonly details: TAppErrorDetails;
+  readonly retryAfterSeconds: number | null;
 
-  constructor(code: TAppErrorCode, { message, error, details, cause }: AppErrorOptions) {
+  constructor(code: TAppErrorCode, { message, error, details, retryAfterSeconds, cause }: AppErrorOptions) {
     super(message, { cause });
     this.code = code;
     this.error = error ?? message;
     this.details = details ?? {};
+    this.retryAfterSeconds = retryAfterSeconds ?? null;
   }
 
   get httpStatus(): number {
@@ -39,13 +43,14 @@ export class AppError extends Error {
     return appErrorStatus[this.code].trpcCode;
   }
 
-  /** The error body for this failure (see buildErrorBody); a 5xx never carries its own text. */
+  /** The error body for this failure (see buildErrorBody); a 5xx other than 503 never carries its text. */
   toBody(): TErrorBody {
     return buildErrorBody(this.httpStatus, {
       ...this.details,
       message: this.message,
       error: this.error,
       code: this.trpcCode,
+      clientText: true,
     });
   }
 

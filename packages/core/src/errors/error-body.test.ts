@@ -42,6 +42,18 @@ describe('buildErrorBody', () => {
     });
   });
 
+  test('a 503 keeps a text written for clients, and only that', () => {
+    const text = 'CAPTCHA could not be verified right now, please try again';
+    expect(buildErrorBody(503, { message: text, clientText: true })).toEqual({
+      error: text,
+      message: text,
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expect(buildErrorBody(500, { message: 'db down at 10.0.0.3', clientText: true }).message).toBe(
+      'Internal server error',
+    );
+  });
+
   test('413 and 415 get fixed texts instead of texts that quote the request', () => {
     expect(buildErrorBody(415, { message: 'Unsupported content-type "text/plain' })).toEqual({
       error: 'Unsupported Media Type: send application/json',

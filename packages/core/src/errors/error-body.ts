@@ -24,6 +24,11 @@ export type TErrorBodyParts = {
   fieldErrors?: unknown;
   /** For a 413: the refusing route's body limit, named in the text (the usual limit when absent). */
   bodyLimitBytes?: number;
+  /**
+   * The text was written for clients (every AppError's is, from ErrorMessages), so a 503 may carry
+   * it: the client is told what is down and that retrying helps. Any other 5xx stays generic.
+   */
+  clientText?: boolean;
 };
 
 /**
@@ -36,11 +41,12 @@ const FIXED_TEXT_BY_STATUS = new Map<number, string>([
 ]);
 
 /**
- * Builds the error body for a status. A 5xx body is always the same generic text, so no internal
- * message (connection strings, stack traces) ever reaches a client.
+ * Builds the error body for a status. A 5xx body is the same generic text, so no internal message
+ * (connection strings, stack traces) ever reaches a client; the one exception is a 503 whose text
+ * was written for clients (`clientText`), never a thrown Error's own message.
  */
 export function buildErrorBody(httpStatus: number, parts: TErrorBodyParts): TErrorBody {
-  if (httpStatus >= 500) {
+  if (httpStatus >= 500 && !(httpStatus === 503 && parts.clientText === true)) {
     return { error: ErrorMessages.INTERNAL, message: ErrorMessages.INTERNAL, code: 'INTERNAL_SERVER_ERROR' };
   }
   const fixedText =

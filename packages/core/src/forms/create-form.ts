@@ -60,5 +60,5 @@ export async function createForm({ config, userId, input }: CreateFormOptions): 
     () => userRepository.releaseFormSlot({ userId }),
   );
 
-  return toFormDetail(record);
+  return toFormDetail(record, limits);
 }

@@ -5,9 +5,14 @@ import {
   toPublicSubmissionsView,
   ZPublicSubmissionsViewSchema,
 } from '../public-forms/z-public-submissions.js';
+import type { TEmailPlanLimits } from './effective-email-settings.js';
 import { toFormView, ZFormViewSchema } from './form-view.js';
 
-/** The owner's full view of a form (dashboard): the public Form plus every stored setting. */
+/**
+ * The owner's full view of a form (dashboard): the public Form plus every stored setting.
+ * `emailSettings` says what acts under the current plan; `emailSettingsFull` is the owner's stored
+ * choice, kept through a downgrade so an upgrade restores it.
+ */
 export const ZFormDetailSchema = ZFormViewSchema.extend({
   settings: z.object({ usersJoined: z.object({ enabled: z.boolean() }).nullable() }),
   emailSettingsFull: z.object({
@@ -25,9 +30,9 @@ export const ZFormDetailSchema = ZFormViewSchema.extend({
 
 export type TFormDetail = z.infer<typeof ZFormDetailSchema>;
 
-export function toFormDetail(record: TFormRecord): TFormDetail {
+export function toFormDetail(record: TFormRecord, limits: TEmailPlanLimits): TFormDetail {
   return {
-    ...toFormView(record),
+    ...toFormView(record, limits),
     settings: record.settings,
     emailSettingsFull: record.emailSettings,
     uniqueEmail: record.uniqueEmail,

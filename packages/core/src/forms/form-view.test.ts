@@ -1,9 +1,12 @@
 import type { TFormRecord } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { DEFAULT_PLAN_LIMITS } from '../config/plans.js';
 import { toFormDetail } from './form-detail.js';
 import { toFormView } from './form-view.js';
 import { ZFormFieldsSchema } from './z-form-field.js';
+
+const PRO = DEFAULT_PLAN_LIMITS.PRO;
 
 const record: TFormRecord = {
   id: '6740a1b2c3d4e5f6a7b8c9d0',
@@ -35,7 +38,7 @@ const record: TFormRecord = {
 
 describe('toFormView', () => {
   test('matches the interface Form object', () => {
-    expect(toFormView(record)).toEqual({
+    expect(toFormView(record, PRO)).toEqual({
       id: record.id,
       name: 'Waitlist',
       title: 'Waitlist',
@@ -52,15 +55,33 @@ describe('toFormView', () => {
     });
   });
 
+  test('emailSettings is what acts under the plan; the detail keeps the stored choice', () => {
+    const both = {
+      ...record,
+      emailSettings: { ...record.emailSettings, enabled: true, developerNotificationsEnabled: true },
+    };
+    expect(toFormView(both, PRO).emailSettings).toEqual({
+      enabled: true,
+      developerNotificationsEnabled: true,
+    });
+    expect(toFormView(both, DEFAULT_PLAN_LIMITS.STANDARD).emailSettings).toEqual({
+      enabled: true,
+      developerNotificationsEnabled: false,
+    });
+    const free = toFormDetail(both, DEFAULT_PLAN_LIMITS.FREE);
+    expect(free.emailSettings).toEqual({ enabled: false, developerNotificationsEnabled: false });
+    expect(free.emailSettingsFull).toMatchObject({ enabled: true, developerNotificationsEnabled: true });
+  });
+
   test('usersJoinedSettings carries the count only when enabled', () => {
     expect(
-      toFormView({ ...record, settings: { usersJoined: { enabled: true } } }).usersJoinedSettings,
+      toFormView({ ...record, settings: { usersJoined: { enabled: true } } }, PRO).usersJoinedSettings,
     ).toEqual({
       enabled: true,
       count: 7,
     });
     expect(
-      toFormView({ ...record, settings: { usersJoined: { enabled: false } } }).usersJoinedSettings,
+      toFormView({ ...record, settings: { usersJoined: { enabled: false } } }, PRO).usersJoinedSettings,
     ).toBeNull();
   });
 });
@@ -97,7 +118,7 @@ describe('ZFormFieldsSchema', () => {
 
 describe('toFormDetail', () => {
   test('shows the public endpoint settings with the CAPTCHA provider and never its secret', () => {
-    const detail = toFormDetail(record);
+    const detail = toFormDetail(record, PRO);
 
     expect(detail.publicSubmissions).toEqual({
       enabled: true,
@@ -105,6 +126,6 @@ describe('toFormDetail', () => {
       captcha: { provider: 'turnstile' },
     });
     expect(JSON.stringify(detail)).not.toContain('captcha-secret-never-shown');
-    expect(JSON.stringify(toFormView(record))).not.toContain('captcha-secret-never-shown');
+    expect(JSON.stringify(toFormView(record, PRO))).not.toContain('captcha-secret-never-shown');
   });
 });

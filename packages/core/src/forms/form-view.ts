@@ -1,6 +1,7 @@
 import type { TFormRecord } from '@formwell/db';
 import { z } from 'zod';
 
+import { effectiveEmailSettings, type TEmailPlanLimits } from './effective-email-settings.js';
 import { FORM_TYPE_DISPLAY, formTypeSpecific, ZFormTypeSchema, type TFormType } from './form-types.js';
 import { ZFormFieldViewSchema, type TFormField } from './z-form-field.js';
 
@@ -25,7 +26,8 @@ export const ZFormViewSchema = z
 
 export type TFormView = z.infer<typeof ZFormViewSchema>;
 
-export function toFormView(record: TFormRecord): TFormView {
+/** `limits`: the owner's current plan, which decides whether the email switches act (see effectiveEmailSettings). */
+export function toFormView(record: TFormRecord, limits: TEmailPlanLimits): TFormView {
   const usersJoined = record.settings.usersJoined;
   const formType = record.formType as TFormType;
 
@@ -40,10 +42,7 @@ export function toFormView(record: TFormRecord): TFormView {
     updatedAt: record.updatedAt.toISOString(),
     submissionCount: record.submissionCount,
     fields: record.fields as TFormField[],
-    emailSettings: {
-      enabled: record.emailSettings.enabled,
-      developerNotificationsEnabled: record.emailSettings.developerNotificationsEnabled,
-    },
+    emailSettings: effectiveEmailSettings(record.emailSettings, limits),
     // Null unless the users-joined feature is set up and enabled: the counter is the submission count.
     usersJoinedSettings: usersJoined?.enabled ? { enabled: true, count: record.submissionCount } : null,
     formTypeSpecific: formTypeSpecific(formType),

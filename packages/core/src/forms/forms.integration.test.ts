@@ -5,6 +5,7 @@ import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
+import { DEFAULT_PLAN_LIMITS } from '../config/plans.js';
 import type { AppError } from '../errors/app-error.js';
 import { submitForm } from '../submissions/submit-form.js';
 import { createUser } from '../users/create-user.js';
@@ -85,7 +86,7 @@ describe('forms', () => {
         fields: [{ name: 'color', type: 'select', options: ['red'], required: true }],
       },
     });
-    const view = await getForm({ userId: user.id, formId: created.id });
+    const view = await getForm({ userId: user.id, formId: created.id, limits: DEFAULT_PLAN_LIMITS.PRO });
 
     expect(view).toMatchObject({
       name: 'Survey',
@@ -102,7 +103,7 @@ describe('forms', () => {
     });
     expect(new Date(view.createdAt).toISOString()).toBe(view.createdAt);
     for (const formId of [created.id, '000000000000000000000000', 'junk']) {
-      const error = await appErrorOf(getForm({ userId: other.id, formId }));
+      const error = await appErrorOf(getForm({ userId: other.id, formId, limits: DEFAULT_PLAN_LIMITS.PRO }));
       expect([error.httpStatus, error.message]).toEqual([404, 'Form not found']);
     }
   });
@@ -125,7 +126,9 @@ describe('forms', () => {
     await submitForm({ config: testConfig, user: actor, input: { formId: f.id, data: { email: 'a@b.io' } } });
 
     expect(await getUsersJoined({ userId: user.id, formId: f.id })).toEqual({ formId: f.id, count: 2 });
-    expect((await getForm({ userId: user.id, formId: f.id })).usersJoinedSettings).toEqual({
+    expect(
+      (await getForm({ userId: user.id, formId: f.id, limits: DEFAULT_PLAN_LIMITS.PRO })).usersJoinedSettings,
+    ).toEqual({
       enabled: true,
       count: 2,
     });

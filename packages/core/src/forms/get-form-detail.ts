@@ -1,9 +1,31 @@
-import { toFormDetail, type TFormDetail } from './form-detail.js';
+import { formStatsRepository } from '@formwell/db';
+import { z } from 'zod';
+
+import type { TEmailPlanLimits } from './effective-email-settings.js';
+import { toFormDetail, ZFormDetailSchema } from './form-detail.js';
 import { loadOwnedForm } from './load-owned-form.js';
 
-export type GetFormDetailOptions = { userId: string; formId: string };
+/**
+ * The dashboard's read of one form: its detail, plus how many submissions were caught as spam
+ * (honeypot `_gotcha`, failed CAPTCHA). They are answered like successes and never stored, so this
+ * count is the one place an owner sees them; on every plan, unlike analytics.
+ */
+export const ZFormReadSchema = ZFormDetailSchema.extend({
+  spamCount: z.number().int().nonnegative(),
+});
 
-/** The dashboard's view of one form, with every setting. */
-export async function getFormDetail({ userId, formId }: GetFormDetailOptions): Promise<TFormDetail> {
-  return toFormDetail(await loadOwnedForm({ userId, formId, foreign: 'not-found' }));
+type TFormRead = z.infer<typeof ZFormReadSchema>;
+
+/** `limits`: the owner's current plan (from the session: no extra read). */
+export type GetFormDetailOptions = { userId: string; formId: string; limits: TEmailPlanLimits };
+
+/** The dashboard's view of one form, with every setting and its spam count. */
+export async function getFormDetail({ userId, formId, limits }: GetFormDetailOptions): Promise<TFormRead> {
+  // The count is read under the same owner, so running both at once shows nothing of another's form.
+  const [form, spamCount] = await Promise.all([
+    loadOwnedForm({ userId, formId, foreign: 'not-found' }),
+    formStatsRepository.spamCount({ userId, formId }),
+  ]);
+
+  return { ...toFormDetail(form, limits), spamCount };
 }

@@ -39,7 +39,8 @@ export async function updateForm({
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
-  assertEmailSettingsPlan({ limits: config.plans[user.plan], emailSettings: parsed.emailSettings });
+  const limits = config.plans[user.plan];
+  assertEmailSettingsPlan({ limits, emailSettings: parsed.emailSettings, current: current.emailSettings });
   const set: Partial<TFormWritable> = {};
   if (parsed.name !== undefined) {
     set.name = parsed.name;
@@ -80,5 +81,5 @@ export async function updateForm({
   }
   await bumpAuthEpochOrReport(userId, onBumpFailed);
 
-  return toFormDetail(record);
+  return toFormDetail(record, limits);
 }

@@ -15,7 +15,7 @@ import { refusedAs, SubmitRefusal, type TSubmitRefusal } from '../submissions/su
 import { CAPTCHA_TOKEN_FIELDS, ZCaptchaProviderSchema } from './captcha-providers.js';
 import { publicThankYouUrl } from './public-thank-you-url.js';
 import { requestOrigin } from './request-origin.js';
-import { verifyCaptcha } from './verify-captcha.js';
+import { CAPTCHA_RETRY_AFTER_SECONDS, verifyCaptcha } from './verify-captcha.js';
 import { formNotFound } from '../forms/load-owned-form.js';
 
 /** Names the endpoint reads itself; they are never stored with the submission. */
@@ -49,7 +49,7 @@ function forbidden(reason: TSubmitRefusal, message: string): AppError {
 /**
  * POST /f/:formId, the keyless endpoint of plain HTML forms. Order: form opted in (404 otherwise,
  * the same answer as for no form, so ids cannot be probed) → allowed origins (403) → CAPTCHA (403,
- * counted as spam) → the API's own submit (validation, honeypot, quota, outbox, counters), acting
+ * counted as spam; 503 when the provider cannot answer) → the API's own submit (validation, honeypot, quota, outbox, counters), acting
  * as the form's owner with the form's own thank-you page as the default landing.
  */
 export async function submitPublicForm({
@@ -108,7 +108,14 @@ export async function submitPublicForm({
           })
         : 'failed';
     if (verdict === 'unavailable') {
-      throw forbidden(SubmitRefusal.captchaUnavailable, ErrorMessages.CAPTCHA_UNAVAILABLE);
+      // Nothing is stored and nothing counted: the visitor did nothing wrong and may simply resend.
+      throw refusedAs(
+        SubmitRefusal.captchaUnavailable,
+        new AppError(AppErrorCode.SERVICE_UNAVAILABLE, {
+          message: ErrorMessages.CAPTCHA_UNAVAILABLE,
+          retryAfterSeconds: CAPTCHA_RETRY_AFTER_SECONDS,
+        }),
+      );
     }
     if (verdict === 'failed') {
       await formStatsRepository.recordSpam({ userId: form.userId, formId: form.id });

@@ -3,6 +3,12 @@ import type { TPublicFormConfig } from './public-form-config.js';
 
 export type TCaptchaVerdict = 'passed' | 'failed' | 'unavailable';
 
+/**
+ * What the visitor is told to wait when the provider is down (`Retry-After` of the 503): long
+ * enough for a blip to pass, short enough that a person is still there to resubmit.
+ */
+export const CAPTCHA_RETRY_AFTER_SECONDS = 30;
+
 export type VerifyCaptchaOptions = {
   config: TPublicFormConfig;
   provider: TCaptchaProvider;
@@ -15,8 +21,9 @@ export type VerifyCaptchaOptions = {
 /**
  * Asks the provider whether a widget token is genuine. All three providers take the same
  * form-encoded `secret`, `response`, `remoteip` and answer JSON with `success`. A provider that
- * cannot be reached (or answers nonsense) is `unavailable`, not a failed visitor: the visitor is
- * asked to retry, and the form's spam count is not charged for the provider's outage. Nothing from
+ * cannot be reached (or answers nonsense, or an error status) is `unavailable`, not a failed
+ * visitor: the answer is a 503 asking to retry (our dependency's outage, not the visitor's fault),
+ * and the form's spam count is not charged for it. Nothing from
  * the call is logged or rethrown, since the request body carries the secret.
  */
 export async function verifyCaptcha({

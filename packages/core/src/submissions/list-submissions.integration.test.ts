@@ -7,6 +7,7 @@ import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
+import { DEFAULT_PLAN_LIMITS } from '../config/plans.js';
 import { createForm } from '../forms/create-form.js';
 import { getForm } from '../forms/get-form.js';
 import { createUser } from '../users/create-user.js';
@@ -152,7 +153,9 @@ describe('listing submissions', () => {
         )
       ).message,
     ).toBe('Submission not found');
-    expect((await getForm({ userId: user.id, formId: form.id })).submissionCount).toBe(0);
+    expect(
+      (await getForm({ userId: user.id, formId: form.id, limits: DEFAULT_PLAN_LIMITS.PRO })).submissionCount,
+    ).toBe(0);
   });
 });
 
@@ -197,7 +200,9 @@ describe('retention', () => {
     ]);
     expect(purged.some((report) => report.formId === keep.id)).toBe(false);
     expect((await listSubmissions({ userId: user.id, formId: form.id })).submissions).toHaveLength(1);
-    expect((await getForm({ userId: user.id, formId: form.id })).submissionCount).toBe(1);
+    expect(
+      (await getForm({ userId: user.id, formId: form.id, limits: DEFAULT_PLAN_LIMITS.PRO })).submissionCount,
+    ).toBe(1);
     expect((await listSubmissions({ userId: user.id, formId: keep.id })).submissions).toHaveLength(1);
     // The analytics counters lose the purged submissions too: only the one of 29 days ago is left.
     const stats = await formStatsRepository.get({ userId: user.id, formId: form.id });

@@ -1,6 +1,7 @@
 import type { TFormRecord, TOutboxKind } from '@formwell/db';
 
 import type { TPlanLimits } from '../config/plans.js';
+import { effectiveEmailSettings } from '../forms/effective-email-settings.js';
 
 /**
  * Side effects a new submission owes: the submitter's confirmation when email
@@ -19,10 +20,11 @@ export function planOutbox({
   endpoints: { id: string; enabled: boolean; events: string[] }[];
 }): { kind: TOutboxKind; endpointId?: string }[] {
   const entries: { kind: TOutboxKind; endpointId?: string }[] = [];
-  if (limits.emailSettings && form.emailSettings.enabled && email !== null) {
+  const emails = effectiveEmailSettings(form.emailSettings, limits);
+  if (emails.enabled && email !== null) {
     entries.push({ kind: 'email.confirmation' });
   }
-  if (limits.developerNotifications && form.emailSettings.developerNotificationsEnabled) {
+  if (emails.developerNotificationsEnabled) {
     entries.push({ kind: 'email.developer' });
   }
   for (const endpoint of endpoints) {

@@ -12,6 +12,7 @@ import { getFormAnalytics } from '../analytics/get-form-analytics.js';
 import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
+import { DEFAULT_PLAN_LIMITS } from '../config/plans.js';
 import { createForm } from '../forms/create-form.js';
 import { getForm } from '../forms/get-form.js';
 import { createUser } from '../users/create-user.js';
@@ -52,7 +53,10 @@ function interruptedSubmission(userId: string, formId: string, createdAt: Date) 
 async function counts(userId: string, formId: string) {
   const stats = await formStatsRepository.get({ userId, formId });
 
-  return { submissionCount: (await getForm({ userId, formId })).submissionCount, total: stats?.total ?? 0 };
+  return {
+    submissionCount: (await getForm({ userId, formId, limits: DEFAULT_PLAN_LIMITS.PRO })).submissionCount,
+    total: stats?.total ?? 0,
+  };
 }
 
 describe('submission counters', () => {

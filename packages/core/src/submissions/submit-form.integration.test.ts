@@ -12,6 +12,7 @@ import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
+import { DEFAULT_PLAN_LIMITS } from '../config/plans.js';
 import type { AppError } from '../errors/app-error.js';
 import { createForm } from '../forms/create-form.js';
 import { deleteForm } from '../forms/delete-form.js';
@@ -92,7 +93,9 @@ describe('submitForm', () => {
       meta: { browser: 'Chrome', os: 'Windows', device: 'Desktop', country: 'Germany' },
     });
     expect(stored?.outbox.map((o) => o.id)).toEqual(result.outbox.map((o) => o.entryId));
-    expect((await getForm({ userId: user.id, formId: f.id })).submissionCount).toBe(1);
+    expect(
+      (await getForm({ userId: user.id, formId: f.id, limits: DEFAULT_PLAN_LIMITS.PRO })).submissionCount,
+    ).toBe(1);
     // The analytics are counted by the after-response step, which the transport runs.
     await result.settle();
     const stats = await formStatsRepository.get({ userId: user.id, formId: f.id });
@@ -167,7 +170,9 @@ describe('submitForm', () => {
     expect(result.outbox).toEqual([]);
     expect((await submissionRepository.list({ userId: user.id, formId: f.id, limit: 10 })).items).toEqual([]);
     expect((await formStatsRepository.get({ userId: user.id, formId: f.id }))?.spam).toBe(1);
-    expect((await getForm({ userId: user.id, formId: f.id })).submissionCount).toBe(0);
+    expect(
+      (await getForm({ userId: user.id, formId: f.id, limits: DEFAULT_PLAN_LIMITS.PRO })).submissionCount,
+    ).toBe(0);
   });
 
   test('missing form is 404, another user’s form is the foreign-form 403', async () => {
@@ -234,7 +239,9 @@ describe('submitForm', () => {
     expect(
       (await submissionRepository.list({ userId: user.id, formId: f.id, limit: 100 })).items,
     ).toHaveLength(10);
-    expect((await getForm({ userId: user.id, formId: f.id })).submissionCount).toBe(10);
+    expect(
+      (await getForm({ userId: user.id, formId: f.id, limits: DEFAULT_PLAN_LIMITS.PRO })).submissionCount,
+    ).toBe(10);
   });
 
   test('uniqueEmail: 20 parallel submits with one address → one 201, the rest 409, quota given back', async () => {

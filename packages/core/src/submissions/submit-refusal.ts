@@ -17,7 +17,7 @@ export const SubmitRefusal = {
   origin: 'origin',
   /** A missing or wrong CAPTCHA answer (403, counted as spam too). */
   captcha: 'captcha',
-  /** The CAPTCHA provider could not be asked (403). */
+  /** The CAPTCHA provider could not be asked (503 with Retry-After; not spam). */
   captchaUnavailable: 'captcha_unavailable',
   /** The honeypot was filled: answered as accepted, nothing stored. */
   honeypot: 'honeypot',

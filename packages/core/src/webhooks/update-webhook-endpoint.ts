@@ -4,6 +4,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
+import { displayWebhookUrl } from './display-webhook-url.js';
 import { loadOwnedEndpoint } from './load-owned-endpoint.js';
 import { toWebhookEndpointView, type TWebhookEndpointView } from './webhook-endpoint-view.js';
 import {
@@ -26,10 +27,15 @@ export async function updateWebhookEndpoint({
   data,
 }: UpdateWebhookEndpointOptions): Promise<TWebhookEndpointView> {
   const { url, description, enabled, events, headers } = parseInput(ZUpdateWebhookEndpointInputSchema, data);
-  await loadOwnedEndpoint({ userId, formId, endpointId });
+  const current = await loadOwnedEndpoint({ userId, formId, endpointId });
+  // The URL as read back has its credentials masked; a client sending that masked URL back (an edit
+  // form saving every field) means "unchanged", not "replace the password with ***".
+  const newUrl = url !== undefined && url !== displayWebhookUrl(current.url) ? url : undefined;
   // Only the named fields: nothing else of the input can reach the update.
   const set = Object.fromEntries(
-    Object.entries({ url, description, enabled, events, headers }).filter(([, value]) => value !== undefined),
+    Object.entries({ url: newUrl, description, enabled, events, headers }).filter(
+      ([, value]) => value !== undefined,
+    ),
   );
   const record = await webhookEndpointRepository.update({ userId, endpointId, set });
   if (!record) {

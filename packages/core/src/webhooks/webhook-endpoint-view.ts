@@ -1,7 +1,12 @@
 import type { TWebhookEndpointRecord } from '@formwell/db';
 import { z } from 'zod';
 
-/** An endpoint as listed and read; its signing secrets are never part of it. */
+import { displayWebhookUrl } from './display-webhook-url.js';
+
+/**
+ * An endpoint as listed and read; its signing secrets are never part of it, and credentials in its
+ * URL are masked (see displayWebhookUrl): like the signing secret, they are set, never read back.
+ */
 export const ZWebhookEndpointViewSchema = z.object({
   id: z.string(),
   formId: z.string(),
@@ -34,7 +39,7 @@ export function toWebhookEndpointView(record: TWebhookEndpointRecord): TWebhookE
   return {
     id: record.id,
     formId: record.formId,
-    url: record.url,
+    url: displayWebhookUrl(record.url),
     description: record.description,
     enabled: record.enabled,
     events: record.events,

@@ -233,6 +233,17 @@ export const formStatsRepository = {
     });
   },
 
+  /** Submissions of the form caught as spam (honeypot, failed CAPTCHA): one field of one document. */
+  async spamCount({ userId, formId }: { userId: string; formId: string }): Promise<number> {
+    return withOwnedIds({ userId, formId }, 0, async (ids) => {
+      const doc = await FormStatsModel.findOne({ formId: ids.form, userId: ids.owner }, { spam: 1 }).lean<{
+        spam?: number | null;
+      }>();
+
+      return doc?.spam ?? 0;
+    });
+  },
+
   async recordSpam({ userId, formId }: { userId: string; formId: string }): Promise<void> {
     return withOwnedIds({ userId, formId }, undefined, async (ids) => {
       await FormStatsModel.updateOne(

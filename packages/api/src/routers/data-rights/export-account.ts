@@ -12,8 +12,10 @@ export const exportAccountRoute = authedProcedure
   .input(ZExportAccountRequestSchema)
   .output(ZExportAccountResponseSchema)
   .query(async ({ ctx }) => {
-    const { user, logger } = ctx;
-    const archive = await buffer(Readable.from(exportAccount({ userId: user.id })).pipe(createGzip()));
+    const { user, logger, services } = ctx;
+    const archive = await buffer(
+      Readable.from(exportAccount({ userId: user.id, config: services.config })).pipe(createGzip()),
+    );
     logger.info({ bytes: archive.length }, 'account exported');
 
     return {

@@ -7,4 +7,10 @@ import { ZGetFormRequestSchema, ZGetFormResponseSchema } from './get-form.types.
 export const getFormRoute = authedProcedure
   .input(ZGetFormRequestSchema)
   .output(ZGetFormResponseSchema)
-  .query(({ ctx, input }) => getFormDetail({ userId: ctx.user.id, formId: input.id }));
+  .query(({ ctx, input }) =>
+    getFormDetail({
+      userId: ctx.user.id,
+      formId: input.id,
+      limits: ctx.services.config.plans[ctx.user.plan],
+    }),
+  );

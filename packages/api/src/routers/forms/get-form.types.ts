@@ -1,7 +1,7 @@
-import { ZFormDetailSchema } from '@formwell/core';
+import { ZFormReadSchema } from '@formwell/core';
 import { z } from 'zod';
 import { ZIdParamSchema } from '../../schemas/z-query.js';
 
 export const ZGetFormRequestSchema = z.object({ id: ZIdParamSchema });
 
-export const ZGetFormResponseSchema = ZFormDetailSchema;
+export const ZGetFormResponseSchema = ZFormReadSchema;

@@ -5,6 +5,7 @@ import {
   type TWebhookEndpointRecord,
 } from '@formwell/db';
 
+import { displayWebhookUrl } from '../display-webhook-url.js';
 import { endpointHeaders } from './endpoint-headers.js';
 import { postWebhook } from './post-webhook.js';
 import { signWebhook } from './sign-webhook.js';
@@ -24,7 +25,8 @@ export type TWebhookAttemptResult = {
 /**
  * One attempt to deliver one event to one endpoint: sign, POST, log the attempt. A 410 disables
  * the endpoint at once; a failure that extends a run of failures over the configured window
- * disables it too. Nothing here logs or stores the secret, the signatures or the custom headers.
+ * disables it too. Nothing here logs or stores the secret, the signatures, the custom headers or the credentials of
+ * the URL (the request itself goes to the real URL).
  */
 export async function deliverWebhookEvent({
   endpoint,
@@ -70,7 +72,8 @@ export async function deliverWebhookEvent({
     responseBody: result.responseBody,
     error: result.error ?? (result.ok ? null : `HTTP ${result.httpStatus}`),
     test,
-    url: endpoint.url,
+    // The log is for display: the URL's credentials are not kept in it.
+    url: displayWebhookUrl(endpoint.url),
     createdAt: now,
   });
 

@@ -1,6 +1,8 @@
 import type { TWebhookDeliveryRecord } from '@formwell/db';
 import { z } from 'zod';
 
+import { displayWebhookUrl } from '../display-webhook-url.js';
+
 /** One logged attempt as owners see it (dashboard and REST). */
 export const ZWebhookDeliveryViewSchema = z.object({
   id: z.string(),
@@ -35,7 +37,8 @@ export function toWebhookDeliveryView(record: TWebhookDeliveryRecord): TWebhookD
     responseBody: record.responseBody,
     error: record.error,
     test: record.test,
-    url: record.url,
+    // Attempts are stored masked; ones logged before masking existed are masked on the way out.
+    url: displayWebhookUrl(record.url),
     createdAt: record.createdAt.toISOString(),
   };
 }

@@ -9,8 +9,8 @@ export const getFormRoute = apiKeyProcedure(apiKeyPolicies.getForm)
   .input(ZGetFormRequestSchema)
   .output(ZGetFormResponseSchema)
   .query(({ ctx, input }) => {
-    const { actor } = ctx;
+    const { actor, user, services } = ctx;
     const { formId } = input;
 
-    return getForm({ userId: actor.userId, formId });
+    return getForm({ userId: actor.userId, formId, limits: services.config.plans[user.plan] });
   });
