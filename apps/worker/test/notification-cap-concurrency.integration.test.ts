@@ -211,3 +211,46 @@ test('a notification that was not sent gives its slot back', async () => {
   expect((await send()).status).toBe('failed');
   expect(await counter()).toBe(DEVELOPER_NOTIFICATIONS_PER_HOUR - 1);
 });
+
+test('a worker whose clock is behind the one that opened the next hour still sends, counted in that hour', async () => {
+  const { user, form } = await ownerWithNotifyingForm('Skewed');
+  // Another worker, its clock a little ahead, already counts the next hour on this form.
+  const nextHour = new Date(notificationHourStart(now).getTime() + 3_600_000);
+  await FormModel.updateOne(
+    { _id: form.id },
+    { $set: { notificationHour: nextHour, notificationsSent: 1 } },
+    { strict: false },
+  );
+  const { outbox } = await submitForm({
+    config,
+    user: { id: user.id, plan: 'PRO', quotaLimit: 10_000 },
+    input: { formId: form.id, data: { message: 'late clock' } },
+  });
+  const item = outbox.find((entry) => entry.kind === 'email.developer');
+  expect(item).toBeDefined();
+  const { userId, formId, submissionId, entryId } = item ?? {
+    userId: '',
+    formId: '',
+    submissionId: '',
+    entryId: '',
+  };
+
+  const outcome = await sendSubmissionEmail({
+    job: { kind: 'email.developer', userId, formId, submissionId, entryId },
+    mailer,
+    config,
+    lastAttempt: false,
+    now,
+  });
+
+  expect(outcome.status).toBe('sent');
+  const counted = await FormModel.findById(
+    form.id,
+    { notificationHour: 1, notificationsSent: 1 },
+    { strict: false },
+  ).lean<{
+    notificationHour?: Date;
+    notificationsSent?: number;
+  }>();
+  expect(counted).toMatchObject({ notificationHour: nextHour, notificationsSent: 2 });
+});

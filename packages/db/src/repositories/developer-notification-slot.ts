@@ -19,7 +19,9 @@ export const developerNotificationSlotRepository = {
 
     return withOwnedIds({ userId, formId }, false, async (ids) => {
       const form = { _id: ids.form, userId: ids.owner };
-      const thisHour = { ...form, notificationHour: hourStart };
+      // A later hour counts too: a worker whose clock runs behind another's counts its sends in the
+      // hour the other opened, rather than being locked out of both until its own clock catches up.
+      const thisHour = { ...form, notificationHour: { $gte: hourStart } };
       if (await takeSlot(FormModel.collection, thisHour, 'notificationsSent', max)) {
         return true;
       }
