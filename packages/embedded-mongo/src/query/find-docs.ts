@@ -2,7 +2,7 @@ import { Query } from 'mingo/query';
 import type { Collection } from '../storage/collection.js';
 import { planQuery, type Plan } from './planner.js';
 import { scanRids } from './scan.js';
-import { sortDocs } from './sort.js';
+import { sortDocs, sortDocsYielding } from './sort.js';
 import { queryOptionsFor } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
@@ -73,6 +73,8 @@ type Scan = {
   /** Matches to collect before stopping early. */
   stopAt: number;
   finish(out: Match[]): { matches: Match[]; plan: Plan };
+  /** finish, with pauses for other connections while an unindexed sort decodes and orders. */
+  finishYielding(out: Match[]): Promise<{ matches: Match[]; plan: Plan }>;
 };
 
 function prepareScan(coll: Collection, spec: FindSpec): Scan {
@@ -95,16 +97,29 @@ function prepareScan(coll: Collection, spec: FindSpec): Scan {
     // Typed filters were tested on the typed decode: callers get the usual one.
     return { rid, doc: typed ? undefined : doc };
   };
-  const finish = (out: Match[]) => {
-    if (!needSort) return { matches: out.slice(spec.skip), plan };
-    const docs = out.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
+  const page = (docs: Doc[], out: Match[], sorted: Doc[]) => {
     const byDoc = new Map(docs.map((d, i) => [d, out[i]?.rid ?? 0]));
-    const sorted = sortDocs(docs, spec.sort);
     const end = spec.limit > 0 ? spec.skip + spec.limit : sorted.length;
     return { matches: sorted.slice(spec.skip, end).map((d) => ({ rid: byDoc.get(d) ?? 0, doc: d })), plan };
   };
+  const docOf = (m: Match): Doc => m.doc ?? coll.doc(m.rid) ?? {};
+  const finish = (out: Match[]) => {
+    if (!needSort) return { matches: out.slice(spec.skip), plan };
+    const docs = out.map(docOf);
+    return page(docs, out, sortDocs(docs, spec.sort));
+  };
+  const finishYielding = async (out: Match[]) => {
+    if (!needSort) return { matches: out.slice(spec.skip), plan };
+    const yielder = new Yielder();
+    const docs: Doc[] = [];
+    for (const m of out) {
+      docs.push(docOf(m));
+      if (yielder.tick()) await yielder.pause();
+    }
+    return page(docs, out, await sortDocsYielding(docs, spec.sort));
+  };
   const stopAt = !needSort && spec.limit > 0 ? spec.skip + spec.limit : Infinity;
-  return { plan, visit, stopAt, finish };
+  return { plan, visit, stopAt, finish, finishYielding };
 }
 
 /** Runs a filter/sort/skip/limit against a collection, using an index when one fits. */
@@ -146,7 +161,7 @@ export async function findMatchesYielding(
     }
     if (!bounded && yielder.tick()) await yielder.pause();
   }
-  return scan.finish(out);
+  return scan.finishYielding(out);
 }
 
 /**

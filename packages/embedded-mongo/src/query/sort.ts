@@ -1,6 +1,8 @@
 import { compareValues } from '../bson/compare.js';
 import { badValue } from '../errors.js';
 import { valuesAtPath } from '../indexes/key-extract.js';
+import { Yielder } from '../server/yielding.js';
+import { sortYielding } from './yielding-sort.js';
 
 type Doc = Record<string, unknown>;
 
@@ -25,15 +27,42 @@ function sortKey(doc: Doc, path: string[], dir: number): unknown {
   return best;
 }
 
-export function sortDocs(docs: Doc[], sort: [string, number][]): Doc[] {
+type Keyed = { d: Doc; k: unknown[] };
+
+/** Each document with its sort keys, and the comparison of two keyed documents. */
+function sortPlan(sort: [string, number][]): {
+  keyed: (d: Doc) => Keyed;
+  compare: (a: Keyed, b: Keyed) => number;
+} {
   const paths = sort.map(([f, d]) => [f.split('.'), d] as const);
-  const keyed = docs.map((d) => ({ d, k: paths.map(([p, dir]) => sortKey(d, p, dir)) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < paths.length; i++) {
-      const c = compareValues(a.k[i], b.k[i]);
-      if (c !== 0) return c * (paths[i]?.[1] ?? 1);
-    }
-    return 0;
-  });
-  return keyed.map((x) => x.d);
+  return {
+    keyed: (d) => ({ d, k: paths.map(([p, dir]) => sortKey(d, p, dir)) }),
+    compare: (a, b) => {
+      for (let i = 0; i < paths.length; i++) {
+        const c = compareValues(a.k[i], b.k[i]);
+        if (c !== 0) return c * (paths[i]?.[1] ?? 1);
+      }
+      return 0;
+    },
+  };
+}
+
+export function sortDocs(docs: Doc[], sort: [string, number][]): Doc[] {
+  const { keyed, compare } = sortPlan(sort);
+  return docs
+    .map(keyed)
+    .sort(compare)
+    .map((x) => x.d);
+}
+
+/** sortDocs for many documents: same order, with pauses for other connections (Yielder). */
+export async function sortDocsYielding(docs: Doc[], sort: [string, number][]): Promise<Doc[]> {
+  const { keyed, compare } = sortPlan(sort);
+  const yielder = new Yielder();
+  const withKeys: Keyed[] = [];
+  for (const d of docs) {
+    withKeys.push(keyed(d));
+    if (yielder.tick()) await yielder.pause();
+  }
+  return (await sortYielding(withKeys, compare)).map((x) => x.d);
 }

@@ -1,0 +1,87 @@
+import { evalExpr } from 'mingo/core';
+import type { Options } from 'mingo/types';
+import { Yielder } from '../server/yielding.js';
+import { GroupCollector } from './group-stage.js';
+
+type Doc = Record<string, unknown>;
+
+/**
+ * `$group` accumulators whose result over all documents is the same accumulator over the results
+ * of consecutive batches (the second name). `$count` per batch becomes a `$sum` of the counts.
+ */
+export const MERGED_BY: Record<string, string> = {
+  $sum: '$sum',
+  $count: '$sum',
+  $min: '$min',
+  $max: '$max',
+  $first: '$first',
+  $last: '$last',
+};
+
+/** Documents of one group accumulated in one go; a larger group goes chunk by chunk where it can. */
+const CHUNK = 500;
+
+/** The single accumulator operator of a `$group` field, or undefined when the field is not one. */
+function accumulatorOf(acc: unknown): string | undefined {
+  if (!acc || typeof acc !== 'object' || Array.isArray(acc)) return undefined;
+  const ops = Object.keys(acc);
+  return ops.length === 1 ? ops[0] : undefined;
+}
+
+/** Whether a `$group` specification is one the yielding form answers (else mingo's checks run). */
+export function isPlainGroup(spec: unknown): spec is Doc {
+  if (!spec || typeof spec !== 'object' || Array.isArray(spec) || !('_id' in spec)) return false;
+  return Object.entries(spec as Doc).every(
+    ([field, acc]) => field === '_id' || (!field.includes('.') && !field.startsWith('$') && accumulatorOf(acc)),
+  );
+}
+
+/**
+ * One accumulator over a group's documents. Over a large group, `$push` and `$addToSet` (and the
+ * MERGED_BY ones) are computed chunk by chunk with pauses between chunks, then combined: the
+ * pushed arrays joined in order, the sets (and partial results) through the same accumulator over
+ * the partial results. Others (`$avg`, `$stdDevPop`, `$mergeObjects`, `$topN`...) run in one go.
+ */
+async function accumulate(docs: Doc[], acc: Doc, options: Options, yielder: Yielder): Promise<unknown> {
+  const op = accumulatorOf(acc) ?? '';
+  const chunked = op === '$push' || op === '$addToSet' || op in MERGED_BY;
+  if (!chunked || docs.length <= CHUNK) return evalExpr(docs, acc, options);
+  const partials: unknown[] = [];
+  for (let from = 0; from < docs.length; from += CHUNK) {
+    partials.push(evalExpr(docs.slice(from, from + CHUNK), acc, options));
+    if (yielder.tick(CHUNK)) await yielder.pause();
+  }
+  if (op === '$push') return (partials as unknown[][]).flat(1);
+  const merged = op === '$addToSet' ? (partials as unknown[][]).flat(1) : partials;
+  const mergeOp = op === '$addToSet' ? '$addToSet' : (MERGED_BY[op] ?? op);
+  return evalExpr(
+    merged.map((v) => ({ v })),
+    { [mergeOp]: '$v' },
+    options,
+  );
+}
+
+/**
+ * `$group` (isPlainGroup) over documents already read, with pauses for other connections: keys
+ * are evaluated document by document, then each group's accumulators (see accumulate). Same
+ * groups, keys and order as the one-go stage (group-stage.ts), whose key equality it shares.
+ */
+export async function groupYielding(input: Doc[], spec: Doc, partial: Partial<Options>): Promise<Doc[]> {
+  // evalExpr completes partial options itself (as mingo's stages receive them).
+  const options = partial as Options;
+  const yielder = new Yielder();
+  const collector = new GroupCollector(spec, options);
+  for (const doc of input) {
+    collector.add(doc);
+    if (yielder.tick()) await yielder.pause();
+  }
+  const fields = Object.keys(spec).filter((k) => k !== '_id');
+  const out: Doc[] = [];
+  for (const { id, docs } of collector.groups.values()) {
+    const result: Doc = { _id: id };
+    for (const field of fields) result[field] = await accumulate(docs, spec[field] as Doc, options, yielder);
+    out.push(result);
+    if (yielder.tick(Math.min(docs.length, CHUNK))) await yielder.pause();
+  }
+  return out;
+}
