@@ -40,7 +40,11 @@ export const countCommand: CommandDef = {
     if (Object.keys(filter).length === 0)
       return { n: Math.max(0, Math.min(limit || Infinity, coll.size - skip)) };
     const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
-    const { matches } = await findMatchesYielding(coll, { filter, sort: [], skip, limit, hint }, { decode: false });
+    const { matches } = await findMatchesYielding(
+      coll,
+      { filter, sort: [], skip, limit, hint },
+      { decode: false },
+    );
     return { n: matches.length };
   },
 };

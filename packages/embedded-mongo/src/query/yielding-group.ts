@@ -32,7 +32,8 @@ function accumulatorOf(acc: unknown): string | undefined {
 export function isPlainGroup(spec: unknown): spec is Doc {
   if (!spec || typeof spec !== 'object' || Array.isArray(spec) || !('_id' in spec)) return false;
   return Object.entries(spec as Doc).every(
-    ([field, acc]) => field === '_id' || (!field.includes('.') && !field.startsWith('$') && accumulatorOf(acc)),
+    ([field, acc]) =>
+      field === '_id' || (!field.includes('.') && !field.startsWith('$') && accumulatorOf(acc)),
   );
 }
 

@@ -96,6 +96,9 @@ async function runBatched(
   return group ? run([group.merge], options, batchResults) : batchResults;
 }
 
+/** Stages that can turn a few documents into many (20 documents unwound may be 40,000). */
+const MULTIPLYING = new Set(['$unwind', '$lookup', '$unionWith', '$densify', '$graphLookup']);
+
 const stageName = (stage: Doc | undefined): string => Object.keys(stage ?? {})[0] ?? '';
 
 /**
@@ -105,15 +108,21 @@ const stageName = (stage: Doc | undefined): string => Object.keys(stage ?? {})[0
  * pauses (sortDocsYielding); any other `$group` by groupYielding. Other stages (`$limit`, `$skip`,
  * `$bucket`, `$bucketAuto`, `$setWindowFields`, `$facet`...) run in one go over their input, one
  * stage at a time: a pipeline is the composition of its stages, so the result is the same. A
- * small input runs through mingo in one go.
+ * small input runs through mingo in one go, unless a stage may multiply it (MULTIPLYING).
  */
 export async function runPipelineYielding(stages: Doc[], options: Options, input: LazyDocs): Promise<Doc[]> {
-  if (input.length <= YIELD_EVERY_DOCS) return run(stages, options, await readAll(input));
+  if (input.length <= YIELD_EVERY_DOCS && !stages.some((stage) => MULTIPLYING.has(stageName(stage))))
+    return run(stages, options, await readAll(input));
   let docs = input;
   let i = 0;
   while (i < stages.length) {
     let cut = i;
-    while (cut < stages.length && PER_DOCUMENT.has(stageName(stages[cut]))) cut++;
+    while (cut < stages.length && PER_DOCUMENT.has(stageName(stages[cut]))) {
+      // After a stage that multiplies documents, the next per-document stages run batch by batch
+      // over its output: batches count input documents, and one of 250 may unwind to 500,000.
+      const multiplies = MULTIPLYING.has(stageName(stages[cut++]));
+      if (multiplies && PER_DOCUMENT.has(stageName(stages[cut]))) break;
+    }
     const group = splitGroup(stages[cut]);
     let out: Doc[];
     if (cut > i || group) {
@@ -124,7 +133,8 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
       const name = stageName(stage);
       const all = await readAll(docs);
       if (name === '$sort') out = await sortDocsYielding(all, parseSort(stage.$sort));
-      else if (name === '$group' && isPlainGroup(stage.$group)) out = await groupYielding(all, stage.$group, options);
+      else if (name === '$group' && isPlainGroup(stage.$group))
+        out = await groupYielding(all, stage.$group, options);
       else out = run([stage], options, all);
     }
     docs = lazyDocs(out, (doc) => doc);

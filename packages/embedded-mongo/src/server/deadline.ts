@@ -34,7 +34,8 @@ export function checkDeadlineNow(): void {
 }
 
 function expireIfPast(at: number): void {
-  if (performance.now() > at) throw new MongoCommandError(50, 'MaxTimeMSExpired', 'operation exceeded time limit');
+  if (performance.now() > at)
+    throw new MongoCommandError(50, 'MaxTimeMSExpired', 'operation exceeded time limit');
 }
 
 /** The items of `input`, checking the deadline as a pipeline pulls them. */
