@@ -18,6 +18,8 @@ export type UpdateStatement = {
   arrayFilters?: Doc[];
   sort?: [string, number][];
   hint?: string;
+  /** Only these record ids (see FindSpec.rids). */
+  rids?: readonly number[];
   /** `filter` and `update` as sent, decoded without promoting numbers (keeps their BSON types). */
   typed?: { filter: Doc; update: unknown };
 };
@@ -56,6 +58,7 @@ export function runUpdateStatement(
       skip: 0,
       limit: st.multi ? 0 : 1,
       hint: st.hint,
+      rids: st.rids,
     });
     for (const m of matches) {
       const oldRaw = existing.raw(m.rid);

@@ -1,7 +1,15 @@
 import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import { runUpdateStatement, type UpdateOutcome } from './update-one-statement.js';
-import { runStatements, statements, typedStatements, withWriteErrors } from './write-errors.js';
+import {
+  runStatements,
+  runStatementsYielding,
+  statements,
+  typedStatements,
+  withWriteErrors,
+} from './write-errors.js';
+import { writeInBatches } from './yielding-writes.js';
+import { withTypedFilter } from '../query/typed-pipeline.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
 const STATEMENT_FIELDS = new Set([
@@ -27,7 +35,7 @@ export function runUpdateOp(
   name: string,
   stmt: Doc,
   typed: Doc | undefined,
-  extra: { sort?: [string, number][] } = {},
+  extra: { sort?: [string, number][]; rids?: readonly number[] } = {},
 ): UpdateOutcome {
   if (stmt.collation !== undefined) checkCollation(stmt.collation);
   refuseLet('update', stmt.c);
@@ -42,11 +50,43 @@ export function runUpdateOp(
       upsert: stmt.upsert === true,
       arrayFilters: stmt.arrayFilters as Doc[] | undefined,
       sort: extra.sort,
+      rids: extra.rids,
       hint: existing ? hintName(ctx, stmt.hint, existing.indexes.values()) : undefined,
       typed: typed && { filter: (typed.q ?? {}) as Doc, update: typed.u },
     },
     ctx.log,
   );
+}
+
+/**
+ * A `multi` update statement, pausing for other connections between batches of documents (see
+ * writeInBatches). The statement is first run over no document, so that a bad update, array
+ * filter or filter is refused as before, before any work; an upsert whose batches matched nothing
+ * (all changed meanwhile) then runs as a whole, and inserts when it still matches nothing.
+ */
+async function runMultiUpdate(
+  ctx: CommandContext,
+  name: string,
+  stmt: Doc,
+  typed: Doc | undefined,
+): Promise<UpdateOutcome> {
+  const total = runUpdateOp(ctx, ctx.db, name, { ...stmt, upsert: false }, typed, { rids: [] });
+  const coll = ctx.state.engine.collection(ctx.db, name);
+  if (coll) {
+    const spec = {
+      filter: withTypedFilter((stmt.q ?? {}) as Doc, () => typed?.q),
+      sort: [],
+      skip: 0,
+      limit: 0,
+      hint: hintName(ctx, stmt.hint, coll.indexes.values()),
+    };
+    await writeInBatches(ctx, coll, spec, (rids) => {
+      const res = runUpdateOp(ctx, ctx.db, name, { ...stmt, upsert: false }, typed, { rids });
+      total.matched += res.matched;
+      total.modified += res.modified;
+    });
+  }
+  return total.matched === 0 && stmt.upsert === true ? runUpdateOp(ctx, ctx.db, name, stmt, typed) : total;
 }
 
 /** `update` (https://www.mongodb.com/docs/manual/reference/command/update/). */
@@ -62,17 +102,33 @@ export const updateCommand: CommandDef = {
     let n = 0;
     let nModified = 0;
     const upserted: Doc[] = [];
-    const errors = runStatements(docs, ordered, 'update.updates', STATEMENT_FIELDS, (stmt, i) => {
-      const res = runUpdateOp(ctx, ctx.db, name, stmt, typed[i]);
+    const count = (res: UpdateOutcome, i: number) => {
       n += res.matched;
       nModified += res.modified;
       if (res.upsertedId !== undefined) {
         n++;
         upserted.push({ index: i, _id: res.upsertedId });
       }
-    });
-    const reply: Doc = { n, nModified };
-    if (upserted.length) reply.upserted = upserted;
-    return withWriteErrors(reply, errors);
+    };
+    const reply = (errors: Doc[]) => {
+      const out: Doc = { n, nModified };
+      if (upserted.length) out.upserted = upserted;
+      return withWriteErrors(out, errors);
+    };
+    // Single-document updates stay synchronous: their changes and reply are made in one turn.
+    if (!docs.some((stmt) => stmt.multi === true))
+      return reply(
+        runStatements(docs, ordered, 'update.updates', STATEMENT_FIELDS, (stmt, i) =>
+          count(runUpdateOp(ctx, ctx.db, name, stmt, typed[i]), i),
+        ),
+      );
+    return runStatementsYielding(docs, ordered, 'update.updates', STATEMENT_FIELDS, async (stmt, i) =>
+      count(
+        stmt.multi === true
+          ? await runMultiUpdate(ctx, name, stmt, typed[i])
+          : runUpdateOp(ctx, ctx.db, name, stmt, typed[i]),
+        i,
+      ),
+    ).then(reply);
   },
 };

@@ -21,6 +21,11 @@ export type FindSpec = {
   skip: number;
   limit: number; // 0 = no limit
   hint?: string;
+  /**
+   * Only these record ids, in this order, each tested against the filter as it is now: the next
+   * batch of a multi-document write that pauses for other connections (yielding-writes.ts).
+   */
+  rids?: readonly number[];
 };
 
 /** A matched document: record id plus its decoded form (decoded lazily when the filter allowed it). */
@@ -80,7 +85,8 @@ type Scan = {
 function prepareScan(coll: Collection, spec: FindSpec): Scan {
   validateFilter(spec.filter);
   const plan = planQuery(coll, spec.filter, spec.sort, spec.hint);
-  const query = plan.exact ? null : compileFilter(spec.filter);
+  // Given record ids were not found through the plan's index: each is tested against the filter.
+  const query = plan.exact && !spec.rids ? null : compileFilter(spec.filter);
   const mode = query === null ? 'plain' : filterDecode(spec.filter);
   const typed = mode !== 'plain';
   const needSort = spec.sort.length > 0 && !plan.sorted;
@@ -126,7 +132,7 @@ function prepareScan(coll: Collection, spec: FindSpec): Scan {
 export function findMatches(coll: Collection, spec: FindSpec): { matches: Match[]; plan: Plan } {
   const scan = prepareScan(coll, spec);
   const out: Match[] = [];
-  for (const rid of scanRids(coll, scan.plan)) {
+  for (const rid of spec.rids ?? scanRids(coll, scan.plan)) {
     const match = scan.visit(rid);
     if (!match) continue;
     out.push(match);
