@@ -88,7 +88,7 @@ const joinIndexes = new WeakMap<Doc[], Map<string, JoinIndex>>();
 /** The foreign documents by encoded key value, and their positions in the collection. */
 function joinIndex(foreign: Doc[], foreignField: string): JoinIndex {
   let byField = joinIndexes.get(foreign);
-  if (!byField) joinIndexes.set(foreign, (byField = new Map()));
+  if (!byField) joinIndexes.set(foreign, (byField = new Map<string, JoinIndex>()));
   const known = byField.get(foreignField);
   if (known) return known;
   const byKey = new Map<string, Doc[]>();
@@ -150,7 +150,7 @@ const $lookup: Stage = (coll, expr, options) => {
   )
     return mingoLookupAs(coll, spec, as, options);
   const pipeline = spec.pipeline as Doc[] | undefined;
-  const { byKey, position } = joinIndex(options.collectionResolver(from) as Doc[], foreignField);
+  const { byKey, position } = joinIndex(options.collectionResolver(from), foreignField);
   return coll.map((doc: Doc) => {
     const found = new Set<Doc>();
     for (const key of lookupKeys(doc, localField))

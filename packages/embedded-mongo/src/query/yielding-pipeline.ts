@@ -116,6 +116,8 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
   let docs = input;
   let i = 0;
   while (i < stages.length) {
+    // No documents left: the remaining stages still run (over none), for their parse-time errors.
+    if (docs.length === 0) return run(stages.slice(i), options, []);
     let cut = i;
     while (cut < stages.length && PER_DOCUMENT.has(stageName(stages[cut]))) {
       // After a stage that multiplies documents, the next per-document stages run batch by batch

@@ -17,7 +17,6 @@ export async function servedMeanwhile<T>(
     await probe(i);
     if (!done) served++;
   }
-  if (process.env.SHOW_SERVED) (await import('node:fs')).appendFileSync(process.env.SHOW_SERVED, `${served}\n`);
   return { served, outcome: await settled };
 }
 
