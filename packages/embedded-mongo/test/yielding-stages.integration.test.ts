@@ -149,6 +149,35 @@ test('a $group with $push, $addToSet and $avg serves other connections', async (
   expect(served).toBeGreaterThanOrEqual(10);
 }, 300_000);
 
+// https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/: each document under
+// the lower boundary of its bucket, buckets in boundary order.
+test('a $bucket over many documents serves other connections', async () => {
+  const { served, outcome } = await servedMeanwhile(
+    () =>
+      t
+        .db(DB)
+        .collection('small')
+        .aggregate([
+          { $unwind: '$arr' },
+          {
+            $bucket: {
+              groupBy: '$arr',
+              boundaries: [0, 10_000, 20_000, SMALL * ARRAY],
+              output: { n: { $sum: 1 }, avg: { $avg: '$arr' }, top: { $max: '$arr' } },
+            },
+          },
+        ])
+        .toArray(),
+    probe,
+  );
+  expect(fulfilled(outcome)).toEqual([
+    { _id: 0, n: 10_000, avg: 4999.5, top: 9999 },
+    { _id: 10_000, n: 10_000, avg: 14_999.5, top: 19_999 },
+    { _id: 20_000, n: 20_000, avg: 29_999.5, top: 39_999 },
+  ]);
+  expect(served).toBeGreaterThanOrEqual(10);
+}, 300_000);
+
 test('a $lookup over many documents serves other connections', async () => {
   const { served, outcome } = await servedMeanwhile(
     () =>

@@ -2,6 +2,7 @@ import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
 import { Yielder } from '../server/yielding.js';
 import { GroupCollector } from './group-stage.js';
+import { BucketCollector } from './bucket-stage.js';
 
 type Doc = Record<string, unknown>;
 
@@ -70,17 +71,43 @@ async function accumulate(docs: Doc[], acc: Doc, options: Options, yielder: Yiel
 export async function groupYielding(input: Doc[], spec: Doc, partial: Partial<Options>): Promise<Doc[]> {
   // evalExpr completes partial options itself (as mingo's stages receive them).
   const options = partial as Options;
-  const yielder = new Yielder();
   const collector = new GroupCollector(spec, options);
+  const yielder = new Yielder();
   for (const doc of input) {
     collector.add(doc);
     if (yielder.tick()) await yielder.pause();
   }
-  const fields = Object.keys(spec).filter((k) => k !== '_id');
+  const { _id, ...output } = spec;
+  return accumulateGroups(collector.groups.values(), output, options, yielder);
+}
+
+/**
+ * `$bucket` over documents already read, with pauses: the buckets (and their order) of the one-go
+ * stage (bucket-stage.ts), then each bucket's accumulators as groupYielding's.
+ */
+export async function bucketYielding(input: Doc[], spec: unknown, partial: Partial<Options>): Promise<Doc[]> {
+  const options = partial as Options;
+  const collector = new BucketCollector(spec, options);
+  const yielder = new Yielder();
+  for (const doc of input) {
+    collector.add(doc);
+    if (yielder.tick()) await yielder.pause();
+  }
+  return accumulateGroups(collector.groups(), collector.output, options, yielder);
+}
+
+/** `{_id, ...accumulated fields}` for each group, with pauses between chunks of work. */
+async function accumulateGroups(
+  groups: Iterable<{ id: unknown; docs: Doc[] }>,
+  output: Doc,
+  options: Options,
+  yielder: Yielder,
+): Promise<Doc[]> {
   const out: Doc[] = [];
-  for (const { id, docs } of collector.groups.values()) {
+  for (const { id, docs } of groups) {
     const result: Doc = { _id: id };
-    for (const field of fields) result[field] = await accumulate(docs, spec[field] as Doc, options, yielder);
+    for (const [field, acc] of Object.entries(output))
+      result[field] = await accumulate(docs, acc as Doc, options, yielder);
     out.push(result);
     if (yielder.tick(Math.min(docs.length, CHUNK))) await yielder.pause();
   }

@@ -3,7 +3,7 @@ import { toCommandError } from '../errors.js';
 import { withDeadline } from '../server/deadline.js';
 import { Yielder, YIELD_EVERY_DOCS } from '../server/yielding.js';
 import { parseSort, sortDocsYielding } from './sort.js';
-import { MERGED_BY, groupYielding, isPlainGroup } from './yielding-group.js';
+import { MERGED_BY, bucketYielding, groupYielding, isPlainGroup } from './yielding-group.js';
 
 /**
  * Documents per batch of the per-document stages: small enough that one batch (decode, stages,
@@ -105,8 +105,8 @@ const stageName = (stage: Doc | undefined): string => Object.keys(stage ?? {})[0
  * Runs a pipeline over documents already read, pausing between batches of work so other
  * connections are served (Yielder), stage after stage: per-document stages (and a following
  * `$group` whose accumulators merge, MERGED_BY) batch by batch; `$sort` as a merge sort with
- * pauses (sortDocsYielding); any other `$group` by groupYielding. Other stages (`$limit`, `$skip`,
- * `$bucket`, `$bucketAuto`, `$setWindowFields`, `$facet`...) run in one go over their input, one
+ * pauses (sortDocsYielding); any other `$group` by groupYielding, `$bucket` by bucketYielding.
+ * Other stages (`$limit`, `$skip`, `$bucketAuto`, `$setWindowFields`, `$facet`...) run in one go over their input, one
  * stage at a time: a pipeline is the composition of its stages, so the result is the same. A
  * small input runs through mingo in one go, unless a stage may multiply it (MULTIPLYING).
  */
@@ -137,6 +137,7 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
       if (name === '$sort') out = await sortDocsYielding(all, parseSort(stage.$sort));
       else if (name === '$group' && isPlainGroup(stage.$group))
         out = await groupYielding(all, stage.$group, options);
+      else if (name === '$bucket') out = await bucketYielding(all, stage.$bucket, options);
       else out = run([stage], options, all);
     }
     docs = lazyDocs(out, (doc) => doc);
