@@ -2,7 +2,7 @@ import { Query } from 'mingo/query';
 import type { Collection } from '../storage/collection.js';
 import { planQuery, type Plan } from './planner.js';
 import { scanRids } from './scan.js';
-import { sortDocs, sortDocsYielding } from './sort.js';
+import { sortDocs, sortYieldingBy } from './sort.js';
 import { queryOptionsFor } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
@@ -103,26 +103,27 @@ function prepareScan(coll: Collection, spec: FindSpec): Scan {
     // Typed filters were tested on the typed decode: callers get the usual one.
     return { rid, doc: typed ? undefined : doc };
   };
-  const page = (docs: Doc[], out: Match[], sorted: Doc[]) => {
-    const byDoc = new Map(docs.map((d, i) => [d, out[i]?.rid ?? 0]));
-    const end = spec.limit > 0 ? spec.skip + spec.limit : sorted.length;
-    return { matches: sorted.slice(spec.skip, end).map((d) => ({ rid: byDoc.get(d) ?? 0, doc: d })), plan };
-  };
   const docOf = (m: Match): Doc => m.doc ?? coll.doc(m.rid) ?? {};
+  const page = <T>(sorted: T[]) =>
+    sorted.slice(spec.skip, spec.limit > 0 ? spec.skip + spec.limit : sorted.length);
   const finish = (out: Match[]) => {
     if (!needSort) return { matches: out.slice(spec.skip), plan };
     const docs = out.map(docOf);
-    return page(docs, out, sortDocs(docs, spec.sort));
+    const byDoc = new Map(docs.map((d, i) => [d, out[i]?.rid ?? 0]));
+    return {
+      matches: page(sortDocs(docs, spec.sort)).map((d) => ({ rid: byDoc.get(d) ?? 0, doc: d })),
+      plan,
+    };
   };
   const finishYielding = async (out: Match[]) => {
     if (!needSort) return { matches: out.slice(spec.skip), plan };
     const yielder = new Yielder();
-    const docs: Doc[] = [];
+    const withDocs: Required<Match>[] = [];
     for (const m of out) {
-      docs.push(docOf(m));
+      withDocs.push({ rid: m.rid, doc: docOf(m) });
       if (yielder.tick()) await yielder.pause();
     }
-    return page(docs, out, await sortDocsYielding(docs, spec.sort));
+    return { matches: page(await sortYieldingBy(withDocs, (m) => m.doc, spec.sort)), plan };
   };
   const stopAt = !needSort && spec.limit > 0 ? spec.skip + spec.limit : Infinity;
   return { plan, visit, stopAt, finish, finishYielding };

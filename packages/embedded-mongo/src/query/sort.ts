@@ -27,19 +27,17 @@ function sortKey(doc: Doc, path: string[], dir: number): unknown {
   return best;
 }
 
-type Keyed = { d: Doc; k: unknown[] };
-
-/** Each document with its sort keys, and the comparison of two keyed documents. */
+/** The sort keys of a document, and the order of two documents' keys. */
 function sortPlan(sort: [string, number][]): {
-  keyed: (d: Doc) => Keyed;
-  compare: (a: Keyed, b: Keyed) => number;
+  keysOf: (d: Doc) => unknown[];
+  compareKeys: (a: unknown[], b: unknown[]) => number;
 } {
   const paths = sort.map(([f, d]) => [f.split('.'), d] as const);
   return {
-    keyed: (d) => ({ d, k: paths.map(([p, dir]) => sortKey(d, p, dir)) }),
-    compare: (a, b) => {
+    keysOf: (d) => paths.map(([p, dir]) => sortKey(d, p, dir)),
+    compareKeys: (a, b) => {
       for (let i = 0; i < paths.length; i++) {
-        const c = compareValues(a.k[i], b.k[i]);
+        const c = compareValues(a[i], b[i]);
         if (c !== 0) return c * (paths[i]?.[1] ?? 1);
       }
       return 0;
@@ -48,21 +46,29 @@ function sortPlan(sort: [string, number][]): {
 }
 
 export function sortDocs(docs: Doc[], sort: [string, number][]): Doc[] {
-  const { keyed, compare } = sortPlan(sort);
+  const { keysOf, compareKeys } = sortPlan(sort);
   return docs
-    .map(keyed)
-    .sort(compare)
+    .map((d) => ({ d, k: keysOf(d) }))
+    .sort((a, b) => compareKeys(a.k, b.k))
     .map((x) => x.d);
 }
 
-/** sortDocs for many documents: same order, with pauses for other connections (Yielder). */
-export async function sortDocsYielding(docs: Doc[], sort: [string, number][]): Promise<Doc[]> {
-  const { keyed, compare } = sortPlan(sort);
+/**
+ * sortDocs for many items (documents, or matches carrying one): the same order, with pauses for
+ * other connections (Yielder) while keys are computed and items ordered.
+ */
+export async function sortYieldingBy<T>(
+  items: T[],
+  docOf: (item: T) => Doc,
+  sort: [string, number][],
+): Promise<T[]> {
+  const { keysOf, compareKeys } = sortPlan(sort);
   const yielder = new Yielder();
-  const withKeys: Keyed[] = [];
-  for (const d of docs) {
-    withKeys.push(keyed(d));
+  const withKeys: { item: T; k: unknown[] }[] = [];
+  for (const item of items) {
+    withKeys.push({ item, k: keysOf(docOf(item)) });
     if (yielder.tick()) await yielder.pause();
   }
-  return (await sortYielding(withKeys, compare)).map((x) => x.d);
+  const sorted = await sortYielding(withKeys, (a, b) => compareKeys(a.k, b.k));
+  return sorted.map((x) => x.item);
 }

@@ -2,7 +2,7 @@ import { Aggregator } from 'mingo/aggregator';
 import { toCommandError } from '../errors.js';
 import { withDeadline } from '../server/deadline.js';
 import { Yielder, YIELD_EVERY_DOCS } from '../server/yielding.js';
-import { parseSort, sortDocsYielding } from './sort.js';
+import { parseSort, sortYieldingBy } from './sort.js';
 import { MERGED_BY, bucketYielding, groupYielding, isPlainGroup } from './yielding-group.js';
 
 /**
@@ -105,7 +105,7 @@ const stageName = (stage: Doc | undefined): string => Object.keys(stage ?? {})[0
  * Runs a pipeline over documents already read, pausing between batches of work so other
  * connections are served (Yielder), stage after stage: per-document stages (and a following
  * `$group` whose accumulators merge, MERGED_BY) batch by batch; `$sort` as a merge sort with
- * pauses (sortDocsYielding); any other `$group` by groupYielding, `$bucket` by bucketYielding.
+ * pauses (sortYieldingBy); any other `$group` by groupYielding, `$bucket` by bucketYielding.
  * Other stages (`$limit`, `$skip`, `$bucketAuto`, `$setWindowFields`, `$facet`...) run in one go over their input, one
  * stage at a time: a pipeline is the composition of its stages, so the result is the same. A
  * small input runs through mingo in one go, unless a stage may multiply it (MULTIPLYING).
@@ -134,7 +134,7 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
       const stage = stages[i++] ?? {};
       const name = stageName(stage);
       const all = await readAll(docs);
-      if (name === '$sort') out = await sortDocsYielding(all, parseSort(stage.$sort));
+      if (name === '$sort') out = await sortYieldingBy(all, (doc) => doc, parseSort(stage.$sort));
       else if (name === '$group' && isPlainGroup(stage.$group))
         out = await groupYielding(all, stage.$group, options);
       else if (name === '$bucket') out = await bucketYielding(all, stage.$bucket, options);
