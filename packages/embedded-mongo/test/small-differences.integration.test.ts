@@ -20,13 +20,13 @@ test('$push and $addToSet in $group leave missing values out and keep nulls', as
     { _id: 4, g: 2 },
   ]);
   const groups = await coll
-    .aggregate([
+    .aggregate<{ _id: number; pushed: unknown[]; set: unknown[] }>([
       { $sort: { _id: 1 } },
       { $group: { _id: '$g', pushed: { $push: '$x' }, set: { $addToSet: '$x' } } },
       { $sort: { _id: 1 } },
     ])
     .toArray();
-  expect(groups.map((g) => [g._id, g.pushed, (g.set as unknown[]).length])).toEqual([
+  expect(groups.map((g) => [g._id, g.pushed, g.set.length])).toEqual([
     [1, [1, null], 2],
     [2, [], 0],
   ]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Document } from 'mongodb';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
 import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
 
@@ -31,6 +31,10 @@ const probe = (i: number) =>
         .collection<{ _id: number; n: number }>('many')
         .findOne({ _id: i % MANY })
         .then((doc) => expect(doc?.n).toBe(i % MANY));
+
+/** servedMeanwhile for an aggregation of a collection of this test's database. */
+const aggregating = <T extends object = Document>(name: string, pipeline: object[]) =>
+  servedMeanwhile(() => t.db(DB).collection(name).aggregate<T>(pipeline).toArray(), probe);
 
 beforeAll(async () => {
   t = await startTestEngine();
@@ -82,29 +86,17 @@ test('a find sorted on an unindexed field serves other connections while it sort
 }, 300_000);
 
 test('an aggregation starting with $sort serves other connections while it sorts', async () => {
-  const { served, outcome } = await servedMeanwhile(
-    () =>
-      t
-        .db(DB)
-        .collection('long')
-        .aggregate([{ $sort: { s: -1 } }, { $project: { _id: 1 } }])
-        .toArray(),
-    probe,
-  );
+  const { served, outcome } = await aggregating('long', [{ $sort: { s: -1 } }, { $project: { _id: 1 } }]);
   expect(fulfilled(outcome).map((d) => d._id as number)).toEqual(longOrder().reverse());
   expect(served).toBeGreaterThanOrEqual(10);
 }, 300_000);
 
 test('a $sort later in a pipeline serves other connections', async () => {
-  const { served, outcome } = await servedMeanwhile(
-    () =>
-      t
-        .db(DB)
-        .collection('small')
-        .aggregate([{ $unwind: '$arr' }, { $sort: { arr: -1 } }, { $limit: 3 }])
-        .toArray(),
-    probe,
-  );
+  const { served, outcome } = await aggregating('small', [
+    { $unwind: '$arr' },
+    { $sort: { arr: -1 } },
+    { $limit: 3 },
+  ]);
   const top = SMALL * ARRAY - 1;
   expect(fulfilled(outcome)).toEqual([
     { _id: SMALL - 1, arr: top },
@@ -117,26 +109,23 @@ test('a $sort later in a pipeline serves other connections', async () => {
 // $push keeps the input order, $addToSet holds each value once (in no set order), $avg is the
 // mean of the numbers: https://www.mongodb.com/docs/manual/reference/operator/aggregation/group/
 test('a $group with $push, $addToSet and $avg serves other connections', async () => {
-  const { served, outcome } = await servedMeanwhile(
-    () =>
-      t
-        .db(DB)
-        .collection('small')
-        .aggregate<{ _id: number; all: number[]; digits: number[]; avg: number }>([
-          { $unwind: '$arr' },
-          {
-            $group: {
-              _id: { $mod: ['$arr', 4] },
-              all: { $push: '$arr' },
-              digits: { $addToSet: { $mod: ['$arr', 10] } },
-              avg: { $avg: '$arr' },
-            },
-          },
-          { $sort: { _id: 1 } },
-        ])
-        .toArray(),
-    probe,
-  );
+  const { served, outcome } = await aggregating<{
+    _id: number;
+    all: number[];
+    digits: number[];
+    avg: number;
+  }>('small', [
+    { $unwind: '$arr' },
+    {
+      $group: {
+        _id: { $mod: ['$arr', 4] },
+        all: { $push: '$arr' },
+        digits: { $addToSet: { $mod: ['$arr', 10] } },
+        avg: { $avg: '$arr' },
+      },
+    },
+    { $sort: { _id: 1 } },
+  ]);
   const groups = fulfilled(outcome);
   const count = (SMALL * ARRAY) / 4;
   expect(groups.map((g) => g._id)).toEqual([0, 1, 2, 3]);
@@ -152,24 +141,16 @@ test('a $group with $push, $addToSet and $avg serves other connections', async (
 // https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/: each document under
 // the lower boundary of its bucket, buckets in boundary order.
 test('a $bucket over many documents serves other connections', async () => {
-  const { served, outcome } = await servedMeanwhile(
-    () =>
-      t
-        .db(DB)
-        .collection('small')
-        .aggregate([
-          { $unwind: '$arr' },
-          {
-            $bucket: {
-              groupBy: '$arr',
-              boundaries: [0, 10_000, 20_000, SMALL * ARRAY],
-              output: { n: { $sum: 1 }, avg: { $avg: '$arr' }, top: { $max: '$arr' } },
-            },
-          },
-        ])
-        .toArray(),
-    probe,
-  );
+  const { served, outcome } = await aggregating('small', [
+    { $unwind: '$arr' },
+    {
+      $bucket: {
+        groupBy: '$arr',
+        boundaries: [0, 10_000, 20_000, SMALL * ARRAY],
+        output: { n: { $sum: 1 }, avg: { $avg: '$arr' }, top: { $max: '$arr' } },
+      },
+    },
+  ]);
   expect(fulfilled(outcome)).toEqual([
     { _id: 0, n: 10_000, avg: 4999.5, top: 9999 },
     { _id: 10_000, n: 10_000, avg: 14_999.5, top: 19_999 },
@@ -179,20 +160,12 @@ test('a $bucket over many documents serves other connections', async () => {
 }, 300_000);
 
 test('a $lookup over many documents serves other connections', async () => {
-  const { served, outcome } = await servedMeanwhile(
-    () =>
-      t
-        .db(DB)
-        .collection('small')
-        .aggregate([
-          { $unwind: '$arr' },
-          { $lookup: { from: 'many', localField: 'arr', foreignField: 'n', as: 'joined' } },
-          { $match: { 'joined.g': 3 } },
-          { $count: 'n' },
-        ])
-        .toArray(),
-    probe,
-  );
+  const { served, outcome } = await aggregating('small', [
+    { $unwind: '$arr' },
+    { $lookup: { from: 'many', localField: 'arr', foreignField: 'n', as: 'joined' } },
+    { $match: { 'joined.g': 3 } },
+    { $count: 'n' },
+  ]);
   // Values 0..39,999 join the document of `many` with n equal to them (n < 30,000), g = n mod 7.
   expect(fulfilled(outcome)).toEqual([
     { n: Array.from({ length: MANY }, (_, n) => n).filter((n) => n % 7 === 3).length },

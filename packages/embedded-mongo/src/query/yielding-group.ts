@@ -72,11 +72,7 @@ export async function groupYielding(input: Doc[], spec: Doc, partial: Partial<Op
   // evalExpr completes partial options itself (as mingo's stages receive them).
   const options = partial as Options;
   const collector = new GroupCollector(spec, options);
-  const yielder = new Yielder();
-  for (const doc of input) {
-    collector.add(doc);
-    if (yielder.tick()) await yielder.pause();
-  }
+  const yielder = await collectYielding(input, collector);
   const { _id, ...output } = spec;
   return accumulateGroups(collector.groups.values(), output, options, yielder);
 }
@@ -88,12 +84,18 @@ export async function groupYielding(input: Doc[], spec: Doc, partial: Partial<Op
 export async function bucketYielding(input: Doc[], spec: unknown, partial: Partial<Options>): Promise<Doc[]> {
   const options = partial as Options;
   const collector = new BucketCollector(spec, options);
+  const yielder = await collectYielding(input, collector);
+  return accumulateGroups(collector.groups(), collector.output, options, yielder);
+}
+
+/** Every document added to its group, with pauses; the Yielder goes on into the accumulation. */
+async function collectYielding(input: Doc[], collector: { add(doc: Doc): void }): Promise<Yielder> {
   const yielder = new Yielder();
   for (const doc of input) {
     collector.add(doc);
     if (yielder.tick()) await yielder.pause();
   }
-  return accumulateGroups(collector.groups(), collector.output, options, yielder);
+  return yielder;
 }
 
 /** `{_id, ...accumulated fields}` for each group, with pauses between chunks of work. */
