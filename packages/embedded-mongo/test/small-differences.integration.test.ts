@@ -69,3 +69,25 @@ test('bulkWrite filters type $expr literals as update and delete do', async () =
   ]);
   expect([res.matchedCount, res.deletedCount]).toEqual([2, 2]);
 });
+
+// mongod's ParsedUpdate::parseRequest: upsertSupplied needs upsert and a document in c.new (9).
+test('the update command checks upsertSupplied as mongod does', async () => {
+  const db = t.db('small');
+  const update = async (stmt: object) => {
+    const reply = await db.command({ update: 'supplied', updates: [stmt] });
+    return (reply.writeErrors as { code: number; errmsg: string }[] | undefined)?.[0];
+  };
+  const q = { _id: 1 };
+  const u = [{ $set: { a: 1 } }];
+  const errors = [
+    await update({ q, u, upsertSupplied: true }),
+    await update({ q, u, upsert: true, upsertSupplied: true }),
+    await update({ q, u, upsert: true, upsertSupplied: true, c: { new: 5 } }),
+  ];
+  expect(errors.map((e) => [e?.code, e?.errmsg])).toEqual([
+    [9, "cannot specify 'upsertSupplied: true' for a non-upsert operation"],
+    [9, "the parameter 'upsertSupplied' is set to 'true', but no document was supplied"],
+    [9, "the parameter 'upsertSupplied' is set to 'true', but no document was supplied"],
+  ]);
+  expect(await db.collection('supplied').countDocuments()).toBe(0);
+});

@@ -1,3 +1,4 @@
+import { failedToParse } from '../errors.js';
 import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import { runUpdateStatement, type UpdateOutcome } from './update-one-statement.js';
@@ -25,6 +26,20 @@ const STATEMENT_FIELDS = new Set([
 ]);
 
 /**
+ * `upsertSupplied: true` (sent by mongos: the upsert inserts the document given as the constant
+ * `c.new`) is checked as mongod parses it (9 FailedToParse without `upsert`, or without a `c.new`
+ * document); a statement that passes carries constants (`c`), which the engine refuses.
+ */
+function checkUpsertSupplied(stmt: Doc): void {
+  if (stmt.upsertSupplied !== true) return;
+  if (stmt.upsert !== true)
+    throw failedToParse("cannot specify 'upsertSupplied: true' for a non-upsert operation");
+  const supplied = (stmt.c as Doc | undefined)?.new;
+  if (supplied === null || typeof supplied !== 'object' || Array.isArray(supplied))
+    throw failedToParse("the parameter 'upsertSupplied' is set to 'true', but no document was supplied");
+}
+
+/**
  * One update statement (`{q, u, upsert, multi, arrayFilters, hint, collation, c}`) on `db.name`,
  * as the update command and bulkWrite's update ops both run it; `typed` is the same statement
  * decoded with its BSON types kept.
@@ -38,6 +53,7 @@ export function runUpdateOp(
   extra: { sort?: [string, number][]; rids?: readonly number[] } = {},
 ): UpdateOutcome {
   if (stmt.collation !== undefined) checkCollation(stmt.collation);
+  checkUpsertSupplied(stmt);
   refuseLet('update', stmt.c);
   const existing = ctx.state.engine.collection(db, name);
   return runUpdateStatement(
