@@ -106,3 +106,16 @@ test('maxTimeMS 1 stops a long updateMany or deleteMany with 50 MaxTimeMSExpired
     expect([err.code, err.codeName]).toEqual([50, 'MaxTimeMSExpired']);
   }
 }, 300_000);
+
+// https://www.mongodb.com/docs/manual/reference/method/db.collection.updateMany/#upsert: with
+// no match, one document is inserted from the filter's equality fields and the update.
+test('updateMany with upsert inserts once when nothing matches, and updates every match otherwise', async () => {
+  const coll = t.db(DB).collection<Item & { extra?: number }>('upserted');
+  const none = await coll.updateMany({ tag: 'z' }, { $set: { v: 5 } }, { upsert: true });
+  expect([none.matchedCount, none.upsertedCount]).toEqual([0, 1]);
+  expect(await coll.find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ tag: 'z', v: 5 }]);
+  await coll.insertMany(Array.from({ length: 3000 }, (_, i) => ({ _id: i, tag: 'z', v: 0 })));
+  const all = await coll.updateMany({ tag: 'z' }, { $inc: { extra: 1 } }, { upsert: true });
+  expect([all.matchedCount, all.modifiedCount, all.upsertedCount]).toEqual([3001, 3001, 0]);
+  expect(await coll.countDocuments({ extra: 1 })).toBe(3001);
+}, 300_000);

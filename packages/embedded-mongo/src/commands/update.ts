@@ -78,7 +78,7 @@ export function runUpdateOp(
  * A `multi` update statement, pausing for other connections between batches of documents (see
  * writeInBatches). The statement is first run over no document, so that a bad update, array
  * filter or filter is refused as before, before any work; an upsert whose batches matched nothing
- * (all changed meanwhile) then runs as a whole, and inserts when it still matches nothing.
+ * then inserts.
  */
 async function runMultiUpdate(
   ctx: CommandContext,
@@ -86,7 +86,10 @@ async function runMultiUpdate(
   stmt: Doc,
   typed: Doc | undefined,
 ): Promise<UpdateOutcome> {
-  const total = runUpdateOp(ctx, ctx.db, name, { ...stmt, upsert: false }, typed, { rids: [] });
+  checkUpsertSupplied(stmt);
+  // The batches never insert: the whole statement runs again below when nothing matched.
+  const batch = { ...stmt, upsert: false, upsertSupplied: undefined };
+  const total = runUpdateOp(ctx, ctx.db, name, batch, typed, { rids: [] });
   const coll = ctx.state.engine.collection(ctx.db, name);
   if (coll) {
     const spec = {
@@ -97,12 +100,15 @@ async function runMultiUpdate(
       hint: hintName(ctx, stmt.hint, coll.indexes.values()),
     };
     await writeInBatches(ctx, coll, spec, (rids) => {
-      const res = runUpdateOp(ctx, ctx.db, name, { ...stmt, upsert: false }, typed, { rids });
+      const res = runUpdateOp(ctx, ctx.db, name, batch, typed, { rids });
       total.matched += res.matched;
       total.modified += res.modified;
     });
   }
-  return total.matched === 0 && stmt.upsert === true ? runUpdateOp(ctx, ctx.db, name, stmt, typed) : total;
+  // Nothing matched: the upsert inserts, without scanning again (as a mongod upsert, not atomic
+  // with inserts made meanwhile by others).
+  const upsert = () => runUpdateOp(ctx, ctx.db, name, stmt, typed, { rids: [] });
+  return total.matched === 0 && stmt.upsert === true ? upsert() : total;
 }
 
 /** `update` (https://www.mongodb.com/docs/manual/reference/command/update/). */
