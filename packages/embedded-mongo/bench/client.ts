@@ -239,7 +239,7 @@ async function findOneLatencies(
   return { lat: lat.sort((a, b) => a - b), busyMs, seconds: (performance.now() - started) / 1000 };
 }
 
-/** A 100k-document `$group` on one connection while another reads single documents by _id. */
+/** A 100k-document `$group`, then `$sort`, on one connection while another reads single documents by _id. */
 async function yielding(): Promise<void> {
   const readers = new MongoClient(uri, { maxPoolSize: 1 });
   const grouper = new MongoClient(uri, { maxPoolSize: 1 });
@@ -262,10 +262,19 @@ async function yielding(): Promise<void> {
       .collection('docs')
       .aggregate([{ $group: { _id: '$cat', total: { $sum: '$n' }, count: { $sum: 1 } } }])
       .toArray();
+  // An unindexed sort of every document, which the engine orders by a merge sort with pauses.
+  const sort = () =>
+    grouper
+      .db('yielding')
+      .collection('docs')
+      .aggregate([{ $sort: { n: -1 } }, { $limit: 1 }])
+      .toArray();
   await group();
+  await sort();
   for (const [name, busy] of [
     ['findOne by _id, alone', null],
     ['findOne by _id, during $group of 100k', group],
+    ['findOne by _id, during $sort of 100k', sort],
   ] as const) {
     const { lat, busyMs, seconds } = await findOneLatencies(coll, ids, busy);
     emit({

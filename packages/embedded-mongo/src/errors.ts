@@ -91,3 +91,12 @@ export function show(v: unknown): string {
   }
   return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : typeof v;
 }
+
+/** A write's changes could not be made durable (journal or disk failure). */
+export function durabilityFailure(err: unknown): MongoCommandError {
+  return new MongoCommandError(
+    8,
+    'UnknownError',
+    `durability failure: ${err instanceof Error ? err.message : String(err)}`,
+  );
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { startTestEngine, type TestEngine } from './helpers/engine.js';
+import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
 
 /**
  * A long aggregation pauses between batches of documents so other connections are served while it
@@ -43,21 +44,12 @@ test('findOnes on another connection complete while a large $group is still runn
     },
     { $sort: { _id: 1 } },
   ];
-  let done = false;
-  const aggregation = t
-    .db('yielding')
-    .collection('docs')
-    .aggregate(pipeline)
-    .toArray()
-    .finally(() => (done = true));
   const reader = other.db('yielding').collection<{ _id: number; n: number }>('docs');
-  let servedMeanwhile = 0;
-  for (let i = 0; !done; i++) {
-    const doc = await reader.findOne({ _id: (i * 7919) % DOCS });
-    expect(doc?.n).toBe((i * 7919) % DOCS);
-    if (!done) servedMeanwhile++;
-  }
-  expect(servedMeanwhile).toBeGreaterThanOrEqual(3);
+  const { served, outcome } = await servedMeanwhile(
+    () => t.db('yielding').collection('docs').aggregate(pipeline).toArray(),
+    async (i) => expect((await reader.findOne({ _id: (i * 7919) % DOCS }))?.n).toBe((i * 7919) % DOCS),
+  );
+  expect(served).toBeGreaterThanOrEqual(3);
 
   // The result is the one of a single pass, group g holding n = g, g + 7, ... in insertion order.
   const expected = Array.from({ length: 7 }, (_, g) => {
@@ -72,7 +64,7 @@ test('findOnes on another connection complete while a large $group is still runn
       last: values.at(-1),
     };
   });
-  expect(await aggregation).toEqual(expected);
+  expect(fulfilled(outcome)).toEqual(expected);
 }, 120_000);
 
 test('a batched $group with many groups (merged while it runs) equals a single pass', async () => {
@@ -112,21 +104,18 @@ test('a batched $group with many groups (merged while it runs) equals a single p
 }, 120_000);
 
 test('a long unindexed find lets other connections in as well', async () => {
-  let done = false;
-  const scan = t
-    .db('yielding')
-    .collection('docs')
-    .find({ n: { $mod: [1000, 3] } })
-    .toArray()
-    .finally(() => (done = true));
   const reader = other.db('yielding').collection<{ _id: number; n: number }>('docs');
-  let servedMeanwhile = 0;
-  for (let i = 0; !done; i++) {
-    await reader.findOne({ _id: i });
-    if (!done) servedMeanwhile++;
-  }
-  expect(servedMeanwhile).toBeGreaterThanOrEqual(3);
-  expect((await scan).map((d) => d.n as number)).toEqual(
+  const { served, outcome } = await servedMeanwhile(
+    () =>
+      t
+        .db('yielding')
+        .collection<{ _id: number; n: number }>('docs')
+        .find({ n: { $mod: [1000, 3] } })
+        .toArray(),
+    (i) => reader.findOne({ _id: i }),
+  );
+  expect(served).toBeGreaterThanOrEqual(3);
+  expect(fulfilled(outcome).map((d) => d.n)).toEqual(
     Array.from({ length: DOCS / 1000 }, (_, k) => 1000 * k + 3),
   );
 }, 120_000);

@@ -96,10 +96,18 @@ async function runPipeline(
   hint?: string,
 ): Promise<Doc[]> {
   const { input, rest } = await leadingStages(coll, pipeline, hint);
+  // Read once per command: a `$lookup` runs batch by batch (yielding-pipeline.ts), and each batch
+  // joins against the same documents rather than reading the foreign collection again.
+  const foreign = new Map<string, Doc[]>();
+  const resolve = (name: string): Doc[] => {
+    let docs = foreign.get(name);
+    if (!docs) foreign.set(name, (docs = allDocs(ctx.state.engine.collection(ctx.db, name))));
+    return docs;
+  };
   const options = {
     ...queryOptions,
     variables: typedVariables(ctx.body.let, ctx.body.let === undefined ? undefined : ctx.typedBody().let),
-    collectionResolver: (name: string) => allDocs(ctx.state.engine.collection(ctx.db, name)),
+    collectionResolver: resolve,
   };
   return runPipelineYielding(rest, options, input);
 }

@@ -14,11 +14,13 @@ import type { CommandContext, Doc } from './types.js';
 /** A namespace of `nsInfo`, split once. */
 export type BulkNamespace = { db: string; coll: string };
 
-/** One parsed entry of `ops`; `typed` keeps the BSON number types of an update's filter and mods. */
+/**
+ * One parsed entry of `ops`; `typed` keeps the BSON number types of an update's or a delete's
+ * filter (and an update's mods), for literals inside `$expr` as the single-collection commands.
+ */
 export type BulkOp =
   | { kind: 'insert'; ns: BulkNamespace; document: Doc; raw?: Buffer }
-  | { kind: 'update'; ns: BulkNamespace; op: Doc; typed: Doc | undefined }
-  | { kind: 'delete'; ns: BulkNamespace; op: Doc };
+  | { kind: 'update' | 'delete'; ns: BulkNamespace; op: Doc; typed: Doc | undefined };
 
 type OpKind = BulkOp['kind'];
 
@@ -136,10 +138,7 @@ export function parseOps(ctx: CommandContext, nsInfo: BulkNamespace[]): BulkOp[]
         ? { kind, ns, document: decodeStored(bytes), raw: bytes }
         : { kind, ns, document: op.document };
     }
-    if (kind === 'update') {
-      const typed = raw?.[i] ? decodeTyped(raw[i]) : typedBody?.[i];
-      return { kind, ns, op, typed };
-    }
-    return { kind, ns, op };
+    const typed = raw?.[i] ? decodeTyped(raw[i]) : typedBody?.[i];
+    return { kind, ns, op, typed };
   });
 }

@@ -4,6 +4,7 @@ import { parseSort } from '../query/sort.js';
 import { batchEnd } from './batching.js';
 import { parseNsInfo, parseOps, type BulkOp } from './bulk-write-ops.js';
 import { runDeleteOp } from './delete.js';
+import { checkWritableNamespace } from './system-namespaces.js';
 import { MAX_WRITE_BATCH_SIZE } from './handshake.js';
 import { insertOneDoc } from './insert.js';
 import { docOption, numberOption, refuseLet, refuseOutsideAdmin } from './options.js';
@@ -25,13 +26,15 @@ type Summary = {
 function runOp(ctx: CommandContext, op: BulkOp, sum: Summary): Doc {
   const { db, coll } = op.ns;
   if (op.kind === 'insert') {
+    checkWritableNamespace(db, coll);
     insertOneDoc(ctx, db, coll, op.document, op.raw);
     sum.nInserted++;
     return { n: 1 };
   }
   if (op.kind === 'delete') {
     const { filter, multi, hint, collation } = op.op;
-    const n = runDeleteOp(ctx, db, coll, { q: filter, limit: multi === true ? 0 : 1, hint, collation });
+    const stmt = { q: filter, limit: multi === true ? 0 : 1, hint, collation };
+    const n = runDeleteOp(ctx, db, coll, stmt, () => op.typed?.filter);
     sum.nDeleted += n;
     return { n };
   }

@@ -1,6 +1,8 @@
 import { compareValues } from '../bson/compare.js';
 import { typeMismatch } from '../errors.js';
-import { fetchWithTypes, findMatches } from '../query/find-docs.js';
+import { fetchWithTypes, findMatchesYielding } from '../query/find-docs.js';
+import { sortYielding } from '../query/yielding-sort.js';
+import { Yielder } from '../server/yielding.js';
 import { withTypedFilter } from '../query/typed-pipeline.js';
 import { collectionName, docOption, numberOption } from './options.js';
 import { checkCollation, hintName } from './find.js';
@@ -26,7 +28,8 @@ function distinctValues(v: unknown, path: string[], i: number, out: unknown[]): 
 /** `count` (https://www.mongodb.com/docs/manual/reference/command/count/). */
 export const countCommand: CommandDef = {
   options: ['query', 'limit', 'skip', 'hint', 'collation', 'fields'],
-  run(ctx) {
+  // Long counts and distincts pause for other connections (Yielder), as find does.
+  async run(ctx) {
     const name = collectionName(ctx.body, 'count');
     const coll = ctx.state.engine.collection(ctx.db, name);
     if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
@@ -37,14 +40,19 @@ export const countCommand: CommandDef = {
     if (Object.keys(filter).length === 0)
       return { n: Math.max(0, Math.min(limit || Infinity, coll.size - skip)) };
     const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
-    return { n: findMatches(coll, { filter, sort: [], skip, limit, hint }).matches.length };
+    const { matches } = await findMatchesYielding(
+      coll,
+      { filter, sort: [], skip, limit, hint },
+      { decode: false },
+    );
+    return { n: matches.length };
   },
 };
 
 /** `distinct` (https://www.mongodb.com/docs/manual/reference/command/distinct/): array values are unwound. */
 export const distinctCommand: CommandDef = {
   options: ['key', 'query', 'collation', 'hint'],
-  run(ctx) {
+  async run(ctx) {
     const name = collectionName(ctx.body, 'distinct');
     const key = ctx.body.key;
     if (typeof key !== 'string')
@@ -56,13 +64,16 @@ export const distinctCommand: CommandDef = {
     const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
     const path = key.split('.');
     const values: unknown[] = [];
-    for (const m of findMatches(coll, { filter, sort: [], skip: 0, limit: 0, hint }).matches) {
+    const spec = { filter, sort: [], skip: 0, limit: 0, hint };
+    const yielder = new Yielder();
+    for (const m of (await findMatchesYielding(coll, spec, { decode: false })).matches) {
       // The values answered keep their stored types (an int64 stays an int64).
       const doc = fetchWithTypes(coll, m);
       if (doc) distinctValues(doc, path, 0, values);
+      if (yielder.tick()) await yielder.pause();
     }
-    values.sort(compareValues);
-    const unique = values.filter((v, i) => i === 0 || compareValues(values[i - 1], v) !== 0);
+    const sorted = await sortYielding(values, compareValues);
+    const unique = sorted.filter((v, i) => i === 0 || compareValues(sorted[i - 1], v) !== 0);
     return { values: unique };
   },
 };

@@ -1,4 +1,5 @@
 import { collectionName } from './options.js';
+import { checkWritableNamespace } from './system-namespaces.js';
 import { statements, withWriteErrors, writeError } from './write-errors.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
@@ -16,6 +17,7 @@ export const insertCommand: CommandDef = {
   write: true,
   run(ctx) {
     const name = collectionName(ctx.body, 'insert');
+    checkWritableNamespace(ctx.db, name);
     const { docs, raw } = statements(ctx, 'documents');
     const ordered = ctx.body.ordered !== false;
     // The collection exists after an insert command even when every document is refused.

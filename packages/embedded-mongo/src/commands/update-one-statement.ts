@@ -20,6 +20,8 @@ export type UpdateStatement = {
   arrayFilters?: Doc[];
   sort?: [string, number][];
   hint?: string;
+  /** Only these record ids (see FindSpec.rids). */
+  rids?: readonly number[];
   /** `filter` and `update` as sent, decoded without promoting numbers (keeps their BSON types). */
   typed?: { filter: Doc; update: unknown };
 };
@@ -59,6 +61,7 @@ export function runUpdateStatement(
       limit: st.multi ? 0 : 1,
       hint: st.hint,
       decodeMatches: false,
+      rids: st.rids,
     });
     for (const m of matches) {
       const oldRaw = existing.raw(m.rid);

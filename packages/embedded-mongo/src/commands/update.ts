@@ -1,7 +1,16 @@
+import { failedToParse } from '../errors.js';
 import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import { runUpdateStatement, type UpdateOutcome } from './update-one-statement.js';
-import { runStatements, statements, typedStatements, withWriteErrors } from './write-errors.js';
+import {
+  runStatements,
+  runStatementsYielding,
+  statements,
+  typedStatements,
+  withWriteErrors,
+} from './write-errors.js';
+import { writeInBatches } from './yielding-writes.js';
+import { withTypedFilter } from '../query/typed-pipeline.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
 const STATEMENT_FIELDS = new Set([
@@ -17,6 +26,20 @@ const STATEMENT_FIELDS = new Set([
 ]);
 
 /**
+ * `upsertSupplied: true` (sent by mongos: the upsert inserts the document given as the constant
+ * `c.new`) is checked as mongod parses it (9 FailedToParse without `upsert`, or without a `c.new`
+ * document); a statement that passes carries constants (`c`), which the engine refuses.
+ */
+function checkUpsertSupplied(stmt: Doc): void {
+  if (stmt.upsertSupplied !== true) return;
+  if (stmt.upsert !== true)
+    throw failedToParse("cannot specify 'upsertSupplied: true' for a non-upsert operation");
+  const supplied = (stmt.c as Doc | undefined)?.new;
+  if (supplied === null || typeof supplied !== 'object' || Array.isArray(supplied))
+    throw failedToParse("the parameter 'upsertSupplied' is set to 'true', but no document was supplied");
+}
+
+/**
  * One update statement (`{q, u, upsert, multi, arrayFilters, hint, collation, c}`) on `db.name`,
  * as the update command and bulkWrite's update ops both run it; `typed` is the same statement
  * decoded with its BSON types kept.
@@ -27,9 +50,10 @@ export function runUpdateOp(
   name: string,
   stmt: Doc,
   typed: Doc | undefined,
-  extra: { sort?: [string, number][] } = {},
+  extra: { sort?: [string, number][]; rids?: readonly number[] } = {},
 ): UpdateOutcome {
   if (stmt.collation !== undefined) checkCollation(stmt.collation);
+  checkUpsertSupplied(stmt);
   refuseLet('update', stmt.c);
   const existing = ctx.state.engine.collection(db, name);
   return runUpdateStatement(
@@ -42,11 +66,49 @@ export function runUpdateOp(
       upsert: stmt.upsert === true,
       arrayFilters: stmt.arrayFilters as Doc[] | undefined,
       sort: extra.sort,
+      rids: extra.rids,
       hint: existing ? hintName(ctx, stmt.hint, existing.indexes.values()) : undefined,
       typed: typed && { filter: (typed.q ?? {}) as Doc, update: typed.u },
     },
     ctx.log,
   );
+}
+
+/**
+ * A `multi` update statement, pausing for other connections between batches of documents (see
+ * writeInBatches). The statement is first run over no document, so that a bad update, array
+ * filter or filter is refused as before, before any work; an upsert whose batches matched nothing
+ * then inserts.
+ */
+async function runMultiUpdate(
+  ctx: CommandContext,
+  name: string,
+  stmt: Doc,
+  typed: Doc | undefined,
+): Promise<UpdateOutcome> {
+  checkUpsertSupplied(stmt);
+  // The batches never insert: the whole statement runs again below when nothing matched.
+  const batch = { ...stmt, upsert: false, upsertSupplied: undefined };
+  const total = runUpdateOp(ctx, ctx.db, name, batch, typed, { rids: [] });
+  const coll = ctx.state.engine.collection(ctx.db, name);
+  if (coll) {
+    const spec = {
+      filter: withTypedFilter((stmt.q ?? {}) as Doc, () => typed?.q),
+      sort: [],
+      skip: 0,
+      limit: 0,
+      hint: hintName(ctx, stmt.hint, coll.indexes.values()),
+    };
+    await writeInBatches(ctx, coll, spec, (rids) => {
+      const res = runUpdateOp(ctx, ctx.db, name, batch, typed, { rids });
+      total.matched += res.matched;
+      total.modified += res.modified;
+    });
+  }
+  // Nothing matched: the upsert inserts, without scanning again (as a mongod upsert, not atomic
+  // with inserts made meanwhile by others).
+  const upsert = () => runUpdateOp(ctx, ctx.db, name, stmt, typed, { rids: [] });
+  return total.matched === 0 && stmt.upsert === true ? upsert() : total;
 }
 
 /** `update` (https://www.mongodb.com/docs/manual/reference/command/update/). */
@@ -62,17 +124,33 @@ export const updateCommand: CommandDef = {
     let n = 0;
     let nModified = 0;
     const upserted: Doc[] = [];
-    const errors = runStatements(docs, ordered, 'update.updates', STATEMENT_FIELDS, (stmt, i) => {
-      const res = runUpdateOp(ctx, ctx.db, name, stmt, typed[i]);
+    const count = (res: UpdateOutcome, i: number) => {
       n += res.matched;
       nModified += res.modified;
       if (res.upsertedId !== undefined) {
         n++;
         upserted.push({ index: i, _id: res.upsertedId });
       }
-    });
-    const reply: Doc = { n, nModified };
-    if (upserted.length) reply.upserted = upserted;
-    return withWriteErrors(reply, errors);
+    };
+    const reply = (errors: Doc[]) => {
+      const out: Doc = { n, nModified };
+      if (upserted.length) out.upserted = upserted;
+      return withWriteErrors(out, errors);
+    };
+    // Single-document updates stay synchronous: their changes and reply are made in one turn.
+    if (!docs.some((stmt) => stmt.multi === true))
+      return reply(
+        runStatements(docs, ordered, 'update.updates', STATEMENT_FIELDS, (stmt, i) =>
+          count(runUpdateOp(ctx, ctx.db, name, stmt, typed[i]), i),
+        ),
+      );
+    return runStatementsYielding(docs, ordered, 'update.updates', STATEMENT_FIELDS, async (stmt, i) =>
+      count(
+        stmt.multi === true
+          ? await runMultiUpdate(ctx, name, stmt, typed[i])
+          : runUpdateOp(ctx, ctx.db, name, stmt, typed[i]),
+        i,
+      ),
+    ).then(reply);
   },
 };

@@ -51,12 +51,37 @@ export function runStatements(
   docs.forEach((stmt, i) => {
     if (errors.length && ordered) return;
     try {
-      for (const k of Object.keys(stmt))
-        if (!allowed.has(k)) throw unknownField(`BSON field '${path}.${k}' is an unknown field.`);
+      checkStatementFields(stmt, path, allowed);
       run(stmt, i);
     } catch (err) {
       errors.push(writeError(i, err));
     }
   });
   return errors;
+}
+
+/** runStatements for statements that may pause for other connections part-way (yielding-writes.ts). */
+export async function runStatementsYielding(
+  docs: Doc[],
+  ordered: boolean,
+  path: string,
+  allowed: ReadonlySet<string>,
+  run: (stmt: Doc, index: number) => Promise<void>,
+): Promise<Doc[]> {
+  const errors: Doc[] = [];
+  for (const [i, stmt] of docs.entries()) {
+    if (errors.length && ordered) break;
+    try {
+      checkStatementFields(stmt, path, allowed);
+      await run(stmt, i);
+    } catch (err) {
+      errors.push(writeError(i, err));
+    }
+  }
+  return errors;
+}
+
+function checkStatementFields(stmt: Doc, path: string, allowed: ReadonlySet<string>): void {
+  for (const k of Object.keys(stmt))
+    if (!allowed.has(k)) throw unknownField(`BSON field '${path}.${k}' is an unknown field.`);
 }

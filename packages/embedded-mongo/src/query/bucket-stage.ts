@@ -27,42 +27,68 @@ export function bucketIndex(boundaries: unknown[], key: unknown): number {
 }
 
 /**
- * `$bucket` as mongod answers it (https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/):
- * each document under the lower boundary of its bucket, or under `default`; a document outside
- * every bucket with no `default` fails with 40066, as mongod's own `$switch` over the boundaries
- * does. Only buckets holding documents are written, ordered by `_id` (mongod runs a `$group`
- * then a `$sort`; the `default` sorts before or after every boundary, being of another type or
- * outside their range). `groupBy` is evaluated once per document: one `$switch` branch per
- * boundary, evaluating it twice each, cost 2,000 documents × 500 boundaries seven seconds of a
- * server that serves one request at a time.
+ * `$bucket`'s documents by bucket, in the order mongod writes the buckets: each document under the
+ * lower boundary of its bucket, or under `default`; a document outside every bucket with no
+ * `default` fails with 40066, as mongod's own `$switch` over the boundaries does. `groupBy` is
+ * evaluated once per document: one `$switch` branch per boundary, evaluating it twice each, cost
+ * 2,000 documents × 500 boundaries seven seconds of a server that serves one request at a time.
  */
-export const $bucket = (coll: Iterator, expr: unknown, options: Options): Iterator => {
-  const { groupBy, boundaries, fallback, output } = parseBucket(expr, options);
-  const fields = Object.keys(output);
-  const accumulate = (id: unknown, docs: Doc[]): Doc => {
-    const result: Doc = { _id: id };
-    for (const field of fields) result[field] = evalExpr(docs, output[field], options);
-    return result;
-  };
-  return coll.transform((items: unknown[]) => {
-    const buckets: (Doc[] | undefined)[] = [];
-    const outside: Doc[] = [];
-    for (const doc of items as Doc[]) {
-      const i = bucketIndex(boundaries, evalExpr(doc, groupBy, options));
-      if (i >= 0) (buckets[i] ??= []).push(doc);
-      else if (fallback) outside.push(doc);
-      else throw noMatchingBranch();
-    }
-    const out: Doc[] = [];
-    buckets.forEach((docs, i) => {
-      if (docs) out.push(accumulate(boundaries[i], docs));
+export class BucketCollector {
+  private readonly spec: ReturnType<typeof parseBucket>;
+  private readonly buckets: (Doc[] | undefined)[] = [];
+  private readonly outside: Doc[] = [];
+
+  constructor(
+    expr: unknown,
+    private readonly options: Options,
+  ) {
+    this.spec = parseBucket(expr, options);
+  }
+
+  /** The accumulators of each bucket (`output`, with `count` when it names none). */
+  get output(): Doc {
+    return this.spec.output;
+  }
+
+  add(doc: Doc): void {
+    const { groupBy, boundaries, fallback } = this.spec;
+    const i = bucketIndex(boundaries, evalExpr(doc, groupBy, this.options));
+    if (i >= 0) (this.buckets[i] ??= []).push(doc);
+    else if (fallback) this.outside.push(doc);
+    else throw noMatchingBranch();
+  }
+
+  /**
+   * Only buckets holding documents, ordered by `_id` (mongod runs a `$group` then a `$sort`; the
+   * `default` sorts before or after every boundary, being of another type or outside their range).
+   */
+  groups(): { id: unknown; docs: Doc[] }[] {
+    const { boundaries, fallback } = this.spec;
+    const out: { id: unknown; docs: Doc[] }[] = [];
+    this.buckets.forEach((docs, i) => {
+      if (docs) out.push({ id: boundaries[i], docs });
     });
-    if (fallback && outside.length > 0) {
-      const before = compareValues(fallback.value, boundaries[0]) < 0;
-      const result = accumulate(fallback.value, outside);
-      if (before) out.unshift(result);
-      else out.push(result);
+    if (fallback && this.outside.length > 0) {
+      const group = { id: fallback.value, docs: this.outside };
+      if (compareValues(fallback.value, boundaries[0]) < 0) out.unshift(group);
+      else out.push(group);
     }
-    return Lazy(out);
+    return out;
+  }
+}
+
+/** `$bucket` as mongod answers it (https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/). */
+export const $bucket = (coll: Iterator, expr: unknown, options: Options): Iterator => {
+  const collector = new BucketCollector(expr, options);
+  const fields = Object.keys(collector.output);
+  return coll.transform((items: unknown[]) => {
+    for (const doc of items as Doc[]) collector.add(doc);
+    return Lazy(
+      collector.groups().map(({ id, docs }) => {
+        const result: Doc = { _id: id };
+        for (const field of fields) result[field] = evalExpr(docs, collector.output[field], options);
+        return result;
+      }),
+    );
   });
 };

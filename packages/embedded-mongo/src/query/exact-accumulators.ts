@@ -138,10 +138,27 @@ const extreme =
  * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/addToSet/).
  */
 const $addToSet: Accumulator = (collection, expr, options) =>
-  distinctValues(values(collection, expr, options).filter((v) => v !== undefined));
+  distinctValues(presentValues(collection, expr, options));
+
+/**
+ * The values of `expr` over the documents, a missing one left out. mingo's `$push` turns a
+ * missing value into null, so each value is pushed wrapped in a document, where missing is a
+ * missing field.
+ */
+const presentValues = (collection: Obj[], expr: unknown, options: Options): unknown[] =>
+  ($push(collection, { v: expr }, options) as { v?: unknown }[]).flatMap((o) =>
+    o.v === undefined ? [] : [o.v],
+  );
+
+/**
+ * `$push`: the values in input order, a missing one left out (mongod's accumulator adds a value
+ * only when it is not missing; an explicit null is kept). mingo pushed missing values as null.
+ */
+const $pushPresent: Accumulator = presentValues;
 
 export const exactAccumulators: Record<string, Accumulator> = {
   $addToSet,
+  $push: $pushPresent,
   $min: extreme(-1),
   $max: extreme(1),
   $sum: (collection, expr, options) =>

@@ -2,7 +2,7 @@ import { Query } from 'mingo/query';
 import type { Collection } from '../storage/collection.js';
 import { planQuery, type Plan } from './planner.js';
 import { scanRids } from './scan.js';
-import { sortDocs } from './sort.js';
+import { sortDocs, sortYieldingBy } from './sort.js';
 import { queryOptionsFor } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
@@ -27,6 +27,11 @@ export type FindSpec = {
    * may then decode only the fields it names, and matches carry no document.
    */
   decodeMatches?: boolean;
+  /**
+   * Only these record ids, in this order, each tested against the filter as it is now: the next
+   * batch of a multi-document write that pauses for other connections (yielding-writes.ts).
+   */
+  rids?: readonly number[];
 };
 
 /** A matched document: record id plus its decoded form (decoded lazily when the filter allowed it). */
@@ -99,12 +104,15 @@ type Scan = {
   /** Matches to collect before stopping early. */
   stopAt: number;
   finish(out: Match[]): { matches: Match[]; plan: Plan };
+  /** finish, with pauses for other connections while an unindexed sort decodes and orders. */
+  finishYielding(out: Match[]): Promise<{ matches: Match[]; plan: Plan }>;
 };
 
 function prepareScan(coll: Collection, spec: FindSpec): Scan {
   validateFilter(spec.filter);
   const plan = planQuery(coll, spec.filter, spec.sort, spec.hint);
-  const query = plan.exact ? null : compileFilter(spec.filter);
+  // Given record ids were not found through the plan's index: each is tested against the filter.
+  const query = plan.exact && !spec.rids ? null : compileFilter(spec.filter);
   const mode = query === null ? 'plain' : filterDecode(spec.filter);
   const typed = mode !== 'plain';
   const needSort = spec.sort.length > 0 && !plan.sorted;
@@ -129,23 +137,37 @@ function prepareScan(coll: Collection, spec: FindSpec): Scan {
     // Typed filters were tested on the typed decode, partial ones on some fields: callers get the usual one.
     return { rid, doc: typed || partial ? undefined : doc };
   };
+  const docOf = (m: Match): Doc => m.doc ?? coll.doc(m.rid) ?? {};
+  const page = <T>(sorted: T[]) =>
+    sorted.slice(spec.skip, spec.limit > 0 ? spec.skip + spec.limit : sorted.length);
   const finish = (out: Match[]) => {
     if (!needSort) return { matches: out.slice(spec.skip), plan };
-    const docs = out.map((m) => m.doc ?? coll.doc(m.rid) ?? {});
+    const docs = out.map(docOf);
     const byDoc = new Map(docs.map((d, i) => [d, out[i]?.rid ?? 0]));
-    const sorted = sortDocs(docs, spec.sort);
-    const end = spec.limit > 0 ? spec.skip + spec.limit : sorted.length;
-    return { matches: sorted.slice(spec.skip, end).map((d) => ({ rid: byDoc.get(d) ?? 0, doc: d })), plan };
+    return {
+      matches: page(sortDocs(docs, spec.sort)).map((d) => ({ rid: byDoc.get(d) ?? 0, doc: d })),
+      plan,
+    };
+  };
+  const finishYielding = async (out: Match[]) => {
+    if (!needSort) return { matches: out.slice(spec.skip), plan };
+    const yielder = new Yielder();
+    const withDocs: Required<Match>[] = [];
+    for (const m of out) {
+      withDocs.push({ rid: m.rid, doc: docOf(m) });
+      if (yielder.tick()) await yielder.pause();
+    }
+    return { matches: page(await sortYieldingBy(withDocs, (m) => m.doc, spec.sort)), plan };
   };
   const stopAt = !needSort && spec.limit > 0 ? spec.skip + spec.limit : Infinity;
-  return { plan, visit, stopAt, finish };
+  return { plan, visit, stopAt, finish, finishYielding };
 }
 
 /** Runs a filter/sort/skip/limit against a collection, using an index when one fits. */
 export function findMatches(coll: Collection, spec: FindSpec): { matches: Match[]; plan: Plan } {
   const scan = prepareScan(coll, spec);
   const out: Match[] = [];
-  for (const rid of scanRids(coll, scan.plan)) {
+  for (const rid of spec.rids ?? scanRids(coll, scan.plan)) {
     const match = scan.visit(rid);
     if (!match) continue;
     out.push(match);
@@ -180,7 +202,7 @@ export async function findMatchesYielding(
     }
     if (!bounded && yielder.tick()) await yielder.pause();
   }
-  return scan.finish(out);
+  return scan.finishYielding(out);
 }
 
 /**

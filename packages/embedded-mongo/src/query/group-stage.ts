@@ -28,20 +28,32 @@ function withoutMissing(value: unknown): unknown {
   return out;
 }
 
+/** Documents gathered by group key, in the order their groups first appeared. */
+export class GroupCollector {
+  readonly groups = new Map<string, { id: unknown; docs: Doc[] }>();
+
+  constructor(
+    private readonly spec: Doc,
+    private readonly options: Options,
+  ) {}
+
+  add(doc: Doc): void {
+    const id: unknown = evalExpr(doc, this.spec._id, this.options) ?? null;
+    const key = groupKey(id);
+    const group = this.groups.get(key);
+    if (group) group.docs.push(doc);
+    else this.groups.set(key, { id, docs: [doc] });
+  }
+}
+
 export const $group = (coll: Iterator, expr: unknown, options: Options): Iterator => {
   const spec = expr as Doc;
   const fields = Object.keys(spec).filter((k) => k !== '_id');
   return coll.transform((items: unknown[]) => {
-    const groups = new Map<string, { id: unknown; docs: Doc[] }>();
-    for (const doc of items as Doc[]) {
-      const id: unknown = evalExpr(doc, spec._id, options) ?? null;
-      const key = groupKey(id);
-      const group = groups.get(key);
-      if (group) group.docs.push(doc);
-      else groups.set(key, { id, docs: [doc] });
-    }
+    const collector = new GroupCollector(spec, options);
+    for (const doc of items as Doc[]) collector.add(doc);
     const out: Doc[] = [];
-    for (const { id, docs } of groups.values()) {
+    for (const { id, docs } of collector.groups.values()) {
       const result: Doc = { _id: id };
       for (const field of fields) result[field] = evalExpr(docs, spec[field], options);
       out.push(result);

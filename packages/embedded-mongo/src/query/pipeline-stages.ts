@@ -78,6 +78,34 @@ function lookupKeys(doc: Doc, path: string): unknown[] {
   return Array.isArray(v) ? (v as unknown[]) : [v];
 }
 
+type JoinIndex = { byKey: Map<string, Doc[]>; position: Map<Doc, number> };
+/**
+ * Join indexes by foreign documents (the command reads a collection once, see aggregate.ts) and
+ * foreign field: a `$lookup` run batch by batch builds its index once, not once per batch.
+ */
+const joinIndexes = new WeakMap<Doc[], Map<string, JoinIndex>>();
+
+/** The foreign documents by encoded key value, and their positions in the collection. */
+function joinIndex(foreign: Doc[], foreignField: string): JoinIndex {
+  let byField = joinIndexes.get(foreign);
+  if (!byField) joinIndexes.set(foreign, (byField = new Map<string, JoinIndex>()));
+  const known = byField.get(foreignField);
+  if (known) return known;
+  const byKey = new Map<string, Doc[]>();
+  const position = new Map<Doc, number>();
+  for (const doc of foreign) {
+    position.set(doc, position.size);
+    for (const key of new Set(lookupKeys(doc, foreignField).map(encodeValue))) {
+      const docs = byKey.get(key);
+      if (docs) docs.push(doc);
+      else byKey.set(key, [doc]);
+    }
+  }
+  const index = { byKey, position };
+  byField.set(foreignField, index);
+  return index;
+}
+
 /**
  * Options for a sub-pipeline: those of the running one (mingo passes them as an object of
  * getters, which a spread would lose), with its variables (the command's `let` and those of
@@ -122,17 +150,7 @@ const $lookup: Stage = (coll, expr, options) => {
   )
     return mingoLookupAs(coll, spec, as, options);
   const pipeline = spec.pipeline as Doc[] | undefined;
-  const foreign = options.collectionResolver(from) as Doc[];
-  const byKey = new Map<string, Doc[]>();
-  const position = new Map<Doc, number>();
-  for (const doc of foreign) {
-    position.set(doc, position.size);
-    for (const key of new Set(lookupKeys(doc, foreignField).map(encodeValue))) {
-      const docs = byKey.get(key);
-      if (docs) docs.push(doc);
-      else byKey.set(key, [doc]);
-    }
-  }
+  const { byKey, position } = joinIndex(options.collectionResolver(from), foreignField);
   return coll.map((doc: Doc) => {
     const found = new Set<Doc>();
     for (const key of lookupKeys(doc, localField))

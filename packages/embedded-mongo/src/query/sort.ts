@@ -1,6 +1,8 @@
 import { compareValues } from '../bson/compare.js';
 import { badValue } from '../errors.js';
 import { valuesAtPath } from '../indexes/key-extract.js';
+import { Yielder } from '../server/yielding.js';
+import { sortYielding } from './yielding-sort.js';
 
 type Doc = Record<string, unknown>;
 
@@ -25,15 +27,48 @@ function sortKey(doc: Doc, path: string[], dir: number): unknown {
   return best;
 }
 
-export function sortDocs(docs: Doc[], sort: [string, number][]): Doc[] {
+/** The sort keys of a document, and the order of two documents' keys. */
+function sortPlan(sort: [string, number][]): {
+  keysOf: (d: Doc) => unknown[];
+  compareKeys: (a: unknown[], b: unknown[]) => number;
+} {
   const paths = sort.map(([f, d]) => [f.split('.'), d] as const);
-  const keyed = docs.map((d) => ({ d, k: paths.map(([p, dir]) => sortKey(d, p, dir)) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < paths.length; i++) {
-      const c = compareValues(a.k[i], b.k[i]);
-      if (c !== 0) return c * (paths[i]?.[1] ?? 1);
-    }
-    return 0;
-  });
-  return keyed.map((x) => x.d);
+  return {
+    keysOf: (d) => paths.map(([p, dir]) => sortKey(d, p, dir)),
+    compareKeys: (a, b) => {
+      for (let i = 0; i < paths.length; i++) {
+        const c = compareValues(a[i], b[i]);
+        if (c !== 0) return c * (paths[i]?.[1] ?? 1);
+      }
+      return 0;
+    },
+  };
+}
+
+export function sortDocs(docs: Doc[], sort: [string, number][]): Doc[] {
+  const { keysOf, compareKeys } = sortPlan(sort);
+  return docs
+    .map((d) => ({ d, k: keysOf(d) }))
+    .sort((a, b) => compareKeys(a.k, b.k))
+    .map((x) => x.d);
+}
+
+/**
+ * sortDocs for many items (documents, or matches carrying one): the same order, with pauses for
+ * other connections (Yielder) while keys are computed and items ordered.
+ */
+export async function sortYieldingBy<T>(
+  items: T[],
+  docOf: (item: T) => Doc,
+  sort: [string, number][],
+): Promise<T[]> {
+  const { keysOf, compareKeys } = sortPlan(sort);
+  const yielder = new Yielder();
+  const withKeys: { item: T; k: unknown[] }[] = [];
+  for (const item of items) {
+    withKeys.push({ item, k: keysOf(docOf(item)) });
+    if (yielder.tick()) await yielder.pause();
+  }
+  const sorted = await sortYielding(withKeys, (a, b) => compareKeys(a.k, b.k));
+  return sorted.map((x) => x.item);
 }

@@ -1,13 +1,15 @@
 import { Aggregator } from 'mingo/aggregator';
 import { toCommandError } from '../errors.js';
+import { withDeadline } from '../server/deadline.js';
 import { Yielder, YIELD_EVERY_DOCS } from '../server/yielding.js';
+import { parseSort, sortYieldingBy } from './sort.js';
+import { MERGED_BY, bucketYielding, groupYielding, isPlainGroup } from './yielding-group.js';
 
 /**
  * Documents per batch of the per-document stages: small enough that one batch (decode, stages,
  * partial `$group`) is well under a millisecond or two of work, so the Yielder can pause often.
  */
 const BATCH = 250;
-import { withDeadline } from '../server/deadline.js';
 
 type Doc = Record<string, unknown>;
 type Options = ConstructorParameters<typeof Aggregator>[1];
@@ -22,21 +24,9 @@ const PER_DOCUMENT = new Set([
   '$unwind',
   '$replaceRoot',
   '$replaceWith',
+  // Each document joins on its own (the foreign collection is read once per command).
+  '$lookup',
 ]);
-
-/**
- * `$group` accumulators whose result over all documents is the same accumulator over the results
- * of consecutive batches (the second name): such a `$group` runs per batch, and once more over the
- * batch results. `$count` per batch becomes a `$sum` of the counts.
- */
-const MERGED_BY: Record<string, string> = {
-  $sum: '$sum',
-  $count: '$sum',
-  $min: '$min',
-  $max: '$max',
-  $first: '$first',
-  $last: '$last',
-};
 
 /** The per-batch and merging `$group` stages of a decomposable `$group`, or null. */
 function splitGroup(stage: Doc | undefined): { partial: Doc; merge: Doc } | null {
@@ -80,21 +70,14 @@ function run(stages: Doc[], options: Options, input: Iterable<Doc>): Doc[] {
   }
 }
 
-/**
- * Runs a pipeline over documents already read, pausing between batches so other connections are
- * served (Yielder): the leading per-document stages, and a following `$group` whose accumulators
- * merge (MERGED_BY), run batch by batch; what comes after runs on their (usually far smaller)
- * output in one go. Any other stage at the front (`$sort`, `$lookup`, other accumulators) makes the
- * whole pipeline run in one go, as before.
- */
-export async function runPipelineYielding(stages: Doc[], options: Options, input: LazyDocs): Promise<Doc[]> {
-  let cut = 0;
-  while (cut < stages.length && PER_DOCUMENT.has(Object.keys(stages[cut] ?? {})[0] ?? '')) cut++;
-  const group = splitGroup(stages[cut]);
-  const perBatch = group ? [...stages.slice(0, cut), group.partial] : stages.slice(0, cut);
-  const after = group ? [group.merge, ...stages.slice(cut + 1)] : stages.slice(cut);
-  if (perBatch.length === 0 || input.length <= YIELD_EVERY_DOCS)
-    return run(stages, options, await readAll(input));
+/** Per-document stages, then a `$group` whose accumulators merge, run batch by batch. */
+async function runBatched(
+  stages: Doc[],
+  group: { partial: Doc; merge: Doc } | null,
+  options: Options,
+  input: LazyDocs,
+): Promise<Doc[]> {
+  const perBatch = group ? [...stages, group.partial] : stages;
   const yielder = new Yielder();
   let batchResults: Doc[] = [];
   // Group results are merged as they pile up, so the last step stays short too; not when the
@@ -110,7 +93,56 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
     }
     if (yielder.tick(BATCH)) await yielder.pause();
   }
-  return run(after, options, batchResults);
+  return group ? run([group.merge], options, batchResults) : batchResults;
+}
+
+/** Stages that can turn a few documents into many (20 documents unwound may be 40,000). */
+const MULTIPLYING = new Set(['$unwind', '$lookup', '$unionWith', '$densify', '$graphLookup']);
+
+const stageName = (stage: Doc | undefined): string => Object.keys(stage ?? {})[0] ?? '';
+
+/**
+ * Runs a pipeline over documents already read, pausing between batches of work so other
+ * connections are served (Yielder), stage after stage: per-document stages (and a following
+ * `$group` whose accumulators merge, MERGED_BY) batch by batch; `$sort` as a merge sort with
+ * pauses (sortYieldingBy); any other `$group` by groupYielding, `$bucket` by bucketYielding.
+ * Other stages (`$limit`, `$skip`, `$bucketAuto`, `$setWindowFields`, `$facet`...) run in one go over their input, one
+ * stage at a time: a pipeline is the composition of its stages, so the result is the same. A
+ * small input runs through mingo in one go, unless a stage may multiply it (MULTIPLYING).
+ */
+export async function runPipelineYielding(stages: Doc[], options: Options, input: LazyDocs): Promise<Doc[]> {
+  if (input.length <= YIELD_EVERY_DOCS && !stages.some((stage) => MULTIPLYING.has(stageName(stage))))
+    return run(stages, options, await readAll(input));
+  let docs = input;
+  let i = 0;
+  while (i < stages.length) {
+    // No documents left: the remaining stages still run (over none), for their parse-time errors.
+    if (docs.length === 0) return run(stages.slice(i), options, []);
+    let cut = i;
+    while (cut < stages.length && PER_DOCUMENT.has(stageName(stages[cut]))) {
+      // After a stage that multiplies documents, the next per-document stages run batch by batch
+      // over its output: batches count input documents, and one of 250 may unwind to 500,000.
+      const multiplies = MULTIPLYING.has(stageName(stages[cut++]));
+      if (multiplies && PER_DOCUMENT.has(stageName(stages[cut]))) break;
+    }
+    const group = splitGroup(stages[cut]);
+    let out: Doc[];
+    if (cut > i || group) {
+      out = await runBatched(stages.slice(i, cut), group, options, docs);
+      i = group ? cut + 1 : cut;
+    } else {
+      const stage = stages[i++] ?? {};
+      const name = stageName(stage);
+      const all = await readAll(docs);
+      if (name === '$sort') out = await sortYieldingBy(all, (doc) => doc, parseSort(stage.$sort));
+      else if (name === '$group' && isPlainGroup(stage.$group))
+        out = await groupYielding(all, stage.$group, options);
+      else if (name === '$bucket') out = await bucketYielding(all, stage.$bucket, options);
+      else out = run([stage], options, all);
+    }
+    docs = lazyDocs(out, (doc) => doc);
+  }
+  return readAll(docs);
 }
 
 /** Every document, decoded in batches with pauses between them, for stages that need them all. */

@@ -20,7 +20,21 @@ export function runWithDeadline<T>(maxTimeMS: unknown, run: () => T): T {
 export function checkDeadline(): void {
   const deadline = deadlines.getStore();
   if (!deadline || (++deadline.calls & 63) !== 0) return;
-  if (performance.now() > deadline.at)
+  expireIfPast(deadline.at);
+}
+
+/**
+ * Throws 50 when the running command's maxTimeMS has passed, reading the clock now: a command
+ * resuming after a pause (yielding.ts) checks it, as mongod checks for interruption when it
+ * yields, so every yielding loop honours maxTimeMS.
+ */
+export function checkDeadlineNow(): void {
+  const deadline = deadlines.getStore();
+  if (deadline) expireIfPast(deadline.at);
+}
+
+function expireIfPast(at: number): void {
+  if (performance.now() > at)
     throw new MongoCommandError(50, 'MaxTimeMSExpired', 'operation exceeded time limit');
 }
 

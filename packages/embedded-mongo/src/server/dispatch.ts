@@ -1,5 +1,5 @@
 import { serialize } from 'bson';
-import { MongoCommandError, commandNotFound, toCommandError } from '../errors.js';
+import { MongoCommandError, commandNotFound, durabilityFailure, toCommandError } from '../errors.js';
 import { commandFor } from '../commands/registry.js';
 import { checkCommandFields } from '../commands/options.js';
 import { checkApiParameters } from '../commands/stable-api.js';
@@ -50,13 +50,7 @@ export async function runCommand(
     try {
       await state.durability.commit(log.records);
     } catch (err) {
-      reply = errorReply(
-        new MongoCommandError(
-          8,
-          'UnknownError',
-          `durability failure: ${err instanceof Error ? err.message : String(err)}`,
-        ),
-      );
+      reply = errorReply(durabilityFailure(err));
     }
   }
   return reply;

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { checkDeadlineNow } from './deadline.js';
 
 /** Documents handled between two looks at the clock (a clock read costs far less than 64 documents). */
 const CHECK_EVERY = 64;
@@ -12,7 +13,7 @@ export const YIELD_EVERY_DOCS = 1000;
 const YIELD_EVERY_MS = 1;
 
 /**
- * Cooperative yielding of long read commands (scans, aggregation input, `$group`): the engine runs
+ * Cooperative yielding of long read commands (scans, aggregation stages, sorts, count, distinct): the engine runs
  * on one event loop, so a command that works through 100k documents in one go would hold every
  * other connection until it is done. mongod yields its locks periodically for the same reason.
  * Call `tick(n)` after every n documents handled; when it returns true, `await pause()` before the
@@ -31,8 +32,10 @@ export class Yielder {
     return clockDue && performance.now() - this.sliceStart > YIELD_EVERY_MS;
   }
 
+  /** Lets other connections in; throws 50 MaxTimeMSExpired if the command's maxTimeMS passed meanwhile. */
   async pause(): Promise<void> {
     await nextTurn();
+    checkDeadlineNow();
     this.count = 0;
     this.sliceStart = performance.now();
   }

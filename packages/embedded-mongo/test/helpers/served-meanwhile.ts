@@ -1,0 +1,27 @@
+/**
+ * Starts `long` and sends `probe(i)` (on another connection) one after another until `long`
+ * settles; answers how many probes completed before it did, and its outcome. The engine and the
+ * driver share this process, so each probe answered needs the engine to give the event loop a
+ * turn at least once: an operation that holds the loop from start to end lets at most one probe
+ * (already on its way) through, whatever the machine's speed.
+ */
+export async function servedMeanwhile<T>(
+  long: () => Promise<T>,
+  probe: (i: number) => Promise<unknown>,
+): Promise<{ served: number; outcome: PromiseSettledResult<T> }> {
+  let done = false;
+  const running = long().finally(() => (done = true));
+  const settled = Promise.allSettled([running]).then(([outcome]) => outcome as PromiseSettledResult<T>);
+  let served = 0;
+  for (let i = 0; !done; i++) {
+    await probe(i);
+    if (!done) served++;
+  }
+  return { served, outcome: await settled };
+}
+
+/** The value of a fulfilled outcome; a rejected one fails the test with its reason. */
+export function fulfilled<T>(outcome: PromiseSettledResult<T>): T {
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+}
