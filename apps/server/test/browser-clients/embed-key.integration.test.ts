@@ -28,6 +28,7 @@ function dashboardMutation(app: FastifyInstance, cookie: string, procedure: stri
 
 type TCreatedKey = {
   key: string;
+  userId: string;
   name: string;
   scopes: string[];
   formIds: string[];
@@ -141,9 +142,19 @@ describe('the dashboard creates keys fit for a web page', () => {
     });
 
     expect(created.json<{ result: { data: TCreatedKey } }>().result.data).toMatchObject({
+      userId: owner.userId,
       scopes: ['submissions:read'],
       formIds: [form.id],
       allowedOrigins: [SITE],
     });
+    // Every key answer names its owning account, the listing too.
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/trpc/apiKeys.list',
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(
+      listed.json<{ result: { data: { apiKeys: { userId: string }[] } } }>().result.data.apiKeys,
+    ).toEqual(expect.arrayContaining([expect.objectContaining({ userId: owner.userId })]));
   });
 });

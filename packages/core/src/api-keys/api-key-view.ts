@@ -7,6 +7,8 @@ import { ZApiKeyScopeSchema, type TApiKeyScope } from './scopes.js';
 export const ZApiKeyViewSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The owning account. */
+  userId: z.string(),
   prefix: z.string(),
   last4: z.string(),
   display: z.string(),
@@ -26,6 +28,7 @@ export function toApiKeyView(record: TApiKeyRecord): TApiKeyView {
   return {
     id: record.id,
     name: record.name,
+    userId: record.userId,
     prefix: record.prefix,
     last4: record.last4,
     display: `${record.prefix}…${record.last4}`,
