@@ -103,6 +103,7 @@ export { InvoiceModel } from './models/invoice.js';
 export { PaymentEventModel } from './models/payment-event.js';
 export { BillingEmailModel } from './models/billing-email.js';
 
+export { keyExistingEmails } from './repositories/key-existing-emails.js';
 export { writeBackup } from './backup/write-backup.js';
 export { newPrivateFile } from './backup/new-private-file.js';
 export { restoreBackup, RestoreTargetNotEmptyError } from './backup/restore-backup.js';

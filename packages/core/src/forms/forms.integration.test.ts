@@ -1,4 +1,4 @@
-import { UserModel } from '@formwell/db';
+import { SubmissionModel, UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testConfig } from '../../test/test-config.js';
@@ -144,6 +144,36 @@ describe('forms', () => {
       message: 'Unauthorized',
       error: 'Form does not belong to this user',
     });
+  });
+
+  test('turning uniqueEmail on counts the addresses the form already holds as used', async () => {
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+    const f = await createForm({
+      config: testConfig,
+      userId: user.id,
+      input: { name: 'Late rule', formType: 'contact', uniqueEmail: false },
+    });
+    const actor = { id: user.id, plan: 'PRO' as const, quotaLimit: 100 };
+    const submit = (email: string) =>
+      submitForm({ config: testConfig, user: actor, input: { formId: f.id, data: { email } } });
+    // Twice the same address while the rule is off: both are kept.
+    await submit('early@b.io');
+    await submit('early@b.io');
+    await submit('other@b.io');
+
+    await updateForm({ config: testConfig, userId: user.id, formId: f.id, data: { uniqueEmail: true } });
+
+    for (const used of ['early@b.io', 'other@b.io']) {
+      const error = await appErrorOf(submit(used));
+      expect([error.httpStatus, error.message], used).toEqual([
+        409,
+        'A submission with this email already exists for this form',
+      ]);
+    }
+    await submit('new@b.io');
+    expect((await appErrorOf(submit('new@b.io'))).httpStatus).toBe(409);
+    // Nothing collected before is lost: both early submissions stay.
+    expect(await SubmissionModel.countDocuments({ formId: f.id })).toBe(4);
   });
 
   test('uniqueEmail defaults to true for waitlists; email features are plan-gated', async () => {

@@ -1,4 +1,4 @@
-import { formRepository, userRepository, type TFormWritable } from '@formwell/db';
+import { formRepository, keyExistingEmails, userRepository, type TFormWritable } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -78,6 +78,10 @@ export async function updateForm({
   const record = await formRepository.update({ userId, formId, set });
   if (!record) {
     throw formNotFound();
+  }
+  if (parsed.uniqueEmail === true && !current.uniqueEmail) {
+    // Addresses the form collected while the rule was off count as used from now on.
+    await keyExistingEmails({ userId, formId });
   }
   await bumpAuthEpochOrReport(userId, onBumpFailed);
 
