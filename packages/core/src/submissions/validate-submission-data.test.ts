@@ -56,6 +56,34 @@ describe('validateSubmissionData', () => {
     });
   });
 
+  test('numbers written as strings are decimal; a phone number holds digits', () => {
+    const check = (data: Record<string, unknown>) =>
+      validateSubmissionData({
+        fields: contact,
+        data: { name: 'Ada', email: 'a@b.io', agree: true, ...data },
+      });
+
+    for (const age of ['0x10', '0b11', '0o7', 'Infinity', '1_000', '12abc']) {
+      expect(check({ age }), age).toMatchObject({ ok: false, fieldErrors: { age: 'Must be a number' } });
+    }
+    for (const [age, stored] of [
+      ['-1.5', -1.5],
+      [' 42 ', 42],
+      ['1e3', 1000],
+      ['.5', 0.5],
+    ] as const) {
+      expect(check({ age }), age).toMatchObject({ ok: true, data: { age: stored } });
+    }
+    expect(check({ stars: '0x5' })).toMatchObject({ ok: false, fieldErrors: { stars: expect.any(String) } });
+    for (const phone of ['...', '((()))', '+ -']) {
+      expect(check({ phone }), phone).toMatchObject({
+        ok: false,
+        fieldErrors: { phone: 'Must be a valid phone number' },
+      });
+    }
+    expect(check({ phone: '112' })).toMatchObject({ ok: true, data: { phone: '112' } });
+  });
+
   test('reports every bad field with a reason', () => {
     const result = validateSubmissionData({
       fields: contact,

@@ -14,6 +14,23 @@ export type TValidationResult =
 const ZEmail = z.email();
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 const TEL = /^[+\d\s().\-/]{3,40}$/;
+/** Punctuation alone ("((()))", "...") is no phone number: the shortest numbers (112, 911) have 3 digits. */
+const TEL_MIN_DIGITS = 3;
+/**
+ * A number written as a string (an HTML form sends every value so): decimal notation with an
+ * optional exponent, as HTML's number input and JSON write it. `Number()` alone also read hex
+ * ("0x10" as 16), binary and octal literals and "Infinity".
+ */
+const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+function numberOf(value: unknown): unknown {
+  if (typeof value !== 'string') {
+    return value;
+  }
+  const text = value.trim();
+
+  return DECIMAL_NUMBER.test(text) ? Number(text) : value;
+}
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -102,7 +119,9 @@ function checkField(field: TFormField, value: unknown): TCheck {
         ? { ok: true, value: value.trim() }
         : { ok: false, reason: 'Must be a valid email address' };
     case 'tel':
-      return typeof value === 'string' && TEL.test(value.trim())
+      return typeof value === 'string' &&
+        TEL.test(value.trim()) &&
+        (value.match(/\d/g)?.length ?? 0) >= TEL_MIN_DIGITS
         ? { ok: true, value: value.trim() }
         : { ok: false, reason: 'Must be a valid phone number' };
     case 'url':
@@ -117,14 +136,14 @@ function checkField(field: TFormField, value: unknown): TCheck {
         ? { ok: true, value: value.trim() }
         : { ok: false, reason: 'Must be an ISO 8601 date' };
     case 'number': {
-      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      const number = numberOf(value);
 
       return typeof number === 'number' && Number.isFinite(number)
         ? { ok: true, value: number }
         : { ok: false, reason: 'Must be a number' };
     }
     case 'rating': {
-      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      const number = numberOf(value);
 
       return typeof number === 'number' && Number.isInteger(number) && number >= 0 && number <= 10
         ? { ok: true, value: number }
