@@ -4,7 +4,9 @@ import {
   authenticateApiKey,
   authEpochKey,
   AppError,
+  createApiKey,
   loadConfig,
+  MAX_ACTIVE_API_KEYS,
   logIn,
   processPaymentEvent,
 } from '@formwell/core';
@@ -366,6 +368,15 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     expect(second.user.id).toBe(first.user.id);
     expect(first.forms).toHaveLength(3);
     expect(second.forms.map((f) => f.id).sort()).toEqual(first.forms.map((f) => f.id).sort());
+    expect((await authenticateApiKey({ key: second.apiKey.key })).user.id).toBe(first.user.id);
+
+    // The account full of active keys: the next seed revokes the oldest demo key for its new one.
+    for (let n = 2; n < MAX_ACTIVE_API_KEYS; n++) {
+      await createApiKey({ userId: first.user.id, name: `script ${String(n)}` });
+    }
+    const third = await json<TSeed>('demo', 'seed');
+    expect((await authenticateApiKey({ key: third.apiKey.key })).user.id).toBe(first.user.id);
+    await expect(authenticateApiKey({ key: first.apiKey.key })).rejects.toBeInstanceOf(AppError);
     expect((await authenticateApiKey({ key: second.apiKey.key })).user.id).toBe(first.user.id);
   });
 

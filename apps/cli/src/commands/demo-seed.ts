@@ -5,7 +5,10 @@ import {
   createForm,
   createUser,
   findUserIdByEmail,
+  listApiKeys,
   listForms,
+  MAX_ACTIVE_API_KEYS,
+  revokeApiKey,
   setUserPlan,
   type TCreateFormInput,
 } from '@formwell/core';
@@ -13,6 +16,8 @@ import {
 import type { TCommandOptions } from '../run-cli.js';
 
 const DEMO_EMAIL = 'demo@formwell.local';
+/** The name of every key `demo seed` creates starts so (then the time it was created). */
+const DEMO_KEY_NAME = 'demo ';
 
 const DEMO_FORMS: TCreateFormInput[] = [
   {
@@ -45,8 +50,25 @@ const DEMO_FORMS: TCreateFormInput[] = [
 ];
 
 /**
+ * Every run prints a new key (the old ones were printed once and may be in use); once the account
+ * holds as many active keys as it may, the oldest key a demo seed made is revoked, so the
+ * twenty-first run (`npm start -- --demo` runs one per start) still works.
+ */
+async function makeRoomForDemoKey(userId: string): Promise<void> {
+  const active = (await listApiKeys({ userId })).filter((key) => key.isActive);
+  if (active.length < MAX_ACTIVE_API_KEYS) {
+    return;
+  }
+  // Listed newest first.
+  const oldestDemoKey = active.filter((key) => key.name.startsWith(DEMO_KEY_NAME)).at(-1);
+  if (oldestDemoKey) {
+    await revokeApiKey({ userId, keyId: oldestDemoKey.id });
+  }
+}
+
+/**
  * `demo seed`: a PRO demo owner (reused when present), a fresh API key, and the demo forms that do
- * not exist yet. Safe to run twice. The owner's password is random and printed only when the
+ * not exist yet. Safe to run again and again. The owner's password is random and printed only when the
  * owner is created: a fixed published password would open a PRO account on every install.
  */
 export async function demoSeed({ config }: TCommandOptions) {
@@ -59,7 +81,8 @@ export async function demoSeed({ config }: TCommandOptions) {
     ).id;
   }
   const plan = await setUserPlan({ config, userId, plan: 'PRO' });
-  const key = await createApiKey({ userId, name: `demo ${new Date().toISOString()}` });
+  await makeRoomForDemoKey(userId);
+  const key = await createApiKey({ userId, name: `${DEMO_KEY_NAME}${new Date().toISOString()}` });
   const { forms: present } = await listForms({ userId, limit: 100 });
   const forms = [...present];
   for (const input of DEMO_FORMS) {
