@@ -11,3 +11,15 @@ export function cpuSeconds(pid: number): number {
 
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
+
+/**
+ * Read and write system calls a process has made so far (/proc/<pid>/io, Linux): each socket write
+ * (the HTTP answer, a Redis or MongoDB command) is one, whatever its size, and on loopback the
+ * kernel's delivery to the receiver is charged to it, so fewer writes per request is less CPU.
+ */
+export function syscallCounts(pid: number): { reads: number; writes: number } {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+
+  return { reads: field('syscr'), writes: field('syscw') };
+}
