@@ -23,17 +23,15 @@ function connect(url: string, { cluster = false, ...options }: TRedisConnectionO
 
 /**
  * ioredis keeps some settings on the cluster itself (whether commands wait for a connection,
- * whether to connect at once, whether commands of one event-loop turn share a write) and the rest
- * on each node's connection.
+ * whether to connect at once) and the rest on each node's connection.
  */
 function connectCluster(urls: string[], options: RedisOptions): Cluster {
-  const { enableOfflineQueue, lazyConnect, enableAutoPipelining, ...nodeOptions } = options;
+  const { enableOfflineQueue, lazyConnect, ...nodeOptions } = options;
   const { nodes, shared } = clusterTarget(urls);
 
   return new Cluster(nodes, {
     ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
     ...(lazyConnect === undefined ? {} : { lazyConnect }),
-    ...(enableAutoPipelining === undefined ? {} : { enableAutoPipelining }),
     redisOptions: { ...shared, ...nodeOptions },
   });
 }

@@ -17,11 +17,7 @@ const READY_TIMEOUT_MS = 3_000;
  */
 export const redisPlugin = fp<{ url: string; cluster?: boolean }>(
   async (app, { url, cluster = false }) => {
-    // Auto-pipelining: the commands that requests of one event-loop turn send (each keyed request's
-    // rate-limit script) leave in one socket write instead of one each: socket writes are the
-    // largest share of a keyed request's server CPU (bench/README.md). The commands keep their order
-    // on the connection, and each its own reply, error and timeout.
-    const redis = createProducerConnection(url, { cluster, enableAutoPipelining: true });
+    const redis = createProducerConnection(url, { cluster });
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
     // Named: inferred from a union, Fastify's decorator type would keep only one of its members.
     app.decorate<TRedisClient>('redis', redis);
