@@ -1,6 +1,7 @@
 import { FormModel, type TFormDoc } from '../models/form.js';
 import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
 import { countOnce } from './count-once.js';
+import { findOneByCommand } from './find-one-command.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds } from './owned-ids.js';
 import { requireObjectId } from './require-object-id.js';
@@ -129,9 +130,10 @@ export const formRepository = {
 
   async findById({ userId, formId }: { userId: string; formId: string }): Promise<TFormRecord | null> {
     return withOwnedIds({ userId, formId }, null, async (ids) => {
-      // Straight to the driver (the hot read of GET form and submit); the projection is the schema's
-      // `select: false` on countedIds, which mongoose would otherwise have added.
-      const doc = await FormModel.collection.findOne<TLeanForm>(
+      // Straight to the driver as one command (the hot read of GET form and submit); the projection
+      // is the schema's `select: false` on countedIds, which mongoose would otherwise have added.
+      const doc = await findOneByCommand<TLeanForm>(
+        FormModel,
         { _id: ids.form, userId: ids.owner },
         { projection: UNSELECTED },
       );
