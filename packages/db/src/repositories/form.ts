@@ -151,7 +151,7 @@ export const formRepository = {
     if (!_id) {
       return null;
     }
-    const doc = await FormModel.collection.findOne<TLeanForm>({ _id }, { projection: UNSELECTED });
+    const doc = await findOneByCommand<TLeanForm>(FormModel, { _id }, { projection: UNSELECTED });
 
     return doc ? toRecord(doc) : null;
   },
