@@ -41,7 +41,9 @@ describe('findOneByCommand', () => {
       userId,
       name: 'Typed',
       fields: [{ name: 'email', type: 'email', options: [1, 'two', null] }],
-      settings: { nested: { at: new Date('2026-01-02T03:04:05.678Z'), big: mongo.Long.fromString('9007199254740993') } },
+      settings: {
+        nested: { at: new Date('2026-01-02T03:04:05.678Z'), big: mongo.Long.fromString('9007199254740993') },
+      },
       price: mongo.Decimal128.fromString('1.10'),
       small: mongo.Long.fromNumber(7),
       ratio: new mongo.Double(2),
