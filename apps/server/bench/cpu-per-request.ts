@@ -4,7 +4,7 @@ import { startEmbeddedMongo } from '@formwell/embedded-mongo';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { load, type LoadOptions } from './load.js';
-import { cpuSeconds } from './probes.js';
+import { cpuTimes, syscallCounts } from './probes.js';
 import { benchSubmission, seedBenchData } from './seed.js';
 import { startBenchServer } from './bench-server.js';
 import { spawnProcess } from './spawn-process.js';
@@ -67,14 +67,21 @@ try {
       throw new Error(`unknown target ${name}`);
     }
     await load({ ...target.options, durationSeconds: 0, amount: Math.ceil(REQUESTS / 4), connections: 16 });
-    const before = cpuSeconds(target.pid);
+    const before = cpuTimes(target.pid);
+    const callsBefore = syscallCounts(target.pid);
     const result = await load({ ...target.options, durationSeconds: 0, amount: REQUESTS, connections: 16 });
-    const ms = ((cpuSeconds(target.pid) - before) * 1000) / result.total;
+    const after = cpuTimes(target.pid);
+    const callsAfter = syscallCounts(target.pid);
+    const msPer = (seconds: number) => (seconds * 1000) / result.total;
+    const ms = msPer(after.user + after.system - before.user - before.system);
+    const split = `user ${msPer(after.user - before.user).toFixed(3)}, system ${msPer(after.system - before.system).toFixed(3)}`;
+    const perRequest = (count: number) => (count / result.total).toFixed(2);
+    const calls = `${perRequest(callsAfter.writes - callsBefore.writes)} writes, ${perRequest(callsAfter.reads - callsBefore.reads)} reads`;
     baselineMs ??= name === 'baseline' ? ms : undefined;
     const ratio = baselineMs ? ` (${(ms / baselineMs).toFixed(1)}x baseline)` : '';
     const failed = result.non2xx + result.errors;
     console.log(
-      `${name.padEnd(9)} ${ms.toFixed(3)} ms/req${ratio}, ${result.requestsPerSecond.toFixed(0)} req/s${failed ? `, ${failed} FAILED` : ''}`,
+      `${name.padEnd(9)} ${ms.toFixed(3)} ms/req${ratio} (${split}), ${result.requestsPerSecond.toFixed(0)} req/s, ${calls} per request${failed ? `, ${failed} FAILED` : ''}`,
     );
   }
 } finally {

@@ -8,7 +8,7 @@ export type { TUserRecord, TCreateUserRecord, TRole, TPlanName, TUserCounter } f
 export { apiKeyRepository } from './repositories/api-key.js';
 export type { TApiKeyRecord, TCreateApiKeyRecord } from './repositories/api-key.js';
 export { formRepository } from './repositories/form.js';
-export type { TFormRecord, TFormWritable } from './repositories/form.js';
+export type { TFormRecord, TFormSummaryRecord, TFormWritable } from './repositories/form.js';
 export { submissionRepository } from './repositories/submission.js';
 export type { TSubmissionFilter, TCreateSubmissionRecord } from './repositories/submission.js';
 export { storeSubmission } from './repositories/store-submission.js';

@@ -1,4 +1,4 @@
-import type { TFormRecord } from '@formwell/db';
+import type { TFormSummaryRecord } from '@formwell/db';
 import { z } from 'zod';
 
 import { ZFormTypeSchema, type TFormType } from './form-types.js';
@@ -18,7 +18,7 @@ export const ZFormListItemSchema = z
 
 export type TFormListItem = z.infer<typeof ZFormListItemSchema>;
 
-export function toFormListItem(record: TFormRecord): TFormListItem {
+export function toFormListItem(record: TFormSummaryRecord): TFormListItem {
   return {
     id: record.id,
     name: record.name,

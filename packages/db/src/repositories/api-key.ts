@@ -1,4 +1,5 @@
 import { ApiKeyModel, type TApiKeyDoc } from '../models/api-key.js';
+import { findOneByCommand } from './find-one-command.js';
 import { toObjectId } from './object-id.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
@@ -65,9 +66,9 @@ export const apiKeyRepository = {
     if (typeof keyHash !== 'string') {
       return null;
     }
-    // Straight to the driver: the filter needs no casting and the read no hydration, and this runs
-    // on every key-authenticated request (mongoose's query building was a visible share of the CPU).
-    const doc = await ApiKeyModel.collection.findOne<TLeanApiKey>({ keyHash }, { projection: PROJECTION });
+    // Straight to the driver as one command (findOneByCommand): the filter needs no casting and the
+    // read no hydration, and this runs whenever a server does not know a key yet or verifies it again.
+    const doc = await findOneByCommand<TLeanApiKey>(ApiKeyModel, { keyHash }, { projection: PROJECTION });
 
     return doc ? toRecord(doc) : null;
   },

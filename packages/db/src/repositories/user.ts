@@ -1,5 +1,6 @@
 import { UserModel, type TUserDoc } from '../models/user.js';
 import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
+import { findOneByCommand } from './find-one-command.js';
 import { toObjectId } from './object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
@@ -76,8 +77,9 @@ export const userRepository = {
     if (!_id) {
       return null;
     }
-    // Straight to the driver (every key-authenticated request reads its user; see apiKeyRepository.findByHash).
-    const doc = await UserModel.collection.findOne<TLeanUser>({ _id });
+    // Straight to the driver as one command (a key's user is read with the key; see
+    // apiKeyRepository.findByHash).
+    const doc = await findOneByCommand<TLeanUser>(UserModel, { _id });
 
     return doc ? toRecord(doc) : null;
   },
