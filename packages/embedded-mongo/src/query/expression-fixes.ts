@@ -134,7 +134,7 @@ const $getField: ExprOp = (obj, expr, options) => {
   const input: unknown = Object.hasOwn(spec, 'input') ? evalExpr(obj, spec.input, options) : obj;
   if (input === null || input === undefined) return null;
   if (bsonTypeName(input) !== 'object') return undefined;
-  return Object.hasOwn(input as Obj, field) ? (input as Obj)[field] : undefined;
+  return Object.hasOwn(input, field) ? (input as Obj)[field] : undefined;
 };
 
 export const expressionFixes: Record<string, ExprOp> = {
