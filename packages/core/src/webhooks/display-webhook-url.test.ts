@@ -8,6 +8,8 @@ describe('displayWebhookUrl', () => {
       'https://hooks.example.com/in',
       'https://Hooks.example.com/a/../b?topic=forms&x=1#frag',
       'not a url',
+      // Names that merely contain a credential word are ordinary parameters.
+      'https://h.example.com/in?signup=1&design=a&author=b&keyword=c&passage=d&tokens_left=5',
     ]) {
       expect(displayWebhookUrl(url)).toBe(url);
     }

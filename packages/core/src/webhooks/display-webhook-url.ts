@@ -2,21 +2,29 @@
 const MASKED_CREDENTIAL = '***';
 
 /**
- * Query parameter names whose values are credentials often enough (`?token=`, `?api_key=`,
- * `?sig=`, `?access_token=`) that a displayed URL hides them. Matched inside the decoded,
- * lower-cased name, so `X-Auth-Token` and `apiKey` are caught too.
+ * Words that name a credential in a query parameter (`?token=`, `?api_key=`, `?sig=`,
+ * `?access_token=`, `X-Auth-Token`, `apiKey`): a displayed URL hides such values. The name is cut
+ * into words (at separators and lower-to-upper case changes) and a whole word must match, so
+ * ordinary names that merely contain one (`signup`, `design`, `author`, `keyword`) stay visible.
  */
-const SECRET_PARAMETER_PARTS = [
+const SECRET_PARAMETER_WORDS = new Set([
   'token',
   'secret',
   'key',
+  'apikey',
   'pass',
+  'password',
+  'passwd',
   'pwd',
   'sig',
+  'signature',
   'auth',
+  'authorization',
   'credential',
+  'credentials',
   'session',
-];
+  'sid',
+]);
 
 function safeDecode(text: string): string {
   try {
@@ -27,9 +35,12 @@ function safeDecode(text: string): string {
 }
 
 function isSecretParameter(name: string): boolean {
-  const decoded = safeDecode(name).toLowerCase();
+  const words = safeDecode(name)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
 
-  return SECRET_PARAMETER_PARTS.some((part) => decoded.includes(part));
+  return words.some((word) => SECRET_PARAMETER_WORDS.has(word));
 }
 
 /** `a=1&token=abc` → `a=1&token=***`; separators and untouched pairs are kept byte for byte. */
