@@ -1,4 +1,4 @@
-import { toCommandError } from '../errors.js';
+import { MongoCommandError, toCommandError } from '../errors.js';
 import { typeMismatch, unknownField } from '../errors.js';
 import type { CommandContext, Doc } from './types.js';
 import { decodeTyped } from '../bson/typed-decode.js';
@@ -54,6 +54,7 @@ export function runStatements(
       checkStatementFields(stmt, path, allowed);
       run(stmt, i);
     } catch (err) {
+      rethrowInterruption(err);
       errors.push(writeError(i, err));
     }
   });
@@ -75,10 +76,21 @@ export async function runStatementsYielding(
       checkStatementFields(stmt, path, allowed);
       await run(stmt, i);
     } catch (err) {
+      rethrowInterruption(err);
       errors.push(writeError(i, err));
     }
   }
   return errors;
+}
+
+/**
+ * Errors that end the whole command rather than one statement: mongod fails the batch on an
+ * interruption (maxTimeMS, a killed operation), so no later statement runs past the deadline.
+ */
+const INTERRUPTIONS = new Set([50, 11601]);
+
+function rethrowInterruption(err: unknown): void {
+  if (err instanceof MongoCommandError && INTERRUPTIONS.has(err.code)) throw err;
 }
 
 function checkStatementFields(stmt: Doc, path: string, allowed: ReadonlySet<string>): void {

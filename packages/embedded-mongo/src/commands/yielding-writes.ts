@@ -1,4 +1,4 @@
-import { durabilityFailure } from '../errors.js';
+import { durabilityFailure, MongoCommandError } from '../errors.js';
 import { findMatchesYielding, type FindSpec } from '../query/find-docs.js';
 import type { Collection } from '../storage/collection.js';
 import { Yielder } from '../server/yielding.js';
@@ -25,18 +25,41 @@ export async function writeInBatches(
   write: (rids: readonly number[]) => void,
 ): Promise<void> {
   const { matches } = await findMatchesYielding(coll, spec, { decode: false });
+  checkStillThere(ctx, coll);
   const rids = matches.map((m) => m.rid);
   const yielder = new Yielder();
   let failure: unknown;
   const commits: Promise<void>[] = [];
-  for (let from = 0; from < rids.length; from += WRITE_BATCH) {
-    write(rids.slice(from, from + WRITE_BATCH));
-    if (from + WRITE_BATCH >= rids.length || !yielder.tick(WRITE_BATCH)) continue;
-    const records = ctx.log.records.splice(0);
-    if (records.length > 0)
-      commits.push(ctx.state.durability.commit(records).catch((err) => void (failure ??= err)));
-    await yielder.pause();
+  try {
+    for (let from = 0; from < rids.length; from += WRITE_BATCH) {
+      write(rids.slice(from, from + WRITE_BATCH));
+      if (from + WRITE_BATCH >= rids.length || !yielder.tick(WRITE_BATCH)) continue;
+      const records = ctx.log.records.splice(0);
+      if (records.length > 0)
+        commits.push(ctx.state.durability.commit(records).catch((err) => void (failure ??= err)));
+      await yielder.pause();
+      checkStillThere(ctx, coll);
+    }
+  } finally {
+    // Whatever stops the write (maxTimeMS, a dropped collection), what it changed before is made
+    // durable first, and a failure to do so is the error the client hears.
+    await Promise.all(commits);
+    if (failure !== undefined) throw durabilityFailure(failure);
   }
-  await Promise.all(commits);
-  if (failure !== undefined) throw durabilityFailure(failure);
+}
+
+/**
+ * Record ids mean something only inside one collection object: a collection dropped, renamed or
+ * dropped and created again while the write paused would otherwise have the rest of the batch
+ * applied to documents of another collection (whose ids start again from 1). mongod likewise kills
+ * a write whose collection went away during a yield.
+ */
+function checkStillThere(ctx: CommandContext, coll: Collection): void {
+  if (ctx.state.engine.collection(coll.db, coll.name) !== coll) {
+    throw new MongoCommandError(
+      175,
+      'QueryPlanKilled',
+      `collection ${coll.db}.${coll.name} was dropped or renamed while the write paused`,
+    );
+  }
 }
