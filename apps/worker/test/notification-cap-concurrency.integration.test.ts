@@ -254,3 +254,42 @@ test('a worker whose clock is behind the one that opened the next hour still sen
   }>();
   expect(counted).toMatchObject({ notificationHour: nextHour, notificationsSent: 2 });
 });
+
+test('an hour far in the future (a clock hours ahead) does not hold the count: this hour is opened', async () => {
+  const { user, form } = await ownerWithNotifyingForm('Far ahead');
+  const farAhead = new Date(notificationHourStart(now).getTime() + 5 * 3_600_000);
+  await FormModel.updateOne(
+    { _id: form.id },
+    { $set: { notificationHour: farAhead, notificationsSent: DEVELOPER_NOTIFICATIONS_PER_HOUR } },
+    { strict: false },
+  );
+  const { outbox } = await submitForm({
+    config,
+    user: { id: user.id, plan: 'PRO', quotaLimit: 10_000 },
+    input: { formId: form.id, data: { message: 'on time' } },
+  });
+  const item = outbox.find((entry) => entry.kind === 'email.developer');
+  expect(item).toBeDefined();
+  const { userId, formId, submissionId, entryId } = item ?? {
+    userId: '',
+    formId: '',
+    submissionId: '',
+    entryId: '',
+  };
+
+  const outcome = await sendSubmissionEmail({
+    job: { kind: 'email.developer', userId, formId, submissionId, entryId },
+    mailer,
+    config,
+    lastAttempt: false,
+    now,
+  });
+
+  expect(outcome.status).toBe('sent');
+  const counted = await FormModel.findById(
+    form.id,
+    { notificationHour: 1, notificationsSent: 1 },
+    { strict: false },
+  ).lean<{ notificationHour?: Date; notificationsSent?: number }>();
+  expect(counted).toMatchObject({ notificationHour: notificationHourStart(now), notificationsSent: 1 });
+});

@@ -174,6 +174,13 @@ describe('forms', () => {
     expect((await appErrorOf(submit('new@b.io'))).httpStatus).toBe(409);
     // Nothing collected before is lost: both early submissions stay.
     expect(await SubmissionModel.countDocuments({ formId: f.id })).toBe(4);
+
+    // Off and on again: the addresses stay used.
+    await updateForm({ config: testConfig, userId: user.id, formId: f.id, data: { uniqueEmail: false } });
+    await submit('new@b.io');
+    await updateForm({ config: testConfig, userId: user.id, formId: f.id, data: { uniqueEmail: true } });
+    expect((await appErrorOf(submit('early@b.io'))).httpStatus).toBe(409);
+    expect((await appErrorOf(submit('new@b.io'))).httpStatus).toBe(409);
   });
 
   test('uniqueEmail defaults to true for waitlists; email features are plan-gated', async () => {

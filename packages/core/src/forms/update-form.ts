@@ -75,12 +75,19 @@ export async function updateForm({
       captcha: captcha === undefined ? current.publicSubmissions.captcha : captcha,
     };
   }
+  const turnsUniqueEmailOn = parsed.uniqueEmail === true && !current.uniqueEmail;
+  if (turnsUniqueEmailOn) {
+    // Addresses the form collected while the rule was off count as used from now on. Keyed before
+    // the rule is saved, so a request failing part-way leaves the rule off and sending it again
+    // does the whole work (each pass reads every submission of the form: only when switching on).
+    await keyExistingEmails({ userId, formId });
+  }
   const record = await formRepository.update({ userId, formId, set });
   if (!record) {
     throw formNotFound();
   }
-  if (parsed.uniqueEmail === true && !current.uniqueEmail) {
-    // Addresses the form collected while the rule was off count as used from now on.
+  if (turnsUniqueEmailOn) {
+    // The submissions that came in while the rule was being saved.
     await keyExistingEmails({ userId, formId });
   }
   await bumpAuthEpochOrReport(userId, onBumpFailed);

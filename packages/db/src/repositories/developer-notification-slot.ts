@@ -4,6 +4,8 @@ import { withOwnedIds } from './owned-ids.js';
 
 type TSlotRequest = { userId: string; formId: string; hourStart: Date };
 
+const HOUR_MS = 3_600_000;
+
 /**
  * The hourly cap of a form's developer notifications, counted on the form (`notificationHour`, the
  * clock hour counted in, and `notificationsSent`). A worker takes a slot before it sends, with
@@ -19,17 +21,27 @@ export const developerNotificationSlotRepository = {
 
     return withOwnedIds({ userId, formId }, false, async (ids) => {
       const form = { _id: ids.form, userId: ids.owner };
-      // A later hour counts too: a worker whose clock runs behind another's counts its sends in the
+      // The next hour counts too: a worker whose clock runs behind another's counts its sends in the
       // hour the other opened, rather than being locked out of both until its own clock catches up.
-      const thisHour = { ...form, notificationHour: { $gte: hourStart } };
+      // No further: a clock hours ahead must not hold every worker's count in a future hour.
+      const nextHour = new Date(hourStart.getTime() + HOUR_MS);
+      const thisHour = { ...form, notificationHour: { $gte: hourStart, $lte: nextHour } };
       if (await takeSlot(FormModel.collection, thisHour, 'notificationsSent', max)) {
         return true;
       }
-      // The form counts an earlier hour (or none yet): open this one with the first slot taken. Of
-      // two workers that get here at once one opens it and the other takes a slot in it below.
-      // `null` also matches a form that never counted.
+      // The form counts an earlier hour, one further ahead than a clock may run (set by a clock
+      // hours off), or none yet: open this one with the first slot taken. Of two workers that get
+      // here at once one opens it and the other takes a slot in it below. `null` also matches a
+      // form that never counted.
       const opened = await FormModel.collection.updateOne(
-        { ...form, $or: [{ notificationHour: { $lt: hourStart } }, { notificationHour: null }] },
+        {
+          ...form,
+          $or: [
+            { notificationHour: { $lt: hourStart } },
+            { notificationHour: { $gt: nextHour } },
+            { notificationHour: null },
+          ],
+        },
         { $set: { notificationHour: hourStart, notificationsSent: 1 } },
       );
       if (opened.modifiedCount === 1) {
