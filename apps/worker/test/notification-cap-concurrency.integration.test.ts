@@ -110,6 +110,37 @@ async function ownerWithNotifyingForm(name: string, developerEmail?: string) {
   return { user, form };
 }
 
+type TOwner = Awaited<ReturnType<typeof ownerWithNotifyingForm>>;
+
+/** One submission to the owner's form, then its developer notification sent as the worker would. */
+async function submitAndNotify({ user, form }: TOwner, message: string) {
+  const { outbox } = await submitForm({
+    config,
+    user: { id: user.id, plan: 'PRO', quotaLimit: 10_000 },
+    input: { formId: form.id, data: { message } },
+  });
+  const item = outbox.find((entry) => entry.kind === 'email.developer');
+  if (!item) {
+    throw new Error('no developer notification planned');
+  }
+  const { userId, formId, submissionId, entryId } = item;
+
+  return sendSubmissionEmail({
+    job: { kind: 'email.developer', userId, formId, submissionId, entryId },
+    mailer,
+    config,
+    lastAttempt: false,
+    now,
+  });
+}
+
+/** The hour a form counts its notifications in, and how many it counted. */
+const countedOn = (formId: string) =>
+  FormModel.findById(formId, { notificationHour: 1, notificationsSent: 1 }, { strict: false }).lean<{
+    notificationHour?: Date;
+    notificationsSent?: number;
+  }>();
+
 test('a burst of notifications sent at once never passes the hourly cap', async () => {
   const { user, form } = await ownerWithNotifyingForm('Busy');
   const hourStart = notificationHourStart(now);
@@ -178,32 +209,8 @@ test('a notification that was not sent gives its slot back', async () => {
     { $set: { notificationHour: hourStart, notificationsSent: DEVELOPER_NOTIFICATIONS_PER_HOUR - 1 } },
     { strict: false },
   );
-  const send = async () => {
-    const { outbox } = await submitForm({
-      config,
-      user: { id: user.id, plan: 'PRO', quotaLimit: 10_000 },
-      input: { formId: form.id, data: { message: 'hello' } },
-    });
-    const item = outbox.find((entry) => entry.kind === 'email.developer');
-    if (!item) {
-      throw new Error('no developer notification planned');
-    }
-    const { userId, formId, submissionId, entryId } = item;
-
-    return sendSubmissionEmail({
-      job: { kind: 'email.developer', userId, formId, submissionId, entryId },
-      mailer,
-      config,
-      lastAttempt: false,
-      now,
-    });
-  };
-  const counter = async () =>
-    (
-      await FormModel.findById(form.id, { notificationsSent: 1 }, { strict: false }).lean<{
-        notificationsSent?: number;
-      }>()
-    )?.notificationsSent;
+  const send = () => submitAndNotify({ user, form }, 'hello');
+  const counter = async () => (await countedOn(form.id))?.notificationsSent;
 
   // Refused for good (550): nothing went out, so the last slot of the hour is free again.
   expect(await send()).toMatchObject({ status: 'failed', retry: false });
@@ -213,83 +220,31 @@ test('a notification that was not sent gives its slot back', async () => {
 });
 
 test('a worker whose clock is behind the one that opened the next hour still sends, counted in that hour', async () => {
-  const { user, form } = await ownerWithNotifyingForm('Skewed');
+  const owner = await ownerWithNotifyingForm('Skewed');
   // Another worker, its clock a little ahead, already counts the next hour on this form.
   const nextHour = new Date(notificationHourStart(now).getTime() + 3_600_000);
   await FormModel.updateOne(
-    { _id: form.id },
+    { _id: owner.form.id },
     { $set: { notificationHour: nextHour, notificationsSent: 1 } },
     { strict: false },
   );
-  const { outbox } = await submitForm({
-    config,
-    user: { id: user.id, plan: 'PRO', quotaLimit: 10_000 },
-    input: { formId: form.id, data: { message: 'late clock' } },
-  });
-  const item = outbox.find((entry) => entry.kind === 'email.developer');
-  expect(item).toBeDefined();
-  const { userId, formId, submissionId, entryId } = item ?? {
-    userId: '',
-    formId: '',
-    submissionId: '',
-    entryId: '',
-  };
 
-  const outcome = await sendSubmissionEmail({
-    job: { kind: 'email.developer', userId, formId, submissionId, entryId },
-    mailer,
-    config,
-    lastAttempt: false,
-    now,
-  });
-
-  expect(outcome.status).toBe('sent');
-  const counted = await FormModel.findById(
-    form.id,
-    { notificationHour: 1, notificationsSent: 1 },
-    { strict: false },
-  ).lean<{
-    notificationHour?: Date;
-    notificationsSent?: number;
-  }>();
-  expect(counted).toMatchObject({ notificationHour: nextHour, notificationsSent: 2 });
+  expect((await submitAndNotify(owner, 'late clock')).status).toBe('sent');
+  expect(await countedOn(owner.form.id)).toMatchObject({ notificationHour: nextHour, notificationsSent: 2 });
 });
 
 test('an hour far in the future (a clock hours ahead) does not hold the count: this hour is opened', async () => {
-  const { user, form } = await ownerWithNotifyingForm('Far ahead');
+  const owner = await ownerWithNotifyingForm('Far ahead');
   const farAhead = new Date(notificationHourStart(now).getTime() + 5 * 3_600_000);
   await FormModel.updateOne(
-    { _id: form.id },
+    { _id: owner.form.id },
     { $set: { notificationHour: farAhead, notificationsSent: DEVELOPER_NOTIFICATIONS_PER_HOUR } },
     { strict: false },
   );
-  const { outbox } = await submitForm({
-    config,
-    user: { id: user.id, plan: 'PRO', quotaLimit: 10_000 },
-    input: { formId: form.id, data: { message: 'on time' } },
-  });
-  const item = outbox.find((entry) => entry.kind === 'email.developer');
-  expect(item).toBeDefined();
-  const { userId, formId, submissionId, entryId } = item ?? {
-    userId: '',
-    formId: '',
-    submissionId: '',
-    entryId: '',
-  };
 
-  const outcome = await sendSubmissionEmail({
-    job: { kind: 'email.developer', userId, formId, submissionId, entryId },
-    mailer,
-    config,
-    lastAttempt: false,
-    now,
+  expect((await submitAndNotify(owner, 'on time')).status).toBe('sent');
+  expect(await countedOn(owner.form.id)).toMatchObject({
+    notificationHour: notificationHourStart(now),
+    notificationsSent: 1,
   });
-
-  expect(outcome.status).toBe('sent');
-  const counted = await FormModel.findById(
-    form.id,
-    { notificationHour: 1, notificationsSent: 1 },
-    { strict: false },
-  ).lean<{ notificationHour?: Date; notificationsSent?: number }>();
-  expect(counted).toMatchObject({ notificationHour: notificationHourStart(now), notificationsSent: 1 });
 });
