@@ -55,12 +55,27 @@ export function writeErrorAt(error: unknown, index: number) {
   return error instanceof mongoose.mongo.MongoClientBulkWriteError ? error.writeErrors.get(index) : undefined;
 }
 
-/** True when a bulk write failed only on unique indexes (each failed write is E11000). */
+/**
+ * True when a bulk write failed only on unique indexes (each failed write is E11000): a client
+ * `bulkWrite` across collections, or a collection's own `bulkWrite`.
+ */
 export function failedOnlyOnDuplicateKeys(error: unknown): boolean {
-  return (
-    error instanceof mongoose.mongo.MongoClientBulkWriteError &&
-    error.writeConcernErrors.length === 0 &&
-    error.writeErrors.size > 0 &&
-    [...error.writeErrors.values()].every(isDuplicateKeyError)
-  );
+  if (error instanceof mongoose.mongo.MongoClientBulkWriteError) {
+    return (
+      error.writeConcernErrors.length === 0 &&
+      error.writeErrors.size > 0 &&
+      [...error.writeErrors.values()].every(isDuplicateKeyError)
+    );
+  }
+  if (error instanceof mongoose.mongo.MongoBulkWriteError) {
+    const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+
+    return (
+      error.writeConcernError === undefined &&
+      writeErrors.length > 0 &&
+      writeErrors.every(isDuplicateKeyError)
+    );
+  }
+
+  return false;
 }

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 
 import { SubmissionModel } from '../models/submission.js';
-import { isDuplicateKeyError } from './is-duplicate-key-error.js';
+import { failedOnlyOnDuplicateKeys } from './bulk-write.js';
 import { withOwnedIds } from './owned-ids.js';
 
 /** Keys set per command: bounded, so a form with many submissions is keyed in several round trips. */
@@ -53,15 +53,9 @@ async function setKeys(batch: TKeyWrite[]): Promise<number> {
   try {
     return (await SubmissionModel.collection.bulkWrite(batch, { ordered: false })).modifiedCount;
   } catch (error) {
-    if (error instanceof mongoose.mongo.MongoBulkWriteError && onlyDuplicateKeys(error)) {
+    if (error instanceof mongoose.mongo.MongoBulkWriteError && failedOnlyOnDuplicateKeys(error)) {
       return error.result.modifiedCount;
     }
     throw error;
   }
-}
-
-function onlyDuplicateKeys(error: mongoose.mongo.MongoBulkWriteError): boolean {
-  const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-
-  return error.writeConcernError === undefined && writeErrors.every(isDuplicateKeyError);
 }
