@@ -9,7 +9,8 @@ import {
 } from './server/connection-limits.js';
 import { rebuildCatalog } from './server/recover.js';
 import { openDurableStore, type DurableStoreStats, type RecoveryReport } from './persistence/index.js';
-import type { Durability, ServerState } from './commands/types.js';
+import type { ServerState } from './commands/types.js';
+import { ChangeLog, type Durability } from './storage/change-log.js';
 import type { CollectionStats } from './storage/collection.js';
 import { serverProfile } from './commands/server-version.js';
 
@@ -94,13 +95,13 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const state: ServerState = {
     engine,
     cursors: new CursorStore(options.cursorTimeoutMs),
-    durability,
+    changes: new ChangeLog(durability),
     startedAt: Date.now(),
     limits,
     connections: newConnectionCounters(),
     server: profile,
   };
-  const stopTtl = startTtlSweeper(engine, durability, options.ttlIntervalMs ?? 60_000);
+  const stopTtl = startTtlSweeper(engine, state.changes, options.ttlIntervalMs ?? 60_000);
   let listening: Awaited<ReturnType<typeof listen>>;
   try {
     listening = await listen(

@@ -1,18 +1,16 @@
 import type { StorageEngine } from '../storage/engine.js';
 import type { CursorStore } from '../cursors/cursor-store.js';
-import type { ChangeLog, ChangeRecord } from '../storage/change-log.js';
+import type { ChangeLog } from '../storage/change-log.js';
 import type { ConnectionCounters, ConnectionLimits } from '../server/connection-limits.js';
 import type { ServerProfile } from './server-version.js';
 
 export type Doc = Record<string, unknown>;
 
-/** Where committed change records go: the journal with a dbPath, nowhere in memory mode. */
-export type Durability = { commit(records: readonly ChangeRecord[]): Promise<void> };
-
 export type ServerState = {
   engine: StorageEngine;
   cursors: CursorStore;
-  durability: Durability;
+  /** Every command's changes, in the order made, until they are committed (shared: see ChangeLog). */
+  changes: ChangeLog;
   startedAt: number;
   limits: ConnectionLimits;
   connections: ConnectionCounters;

@@ -15,8 +15,8 @@ const WRITE_BATCH = 200;
  * alone) and writes them. Each document is written at most once, since the ids are fixed up front
  * (mongod tracks record ids for the same reason): a document inserted meanwhile is not touched,
  * whether or not it matches. Before each pause, the changes so far are handed to the durability
- * layer, so the journal keeps the order in which changes were made even when another write runs
- * in the pause; the command replies once all of them are durable.
+ * layer, so the journal grows as the write goes (the engine's change log keeps the journal in the
+ * order changes were made, whoever commits); the command replies once all of them are durable.
  */
 export async function writeInBatches(
   ctx: CommandContext,
@@ -34,9 +34,7 @@ export async function writeInBatches(
     for (let from = 0; from < rids.length; from += WRITE_BATCH) {
       write(rids.slice(from, from + WRITE_BATCH));
       if (from + WRITE_BATCH >= rids.length || !yielder.tick(WRITE_BATCH)) continue;
-      const records = ctx.log.records.splice(0);
-      if (records.length > 0)
-        commits.push(ctx.state.durability.commit(records).catch((err) => void (failure ??= err)));
+      commits.push(ctx.log.commit().catch((err) => void (failure ??= err)));
       await yielder.pause();
       checkStillThere(ctx, coll);
     }

@@ -4,7 +4,6 @@ import { commandFor } from '../commands/registry.js';
 import { checkCommandFields } from '../commands/options.js';
 import { checkApiParameters } from '../commands/stable-api.js';
 import type { Doc, ServerState } from '../commands/types.js';
-import { ChangeLog } from '../storage/change-log.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import type { OpMsg } from '../wire/op-msg.js';
 import { runWithDeadline } from './deadline.js';
@@ -15,9 +14,9 @@ function errorReply(err: unknown): Uint8Array {
 }
 
 /**
- * Runs one command and returns its encoded reply. Write handlers are synchronous, so a command's
- * mutations and its durability commit happen without interleaving; the reply waits for the commit.
- * Long reads (aggregate) may pause part-way so other connections are served meanwhile.
+ * Runs one command and returns its encoded reply. A write's reply waits until its changes are
+ * durable. Long reads and multi-document writes may pause part-way so other connections are served
+ * meanwhile; the engine's one change log keeps the journal in the order changes were made.
  */
 export async function runCommand(
   state: ServerState,
@@ -27,7 +26,7 @@ export async function runCommand(
   const name = Object.keys(body)[0] ?? '';
   const def = commandFor(state.server, name);
   const db = body.$db;
-  const log = new ChangeLog();
+  const log = state.changes;
   let reply: Uint8Array;
   try {
     if (!def) throw commandNotFound(name);
@@ -48,7 +47,7 @@ export async function runCommand(
   }
   if (def?.write) {
     try {
-      await state.durability.commit(log.records);
+      await log.commit();
     } catch (err) {
       reply = errorReply(durabilityFailure(err));
     }

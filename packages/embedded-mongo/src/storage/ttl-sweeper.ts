@@ -1,6 +1,5 @@
 import type { StorageEngine } from './engine.js';
-import { ChangeLog } from './change-log.js';
-import type { Durability } from '../commands/types.js';
+import type { ChangeLog } from './change-log.js';
 import { buildRanges, type Plan } from '../query/planner.js';
 import { scanRids } from '../query/scan.js';
 
@@ -10,8 +9,7 @@ import { scanRids } from '../query/scan.js';
  * an option so tests can shorten it. Only single-field indexes are TTL indexes; non-date values never
  * expire, and an array of dates expires with its earliest date.
  */
-function sweepExpired(engine: StorageEngine, durability: Durability, now = Date.now()): number {
-  const log = new ChangeLog();
+function sweepExpired(engine: StorageEngine, log: ChangeLog, now = Date.now()): number {
   let removed = 0;
   for (const colls of engine.dbs.values()) {
     for (const coll of colls.values()) {
@@ -35,16 +33,16 @@ function sweepExpired(engine: StorageEngine, durability: Durability, now = Date.
       }
     }
   }
-  if (log.records.length) durability.commit(log.records).catch(() => undefined);
+  if (removed > 0) log.commit().catch(() => undefined);
   return removed;
 }
 
 export function startTtlSweeper(
   engine: StorageEngine,
-  durability: Durability,
+  log: ChangeLog,
   intervalMs: number,
 ): () => void {
-  const timer = setInterval(() => sweepExpired(engine, durability), intervalMs);
+  const timer = setInterval(() => sweepExpired(engine, log), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }
