@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 
 import { ZFormFieldsSchema, type TFormFieldInput } from '../forms/z-form-field.js';
-import { validateSubmissionData } from './validate-submission-data.js';
+import { MAX_STRING_LENGTH, validateSubmissionData } from './validate-submission-data.js';
 
 function fields(input: TFormFieldInput[]) {
   return ZFormFieldsSchema.parse(input);
@@ -66,11 +66,18 @@ describe('validateSubmissionData', () => {
     for (const age of ['0x10', '0b11', '0o7', 'Infinity', '1_000', '12abc']) {
       expect(check({ age }), age).toMatchObject({ ok: false, fieldErrors: { age: 'Must be a number' } });
     }
+    // A quarter of a second of CPU each when the pattern could split a run of digits many ways.
+    expect(check({ age: `${'1'.repeat(MAX_STRING_LENGTH - 1)}x` }), 'long digits').toMatchObject({
+      ok: false,
+      fieldErrors: { age: 'Must be a number' },
+    });
     for (const [age, stored] of [
       ['-1.5', -1.5],
       [' 42 ', 42],
       ['1e3', 1000],
       ['.5', 0.5],
+      ['1.', 1],
+      ['+2.5E-1', 0.25],
     ] as const) {
       expect(check({ age }), age).toMatchObject({ ok: true, data: { age: stored } });
     }

@@ -19,9 +19,11 @@ const TEL_MIN_DIGITS = 3;
 /**
  * A number written as a string (an HTML form sends every value so): decimal notation with an
  * optional exponent, as HTML's number input and JSON write it. `Number()` alone also read hex
- * ("0x10" as 16), binary and octal literals and "Infinity".
+ * ("0x10" as 16), binary and octal literals and "Infinity". Each part can match in one way only
+ * (digits, then an optional dot with digits), so a long run of digits ending in a wrong character
+ * is refused in linear time: any public form with a number field takes such input.
  */
-const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const DECIMAL_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 function numberOf(value: unknown): unknown {
   if (typeof value !== 'string') {
