@@ -1,5 +1,6 @@
 import { MongoCommandError, indexNotFound, namespaceNotFound, typeMismatch } from '../errors.js';
 import { normalizeIndexSpec, sameIndexOptions, type IndexSpec } from '../indexes/index-spec.js';
+import { checkPartialFilter } from '../indexes/partial-filter.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
 import { collectionName, numberOption } from './options.js';
 import type { CommandDef, Doc } from './types.js';
@@ -13,6 +14,10 @@ export const createIndexesCommand: CommandDef = {
     if (!Array.isArray(raw) || raw.length === 0)
       throw typeMismatch("BSON field 'createIndexes.indexes' must be a non-empty array");
     const specs = (raw as Doc[]).map(normalizeIndexSpec);
+    // Checked here, not when a data directory's indexes are rebuilt: an index built before the
+    // check must not stop the engine from starting.
+    for (const spec of specs)
+      if (spec.partialFilterExpression !== undefined) checkPartialFilter(spec.partialFilterExpression);
     const created = !ctx.state.engine.collection(ctx.db, name);
     const coll = ctx.state.engine.ensure(ctx.db, name, ctx.log);
     const before = coll.indexes.size;
