@@ -5,7 +5,7 @@ import { startEmbeddedMongo } from '@formwell/embedded-mongo';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { load, type LoadOptions } from './load.js';
-import { benchSubmission, seedBenchData } from './seed.js';
+import { benchSubmission, benchSubmitHeaders, seedBenchData } from './seed.js';
 import { startBenchServer } from './bench-server.js';
 
 /**
@@ -41,7 +41,7 @@ try {
     submit: {
       url: `${base}/api/v1/forms/submit`,
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: benchSubmitHeaders(key),
       body: benchSubmission(formIds[1]),
     },
   };
