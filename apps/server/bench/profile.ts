@@ -72,11 +72,15 @@ type TProfileNode = {
  * descheduled (on loopback a write wakes the receiver), so their share overstates their CPU; the
  * second pair of tables leaves their samples out to weigh everything else (see the README).
  */
-const SOCKET_WRITE = /^(writeUtf8String|writeLatin1String|writeBuffer|writev) /;
+function isSocketWrite(label: string): boolean {
+  return /^(writeUtf8String|writeLatin1String|writeBuffer|writev) /.test(label);
+}
 
 type TShares = { busy: number; self: Map<string, number>; inclusive: Map<string, number> };
 
-const newShares = (): TShares => ({ busy: 0, self: new Map(), inclusive: new Map() });
+function newShares(): TShares {
+  return { busy: 0, self: new Map(), inclusive: new Map() };
+}
 
 /**
  * The newest profile's shares of busy samples (idle left out) over its last `seconds` (the measured
@@ -120,7 +124,7 @@ async function printShares(profileDir: string, seconds: number, top: number) {
     for (let node: TProfileNode | undefined = leaf; node; node = nodes.get(parents.get(node.id) ?? -1)) {
       seen.add(label(node));
     }
-    for (const shares of SOCKET_WRITE.test(label(leaf)) ? [all] : [all, outsideWrites]) {
+    for (const shares of isSocketWrite(label(leaf)) ? [all] : [all, outsideWrites]) {
       shares.busy++;
       shares.self.set(label(leaf), (shares.self.get(label(leaf)) ?? 0) + 1);
       for (const name of seen) {
