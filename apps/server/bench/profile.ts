@@ -138,7 +138,9 @@ async function printShares(profileDir: string, seconds: number, top: number) {
       .slice(0, top)
       .map(([name, count]) => `${((100 * count) / busy).toFixed(1).padStart(5)} %  ${name}`)
       .join('\n');
-  console.log(`${newest}: ${all.busy} busy samples\n-- self\n${rows(all, all.self)}\n-- inclusive\n${rows(all, all.inclusive)}`);
+  console.log(
+    `${newest}: ${all.busy} busy samples\n-- self\n${rows(all, all.self)}\n-- inclusive\n${rows(all, all.inclusive)}`,
+  );
   console.log(
     `-- outside the socket writes (${outsideWrites.busy} samples): self\n${rows(outsideWrites, outsideWrites.self)}\n-- outside the socket writes: inclusive\n${rows(outsideWrites, outsideWrites.inclusive)}`,
   );

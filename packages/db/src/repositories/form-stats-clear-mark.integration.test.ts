@@ -29,7 +29,13 @@ function formWithSubmissions() {
   return {
     async submit() {
       const _id = new Types.ObjectId();
-      await SubmissionModel.collection.insertOne({ _id, userId, formId, countersPending: true, createdAt: at });
+      await SubmissionModel.collection.insertOne({
+        _id,
+        userId,
+        formId,
+        countersPending: true,
+        createdAt: at,
+      });
       const cleared = await commandsOf(() =>
         formStatsRepository.recordSubmission({
           userId: userId.toString(),

@@ -197,7 +197,13 @@ async function countedInOneCommand(
         { name: 'updateOne', namespace: namespaceOf(FormStatsModel), ...totals, upsert: true },
         { name: 'updateOne', namespace: namespaceOf(FormStatsMonthModel), ...month },
         ...(withMark
-          ? [{ name: 'updateOne' as const, namespace: namespaceOf(SubmissionModel), ...markAppliedWrite(counted) }]
+          ? [
+              {
+                name: 'updateOne' as const,
+                namespace: namespaceOf(SubmissionModel),
+                ...markAppliedWrite(counted),
+              },
+            ]
           : []),
       ],
       { ordered: withMark },
