@@ -5,7 +5,7 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { load, type LoadOptions } from './load.js';
 import { cpuTimes, syscallCounts } from './probes.js';
-import { benchSubmission, seedBenchData } from './seed.js';
+import { benchSubmission, benchSubmitHeaders, seedBenchData } from './seed.js';
 import { startBenchServer } from './bench-server.js';
 import { spawnProcess } from './spawn-process.js';
 
@@ -54,7 +54,7 @@ try {
       options: {
         url: `${base}/api/v1/forms/submit`,
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
+        headers: benchSubmitHeaders(key),
         body: benchSubmission(formIds[1]),
       },
     },

@@ -8,7 +8,7 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { load, type LoadOptions, type LoadResult } from './load.js';
 import { cpuSeconds } from './probes.js';
-import { benchSubmission, seedBenchData } from './seed.js';
+import { benchSubmission, benchSubmitHeaders, seedBenchData } from './seed.js';
 import { startBenchServer } from './bench-server.js';
 import { spawnProcess, type Spawned } from './spawn-process.js';
 
@@ -113,7 +113,7 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
     const submit: TTarget['options'] = {
       url: `${base}/api/v1/forms/submit`,
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: benchSubmitHeaders(key),
       body: benchSubmission(formIds[1]),
     };
     const targets: TTarget[] = [

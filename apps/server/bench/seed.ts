@@ -40,6 +40,19 @@ export async function seedBenchData(mongoUri: string): Promise<TBenchSeed> {
   }
 }
 
+/**
+ * The headers of every bench submit: the key, JSON, and a browser's User-Agent, as a page's visitor
+ * sends one (the submit parses it into the submission's browser, OS and device).
+ */
+export function benchSubmitHeaders(key: string): Record<string, string> {
+  return {
+    'x-api-key': key,
+    'content-type': 'application/json',
+    'user-agent':
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  };
+}
+
 /** The submission every bench run posts: a valid entry of the seeded contact form. */
 export function benchSubmission(formId: string | undefined): string {
   return JSON.stringify({

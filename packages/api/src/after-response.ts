@@ -1,5 +1,3 @@
-import { finished } from 'node:stream';
-
 import type { ApiLogger, ApiResponse } from './context.js';
 
 /**
@@ -21,7 +19,9 @@ export function afterResponse(
   };
   const raw = (res as { raw?: unknown }).raw;
   if (isNodeResponse(raw) && !raw.writableFinished) {
-    finished(raw, run);
+    // Node's response emits 'close' once it was sent, or when its connection went away first; one
+    // listener is all that takes (stream.finished set up six, with their clean-up, per request).
+    raw.once('close', run);
 
     return;
   }
@@ -29,5 +29,5 @@ export function afterResponse(
 }
 
 function isNodeResponse(value: unknown): value is NodeJS.WritableStream & { writableFinished: boolean } {
-  return typeof value === 'object' && value !== null && 'writableFinished' in value && 'on' in value;
+  return typeof value === 'object' && value !== null && 'writableFinished' in value && 'once' in value;
 }

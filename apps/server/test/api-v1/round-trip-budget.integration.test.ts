@@ -22,9 +22,16 @@ type TCommand = { name: string; collection: string; after: boolean };
 function isAfterResponseWrite(name: string, command: Record<string, unknown>): boolean {
   const analytics = [FormStatsModel.collection.collectionName, FormStatsMonthModel.collection.collectionName];
   if (name === 'bulkWrite') {
+    // The analytics' command may clear the submission's mark too, as its last write.
+    const clearsMark = JSON.stringify(command.ops ?? []).includes('"$unset":{"countersPending"');
+
     return collectionsOf(name, command)
       .split(' + ')
-      .every((collection) => analytics.includes(collection));
+      .every(
+        (collection) =>
+          analytics.includes(collection) ||
+          (clearsMark && collection === SubmissionModel.collection.collectionName),
+      );
   }
   if (name === 'findAndModify' || name === 'update' || name === 'insert') {
     const collection = command[name];

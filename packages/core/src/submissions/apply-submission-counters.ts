@@ -54,23 +54,30 @@ export async function finishSubmissionCounters({
 }: {
   submission: TCountedSubmission;
 }): Promise<void> {
-  await countInAnalytics({ submission });
-  await submissionCountersRepository.markApplied({ submissionId: submission.id });
+  // Usually one command: the analytics' write clears the mark too once it counted both documents.
+  if (!(await countInAnalytics({ submission, clearMark: true }))) {
+    await submissionCountersRepository.markApplied({ submissionId: submission.id });
+  }
 }
 
+/** True when the mark was cleared with the counters (only asked for with `clearMark`). */
 async function countInAnalytics({
   submission,
   reapplying = false,
+  clearMark = false,
 }: {
   submission: TCountedSubmission;
   reapplying?: boolean;
-}): Promise<void> {
+  clearMark?: boolean;
+}): Promise<boolean> {
   const { id: submissionId, userId, formId, meta, createdAt } = submission;
-  await formStatsRepository.recordSubmission({
+
+  return formStatsRepository.recordSubmission({
     userId,
     formId,
     submissionId,
     reapplying,
+    clearMark,
     at: createdAt,
     browser: meta.browser,
     country: meta.country,

@@ -65,4 +65,13 @@ describe('parseUserAgent', () => {
     expect(parseUserAgent(undefined)).toEqual({ browser: 'Unknown', os: 'Unknown', device: 'Unknown' });
     expect(parseUserAgent('curl/8.5.0').browser).toBe('Unknown');
   });
+
+  test('an agent seen before is answered from the last parse, which no caller can change', () => {
+    const agent = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    const first = parseUserAgent(agent);
+
+    expect(parseUserAgent(agent)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).toEqual({ browser: 'Firefox', os: 'Linux', device: 'Desktop' });
+  });
 });

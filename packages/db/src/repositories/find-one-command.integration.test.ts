@@ -2,6 +2,7 @@ import { testMongoUri } from '@formwell/vitest-config/services';
 import mongoose, { mongo, Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { monitoredUri } from '../../test/monitored-uri.js';
 import { connectDatabase, disconnectDatabase } from '../client.js';
 import { FormModel } from '../models/form.js';
 import { findOneByCommand } from './find-one-command.js';
@@ -9,10 +10,7 @@ import { findOneByCommand } from './find-one-command.js';
 const sent: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  const uri = new URL(testMongoUri('db_find_one_command'));
-  // The driver emits commandStarted only when asked at connect time.
-  uri.searchParams.set('monitorCommands', 'true');
-  await connectDatabase({ uri: uri.toString() });
+  await connectDatabase({ uri: monitoredUri(testMongoUri('db_find_one_command')) });
   mongoose.connection.getClient().on('commandStarted', (event) => {
     // The session id differs per call; everything else must be the same command.
     const { lsid: _lsid, ...command } = event.command as Record<string, unknown>;

@@ -1,11 +1,13 @@
 import { FormStatsMonthModel } from '../models/form-stats-month.js';
 import { FormStatsModel } from '../models/form-stats.js';
+import { SubmissionModel } from '../models/submission.js';
 import { bulkWriteIfSupported, failedOnlyOnDuplicateKeys, namespaceOf } from './bulk-write.js';
 import { countOnce, countOnceWrite } from './count-once.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { emptyDays, statsBucketOf } from './stats-buckets.js';
+import { markAppliedWrite, submissionCountersRepository } from './submission-counters.js';
 
 export type TFormStatsMonthRecord = {
   /** UTC month `YYYY-MM`. */
@@ -71,6 +73,8 @@ export type TRecordSubmissionOptions = {
   submissionId?: string;
   /** Re-applying an interrupted submit: see countOnce. */
   reapplying?: boolean;
+  /** Clear the submission's "counters pending" flag in the same command when it can (see recordSubmission). */
+  clearMark?: boolean;
 };
 
 /** The `$inc` of one submission (`by` = 1 when counted, -1 when deleted) on each of its documents. */
@@ -144,36 +148,87 @@ async function countMonthOnce(
 }
 
 /**
+ * Forms whose bucket document of a month this process saw (`formId:month`): a submission of such a
+ * form and month can clear its "counters pending" flag in the same command as its counters (see
+ * countedInOneCommand). Bounded; forgetting only costs the flag's own command again.
+ */
+const knownMonths = new Set<string>();
+const KNOWN_MONTHS_KEPT = 10_000;
+
+function rememberMonth(key: string): void {
+  if (knownMonths.size >= KNOWN_MONTHS_KEPT) {
+    knownMonths.clear();
+  }
+  knownMonths.add(key);
+}
+
+type TOneCommandOutcome = 'notCounted' | 'counted' | 'countedAndMarked';
+
+/**
  * Both counters of a new submission in one command (MongoDB 8.0's bulkWrite): the totals upserted,
- * the month's buckets updated. False when the separate writes must finish the work: a server older
- * than 8.0, the month's first submission (its document must first be created with its arrays), or
- * a totals upsert that met the unique index (counted already, or a concurrent first insert).
- * Writing again what this command did count is a no-op (count-once).
+ * the month's buckets updated. 'notCounted' when the separate writes must finish the work: a server
+ * older than 8.0, the month's first submission (its document must first be created with its
+ * arrays), or a totals upsert that met the unique index (counted already, or a concurrent first
+ * insert). Writing again what this command did count is a no-op (count-once).
+ *
+ * With `clearMark` (the submission's id), the command also clears the submission's "counters
+ * pending" flag, after both counters and in order, so a failed counter stops it. An update that
+ * matches nothing is no failure, though: if the month's buckets matched nothing, the flag was
+ * cleared without them and is set again before the separate writes count the month. That is why the
+ * flag rides along only for a month whose document this process has seen: the buckets then match
+ * unless a reader already counted the submission, or the document was deleted (its form's deletion,
+ * a rebuild of a month without submissions) in the meantime.
  */
 async function countedInOneCommand(
   filter: ReturnType<typeof filters>,
   counted: NonNullable<ReturnType<typeof toObjectId>>,
   inc: { totals: Record<string, number>; buckets: Record<string, number> },
-): Promise<boolean> {
+  clearMark: boolean,
+): Promise<TOneCommandOutcome> {
+  const monthKey = `${filter.buckets.formId.toString()}:${filter.buckets.month}`;
+  const withMark = clearMark && knownMonths.has(monthKey);
   const totals = countOnceWrite(filter.totals, counted, { inc: inc.totals });
   const month = countOnceWrite(filter.buckets, counted, { inc: inc.buckets });
+  let result;
   try {
-    const result = await bulkWriteIfSupported(
+    result = await bulkWriteIfSupported(
       FormStatsModel.db.getClient(),
       [
         { name: 'updateOne', namespace: namespaceOf(FormStatsModel), ...totals, upsert: true },
         { name: 'updateOne', namespace: namespaceOf(FormStatsMonthModel), ...month },
+        ...(withMark
+          ? [
+              {
+                name: 'updateOne' as const,
+                namespace: namespaceOf(SubmissionModel),
+                ...markAppliedWrite(counted),
+              },
+            ]
+          : []),
       ],
-      { ordered: false },
+      { ordered: withMark },
     );
-
-    return result?.updateResults?.get(1)?.matchedCount === 1;
   } catch (error) {
     if (failedOnlyOnDuplicateKeys(error)) {
-      return false;
+      return 'notCounted';
     }
     throw error;
   }
+  if (!result) {
+    // A server older than 8.0: nothing was sent.
+    return 'notCounted';
+  }
+  if (result.updateResults?.get(1)?.matchedCount === 1) {
+    rememberMonth(monthKey);
+
+    return withMark ? 'countedAndMarked' : 'counted';
+  }
+  if (withMark) {
+    knownMonths.delete(monthKey);
+    await submissionCountersRepository.markPendingAgain({ submissionId: counted });
+  }
+
+  return 'notCounted';
 }
 
 /**
@@ -181,14 +236,20 @@ async function countedInOneCommand(
  * UTC month, each updated with atomic `$inc` (no transactions needed).
  */
 export const formStatsRepository = {
+  /**
+   * Counts a submission. True when the submission's "counters pending" flag was cleared too, which
+   * only `clearMark` asks for (the submit path's after-response step, which would clear it next);
+   * false leaves the flag to the caller.
+   */
   async recordSubmission({
     userId,
     formId,
     submissionId,
     reapplying = false,
+    clearMark = false,
     ...submission
-  }: TRecordSubmissionOptions): Promise<void> {
-    return withOwnedIds({ userId, formId }, undefined, async (ids) => {
+  }: TRecordSubmissionOptions): Promise<boolean> {
+    return withOwnedIds({ userId, formId }, false, async (ids) => {
       const { month, totals, buckets } = increments(submission, 1);
       const filter = filters(ids, month);
       const counted = submissionId === undefined ? null : toObjectId(submissionId);
@@ -198,10 +259,13 @@ export const formStatsRepository = {
           bumpMonth(filter.buckets, buckets),
         ]);
 
-        return;
+        return false;
       }
-      if (!reapplying && (await countedInOneCommand(filter, counted, { totals, buckets }))) {
-        return;
+      if (!reapplying) {
+        const outcome = await countedInOneCommand(filter, counted, { totals, buckets }, clearMark);
+        if (outcome !== 'notCounted') {
+          return outcome === 'countedAndMarked';
+        }
       }
       await Promise.all([
         countOnce(FormStatsModel.collection, filter.totals, counted, {
@@ -211,6 +275,9 @@ export const formStatsRepository = {
         }),
         countMonthOnce(filter.buckets, counted, buckets, reapplying),
       ]);
+      rememberMonth(`${ids.form.toString()}:${month}`);
+
+      return false;
     });
   },
 

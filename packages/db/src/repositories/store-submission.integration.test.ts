@@ -3,6 +3,7 @@ import { testMongoUri } from '@formwell/vitest-config/services';
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { monitoredUri } from '../../test/monitored-uri.js';
 import { connectDatabase, disconnectDatabase } from '../client.js';
 import { ensureIndexes } from '../ensure-indexes.js';
 import { FormModel } from '../models/form.js';
@@ -167,7 +168,7 @@ function countedByAReaderFirst() {
 
 describe('on MongoDB 8.0: one bulkWrite', () => {
   beforeAll(async () => {
-    await connectDatabase({ uri: withMonitoring(testMongoUri('db_store_submission')) });
+    await connectDatabase({ uri: monitoredUri(testMongoUri('db_store_submission')) });
     await ensureIndexes();
   });
   afterAll(async () => {
@@ -189,7 +190,7 @@ describe('on MongoDB 7.0: separate writes', () => {
   let engine: EmbeddedMongo;
   beforeAll(async () => {
     engine = await startEmbeddedMongo({ port: 0, serverVersion: '7.0' });
-    await connectDatabase({ uri: withMonitoring(new URL('db_store_submission_7', engine.uri).toString()) });
+    await connectDatabase({ uri: monitoredUri(new URL('db_store_submission_7', engine.uri).toString()) });
     await ensureIndexes();
   });
   afterAll(async () => {
@@ -205,11 +206,3 @@ describe('on MongoDB 7.0: separate writes', () => {
     expect(await commandsOf(() => owner.store(10))).toEqual(['findAndModify', 'insert', 'findAndModify']);
   });
 });
-
-function withMonitoring(uri: string): string {
-  const url = new URL(uri);
-  // The driver emits commandStarted for every command only when asked at connect time.
-  url.searchParams.set('monitorCommands', 'true');
-
-  return url.toString();
-}

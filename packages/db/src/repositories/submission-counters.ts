@@ -1,3 +1,5 @@
+import type { Types } from 'mongoose';
+
 import { PENDING_OF_FORM_INDEX, SubmissionModel } from '../models/submission.js';
 import { toObjectId } from './object-id.js';
 import { findFlaggedSubmissions } from './find-flagged-submissions.js';
@@ -53,10 +55,27 @@ export const submissionCountersRepository = {
     const _id = toObjectId(submissionId);
     if (_id) {
       // Straight to the driver: on every submit, and nothing to cast (no timestamps on submissions).
-      await SubmissionModel.collection.updateOne(
-        { _id, countersPending: true },
-        { $unset: { countersPending: 1 } },
-      );
+      const { filter, update } = markAppliedWrite(_id);
+      await SubmissionModel.collection.updateOne(filter, update);
     }
   },
+
+  /**
+   * Sets the flag again on a submission whose flag a combined write cleared before one of its
+   * counters could include it (see formStatsRepository.recordSubmission), so the sweep still finds it.
+   */
+  async markPendingAgain({ submissionId }: { submissionId: Types.ObjectId }): Promise<void> {
+    await SubmissionModel.collection.updateOne({ _id: submissionId }, { $set: { countersPending: true } });
+  },
 };
+
+/**
+ * The write that clears the flag, for markApplied and for a command that sends it after the
+ * counters' own writes (the analytics' bulkWrite on the submit path).
+ */
+export function markAppliedWrite(submissionId: Types.ObjectId) {
+  return {
+    filter: { _id: submissionId, countersPending: true },
+    update: { $unset: { countersPending: 1 } } as const,
+  };
+}
