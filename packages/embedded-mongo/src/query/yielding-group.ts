@@ -3,6 +3,7 @@ import type { Options } from 'mingo/types';
 import { Yielder } from '../server/yielding.js';
 import { GroupCollector } from './group-stage.js';
 import { BucketCollector } from './bucket-stage.js';
+import { FoldOf, TermsOf, isFolding } from './folding-accumulators.js';
 
 type Doc = Record<string, unknown>;
 
@@ -10,14 +11,38 @@ type Doc = Record<string, unknown>;
  * `$group` accumulators whose result over all documents is the same accumulator over the results
  * of consecutive batches (the second name). `$count` per batch becomes a `$sum` of the counts.
  */
-export const MERGED_BY: Record<string, string> = {
-  $sum: '$sum',
+const MERGED_BY: Record<string, string> = {
   $count: '$sum',
   $min: '$min',
   $max: '$max',
   $first: '$first',
   $last: '$last',
 };
+
+/**
+ * A `$group` field's accumulator split for running batch by batch: `partial` over each batch,
+ * `merge` over the partial results (in batch order) for the answer, `carry` over them for a
+ * partial result standing for all those batches. The folding accumulators (`$sum`, `$avg`, the
+ * standard deviations) hand over each batch's values and fold them in order, so that the answer
+ * is the one-go answer (folding-accumulators.ts). undefined: the accumulator does not split.
+ */
+export function splitAccumulator(
+  field: string,
+  acc: unknown,
+): { partial: Doc; merge: Doc; carry: Doc } | undefined {
+  const op = accumulatorOf(acc);
+  if (op === undefined || field.includes('.')) return undefined;
+  const expr = (acc as Doc)[op];
+  if (isFolding(op))
+    return {
+      partial: { [op]: new TermsOf(expr) },
+      merge: { [op]: `$${field}` },
+      carry: { [op]: new FoldOf(`$${field}`) },
+    };
+  const mergeOp = MERGED_BY[op];
+  if (!mergeOp) return undefined;
+  return { partial: { [op]: expr }, merge: { [mergeOp]: `$${field}` }, carry: { [mergeOp]: `$${field}` } };
+}
 
 /** Documents of one group accumulated in one go; a larger group goes chunk by chunk where it can. */
 const CHUNK = 500;
@@ -39,13 +64,15 @@ export function isPlainGroup(spec: unknown): spec is Doc {
 }
 
 /**
- * One accumulator over a group's documents. Over a large group, `$push` and `$addToSet` (and the
- * MERGED_BY ones) are computed chunk by chunk with pauses between chunks, then combined: the
- * pushed arrays joined in order, the sets (and partial results) through the same accumulator over
- * the partial results. Others (`$avg`, `$stdDevPop`, `$mergeObjects`, `$topN`...) run in one go.
+ * One accumulator over a group's documents. Over a large group, the folding accumulators (`$sum`,
+ * `$avg`, `$stdDevPop`, `$stdDevSamp`) fold chunk after chunk into one carried state; `$push`,
+ * `$addToSet` and the MERGED_BY ones are computed chunk by chunk and then combined: the pushed
+ * arrays joined in order, the sets (and partial results) through the same accumulator over the
+ * partial results; pauses come between chunks. Others (`$mergeObjects`, `$topN`...) run in one go.
  */
 async function accumulate(docs: Doc[], acc: Doc, options: Options, yielder: Yielder): Promise<unknown> {
   const op = accumulatorOf(acc) ?? '';
+  if (docs.length > CHUNK && isFolding(op)) return fold(op, acc[op], docs, options, yielder);
   const chunked = op === '$push' || op === '$addToSet' || op in MERGED_BY;
   if (!chunked || docs.length <= CHUNK) return evalExpr(docs, acc, options);
   const partials: unknown[] = [];
@@ -61,6 +88,17 @@ async function accumulate(docs: Doc[], acc: Doc, options: Options, yielder: Yiel
     { [mergeOp]: '$v' },
     options,
   );
+}
+
+/** A folding accumulator over a large group: each chunk's values folded into the carried state. */
+async function fold(op: string, expr: unknown, docs: Doc[], options: Options, yielder: Yielder) {
+  let carried: Doc[] = [];
+  for (let from = 0; from < docs.length; from += CHUNK) {
+    const terms = evalExpr(docs.slice(from, from + CHUNK), { [op]: new TermsOf(expr) }, options);
+    carried = [{ v: evalExpr([...carried, { v: terms }], { [op]: new FoldOf('$v') }, options) }];
+    if (yielder.tick(CHUNK)) await yielder.pause();
+  }
+  return evalExpr(carried, { [op]: '$v' }, options);
 }
 
 /**

@@ -3,7 +3,7 @@ import { toCommandError } from '../errors.js';
 import { withDeadline } from '../server/deadline.js';
 import { Yielder, YIELD_EVERY_DOCS } from '../server/yielding.js';
 import { parseSort, sortYieldingBy } from './sort.js';
-import { MERGED_BY, bucketYielding, groupYielding, isPlainGroup } from './yielding-group.js';
+import { bucketYielding, groupYielding, isPlainGroup, splitAccumulator } from './yielding-group.js';
 
 /**
  * Documents per batch of the per-document stages: small enough that one batch (decode, stages,
@@ -28,20 +28,24 @@ const PER_DOCUMENT = new Set([
   '$lookup',
 ]);
 
-/** The per-batch and merging `$group` stages of a decomposable `$group`, or null. */
-function splitGroup(stage: Doc | undefined): { partial: Doc; merge: Doc } | null {
+type SplitGroup = { partial: Doc; merge: Doc; carry: Doc };
+
+/** The per-batch, merging and carrying `$group` stages of a decomposable `$group`, or null. */
+function splitGroup(stage: Doc | undefined): SplitGroup | null {
   const spec = stage?.$group as Doc | undefined;
   if (!spec || typeof spec !== 'object' || !('_id' in spec)) return null;
+  const partial: Doc = { _id: spec._id };
   const merge: Doc = { _id: '$_id' };
+  const carry: Doc = { _id: '$_id' };
   for (const [field, acc] of Object.entries(spec)) {
     if (field === '_id') continue;
-    if (!acc || typeof acc !== 'object' || Object.keys(acc).length !== 1) return null;
-    const op = Object.keys(acc)[0] ?? '';
-    const mergeOp = MERGED_BY[op];
-    if (!mergeOp || field.includes('.')) return null;
-    merge[field] = { [mergeOp]: `$${field}` };
+    const split = splitAccumulator(field, acc);
+    if (!split) return null;
+    partial[field] = split.partial;
+    merge[field] = split.merge;
+    carry[field] = split.carry;
   }
-  return { partial: { $group: spec }, merge: { $group: merge } };
+  return { partial: { $group: partial }, merge: { $group: merge }, carry: { $group: carry } };
 }
 
 /** Documents read for a pipeline, decoded only when a batch takes them. */
@@ -73,7 +77,7 @@ function run(stages: Doc[], options: Options, input: Iterable<Doc>): Doc[] {
 /** Per-document stages, then a `$group` whose accumulators merge, run batch by batch. */
 async function runBatched(
   stages: Doc[],
-  group: { partial: Doc; merge: Doc } | null,
+  group: SplitGroup | null,
   options: Options,
   input: LazyDocs,
 ): Promise<Doc[]> {
@@ -87,7 +91,7 @@ async function runBatched(
     const out = run(perBatch, options, input.slice(from, from + BATCH));
     for (const doc of out) batchResults.push(doc);
     if (collapse && group && batchResults.length >= YIELD_EVERY_DOCS) {
-      const merged = run([group.merge], options, batchResults);
+      const merged = run([group.carry], options, batchResults);
       collapse = merged.length <= batchResults.length / 2;
       batchResults = merged;
     }
