@@ -15,6 +15,8 @@ import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
  * durable: what a batch wrote before and after its pauses is all there after a restart.
  */
 type Item = { _id: number; v: number };
+/** MongoClient.bulkWrite's schema map: every namespace of this test holds Items. */
+type Namespaces = Record<string, Item>;
 const DB = 'yieldbatches';
 const MANY = 30_000;
 const dir = mkdtempSync(join(tmpdir(), 'embedded-mongo-yield-batches-'));
@@ -84,17 +86,17 @@ test('update and delete commands of 30,000 statements serve other connections', 
 // and a multi delete (each over every matching document), in order.
 test('MongoClient.bulkWrite of many inserts, a multi update and a multi delete serves other connections', async () => {
   const ns = `${DB}.crossns`;
-  const inserts: ClientBulkWriteModel[] = items(0, MANY).map((document) => ({
+  const inserts: ClientBulkWriteModel<Namespaces>[] = items(0, MANY).map((document) => ({
     name: 'insertOne',
     namespace: ns,
     document,
   }));
-  const inserted = await servedMeanwhile(() => t.client.bulkWrite(inserts), probe);
+  const inserted = await servedMeanwhile(() => t.client.bulkWrite<Namespaces>(inserts), probe);
   expect(fulfilled(inserted.outcome).insertedCount).toBe(MANY);
   expect(inserted.served).toBeGreaterThanOrEqual(5);
   const multi = await servedMeanwhile(
     () =>
-      t.client.bulkWrite([
+      t.client.bulkWrite<Namespaces>([
         { name: 'updateMany', namespace: ns, filter: { _id: { $gte: MANY / 2 } }, update: { $set: { v: 1 } } },
         { name: 'deleteMany', namespace: ns, filter: { v: 0 } },
       ]),
