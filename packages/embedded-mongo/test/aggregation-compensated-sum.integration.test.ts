@@ -55,7 +55,10 @@ const oneGo = async (name: string) =>
 // 0.1 is stored as 0.1000000000000000055511151231257827...; ten of them sum exactly to
 // 1.0000000000000000555..., whose nearest double is 1 (the next one is 1 + 2.2e-16).
 test('ten 0.1s sum to 1 and average 0.1, in a group and as an expression', async () => {
-  await store('tenths', Array.from({ length: 10 }, () => 0.1));
+  await store(
+    'tenths',
+    Array.from({ length: 10 }, () => 0.1),
+  );
   expect(await groupSums('tenths')).toEqual([{ _id: 0, sum: 1, avg: 0.1 }]);
   expect(await oneGo('tenths')).toEqual({ sum: 1, avg: 0.1 });
 });
@@ -63,7 +66,10 @@ test('ten 0.1s sum to 1 and average 0.1, in a group and as an expression', async
 // 3,000 × 0.1000000000000000055... = 300.0000000000000166..., nearest double 300 (its unit in
 // the last place is 5.7e-14). Over 1,000 documents the group runs batch by batch.
 test('3,000 0.1s summed batch by batch give 300, as one pass does', async () => {
-  await store('manytenths', Array.from({ length: 3000 }, () => 0.1));
+  await store(
+    'manytenths',
+    Array.from({ length: 3000 }, () => 0.1),
+  );
   expect(await groupSums('manytenths')).toEqual([{ _id: 0, sum: 300, avg: 0.1 }]);
   expect(await oneGo('manytenths')).toEqual({ sum: 300, avg: 0.1 });
 });

@@ -79,10 +79,7 @@ test('findOneAndUpdate sorted on an unindexed field serves other connections whi
 }, 300_000);
 
 test('findOneAndDelete whose match comes last in a long scan serves other connections', async () => {
-  const { served, outcome } = await servedMeanwhile(
-    () => items().findOneAndDelete({ n: MANY - 1 }),
-    probe,
-  );
+  const { served, outcome } = await servedMeanwhile(() => items().findOneAndDelete({ n: MANY - 1 }), probe);
   expect(fulfilled(outcome)?._id).toBe(MANY - 1);
   expect(served).toBeGreaterThanOrEqual(5);
   expect(await items().countDocuments()).toBe(MANY - 1);
@@ -116,7 +113,7 @@ test('maxTimeMS 1 stops a long findAndModify with 50 MaxTimeMSExpired and change
 // the collection out of the query (tag b) and give them a negative n: no negative n may appear.
 test('distinct never answers a value of a document that no longer matched when it was read', async () => {
   const moved: number[] = [];
-  const coll = other.db(DB).collection<Item>('distinct');
+  const coll = other.db(DB).collection<Omit<Item, 'n'> & { n: number | Long }>('distinct');
   const { served, outcome } = await servedMeanwhile(
     () => t.db(DB).collection<Item>('distinct').distinct('n', { tag: 'a' }),
     (i) => {

@@ -51,7 +51,12 @@ afterAll(async () => {
 
 const coll = (name: string) => t.db(DB).collection<Item>(name);
 const ids = async (name: string, filter: object = {}) =>
-  (await coll(name).find(filter, { projection: { _id: 1 } }).sort({ _id: 1 }).toArray()).map((d) => d._id);
+  (
+    await coll(name)
+      .find(filter, { projection: { _id: 1 } })
+      .sort({ _id: 1 })
+      .toArray()
+  ).map((d) => d._id);
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 
 test('an insertMany of 30,000 documents serves other connections, and keeps every document', async () => {
@@ -97,7 +102,12 @@ test('MongoClient.bulkWrite of many inserts, a multi update and a multi delete s
   const multi = await servedMeanwhile(
     () =>
       t.client.bulkWrite<Namespaces>([
-        { name: 'updateMany', namespace: ns, filter: { _id: { $gte: MANY / 2 } }, update: { $set: { v: 1 } } },
+        {
+          name: 'updateMany',
+          namespace: ns,
+          filter: { _id: { $gte: MANY / 2 } },
+          update: { $set: { v: 1 } },
+        },
         { name: 'deleteMany', namespace: ns, filter: { v: 0 } },
       ]),
     probe,

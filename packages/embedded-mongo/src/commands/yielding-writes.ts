@@ -29,7 +29,9 @@ export class WritePacer {
   async pause(): Promise<void> {
     const records = this.ctx.log.records.splice(0);
     if (records.length > 0)
-      this.commits.push(this.ctx.state.durability.commit(records).catch((err) => void (this.failure ??= err)));
+      this.commits.push(
+        this.ctx.state.durability.commit(records).catch((err) => void (this.failure ??= err)),
+      );
     await this.yielder.pause();
   }
 

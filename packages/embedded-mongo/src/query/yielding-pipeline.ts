@@ -142,11 +142,37 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
       else if (name === '$group' && isPlainGroup(stage.$group))
         out = await groupYielding(all, stage.$group, options);
       else if (name === '$bucket') out = await bucketYielding(all, stage.$bucket, options);
+      else if (name === '$unionWith' && unionedCollection(stage.$unionWith) !== undefined)
+        out = all.concat(await unionYielding(stage.$unionWith, options));
       else out = run([stage], options, all);
     }
     docs = lazyDocs(out, (doc) => doc);
   }
   return readAll(docs);
+}
+
+/** The collection a `$unionWith` names (`"coll"` or `{coll, pipeline}`), if any. */
+function unionedCollection(spec: unknown): string | undefined {
+  if (typeof spec === 'string') return spec;
+  const coll = spec && typeof spec === 'object' ? (spec as Doc).coll : undefined;
+  return typeof coll === 'string' ? coll : undefined;
+}
+
+/**
+ * The documents a `$unionWith` adds after its input
+ * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/unionWith/): its collection's
+ * documents through its pipeline, which runs as any pipeline here, with pauses.
+ */
+async function unionYielding(spec: unknown, options: Options): Promise<Doc[]> {
+  const name = unionedCollection(spec) ?? '';
+  const pipeline = typeof spec === 'object' && spec ? ((spec as Doc).pipeline ?? []) : [];
+  const resolver = (options as { collectionResolver?: (name: string) => Doc[] }).collectionResolver;
+  const foreign = resolver?.(name) ?? [];
+  return runPipelineYielding(
+    pipeline as Doc[],
+    options,
+    lazyDocs(foreign, (doc) => doc),
+  );
 }
 
 /** Every document, decoded in batches with pauses between them, for stages that need them all. */

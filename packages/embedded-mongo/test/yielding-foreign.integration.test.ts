@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { startTestEngine, type TestEngine } from './helpers/engine.js';
+import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
+
+/**
+ * Stages that read another collection pause for other connections while they read it: the
+ * foreign collection of a `$lookup` (read once per command, before the stages run) and a
+ * `$unionWith`'s collection and pipeline. The input here is a few documents, so the work is all
+ * in the foreign collection. Proven by order (servedMeanwhile: a command that held the event loop
+ * throughout serves at most one probe meanwhile).
+ */
+type Item = { _id: number; n: number; g: number };
+const DB = 'yieldforeign';
+const MANY = 30_000;
+let t: TestEngine;
+let other: MongoClient;
+const probe = (i: number) =>
+  i % 2 === 0
+    ? other.db(DB).command({ ping: 1 })
+    : other
+        .db(DB)
+        .collection<Item>('small')
+        .findOne({ _id: i % 5 })
+        .then((doc) => expect(doc?.n).toBe(i % 5));
+
+beforeAll(async () => {
+  t = await startTestEngine();
+  other = new MongoClient(t.engine.uri, { maxPoolSize: 1 });
+  await other.connect();
+  const db = t.db(DB);
+  await db
+    .collection<Item>('small')
+    .insertMany(Array.from({ length: 5 }, (_, i) => ({ _id: i, n: i, g: i })));
+  for (let from = 0; from < MANY; from += 5000)
+    await db
+      .collection<Item>('many')
+      .insertMany(
+        Array.from({ length: 5000 }, (_, i) => ({ _id: from + i, n: from + i, g: (from + i) % 5 })),
+      );
+}, 300_000);
+afterAll(async () => {
+  await other.close();
+  await t.stop();
+});
+
+const aggregating = <T extends object>(pipeline: object[]) =>
+  servedMeanwhile(() => t.db(DB).collection('small').aggregate<T>(pipeline).toArray(), probe);
+
+// https://www.mongodb.com/docs/manual/reference/operator/aggregation/lookup/: each input document
+// gets the foreign documents whose foreignField equals its localField.
+test('a $lookup over a few documents serves other connections while it reads its foreign collection', async () => {
+  const { served, outcome } = await aggregating<{ _id: number; joined: number }>([
+    { $lookup: { from: 'many', localField: 'g', foreignField: 'g', as: 'joined' } },
+    { $project: { joined: { $size: '$joined' } } },
+  ]);
+  expect(fulfilled(outcome)).toEqual(Array.from({ length: 5 }, (_, i) => ({ _id: i, joined: MANY / 5 })));
+  expect(served).toBeGreaterThanOrEqual(5);
+}, 300_000);
+
+// https://www.mongodb.com/docs/manual/reference/operator/aggregation/unionWith/: the input
+// documents, then those of the collection through its pipeline.
+test('a $unionWith of a large collection serves other connections', async () => {
+  const { served, outcome } = await aggregating<{ _id: number; n: number }>([
+    { $project: { _id: 1, n: 1 } },
+    {
+      $unionWith: {
+        coll: 'many',
+        pipeline: [
+          { $match: { n: { $mod: [1000, 7] } } },
+          { $project: { _id: 1, n: { $multiply: ['$n', 2] } } },
+        ],
+      },
+    },
+  ]);
+  const unioned = Array.from({ length: MANY / 1000 }, (_, k) => 1000 * k + 7).map((n) => ({
+    _id: n,
+    n: 2 * n,
+  }));
+  expect(fulfilled(outcome)).toEqual([
+    ...Array.from({ length: 5 }, (_, i) => ({ _id: i, n: i })),
+    ...unioned,
+  ]);
+  expect(served).toBeGreaterThanOrEqual(5);
+}, 300_000);
+
+test('$unionWith by name alone appends every document of the collection', async () => {
+  const docs = await t
+    .db(DB)
+    .collection('small')
+    .aggregate([{ $unionWith: 'many' }, { $count: 'n' }])
+    .toArray();
+  expect(docs).toEqual([{ n: 5 + MANY }]);
+}, 300_000);
