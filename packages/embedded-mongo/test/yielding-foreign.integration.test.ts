@@ -33,11 +33,14 @@ beforeAll(async () => {
     .collection<Item>('small')
     .insertMany(Array.from({ length: 5 }, (_, i) => ({ _id: i, n: i, g: i })));
   for (let from = 0; from < MANY; from += 5000)
-    await db
-      .collection<Item>('many')
-      .insertMany(
-        Array.from({ length: 5000 }, (_, i) => ({ _id: from + i, n: from + i, g: (from + i) % 5 })),
-      );
+    await db.collection<Item>('many').insertMany(
+      Array.from({ length: 5000 }, (_, i) => ({
+        _id: from + i,
+        n: from + i,
+        g: (from + i) % 5,
+        next: from + i + 1,
+      })),
+    );
 }, 300_000);
 afterAll(async () => {
   await other.close();
@@ -83,6 +86,88 @@ test('a $unionWith of a large collection serves other connections', async () => 
   ]);
   expect(served).toBeGreaterThanOrEqual(5);
 }, 300_000);
+
+// https://www.mongodb.com/docs/manual/reference/operator/aggregation/graphLookup/: from startWith,
+// the documents whose connectToField equals the values, then recursively their connectFromField
+// values, each found document once with the depth it was reached at (0 for the first round). A
+// tree of 1,000 documents (document i > 0 is a child of (i - 1) / 10 rounded down) searched from
+// its root for each of 20 input documents: the work is in the stage (20 × 999 documents found);
+// the foreign collection is small enough to be read in one turn.
+test('a $graphLookup finding many documents serves other connections', async () => {
+  const db = t.db(DB);
+  await db
+    .collection<{ _id: number; parent: number }>('tree1000')
+    .insertMany(
+      Array.from({ length: 1000 }, (_, i) => ({ _id: i, parent: i === 0 ? -1 : Math.floor((i - 1) / 10) })),
+    );
+  await db
+    .collection<{ _id: number; root: number }>('roots')
+    .insertMany(Array.from({ length: 20 }, (_, k) => ({ _id: k, root: 0 })));
+  const { served, outcome } = await servedMeanwhile(
+    () =>
+      db
+        .collection('roots')
+        .aggregate<{ _id: number; depths: number[] }>([
+          {
+            $graphLookup: {
+              from: 'tree1000',
+              startWith: '$root',
+              connectFromField: '_id',
+              connectToField: 'parent',
+              as: 'below',
+              depthField: 'd',
+            },
+          },
+          { $project: { depths: '$below.d' } },
+        ])
+        .toArray(),
+    probe,
+  );
+  // Depth 0: ids 1..10; depth 1: 11..110; depth 2: 111..999.
+  const expected = [...Array(10).fill(0), ...Array(100).fill(1), ...Array(889).fill(2)];
+  for (const doc of fulfilled(outcome)) expect([...doc.depths].sort((a, b) => a - b)).toEqual(expected);
+  expect(fulfilled(outcome)).toHaveLength(20);
+  expect(served).toBeGreaterThanOrEqual(5);
+}, 300_000);
+
+test('$graphLookup follows arrays, skips documents the restriction refuses, and visits each once', async () => {
+  const db = t.db(DB);
+  // root -> a, b; a -> c; b -> c, root (a cycle); c has no link; d is refused (hidden).
+  await db
+    .collection<{ _id: string; kids?: string | string[]; hidden?: boolean }>('tree')
+    .insertMany([
+      { _id: 'root', kids: ['a', 'b'] },
+      { _id: 'a', kids: 'c' },
+      { _id: 'b', kids: ['c', 'root', 'd'] },
+      { _id: 'c' },
+      { _id: 'd', kids: ['e'], hidden: true },
+      { _id: 'e' },
+    ]);
+  const [found] = await db
+    .collection('tree')
+    .aggregate<{ reach: { _id: string; depth: number }[] }>([
+      { $match: { _id: 'root' } },
+      {
+        $graphLookup: {
+          from: 'tree',
+          startWith: '$kids',
+          connectFromField: 'kids',
+          connectToField: '_id',
+          as: 'reach',
+          depthField: 'depth',
+          restrictSearchWithMatch: { hidden: { $ne: true } },
+        },
+      },
+      { $project: { _id: 0, 'reach._id': 1, 'reach.depth': 1 } },
+    ])
+    .toArray();
+  expect([...(found?.reach ?? [])].sort((x, y) => x._id.localeCompare(y._id))).toEqual([
+    { _id: 'a', depth: 0 },
+    { _id: 'b', depth: 0 },
+    { _id: 'c', depth: 1 },
+    { _id: 'root', depth: 1 },
+  ]);
+});
 
 test('$unionWith by name alone appends every document of the collection', async () => {
   const docs = await t

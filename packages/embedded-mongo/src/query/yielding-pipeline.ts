@@ -3,6 +3,7 @@ import { toCommandError } from '../errors.js';
 import { withDeadline } from '../server/deadline.js';
 import { Yielder, YIELD_EVERY_DOCS } from '../server/yielding.js';
 import { parseSort, sortYieldingBy } from './sort.js';
+import { graphLookupYielding, graphSpec } from './yielding-graph-lookup.js';
 import { bucketYielding, groupYielding, isPlainGroup, splitAccumulator } from './yielding-group.js';
 
 /**
@@ -138,10 +139,12 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
       const stage = stages[i++] ?? {};
       const name = stageName(stage);
       const all = await readAll(docs);
+      const graph = name === '$graphLookup' ? graphSpec(stage.$graphLookup) : undefined;
       if (name === '$sort') out = await sortYieldingBy(all, (doc) => doc, parseSort(stage.$sort));
       else if (name === '$group' && isPlainGroup(stage.$group))
         out = await groupYielding(all, stage.$group, options);
       else if (name === '$bucket') out = await bucketYielding(all, stage.$bucket, options);
+      else if (name === '$graphLookup' && graph) out = await graphLookupYielding(all, graph, options);
       else if (name === '$unionWith' && unionedCollection(stage.$unionWith) !== undefined)
         out = all.concat(await unionYielding(stage.$unionWith, options));
       else out = run([stage], options, all);
