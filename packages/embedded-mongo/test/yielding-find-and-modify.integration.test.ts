@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Long, MongoClient } from 'mongodb';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
-import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
+import { fulfilled, pingOrFind, servedMeanwhile } from './helpers/served-meanwhile.js';
 
 /**
  * findAndModify looks for its document with pauses for other connections (an unindexed sort, or a
@@ -16,14 +16,7 @@ const MANY = 30_000;
 const rank = (i: number) => (i * 7919) % MANY;
 let t: TestEngine;
 let other: MongoClient;
-const probe = (i: number) =>
-  i % 2 === 0
-    ? other.db(DB).command({ ping: 1 })
-    : other
-        .db(DB)
-        .collection<Item>('probed')
-        .findOne({ _id: i % 100 })
-        .then((doc) => expect(doc?.n).toBe(i % 100));
+const probe = pingOrFind(() => other, DB, 'probed', 100);
 
 async function fill(name: string): Promise<void> {
   for (let from = 0; from < MANY; from += 5000)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { startTestEngine, type TestEngine } from './helpers/engine.js';
-import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
+import { fulfilled, pingOrFind, servedMeanwhile } from './helpers/served-meanwhile.js';
 
 /**
  * Stages that read another collection pause for other connections while they read it: the
@@ -15,14 +15,7 @@ const DB = 'yieldforeign';
 const MANY = 30_000;
 let t: TestEngine;
 let other: MongoClient;
-const probe = (i: number) =>
-  i % 2 === 0
-    ? other.db(DB).command({ ping: 1 })
-    : other
-        .db(DB)
-        .collection<Item>('small')
-        .findOne({ _id: i % 5 })
-        .then((doc) => expect(doc?.n).toBe(i % 5));
+const probe = pingOrFind(() => other, DB, 'small', 5);
 
 beforeAll(async () => {
   t = await startTestEngine();
@@ -124,7 +117,8 @@ test('a $graphLookup finding many documents serves other connections', async () 
     probe,
   );
   // Depth 0: ids 1..10; depth 1: 11..110; depth 2: 111..999.
-  const expected = [...Array(10).fill(0), ...Array(100).fill(1), ...Array(889).fill(2)];
+  const level = (d: number, n: number) => Array.from({ length: n }, () => d);
+  const expected = [...level(0, 10), ...level(1, 100), ...level(2, 889)];
   for (const doc of fulfilled(outcome)) expect([...doc.depths].sort((a, b) => a - b)).toEqual(expected);
   expect(fulfilled(outcome)).toHaveLength(20);
   expect(served).toBeGreaterThanOrEqual(5);

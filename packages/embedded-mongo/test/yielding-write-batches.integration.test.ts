@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MongoClient, type AnyBulkWriteOperation, type ClientBulkWriteModel } from 'mongodb';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
-import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
+import { fulfilled, pingOrFind, servedMeanwhile } from './helpers/served-meanwhile.js';
 
 /**
  * Write commands carrying many statements (an insertMany, a collection bulkWrite of updateOne or
@@ -22,14 +22,7 @@ const MANY = 30_000;
 const dir = mkdtempSync(join(tmpdir(), 'embedded-mongo-yield-batches-'));
 let t: TestEngine;
 let other: MongoClient;
-const probe = (i: number) =>
-  i % 2 === 0
-    ? other.db(DB).command({ ping: 1 })
-    : other
-        .db(DB)
-        .collection<Item>('probed')
-        .findOne({ _id: i % 100 })
-        .then((doc) => expect(doc?.v).toBe(i % 100));
+const probe = pingOrFind(() => other, DB, 'probed', 100);
 
 const items = (from: number, n: number, v = 0): Item[] =>
   Array.from({ length: n }, (_, i) => ({ _id: from + i, v }));
@@ -40,8 +33,8 @@ beforeAll(async () => {
   await other.connect();
   await t
     .db(DB)
-    .collection<Item>('probed')
-    .insertMany(Array.from({ length: 100 }, (_, i) => ({ _id: i, v: i })));
+    .collection<{ _id: number; n: number }>('probed')
+    .insertMany(Array.from({ length: 100 }, (_, i) => ({ _id: i, n: i })));
 }, 300_000);
 afterAll(async () => {
   await other.close();

@@ -26,7 +26,7 @@ export function graphSpec(spec: unknown): GraphSpec | undefined {
   if (!spec || typeof spec !== 'object' || Array.isArray(spec)) return undefined;
   const s = spec as Doc;
   const strings = ['from', 'connectFromField', 'connectToField', 'as'].every(
-    (k) => typeof s[k] === 'string' && s[k] !== '' && !(s[k] as string).startsWith('$'),
+    (k) => typeof s[k] === 'string' && s[k] !== '' && !s[k].startsWith('$'),
   );
   const depth = s.maxDepth === undefined || (typeof s.maxDepth === 'number' && s.maxDepth >= 0);
   const known = Object.keys(s).every((k) =>
