@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MongoClient, type Document } from 'mongodb';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
-import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
+import { fulfilled, pingOrFind, servedMeanwhile } from './helpers/served-meanwhile.js';
 
 /**
  * Every long command pauses between batches of work so other connections are served while it runs:
@@ -23,14 +23,7 @@ const rank = (i: number) => (i * 7919) % LONG;
 
 let t: TestEngine;
 let other: MongoClient;
-const probe = (i: number) =>
-  i % 2 === 0
-    ? other.db(DB).command({ ping: 1 })
-    : other
-        .db(DB)
-        .collection<{ _id: number; n: number }>('many')
-        .findOne({ _id: i % MANY })
-        .then((doc) => expect(doc?.n).toBe(i % MANY));
+const probe = pingOrFind(() => other, DB, 'many', MANY);
 
 /** servedMeanwhile for an aggregation of a collection of this test's database. */
 const aggregating = <T extends object = Document>(name: string, pipeline: object[]) =>

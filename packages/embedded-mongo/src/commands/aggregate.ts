@@ -1,6 +1,7 @@
 import { MongoCommandError, failedToParse, illegalOperation, typeMismatch } from '../errors.js';
 import { aggregationDoc, findMatches, findMatchesYielding, type Match } from '../query/find-docs.js';
 import { lazyDocs, runPipelineYielding, type LazyDocs } from '../query/yielding-pipeline.js';
+import { Yielder } from '../server/yielding.js';
 import { parseSort } from '../query/sort.js';
 import { checkRegexes } from '../query/regex-translate.js';
 import { checkProjection } from '../query/projection-check.js';
@@ -59,6 +60,45 @@ function allDocs(coll: Collection | undefined): Doc[] {
   );
 }
 
+/** allDocs, read and decoded with pauses for other connections. */
+async function allDocsYielding(coll: Collection | undefined): Promise<Doc[]> {
+  if (!coll) return [];
+  const spec = { filter: {}, sort: [], skip: 0, limit: 0 };
+  const { matches } = await findMatchesYielding(coll, spec, { decode: false });
+  const yielder = new Yielder();
+  const docs: Doc[] = [];
+  for (const m of matches) {
+    const doc = aggregationDoc(coll, m);
+    if (doc) docs.push(doc);
+    if (yielder.tick()) await yielder.pause();
+  }
+  return docs;
+}
+
+/**
+ * The collections a pipeline reads besides its own (`$lookup`, `$graphLookup` and `$unionWith`,
+ * also inside sub-pipelines and `$facet`), named by string.
+ */
+function foreignNames(pipeline: unknown, out = new Set<string>()): Set<string> {
+  if (!Array.isArray(pipeline)) return out;
+  for (const stage of pipeline as Doc[]) {
+    const [name, spec] = Object.entries(stage ?? {})[0] ?? [];
+    if (!spec || typeof spec !== 'object') {
+      if (name === '$unionWith' && typeof spec === 'string') out.add(spec);
+      continue;
+    }
+    const s = spec as Doc;
+    if (name === '$lookup' || name === '$graphLookup') {
+      if (typeof s.from === 'string') out.add(s.from);
+      foreignNames(s.pipeline, out);
+    } else if (name === '$unionWith') {
+      if (typeof s.coll === 'string') out.add(s.coll);
+      foreignNames(s.pipeline, out);
+    } else if (name === '$facet') for (const sub of Object.values(s)) foreignNames(sub, out);
+  }
+  return out;
+}
+
 /**
  * Answers a leading `$match`, `$sort` and `$limit` through the query planner, so an index can
  * filter, order and stop early; mingo runs the remaining stages. The documents are read with
@@ -97,8 +137,12 @@ async function runPipeline(
 ): Promise<Doc[]> {
   const { input, rest } = await leadingStages(coll, pipeline, hint);
   // Read once per command: a `$lookup` runs batch by batch (yielding-pipeline.ts), and each batch
-  // joins against the same documents rather than reading the foreign collection again.
+  // joins against the same documents rather than reading the foreign collection again. Read
+  // before the stages run, with pauses for other connections (a foreign collection of 100,000
+  // documents would otherwise be read in one go when the first batch asks for it).
   const foreign = new Map<string, Doc[]>();
+  for (const name of foreignNames(pipeline))
+    foreign.set(name, await allDocsYielding(ctx.state.engine.collection(ctx.db, name)));
   const resolve = (name: string): Doc[] => {
     let docs = foreign.get(name);
     if (!docs) foreign.set(name, (docs = allDocs(ctx.state.engine.collection(ctx.db, name))));

@@ -3,12 +3,14 @@ import { MongoCommandError, failedToParse, toCommandError } from '../errors.js';
 import { parseSort } from '../query/sort.js';
 import { batchEnd } from './batching.js';
 import { parseNsInfo, parseOps, type BulkOp } from './bulk-write-ops.js';
-import { runDeleteOp } from './delete.js';
+import { runDeleteManyOp, runDeleteOp } from './delete.js';
 import { checkWritableNamespace } from './system-namespaces.js';
 import { MAX_WRITE_BATCH_SIZE } from './handshake.js';
 import { insertOneDoc } from './insert.js';
 import { docOption, numberOption, refuseLet, refuseOutsideAdmin } from './options.js';
-import { runUpdateOp } from './update.js';
+import { runMultiUpdate, runUpdateOp } from './update.js';
+import { rethrowInterruption } from './write-errors.js';
+import { paced, type WritePacer } from './yielding-writes.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
 const CURSOR_NS = 'admin.$cmd.bulkWrite';
@@ -22,8 +24,12 @@ type Summary = {
   nDeleted: number;
 };
 
-/** One op's success reply item and what it adds to the summary counts. */
-function runOp(ctx: CommandContext, op: BulkOp, sum: Summary): Doc {
+/**
+ * One op's success reply item and what it adds to the summary counts. An update or delete with
+ * `multi` pauses for other connections between batches of documents, as the update and delete
+ * commands' do (writeInBatches); other ops run in one turn.
+ */
+async function runOp(ctx: CommandContext, op: BulkOp, sum: Summary): Promise<Doc> {
   const { db, coll } = op.ns;
   if (op.kind === 'insert') {
     checkWritableNamespace(db, coll);
@@ -34,7 +40,11 @@ function runOp(ctx: CommandContext, op: BulkOp, sum: Summary): Doc {
   if (op.kind === 'delete') {
     const { filter, multi, hint, collation } = op.op;
     const stmt = { q: filter, limit: multi === true ? 0 : 1, hint, collation };
-    const n = runDeleteOp(ctx, db, coll, stmt, () => op.typed?.filter);
+    const typedQ = () => op.typed?.filter;
+    const n =
+      multi === true
+        ? await runDeleteManyOp(ctx, db, coll, stmt, typedQ)
+        : runDeleteOp(ctx, db, coll, stmt, typedQ);
     sum.nDeleted += n;
     return { n };
   }
@@ -48,9 +58,10 @@ function runOp(ctx: CommandContext, op: BulkOp, sum: Summary): Doc {
     );
   const stmt = { q: filter, u: updateMods, multi, upsert, arrayFilters, hint, collation, c: constants };
   const typed = op.typed && { q: op.typed.filter, u: op.typed.updateMods };
-  const res = runUpdateOp(ctx, db, coll, stmt, typed, {
-    sort: sort === undefined ? undefined : parseSort(sort),
-  });
+  const res =
+    multi === true
+      ? await runMultiUpdate(ctx, db, coll, stmt, typed)
+      : runUpdateOp(ctx, db, coll, stmt, typed, { sort: sort === undefined ? undefined : parseSort(sort) });
   sum.nModified += res.modified;
   if (res.upsertedId !== undefined) {
     sum.nUpserted++;
@@ -78,12 +89,15 @@ function errorItem(idx: number, op: BulkOp, err: unknown): Doc {
  * `bulkWrite` (MongoDB 8.0, https://www.mongodb.com/docs/manual/reference/command/bulkWrite/):
  * inserts, updates and deletes on any namespaces in one command, run against `admin`. Each op runs
  * the same code as the single-collection write commands; all its changes share one change log, so
- * the whole command costs one journal commit (and at most one fsync) before it is acknowledged.
+ * the whole command costs one journal commit (and at most one fsync) before it is acknowledged,
+ * unless it runs long enough to pause for other connections between ops (WritePacer, which hands
+ * the changes so far to the journal before each pause). An interruption (maxTimeMS) fails the
+ * whole command, as in the other write commands.
  */
 export const bulkWriteCommand: CommandDef = {
   options: ['ops', 'nsInfo', 'ordered', 'errorsOnly', 'bypassDocumentValidation', 'let', 'cursor'],
   write: true,
-  run(ctx) {
+  async run(ctx) {
     refuseOutsideAdmin(ctx);
     const nsInfo = parseNsInfo(ctx);
     const ops = parseOps(ctx, nsInfo);
@@ -99,17 +113,22 @@ export const bulkWriteCommand: CommandDef = {
     const errorsOnly = ctx.body.errorsOnly === true;
     const sum: Summary = { nErrors: 0, nInserted: 0, nMatched: 0, nModified: 0, nUpserted: 0, nDeleted: 0 };
     const items: Doc[] = [];
-    for (let idx = 0; idx < ops.length; idx++) {
-      const op = ops[idx] as BulkOp;
-      try {
-        const counts = runOp(ctx, op, sum);
-        if (!errorsOnly) items.push({ ok: new Double(1), idx, ...counts });
-      } catch (err) {
-        sum.nErrors++;
-        items.push(errorItem(idx, op, err));
-        if (ordered) break;
+    const runAll = async (pacer: WritePacer) => {
+      for (let idx = 0; idx < ops.length; idx++) {
+        const op = ops[idx] as BulkOp;
+        try {
+          const counts = await runOp(ctx, op, sum);
+          if (!errorsOnly) items.push({ ok: new Double(1), idx, ...counts });
+        } catch (err) {
+          rethrowInterruption(err);
+          sum.nErrors++;
+          items.push(errorItem(idx, op, err));
+          if (ordered) break;
+        }
+        if (pacer.due()) await pacer.pause();
       }
-    }
+    };
+    await paced(ctx, runAll);
     // Replies beyond the first batch wait on a server cursor, as any cursor's do.
     const end = batchEnd(items, 0, batchSize);
     const id = end < items.length ? ctx.state.cursors.open(CURSOR_NS, items, end) : 0n;

@@ -2,7 +2,6 @@ import { compareValues } from '../bson/compare.js';
 import { typeMismatch } from '../errors.js';
 import { fetchWithTypes, findMatchesYielding } from '../query/find-docs.js';
 import { sortYielding } from '../query/yielding-sort.js';
-import { Yielder } from '../server/yielding.js';
 import { withTypedFilter } from '../query/typed-pipeline.js';
 import { collectionName, docOption, numberOption } from './options.js';
 import { checkCollation, hintName } from './find.js';
@@ -65,13 +64,17 @@ export const distinctCommand: CommandDef = {
     const path = key.split('.');
     const values: unknown[] = [];
     const spec = { filter, sort: [], skip: 0, limit: 0, hint };
-    const yielder = new Yielder();
-    for (const m of (await findMatchesYielding(coll, spec, { decode: false })).matches) {
-      // The values answered keep their stored types (an int64 stays an int64).
-      const doc = fetchWithTypes(coll, m);
-      if (doc) distinctValues(doc, path, 0, values);
-      if (yielder.tick()) await yielder.pause();
-    }
+    // Values are read in the turn their document matched (onMatch), as mongod reads and filters
+    // each document at once: one changed during a pause of the scan is tested and read as it is
+    // then, never read in a state that does not match.
+    await findMatchesYielding(coll, spec, {
+      decode: false,
+      onMatch: (m) => {
+        // The values answered keep their stored types (an int64 stays an int64).
+        const doc = fetchWithTypes(coll, m);
+        if (doc) distinctValues(doc, path, 0, values);
+      },
+    });
     const sorted = await sortYielding(values, compareValues);
     const unique = sorted.filter((v, i) => i === 0 || compareValues(sorted[i - 1], v) !== 0);
     return { values: unique };

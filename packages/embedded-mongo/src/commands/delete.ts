@@ -1,7 +1,7 @@
 import { badValue } from '../errors.js';
 import { findMatches, type FindSpec } from '../query/find-docs.js';
 import type { Collection } from '../storage/collection.js';
-import { writeInBatches } from './yielding-writes.js';
+import { paced, writeInBatches } from './yielding-writes.js';
 import { collectionName, refuseLet } from './options.js';
 import { checkCollation, hintName } from './find.js';
 import {
@@ -58,13 +58,14 @@ export function runDeleteOp(
 }
 
 /** runDeleteOp for a delete of every match (limit 0): pauses between batches (writeInBatches). */
-async function runDeleteManyOp(
+export async function runDeleteManyOp(
   ctx: CommandContext,
+  db: string,
   name: string,
   stmt: Doc,
   typedQ: () => unknown,
 ): Promise<number> {
-  const prepared = prepareDelete(ctx, ctx.db, name, stmt, typedQ);
+  const prepared = prepareDelete(ctx, db, name, stmt, typedQ);
   if (!prepared) return 0;
   const { coll, spec } = prepared;
   let n = 0;
@@ -84,18 +85,22 @@ export const deleteCommand: CommandDef = {
     let n = 0;
     let typed: Doc[] | undefined;
     const typedQ = (i: number) => () => (typed ??= typedStatements(ctx, 'deletes'))[i]?.q;
-    // Deletes of one document stay synchronous: their changes and reply are made in one turn.
-    if (docs.every((stmt) => Number(stmt.limit ?? 0) === 1)) {
+    // A single delete of one document stays synchronous: its changes and reply are made in one
+    // turn. A batch pauses for other connections between statements (a batch may hold 100,000).
+    if (docs.length === 1 && Number(docs[0]?.limit ?? 0) === 1) {
       const errors = runStatements(docs, ordered, 'delete.deletes', STATEMENT_FIELDS, (stmt, i) => {
         n += runDeleteOp(ctx, ctx.db, name, stmt, typedQ(i));
       });
       return withWriteErrors({ n }, errors);
     }
-    return runStatementsYielding(docs, ordered, 'delete.deletes', STATEMENT_FIELDS, async (stmt, i) => {
-      n +=
-        Number(stmt.limit ?? 0) === 0
-          ? await runDeleteManyOp(ctx, name, stmt, typedQ(i))
-          : runDeleteOp(ctx, ctx.db, name, stmt, typedQ(i));
-    }).then((errors) => withWriteErrors({ n }, errors));
+    return paced(ctx, (pacer) =>
+      runStatementsYielding(docs, ordered, 'delete.deletes', STATEMENT_FIELDS, async (stmt, i) => {
+        n +=
+          Number(stmt.limit ?? 0) === 0
+            ? await runDeleteManyOp(ctx, ctx.db, name, stmt, typedQ(i))
+            : runDeleteOp(ctx, ctx.db, name, stmt, typedQ(i));
+        if (pacer.due()) await pacer.pause();
+      }),
+    ).then((errors) => withWriteErrors({ n }, errors));
   },
 };

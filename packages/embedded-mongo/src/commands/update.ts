@@ -9,7 +9,7 @@ import {
   typedStatements,
   withWriteErrors,
 } from './write-errors.js';
-import { writeInBatches } from './yielding-writes.js';
+import { paced, writeInBatches } from './yielding-writes.js';
 import { withTypedFilter } from '../query/typed-pipeline.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
@@ -80,8 +80,9 @@ export function runUpdateOp(
  * filter or filter is refused as before, before any work; an upsert whose batches matched nothing
  * then inserts.
  */
-async function runMultiUpdate(
+export async function runMultiUpdate(
   ctx: CommandContext,
+  db: string,
   name: string,
   stmt: Doc,
   typed: Doc | undefined,
@@ -89,8 +90,8 @@ async function runMultiUpdate(
   checkUpsertSupplied(stmt);
   // The batches never insert: the whole statement runs again below when nothing matched.
   const batch = { ...stmt, upsert: false, upsertSupplied: undefined };
-  const total = runUpdateOp(ctx, ctx.db, name, batch, typed, { rids: [] });
-  const coll = ctx.state.engine.collection(ctx.db, name);
+  const total = runUpdateOp(ctx, db, name, batch, typed, { rids: [] });
+  const coll = ctx.state.engine.collection(db, name);
   if (coll) {
     const spec = {
       filter: withTypedFilter((stmt.q ?? {}) as Doc, () => typed?.q),
@@ -100,14 +101,14 @@ async function runMultiUpdate(
       hint: hintName(ctx, stmt.hint, coll.indexes.values()),
     };
     await writeInBatches(ctx, coll, spec, (rids) => {
-      const res = runUpdateOp(ctx, ctx.db, name, batch, typed, { rids });
+      const res = runUpdateOp(ctx, db, name, batch, typed, { rids });
       total.matched += res.matched;
       total.modified += res.modified;
     });
   }
   // Nothing matched: the upsert inserts, without scanning again (as a mongod upsert, not atomic
   // with inserts made meanwhile by others).
-  const upsert = () => runUpdateOp(ctx, ctx.db, name, stmt, typed, { rids: [] });
+  const upsert = () => runUpdateOp(ctx, db, name, stmt, typed, { rids: [] });
   return total.matched === 0 && stmt.upsert === true ? upsert() : total;
 }
 
@@ -137,20 +138,24 @@ export const updateCommand: CommandDef = {
       if (upserted.length) out.upserted = upserted;
       return withWriteErrors(out, errors);
     };
-    // Single-document updates stay synchronous: their changes and reply are made in one turn.
-    if (!docs.some((stmt) => stmt.multi === true))
+    // A single single-document update stays synchronous: its changes and reply are made in one
+    // turn. A batch pauses for other connections between statements (a batch may hold 100,000).
+    if (docs.length === 1 && docs[0]?.multi !== true)
       return reply(
         runStatements(docs, ordered, 'update.updates', STATEMENT_FIELDS, (stmt, i) =>
           count(runUpdateOp(ctx, ctx.db, name, stmt, typed[i]), i),
         ),
       );
-    return runStatementsYielding(docs, ordered, 'update.updates', STATEMENT_FIELDS, async (stmt, i) =>
-      count(
-        stmt.multi === true
-          ? await runMultiUpdate(ctx, name, stmt, typed[i])
-          : runUpdateOp(ctx, ctx.db, name, stmt, typed[i]),
-        i,
-      ),
+    return paced(ctx, (pacer) =>
+      runStatementsYielding(docs, ordered, 'update.updates', STATEMENT_FIELDS, async (stmt, i) => {
+        count(
+          stmt.multi === true
+            ? await runMultiUpdate(ctx, ctx.db, name, stmt, typed[i])
+            : runUpdateOp(ctx, ctx.db, name, stmt, typed[i]),
+          i,
+        );
+        if (pacer.due()) await pacer.pause();
+      }),
     ).then(reply);
   },
 };

@@ -89,7 +89,7 @@ export async function runStatementsYielding(
  */
 const INTERRUPTIONS = new Set([50, 11601]);
 
-function rethrowInterruption(err: unknown): void {
+export function rethrowInterruption(err: unknown): void {
   if (err instanceof MongoCommandError && INTERRUPTIONS.has(err.code)) throw err;
 }
 

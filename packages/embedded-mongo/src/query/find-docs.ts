@@ -178,32 +178,49 @@ export function findMatches(coll: Collection, spec: FindSpec): { matches: Match[
 
 /**
  * findMatches for long reads: the candidate record ids are taken in one go (index iterators must
- * not outlive a write), then filtered and decoded with pauses for other connections (Yielder).
+ * not outlive a write; a scan that stops early takes them when it first pauses), then filtered and
+ * decoded with pauses for other connections (Yielder). `onMatch` sees each match in the turn its
+ * document was tested, so what it reads of the document is what matched.
  * Documents deleted during a pause are left out. With `decode`, every match carries its document.
  */
 export async function findMatchesYielding(
   coll: Collection,
   spec: FindSpec,
-  { decode }: { decode: boolean },
+  { decode, onMatch }: { decode: boolean; onMatch?: (match: Match) => void },
 ): Promise<{ matches: Match[]; plan: Plan }> {
   const scan = prepareScan(coll, spec);
-  // A bounded scan (limit without sort) stops early: it reads on in one go rather than hold an
-  // index iterator across a pause.
+  // A bounded scan (limit without sort) stops early, so it reads the ids as it goes; should it
+  // pause, the ids still to read are taken first, in one go: an index iterator must not outlive a
+  // write made in the pause.
   const bounded = scan.stopAt !== Infinity;
-  const rids = bounded ? scanRids(coll, scan.plan) : [...scanRids(coll, scan.plan)];
+  let rids: Iterator<number> = bounded
+    ? scanRids(coll, scan.plan)[Symbol.iterator]()
+    : [...scanRids(coll, scan.plan)][Symbol.iterator]();
+  let live = bounded;
   const yielder = new Yielder();
   const out: Match[] = [];
-  for (const rid of rids) {
+  for (let next = rids.next(); !next.done; next = rids.next()) {
+    const rid = next.value;
     const match = scan.visit(rid);
     const doc = match && (match.doc ?? (decode ? coll.doc(rid) : undefined));
     if (match && (doc || (!decode && coll.raw(rid)))) {
-      out.push(doc ? { rid, doc } : match);
+      const found = doc ? { rid, doc } : match;
+      out.push(found);
+      onMatch?.(found);
       if (out.length >= scan.stopAt) break;
     }
-    if (!bounded && yielder.tick()) await yielder.pause();
+    if (!yielder.tick()) continue;
+    if (live) {
+      rids = [...iterable(rids)][Symbol.iterator]();
+      live = false;
+    }
+    await yielder.pause();
   }
   return scan.finishYielding(out);
 }
+
+/** The rest of an iterator, as an iterable. */
+const iterable = <T>(it: Iterator<T>): Iterable<T> => ({ [Symbol.iterator]: () => it });
 
 /**
  * A matched document as an aggregation pipeline reads it: with its int64 values as `Long`s and

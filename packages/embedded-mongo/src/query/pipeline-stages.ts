@@ -73,7 +73,7 @@ const $sort: Stage = (coll, expr) =>
   coll.transform((items: unknown[]) => Lazy(sortDocs(items as Doc[], parseSort(expr))));
 
 /** The values a `$lookup` key path holds in a document: each element of an array, null when missing. */
-function lookupKeys(doc: Doc, path: string): unknown[] {
+export function lookupKeys(doc: Doc, path: string): unknown[] {
   const v: unknown = resolve(doc, path) ?? null;
   return Array.isArray(v) ? (v as unknown[]) : [v];
 }

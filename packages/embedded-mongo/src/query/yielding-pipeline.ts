@@ -3,7 +3,8 @@ import { toCommandError } from '../errors.js';
 import { withDeadline } from '../server/deadline.js';
 import { Yielder, YIELD_EVERY_DOCS } from '../server/yielding.js';
 import { parseSort, sortYieldingBy } from './sort.js';
-import { MERGED_BY, bucketYielding, groupYielding, isPlainGroup } from './yielding-group.js';
+import { graphLookupYielding, graphSpec } from './yielding-graph-lookup.js';
+import { bucketYielding, groupYielding, isPlainGroup, splitAccumulator } from './yielding-group.js';
 
 /**
  * Documents per batch of the per-document stages: small enough that one batch (decode, stages,
@@ -28,20 +29,24 @@ const PER_DOCUMENT = new Set([
   '$lookup',
 ]);
 
-/** The per-batch and merging `$group` stages of a decomposable `$group`, or null. */
-function splitGroup(stage: Doc | undefined): { partial: Doc; merge: Doc } | null {
+type SplitGroup = { partial: Doc; merge: Doc; carry: Doc };
+
+/** The per-batch, merging and carrying `$group` stages of a decomposable `$group`, or null. */
+function splitGroup(stage: Doc | undefined): SplitGroup | null {
   const spec = stage?.$group as Doc | undefined;
   if (!spec || typeof spec !== 'object' || !('_id' in spec)) return null;
+  const partial: Doc = { _id: spec._id };
   const merge: Doc = { _id: '$_id' };
+  const carry: Doc = { _id: '$_id' };
   for (const [field, acc] of Object.entries(spec)) {
     if (field === '_id') continue;
-    if (!acc || typeof acc !== 'object' || Object.keys(acc).length !== 1) return null;
-    const op = Object.keys(acc)[0] ?? '';
-    const mergeOp = MERGED_BY[op];
-    if (!mergeOp || field.includes('.')) return null;
-    merge[field] = { [mergeOp]: `$${field}` };
+    const split = splitAccumulator(field, acc);
+    if (!split) return null;
+    partial[field] = split.partial;
+    merge[field] = split.merge;
+    carry[field] = split.carry;
   }
-  return { partial: { $group: spec }, merge: { $group: merge } };
+  return { partial: { $group: partial }, merge: { $group: merge }, carry: { $group: carry } };
 }
 
 /** Documents read for a pipeline, decoded only when a batch takes them. */
@@ -73,7 +78,7 @@ function run(stages: Doc[], options: Options, input: Iterable<Doc>): Doc[] {
 /** Per-document stages, then a `$group` whose accumulators merge, run batch by batch. */
 async function runBatched(
   stages: Doc[],
-  group: { partial: Doc; merge: Doc } | null,
+  group: SplitGroup | null,
   options: Options,
   input: LazyDocs,
 ): Promise<Doc[]> {
@@ -87,7 +92,7 @@ async function runBatched(
     const out = run(perBatch, options, input.slice(from, from + BATCH));
     for (const doc of out) batchResults.push(doc);
     if (collapse && group && batchResults.length >= YIELD_EVERY_DOCS) {
-      const merged = run([group.merge], options, batchResults);
+      const merged = run([group.carry], options, batchResults);
       collapse = merged.length <= batchResults.length / 2;
       batchResults = merged;
     }
@@ -134,15 +139,43 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
       const stage = stages[i++] ?? {};
       const name = stageName(stage);
       const all = await readAll(docs);
+      const graph = name === '$graphLookup' ? graphSpec(stage.$graphLookup) : undefined;
       if (name === '$sort') out = await sortYieldingBy(all, (doc) => doc, parseSort(stage.$sort));
       else if (name === '$group' && isPlainGroup(stage.$group))
         out = await groupYielding(all, stage.$group, options);
       else if (name === '$bucket') out = await bucketYielding(all, stage.$bucket, options);
+      else if (name === '$graphLookup' && graph) out = await graphLookupYielding(all, graph, options);
+      else if (name === '$unionWith' && unionedCollection(stage.$unionWith) !== undefined)
+        out = all.concat(await unionYielding(stage.$unionWith, options));
       else out = run([stage], options, all);
     }
     docs = lazyDocs(out, (doc) => doc);
   }
   return readAll(docs);
+}
+
+/** The collection a `$unionWith` names (`"coll"` or `{coll, pipeline}`), if any. */
+function unionedCollection(spec: unknown): string | undefined {
+  if (typeof spec === 'string') return spec;
+  const coll = spec && typeof spec === 'object' ? (spec as Doc).coll : undefined;
+  return typeof coll === 'string' ? coll : undefined;
+}
+
+/**
+ * The documents a `$unionWith` adds after its input
+ * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/unionWith/): its collection's
+ * documents through its pipeline, which runs as any pipeline here, with pauses.
+ */
+async function unionYielding(spec: unknown, options: Options): Promise<Doc[]> {
+  const name = unionedCollection(spec) ?? '';
+  const pipeline = typeof spec === 'object' && spec ? ((spec as Doc).pipeline ?? []) : [];
+  const resolver = (options as { collectionResolver?: (name: string) => Doc[] }).collectionResolver;
+  const foreign = resolver?.(name) ?? [];
+  return runPipelineYielding(
+    pipeline as Doc[],
+    options,
+    lazyDocs(foreign, (doc) => doc),
+  );
 }
 
 /** Every document, decoded in batches with pauses between them, for stages that need them all. */

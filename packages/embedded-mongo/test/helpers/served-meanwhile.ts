@@ -1,3 +1,6 @@
+import type { MongoClient } from 'mongodb';
+import { expect } from 'vitest';
+
 /**
  * Starts `long` and sends `probe(i)` (on another connection) one after another until `long`
  * settles; answers how many probes completed before it did, and its outcome. The engine and the
@@ -24,4 +27,20 @@ export async function servedMeanwhile<T>(
 export function fulfilled<T>(outcome: PromiseSettledResult<T>): T {
   if (outcome.status === 'rejected') throw outcome.reason;
   return outcome.value;
+}
+
+/**
+ * A probe for servedMeanwhile: even probes ping, odd ones read by `_id` one of the `count`
+ * documents `{_id: k, n: k}` (k < count) of `db.coll` and check the answer. `client` is asked
+ * each time, since a test may connect a new one (after a restart).
+ */
+export function pingOrFind(client: () => MongoClient, db: string, coll: string, count: number) {
+  return (i: number): Promise<unknown> =>
+    i % 2 === 0
+      ? client().db(db).command({ ping: 1 })
+      : client()
+          .db(db)
+          .collection<{ _id: number; n: number }>(coll)
+          .findOne({ _id: i % count })
+          .then((doc) => expect(doc?.n).toBe(i % count));
 }
