@@ -10,6 +10,8 @@ import { Aggregator } from 'mingo/aggregator';
 import { evalExpr } from 'mingo/core';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { $bucket } from './bucket-stage.js';
+import { namesScript, parseWindowSpec } from './window/window-spec.js';
+import { setWindowFieldsNow } from './window/window-fields.js';
 import { checkLookupAs, mingoLookupAs, withJoined } from './lookup-as.js';
 import {
   $count as mingoCount,
@@ -111,7 +113,7 @@ function joinIndex(foreign: Doc[], foreignField: string): JoinIndex {
  * getters, which a spread would lose), with its variables (the command's `let` and those of
  * enclosing stages) and `extra` ones.
  */
-function withVariables(o: Options, extra: Doc, scriptEnabled = o.scriptEnabled): Options {
+export function withVariables(o: Options, extra: Doc, scriptEnabled = o.scriptEnabled): Options {
   const local = (o as { local?: { variables?: Doc } }).local?.variables;
   return {
     idKey: o.idKey,
@@ -163,22 +165,16 @@ const $lookup: Stage = (coll, expr, options) => {
   });
 };
 
-/** Whether a specification names a scripting operator anywhere. */
-function namesScript(v: unknown): boolean {
-  if (Array.isArray(v)) return v.some(namesScript);
-  if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false;
-  return Object.entries(v).some(([k, inner]) => SCRIPT_OPERATORS.has(k) || namesScript(inner));
-}
-const SCRIPT_OPERATORS = new Set(['$function', '$accumulator', '$where']);
-
 /**
  * `$setWindowFields` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/setWindowFields/):
- * mingo computes each window through its own `$function` expression, which the engine's disabled
- * scripting refused, so the stage always failed ("$function requires 'scriptEnabled'"). It runs
- * with mingo's internal function allowed; a specification naming a scripting operator itself
- * keeps scripting off (refused as everywhere else).
+ * the engine's own one-pass computation (window/window-fields.ts) for every specification it
+ * parses. Others go to mingo's stage, which computes each window through its own `$function`
+ * expression: it runs with that internal function allowed, while a specification naming a
+ * scripting operator itself keeps scripting off (refused as everywhere else).
  */
 const $setWindowFields: Stage = (coll, expr, options) => {
+  const spec = parseWindowSpec(expr, options);
+  if (spec) return coll.transform((docs: unknown[]) => Lazy(setWindowFieldsNow(docs as Doc[], spec, options)));
   const scripts = !namesScript(expr);
   return (mingoSetWindowFields as unknown as Stage)(coll, expr, withVariables(options, {}, scripts));
 };
