@@ -140,7 +140,7 @@ describe('ties, integrals and moving averages', () => {
   // $rank: tied documents share a rank and the next rank skips; $denseRank does not skip.
   test('tied sortBy values share a rank', async () => {
     const coll = t.db('windows').collection('ties');
-    await coll.insertMany([5, 7, 7, 7, 9, 9, 12].map((v, i) => ({ _id: i, v })));
+    await coll.insertMany([5, 7, 7, 7, 9, 9, 12].map((v, i) => ({ _id: i, v })) as Document[]);
     const out = await coll
       .aggregate([{ $setWindowFields: { sortBy: { v: 1 }, output: { r: { $rank: {} }, d: { $denseRank: {} } } } }])
       .toArray();
@@ -159,7 +159,7 @@ describe('ties, integrals and moving averages', () => {
   test('a running $integral of power in kilowatt-hours', async () => {
     const coll = t.db('windows').collection('power');
     const kw = [2.95, 2.7, 2.6, 2.98];
-    await coll.insertMany(kw.map((k, i) => ({ _id: i, at: new Date(Date.UTC(2020, 4, 18, 14, 10, 30 + 30 * i)), k })));
+    await coll.insertMany(kw.map((k, i) => ({ _id: i, at: new Date(Date.UTC(2020, 4, 18, 14, 10, 30 + 30 * i)), k })) as Document[]);
     const energy = await byId(
       coll,
       {
@@ -179,7 +179,7 @@ describe('ties, integrals and moving averages', () => {
   test('$expMovingAvg with N', async () => {
     const coll = t.db('windows').collection('prices');
     const prices = [13, 16, 11, 12, 18];
-    await coll.insertMany(prices.map((p, i) => ({ _id: i, p })));
+    await coll.insertMany(prices.map((p, i) => ({ _id: i, p })) as Document[]);
     const ema = await byId(coll, { sortBy: { _id: 1 }, output: { m: { $expMovingAvg: { input: '$p', N: 2 } } } }, 'm');
     let previous = prices[0] as number;
     prices.forEach((p, i) => {
@@ -215,7 +215,7 @@ describe('sliding windows over many documents', () => {
       Array.from({ length: N }, (_, i) => {
         const v = value(i);
         return v === undefined ? { _id: i, g: i % 3 } : { _id: i, g: i % 3, v };
-      }),
+      }) as Document[],
     );
     const ops = ['$sum', '$count', '$min', '$max', '$avg', '$first', '$last', '$push'] as const;
     for (const documents of windows) {

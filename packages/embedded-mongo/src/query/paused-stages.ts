@@ -1,7 +1,7 @@
 import { ProcessingMode } from 'mingo/core';
 import type { Options } from 'mingo/types';
 import { bucketAutoYielding } from './bucket-auto.js';
-import { withVariables } from './pipeline-stages.js';
+import { preparedOptions } from './pipeline-stages.js';
 import { parseSort, sortYieldingBy } from './sort.js';
 import { groupYielding } from './yielding-group.js';
 import { setWindowFieldsYielding } from './window/window-fields.js';
@@ -20,11 +20,12 @@ const isPlain = (v: unknown): v is Doc =>
  * document holding each sub-pipeline's results. Sub-pipelines work on copies of the input (as
  * mingo's `$facet` does), so one changing a nested field leaves the next unaffected.
  */
-async function facetYielding(input: Doc[], spec: unknown, options: Options, runPipeline: RunPipeline) {
+async function facetYielding(input: Doc[], spec: unknown, options: Partial<Options>, runPipeline: RunPipeline) {
   if (!isPlain(spec) || Object.keys(spec).length === 0) return undefined;
   const pipelines = Object.entries(spec);
   if (!pipelines.every(([, p]) => Array.isArray(p) && p.length > 0)) return undefined;
-  const copying = { ...withVariables(options, {}), processingMode: ProcessingMode.CLONE_INPUT };
+  // The pipeline's own options (a plain object, see aggregate.ts), copying their input.
+  const copying = { ...options, processingMode: ProcessingMode.CLONE_INPUT };
   const out: Doc = {};
   for (const [name, pipeline] of pipelines)
     out[name] = await runPipeline(pipeline as Doc[], copying, input);
@@ -55,8 +56,7 @@ export function pausingStage(
   partial: Partial<Options>,
   runPipeline: RunPipeline,
 ): Promise<Doc[] | undefined> | undefined {
-  // evalExpr completes partial options itself (as mingo's stages receive them).
-  const options = partial as Options;
+  const options = preparedOptions(partial);
   switch (name) {
     case '$setWindowFields': {
       const window = parseWindowSpec(spec, options);
@@ -65,7 +65,7 @@ export function pausingStage(
     case '$bucketAuto':
       return bucketAutoYielding(input, spec, options);
     case '$facet':
-      return facetYielding(input, spec, options, runPipeline);
+      return facetYielding(input, spec, partial, runPipeline);
     case '$sortByCount':
       return sortByCountYielding(input, spec, options);
     default:

@@ -113,7 +113,7 @@ function joinIndex(foreign: Doc[], foreignField: string): JoinIndex {
  * getters, which a spread would lose), with its variables (the command's `let` and those of
  * enclosing stages) and `extra` ones.
  */
-export function withVariables(o: Options, extra: Doc, scriptEnabled = o.scriptEnabled): Options {
+function withVariables(o: Options, extra: Doc, scriptEnabled = o.scriptEnabled): Options {
   const local = (o as { local?: { variables?: Doc } }).local?.variables;
   return {
     idKey: o.idKey,
@@ -173,11 +173,33 @@ const $lookup: Stage = (coll, expr, options) => {
  * scripting operator itself keeps scripting off (refused as everywhere else).
  */
 const $setWindowFields: Stage = (coll, expr, options) => {
+  const probe = (expr as Record<symbol, unknown> | null)?.[OPTIONS_PROBE];
+  if (typeof probe === 'function') {
+    probe(options);
+    return coll;
+  }
   const spec = parseWindowSpec(expr, options);
   if (spec) return coll.transform((docs: unknown[]) => Lazy(setWindowFieldsNow(docs as Doc[], spec, options)));
   const scripts = !namesScript(expr);
   return (mingoSetWindowFields as unknown as Stage)(coll, expr, withVariables(options, {}, scripts));
 };
+
+/** A key no specification read from BSON can hold (see preparedOptions). */
+const OPTIONS_PROBE = Symbol('prepared options');
+
+/**
+ * The options mingo hands its stages, prepared once for many evaluations. `evalExpr` given plain
+ * options prepares them on every call, copying every operator table of the context (tens of
+ * microseconds: most of the time of a stage that evaluates a few expressions per document), and
+ * mingo does not export the prepared form. An aggregator prepares them for its stages, so a probe
+ * passed to this module's `$setWindowFields` receives them.
+ */
+export function preparedOptions(options: Partial<Options>): Options {
+  let prepared: Options | undefined;
+  const probe = (o: Options) => (prepared = o);
+  new Aggregator([{ $setWindowFields: { [OPTIONS_PROBE]: probe } }], options).stream([]);
+  return prepared ?? (options as Options);
+}
 
 export const pipelineStageFixes = {
   $bucket,

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { MongoClient, type Document } from 'mongodb';
+import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
+
+/**
+ * `$setWindowFields`, `$bucketAuto`, `$facet` and `$sortByCount` over many documents pause between
+ * steps of work, so other connections are served while they run (the same proof by order as
+ * yielding-stages.integration.test.ts: an engine holding the event loop for the whole command
+ * serves at most one probe meanwhile). 20 documents of 2,000 values are 40,000 once unwound.
+ * Expected results follow from the manual's definitions of each stage
+ * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/setWindowFields/,
+ * .../bucketAuto/, .../facet/, .../sortByCount/).
+ */
+const DB = 'yieldwindows';
+const ARRAY = 2000;
+const SMALL = 20;
+const ALL = SMALL * ARRAY;
+const MID = 3000;
+
+let t: TestEngine;
+let other: MongoClient;
+const probe = (i: number) =>
+  i % 2 === 0
+    ? other.db(DB).command({ ping: 1 })
+    : other
+        .db(DB)
+        .collection<{ _id: number; v: number }>('mid')
+        .findOne({ _id: i % MID })
+        .then((doc) => expect(doc?.v).toBe((i % MID) % 10));
+
+const aggregating = (name: string, pipeline: object[]) =>
+  servedMeanwhile(() => t.db(DB).collection(name).aggregate(pipeline).toArray(), probe);
+const unwound = { $unwind: '$arr' };
+
+beforeAll(async () => {
+  t = await startTestEngine();
+  other = new MongoClient(t.engine.uri, { maxPoolSize: 1 });
+  await other.connect();
+  const db = t.db(DB);
+  await db.collection<{ _id: number; arr: number[] }>('small').insertMany(
+    Array.from({ length: SMALL }, (_, i) => ({
+      _id: i,
+      arr: Array.from({ length: ARRAY }, (_, j) => i * ARRAY + j),
+    })),
+  );
+  await db
+    .collection<{ _id: number; v: number }>('mid')
+    .insertMany(Array.from({ length: MID }, (_, i) => ({ _id: i, v: i % 10 })));
+}, 300_000);
+afterAll(async () => {
+  await other.close();
+  await t.stop();
+});
+
+test('a $setWindowFields over many documents serves other connections', async () => {
+  const { served, outcome } = await aggregating('small', [
+    unwound,
+    {
+      $setWindowFields: {
+        partitionBy: { $mod: ['$arr', 4] },
+        sortBy: { arr: 1 },
+        output: {
+          n: { $documentNumber: {} },
+          previous: { $shift: { output: '$arr', by: -1, default: -1 } },
+          pair: { $sum: '$arr', window: { documents: [-1, 0] } },
+        },
+      },
+    },
+    { $project: { _id: 0, arr: 1, n: 1, previous: 1, pair: 1 } },
+  ]);
+  const out = fulfilled(outcome);
+  expect(out).toHaveLength(ALL);
+  // Partitions come in partitionBy order, each sorted by value: residue 0 first, then 1, 2, 3.
+  expect(out.slice(0, 2)).toEqual([
+    { arr: 0, n: 1, previous: -1, pair: 0 },
+    { arr: 4, n: 2, previous: 0, pair: 4 },
+  ]);
+  for (const d of out as Document[]) {
+    const v = d.arr as number;
+    expect([v, d.n, d.previous, d.pair]).toEqual([v, Math.floor(v / 4) + 1, v >= 4 ? v - 4 : -1, v >= 4 ? 2 * v - 4 : v]);
+  }
+  expect(served).toBeGreaterThanOrEqual(10);
+}, 300_000);
+
+// mingo recomputed each running window from its first document: 3,000 documents held every
+// connection for seconds.
+test('a running $sum over 3,000 documents serves other connections', async () => {
+  const { served, outcome } = await aggregating('mid', [
+    {
+      $setWindowFields: {
+        sortBy: { _id: 1 },
+        output: { running: { $sum: '$v', window: { documents: ['unbounded', 'current'] } } },
+      },
+    },
+  ]);
+  let total = 0;
+  expect(fulfilled(outcome).map((d) => d.running)).toEqual(
+    Array.from({ length: MID }, (_, i) => (total += i % 10)),
+  );
+  expect(served).toBeGreaterThanOrEqual(10);
+}, 300_000);
+
+// Buckets of about ALL / 4 documents; each max is the next bucket's min, the last one's the
+// greatest value.
+test('a $bucketAuto over many documents serves other connections', async () => {
+  const { served, outcome } = await aggregating('small', [unwound, { $bucketAuto: { groupBy: '$arr', buckets: 4 } }]);
+  expect(fulfilled(outcome)).toEqual([
+    { _id: { min: 0, max: 10_000 }, count: 10_000 },
+    { _id: { min: 10_000, max: 20_000 }, count: 10_000 },
+    { _id: { min: 20_000, max: 30_000 }, count: 10_000 },
+    { _id: { min: 30_000, max: ALL - 1 }, count: 10_000 },
+  ]);
+  expect(served).toBeGreaterThanOrEqual(10);
+}, 300_000);
+
+test('a $facet over many documents serves other connections', async () => {
+  const { served, outcome } = await aggregating('small', [
+    unwound,
+    {
+      $facet: {
+        parity: [{ $group: { _id: { $mod: ['$arr', 2] }, n: { $sum: 1 } } }, { $sort: { _id: 1 } }],
+        top: [{ $sort: { arr: -1 } }, { $limit: 2 }, { $project: { _id: 0, arr: 1 } }],
+      },
+    },
+  ]);
+  expect(fulfilled(outcome)).toEqual([
+    {
+      parity: [
+        { _id: 0, n: ALL / 2 },
+        { _id: 1, n: ALL / 2 },
+      ],
+      top: [{ arr: ALL - 1 }, { arr: ALL - 2 }],
+    },
+  ]);
+  expect(served).toBeGreaterThanOrEqual(10);
+}, 300_000);
+
+test('a $sortByCount over many documents serves other connections', async () => {
+  const { served, outcome } = await aggregating('small', [unwound, { $sortByCount: { $mod: ['$arr', 7] } }]);
+  const counts = fulfilled(outcome);
+  // 0..39,999: residues 0 and 1 occur 5,715 times, the others 5,714; by descending count.
+  expect(counts.map((c) => c.count)).toEqual([5715, 5715, 5714, 5714, 5714, 5714, 5714]);
+  expect(counts.map((c) => c._id as number).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  expect(counts.slice(0, 2).map((c) => c._id as number).sort()).toEqual([0, 1]);
+  expect(served).toBeGreaterThanOrEqual(10);
+}, 300_000);
+
+// https://www.mongodb.com/docs/manual/reference/method/cursor.maxTimeMS/: past the limit, the
+// command fails with 50 MaxTimeMSExpired.
+test('maxTimeMS 1 stops each of these stages with 50 MaxTimeMSExpired', async () => {
+  const stages: Document[] = [
+    { $setWindowFields: { sortBy: { arr: 1 }, output: { s: { $sum: '$arr', window: { documents: [-3, 3] } } } } },
+    { $bucketAuto: { groupBy: '$arr', buckets: 3 } },
+    { $facet: { all: [{ $sort: { arr: 1 } }] } },
+    { $sortByCount: '$arr' },
+  ];
+  for (const stage of stages) {
+    const err = await serverError(() =>
+      t.db(DB).collection('small').aggregate([unwound, stage], { maxTimeMS: 1 }).toArray(),
+    );
+    expect([Object.keys(stage)[0], err.code, err.codeName]).toEqual([Object.keys(stage)[0], 50, 'MaxTimeMSExpired']);
+  }
+}, 300_000);
