@@ -6,49 +6,44 @@ import { accumulateGroups } from './yielding-group.js';
 import { sortYielding } from './yielding-sort.js';
 
 type Doc = Record<string, unknown>;
+type Keyed = { key: unknown; doc: Doc };
+type Bucket = { id: Doc; docs: Doc[] };
 
 const isPlain = (v: unknown): v is Doc =>
   v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
 
 /**
  * `$bucketAuto` without `granularity`
- * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucketAuto/) over many
- * documents, pausing for other connections: `groupBy` evaluated once per document (a missing
- * value is null), the documents sorted by it in BSON order, then cut into `buckets` runs of about
- * the same size, never splitting equal values; each bucket's `_id` is `{min, max}`, `max` being
- * the next bucket's `min` (the last bucket's greatest value for the last), and its fields the
- * `output` accumulators (`count: {$sum: 1}` when none is given). Answers undefined for a
- * specification it does not take (a `granularity`, a malformed one), which mingo's stage answers
- * in one go, with its checks.
+ * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucketAuto/): `groupBy`
+ * evaluated once per document (a missing value is null), the documents sorted by it in BSON order
+ * (the order `$sort` uses), then cut into `buckets` runs of about the same size, never splitting
+ * equal values; each bucket's `_id` is `{min, max}`, `max` being the next bucket's `min` (the
+ * last bucket's greatest value for the last), and its other fields the `output` accumulators
+ * (`count: {$sum: 1}` when none is given). Undefined for a specification it does not take (a
+ * `granularity`, a malformed one): mingo's stage answers those, with its checks.
  */
-export async function bucketAutoYielding(input: Doc[], spec: unknown, options: Options): Promise<Doc[] | undefined> {
+function parseBucketAuto(spec: unknown): { groupBy: unknown; count: number; output: Doc } | undefined {
   if (!isPlain(spec)) return undefined;
   const { groupBy, buckets, output, ...rest } = spec;
-  const count = buckets;
   if (
     Object.keys(rest).length > 0 ||
-    typeof count !== 'number' ||
-    !Number.isInteger(count) ||
-    count <= 0 ||
-    count >= 2 ** 31 ||
+    typeof buckets !== 'number' ||
+    !Number.isInteger(buckets) ||
+    buckets <= 0 ||
+    buckets >= 2 ** 31 ||
     !(typeof groupBy === 'string' ? groupBy.startsWith('$') : isPlain(groupBy)) ||
     (output !== undefined && !isPlain(output))
   )
     return undefined;
-  const yielder = new Yielder();
-  const keyed: { key: unknown; doc: Doc }[] = [];
-  for (const doc of input) {
-    keyed.push({ key: evalExpr(doc, groupBy, options) ?? null, doc });
-    if (yielder.tick()) await yielder.pause();
-  }
-  const sorted = await sortYielding(keyed, (a, b) => compareValues(a.key, b.key));
-  return accumulateGroups(cut(sorted, count), output ?? { count: { $sum: 1 } }, options, yielder);
+  return { groupBy, count: buckets, output: output ?? { count: { $sum: 1 } } };
 }
 
+const byKey = (a: Keyed, b: Keyed) => compareValues(a.key, b.key);
+
 /** Sorted documents cut into at most `count` buckets of about equal size, equal keys together. */
-function cut(sorted: { key: unknown; doc: Doc }[], count: number): { id: Doc; docs: Doc[] }[] {
+function cut(sorted: Keyed[], count: number): Bucket[] {
   const size = Math.max(1, Math.round(sorted.length / count));
-  const out: { id: Doc; docs: Doc[] }[] = [];
+  const out: Bucket[] = [];
   let i = 0;
   while (i < sorted.length) {
     const last = out.length === count - 1;
@@ -58,9 +53,34 @@ function cut(sorted: { key: unknown; doc: Doc }[], count: number): { id: Doc; do
       i < sorted.length &&
       (last || docs.length < size || compareValues(sorted[i - 1]?.key, sorted[i]?.key) === 0)
     )
-      docs.push((sorted[i++] as { doc: Doc }).doc);
+      docs.push((sorted[i++] as Keyed).doc);
     const max = i < sorted.length ? sorted[i]?.key : sorted[i - 1]?.key;
     out.push({ id: { min, max }, docs });
   }
   return out;
+}
+
+/** The stage in one go (inputs small enough to run through mingo at once); undefined as above. */
+export function bucketAutoNow(input: Doc[], spec: unknown, options: Options): Doc[] | undefined {
+  const parsed = parseBucketAuto(spec);
+  if (!parsed) return undefined;
+  const keyed = input.map((doc) => ({ key: evalExpr(doc, parsed.groupBy, options) ?? null, doc }));
+  return cut(keyed.sort(byKey), parsed.count).map(({ id, docs }) => ({
+    _id: id,
+    ...(evalExpr(docs, parsed.output, options) as Doc),
+  }));
+}
+
+/** The stage over many documents, pausing for other connections while it evaluates, sorts and accumulates. */
+export async function bucketAutoYielding(input: Doc[], spec: unknown, options: Options): Promise<Doc[] | undefined> {
+  const parsed = parseBucketAuto(spec);
+  if (!parsed) return undefined;
+  const yielder = new Yielder();
+  const keyed: Keyed[] = [];
+  for (const doc of input) {
+    keyed.push({ key: evalExpr(doc, parsed.groupBy, options) ?? null, doc });
+    if (yielder.tick()) await yielder.pause();
+  }
+  const sorted = await sortYielding(keyed, byKey);
+  return accumulateGroups(cut(sorted, parsed.count), parsed.output, options, yielder);
 }

@@ -10,10 +10,12 @@ import { Aggregator } from 'mingo/aggregator';
 import { evalExpr } from 'mingo/core';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { $bucket } from './bucket-stage.js';
+import { bucketAutoNow } from './bucket-auto.js';
 import { namesScript, parseWindowSpec } from './window/window-spec.js';
 import { setWindowFieldsNow } from './window/window-fields.js';
 import { checkLookupAs, mingoLookupAs, withJoined } from './lookup-as.js';
 import {
+  $bucketAuto as mingoBucketAuto,
   $count as mingoCount,
   $project as mingoProject,
   $setWindowFields as mingoSetWindowFields,
@@ -184,6 +186,17 @@ const $setWindowFields: Stage = (coll, expr, options) => {
   return (mingoSetWindowFields as unknown as Stage)(coll, expr, withVariables(options, {}, scripts));
 };
 
+/**
+ * `$bucketAuto` (bucket-auto.ts): buckets cut from the engine's BSON order, `_id` first, the same
+ * buckets as the pausing form gives over more documents. mingo's stage (used for `granularity`)
+ * ordered by its own comparison, which did not know `Long`s, and wrote `_id` last.
+ */
+const $bucketAuto: Stage = (coll, expr, options) =>
+  coll.transform((docs: unknown[]) => {
+    const out = bucketAutoNow(docs as Doc[], expr, options);
+    return out ? Lazy(out) : (mingoBucketAuto as unknown as Stage)(Lazy(docs), expr, options);
+  });
+
 /** A key no specification read from BSON can hold (see preparedOptions). */
 const OPTIONS_PROBE = Symbol('prepared options');
 
@@ -203,6 +216,7 @@ export function preparedOptions(options: Partial<Options>): Options {
 
 export const pipelineStageFixes = {
   $bucket,
+  $bucketAuto,
   $count,
   $group,
   $lookup,
