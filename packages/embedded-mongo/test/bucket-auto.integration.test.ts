@@ -42,7 +42,11 @@ test('a few documents: equal values kept together, null first, a long in order',
 
 test('many documents through the pausing form, with an output accumulator', async () => {
   // 2,000 documents in buckets of about 667: null, 1 and every 2 (1,000); 3 to 6 (800); 7.
-  const out = await buckets('many', 200, { groupBy: '$v', buckets: 3, output: { count: { $sum: 1 }, top: { $max: '$k' } } });
+  const out = await buckets('many', 200, {
+    groupBy: '$v',
+    buckets: 3,
+    output: { count: { $sum: 1 }, top: { $max: '$k' } },
+  });
   expect(out).toEqual([
     { _id: { min: null, max: 3 }, count: 1000, top: 4 },
     { _id: { min: 3, max: 7 }, count: 800, top: 8 },

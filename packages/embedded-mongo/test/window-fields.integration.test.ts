@@ -16,12 +16,54 @@ beforeAll(async () => {
   t = await startTestEngine();
   cakes = t.db('windows').collection('cakeSales');
   await cakes.insertMany([
-    { _id: 0, type: 'chocolate', orderDate: new Date('2020-05-18T14:10:30Z'), state: 'CA', price: 13, quantity: 120 },
-    { _id: 1, type: 'chocolate', orderDate: new Date('2021-03-20T11:30:05Z'), state: 'WA', price: 14, quantity: 140 },
-    { _id: 2, type: 'vanilla', orderDate: new Date('2021-01-11T06:31:15Z'), state: 'CA', price: 12, quantity: 145 },
-    { _id: 3, type: 'vanilla', orderDate: new Date('2020-02-08T13:13:23Z'), state: 'WA', price: 13, quantity: 104 },
-    { _id: 4, type: 'strawberry', orderDate: new Date('2019-05-18T16:09:01Z'), state: 'CA', price: 41, quantity: 162 },
-    { _id: 5, type: 'strawberry', orderDate: new Date('2019-01-08T06:12:03Z'), state: 'WA', price: 43, quantity: 134 },
+    {
+      _id: 0,
+      type: 'chocolate',
+      orderDate: new Date('2020-05-18T14:10:30Z'),
+      state: 'CA',
+      price: 13,
+      quantity: 120,
+    },
+    {
+      _id: 1,
+      type: 'chocolate',
+      orderDate: new Date('2021-03-20T11:30:05Z'),
+      state: 'WA',
+      price: 14,
+      quantity: 140,
+    },
+    {
+      _id: 2,
+      type: 'vanilla',
+      orderDate: new Date('2021-01-11T06:31:15Z'),
+      state: 'CA',
+      price: 12,
+      quantity: 145,
+    },
+    {
+      _id: 3,
+      type: 'vanilla',
+      orderDate: new Date('2020-02-08T13:13:23Z'),
+      state: 'WA',
+      price: 13,
+      quantity: 104,
+    },
+    {
+      _id: 4,
+      type: 'strawberry',
+      orderDate: new Date('2019-05-18T16:09:01Z'),
+      state: 'CA',
+      price: 41,
+      quantity: 162,
+    },
+    {
+      _id: 5,
+      type: 'strawberry',
+      orderDate: new Date('2019-01-08T06:12:03Z'),
+      state: 'WA',
+      price: 43,
+      quantity: 134,
+    },
   ] as Document[]);
 });
 afterAll(async () => {
@@ -47,7 +89,7 @@ describe('the manual examples', () => {
         },
       ])
       .toArray();
-    expect(out.map((d) => [d._id, d.total])).toEqual([
+    expect(out.map((d): unknown[] => [d._id, d.total])).toEqual([
       [4, 162],
       [0, 282],
       [2, 427],
@@ -84,7 +126,20 @@ describe('the manual examples', () => {
   });
 
   test('time range windows with a positive and a negative upper bound in months', async () => {
-    const dates = (...ids: number[]) => ids.map((id) => ({ 0: '2020-05-18T14:10:30Z', 1: '2021-03-20T11:30:05Z', 2: '2021-01-11T06:31:15Z', 3: '2020-02-08T13:13:23Z', 4: '2019-05-18T16:09:01Z', 5: '2019-01-08T06:12:03Z' })[id]).map((s) => new Date(s as string));
+    const dates = (...ids: number[]) =>
+      ids
+        .map(
+          (id) =>
+            ({
+              0: '2020-05-18T14:10:30Z',
+              1: '2021-03-20T11:30:05Z',
+              2: '2021-01-11T06:31:15Z',
+              3: '2020-02-08T13:13:23Z',
+              4: '2019-05-18T16:09:01Z',
+              5: '2019-01-08T06:12:03Z',
+            })[id],
+        )
+        .map((s) => new Date(s as string));
     const window = (upper: number) => ({
       partitionBy: '$state',
       sortBy: { orderDate: 1 },
@@ -125,7 +180,7 @@ describe('the manual examples', () => {
         },
       ])
       .toArray();
-    expect(out.map((d) => [d._id, d.rank, d.dense, d.n, d.next])).toEqual([
+    expect(out.map((d): unknown[] => [d._id, d.rank, d.dense, d.n, d.next])).toEqual([
       [4, 1, 1, 1, 145],
       [2, 2, 2, 2, 120],
       [0, 3, 3, 3, 'Not available'],
@@ -142,9 +197,11 @@ describe('ties, integrals and moving averages', () => {
     const coll = t.db('windows').collection('ties');
     await coll.insertMany([5, 7, 7, 7, 9, 9, 12].map((v, i) => ({ _id: i, v })) as Document[]);
     const out = await coll
-      .aggregate([{ $setWindowFields: { sortBy: { v: 1 }, output: { r: { $rank: {} }, d: { $denseRank: {} } } } }])
+      .aggregate([
+        { $setWindowFields: { sortBy: { v: 1 }, output: { r: { $rank: {} }, d: { $denseRank: {} } } } },
+      ])
       .toArray();
-    expect(out.map((d) => [d.r, d.d])).toEqual([
+    expect(out.map((d): unknown[] => [d.r, d.d])).toEqual([
       [1, 1],
       [2, 2],
       [2, 2],
@@ -159,12 +216,23 @@ describe('ties, integrals and moving averages', () => {
   test('a running $integral of power in kilowatt-hours', async () => {
     const coll = t.db('windows').collection('power');
     const kw = [2.95, 2.7, 2.6, 2.98];
-    await coll.insertMany(kw.map((k, i) => ({ _id: i, at: new Date(Date.UTC(2020, 4, 18, 14, 10, 30 + 30 * i)), k })) as Document[]);
+    await coll.insertMany(
+      kw.map((k, i) => ({
+        _id: i,
+        at: new Date(Date.UTC(2020, 4, 18, 14, 10, 30 + 30 * i)),
+        k,
+      })) as Document[],
+    );
     const energy = await byId(
       coll,
       {
         sortBy: { at: 1 },
-        output: { e: { $integral: { input: '$k', unit: 'hour' }, window: { range: ['unbounded', 'current'], unit: 'hour' } } },
+        output: {
+          e: {
+            $integral: { input: '$k', unit: 'hour' },
+            window: { range: ['unbounded', 'current'], unit: 'hour' },
+          },
+        },
       },
       'e',
     );
@@ -180,7 +248,11 @@ describe('ties, integrals and moving averages', () => {
     const coll = t.db('windows').collection('prices');
     const prices = [13, 16, 11, 12, 18];
     await coll.insertMany(prices.map((p, i) => ({ _id: i, p })) as Document[]);
-    const ema = await byId(coll, { sortBy: { _id: 1 }, output: { m: { $expMovingAvg: { input: '$p', N: 2 } } } }, 'm');
+    const ema = await byId(
+      coll,
+      { sortBy: { _id: 1 }, output: { m: { $expMovingAvg: { input: '$p', N: 2 } } } },
+      'm',
+    );
     let previous = prices[0] as number;
     prices.forEach((p, i) => {
       if (i > 0) previous = p * (2 / 3) + previous * (1 / 3);
@@ -223,7 +295,10 @@ describe('sliding windows over many documents', () => {
         ops.map((op) => [op.slice(1), { [op]: op === '$count' ? {} : '$v', window: { documents } }]),
       );
       const out = await coll
-        .aggregate([{ $setWindowFields: { partitionBy: '$g', sortBy: { _id: 1 }, output } }, { $sort: { _id: 1 } }])
+        .aggregate([
+          { $setWindowFields: { partitionBy: '$g', sortBy: { _id: 1 }, output } },
+          { $sort: { _id: 1 } },
+        ])
         .toArray();
       for (let g = 0; g < 3; g++) {
         const ids = Array.from({ length: N }, (_, i) => i).filter((i) => i % 3 === g);

@@ -83,12 +83,16 @@ test('a $setWindowFields over many documents serves other connections', async ()
     },
   };
   const first = { $limit: 3 };
-  const { extra, outcome } = await servedBeyond('small', [unwound, { $skip: 0 }, first], [unwound, window, first]);
-  // Partitions come in partitionBy order, each sorted by value: residue 0 first.
-  expect(fulfilled(outcome).map(({ arr, n, previous, pair }) => ({ arr, n, previous, pair }))).toEqual([
-    { arr: 0, n: 1, previous: -1, pair: 0 },
-    { arr: 4, n: 2, previous: 0, pair: 4 },
-    { arr: 8, n: 3, previous: 4, pair: 12 },
+  const { extra, outcome } = await servedBeyond(
+    'small',
+    [unwound, { $skip: 0 }, first],
+    [unwound, window, first],
+  );
+  // [arr, n, previous, pair]: partitions come in partitionBy order, each sorted by value, residue 0 first.
+  expect(fulfilled(outcome).map((d): unknown[] => [d.arr, d.n, d.previous, d.pair])).toEqual([
+    [0, 1, -1, 0],
+    [4, 2, 0, 4],
+    [8, 3, 4, 12],
   ]);
   expect(extra).toBeGreaterThanOrEqual(10);
 }, 300_000);
@@ -103,7 +107,7 @@ test('a running $sum over 3,000 documents serves other connections', async () =>
     },
   });
   let total = 0;
-  expect(fulfilled(outcome).map((d) => d.running)).toEqual(
+  expect(fulfilled(outcome).map((d): unknown => d.running)).toEqual(
     Array.from({ length: MID }, (_, i) => (total += i % 10)),
   );
   // Fewer documents than elsewhere (mingo needed seconds for these): about 20 pauses, 2 probes in one go.
@@ -113,7 +117,9 @@ test('a running $sum over 3,000 documents serves other connections', async () =>
 // Buckets of about ALL / 4 documents; each max is the next bucket's min, the last one's the
 // greatest value.
 test('a $bucketAuto over many documents serves other connections', async () => {
-  const { extra, outcome } = await servedByStage('small', [unwound], { $bucketAuto: { groupBy: '$arr', buckets: 4 } });
+  const { extra, outcome } = await servedByStage('small', [unwound], {
+    $bucketAuto: { groupBy: '$arr', buckets: 4 },
+  });
   expect(fulfilled(outcome)).toEqual([
     { _id: { min: 0, max: 10_000 }, count: 10_000 },
     { _id: { min: 10_000, max: 20_000 }, count: 10_000 },
@@ -146,9 +152,14 @@ test('a $sortByCount over many documents serves other connections', async () => 
   const { extra, outcome } = await servedByStage('small', [unwound], { $sortByCount: { $mod: ['$arr', 7] } });
   const counts = fulfilled(outcome);
   // 0..39,999: residues 0 and 1 occur 5,715 times, the others 5,714; by descending count.
-  expect(counts.map((c) => c.count)).toEqual([5715, 5715, 5714, 5714, 5714, 5714, 5714]);
+  expect(counts.map((c): unknown => c.count)).toEqual([5715, 5715, 5714, 5714, 5714, 5714, 5714]);
   expect(counts.map((c) => c._id as number).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
-  expect(counts.slice(0, 2).map((c) => c._id as number).sort()).toEqual([0, 1]);
+  expect(
+    counts
+      .slice(0, 2)
+      .map((c) => c._id as number)
+      .sort(),
+  ).toEqual([0, 1]);
   expect(extra).toBeGreaterThanOrEqual(10);
 }, 300_000);
 
@@ -156,7 +167,12 @@ test('a $sortByCount over many documents serves other connections', async () => 
 // command fails with 50 MaxTimeMSExpired.
 test('maxTimeMS 1 stops each of these stages with 50 MaxTimeMSExpired', async () => {
   const stages: Document[] = [
-    { $setWindowFields: { sortBy: { arr: 1 }, output: { s: { $sum: '$arr', window: { documents: [-3, 3] } } } } },
+    {
+      $setWindowFields: {
+        sortBy: { arr: 1 },
+        output: { s: { $sum: '$arr', window: { documents: [-3, 3] } } },
+      },
+    },
     { $bucketAuto: { groupBy: '$arr', buckets: 3 } },
     { $facet: { all: [{ $sort: { arr: 1 } }] } },
     { $sortByCount: '$arr' },
@@ -165,6 +181,10 @@ test('maxTimeMS 1 stops each of these stages with 50 MaxTimeMSExpired', async ()
     const err = await serverError(() =>
       t.db(DB).collection('small').aggregate([unwound, stage], { maxTimeMS: 1 }).toArray(),
     );
-    expect([Object.keys(stage)[0], err.code, err.codeName]).toEqual([Object.keys(stage)[0], 50, 'MaxTimeMSExpired']);
+    expect([Object.keys(stage)[0], err.code, err.codeName]).toEqual([
+      Object.keys(stage)[0],
+      50,
+      'MaxTimeMSExpired',
+    ]);
   }
 }, 300_000);

@@ -72,7 +72,11 @@ export function bucketAutoNow(input: Doc[], spec: unknown, options: Options): Do
 }
 
 /** The stage over many documents, pausing for other connections while it evaluates, sorts and accumulates. */
-export async function bucketAutoYielding(input: Doc[], spec: unknown, options: Options): Promise<Doc[] | undefined> {
+export async function bucketAutoYielding(
+  input: Doc[],
+  spec: unknown,
+  options: Options,
+): Promise<Doc[] | undefined> {
   const parsed = parseBucketAuto(spec);
   if (!parsed) return undefined;
   const yielder = new Yielder();

@@ -20,15 +20,19 @@ const isPlain = (v: unknown): v is Doc =>
  * document holding each sub-pipeline's results. Sub-pipelines work on copies of the input (as
  * mingo's `$facet` does), so one changing a nested field leaves the next unaffected.
  */
-async function facetYielding(input: Doc[], spec: unknown, options: Partial<Options>, runPipeline: RunPipeline) {
+async function facetYielding(
+  input: Doc[],
+  spec: unknown,
+  options: Partial<Options>,
+  runPipeline: RunPipeline,
+) {
   if (!isPlain(spec) || Object.keys(spec).length === 0) return undefined;
   const pipelines = Object.entries(spec);
   if (!pipelines.every(([, p]) => Array.isArray(p) && p.length > 0)) return undefined;
   // The pipeline's own options (a plain object, see aggregate.ts), copying their input.
   const copying = { ...options, processingMode: ProcessingMode.CLONE_INPUT };
   const out: Doc = {};
-  for (const [name, pipeline] of pipelines)
-    out[name] = await runPipeline(pipeline as Doc[], copying, input);
+  for (const [name, pipeline] of pipelines) out[name] = await runPipeline(pipeline as Doc[], copying, input);
   return [out];
 }
 

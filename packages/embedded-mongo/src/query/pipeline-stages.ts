@@ -177,11 +177,12 @@ const $lookup: Stage = (coll, expr, options) => {
 const $setWindowFields: Stage = (coll, expr, options) => {
   const probe = (expr as Record<symbol, unknown> | null)?.[OPTIONS_PROBE];
   if (typeof probe === 'function') {
-    probe(options);
+    (probe as (prepared: Options) => void)(options);
     return coll;
   }
   const spec = parseWindowSpec(expr, options);
-  if (spec) return coll.transform((docs: unknown[]) => Lazy(setWindowFieldsNow(docs as Doc[], spec, options)));
+  if (spec)
+    return coll.transform((docs: unknown[]) => Lazy(setWindowFieldsNow(docs as Doc[], spec, options)));
   const scripts = !namesScript(expr);
   return (mingoSetWindowFields as unknown as Stage)(coll, expr, withVariables(options, {}, scripts));
 };

@@ -143,7 +143,11 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
       else
         out =
           (await pausingStage(name, stage[name], all, options, (sub, o, docs) =>
-            runPipelineYielding(sub, o, lazyDocs(docs, (doc) => doc)),
+            runPipelineYielding(
+              sub,
+              o,
+              lazyDocs(docs, (doc) => doc),
+            ),
           )) ?? run([stage], options, all);
     }
     docs = lazyDocs(out, (doc) => doc);

@@ -55,7 +55,10 @@ function rangeKeys(values: unknown[], unit: string | undefined): number[] {
       return v.getTime();
     }
     if (v instanceof Date)
-      throw locationError(5429413, 'Invalid range: For windows that involve date or time ranges, a unit must be provided.');
+      throw locationError(
+        5429413,
+        'Invalid range: For windows that involve date or time ranges, a unit must be provided.',
+      );
     const n = numberOf(v);
     if (n === undefined)
       throw locationError(
@@ -72,7 +75,11 @@ function rangeKeys(values: unknown[], unit: string | undefined): number[] {
  */
 function reach(key: number, offset: number, unit: string | undefined, options: Options): number {
   if (unit === undefined) return key + offset;
-  const date = evalExpr({}, { $dateAdd: { startDate: { $literal: new Date(key) }, unit, amount: offset } }, options);
+  const date = evalExpr(
+    {},
+    { $dateAdd: { startDate: { $literal: new Date(key) }, unit, amount: offset } },
+    options,
+  );
   return (date as Date).getTime();
 }
 

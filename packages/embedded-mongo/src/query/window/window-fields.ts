@@ -100,7 +100,11 @@ export function setWindowFieldsNow(docs: Doc[], spec: WindowSpec, options: Optio
  * command with 50 once its maxTimeMS has passed) while keys are computed, while documents are
  * sorted, and between steps of the window computations.
  */
-export async function setWindowFieldsYielding(docs: Doc[], spec: WindowSpec, options: Options): Promise<Doc[]> {
+export async function setWindowFieldsYielding(
+  docs: Doc[],
+  spec: WindowSpec,
+  options: Options,
+): Promise<Doc[]> {
   const { keysOf, compareKeys } = sortPlan(spec.sortBy);
   const yielder = new Yielder();
   const keyed = keyedDocs(spec, options, keysOf);

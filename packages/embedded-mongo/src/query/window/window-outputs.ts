@@ -61,11 +61,11 @@ function* slide<T>(
     const end = spans.end[i] as number;
     // A window that jumped past the current one starts afresh.
     if (start >= high) {
-      while (low < high) (window.shift(), low++);
+      for (; low < high; low++) window.shift();
       low = high = start;
     }
     while (high < end) window.push(partial(high++));
-    while (low < start) (window.shift(), low++);
+    for (; low < start; low++) window.shift();
     values.push(low < high ? (window.result() as T) : empty);
     if (i % STEP === STEP - 1) yield STEP;
   }
@@ -89,7 +89,7 @@ function* average(p: Partition, spans: Spans, out: WindowOutput, options: Option
     spans,
     (i) => sum([{ v: values[i] }]),
     (a, b) => sum([{ v: a }, { v: b }]),
-    0 as unknown,
+    0,
   );
   return sums.map((total, i) => {
     const count = (numbers[spans.end[i] as number] as number) - (numbers[spans.start[i] as number] as number);
@@ -143,7 +143,12 @@ function* endpoint(p: Partition, spans: Spans, out: WindowOutput, options: Optio
   return result;
 }
 
-function* accumulatorValues(p: Partition, spans: Spans, out: WindowOutput, options: Options): Work<unknown[]> {
+function* accumulatorValues(
+  p: Partition,
+  spans: Spans,
+  out: WindowOutput,
+  options: Options,
+): Work<unknown[]> {
   if (!out.window) {
     // The whole partition: one result for every document.
     const value = accumulate(p.docs, out.op, out.args, options);
@@ -189,7 +194,9 @@ function* integrals(p: Partition, spans: Spans, call: (i: number, docs: Doc[]) =
     const start = spans.start[i] as number;
     const end = spans.end[i] as number;
     result.push(
-      end - start < 2 ? call(i, p.docs.slice(start, end)) : (prefix[end - 1] as number) - (prefix[start] as number),
+      end - start < 2
+        ? call(i, p.docs.slice(start, end))
+        : (prefix[end - 1] as number) - (prefix[start] as number),
     );
   }
   return result;
@@ -209,7 +216,12 @@ function* windowOpValues(
   const fn = options.context.getOperator(OpType.WINDOW, out.op) as unknown as WindowOp;
   const parentExpr = { sortBy: Object.fromEntries(spec.sortBy) };
   const call = (i: number, docs: Doc[]) =>
-    fn(p.docs[i] as Doc, docs, { parentExpr, inputExpr: out.args, documentNumber: i + 1, field: out.field }, options);
+    fn(
+      p.docs[i] as Doc,
+      docs,
+      { parentExpr, inputExpr: out.args, documentNumber: i + 1, field: out.field },
+      options,
+    );
   if (out.op === '$integral' && out.window) return yield* integrals(p, spans, call);
   const result: unknown[] = [];
   for (let i = 0; i < n; i++) {
@@ -218,7 +230,8 @@ function* windowOpValues(
     if (!out.window) result.push(call(i, p.docs));
     else if (out.op === '$derivative') {
       // Only the window's first and last documents count.
-      const ends = end - start < 2 ? p.docs.slice(start, end) : [p.docs[start] as Doc, p.docs[end - 1] as Doc];
+      const ends =
+        end - start < 2 ? p.docs.slice(start, end) : [p.docs[start] as Doc, p.docs[end - 1] as Doc];
       result.push(call(i, ends));
     } else {
       result.push(call(i, p.docs.slice(start, end)));

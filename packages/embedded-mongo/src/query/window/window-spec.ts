@@ -23,8 +23,23 @@ export type WindowOutput = {
 export type WindowSpec = { partitionBy: unknown; sortBy: [string, number][]; outputs: WindowOutput[] };
 
 /** Window operators that need a sort order, and those that take no window (one pass each). */
-const NEEDS_SORT = new Set(['$denseRank', '$documentNumber', '$rank', '$shift', '$linearFill', '$first', '$last']);
-const WHOLE_PARTITION_ONLY = new Set(['$denseRank', '$expMovingAvg', '$linearFill', '$locf', '$rank', '$shift']);
+const NEEDS_SORT = new Set([
+  '$denseRank',
+  '$documentNumber',
+  '$rank',
+  '$shift',
+  '$linearFill',
+  '$first',
+  '$last',
+]);
+const WHOLE_PARTITION_ONLY = new Set([
+  '$denseRank',
+  '$expMovingAvg',
+  '$linearFill',
+  '$locf',
+  '$rank',
+  '$shift',
+]);
 /** Operators reading the sortBy value as their x axis. */
 const NEEDS_ONE_SORT_FIELD = new Set(['$derivative', '$integral', '$linearFill']);
 
@@ -77,7 +92,8 @@ const order = (b: Bound): number => (b === 'current' ? 0 : (b as number));
 export function parseWindowSpec(expr: unknown, options: Options): WindowSpec | null {
   if (!isPlain(expr) || namesScript(expr) || !options.context) return null;
   const { partitionBy, sortBy, output, ...rest } = expr;
-  if (Object.keys(rest).length > 0 || !isPlain(output) || (sortBy !== undefined && !isPlain(sortBy))) return null;
+  if (Object.keys(rest).length > 0 || !isPlain(output) || (sortBy !== undefined && !isPlain(sortBy)))
+    return null;
   const sort = parseSort(sortBy);
   const outputs: WindowOutput[] = [];
   for (const [field, spec] of Object.entries(output)) {
