@@ -269,14 +269,14 @@ async function yielding(): Promise<void> {
       .collection('docs')
       .aggregate([{ $sort: { n: -1 } }, { $limit: 1 }])
       .toArray();
-  // A running sum over 3,000 documents: mingo's stage summed each window from its first document
-  // (n² work, seconds in one go); the engine's adds each document once, with pauses.
+  // A running sum over 3,000 documents of their own collection: mingo's stage summed each window
+  // from its first document (n² work, seconds in one go); the engine's adds each document once,
+  // with pauses.
+  const windowed = grouper.db('yielding').collection('window3k');
+  await windowed.insertMany(Array.from({ length: 3000 }, (_, n) => ({ n, payload: 'p'.repeat(40) })));
   const window = () =>
-    grouper
-      .db('yielding')
-      .collection('docs')
+    windowed
       .aggregate([
-        { $match: { n: { $lt: 3000 } } },
         {
           $setWindowFields: {
             sortBy: { n: 1 },
