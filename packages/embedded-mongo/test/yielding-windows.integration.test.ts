@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MongoClient, type Document } from 'mongodb';
-import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+import type { Document, MongoClient } from 'mongodb';
+import { serverError, type TestEngine } from './helpers/engine.js';
 import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
+import { engineAndProbeClient, insertArrays, pingOrFind } from './helpers/yielding-fixtures.js';
 
 /**
  * `$setWindowFields`, `$bucketAuto`, `$facet` and `$sortByCount` over many documents pause between
@@ -20,14 +21,7 @@ const MID = 3000;
 
 let t: TestEngine;
 let other: MongoClient;
-const probe = (i: number) =>
-  i % 2 === 0
-    ? other.db(DB).command({ ping: 1 })
-    : other
-        .db(DB)
-        .collection<{ _id: number; v: number }>('mid')
-        .findOne({ _id: i % MID })
-        .then((doc) => expect(doc?.v).toBe((i % MID) % 10));
+const probe = (i: number) => pingOrFind(other, DB, 'mid', 'v', MID, (id) => id % 10, i);
 
 const aggregating = (name: string, pipeline: object[]) =>
   servedMeanwhile(() => t.db(DB).collection(name).aggregate(pipeline).toArray(), probe);
@@ -50,16 +44,9 @@ const servedByStage = (name: string, before: object[], stage: object) =>
   servedBeyond(name, [...before, { $limit: 1 }], [...before, stage]);
 
 beforeAll(async () => {
-  t = await startTestEngine();
-  other = new MongoClient(t.engine.uri, { maxPoolSize: 1 });
-  await other.connect();
+  ({ t, other } = await engineAndProbeClient());
   const db = t.db(DB);
-  await db.collection<{ _id: number; arr: number[] }>('small').insertMany(
-    Array.from({ length: SMALL }, (_, i) => ({
-      _id: i,
-      arr: Array.from({ length: ARRAY }, (_, j) => i * ARRAY + j),
-    })),
-  );
+  await insertArrays(db, 'small', SMALL, ARRAY);
   await db
     .collection<{ _id: number; v: number }>('mid')
     .insertMany(Array.from({ length: MID }, (_, i) => ({ _id: i, v: i % 10 })));
