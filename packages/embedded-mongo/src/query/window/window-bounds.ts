@@ -13,7 +13,7 @@ import type { Bound, Window } from './window-spec.js';
  */
 export type Spans = { start: Int32Array; end: Int32Array };
 
-export function wholePartition(n: number): Spans {
+function wholePartition(n: number): Spans {
   return { start: new Int32Array(n), end: new Int32Array(n).fill(n) };
 }
 
