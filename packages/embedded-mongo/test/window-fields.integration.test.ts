@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Collection, Document } from 'mongodb';
-import { startTestEngine, type TestEngine } from './helpers/engine.js';
+import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
 
 /**
  * `$setWindowFields` through the official driver. Expectations come from MongoDB's manual pages:
@@ -191,6 +191,22 @@ describe('the manual examples', () => {
   });
 });
 
+describe('range windows over values of another type', () => {
+  // mongod: "Invalid range: Expected the sortBy field to be a number" (5429414), a date needs a
+  // unit (5429413), a unit needs a date (5429513).
+  test('are refused with mongod codes', async () => {
+    const range = (unit?: string) => ({
+      sortBy: { orderDate: 1 },
+      output: { s: { $sum: '$quantity', window: { range: [-1, 0], ...(unit ? { unit } : {}) } } },
+    });
+    const code = async (stage: Document, coll = cakes) =>
+      (await serverError(() => coll.aggregate([{ $setWindowFields: stage }]).toArray())).code;
+    expect(await code(range())).toBe(5429413);
+    expect(await code({ ...range('day'), sortBy: { state: 1 } })).toBe(5429513);
+    expect(await code({ ...range(), sortBy: { type: 1 } })).toBe(5429414);
+  });
+});
+
 describe('ties, integrals and moving averages', () => {
   // $rank: tied documents share a rank and the next rank skips; $denseRank does not skip.
   test('tied sortBy values share a rank', async () => {
@@ -268,8 +284,8 @@ const positions = (i: number, n: number, [lo, hi]: [number | string, number | st
   return Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k);
 };
 
-describe('sliding windows over many documents', () => {
-  const N = 600;
+// 600 documents run through the one-go stage, 1,500 through the pausing one (over 1,000).
+describe.each([600, 1500])('sliding windows over %i documents', (N) => {
   /** Values with repeats, a few missing, in 3 partitions; `_id` is the sort order within each. */
   const value = (i: number) => (i % 17 === 0 ? undefined : ((i * 37) % 101) - 50);
   const windows: [number | string, number | string][] = [
@@ -282,7 +298,7 @@ describe('sliding windows over many documents', () => {
   ];
 
   test('$sum, $count, $min, $max, $avg, $first, $last and $push agree with each window read directly', async () => {
-    const coll = t.db('windows').collection('sliding');
+    const coll = t.db('windows').collection(`sliding${String(N)}`);
     await coll.insertMany(
       Array.from({ length: N }, (_, i) => {
         const v = value(i);
