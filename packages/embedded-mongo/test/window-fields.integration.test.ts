@@ -277,6 +277,18 @@ describe('ties, integrals and moving averages', () => {
   });
 });
 
+/** Standard deviation of `xs` over `xs.length - sample` (null when that is not positive). */
+function deviation(xs: number[], sample: 0 | 1): number | null {
+  if (xs.length - sample <= 0) return null;
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - sample));
+}
+/** Equal to a billionth (relative): summing in another order changes the last bits of a double. */
+const near = (got: unknown, want: unknown) =>
+  typeof got === 'number' &&
+  typeof want === 'number' &&
+  Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want));
+
 /** The window of document `i` of `n` by position, per the manual's `documents` definition. */
 const positions = (i: number, n: number, [lo, hi]: [number | string, number | string]) => {
   const from = lo === 'unbounded' ? 0 : Math.max(0, i + (lo === 'current' ? 0 : (lo as number)));
@@ -297,7 +309,7 @@ describe.each([600, 1500])('sliding windows over %i documents', (N) => {
     [-40, -10],
   ];
 
-  test('$sum, $count, $min, $max, $avg, $first, $last and $push agree with each window read directly', async () => {
+  test('$sum, $count, $min, $max, $avg, $first, $last, $push and $stdDev agree with each window read directly', async () => {
     const coll = t.db('windows').collection(`sliding${String(N)}`);
     await coll.insertMany(
       Array.from({ length: N }, (_, i) => {
@@ -305,7 +317,18 @@ describe.each([600, 1500])('sliding windows over %i documents', (N) => {
         return v === undefined ? { _id: i, g: i % 3 } : { _id: i, g: i % 3, v };
       }) as Document[],
     );
-    const ops = ['$sum', '$count', '$min', '$max', '$avg', '$first', '$last', '$push'] as const;
+    const ops = [
+      '$sum',
+      '$count',
+      '$min',
+      '$max',
+      '$avg',
+      '$first',
+      '$last',
+      '$push',
+      '$stdDevPop',
+      '$stdDevSamp',
+    ] as const;
     for (const documents of windows) {
       const output = Object.fromEntries(
         ops.map((op) => [op.slice(1), { [op]: op === '$count' ? {} : '$v', window: { documents } }]),
@@ -332,8 +355,17 @@ describe.each([600, 1500])('sliding windows over %i documents', (N) => {
             first: inWindow.length ? (value(inWindow[0] as number) ?? null) : null,
             last: inWindow.length ? (value(inWindow[inWindow.length - 1] as number) ?? null) : null,
             push: present,
+            // The square root of the mean squared deviation from the mean, over n or n - 1.
+            stdDevPop: deviation(present, 0),
+            stdDevSamp: deviation(present, 1),
           };
-          const got = Object.fromEntries(Object.keys(expected).map((k2) => [k2, doc[k2] ?? null]));
+          const got = Object.fromEntries(
+            Object.keys(expected).map((k2) => {
+              const v: unknown = doc[k2] ?? null;
+              const want = expected[k2 as keyof typeof expected];
+              return [k2, k2.startsWith('stdDev') && near(v, want) ? want : v];
+            }),
+          );
           expect([documents, id, got]).toEqual([documents, id, expected]);
         });
       }

@@ -1,6 +1,6 @@
 import { evalExpr } from 'mingo/core';
 import type { Options } from 'mingo/types';
-import { Decimal128, Double, Int32, Long } from 'bson';
+import { approximate, isBsonNumber } from '../../bson/exact-number.js';
 import { locationError } from '../../errors.js';
 import { bsonTypeName } from '../expression-fixes.js';
 import type { Bound, Window } from './window-spec.js';
@@ -31,14 +31,6 @@ function documentSpans(n: number, lower: Bound, upper: Bound): Spans {
   return { start, end };
 }
 
-const numberOf = (v: unknown): number | undefined => {
-  if (typeof v === 'number') return v;
-  if (v instanceof Int32 || v instanceof Double) return v.value;
-  if (v instanceof Long) return Number(v.toBigInt());
-  if (v instanceof Decimal128) return Number(v.toString());
-  return undefined;
-};
-
 /**
  * The sortBy values of a range window, as numbers (dates as milliseconds). mongod refuses a value
  * of another type when it computes the window: 5429414 (a number expected), 5429413 (a date with
@@ -59,13 +51,12 @@ function rangeKeys(values: unknown[], unit: string | undefined): number[] {
         5429413,
         'Invalid range: For windows that involve date or time ranges, a unit must be provided.',
       );
-    const n = numberOf(v);
-    if (n === undefined)
+    if (!isBsonNumber(v))
       throw locationError(
         5429414,
         `Invalid range: Expected the sortBy field to be a number, but it was ${bsonTypeName(v)}`,
       );
-    return n;
+    return approximate(v);
   });
 }
 

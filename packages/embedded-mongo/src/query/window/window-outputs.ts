@@ -1,6 +1,6 @@
 import { evalExpr, OpType } from 'mingo/core';
 import type { Options } from 'mingo/types';
-import { isBsonNumber } from '../../bson/exact-number.js';
+import { approximate, isBsonNumber } from '../../bson/exact-number.js';
 import { SlidingMerge } from './sliding-merge.js';
 import { windowSpans, type Spans } from './window-bounds.js';
 import type { WindowOutput, WindowSpec } from './window-spec.js';
@@ -44,16 +44,17 @@ function* merged(p: Partition, spans: Spans, out: WindowOutput, options: Options
   return yield* slide(p.docs.length, spans, partial, merge, accumulate([], out.op, out.args, options));
 }
 
-/** The SlidingMerge pass: the window's merged partials for each document, `empty` for none. */
-function* slide<T>(
+/**
+ * One pass over a partition's windows, each document added when the window reaches it and removed
+ * when the window passes it (both ends only move forward); `read` gives the current window's
+ * value, `count` documents in it.
+ */
+function* moving(
   n: number,
   spans: Spans,
-  partial: (i: number) => T,
-  merge: (a: T, b: T) => T,
-  empty: T,
-): Work<T[]> {
-  const window = new SlidingMerge<T>(merge);
-  const values: T[] = [];
+  window: { add(i: number): void; remove(i: number): void; read(count: number): unknown },
+): Work<unknown[]> {
+  const values: unknown[] = [];
   let low = 0;
   let high = 0;
   for (let i = 0; i < n; i++) {
@@ -61,15 +62,61 @@ function* slide<T>(
     const end = spans.end[i] as number;
     // A window that jumped past the current one starts afresh.
     if (start >= high) {
-      for (; low < high; low++) window.shift();
+      for (; low < high; low++) window.remove(low);
       low = high = start;
     }
-    while (high < end) window.push(partial(high++));
-    for (; low < start; low++) window.shift();
-    values.push(low < high ? (window.result() as T) : empty);
+    for (; high < end; high++) window.add(high);
+    for (; low < start; low++) window.remove(low);
+    values.push(window.read(high - low));
     if (i % STEP === STEP - 1) yield STEP;
   }
   return values;
+}
+
+/** The SlidingMerge pass: the window's merged partials for each document, `empty` for none. */
+function slide<T>(n: number, spans: Spans, partial: (i: number) => T, merge: (a: T, b: T) => T, empty: T) {
+  const window = new SlidingMerge<T>(merge);
+  return moving(n, spans, {
+    add: (i) => window.push(partial(i)),
+    remove: () => window.shift(),
+    read: (count) => (count > 0 ? window.result() : empty),
+  });
+}
+
+/**
+ * `$stdDevPop` / `$stdDevSamp` over any window in one pass
+ * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/stdDevPop/): the numbers of
+ * the window (others ignored) kept as a count, a mean and a sum of squared deviations, updated as
+ * each number joins and leaves (Welford's method and its inverse); null without numbers (the
+ * sample form: with fewer than two).
+ */
+function* deviation(p: Partition, spans: Spans, out: WindowOutput, options: Options): Work<unknown[]> {
+  const numbers = p.docs.map((doc) => {
+    const v = evalExpr(doc, out.args, options);
+    return isBsonNumber(v) ? approximate(v) : undefined;
+  });
+  yield p.docs.length;
+  const sample = out.op === '$stdDevSamp' ? 1 : 0;
+  let count = 0;
+  let mean = 0;
+  let squares = 0;
+  const step = (x: number | undefined, sign: 1 | -1) => {
+    if (x === undefined) return;
+    count += sign;
+    if (count === 0) {
+      mean = squares = 0;
+      return;
+    }
+    const d = x - mean;
+    mean += (sign * d) / count;
+    // One number deviates by nothing: what removals left over is rounding.
+    squares = count === 1 ? 0 : squares + sign * d * (x - mean);
+  };
+  return yield* moving(p.docs.length, spans, {
+    add: (i) => step(numbers[i], 1),
+    remove: (i) => step(numbers[i], -1),
+    read: () => (count > sample ? Math.sqrt(Math.max(0, squares) / (count - sample)) : null),
+  });
 }
 
 /**
@@ -110,7 +157,7 @@ function* pushed(p: Partition, spans: Spans, out: WindowOutput, options: Options
 }
 
 /**
- * Any other accumulator (`$addToSet`, `$stdDevPop`, `$covarianceSamp`, `$topN`, `$median`...)
+ * Any other accumulator (`$addToSet`, `$covarianceSamp`, `$topN`, `$median`...)
  * over each window afresh: linear in the window's size, so a long running window costs n² in all,
  * but it yields its work as it goes, and a window equal to the previous one is not recomputed.
  */
@@ -157,6 +204,7 @@ function* accumulatorValues(
   }
   if (out.op in MERGED_BY) return yield* merged(p, spans, out, options);
   if (out.op === '$avg') return yield* average(p, spans, out, options);
+  if (out.op === '$stdDevPop' || out.op === '$stdDevSamp') return yield* deviation(p, spans, out, options);
   if (out.op === '$push') return yield* pushed(p, spans, out, options);
   if (out.op === '$first' || out.op === '$last') return yield* endpoint(p, spans, out, options);
   return yield* eachWindow(p, spans, out, options);
