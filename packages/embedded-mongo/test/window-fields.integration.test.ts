@@ -283,11 +283,23 @@ function deviation(xs: number[], sample: 0 | 1): number | null {
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
   return Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - sample));
 }
+/** Sample or population covariance of each x with x mod 7 (null when too few). */
+function covariance(xs: number[], sample: 0 | 1): number | null {
+  if (xs.length - sample <= 0) return null;
+  const ys = xs.map((x) => x % 7);
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  return xs.reduce((a, x, i) => a + (x - mx) * ((ys[i] as number) - my), 0) / (xs.length - sample);
+}
 /** Equal to a billionth (relative): summing in another order changes the last bits of a double. */
 const near = (got: unknown, want: unknown) =>
   typeof got === 'number' &&
   typeof want === 'number' &&
   Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want));
+
+/** The argument of each window operator tested: `$v`, a pair for covariances, none for `$count`. */
+const argument = (op: string): unknown =>
+  op === '$count' ? {} : op.startsWith('$covariance') ? ['$v', { $mod: ['$v', 7] }] : '$v';
 
 /** The window of document `i` of `n` by position, per the manual's `documents` definition. */
 const positions = (i: number, n: number, [lo, hi]: [number | string, number | string]) => {
@@ -309,7 +321,7 @@ describe.each([600, 1500])('sliding windows over %i documents', (N) => {
     [-40, -10],
   ];
 
-  test('$sum, $count, $min, $max, $avg, $first, $last, $push and $stdDev agree with each window read directly', async () => {
+  test('$sum, $count, $min, $max, $avg, $first, $last, $push, $stdDev and $covariance agree with each window read directly', async () => {
     const coll = t.db('windows').collection(`sliding${String(N)}`);
     await coll.insertMany(
       Array.from({ length: N }, (_, i) => {
@@ -328,10 +340,12 @@ describe.each([600, 1500])('sliding windows over %i documents', (N) => {
       '$push',
       '$stdDevPop',
       '$stdDevSamp',
+      '$covariancePop',
+      '$covarianceSamp',
     ] as const;
     for (const documents of windows) {
       const output = Object.fromEntries(
-        ops.map((op) => [op.slice(1), { [op]: op === '$count' ? {} : '$v', window: { documents } }]),
+        ops.map((op) => [op.slice(1), { [op]: argument(op), window: { documents } }]),
       );
       const out = await coll
         .aggregate([
@@ -358,12 +372,15 @@ describe.each([600, 1500])('sliding windows over %i documents', (N) => {
             // The square root of the mean squared deviation from the mean, over n or n - 1.
             stdDevPop: deviation(present, 0),
             stdDevSamp: deviation(present, 1),
+            // The mean product of the two values' deviations from their means (y = x mod 7 here).
+            covariancePop: covariance(present, 0),
+            covarianceSamp: covariance(present, 1),
           };
           const got = Object.fromEntries(
             Object.keys(expected).map((k2) => {
               const v: unknown = doc[k2] ?? null;
               const want = expected[k2 as keyof typeof expected];
-              return [k2, k2.startsWith('stdDev') && near(v, want) ? want : v];
+              return [k2, /^(stdDev|covariance)/.test(k2) && near(v, want) ? want : v];
             }),
           );
           expect([documents, id, got]).toEqual([documents, id, expected]);

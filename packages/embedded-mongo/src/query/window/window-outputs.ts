@@ -157,7 +157,7 @@ function* pushed(p: Partition, spans: Spans, out: WindowOutput, options: Options
 }
 
 /**
- * Any other accumulator (`$addToSet`, `$covarianceSamp`, `$topN`, `$median`...)
+ * Any other accumulator (`$addToSet`, `$topN`, `$median`, `$mergeObjects`...)
  * over each window afresh: linear in the window's size, so a long running window costs n² in all,
  * but it yields its work as it goes, and a window equal to the previous one is not recomputed.
  */
@@ -190,6 +190,54 @@ function* endpoint(p: Partition, spans: Spans, out: WindowOutput, options: Optio
   return result;
 }
 
+/**
+ * `$covariancePop` / `$covarianceSamp` over any window in one pass
+ * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/covariancePop/): the
+ * documents whose two expressions are both numbers, kept as a count, two means and a sum of
+ * co-deviations updated as each joins and leaves; null without any (the sample form: with fewer
+ * than two).
+ */
+function* covariance(p: Partition, spans: Spans, out: WindowOutput, options: Options): Work<unknown[]> {
+  const pairs = p.docs.map((doc) => {
+    const v = evalExpr(doc, out.args, options);
+    const [x, y] = Array.isArray(v) ? (v as unknown[]) : [];
+    return isBsonNumber(x) && isBsonNumber(y) ? [approximate(x), approximate(y)] : undefined;
+  });
+  yield p.docs.length;
+  const sample = out.op === '$covarianceSamp' ? 1 : 0;
+  let count = 0;
+  let meanX = 0;
+  let meanY = 0;
+  let co = 0;
+  const add = (pair: number[] | undefined) => {
+    if (!pair) return;
+    const [x = 0, y = 0] = pair;
+    count++;
+    const dx = x - meanX;
+    meanX += dx / count;
+    meanY += (y - meanY) / count;
+    co += dx * (y - meanY);
+  };
+  const remove = (pair: number[] | undefined) => {
+    if (!pair) return;
+    const [x = 0, y = 0] = pair;
+    count--;
+    if (count === 0) {
+      meanX = meanY = co = 0;
+      return;
+    }
+    const dy = y - meanY;
+    meanX -= (x - meanX) / count;
+    meanY -= dy / count;
+    co = count === 1 ? 0 : co - (x - meanX) * dy;
+  };
+  return yield* moving(p.docs.length, spans, {
+    add: (i) => add(pairs[i]),
+    remove: (i) => remove(pairs[i]),
+    read: () => (count > sample ? co / (count - sample) : null),
+  });
+}
+
 function* accumulatorValues(
   p: Partition,
   spans: Spans,
@@ -205,6 +253,8 @@ function* accumulatorValues(
   if (out.op in MERGED_BY) return yield* merged(p, spans, out, options);
   if (out.op === '$avg') return yield* average(p, spans, out, options);
   if (out.op === '$stdDevPop' || out.op === '$stdDevSamp') return yield* deviation(p, spans, out, options);
+  if (out.op === '$covariancePop' || out.op === '$covarianceSamp')
+    return yield* covariance(p, spans, out, options);
   if (out.op === '$push') return yield* pushed(p, spans, out, options);
   if (out.op === '$first' || out.op === '$last') return yield* endpoint(p, spans, out, options);
   return yield* eachWindow(p, spans, out, options);
