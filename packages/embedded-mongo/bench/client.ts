@@ -269,12 +269,31 @@ async function yielding(): Promise<void> {
       .collection('docs')
       .aggregate([{ $sort: { n: -1 } }, { $limit: 1 }])
       .toArray();
+  // A running sum over 3,000 documents of their own collection: mingo's stage summed each window
+  // from its first document (n² work, seconds in one go); the engine's adds each document once,
+  // with pauses.
+  const windowed = grouper.db('yielding').collection('window3k');
+  await windowed.insertMany(Array.from({ length: 3000 }, (_, n) => ({ n, payload: 'p'.repeat(40) })));
+  const window = () =>
+    windowed
+      .aggregate([
+        {
+          $setWindowFields: {
+            sortBy: { n: 1 },
+            output: { running: { $sum: '$n', window: { documents: ['unbounded', 'current'] } } },
+          },
+        },
+        { $count: 'n' },
+      ])
+      .toArray();
   await group();
   await sort();
+  await window();
   for (const [name, busy] of [
     ['findOne by _id, alone', null],
     ['findOne by _id, during $group of 100k', group],
     ['findOne by _id, during $sort of 100k', sort],
+    ['findOne by _id, during $setWindowFields (running $sum) of 3k', window],
   ] as const) {
     const { lat, busyMs, seconds } = await findOneLatencies(coll, ids, busy);
     emit({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MongoClient, type Document } from 'mongodb';
-import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+import type { Document, MongoClient } from 'mongodb';
+import { serverError, type TestEngine } from './helpers/engine.js';
 import { fulfilled, pingOrFind, servedMeanwhile } from './helpers/served-meanwhile.js';
+import { engineAndProbeClient, insertArrays } from './helpers/yielding-fixtures.js';
 
 /**
  * Every long command pauses between batches of work so other connections are served while it runs:
@@ -30,16 +31,9 @@ const aggregating = <T extends object = Document>(name: string, pipeline: object
   servedMeanwhile(() => t.db(DB).collection(name).aggregate<T>(pipeline).toArray(), probe);
 
 beforeAll(async () => {
-  t = await startTestEngine();
-  other = new MongoClient(t.engine.uri, { maxPoolSize: 1 });
-  await other.connect();
+  ({ t, other } = await engineAndProbeClient());
   const db = t.db(DB);
-  await db.collection<{ _id: number; arr: number[] }>('small').insertMany(
-    Array.from({ length: SMALL }, (_, i) => ({
-      _id: i,
-      arr: Array.from({ length: ARRAY }, (_, j) => i * ARRAY + j),
-    })),
-  );
+  await insertArrays(db, 'small', SMALL, ARRAY);
   for (let from = 0; from < MANY; from += 5000) {
     await db
       .collection<{ _id: number; n: number; g: number }>('many')

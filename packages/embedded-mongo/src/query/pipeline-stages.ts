@@ -10,8 +10,12 @@ import { Aggregator } from 'mingo/aggregator';
 import { evalExpr } from 'mingo/core';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { $bucket } from './bucket-stage.js';
+import { bucketAutoNow } from './bucket-auto.js';
+import { namesScript, parseWindowSpec } from './window/window-spec.js';
+import { setWindowFieldsNow } from './window/window-fields.js';
 import { checkLookupAs, mingoLookupAs, withJoined } from './lookup-as.js';
 import {
+  $bucketAuto as mingoBucketAuto,
   $count as mingoCount,
   $project as mingoProject,
   $setWindowFields as mingoSetWindowFields,
@@ -163,28 +167,57 @@ const $lookup: Stage = (coll, expr, options) => {
   });
 };
 
-/** Whether a specification names a scripting operator anywhere. */
-function namesScript(v: unknown): boolean {
-  if (Array.isArray(v)) return v.some(namesScript);
-  if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false;
-  return Object.entries(v).some(([k, inner]) => SCRIPT_OPERATORS.has(k) || namesScript(inner));
-}
-const SCRIPT_OPERATORS = new Set(['$function', '$accumulator', '$where']);
-
 /**
  * `$setWindowFields` (https://www.mongodb.com/docs/manual/reference/operator/aggregation/setWindowFields/):
- * mingo computes each window through its own `$function` expression, which the engine's disabled
- * scripting refused, so the stage always failed ("$function requires 'scriptEnabled'"). It runs
- * with mingo's internal function allowed; a specification naming a scripting operator itself
- * keeps scripting off (refused as everywhere else).
+ * the engine's own one-pass computation (window/window-fields.ts) for every specification it
+ * parses. Others go to mingo's stage, which computes each window through its own `$function`
+ * expression: it runs with that internal function allowed, while a specification naming a
+ * scripting operator itself keeps scripting off (refused as everywhere else).
  */
 const $setWindowFields: Stage = (coll, expr, options) => {
+  const probe = (expr as Record<symbol, unknown> | null)?.[OPTIONS_PROBE];
+  if (typeof probe === 'function') {
+    (probe as (prepared: Options) => void)(options);
+    return coll;
+  }
+  const spec = parseWindowSpec(expr, options);
+  if (spec)
+    return coll.transform((docs: unknown[]) => Lazy(setWindowFieldsNow(docs as Doc[], spec, options)));
   const scripts = !namesScript(expr);
   return (mingoSetWindowFields as unknown as Stage)(coll, expr, withVariables(options, {}, scripts));
 };
 
+/**
+ * `$bucketAuto` (bucket-auto.ts): buckets cut from the engine's BSON order, `_id` first, the same
+ * buckets as the pausing form gives over more documents. mingo's stage (used for `granularity`)
+ * ordered by its own comparison, which did not know `Long`s, and wrote `_id` last.
+ */
+const $bucketAuto: Stage = (coll, expr, options) =>
+  coll.transform((docs: unknown[]) => {
+    const out = bucketAutoNow(docs as Doc[], expr, options);
+    return out ? Lazy(out) : (mingoBucketAuto as unknown as Stage)(Lazy(docs), expr, options);
+  });
+
+/** A key no specification read from BSON can hold (see preparedOptions). */
+const OPTIONS_PROBE = Symbol('prepared options');
+
+/**
+ * The options mingo hands its stages, prepared once for many evaluations. `evalExpr` given plain
+ * options prepares them on every call, copying every operator table of the context (tens of
+ * microseconds: most of the time of a stage that evaluates a few expressions per document), and
+ * mingo does not export the prepared form. An aggregator prepares them for its stages, so a probe
+ * passed to this module's `$setWindowFields` receives them.
+ */
+export function preparedOptions(options: Partial<Options>): Options {
+  let prepared: Options | undefined;
+  const probe = (o: Options) => (prepared = o);
+  new Aggregator([{ $setWindowFields: { [OPTIONS_PROBE]: probe } }], options).stream([]);
+  return prepared ?? (options as Options);
+}
+
 export const pipelineStageFixes = {
   $bucket,
+  $bucketAuto,
   $count,
   $group,
   $lookup,

@@ -28,7 +28,7 @@ function sortKey(doc: Doc, path: string[], dir: number): unknown {
 }
 
 /** The sort keys of a document, and the order of two documents' keys. */
-function sortPlan(sort: [string, number][]): {
+export function sortPlan(sort: [string, number][]): {
   keysOf: (d: Doc) => unknown[];
   compareKeys: (a: unknown[], b: unknown[]) => number;
 } {

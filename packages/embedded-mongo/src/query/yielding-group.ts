@@ -180,7 +180,7 @@ async function collectYielding(input: Doc[], collector: { add(doc: Doc): void })
 }
 
 /** `{_id, ...accumulated fields}` for each group, with pauses between chunks of work. */
-async function accumulateGroups(
+export async function accumulateGroups(
   groups: Iterable<{ id: unknown; docs: Doc[] }>,
   output: Doc,
   options: Options,

@@ -3,6 +3,7 @@ import { toCommandError } from '../errors.js';
 import { withDeadline } from '../server/deadline.js';
 import { Yielder, YIELD_EVERY_DOCS } from '../server/yielding.js';
 import { parseSort, sortYieldingBy } from './sort.js';
+import { pausingStage } from './paused-stages.js';
 import { graphLookupYielding, graphSpec } from './yielding-graph-lookup.js';
 import { bucketYielding, groupYielding, isPlainGroup, splitAccumulator } from './yielding-group.js';
 
@@ -109,9 +110,11 @@ const stageName = (stage: Doc | undefined): string => Object.keys(stage ?? {})[0
 /**
  * Runs a pipeline over documents already read, pausing between batches of work so other
  * connections are served (Yielder), stage after stage: per-document stages (and a following
- * `$group` whose accumulators merge, MERGED_BY) batch by batch; `$sort` as a merge sort with
- * pauses (sortYieldingBy); any other `$group` by groupYielding, `$bucket` by bucketYielding.
- * Other stages (`$limit`, `$skip`, `$bucketAuto`, `$setWindowFields`, `$facet`...) run in one go over their input, one
+ * `$group` whose accumulators merge, splitAccumulator) batch by batch; `$sort` as a merge sort with
+ * pauses (sortYieldingBy); any other `$group` by groupYielding, `$bucket` by bucketYielding,
+ * `$graphLookup` by graphLookupYielding, `$unionWith` by unionYielding; `$setWindowFields`,
+ * `$bucketAuto`, `$facet`, `$sortByCount` by pausingStage.
+ * Other stages (`$limit`, `$skip`...) run in one go over their input, one
  * stage at a time: a pipeline is the composition of its stages, so the result is the same. A
  * small input runs through mingo in one go, unless a stage may multiply it (MULTIPLYING).
  */
@@ -147,7 +150,15 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
       else if (name === '$graphLookup' && graph) out = await graphLookupYielding(all, graph, options);
       else if (name === '$unionWith' && unionedCollection(stage.$unionWith) !== undefined)
         out = all.concat(await unionYielding(stage.$unionWith, options));
-      else out = run([stage], options, all);
+      else
+        out =
+          (await pausingStage(name, stage[name], all, options, (sub, o, docs) =>
+            runPipelineYielding(
+              sub,
+              o,
+              lazyDocs(docs, (doc) => doc),
+            ),
+          )) ?? run([stage], options, all);
     }
     docs = lazyDocs(out, (doc) => doc);
   }

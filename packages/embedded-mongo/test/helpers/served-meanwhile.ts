@@ -31,16 +31,23 @@ export function fulfilled<T>(outcome: PromiseSettledResult<T>): T {
 
 /**
  * A probe for servedMeanwhile: even probes ping, odd ones read by `_id` one of the `count`
- * documents `{_id: k, n: k}` (k < count) of `db.coll` and check the answer. `client` is asked
+ * documents of `db.coll` (`_id` k < count) and check it holds `stored(k)` (by default
+ * `{n: k}`), so a probe answered is a command the engine ran, not only a reply. `client` is asked
  * each time, since a test may connect a new one (after a restart).
  */
-export function pingOrFind(client: () => MongoClient, db: string, coll: string, count: number) {
+export function pingOrFind(
+  client: () => MongoClient,
+  db: string,
+  coll: string,
+  count: number,
+  stored: (id: number) => Record<string, unknown> = (id) => ({ n: id }),
+) {
   return (i: number): Promise<unknown> =>
     i % 2 === 0
       ? client().db(db).command({ ping: 1 })
       : client()
           .db(db)
-          .collection<{ _id: number; n: number }>(coll)
+          .collection<{ _id: number }>(coll)
           .findOne({ _id: i % count })
-          .then((doc) => expect(doc?.n).toBe(i % count));
+          .then((doc) => expect(doc).toMatchObject(stored(i % count)));
 }
