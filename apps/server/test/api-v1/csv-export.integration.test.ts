@@ -83,6 +83,27 @@ describe('GET /api/v1/forms/{formId}/submissions/export.csv (API key)', () => {
     );
   });
 
+  test('keys named like built-in members (toString, constructor) are data like any other', async () => {
+    const { app } = await buildTestApp();
+    const owner = await createOwner();
+    const form = await createTestForm(owner.userId, { fields: [] });
+    // The older row lacks the keys the newer one has: its cells are read from a plain object.
+    await seed(owner, form.id, [{ name: 'a' }, { toString: 'b', constructor: 'c' }]);
+
+    const response = await call(app, {
+      method: 'GET',
+      url: `/api/v1/forms/${form.id}/submissions/export.csv`,
+      key: owner.key,
+    });
+
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.slice(1).trim().split('\n');
+    expect(lines[0]).toBe('"id","createdAt","toString","constructor","name","other","browser","os","device","country"');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('"2026-02-01T00:00:01.000Z","b","c","",');
+    expect(lines[2]).toContain('"2026-02-01T00:00:00.000Z","","","a",');
+  });
+
   test("errors keep the API's error body: 401, 404, foreign 403, 400 bad date", async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();

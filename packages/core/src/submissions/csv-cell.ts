@@ -15,5 +15,6 @@ export function csvCell(value: unknown): string {
     return neutraliseCsvCell(value.map((item) => String(item ?? '')).join('; '));
   }
 
-  return neutraliseCsvCell(JSON.stringify(value));
+  // JSON.stringify answers undefined for what JSON cannot hold (a function): an empty cell.
+  return neutraliseCsvCell(JSON.stringify(value) ?? '');
 }

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 
 import { submissionRepository, type TSubmissionRecord } from '@formwell/db';
 import { stringify } from 'csv-stringify';
@@ -8,6 +8,7 @@ import { parseInput } from '../errors/parse-input.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import type { TFormField } from '../forms/z-form-field.js';
 import { csvCell } from './csv-cell.js';
+import { ownValue } from './own-value.js';
 import { resolveSubmissionFilter } from './resolve-submission-filter.js';
 import { MAX_DATA_KEYS } from './validate-submission-data.js';
 
@@ -100,7 +101,7 @@ export async function exportSubmissionsCsv({
       yield [
         row.id,
         row.createdAt.toISOString(),
-        ...columns.map((key) => csvCell(row.data[key])),
+        ...columns.map((key) => csvCell(ownValue(row.data, key))),
         otherCell(row.data, columnSet),
         ...META_COLUMNS.map((key) => csvCell(row.meta[key])),
       ];
@@ -109,8 +110,12 @@ export async function exportSubmissionsCsv({
 
   // Every cell quoted, empty ones too: a reader that splits on another separator than ours still
   // sees one field per cell.
-  const stream = Readable.from(records()).pipe(
+  // pipeline, not pipe: an error while reading rows must end this response (the HTTP layer sees the
+  // stream fail), never go unhandled and take the whole server down.
+  const stream = pipeline(
+    Readable.from(records()),
     stringify({ bom: true, header: true, columns: header, quoted: true, quoted_empty: true }),
+    () => undefined,
   );
   const safeName = form.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'form';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { TFormField } from '../forms/z-form-field.js';
+import { ownValue } from './own-value.js';
 
 const ZEmail = z.email();
 
@@ -15,7 +16,7 @@ export function submissionEmail({
   fields: TFormField[];
   data: Record<string, unknown>;
 }): string | null {
-  const candidates = [data.email, ...fields.filter((f) => f.type === 'email').map((f) => data[f.name])];
+  const candidates = [data.email, ...fields.filter((f) => f.type === 'email').map((f) => ownValue(data, f.name))];
   for (const candidate of candidates) {
     if (typeof candidate === 'string' && ZEmail.safeParse(candidate.trim()).success) {
       return candidate.trim().toLowerCase();

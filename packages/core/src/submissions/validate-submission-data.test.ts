@@ -56,6 +56,22 @@ describe('validateSubmissionData', () => {
     });
   });
 
+  test('fields named like built-in members (toString, constructor) are checked and kept like any other', () => {
+    const fields = ZFormFieldsSchema.parse([
+      { name: 'constructor', type: 'text' },
+      { name: 'toString', type: 'text', required: true },
+    ]);
+
+    expect(validateSubmissionData({ fields, data: {} })).toEqual({
+      ok: false,
+      fieldErrors: { toString: 'Required' },
+    });
+    expect(validateSubmissionData({ fields, data: { toString: 'x', constructor: 'y' } })).toEqual({
+      ok: true,
+      data: { constructor: 'y', toString: 'x' },
+    });
+  });
+
   test('numbers written as strings are decimal; a phone number holds digits', () => {
     const check = (data: Record<string, unknown>) =>
       validateSubmissionData({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import type { TFormField } from '../forms/z-form-field.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
+import { ownValue } from './own-value.js';
 import { startsWithCalendarDay } from './starts-with-calendar-day.js';
 
 export const MAX_DATA_KEYS = 100;
@@ -222,7 +223,7 @@ export function validateSubmissionData({
     }
   }
   for (const key of namedKeys) {
-    if (tooLong(data[key])) {
+    if (tooLong(ownValue(data, key))) {
       fieldErrors[key] = `Must be at most ${MAX_STRING_LENGTH} characters`;
     }
   }
@@ -233,7 +234,7 @@ export function validateSubmissionData({
       const problem = keyProblem(key);
       if (problem !== null) {
         fieldErrors[key] = problem;
-      } else if (!isPrimitive(data[key]) && !isStringList(data[key]) && fieldErrors[key] === undefined) {
+      } else if (!isPrimitive(data[key]) && !isStringList(data[key]) && !Object.hasOwn(fieldErrors, key)) {
         fieldErrors[key] = 'Must be a string, number, boolean or null';
       }
     }
@@ -248,10 +249,10 @@ export function validateSubmissionData({
   }
   const cleaned: Record<string, unknown> = {};
   for (const field of fields) {
-    if (fieldErrors[field.name] !== undefined) {
+    if (Object.hasOwn(fieldErrors, field.name)) {
       continue;
     }
-    const value = data[field.name];
+    const value = ownValue(data, field.name);
     if (
       isEmpty(value) ||
       (field.type === 'checkbox' && field.required && (value === false || value === 'false'))
