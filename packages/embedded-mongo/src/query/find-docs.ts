@@ -6,6 +6,7 @@ import { sortDocs, sortYieldingBy } from './sort.js';
 import { queryOptionsFor } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
+import { compileSimpleFilter } from './simple-filter.js';
 import { translateFilter } from './regex-translate.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import { decodeFields } from '../bson/decode-fields.js';
@@ -37,9 +38,9 @@ export type FindSpec = {
 /** A matched document: record id plus its decoded form (decoded lazily when the filter allowed it). */
 export type Match = { rid: number; doc?: Doc };
 
-function compileFilter(filter: Doc): Query {
+function compileFilter(filter: Doc): { test(doc: Doc): boolean } {
   try {
-    return new Query(translateFilter(filter), queryOptionsFor(filter));
+    return compileSimpleFilter(filter) ?? new Query(translateFilter(filter), queryOptionsFor(filter));
   } catch (err) {
     throw toCommandError(err);
   }
