@@ -1,4 +1,5 @@
-import { BSONRegExp } from 'bson';
+import { BSONRegExp, ObjectId } from 'bson';
+import { fieldEqualsObjectId } from '../bson/object-id-field.js';
 import type { Options } from 'mingo/types';
 import { queryOperatorsFast, queryOptions } from './mingo-context.js';
 
@@ -20,6 +21,22 @@ const isPlainValue = (v: unknown): boolean =>
     ? v.every(isPlainValue)
     : !isPlain(v) && !(v instanceof RegExp) && !(v instanceof BSONRegExp);
 
+/** A filter compiled here (see compileSimpleFilter). */
+export type SimpleFilter = {
+  test(doc: Doc): boolean;
+  /**
+   * The same filter decided on a stored document's bytes where it can be: `ids` are the conditions
+   * `field: id`, `{$eq: id}` or `{$ne: id}` on ObjectIds, read on the bytes (fieldEqualsObjectId);
+   * `testRest` tests the other conditions on a decode of `restFields` only. Undefined when no
+   * condition is on an ObjectId.
+   */
+  onBytes?: {
+    ids: { name: Buffer; id: Uint8Array; negate: boolean }[];
+    restFields: ReadonlySet<string>;
+    testRest(doc: Doc): boolean;
+  };
+};
+
 /**
  * The filter compiled straight to the engine's own query operators, when it is a conjunction of
  * field conditions, each a value (equality) or an object of comparison operators (`$eq`, `$ne`,
@@ -30,31 +47,74 @@ const isPlainValue = (v: unknown): boolean =>
  * the largest single cost of the engine's update statements. Undefined for any other filter
  * (top-level operators, regexes, embedded documents, other operators), which mingo compiles.
  */
-export function compileSimpleFilter(filter: Doc): { test(doc: Doc): boolean } | undefined {
+export function compileSimpleFilter(filter: Doc): SimpleFilter | undefined {
   const predicates: Predicate[] = [];
+  const rest: Predicate[] = [];
+  const restFields = new Set<string>();
+  const ids: { name: Buffer; id: Uint8Array; negate: boolean }[] = [];
   const options = queryOptions as Options;
   for (const field in filter) {
     if (field.startsWith('$') || !Object.hasOwn(filter, field)) return undefined;
     const condition = filter[field];
+    const own: Predicate[] = [];
     if (!isPlain(condition)) {
       if (!isPlainValue(condition)) return undefined;
-      predicates.push(queryOperatorsFast.$eq(field, condition, options));
-      continue;
+      own.push(queryOperatorsFast.$eq(field, condition, options));
+    } else {
+      for (const op in condition) {
+        const value = condition[op];
+        if (!SIMPLE_OPERATORS.has(op) || !isPlainValue(value)) return undefined;
+        own.push(queryOperatorsFast[op as '$eq'](field, value, options));
+      }
+      if (own.length === 0) return undefined; // `{a: {}}`: equality with an empty document
     }
-    let operators = 0;
-    for (const op in condition) {
-      const value = condition[op];
-      if (!SIMPLE_OPERATORS.has(op) || !isPlainValue(value)) return undefined;
-      operators++;
+    predicates.push(...own);
+    const idTest = field.includes('.') ? undefined : objectIdCondition(condition);
+    if (idTest) ids.push({ name: Buffer.from(field), ...idTest });
+    else {
+      rest.push(...own);
+      restFields.add(field.split('.')[0] ?? field);
     }
-    if (operators === 0) return undefined; // `{a: {}}`: equality with an empty document
-    for (const op in condition)
-      predicates.push(queryOperatorsFast[op as '$eq'](field, condition[op], options));
   }
-  return {
-    test(doc) {
-      for (const p of predicates) if (!p(doc)) return false;
-      return true;
-    },
+  const all = (list: Predicate[]) => (doc: Doc) => {
+    for (const p of list) if (!p(doc)) return false;
+    return true;
   };
+  return {
+    test: all(predicates),
+    ...(ids.length > 0 ? { onBytes: { ids, restFields, testRest: all(rest) } } : {}),
+  };
+}
+
+/** `id`, `{$eq: id}` or `{$ne: id}` with an ObjectId: the id's bytes, and whether it is `$ne`. */
+function objectIdCondition(condition: unknown): { id: Uint8Array; negate: boolean } | undefined {
+  if (condition instanceof ObjectId) return { id: condition.id, negate: false };
+  if (!isPlain(condition)) return undefined;
+  const keys = Object.keys(condition);
+  const value = condition[keys[0] ?? ''];
+  if (keys.length !== 1 || !(value instanceof ObjectId)) return undefined;
+  return keys[0] === '$eq'
+    ? { id: value.id, negate: false }
+    : keys[0] === '$ne'
+      ? { id: value.id, negate: true }
+      : undefined;
+}
+
+/**
+ * A simple filter decided on a stored document's bytes: false or true, or undefined when the bytes
+ * of some ObjectId condition's field do not say it simply (then the caller decodes and tests).
+ */
+export function testOnBytes(
+  filter: SimpleFilter,
+  raw: Uint8Array,
+  decode: (fields: ReadonlySet<string>) => Doc,
+): boolean | undefined {
+  const onBytes = filter.onBytes;
+  if (!onBytes) return undefined;
+  for (const { name, id, negate } of onBytes.ids) {
+    const equal = fieldEqualsObjectId(raw, name, id);
+    if (equal === undefined) return undefined;
+    if (equal === negate) return false;
+  }
+  return onBytes.restFields.size === 0 || onBytes.testRest(decode(onBytes.restFields));
 }
