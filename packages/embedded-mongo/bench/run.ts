@@ -216,7 +216,8 @@ async function submit(): Promise<void> {
   if (profiled) {
     // Only the submits (or, with BENCH_PROFILE=findOne, findOne by _id), in memory (durable with
     // BENCH_PROFILE=durable), so that a CPU profile of this process holds little else.
-    const dbPath = profiled === 'durable' ? await mkdtemp(join(tmpdir(), 'embedded-mongo-bench-')) : undefined;
+    const dbPath =
+      profiled === 'durable' ? await mkdtemp(join(tmpdir(), 'embedded-mongo-bench-')) : undefined;
     const p = await startEmbeddedMongo({ port: 0, ...(dbPath ? { dbPath } : {}) });
     await runClient(p.uri, profiled === 'findOne' ? 'findOneAlone' : 'submitAlone');
     await p.stop();

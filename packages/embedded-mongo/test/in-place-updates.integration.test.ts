@@ -135,7 +135,9 @@ describe('updates applied to the stored bytes, through the driver', () => {
   test('$unset of a uniquely indexed field is refused when its missing value is taken, and changes nothing', async () => {
     await c.createIndex({ code: 1 }, { unique: true });
     await c.insertMany([{ k: 1 }, { k: 2, code: 'x' }]);
-    await expect(c.updateOne({ k: 2 }, { $unset: { code: 1 } })).rejects.toThrow(/^E11000 duplicate key error/);
+    await expect(c.updateOne({ k: 2 }, { $unset: { code: 1 } })).rejects.toThrow(
+      /^E11000 duplicate key error/,
+    );
     expect(await c.findOne({ k: 2 }, { projection: { _id: 0 } })).toEqual({ k: int(2), code: 'x' });
     expect(await c.find({ code: 'x' }, { projection: { _id: 0, k: 1 } }).toArray()).toEqual([{ k: int(2) }]);
     const after = await c.findOneAndUpdate(
