@@ -27,22 +27,27 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
-/** Runs `op` from `clients` concurrent loops for a fixed time; op(i) gets a per-loop sequence number. */
+/**
+ * Runs `op` from `clients` concurrent loops for a fixed time, or, given `{ count }`, until the loops
+ * have run that many operations together (the same work in every run, so CPU per operation compares
+ * across runs without the warm-up share changing); op(i) gets a per-loop sequence number.
+ */
 async function measure(
   name: string,
   clients: number,
   op: (worker: number, i: number) => Promise<unknown>,
-  durationMs = DURATION_MS,
+  until: number | { count: number } = DURATION_MS,
 ): Promise<Result> {
   const lat: number[] = [];
   // The server reads its own CPU time when it sees this mark, and again at the result line.
   emit({ mark: name, clients });
   const cpu = process.cpuUsage();
-  const end = performance.now() + durationMs;
+  const end = typeof until === 'number' ? performance.now() + until : Infinity;
+  const perLoop = typeof until === 'number' ? Infinity : Math.ceil(until.count / clients);
   const start = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, w) => {
-      for (let i = 0; performance.now() < end; i++) {
+      for (let i = 0; i < perLoop && performance.now() < end; i++) {
         const t0 = performance.now();
         await op(w, i);
         lat.push(performance.now() - t0);
@@ -316,17 +321,30 @@ async function yielding(): Promise<void> {
   await Promise.all([readers.close(), grouper.close()]);
 }
 
-/** A Formwell submit's three commands from 16 clients, beside a raw ping and a findOne by _id. */
+/** Submits per measurement (`BENCH_SUBMITS`): a fixed amount of work, after as many unmeasured ones. */
+const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 2000);
+
+/**
+ * A Formwell submit's three commands from 16 clients, beside a raw ping and a findOne by _id
+ * (10 per submit, so that both take about as long). Each runs a fixed number of times after a
+ * warm-up of as many, so that the engine's CPU per operation compares across runs and builds.
+ */
 async function submit(): Promise<void> {
   const client = new MongoClient(uri, { maxPoolSize: 32 });
   await client.connect();
   const oneSubmit = await seedSubmitWorkload(client);
   const coll = client.db('submit').collection('submissions');
   const c = 16;
+  const count = { count: SUBMITS };
   await raw('ping (raw OP_MSG)', c, () => ({ ping: 1, $db: 'admin' }));
-  await measure('submit (3 commands)', c, (w, i) => oneSubmit(i * c + w));
+  let n = 0;
+  const submitOnce = () => oneSubmit(n++);
+  await measure('submit warm-up', c, submitOnce, count);
+  await measure('submit (3 commands)', c, submitOnce, count);
   const ids = (await coll.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
-  await measure('findOne by _id', c, (w, i) => coll.findOne({ _id: ids[(i * c + w) % ids.length] }));
+  const findOne = (w: number, i: number) => coll.findOne({ _id: ids[(i * c + w) % ids.length] });
+  await measure('findOne by _id warm-up', c, findOne, { count: 10 * SUBMITS });
+  await measure('findOne by _id', c, findOne, { count: 10 * SUBMITS });
   await client.close();
 }
 

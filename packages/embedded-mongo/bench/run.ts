@@ -50,8 +50,9 @@ function runClient(uri: string, phase: string, onRow: (row: Row) => void = () =>
         }
         const used = process.cpuUsage(cpuAtMark);
         const engineCpuUs = row.count ? (used.user + used.system) / row.count : undefined;
+        const engineSystemUs = row.count ? used.system / row.count : undefined;
         rows.push(row);
-        print(row, engineCpuUs);
+        print(row, engineCpuUs, engineSystemUs);
         onRow(row);
       }
     });
@@ -69,7 +70,7 @@ let cpuBaseline: Record<number, number> = {};
  * wall-clock figures, they barely move with the machine's load, and they show whose cost a
  * latency is (the driver's work in the client, or the engine's).
  */
-function print(r: Row, engineCpuUs?: number): void {
+function print(r: Row, engineCpuUs?: number, engineSystemUs?: number): void {
   if (r.ops === undefined) {
     console.log(`${r.name.padEnd(36)} ${(r.seconds ?? 0).toFixed(1)} s`);
     return;
@@ -85,7 +86,7 @@ function print(r: Row, engineCpuUs?: number): void {
   const cpu =
     engineCpuUs === undefined
       ? ''
-      : `  CPU/op engine ${engineCpuUs.toFixed(0)} µs (${cpuRatio}x ping) client ${(r.clientCpuUs ?? 0).toFixed(0)} µs`;
+      : `  CPU/op engine ${engineCpuUs.toFixed(0)} µs (${cpuRatio}x ping; kernel ${(engineSystemUs ?? 0).toFixed(0)} µs) client ${(r.clientCpuUs ?? 0).toFixed(0)} µs`;
   console.log(
     `${r.name.padEnd(36)} c=${String(c).padStart(2)}  ${String(r.ops).padStart(7)} ops/s  p50 ${(r.p50 ?? 0).toFixed(3)} ms  p99 ${(r.p99 ?? 0).toFixed(3)} ms  p50/ping ${ratio}x${cpu}`,
   );
@@ -208,15 +209,19 @@ async function yielding(): Promise<void> {
  * A submit's commands (bench/submit-workload.ts), in memory and durable: the engine's CPU time per
  * submit is the figure to compare before/after a change to the write path. With BENCH_PROFILE=1,
  * the submits alone for 10 s in memory (`BENCH_PROFILE=1 node --cpu-prof --import tsx
- * --conditions=@formwell/source bench/run.ts submit`).
+ * --conditions=@formwell/source bench/run.ts submit`; BENCH_PROFILE=durable with a journal).
  */
 async function submit(): Promise<void> {
-  if (process.env.BENCH_PROFILE) {
-    // Only the submits (or, with BENCH_PROFILE=findOne, findOne by _id), in memory, so that a CPU
-    // profile of this process holds little else.
-    const p = await startEmbeddedMongo({ port: 0 });
-    await runClient(p.uri, process.env.BENCH_PROFILE === 'findOne' ? 'findOneAlone' : 'submitAlone');
+  const profiled = process.env.BENCH_PROFILE;
+  if (profiled) {
+    // Only the submits (or, with BENCH_PROFILE=findOne, findOne by _id), in memory (durable with
+    // BENCH_PROFILE=durable), so that a CPU profile of this process holds little else.
+    const dbPath =
+      profiled === 'durable' ? await mkdtemp(join(tmpdir(), 'embedded-mongo-bench-')) : undefined;
+    const p = await startEmbeddedMongo({ port: 0, ...(dbPath ? { dbPath } : {}) });
+    await runClient(p.uri, profiled === 'findOne' ? 'findOneAlone' : 'submitAlone');
     await p.stop();
+    if (dbPath) await rm(dbPath, { recursive: true, force: true });
     return;
   }
   console.log('\nsubmit workload, in memory:');

@@ -103,4 +103,48 @@ describe('updates applied to the stored bytes, through the driver', () => {
       { k: int(3), s: 'x', n: int(1) },
     ]);
   });
+
+  test('$unset of an indexed field leaves its partial index, and answers as mongod', async () => {
+    await c.createIndex(
+      { countersPending: 1, createdAt: 1 },
+      { partialFilterExpression: { countersPending: true } },
+    );
+    await c.insertMany([
+      { k: 1, countersPending: true, createdAt: new Date(1), tail: 'kept' },
+      { k: 2, countersPending: true, createdAt: new Date(2) },
+    ]);
+    const res = await c.updateOne({ k: 1, countersPending: true }, { $unset: { countersPending: 1 } });
+    expect(counts(res)).toEqual([1, 1]);
+    const pending = c.find({ countersPending: true }, { projection: { _id: 0, k: 1 } });
+    expect(await pending.hint({ countersPending: 1, createdAt: 1 }).toArray()).toEqual([{ k: int(2) }]);
+    expect(await c.findOne({ k: 1 }, { projection: { _id: 0 } })).toEqual({
+      k: int(1),
+      createdAt: new Date(1),
+      tail: 'kept',
+    });
+    // Again: the field is gone, so the filter matches nothing; without it in the filter, a no-op.
+    expect(
+      counts(await c.updateOne({ k: 1, countersPending: true }, { $unset: { countersPending: 1 } })),
+    ).toEqual([0, 0]);
+    expect(counts(await c.updateOne({ k: 1 }, { $unset: { countersPending: 1 } }))).toEqual([1, 0]);
+    const before = await c.findOneAndUpdate({ k: 2 }, { $unset: { countersPending: '' } });
+    expect(before).toMatchObject({ k: int(2), countersPending: true });
+    expect(await pending.clone().hint({ countersPending: 1, createdAt: 1 }).toArray()).toEqual([]);
+  });
+
+  test('$unset of a uniquely indexed field is refused when its missing value is taken, and changes nothing', async () => {
+    await c.createIndex({ code: 1 }, { unique: true });
+    await c.insertMany([{ k: 1 }, { k: 2, code: 'x' }]);
+    await expect(c.updateOne({ k: 2 }, { $unset: { code: 1 } })).rejects.toThrow(
+      /^E11000 duplicate key error/,
+    );
+    expect(await c.findOne({ k: 2 }, { projection: { _id: 0 } })).toEqual({ k: int(2), code: 'x' });
+    expect(await c.find({ code: 'x' }, { projection: { _id: 0, k: 1 } }).toArray()).toEqual([{ k: int(2) }]);
+    const after = await c.findOneAndUpdate(
+      { k: 1 },
+      { $unset: { k: 1 } },
+      { returnDocument: 'after', projection: { _id: 0 } },
+    );
+    expect(after).toEqual({});
+  });
 });

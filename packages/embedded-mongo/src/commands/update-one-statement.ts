@@ -9,7 +9,7 @@ import { parseArrayFilters } from '../query/positional-paths.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import { withTypedFilter } from '../query/typed-pipeline.js';
 import type { Doc } from './types.js';
-import { updateInPlace } from '../storage/in-place-update.js';
+import { unsetInPlace, updateInPlace } from '../storage/in-place-update.js';
 import { storedId } from '../storage/id-first.js';
 
 export type UpdateStatement = {
@@ -74,6 +74,14 @@ export function runUpdateStatement(
         recordInPlace(out, existing, m, oldRaw, inPlace, log);
         continue;
       }
+      const unset =
+        kind === 'modifier' && st.typed && !st.arrayFilters
+          ? unsetInPlace(oldRaw, st.typed.update)
+          : undefined;
+      if (unset) {
+        recordUnset(out, existing, m, oldRaw, unset, log);
+        continue;
+      }
       // The filter's own decode when it had to read the whole document (same bytes, nothing
       // between); otherwise decoded only if a caller reads it (findAndModify).
       let before = m.doc;
@@ -127,6 +135,34 @@ function recordInPlace(
     coll.replaceBytes(m.rid, m.doc ? m.doc._id : storedId(oldRaw), afterRaw, log);
     out.modified++;
   }
+}
+
+/**
+ * A `$unset` done on the stored bytes (see unsetInPlace). When it removed a field some index reads,
+ * the index keys of the document before and after are recomputed from their decoded forms (a
+ * unique index may then refuse the update, before anything changes); otherwise as recordInPlace.
+ */
+function recordUnset(
+  out: UpdateOutcome,
+  coll: Collection,
+  m: Match,
+  oldRaw: Buffer,
+  { bytes: afterRaw, fields }: { bytes: Buffer; fields: string[] },
+  log: ChangeLog,
+): void {
+  const indexed = coll.indexedFields();
+  if (oldRaw.length === afterRaw.length || !fields.some((field) => indexed.has(field))) {
+    recordInPlace(out, coll, m, oldRaw, afterRaw, log);
+    return;
+  }
+  const before = m.doc ?? deserialize(oldRaw);
+  const after = deserialize(afterRaw);
+  coll.replace(m.rid, coll.indexKeys(before), after, log, afterRaw);
+  out.beforeRaw = oldRaw;
+  out.matched++;
+  out.modified++;
+  setLazily(out, 'before', () => before);
+  setLazily(out, 'after', () => docWithTypes(afterRaw, after));
 }
 
 /** An outcome's document computed on first read; a later match of the statement may set it again. */

@@ -2,7 +2,6 @@ import { dirname, join, resolve } from 'node:path';
 import type { CatalogMirror } from './catalog-mirror.js';
 import { Compactor } from './compactor.js';
 import { fsyncDirectory, journalName } from './db-files.js';
-import { encodeFrame } from './frame.js';
 import { JournalWriter } from './journal-writer.js';
 import type { WriterCounters } from './journal-writer.js';
 import { acquireDbPathLock } from './lock-file.js';
@@ -114,9 +113,7 @@ class Store implements DurableStore {
     try {
       // Encode everything before touching the mirror: a record that cannot be serialized must
       // leave no trace, in memory or on disk.
-      const encoded = encodeBatch(records);
-      frame = encodeFrame(encoded.payload);
-      stored = encoded.stored;
+      ({ frame, stored } = encodeBatch(records));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

@@ -13,16 +13,30 @@ export const FRAME_HEADER_BYTES = 12;
 const MAX_FRAME_PAYLOAD_BYTES = 512 * 1024 * 1024;
 
 export function encodeFrame(payload: Uint8Array): Buffer {
-  if (payload.byteLength > MAX_FRAME_PAYLOAD_BYTES) {
+  const frame = allocFrame(payload.byteLength);
+  frame.set(payload, FRAME_HEADER_BYTES);
+  return sealFrame(frame);
+}
+
+/**
+ * A frame whose payload (`payloadLength` bytes from FRAME_HEADER_BYTES) the caller writes in place,
+ * then seals: a batch is encoded straight into its frame, without a copy of the payload.
+ */
+export function allocFrame(payloadLength: number): Buffer {
+  if (payloadLength > MAX_FRAME_PAYLOAD_BYTES) {
     throw new RangeError(
-      `journal frame of ${payload.byteLength} bytes exceeds the ${MAX_FRAME_PAYLOAD_BYTES}-byte limit`,
+      `journal frame of ${payloadLength} bytes exceeds the ${MAX_FRAME_PAYLOAD_BYTES}-byte limit`,
     );
   }
-  const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.byteLength);
+  return Buffer.allocUnsafe(FRAME_HEADER_BYTES + payloadLength);
+}
+
+/** Writes the header of a frame from allocFrame whose payload is in place. */
+export function sealFrame(frame: Buffer): Buffer {
+  const payload = frame.subarray(FRAME_HEADER_BYTES);
   frame.writeUInt32LE(FRAME_MAGIC, 0);
   frame.writeUInt32LE(payload.byteLength, 4);
   frame.writeUInt32LE(crc32(payload), 8);
-  frame.set(payload, FRAME_HEADER_BYTES);
   return frame;
 }
 

@@ -1,6 +1,7 @@
 import { deserialize, serialize } from 'bson';
 import type { Document } from 'bson';
 import type { ChangeRecord, IndexSpec } from './records.js';
+import { FRAME_HEADER_BYTES, allocFrame, sealFrame } from './frame.js';
 
 /**
  * The form records take inside the store: documents stay BSON bytes (no deserialize/serialize round
@@ -40,34 +41,59 @@ function ownBytes(bytes: Uint8Array): Buffer {
   return asNodeBuffer(bytes);
 }
 
+/** Node's allocations from this size on get their own memory (smaller ones share a pool). */
+const VIEW_MIN_BYTES = 4096;
+
 function idKeyBytes(id: unknown): Buffer {
   return asNodeBuffer(serialize({ _id: id }));
 }
 
-/** Encodes one commit batch as one frame payload, and returns the records in stored form too. */
-export function encodeBatch(records: readonly ChangeRecord[]): { payload: Buffer; stored: StoredRecord[] } {
-  const stored: StoredRecord[] = [];
+/**
+ * Encodes one commit batch as one journal frame (see frame.ts), its payload written in place, and
+ * returns the records in stored form too. A large document that makes up most of its frame (a
+ * counter document updated alone) is kept by the mirror as a view into the frame, which pins little
+ * else: such a commit copies it once (into the frame), not three times (into a payload, the payload
+ * into the frame, and a private copy for the mirror), each a fresh allocation outside the heap.
+ */
+export function encodeBatch(records: readonly ChangeRecord[]): { frame: Buffer; stored: StoredRecord[] } {
   const parts: Buffer[] = [];
+  const pending: { record: StoredRecord; part?: number }[] = [];
   for (const rec of records) {
     if (rec.t === 'put' || rec.t === 'del') {
       const key = idKeyBytes(rec.id);
       parts.push(asNodeBuffer(serialize({ t: rec.t, db: rec.db, coll: rec.coll })), key);
       if (rec.t === 'put') {
-        const doc = rec.bytes ? ownBytes(rec.bytes) : asNodeBuffer(serialize(rec.doc));
+        const doc = rec.bytes ? asNodeBuffer(rec.bytes) : asNodeBuffer(serialize(rec.doc));
         parts.push(doc);
-        stored.push({ t: 'put', db: rec.db, coll: rec.coll, key: key.toString('latin1'), doc });
+        const record = { t: 'put' as const, db: rec.db, coll: rec.coll, key: key.toString('latin1'), doc };
+        pending.push({ record, part: parts.length - 1 });
       } else {
-        stored.push({ t: 'del', db: rec.db, coll: rec.coll, key: key.toString('latin1') });
+        pending.push({ record: { t: 'del', db: rec.db, coll: rec.coll, key: key.toString('latin1') } });
       }
     } else {
       const bytes = asNodeBuffer(serialize(rec));
       parts.push(bytes);
       // Specs and options are small and rare: decoding our own bytes gives the mirror a private
       // copy, typed exactly as a replay would produce it.
-      stored.push(decodeMeta(deserialize(bytes)));
+      pending.push({ record: decodeMeta(deserialize(bytes)) });
     }
   }
-  return { payload: Buffer.concat(parts), stored };
+  const frame = allocFrame(parts.reduce((n, part) => n + part.length, 0));
+  const at: number[] = [];
+  let p = FRAME_HEADER_BYTES;
+  for (const part of parts) {
+    at.push(p);
+    frame.set(part, p);
+    p += part.length;
+  }
+  const stored = pending.map(({ record, part }) => {
+    if (record.t !== 'put' || part === undefined) return record;
+    const start = at[part] ?? 0;
+    const inFrame = frame.subarray(start, start + record.doc.length);
+    const mostlyThis = inFrame.length >= VIEW_MIN_BYTES && frame.length <= 2 * inFrame.length;
+    return { ...record, doc: mostlyThis ? inFrame : ownBytes(record.doc) };
+  });
+  return { frame: sealFrame(frame), stored };
 }
 
 /** The BSON document starting at `pos` (a view), checked against the payload's bounds. */

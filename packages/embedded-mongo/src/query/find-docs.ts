@@ -6,6 +6,7 @@ import { sortDocs, sortYieldingBy } from './sort.js';
 import { queryOptionsFor } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { validateFilter } from './filter-validate.js';
+import { compileSimpleFilter, testOnBytes, type SimpleFilter } from './simple-filter.js';
 import { translateFilter } from './regex-translate.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import { decodeFields } from '../bson/decode-fields.js';
@@ -37,9 +38,9 @@ export type FindSpec = {
 /** A matched document: record id plus its decoded form (decoded lazily when the filter allowed it). */
 export type Match = { rid: number; doc?: Doc };
 
-function compileFilter(filter: Doc): Query {
+function compileFilter(filter: Doc): Query | SimpleFilter {
   try {
-    return new Query(translateFilter(filter), queryOptionsFor(filter));
+    return compileSimpleFilter(filter) ?? new Query(translateFilter(filter), queryOptionsFor(filter));
   } catch (err) {
     throw toCommandError(err);
   }
@@ -123,6 +124,10 @@ function prepareScan(coll: Collection, spec: FindSpec): Scan {
     const raw = fields && coll.raw(rid);
     const partial = fields !== undefined && raw !== undefined && raw.length >= PARTIAL_DECODE_MIN_BYTES;
     if (partial) coll.stats.docsExamined++;
+    // ObjectId conditions read on the bytes, the others on a decode of their fields alone.
+    const onBytes =
+      partial && !(query instanceof Query) ? testOnBytes(query, raw, (f) => decodeFields(raw, f)) : undefined;
+    if (onBytes !== undefined) return onBytes ? { rid } : null;
     const doc = partial
       ? decodeFields(raw, fields)
       : mode === 'plain'

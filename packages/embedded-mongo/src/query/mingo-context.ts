@@ -53,7 +53,7 @@ function withObjectIdFastPath(operator: unknown, negate: boolean): TQueryOperato
   };
 }
 
-const queryOperatorsFast = {
+export const queryOperatorsFast = {
   ...queryOperators,
   ...equalityOperators,
   $eq: withObjectIdFastPath(equalityOperators.$eq, false),

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { applyUpdate } from '../query/update-apply.js';
 import { decodeTyped } from '../bson/typed-decode.js';
-import { updateInPlace } from './in-place-update.js';
+import { unsetInPlace, updateInPlace } from './in-place-update.js';
 
 type Doc = Record<string, unknown>;
 
@@ -187,5 +187,73 @@ describe('updates applied to the stored bytes', () => {
     const raw = Buffer.from(serialize(doc));
     expect(inPlace(doc, { $inc: { n: new Int32(0) } })?.equals(raw)).toBe(true);
     expect(inPlace(doc, { $set: { at: new Date(7) } })?.equals(raw)).toBe(true);
+  });
+});
+
+describe('$unset applied to the stored bytes', () => {
+  /** The bytes with the fields cut out, checked byte for byte against the general path when it applies. */
+  function unset(doc: Doc, update: Doc): Buffer | undefined {
+    const raw = Buffer.from(serialize(doc));
+    const out = unsetInPlace(raw, decoded(update).typed)?.bytes;
+    if (out) expect(out.equals(general(raw, update))).toBe(true);
+    expect(raw.equals(Buffer.from(serialize(doc)))).toBe(true);
+    return out;
+  }
+
+  test('removing any top-level fields of a document of any values matches the general path', () => {
+    const value = fc.oneof(
+      fc.integer().map((n) => new Int32(n)),
+      fc.double().map((d) => new Double(d)),
+      fc.string(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(
+        fc.integer().map((n) => new Int32(n)),
+        { maxLength: 4 },
+      ),
+      fc.dictionary(fc.string({ minLength: 1, maxLength: 3 }), fc.string(), { maxKeys: 3 }),
+    );
+    const name = fc.constantFrom('a', 'b', 'countersPending', 'é', 'data', 'zz');
+    fc.assert(
+      fc.property(
+        fc.dictionary(name, value),
+        fc.uniqueArray(name, { minLength: 1, maxLength: 3 }),
+        (rest, drop) => {
+          const doc = { _id: new ObjectId(), ...rest };
+          const out = unset(doc, { $unset: Object.fromEntries(drop.map((f) => [f, 1])) });
+          expect(out).toBeDefined();
+          const kept = Object.keys(doc).filter((k) => !(drop as string[]).includes(k));
+          expect(Object.keys(deserialize(out ?? Buffer.alloc(0)))).toEqual(kept);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a field the document lacks leaves its bytes as they were; $setOnInsert beside it does nothing', () => {
+    const doc = { _id: 1, n: new Int32(5) };
+    expect(unset(doc, { $unset: { missing: '' } })?.equals(Buffer.from(serialize(doc)))).toBe(true);
+    expect(unset(doc, { $unset: { n: '' }, $setOnInsert: { x: 1 } })).toEqual(
+      Buffer.from(serialize({ _id: 1 })),
+    );
+  });
+
+  test('dotted, $-prefixed, empty or _id paths, other modifiers and fields stored twice take the general path', () => {
+    const doc = { _id: 1, o: { k: 1 }, n: new Int32(1) };
+    for (const update of [
+      { $unset: { 'o.k': 1 } },
+      { $unset: { _id: 1 } },
+      { $unset: { $x: 1 } },
+      { $unset: { '': 1 } },
+      { $unset: {} },
+      { $unset: { n: 1 }, $set: { m: 1 } },
+      { $inc: { n: new Int32(1) } },
+    ])
+      expect(unset(doc, update), JSON.stringify(update)).toBeUndefined();
+    const once = Buffer.from(serialize({ n: new Int32(1) }));
+    const element = once.subarray(4, once.length - 1);
+    const twice = Buffer.concat([Buffer.alloc(4), element, element, Buffer.from([0])]);
+    twice.writeInt32LE(twice.length, 0);
+    expect(unsetInPlace(twice, decoded({ $unset: { n: 1 } }).typed)).toBeUndefined();
   });
 });

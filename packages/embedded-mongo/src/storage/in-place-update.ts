@@ -82,15 +82,20 @@ function locate(raw: Uint8Array, parts: string[]): Slot | undefined {
 /** The element named `name`; undefined when absent or repeated (decoding keeps only the last one). */
 function element(raw: Uint8Array, docStart: number, name: string): Slot | undefined {
   const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  const want = Buffer.from(name);
   let found: Slot | undefined;
   for (const [type, nameOffset, nameLength, at, length] of onDemand.parseToElements(bytes, docStart)) {
-    if (nameLength === name.length && bytes.toString('utf8', nameOffset, nameOffset + nameLength) === name) {
+    if (sameName(bytes, nameOffset, nameLength, want)) {
       if (found) return undefined;
       found = { type, at, length };
     }
   }
   return found;
 }
+
+/** Whether the element name at `offset` is `want`'s UTF-8 bytes (compared without decoding it). */
+const sameName = (bytes: Buffer, offset: number, length: number, want: Buffer): boolean =>
+  length === want.length && want.compare(bytes, offset, offset + length) === 0;
 
 const bsonType = (value: unknown): string | undefined =>
   value && typeof value === 'object' ? (value as { _bsontype?: string })._bsontype : undefined;
@@ -219,4 +224,64 @@ function valueOffsets(raw: Uint8Array, slot: Slot, type: number, width: number):
     p += width;
   }
   return p === end && raw[end] === 0 ? offsets : undefined;
+}
+
+/**
+ * `{$unset: {field: …, …}}` (with `$setOnInsert` beside it or not) on top-level fields, applied to
+ * the stored bytes: each named element is cut out and the document's length rewritten, every other
+ * byte kept, which is what decoding, deleting the fields and re-encoding would store. A field the
+ * document lacks is left alone (then the bytes come back unchanged). Unlike updateInPlace, indexed
+ * fields are allowed: the caller keeps the indexes right when one of the `fields` named is indexed.
+ * Undefined whenever the general path must run: another modifier, a dotted, empty, `$`-prefixed or
+ * `_id` path, or a field stored twice.
+ */
+export function unsetInPlace(
+  raw: Uint8Array,
+  update: unknown,
+): { bytes: Buffer; fields: string[] } | undefined {
+  if (!update || typeof update !== 'object' || Array.isArray(update)) return undefined;
+  let fields: string[] | undefined;
+  for (const [op, arg] of Object.entries(update as Doc)) {
+    if (!arg || typeof arg !== 'object' || Array.isArray(arg) || bsonType(arg)) return undefined;
+    if (op === '$setOnInsert') continue;
+    if (op !== '$unset') return undefined;
+    fields = Object.keys(arg);
+  }
+  if (!fields || fields.length === 0) return undefined;
+  const cuts: { from: number; to: number }[] = [];
+  for (const name of fields) {
+    if (name === '' || name === '_id' || name.startsWith('$') || name.includes('.')) return undefined;
+    const cut = topLevelElement(raw, name);
+    if (cut === null) return undefined;
+    if (cut) cuts.push(cut);
+  }
+  cuts.sort((a, b) => a.from - b.from);
+  const kept = raw.length - cuts.reduce((n, c) => n + c.to - c.from, 0);
+  const out = Buffer.allocUnsafe(kept);
+  let written = 0;
+  let read = 0;
+  for (const { from, to } of [...cuts, { from: raw.length, to: raw.length }]) {
+    out.set(raw.subarray(read, from), written);
+    written += from - read;
+    read = to;
+  }
+  out.writeInt32LE(kept, 0);
+  return { bytes: out, fields };
+}
+
+/**
+ * Where the whole element (type byte to value's end) of a top-level field lies: undefined when the
+ * document lacks it, null when it is stored twice (decoding keeps only the last one).
+ */
+function topLevelElement(raw: Uint8Array, name: string): { from: number; to: number } | undefined | null {
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  const want = Buffer.from(name);
+  let found: { from: number; to: number } | undefined;
+  for (const [, nameOffset, nameLength, at, length] of onDemand.parseToElements(bytes, 0)) {
+    if (sameName(bytes, nameOffset, nameLength, want)) {
+      if (found) return null;
+      found = { from: nameOffset - 1, to: at + length };
+    }
+  }
+  return found;
 }

@@ -4,6 +4,7 @@ import { crc32c } from './crc32c.js';
 import { HEADER_SIZE, OP_MSG, writeHeader } from './header.js';
 import { MongoCommandError } from '../errors.js';
 import { checkMessageDepth } from '../bson/depth.js';
+import { mayHoldRegex } from '../bson/command-decode.js';
 
 export const FLAG_CHECKSUM = 1;
 export const FLAG_MORE_TO_COME = 2;
@@ -52,7 +53,7 @@ export function parseOpMsg(msg: Buffer): OpMsg {
         body = deserialize(inserted.rest, { bsonRegExp: true });
       } else body = deserialize(bytes, { bsonRegExp: true });
       bodyBytes = bytes;
-      regexesToJs(body); // see decodeCommandDoc
+      if (mayHoldRegex(bytes)) regexesToJs(body); // see decodeCommandDoc
       pos += size;
     } else if (kind === 1) {
       const size = msg.readInt32LE(pos);
