@@ -16,6 +16,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -169,6 +170,63 @@ process.once('exit', () => {
 });
 
 /**
+ * One `npm start` per data folder. A second one would start its own redis-server on the same
+ * socket and append-only files and, on its way out, remove the socket the running one uses, cutting
+ * its CLI and any reconnecting program off from Redis. The lock file holds the pid of the start
+ * that owns the folder; one whose process is gone (a crash, a reboot) is taken over.
+ */
+function takeStartLock(path) {
+  for (;;) {
+    try {
+      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      process.once('exit', () => releaseStartLock(path));
+      return;
+    } catch (error) {
+      if (error?.code !== 'EEXIST') throw error;
+    }
+    const owner = lockOwner(path);
+    if (owner !== undefined && isRunning(owner)) {
+      log(`another npm start (pid ${owner}) already runs with the data folder ${dataDir}`);
+      log('  stop it first, or give this one another folder with FORMWELL_DATA_DIR');
+      process.exit(2);
+    }
+    // Left by a start that is gone: take it over (or it went away meanwhile).
+    try {
+      unlinkSync(path);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** The pid a lock file names, if it names one other than ours. */
+function lockOwner(path) {
+  try {
+    const pid = Number(readFileSync(path, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 && pid !== process.pid ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function releaseStartLock(path) {
+  try {
+    if (readFileSync(path, 'utf8') === String(process.pid)) unlinkSync(path);
+  } catch {
+    /* already gone */
+  }
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error?.code === 'EPERM';
+  }
+}
+
+/**
  * Makes the data folder owner-only, including what earlier versions created world-readable:
  * folders 0700, files 0600. Symbolic links are left alone (chmod would follow them out of .data/).
  */
@@ -248,6 +306,7 @@ async function main() {
   ownerOnlyDir(dataDir);
   tightenDataDir(dataDir);
   ownerOnlyDir(embedded.socketDir);
+  takeStartLock(join(embedded.socketDir, 'start.pid'));
   env.CUSTOM_WEBHOOK_SECRET ??= keptSecret('custom-webhook-secret', () =>
     randomBytes(32).toString('base64url'),
   );

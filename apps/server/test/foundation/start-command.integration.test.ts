@@ -204,6 +204,13 @@ test(
       // The catcher's only listener is the loopback port the worker was pointed at.
       expect(tcpListenPorts(pids.get('mail-catcher') ?? -1)).toEqual([catcherPort]);
 
+      // A second start with the same data folder refuses before it starts anything, and leaves the
+      // running one's sockets in place (it used to start a second redis-server on them).
+      const second = startSystem(embeddedEnv(await getPort(), dataDir));
+      expect(await second.exited()).toBe(2);
+      expect(second.output()).toContain('already runs with the data folder');
+      expect(second.pids().size).toBe(0);
+
       // Only Unix sockets in an owner-only folder; no TCP listener for the engine or redis. The
       // server's own port shows that the /proc lookup does see listeners.
       const socketDir = join(dataDir, 'run');

@@ -38,6 +38,8 @@ export type StartedSystem = {
   pids(): Map<string, number>;
   /** Ctrl-C to the foreground process group; resolves with the script's exit code. */
   interrupt(): Promise<number | null>;
+  /** Resolves with the script's exit code once it ends by itself. */
+  exited(): Promise<number | null>;
   /** After a failure: stop the script, then make sure no child is left. */
   cleanUp(): Promise<void>;
 };
@@ -62,6 +64,11 @@ export function startSystem(env: NodeJS.ProcessEnv, args: string[] = []): Starte
   return {
     output: () => output,
     pids,
+    async exited() {
+      const [code] = await exited;
+
+      return code;
+    },
     async interrupt() {
       process.kill(-Number(start.pid), 'SIGINT');
       const [code] = await exited;
