@@ -184,7 +184,8 @@ describe('formwell backup / restore', { timeout: 300_000 }, () => {
 
     const target = testMongoUri('backup_cut_target');
     const refused = await runFormwell(target, 'restore', '--in', cutFile);
-    expect(refused.code).toBe(1);
+    // The file the operator named is the problem: an input mistake, as a missing file is.
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('is incomplete (it has no footer)');
     const targetDb = db(target);
     expect(await targetDb.collection('users').countDocuments()).toBe(0);

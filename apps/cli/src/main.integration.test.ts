@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import {
   authenticateApiKey,
@@ -347,6 +350,44 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
 
     const missing = await formwell('user', 'set-plan', '--user', '0123456789abcdef01234567', '--plan', 'PRO');
     expect([missing.code, missing.stdout]).toEqual([1, '']);
+  });
+
+  test('argument mistakes: one line on stderr and exit 2; usage on stdout only when asked for', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'formwell-cli-args-'));
+    const notGzip = join(dir, 'notes.txt');
+    await writeFile(notGzip, 'not a backup');
+    const cases: [string[], RegExp][] = [
+      [['restore', '--in', join(dir, 'missing.gz')], /^formwell: ENOENT: no such file or directory/],
+      [['restore', '--in', notGzip], /^formwell: .*notes\.txt is not a formwell backup \(not a gzip file/],
+      [['restore', '--in', dir], /^formwell: EISDIR/],
+      [['backup', '--out', join(dir, 'no-such-folder', 'x.gz')], /^formwell: ENOENT/],
+      [['demo', 'seed', '--bogus'], /^formwell: Unknown option '--bogus'/],
+    ];
+    for (const [args, stderr] of cases) {
+      const result = await formwell(...args);
+      expect({
+        args,
+        code: result.code,
+        stdout: result.stdout,
+        lines: result.stderr.trim().split('\n').length,
+      }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        lines: 1,
+      });
+      expect(result.stderr, args.join(' ')).toMatch(stderr);
+    }
+
+    const bare = await formwell();
+    expect([bare.code, bare.stdout, bare.stderr]).toEqual([
+      2,
+      '',
+      expect.stringContaining('usage: formwell'),
+    ]);
+    const help = await formwell('user', 'create', '--help');
+    expect([help.code, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toContain('usage: formwell');
   });
 
   test('demo seed is repeatable', async () => {

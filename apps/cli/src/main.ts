@@ -1,5 +1,5 @@
 import { AppError, AppErrorCode, registerAuthEpochStore, requireAuthEpochStore } from '@formwell/core';
-import { connectDatabase, disconnectDatabase } from '@formwell/db';
+import { BackupFileError, connectDatabase, disconnectDatabase } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
 import { maskUrlCredentials } from '@formwell/local-services';
@@ -22,16 +22,34 @@ function describe(error: unknown): { line: string; exitCode: number } {
   if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
     return { line: `formwell: ${error.message}`, exitCode: 2 };
   }
+  // A file named on the command line that cannot be read or written (`restore --in`, `backup --out`),
+  // or one that is no backup: the operator's input, not a failure of the command.
+  if (error instanceof BackupFileError || isFileArgumentError(error)) {
+    return { line: `formwell: ${error.message}`, exitCode: 2 };
+  }
 
   return { line: `formwell: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 };
 }
 
+const FILE_ARGUMENT_ERRORS = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EEXIST']);
+
+function isFileArgumentError(error: unknown): error is Error {
+  return error instanceof Error && 'code' in error && FILE_ARGUMENT_ERRORS.has(String(error.code));
+}
+
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+  // Asked for (also after a command, `user create --help`): the usage on stdout. No command at all
+  // is a usage mistake: the usage on stderr, exit 2, so a script's output stays clean.
+  if (argv.length === 0) {
+    process.stderr.write(`${USAGE}\n`);
+
+    return 2;
+  }
+  if (argv.includes('--help') || argv[0] === 'help') {
     process.stdout.write(`${USAGE}\n`);
 
-    return argv.length === 0 ? 2 : 0;
+    return 0;
   }
   let env: ReturnType<typeof cliEnv>;
   try {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
 
 import {
   createApiKey,
@@ -71,7 +72,9 @@ async function makeRoomForDemoKey(userId: string): Promise<void> {
  * not exist yet. Safe to run again and again. The owner's password is random and printed only when the
  * owner is created: a fixed published password would open a PRO account on every install.
  */
-export async function demoSeed({ config }: TCommandOptions) {
+export async function demoSeed({ args, config }: TCommandOptions) {
+  // It takes no options: an unknown one is a mistake to report, not to ignore.
+  parseArgs({ args, options: {}, strict: true });
   let password: string | null = null;
   let userId = await findUserIdByEmail({ email: DEMO_EMAIL });
   if (!userId) {

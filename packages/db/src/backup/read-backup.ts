@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 
@@ -15,7 +16,24 @@ export class BackupFileError extends Error {
 
 /** The records of a dump, one at a time, decompressed and parsed as they stream from disk. */
 export async function* readBackup(file: string): AsyncGenerator<TBackupRecord> {
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  // pipeline rather than pipe: a file that cannot be read, or is not gzip, fails the loop below
+  // instead of raising an unhandled stream error.
+  const input = pipeline(createReadStream(file), createGunzip(), () => undefined);
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  try {
+    yield* backupRecords(file, lines);
+  } catch (error) {
+    if (isZlibError(error)) {
+      throw new BackupFileError(`${file} is not a formwell backup (not a gzip file, or cut short)`);
+    }
+    throw error;
+  }
+}
+
+const isZlibError = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && String(error.code).startsWith('Z_');
+
+async function* backupRecords(file: string, lines: AsyncIterable<string>): AsyncGenerator<TBackupRecord> {
   let first = true;
   for await (const text of lines) {
     if (text === '') {
