@@ -1,5 +1,9 @@
 import type { ApiMeta } from '../../../trpc.js';
-import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
+import {
+  apiKeyErrorResponses,
+  bodyErrorResponses,
+  KEY_RESTRICTION_REFUSAL,
+} from '../api-key-error-responses.js';
 
 type TOpenApi = ApiMeta['openapi'] & object;
 
@@ -16,6 +20,8 @@ export function webhookRouteMeta(
       ...apiKeyErrorResponses,
       403: `Form of another user, insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
       404: 'Form, webhook endpoint or user not found',
+      // A route that takes a body (its POST actions too, which need none) refuses a bad one.
+      ...(openapi.method === 'GET' || openapi.method === 'DELETE' ? {} : bodyErrorResponses),
       ...extraErrors,
     },
   } satisfies TOpenApi;
