@@ -79,8 +79,11 @@ export function createRestProcedureRoute<TContext>({
   // What the hook found, for the handler: the match once, and the one context of the request.
   const matched = new WeakMap<FastifyRequest, { match: TMatch | undefined; ctx?: TContext }>();
   // The spelling the scope's 405 hook matches too (dot segments resolved, encoding kept).
+  // A HEAD is answered as its GET (Fastify drops the body).
+  const methodOf = (request: FastifyRequest) =>
+    (request.method === 'HEAD' ? 'GET' : request.method) as OpenApiMethod;
   const matchOf = (request: FastifyRequest) =>
-    findProcedure(byMethod.get(request.method), pathInScope(request.url, prefix));
+    findProcedure(byMethod.get(methodOf(request)), pathInScope(request.url, prefix));
 
   async function onRequest(request: FastifyRequest, reply: FastifyReply) {
     const match = matchOf(request);
@@ -99,8 +102,7 @@ export function createRestProcedureRoute<TContext>({
   }
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
-    const method = request.method as OpenApiMethod;
-    const takesBody = acceptsRequestBody(method);
+    const takesBody = acceptsRequestBody(methodOf(request));
     const early = matched.get(request);
     const match = early ? early.match : matchOf(request);
     let input: unknown;

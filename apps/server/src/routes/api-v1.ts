@@ -40,9 +40,9 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
 
   // Wrong methods answer 405 with `Allow`, before authentication and body parsing, instead of
   // trpc-to-openapi's 404 (or, for GET /forms/submit, a lookup of form "submit"). The served methods
-  // are the OpenAPI document's, plus the document itself. HEAD is never served: Fastify would answer
-  // it through the GET handler, which trpc-to-openapi matches to no procedure and answers without
-  // authenticating.
+  // are the OpenAPI document's, plus the document itself. HEAD is served wherever GET is, as HTTP
+  // has it: the same procedure runs (authenticated and counted like the GET), and Fastify's HEAD
+  // route sends the GET's status and headers without the body.
   const documentedPath = createDocumentedPathLookup({
     ...openApiDocument.paths,
     [OPENAPI_JSON_PATH]: { get: {} },
@@ -66,10 +66,11 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
 
       return;
     }
-    if (!allowed.includes(request.method)) {
+    const served = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+    if (!served.includes(request.method)) {
       void reply
         .code(405)
-        .header('allow', allowed.join(', '))
+        .header('allow', served.join(', '))
         .send(buildErrorBody(405, { message: ErrorMessages.METHOD_NOT_ALLOWED }));
 
       return;
