@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 
 import { MAX_JSON_DEPTH } from '../../src/http/json-depth.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { createPublicForm } from '../public-form/helpers.js';
 import { createOwner, createTestForm } from './helpers/fixtures.js';
 import { call } from './helpers/http.js';
 
@@ -114,4 +115,25 @@ test('every answer of every rate-limited endpoint carries the limit headers, and
 
   expect(missing).toEqual([]);
   expect(notCounted).toEqual([]);
+});
+
+test('the keyless /f/ endpoint carries its limit headers on the answers its body causes too', async () => {
+  const { app } = await buildTestApp();
+  const { formId } = await createPublicForm();
+  const post = (headers: Record<string, string>, payload: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/f/${formId}`,
+      headers: { accept: 'application/json', ...headers },
+      payload,
+    });
+  const answers = [
+    await post({ 'content-type': 'application/json' }, JSON.stringify({ message: 'x'.repeat(150 * 1024) })),
+    await post({ 'content-type': 'application/xml' }, '<a/>'),
+    await post({ 'content-type': 'application/json' }, '{"message":'),
+    await post({ 'content-type': 'application/json' }, JSON.stringify({ message: 'hello' })),
+  ];
+
+  expect(answers.map((answer) => answer.statusCode)).toEqual([413, 415, 400, 201]);
+  expect(answers.map((answer) => answer.headers['x-ratelimit-remaining'])).toEqual(['19', '18', '17', '16']);
 });
