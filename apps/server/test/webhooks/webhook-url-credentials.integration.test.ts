@@ -1,4 +1,5 @@
 import { WebhookDeliveryModel, WebhookEndpointModel } from '@formwell/db';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 
 import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
@@ -20,13 +21,38 @@ function webhooksUrl(formId: string, rest = '') {
   return `/api/v1/forms/${formId}/webhooks${rest}`;
 }
 
-test('credentials in a webhook URL are masked in every answer and log, kept for delivery, and survive an edit that sends the masked URL back', async () => {
+/** An app that may deliver to loopback, a recording receiver, and a PRO owner with a form. */
+async function setUp() {
   const { app, logLines } = await buildTestApp({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' });
   const receiver = await startRecordingReceiver();
   cleanups.push(receiver.close);
   const owner = await createOwner({ plan: 'PRO' });
   const form = await createTestForm(owner.userId);
-  const port = new URL(receiver.url).port;
+
+  return { app, logLines, receiver, owner, form, port: new URL(receiver.url).port };
+}
+
+type TTestEvent = {
+  app: FastifyInstance;
+  key: string;
+  formId: string;
+  id: string;
+  masked: string;
+  bodies: string[];
+};
+
+/** Sends the endpoint a test event: delivered, and answered with the masked URL (its body kept to check). */
+async function sendTestEvent({ app, key, formId, id, masked, bodies }: TTestEvent) {
+  const sent = await call(app, { method: 'POST', url: webhooksUrl(formId, `/${id}/test`), key, payload: {} });
+  bodies.push(sent.body);
+  expect([sent.statusCode, sent.json()]).toEqual([
+    200,
+    expect.objectContaining({ status: 'success', url: masked }),
+  ]);
+}
+
+test('credentials in a webhook URL are masked in every answer and log, kept for delivery, and survive an edit that sends the masked URL back', async () => {
+  const { app, logLines, receiver, owner, form, port } = await setUp();
   const realUrl = `http://hook-user:${PASSWORD}@127.0.0.1:${port}/hook?access_token=${TOKEN}&topic=forms`;
   const masked = `http://hook-user:***@127.0.0.1:${port}/hook?access_token=***&topic=forms`;
   const bodies: string[] = [];
@@ -71,17 +97,7 @@ test('credentials in a webhook URL are masked in every answer and log, kept for 
   expect((await WebhookEndpointModel.findById(id).lean())?.url).toBe(realUrl);
 
   // The delivery goes to the real URL; its attempt is listed and stored with the masked one.
-  const sent = await call(app, {
-    method: 'POST',
-    url: webhooksUrl(form.id, `/${id}/test`),
-    key: owner.key,
-    payload: {},
-  });
-  bodies.push(sent.body);
-  expect([sent.statusCode, sent.json()]).toEqual([
-    200,
-    expect.objectContaining({ status: 'success', url: masked }),
-  ]);
+  await sendTestEvent({ app, key: owner.key, formId: form.id, id, masked, bodies });
   expect(receiver.received[0]?.headers.authorization).toBe(
     `Basic ${Buffer.from(`hook-user:${PASSWORD}`).toString('base64')}`,
   );
@@ -115,12 +131,7 @@ test('credentials in a webhook URL are masked in every answer and log, kept for 
 });
 
 test('secrets in the path, the fragment, jwt and code parameters and credential headers are masked in answers, and delivered as stored', async () => {
-  const { app, logLines } = await buildTestApp({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' });
-  const receiver = await startRecordingReceiver();
-  cleanups.push(receiver.close);
-  const owner = await createOwner({ plan: 'PRO' });
-  const form = await createTestForm(owner.userId);
-  const port = new URL(receiver.url).port;
+  const { app, logLines, receiver, owner, form, port } = await setUp();
   const pathToken = 'Xq7kP2mZ9rT4vB8nL3wY6cHd';
   const jwt = 'eyJhbGciOiJIUzI1NiJ9.e30.sig-Jt42';
   const bearer = 'bearer-Kd93-secret';
@@ -170,17 +181,7 @@ test('secrets in the path, the fragment, jwt and code parameters and credential 
     headers,
   ]);
 
-  const sent = await call(app, {
-    method: 'POST',
-    url: webhooksUrl(form.id, `/${id}/test`),
-    key: owner.key,
-    payload: {},
-  });
-  bodies.push(sent.body);
-  expect([sent.statusCode, sent.json()]).toEqual([
-    200,
-    expect.objectContaining({ status: 'success', url: masked }),
-  ]);
+  await sendTestEvent({ app, key: owner.key, formId: form.id, id, masked, bodies });
   expect(receiver.received[0]?.path).toBe(`/hooks/${pathToken}?jwt=${jwt}&code=c0de-77&topic=forms`);
   expect(receiver.received[0]?.headers.authorization).toBe(`Bearer ${bearer}`);
   expect(receiver.received[0]?.headers['x-source']).toBe('formwell');

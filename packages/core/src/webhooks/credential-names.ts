@@ -29,7 +29,7 @@ const CREDENTIAL_WORDS = new Set([
 ]);
 
 /** Percent-decoded (`+` as a space); text that does not decode is read as it is. */
-export function safeDecodeComponent(text: string): string {
+function safeDecodeComponent(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {

@@ -40,37 +40,32 @@ describe('displayWebhookUrl', () => {
     );
   });
 
-  test('jwt, code and bearer parameters are credentials too', () => {
-    expect(displayWebhookUrl('https://h.example.com/in?jwt=a.b.c&code=x1&bearer=t&topic=f')).toBe(
+  test.each([
+    // jwt, code and bearer parameters are credentials too.
+    [
+      'https://h.example.com/in?jwt=a.b.c&code=x1&bearer=t&topic=f',
       'https://h.example.com/in?jwt=***&code=***&bearer=***&topic=f',
-    );
-  });
-
-  test('the token segment of Slack and Discord webhook URLs is masked, the ids kept', () => {
-    expect(displayWebhookUrl('https://hooks.slack.com/services/T0001/B0002/abcdefghijklmnop')).toBe(
+    ],
+    // The token segment of Slack and Discord webhook URLs, the ids kept.
+    [
+      'https://hooks.slack.com/services/T0001/B0002/abcdefghijklmnop',
       'https://hooks.slack.com/services/T0001/B0002/***',
-    );
-    expect(displayWebhookUrl('https://discord.com/api/webhooks/1234567890/Tok-en_x?wait=true')).toBe(
+    ],
+    [
+      'https://discord.com/api/webhooks/1234567890/Tok-en_x?wait=true',
       'https://discord.com/api/webhooks/1234567890/***?wait=true',
-    );
-    expect(displayWebhookUrl('https://canary.discordapp.com/api/v10/webhooks/42/short')).toBe(
+    ],
+    [
+      'https://canary.discordapp.com/api/v10/webhooks/42/short',
       'https://canary.discordapp.com/api/v10/webhooks/42/***',
-    );
-  });
-
-  test('a path segment that looks like a random token is masked (UUIDs, hook ids)', () => {
-    expect(displayWebhookUrl('https://hook.eu1.make.com/a1b2c3d4e5f6g7h8i9j0k1l2m3')).toBe(
-      'https://hook.eu1.make.com/***',
-    );
-    expect(displayWebhookUrl('https://h.example.com/in/550e8400-e29b-41d4-a716-446655440000/x')).toBe(
-      'https://h.example.com/in/***/x',
-    );
-  });
-
-  test('a fragment is masked whole', () => {
-    expect(displayWebhookUrl('https://h.example.com/in#access_token=abc')).toBe(
-      'https://h.example.com/in#***',
-    );
+    ],
+    // A path segment that looks like a random token (UUIDs, hook ids).
+    ['https://hook.eu1.make.com/a1b2c3d4e5f6g7h8i9j0k1l2m3', 'https://hook.eu1.make.com/***'],
+    ['https://h.example.com/in/550e8400-e29b-41d4-a716-446655440000/x', 'https://h.example.com/in/***/x'],
+    // The fragment, whole.
+    ['https://h.example.com/in#access_token=abc', 'https://h.example.com/in#***'],
+  ])('%s is shown as %s', (url, shown) => {
+    expect(displayWebhookUrl(url)).toBe(shown);
   });
 
   test('masking a masked URL changes nothing', () => {
