@@ -7,7 +7,7 @@
 // Any app under apps/ can be named; a front end the server serves (such as a dashboard app) reaches
 // the server's artefact by being one of the server's dependencies with `files: ["dist"]`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -39,5 +39,17 @@ for (const app of apps) {
   // pnpm deploy refuses a non-empty target; a previous artefact is replaced whole.
   rmSync(target, { recursive: true, force: true });
   pnpm(['--filter', `@formwell/${app}`, 'deploy', '--prod', '--reporter=append-only', target]);
+  stampProductVersion(join(target, 'package.json'));
   process.stdout.write(`${target}\n`);
+}
+
+/**
+ * The product's version is the repository root's (package.json `version`, bumped by releases). An
+ * artefact has no repository root, so its package.json is given that version, which the app reads
+ * where the root is missing (apps/server/src/version.ts).
+ */
+function stampProductVersion(manifestPath) {
+  const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  writeFileSync(manifestPath, `${JSON.stringify({ ...manifest, version }, null, 2)}\n`);
 }

@@ -9,6 +9,7 @@ export { openApiResponseMeta } from './response-meta.js';
 export { apiKeyPolicies } from './auth/api-key-policy.js';
 export type { TApiKeyPolicy } from './auth/api-key-policy.js';
 export { guardApiKeyRequest } from './auth/guard-api-key-request.js';
+export { admitBeforeBody } from './auth/admit-before-body.js';
 export { authenticateSessionRequest } from './session/authenticate-session-request.js';
 export { guardDashboardCsvExport } from './routers/submissions/guard-dashboard-csv-export.js';
 export { SESSION_COOKIE_NAME, sessionCookieName } from './session/session-cookie.js';

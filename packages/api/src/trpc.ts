@@ -1,12 +1,16 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 
+import type { TApiKeyPolicy } from './auth/api-key-policy.js';
 import type { Context } from './context.js';
 import { mapAppErrors } from './errors/app-error-middleware.js';
 import { formatError } from './errors/format-error.js';
 
-/** Our own meta beside trpc-to-openapi's: the REST status of a success, when it is not 200. */
-export type ApiMeta = OpenApiMeta<{ successStatus?: number }>;
+/**
+ * Our own meta beside trpc-to-openapi's: the REST status of a success, when it is not 200, and the
+ * key policy of a key-protected procedure (set by apiKeyProcedure; the host admits before the body).
+ */
+export type ApiMeta = OpenApiMeta<{ successStatus?: number; apiKeyPolicy?: TApiKeyPolicy }>;
 
 const t = initTRPC
   .meta<ApiMeta>()

@@ -1,6 +1,6 @@
 import { getTRPCErrorShape, TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteHandlerMethod } from 'fastify';
 import {
   acceptsRequestBody,
   forEachOpenApiProcedure,
@@ -31,7 +31,19 @@ export type RestProcedureRouteOptions<TContext> = {
   /** The status of a successful call (201 on submit); absent: 200. */
   successStatus: (procedurePath: string) => number | undefined;
   onError?: (opts: { error: TRPCError; path: string | undefined }) => void;
+  /**
+   * Runs for a matched procedure before the request body is read (the key's admission and rate
+   * limit), with the context the procedure then gets, so its headers are on every answer.
+   */
+  beforeBody?: (opts: {
+    procedure: AnyTRPCProcedure;
+    ctx: TContext;
+    pathInput: Record<string, string | undefined>;
+  }) => Promise<void>;
 };
+
+/** The catch-all route's two parts: the hook before the body, and the handler. */
+export type TRestProcedureRoute = { onRequest: onRequestAsyncHookHandler; handler: RouteHandlerMethod };
 
 type TRestProcedure = {
   pattern: RegExp;
@@ -55,23 +67,46 @@ type TRestProcedure = {
  * touches no database that was most of its cost. trpc-to-openapi still writes the OpenAPI document.
  * The body is Fastify's, already parsed (and depth-checked) by the scope's JSON parser.
  */
-export function createRestProcedureHandler<TContext>({
+export function createRestProcedureRoute<TContext>({
   router,
   prefix,
   createContext,
   successStatus,
   onError,
-}: RestProcedureRouteOptions<TContext>): RouteHandlerMethod {
+  beforeBody,
+}: RestProcedureRouteOptions<TContext>): TRestProcedureRoute {
   const byMethod = indexProcedures(router);
+  // What the hook found, for the handler: the match once, and the one context of the request.
+  const matched = new WeakMap<FastifyRequest, { match: TMatch | undefined; ctx?: TContext }>();
+  // The spelling the scope's 405 hook matches too (dot segments resolved, encoding kept).
+  // A HEAD is answered as its GET (Fastify drops the body).
+  const methodOf = (request: FastifyRequest) =>
+    (request.method === 'HEAD' ? 'GET' : request.method) as OpenApiMethod;
+  const matchOf = (request: FastifyRequest) =>
+    findProcedure(byMethod.get(methodOf(request)), pathInScope(request.url, prefix));
 
-  return async function restProcedureHandler(request, reply) {
-    const method = request.method as OpenApiMethod;
-    const takesBody = acceptsRequestBody(method);
-    // The spelling the scope's 405 hook matches too (dot segments resolved, encoding kept).
-    const path = pathInScope(request.url, prefix);
-    const match = findProcedure(byMethod.get(method), path);
+  async function onRequest(request: FastifyRequest, reply: FastifyReply) {
+    const match = matchOf(request);
+    if (!match || !beforeBody) {
+      matched.set(request, { match });
+
+      return;
+    }
+    const ctx = await createContext({ req: request, res: reply });
+    matched.set(request, { match, ctx });
+    await beforeBody({
+      procedure: match.entry.procedure as unknown as AnyTRPCProcedure,
+      ctx,
+      pathInput: match.pathInput,
+    });
+  }
+
+  async function handler(request: FastifyRequest, reply: FastifyReply) {
+    const takesBody = acceptsRequestBody(methodOf(request));
+    const early = matched.get(request);
+    const match = early ? early.match : matchOf(request);
     let input: unknown;
-    let ctx: TContext | undefined;
+    let ctx: TContext | undefined = early?.ctx;
     try {
       if (!match) {
         throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
@@ -99,7 +134,7 @@ export function createRestProcedureHandler<TContext>({
           : queryFields(request.query as Record<string, string | string[] | undefined>, shape.arrayKeys);
         input = { ...fields, ...pathInput };
       }
-      ctx = await createContext({ req: request, res: reply });
+      ctx ??= await createContext({ req: request, res: reply });
       const data: unknown = await runProcedure(entry.procedure as unknown as AnyTRPCProcedure, {
         path: entry.path,
         ctx,
@@ -138,8 +173,12 @@ export function createRestProcedureHandler<TContext>({
           }),
         );
     }
-  };
+  }
+
+  return { onRequest, handler };
 }
+
+type TMatch = NonNullable<ReturnType<typeof findProcedure>>;
 
 /** Method → the procedures served with it, in the router's order (the first matching path wins). */
 function indexProcedures(router: AnyTRPCRouter): Map<string, TRestProcedure[]> {

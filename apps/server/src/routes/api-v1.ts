@@ -1,5 +1,11 @@
 import cors from '@fastify/cors';
-import { appRouter, createContextFactory, openApiResponseMeta, type ApiServices } from '@formwell/api';
+import {
+  admitBeforeBody,
+  appRouter,
+  createContextFactory,
+  openApiResponseMeta,
+  type ApiServices,
+} from '@formwell/api';
 import { buildErrorBody, ErrorMessages } from '@formwell/core';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
@@ -7,7 +13,7 @@ import { apiCorsOptions } from '../http/api-cors.js';
 import { createDocumentedPathLookup } from '../http/documented-path.js';
 import type { TServerOpenApiDocument } from '../http/openapi-document.js';
 import { pathInScope } from '../http/path-in-scope.js';
-import { createRestProcedureHandler, REST_PROCEDURE_METHODS } from '../http/rest-procedure-route.js';
+import { createRestProcedureRoute, REST_PROCEDURE_METHODS } from '../http/rest-procedure-route.js';
 import { apiCsvExportRoutes } from './csv-export.js';
 
 const BASE_PATH = '/api/v1';
@@ -34,9 +40,9 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
 
   // Wrong methods answer 405 with `Allow`, before authentication and body parsing, instead of
   // trpc-to-openapi's 404 (or, for GET /forms/submit, a lookup of form "submit"). The served methods
-  // are the OpenAPI document's, plus the document itself. HEAD is never served: Fastify would answer
-  // it through the GET handler, which trpc-to-openapi matches to no procedure and answers without
-  // authenticating.
+  // are the OpenAPI document's, plus the document itself. HEAD is served wherever GET is, as HTTP
+  // has it: the same procedure runs (authenticated and counted like the GET), and Fastify's HEAD
+  // route sends the GET's status and headers without the body.
   const documentedPath = createDocumentedPathLookup({
     ...openApiDocument.paths,
     [OPENAPI_JSON_PATH]: { get: {} },
@@ -60,10 +66,11 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
 
       return;
     }
-    if (!allowed.includes(request.method)) {
+    const served = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+    if (!served.includes(request.method)) {
       void reply
         .code(405)
-        .header('allow', allowed.join(', '))
+        .header('allow', served.join(', '))
         .send(buildErrorBody(405, { message: ErrorMessages.METHOD_NOT_ALLOWED }));
 
       return;
@@ -80,23 +87,28 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
 
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, () => openApiDocument);
 
-  // One catch-all route answers every documented procedure (see createRestProcedureHandler).
+  // One catch-all route answers every documented procedure (see createRestProcedureRoute). A
+  // key-protected procedure admits the request (key, user, rate limit) before its body is read, so
+  // every answer of a limited endpoint carries the limit headers, those the body causes too.
+  const restProcedureRoute = createRestProcedureRoute({
+    router: appRouter,
+    prefix: BASE_PATH,
+    createContext: createContextFactory({ transport: 'rest', services }),
+    // Statuses other than 200 (201 on submit) come from the router's meta; 429's Retry-After
+    // and the rate-limit headers are set by the procedures on the reply.
+    successStatus: (path) => openApiResponseMeta({ paths: [path], errors: [] }).status,
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        app.log.error({ err: error.cause ?? error, path }, 'api procedure failed');
+      }
+    },
+    beforeBody: admitBeforeBody,
+  });
   app.route({
     method: [...REST_PROCEDURE_METHODS],
     url: '/*',
-    handler: createRestProcedureHandler({
-      router: appRouter,
-      prefix: BASE_PATH,
-      createContext: createContextFactory({ transport: 'rest', services }),
-      // Statuses other than 200 (201 on submit) come from the router's meta; 429's Retry-After
-      // and the rate-limit headers are set by the procedures on the reply.
-      successStatus: (path) => openApiResponseMeta({ paths: [path], errors: [] }).status,
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          app.log.error({ err: error.cause ?? error, path }, 'api procedure failed');
-        }
-      },
-    }),
+    onRequest: restProcedureRoute.onRequest,
+    handler: restProcedureRoute.handler,
   });
 
   // Streamed, so a plain route; part of the public API, with its CORS policy.

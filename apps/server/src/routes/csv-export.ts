@@ -1,5 +1,5 @@
 import { apiKeyPolicies, guardApiKeyRequest, guardDashboardCsvExport, type ApiServices } from '@formwell/api';
-import { exportSubmissionsCsv, ID_MAX_LENGTH, type TCsvExport } from '@formwell/core';
+import { exportSubmissionsCsv, type TCsvExport } from '@formwell/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { sameOriginOnly } from '../http/same-origin-only.js';
@@ -8,13 +8,13 @@ import { sameOriginOnly } from '../http/same-origin-only.js';
 // 400), after authentication and the rate limit, so it is never spread into anything.
 type TExportRequest = FastifyRequest<{ Params: { formId: string }; Querystring: unknown }>;
 
-// Fastify percent-decodes path parameters before this schema runs, so the length is the decoded text's.
+// Any form id that names no form is a 404 (see the API's path ids), so no length is set here.
 const schema = {
   params: {
     type: 'object',
     required: ['formId'],
     additionalProperties: false,
-    properties: { formId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
+    properties: { formId: { type: 'string', minLength: 1 } },
   },
 } as const;
 

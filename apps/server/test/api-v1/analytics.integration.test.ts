@@ -133,6 +133,9 @@ describe('GET /api/v1/forms/{formId}/analytics', () => {
       // Present but empty is a bad value, not the default.
       [`/api/v1/forms/${form.id}/analytics?timeRange=`, 400, 'Invalid timeRange parameter'],
       [`/api/v1/forms/${form.id}/analytics?tz=`, 400, 'Invalid tz parameter'],
+      // Any other value is the same 400, however long: no length rule answers it with another text.
+      [`/api/v1/forms/${form.id}/analytics?timeRange=${'y'.repeat(17)}`, 400, 'Invalid timeRange parameter'],
+      [`/api/v1/forms/${form.id}/analytics?tz=${'Z'.repeat(65)}`, 400, 'Invalid tz parameter'],
       // Parameters are checked before the form, as for every key-protected endpoint.
       [`/api/v1/forms/${foreign.id}/analytics?timeRange=year`, 400, 'Invalid timeRange parameter'],
       [`/api/v1/forms/${foreign.id}/analytics`, 404, 'Form not found'],
@@ -141,9 +144,13 @@ describe('GET /api/v1/forms/{formId}/analytics', () => {
     ] as const;
     for (const [url, status, text] of cases) {
       const response = await get(url);
-      // A refused parameter also names itself in `issues`, as a schema failure does.
-      const parameter = text === 'Invalid tz parameter' ? 'tz' : 'timeRange';
-      const issues = status === 400 ? { issues: [{ code: 'custom', path: [parameter], message: text }] } : {};
+      // A refused parameter also names itself in `issues`, as a schema failure does, with what it takes.
+      const [parameter, takes] =
+        text === 'Invalid tz parameter'
+          ? ['tz', 'Expected an IANA time zone such as Europe/Paris']
+          : ['timeRange', 'Expected day, week or month'];
+      const issues =
+        status === 400 ? { issues: [{ code: 'custom', path: [parameter], message: takes }] } : {};
       expect([url, response.statusCode, errorBody(response)]).toEqual([
         url,
         status,

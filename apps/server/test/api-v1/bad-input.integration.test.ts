@@ -144,10 +144,35 @@ test('ids: operator-looking, unicode, very long or malformed path ids are a clea
       expectErrorBody(response, response.statusCode);
     }
   }
-  const long = await call(app, { method: 'GET', url: `/api/v1/forms/${'a'.repeat(65)}`, key: owner.key });
-  expect(long.statusCode).toBe(400);
-  const malformed = await call(app, { method: 'GET', url: '/api/v1/forms/not-an-id', key: owner.key });
-  expect([malformed.statusCode, errorBody(malformed).error]).toEqual([404, 'Form not found']);
+});
+
+test('a path id that names no form is 404 Form not found on every form route, however it is spelt', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const ids = ['65a000000000000000000000', 'not-an-id', 'a'.repeat(64), 'a'.repeat(65), '%61'.repeat(65)];
+  const routes = [
+    '/forms/{id}',
+    '/forms/{id}/submissions',
+    '/forms/{id}/users-joined',
+    '/forms/{id}/analytics',
+    '/forms/{id}/submissions/export.csv',
+    '/forms/{id}/webhooks',
+  ];
+  const answers: string[] = [];
+  for (const route of routes) {
+    for (const id of ids) {
+      const response = await call(app, {
+        method: 'GET',
+        url: `/api/v1${route.replace('{id}', id)}`,
+        key: owner.key,
+      });
+      answers.push(`${route} ${id.length} → ${response.statusCode} ${String(errorBody(response).error)}`);
+    }
+  }
+
+  expect(answers).toEqual(
+    routes.flatMap((route) => ids.map((id) => `${route} ${id.length} → 404 Form not found`)),
+  );
 });
 
 test('query parameters: repeated, out of range, unicode and very long values are 4xx; unknown ones are ignored', async () => {

@@ -42,7 +42,7 @@ test("an app's responses are read back from its request log with their operation
   ]);
 });
 
-test('path ids are percent-decoded, and the length limit applies to the decoded text', async () => {
+test('path ids are percent-decoded, so an encoded id names its form', async () => {
   const { app } = await buildTestApp();
   const owner = await createOwner();
   const form = await createTestForm(owner.userId);
@@ -57,7 +57,7 @@ test('path ids are percent-decoded, and the length limit applies to the decoded 
     url: `/api/v1/forms/${encodedAll}/users-joined`,
     key: owner.key,
   });
-  // 24 encoded characters are 72 characters of text, within the limit once decoded.
+  // 24 encoded characters are 72 characters of text: the decoded 24 name the form.
   expect(encodedAll.length).toBeGreaterThan(64);
   expect([plain.statusCode, partly.statusCode, wholly.statusCode, joined.statusCode]).toEqual([
     200, 200, 200, 200,
@@ -68,5 +68,6 @@ test('path ids are percent-decoded, and the length limit applies to the decoded 
     url: `/api/v1/forms/${'%61'.repeat(65)}`,
     key: owner.key,
   });
-  expect(tooLong.statusCode).toBe(400);
+  // Longer than an id can be once decoded: it names no form either.
+  expect(tooLong.statusCode).toBe(404);
 });

@@ -1,4 +1,7 @@
+import { once } from 'node:events';
+
 import { startEmbeddedMongo } from '@formwell/embedded-mongo';
+import mongoose from 'mongoose';
 import { expect, test } from 'vitest';
 
 import { buildLimitedApp } from './helpers/build-limited-app.js';
@@ -17,7 +20,12 @@ test('the database going away mid-flight: 500 "Internal server error", no intern
   const { app } = await buildLimitedApp({ mongoUri: `${mongo.uri.replace(/\/$/, '')}/gone` });
   const owner = await createOwner();
   const form = await createTestForm(owner.userId);
+  // The app's driver must see the database gone before the requests: one sent in the instant after
+  // the stop meets pooled sockets the in-process engine half-closed, and the driver's close then
+  // waits on them for ever (a race of the engine's stop and the driver, not of the server).
+  const gone = once(mongoose.connection, 'disconnected');
   await mongo.stop();
+  await gone;
 
   const responses = await Promise.all([
     call(app, { method: 'GET', url: `/api/v1/forms/${form.id}`, key: owner.key }),

@@ -1,3 +1,4 @@
+import { listProcedures } from '@formwell/api';
 import { expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
@@ -15,15 +16,14 @@ test('a wrong method on a known path is 405 with Allow, before authentication', 
   const owner = await createOwner();
   const form = await createTestForm(owner.userId);
   const cases = [
-    { method: 'POST', url: '/api/v1/forms/list', allow: 'GET' },
-    { method: 'DELETE', url: `/api/v1/forms/${form.id}`, allow: 'GET' },
+    { method: 'POST', url: '/api/v1/forms/list', allow: 'GET, HEAD' },
+    { method: 'DELETE', url: `/api/v1/forms/${form.id}`, allow: 'GET, HEAD' },
     { method: 'GET', url: '/api/v1/forms/submit', allow: 'POST' },
-    { method: 'PUT', url: `/api/v1/forms/${form.id}/users-joined`, allow: 'GET' },
-    { method: 'PATCH', url: `/api/v1/forms/${form.id}/submissions?limit=5`, allow: 'GET' },
-    { method: 'POST', url: '/api/v1/openapi.json', allow: 'GET' },
-    { method: 'DELETE', url: `/api/v1/forms/${form.id}/submissions/export.csv`, allow: 'GET' },
+    { method: 'PUT', url: `/api/v1/forms/${form.id}/users-joined`, allow: 'GET, HEAD' },
+    { method: 'PATCH', url: `/api/v1/forms/${form.id}/submissions?limit=5`, allow: 'GET, HEAD' },
+    { method: 'POST', url: '/api/v1/openapi.json', allow: 'GET, HEAD' },
+    { method: 'DELETE', url: `/api/v1/forms/${form.id}/submissions/export.csv`, allow: 'GET, HEAD' },
     { method: 'HEAD', url: '/api/v1/forms/submit', allow: 'POST' },
-    { method: 'HEAD', url: '/api/v1/forms/list', allow: 'GET' },
   ] as const;
 
   for (const { method, url, allow } of cases) {
@@ -101,4 +101,40 @@ test('outside /api/v1 too, a known path asked with another method is 405 with Al
   const unknown = await app.inject({ method: 'GET', url: '/api/webhooks/nope' });
   expect(unknown.statusCode).toBe(404);
   expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+});
+
+test('HEAD answers as GET without a body on every GET route of /api/v1, authenticated and counted', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const form = await createTestForm(owner.userId, { settings: { usersJoined: { enabled: true } } });
+  const getPaths = listProcedures().flatMap(({ meta }) =>
+    meta?.openapi?.method === 'GET' ? [meta.openapi.path] : [],
+  );
+  const paths = [...getPaths, '/forms/{formId}/submissions/export.csv', '/openapi.json'];
+  expect(paths).toEqual(expect.arrayContaining(['/status', '/forms/list', '/forms/{formId}']));
+
+  for (const path of paths) {
+    const url = `/api/v1${path.replace('{formId}', form.id).replace(/\{\w+\}/g, '65a000000000000000000000')}`;
+    for (const key of [owner.key, undefined]) {
+      const get = await call(app, { method: 'GET', url, key });
+      const head = await call(app, { method: 'HEAD', url, key });
+      const label = `${path} ${key ? 'with' : 'without'} a key`;
+
+      expect([label, head.statusCode, head.headers['content-type'], head.body]).toEqual([
+        label,
+        get.statusCode,
+        get.headers['content-type'],
+        '',
+      ]);
+      if (get.headers['x-ratelimit-limit'] !== undefined) {
+        // The HEAD ran the same guard: limited like the GET, and one more request in the bucket.
+        expect([label, head.headers['x-ratelimit-limit']]).toEqual([label, get.headers['x-ratelimit-limit']]);
+        if (key) {
+          expect(Number(head.headers['x-ratelimit-remaining'])).toBe(
+            Number(get.headers['x-ratelimit-remaining']) - 1,
+          );
+        }
+      }
+    }
+  }
 });

@@ -193,7 +193,12 @@ describe('checkout', () => {
       message: 'You are already on the STANDARD plan',
     });
     expect(stripe.requests).toEqual([]);
-    expect((await client.billing.overview.query()).checkoutPlans).toEqual(['PRO']);
+    // A plan an operator gave is no subscription: the user never subscribed.
+    expect(await client.billing.overview.query()).toMatchObject({
+      plan: 'STANDARD',
+      subscription: { status: 'NONE', currentPeriodEnd: null },
+      checkoutPlans: ['PRO'],
+    });
 
     // Once billed through Stripe, a plan change would start a second subscription: the portal does it.
     await client.billing.startCheckout.mutate({ plan: 'PRO' });
@@ -206,7 +211,8 @@ describe('checkout', () => {
     expect(await client.billing.overview.query()).toEqual({
       plan: 'PRO',
       quotaLimit: 10_000,
-      subscription: { status: 'ACTIVE', currentPeriodEnd: null },
+      // The checkout was started, never completed: still no subscription.
+      subscription: { status: 'NONE', currentPeriodEnd: null },
       billingEnabled: true,
       hasBillingAccount: true,
       checkoutPlans: [],

@@ -1,19 +1,41 @@
 import type { AppRouter } from '@formwell/api';
+import { readFileSync } from 'node:fs';
+
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
 
-test('the first procedure is served at /api/v1 and at /trpc', async () => {
+/** The product version's one owner: the repository root's package.json (releases bump it). */
+const productVersion = (
+  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+test('the product has a release version, not a placeholder', () => {
+  expect(productVersion).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);
+  expect(productVersion).not.toBe('0.0.0');
+});
+
+test('the first procedure is served at /api/v1 and at /trpc, with the product version', async () => {
   const { app } = await buildTestApp();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const rest = await fetch(`${address}/api/v1/status`);
   expect(rest.status).toBe(200);
-  expect(await rest.json()).toEqual({ status: 'ok', name: 'Formwell', version: '0.0.0' });
+  expect(await rest.json()).toEqual({ status: 'ok', name: 'Formwell', version: productVersion });
 
   const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${address}/trpc` })] });
-  expect(await client.system.getStatus.query()).toEqual({ status: 'ok', name: 'Formwell', version: '0.0.0' });
+  expect(await client.system.getStatus.query()).toEqual({
+    status: 'ok',
+    name: 'Formwell',
+    version: productVersion,
+  });
+  const document = (await (await fetch(`${address}/api/v1/openapi.json`)).json()) as {
+    info: { version: string };
+  };
+  expect(document.info.version).toBe(productVersion);
 });
 
 test('GET /api/v1/openapi.json serves the OpenAPI 3.1 document', async () => {
@@ -93,7 +115,7 @@ test('a key in an encoded parameter name or in the path never reaches the logs',
   expect(logLines.join('\n')).not.toContain('EncodedNameMustNotLeak');
 });
 
-test('HEAD under /api/v1 is refused rather than answered without authentication', async () => {
+test('HEAD under /api/v1 is authenticated as its GET, never answered without it', async () => {
   const { app } = await buildTestApp();
   const response = await app.inject({
     method: 'HEAD',
@@ -101,8 +123,7 @@ test('HEAD under /api/v1 is refused rather than answered without authentication'
     headers: { 'x-api-key': 'mk_live_bogus' },
   });
 
-  expect(response.statusCode).toBe(405);
-  expect(response.headers.allow).toBe('GET');
+  expect([response.statusCode, response.body]).toEqual([401, '']);
 });
 
 test('a wrong content type gets a fixed, complete 415 text', async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,12 @@ describe('the production artefact', () => {
       }
       expect(ready.status, `${await ready.clone().text()}\n${worker.output()}`).toBe(200);
       expect(await ready.json()).toEqual({ status: 'ready', failing: [] });
+      // No repository root here: the version stamped into the artefact is the product's.
+      const status = (await (await fetch(`${String(base)}/api/v1/status`)).json()) as { version: string };
+      const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      expect(status.version).toBe(version);
 
       const submitted = await fetch(`${String(base)}/api/v1/forms/submit`, {
         method: 'POST',

@@ -133,13 +133,16 @@ describe('forms and submissions', () => {
     const { address } = await listeningApp();
     const { client } = await signedUp(address);
     const form = await client.forms.create.mutate({
-      name: 'Waitlist',
+      name: '  Waitlist ',
+      description: ' Join the beta\n ',
       formType: 'waitlist',
       fields: [{ name: 'email', type: 'email', required: true }],
     });
 
+    // Name and description are both trimmed at their ends.
     expect(form).toMatchObject({
       name: 'Waitlist',
+      description: 'Join the beta',
       formType: 'waitlist',
       uniqueEmail: true,
       usersJoinedSettings: null,
@@ -150,10 +153,11 @@ describe('forms and submissions', () => {
     });
     const updated = await client.forms.update.mutate({
       id: form.id,
-      data: { name: 'Launch list', settings: { usersJoined: { enabled: true } } },
+      data: { name: 'Launch list', description: '\tSoon ', settings: { usersJoined: { enabled: true } } },
     });
     expect(updated).toMatchObject({
       name: 'Launch list',
+      description: 'Soon',
       title: 'Launch list',
       usersJoinedSettings: { enabled: true, count: 0 },
     });

@@ -42,7 +42,8 @@ describe('REST /api/v1/forms/{formId}/webhooks', () => {
       description: 'CRM',
       enabled: true,
       events: ['form.submission.created'],
-      headers: [{ name: 'Authorization', value: 'Bearer receiver-token' }],
+      // A credential header is shown masked, as the URL's credentials are.
+      headers: [{ name: 'Authorization', value: 'Bearer ***' }],
       previousSecretExpiresAt: null,
       secret: expect.stringMatching(SECRET_SHAPE) as unknown,
       createdAt: expect.any(String) as unknown,

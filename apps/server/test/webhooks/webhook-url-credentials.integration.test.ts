@@ -1,4 +1,5 @@
 import { WebhookDeliveryModel, WebhookEndpointModel } from '@formwell/db';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 
 import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
@@ -20,13 +21,38 @@ function webhooksUrl(formId: string, rest = '') {
   return `/api/v1/forms/${formId}/webhooks${rest}`;
 }
 
-test('credentials in a webhook URL are masked in every answer and log, kept for delivery, and survive an edit that sends the masked URL back', async () => {
+/** An app that may deliver to loopback, a recording receiver, and a PRO owner with a form. */
+async function setUp() {
   const { app, logLines } = await buildTestApp({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' });
   const receiver = await startRecordingReceiver();
   cleanups.push(receiver.close);
   const owner = await createOwner({ plan: 'PRO' });
   const form = await createTestForm(owner.userId);
-  const port = new URL(receiver.url).port;
+
+  return { app, logLines, receiver, owner, form, port: new URL(receiver.url).port };
+}
+
+type TTestEvent = {
+  app: FastifyInstance;
+  key: string;
+  formId: string;
+  id: string;
+  masked: string;
+  bodies: string[];
+};
+
+/** Sends the endpoint a test event: delivered, and answered with the masked URL (its body kept to check). */
+async function sendTestEvent({ app, key, formId, id, masked, bodies }: TTestEvent) {
+  const sent = await call(app, { method: 'POST', url: webhooksUrl(formId, `/${id}/test`), key, payload: {} });
+  bodies.push(sent.body);
+  expect([sent.statusCode, sent.json()]).toEqual([
+    200,
+    expect.objectContaining({ status: 'success', url: masked }),
+  ]);
+}
+
+test('credentials in a webhook URL are masked in every answer and log, kept for delivery, and survive an edit that sends the masked URL back', async () => {
+  const { app, logLines, receiver, owner, form, port } = await setUp();
   const realUrl = `http://hook-user:${PASSWORD}@127.0.0.1:${port}/hook?access_token=${TOKEN}&topic=forms`;
   const masked = `http://hook-user:***@127.0.0.1:${port}/hook?access_token=***&topic=forms`;
   const bodies: string[] = [];
@@ -71,17 +97,7 @@ test('credentials in a webhook URL are masked in every answer and log, kept for 
   expect((await WebhookEndpointModel.findById(id).lean())?.url).toBe(realUrl);
 
   // The delivery goes to the real URL; its attempt is listed and stored with the masked one.
-  const sent = await call(app, {
-    method: 'POST',
-    url: webhooksUrl(form.id, `/${id}/test`),
-    key: owner.key,
-    payload: {},
-  });
-  bodies.push(sent.body);
-  expect([sent.statusCode, sent.json()]).toEqual([
-    200,
-    expect.objectContaining({ status: 'success', url: masked }),
-  ]);
+  await sendTestEvent({ app, key: owner.key, formId: form.id, id, masked, bodies });
   expect(receiver.received[0]?.headers.authorization).toBe(
     `Basic ${Buffer.from(`hook-user:${PASSWORD}`).toString('base64')}`,
   );
@@ -111,5 +127,90 @@ test('credentials in a webhook URL are masked in every answer and log, kept for 
   for (const text of [...bodies, logLines.join('\n')]) {
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toContain(TOKEN);
+  }
+});
+
+test('secrets in the path, the fragment, jwt and code parameters and credential headers are masked in answers, and delivered as stored', async () => {
+  const { app, logLines, receiver, owner, form, port } = await setUp();
+  const pathToken = 'Xq7kP2mZ9rT4vB8nL3wY6cHd';
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.e30.sig-Jt42';
+  const bearer = 'bearer-Kd93-secret';
+  const realUrl = `http://127.0.0.1:${port}/hooks/${pathToken}?jwt=${jwt}&code=c0de-77&topic=forms#frag-token-55`;
+  const masked = `http://127.0.0.1:${port}/hooks/***?jwt=***&code=***&topic=forms#***`;
+  const headers = [
+    { name: 'Authorization', value: `Bearer ${bearer}` },
+    { name: 'X-Source', value: 'formwell' },
+  ];
+  const shownHeaders = [
+    { name: 'Authorization', value: 'Bearer ***' },
+    { name: 'X-Source', value: 'formwell' },
+  ];
+  const bodies: string[] = [];
+
+  const created = await call(app, {
+    method: 'POST',
+    url: webhooksUrl(form.id),
+    key: owner.key,
+    payload: { url: realUrl, headers },
+  });
+  bodies.push(created.body);
+  expect([created.statusCode, created.json()]).toEqual([
+    201,
+    expect.objectContaining({ url: masked, headers: shownHeaders }),
+  ]);
+  const { id } = created.json<{ id: string }>();
+  const one = await call(app, { method: 'GET', url: webhooksUrl(form.id, `/${id}`), key: owner.key });
+  bodies.push(one.body);
+  expect(one.json()).toMatchObject({ url: masked, headers: shownHeaders });
+
+  // An edit form saving what it read keeps the stored header value; a new value replaces it.
+  const edited = await call(app, {
+    method: 'PATCH',
+    url: webhooksUrl(form.id, `/${id}`),
+    key: owner.key,
+    payload: { url: masked, headers: shownHeaders },
+  });
+  bodies.push(edited.body);
+  expect([edited.statusCode, edited.json()]).toEqual([
+    200,
+    expect.objectContaining({ url: masked, headers: shownHeaders }),
+  ]);
+  const stored = await WebhookEndpointModel.findById(id).lean();
+  expect([stored?.url, stored?.headers.map(({ name, value }) => ({ name, value }))]).toEqual([
+    realUrl,
+    headers,
+  ]);
+
+  await sendTestEvent({ app, key: owner.key, formId: form.id, id, masked, bodies });
+  expect(receiver.received[0]?.path).toBe(`/hooks/${pathToken}?jwt=${jwt}&code=c0de-77&topic=forms`);
+  expect(receiver.received[0]?.headers.authorization).toBe(`Bearer ${bearer}`);
+  expect(receiver.received[0]?.headers['x-source']).toBe('formwell');
+
+  const replaced = await call(app, {
+    method: 'PATCH',
+    url: webhooksUrl(form.id, `/${id}`),
+    key: owner.key,
+    payload: {
+      headers: [
+        { name: 'Authorization', value: 'Bearer ***' },
+        { name: 'X-Api-Key', value: 'new' },
+      ],
+    },
+  });
+  expect(replaced.json()).toMatchObject({
+    headers: [
+      { name: 'Authorization', value: 'Bearer ***' },
+      { name: 'X-Api-Key', value: '***' },
+    ],
+  });
+  expect((await WebhookEndpointModel.findById(id).lean())?.headers.map(({ value }) => value)).toEqual([
+    `Bearer ${bearer}`,
+    'new',
+  ]);
+
+  for (const text of [...bodies, logLines.join('\n')]) {
+    for (const secret of [pathToken, jwt, bearer, 'c0de-77', 'frag-token-55']) {
+      expect(text).not.toContain(secret);
+    }
   }
 });

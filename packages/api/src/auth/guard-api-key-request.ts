@@ -50,7 +50,18 @@ type TApiKeyActor = {
  * here on) → scope (403) → the key's origin and form restrictions (403). Shared by the tRPC procedures
  * and the streamed CSV route, so both answer alike.
  */
-export async function guardApiKeyRequest({
+export async function guardApiKeyRequest(options: GuardApiKeyRequestOptions) {
+  return authorizeAdmitted(options, await admitApiKeyRequest(options));
+}
+
+export type TApiKeyAdmission = Awaited<ReturnType<typeof admitApiKeyRequest>>;
+
+/**
+ * The part of the guard that needs no request body: the key, its user and the rate limit (401,
+ * 404, 429). It counts the request and sets the limit headers on the reply, so the host can run it
+ * before reading the body and every later answer (413, 415, bad JSON) carries them.
+ */
+export async function admitApiKeyRequest({
   req,
   res,
   services,
@@ -113,13 +124,24 @@ export async function guardApiKeyRequest({
     throw rateLimitRefusal({ res, services, state });
   }
 
-  requireScope({ scopes: actor.scopes, scope: policy.scope });
+  // The epoch lets the procedure use other copies kept under it (the submit's form copy).
+  return { actor, user: verified.user, logger: boundLogger, authEpoch: epoch };
+}
+
+/**
+ * The rest of the guard, once admitted: scope, then the key's origin and form restrictions (403).
+ * The form id may come from the body, so this runs after it was read.
+ */
+export function authorizeAdmitted(
+  { req, policy, formId }: Pick<GuardApiKeyRequestOptions, 'req' | 'policy' | 'formId'>,
+  admission: TApiKeyAdmission,
+): TApiKeyAdmission {
+  requireScope({ scopes: admission.actor.scopes, scope: policy.scope });
   enforceKeyRestrictions({
-    restrictions: actor.restrictions,
+    restrictions: admission.actor.restrictions,
     origin: req.headers.origin,
     form: policy.formScoped ? { scoped: true, formId } : { scoped: false },
   });
 
-  // The epoch lets the procedure use other copies kept under it (the submit's form copy).
-  return { actor, user: verified.user, logger: boundLogger, authEpoch: epoch };
+  return admission;
 }

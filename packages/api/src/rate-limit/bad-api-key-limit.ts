@@ -32,9 +32,9 @@ export async function withBadApiKeyLimit<T>(
 }
 
 /**
- * Runs a lookup that counts its 401 against the address without asking first: for a key this
+ * Runs a lookup that counts its 401 (or 404 user) against the address without asking first: for a key this
  * process already knew as valid (its copy is being verified again), which is no guess.
- * A 401 answers the limit headers of the address's bad-key bucket, read from the count itself: the
+ * A 401 or 404 answers the limit headers of the address's bad-key bucket, read from the count itself: the
  * key's own bucket is unknown before the key is, and those headers are on every limited answer.
  */
 export async function countingBadApiKeys<T>(
@@ -44,7 +44,12 @@ export async function countingBadApiKeys<T>(
   try {
     return await lookUp();
   } catch (error) {
-    if (AppError.is(error) && error.code === AppErrorCode.UNAUTHORIZED) {
+    // A key whose user no longer exists (404 `User not found`) opens nothing either: it counts as
+    // a bad key, and its 404 answers the same headers as a 401.
+    if (
+      AppError.is(error) &&
+      (error.code === AppErrorCode.UNAUTHORIZED || error.code === AppErrorCode.NOT_FOUND)
+    ) {
       const state = await services.rateLimiter.consume('badApiKey', badKeyBucket(req));
       // A 401, not a refusal for the limit (the next bad key is), so no Retry-After.
       applyRateLimitHeaders(res, { ...state, allowed: true });

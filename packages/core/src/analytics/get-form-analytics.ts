@@ -13,6 +13,8 @@ import { computeAnalytics, readFrom } from './compute-analytics.js';
 import { constantOffset, offsetChangingMonths } from './peak-hour.js';
 import { isValidTimeZone } from './time-zone.js';
 
+const MAX_TIME_ZONE_LENGTH = 64;
+
 export type GetFormAnalyticsOptions = {
   config: TCoreConfig;
   user: { id: string; plan: TPlan };
@@ -40,11 +42,12 @@ export async function getFormAnalytics({
 }: GetFormAnalyticsOptions): Promise<TFormAnalytics> {
   const range = ZTimeRangeSchema.safeParse(timeRange ?? 'week');
   if (!range.success) {
-    throw invalidParameter('timeRange', ErrorMessages.INVALID_TIME_RANGE);
+    throw invalidParameter('timeRange', ErrorMessages.INVALID_TIME_RANGE, ErrorMessages.TIME_RANGE_VALUES);
   }
   const timeZone = tz ?? 'UTC';
-  if (!isValidTimeZone(timeZone)) {
-    throw invalidParameter('tz', ErrorMessages.INVALID_TIME_ZONE);
+  // IANA names are short; a long text is refused before the zone database is asked.
+  if (timeZone.length > MAX_TIME_ZONE_LENGTH || !isValidTimeZone(timeZone)) {
+    throw invalidParameter('tz', ErrorMessages.INVALID_TIME_ZONE, ErrorMessages.TIME_ZONE_VALUES);
   }
   const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'not-found' });
   const level = config.plans[user.plan].analytics;

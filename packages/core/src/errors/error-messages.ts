@@ -37,6 +37,10 @@ export const ErrorMessages = {
   DUPLICATE_EMAIL: 'A submission with this email already exists for this form',
   INVALID_TIME_RANGE: 'Invalid timeRange parameter',
   INVALID_TIME_ZONE: 'Invalid tz parameter',
+  /** The issue of an INVALID_TIME_RANGE 400: what the parameter takes. */
+  TIME_RANGE_VALUES: 'Expected day, week or month',
+  /** The issue of an INVALID_TIME_ZONE 400: what the parameter takes. */
+  TIME_ZONE_VALUES: 'Expected an IANA time zone such as Europe/Paris',
   ANALYTICS_PLAN: 'Analytics are only available with the STANDARD or PRO plan',
   CUSTOM_REDIRECT_PLAN: 'Custom redirects require STANDARD or PRO plan',
   INVALID_REDIRECT_URL: 'redirectUrl must be an absolute http(s) URL',

@@ -7,10 +7,13 @@ export type TParameterIssue = { code: 'custom'; path: string[]; message: string 
 /**
  * A 400 for one request parameter refused after its schema passed (an unknown time zone, a cursor that
  * does not decode, a reversed date range). It carries the `issues` array a schema failure carries,
- * naming the parameter, so a client handles every validation 400 the same way.
+ * naming the parameter, so a client handles every validation 400 the same way. `reason` is the
+ * issue's own text (what the parameter accepts); without it the issue repeats `message`.
  */
-export function invalidParameter(parameter: string, message: string): AppError {
-  const issue: TParameterIssue = { code: 'custom', path: [parameter], message };
+export function invalidParameter(parameter: string, message: string, reason = message): AppError {
+  // The issue says what the parameter takes where the caller knows, rather than a third copy of
+  // the body's `error`/`message` text.
+  const issue: TParameterIssue = { code: 'custom', path: [parameter], message: reason };
 
   return new AppError(AppErrorCode.BAD_REQUEST, { message, details: { issues: [issue] } });
 }

@@ -18,7 +18,8 @@ const ZSettingsInputSchema = z.object({
 
 export const ZCreateFormInputSchema = z.object({
   name: z.string().trim().min(1).max(200),
-  description: z.string().max(2000).default(''),
+  // Trimmed as the name is: a description is shown in lists and pages, where edge spaces are noise.
+  description: z.string().trim().max(2000).default(''),
   formType: ZFormTypeSchema,
   fields: ZFormFieldsSchema.default([]),
   settings: ZSettingsInputSchema.optional(),
@@ -33,7 +34,7 @@ export type TCreateFormInput = z.input<typeof ZCreateFormInputSchema>;
 /** Partial update; `formType` may change, `fields` replace the whole list. */
 export const ZUpdateFormInputSchema = z.object({
   name: z.string().trim().min(1).max(200).optional(),
-  description: z.string().max(2000).optional(),
+  description: z.string().trim().max(2000).optional(),
   formType: ZFormTypeSchema.optional(),
   fields: ZFormFieldsSchema.optional(),
   settings: ZSettingsInputSchema.optional(),

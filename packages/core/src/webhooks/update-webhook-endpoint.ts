@@ -4,6 +4,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
+import { keepMaskedHeaderValues } from './display-webhook-headers.js';
 import { displayWebhookUrl } from './display-webhook-url.js';
 import { loadOwnedEndpoint } from './load-owned-endpoint.js';
 import { toWebhookEndpointView, type TWebhookEndpointView } from './webhook-endpoint-view.js';
@@ -31,9 +32,11 @@ export async function updateWebhookEndpoint({
   // The URL as read back has its credentials masked; a client sending that masked URL back (an edit
   // form saving every field) means "unchanged", not "replace the password with ***".
   const newUrl = url !== undefined && url !== displayWebhookUrl(current.url) ? url : undefined;
+  // Likewise a header sent back with its masked value keeps the stored one.
+  const newHeaders = headers === undefined ? undefined : keepMaskedHeaderValues(headers, current.headers);
   // Only the named fields: nothing else of the input can reach the update.
   const set = Object.fromEntries(
-    Object.entries({ url: newUrl, description, enabled, events, headers }).filter(
+    Object.entries({ url: newUrl, description, enabled, events, headers: newHeaders }).filter(
       ([, value]) => value !== undefined,
     ),
   );

@@ -1,11 +1,13 @@
 import type { TWebhookEndpointRecord } from '@formwell/db';
 import { z } from 'zod';
 
+import { displayHeaderValue } from './display-webhook-headers.js';
 import { displayWebhookUrl } from './display-webhook-url.js';
 
 /**
  * An endpoint as listed and read; its signing secrets are never part of it, and credentials in its
- * URL are masked (see displayWebhookUrl): like the signing secret, they are set, never read back.
+ * URL and in its custom headers' values are masked (see displayWebhookUrl, displayHeaderValue): like
+ * the signing secret, they are set, never read back.
  */
 export const ZWebhookEndpointViewSchema = z.object({
   id: z.string(),
@@ -43,7 +45,7 @@ export function toWebhookEndpointView(record: TWebhookEndpointRecord): TWebhookE
     description: record.description,
     enabled: record.enabled,
     events: record.events,
-    headers: record.headers.map(({ name, value }) => ({ name, value })),
+    headers: record.headers.map(({ name, value }) => ({ name, value: displayHeaderValue({ name, value }) })),
     previousSecretExpiresAt: previousActive?.toISOString() ?? null,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),

@@ -140,9 +140,11 @@ describe('webhook endpoints', () => {
     expect([again?.secret, again?.previousSecret]).toEqual([twice.secret, rotated.secret]);
 
     const view = await getWebhookEndpoint(ids);
-    expect(view.headers).toEqual([{ name: 'Authorization', value: 'Bearer receiver-token' }]);
+    // A credential header is shown masked; delivery reads the stored value.
+    expect(view.headers).toEqual([{ name: 'Authorization', value: 'Bearer ***' }]);
+    expect(again?.headers.map(({ value }) => value)).toEqual(['Bearer receiver-token']);
     const shown = JSON.stringify([view, await listWebhookEndpoints({ userId: user.id, formId: form.id })]);
-    for (const secret of [created.secret, rotated.secret, twice.secret]) {
+    for (const secret of [created.secret, rotated.secret, twice.secret, 'receiver-token']) {
       expect(shown).not.toContain(secret);
     }
   });

@@ -51,9 +51,14 @@ const submissionSchema = new Schema(
 
 submissionSchema.index({ formId: 1, createdAt: -1, _id: -1 });
 submissionSchema.index({ formId: 1, email: 1, createdAt: -1 });
+/**
+ * The uniqueEmail rule's index, named (as MongoDB names it by default, so stored indexes match) so a
+ * duplicate key on it can be told from any other.
+ */
+export const UNIQUE_EMAIL_INDEX = 'formId_1_emailKey_1';
 submissionSchema.index(
   { formId: 1, emailKey: 1 },
-  { unique: true, partialFilterExpression: { emailKey: { $exists: true } } },
+  { name: UNIQUE_EMAIL_INDEX, unique: true, partialFilterExpression: { emailKey: { $exists: true } } },
 );
 // The outbox sweeper looks only at submissions with something left to do.
 submissionSchema.index(

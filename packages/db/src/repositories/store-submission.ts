@@ -1,10 +1,10 @@
 import { FormModel } from '../models/form.js';
 import { MonthlyUsageModel } from '../models/monthly-usage.js';
-import { SubmissionModel } from '../models/submission.js';
+import { SubmissionModel, UNIQUE_EMAIL_INDEX } from '../models/submission.js';
 import { bulkWriteIfSupported, namespaceOf, writeErrorAt } from './bulk-write.js';
 import { countOnceWrite } from './count-once.js';
 import { formRepository } from './form.js';
-import { isDuplicateKeyError } from './is-duplicate-key-error.js';
+import { isDuplicateKeyError, isDuplicateKeyOn } from './is-duplicate-key-error.js';
 import { monthlyUsageRepository, quotaUnitWrite } from './monthly-usage.js';
 import { newSubmissionDocument, submissionRepository, type TCreateSubmissionRecord } from './submission.js';
 import { toSubmissionRecord, type TSubmissionRecord } from './submission-record.js';
@@ -69,7 +69,7 @@ export async function storeSubmission(options: TStoreSubmissionOptions): Promise
     const insertError = writeErrorAt(error, INSERT_OP);
     if (insertError) {
       await releaseUnit(options);
-      if (isDuplicateKeyError(insertError)) {
+      if (isDuplicateKeyOn(insertError, UNIQUE_EMAIL_INDEX)) {
         return { outcome: 'duplicateEmail' };
       }
     }
@@ -97,7 +97,9 @@ async function storeInSteps(options: TStoreSubmissionOptions): Promise<TStoreSub
     submission = await submissionRepository.create(record);
   } catch (error) {
     await releaseUnit(options);
-    if (isDuplicateKeyError(error)) {
+    // Only the uniqueEmail index means "already submitted"; any other duplicate key (an `_id`
+    // clash, an index an operator added) is a failure of its own, answered as a 500.
+    if (isDuplicateKeyOn(error, UNIQUE_EMAIL_INDEX)) {
       return { outcome: 'duplicateEmail' };
     }
     throw error;

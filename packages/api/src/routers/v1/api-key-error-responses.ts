@@ -1,3 +1,5 @@
+import { ErrorMessages } from '@formwell/core';
+
 /** Why a restricted key is refused, for the 403 texts of the document. */
 export const KEY_RESTRICTION_REFUSAL = 'a key restricted to other forms or origins';
 
@@ -13,4 +15,10 @@ export const apiKeyErrorResponses = {
   404: 'User not found',
   429: 'Rate limit exceeded, or too many unknown or revoked keys from this address',
   500: 'Internal server error',
+} as const;
+
+/** What an operation that takes a JSON body can also answer, before the body reaches it. */
+export const bodyErrorResponses = {
+  413: ErrorMessages.BODY_TOO_LARGE,
+  415: 'The body is not application/json',
 } as const;

@@ -22,14 +22,17 @@ export const getFormAnalyticsMeta = {
   },
 } satisfies ApiMeta;
 
-/** Shared by the REST and dashboard procedures; core validates both values, with their own 400 texts. */
+/**
+ * Shared by the REST and dashboard procedures; core validates both values, with their own 400 texts
+ * (`Invalid timeRange parameter` for any value but the three, a long one too: no length rule here
+ * answers it first with another text). A repeated parameter is refused here, as every other one.
+ */
 export const ZAnalyticsQuerySchema = z.object({
   timeRange: z
     .string()
-    .max(16)
     .optional()
     .meta({ description: '`day` (24 hourly points), `week` (7 days, default) or `month` (30 days).' }),
-  tz: z.string().max(64).optional().meta({
+  tz: z.string().optional().meta({
     description: 'IANA time zone of the buckets and the peak hour, e.g. `Asia/Kolkata`; default `UTC`.',
   }),
 });

@@ -1,8 +1,12 @@
-import { ErrorMessages, ZSubmitResponseSchema } from '@formwell/core';
+import { ZSubmitResponseSchema } from '@formwell/core';
 import { z } from 'zod';
 
 import type { ApiMeta } from '../../../trpc.js';
-import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
+import {
+  apiKeyErrorResponses,
+  bodyErrorResponses,
+  KEY_RESTRICTION_REFUSAL,
+} from '../api-key-error-responses.js';
 import { ZIdParamSchema } from '../../../schemas/z-query.js';
 
 export const submitFormMeta = {
@@ -20,8 +24,7 @@ export const submitFormMeta = {
       403: `Form of another user, insufficient scope, ${KEY_RESTRICTION_REFUSAL}, or monthly quota reached`,
       404: 'Form or user not found',
       409: 'A submission with this email already exists for this form',
-      413: ErrorMessages.BODY_TOO_LARGE,
-      415: 'The body is not application/json',
+      ...bodyErrorResponses,
     },
   },
   successStatus: 201,

@@ -1,5 +1,9 @@
 import type { ApiMeta } from '../../../trpc.js';
-import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
+import {
+  apiKeyErrorResponses,
+  bodyErrorResponses,
+  KEY_RESTRICTION_REFUSAL,
+} from '../api-key-error-responses.js';
 
 type TOpenApi = ApiMeta['openapi'] & object;
 
@@ -8,15 +12,21 @@ export function webhookRouteMeta(
   openapi: Pick<TOpenApi, 'method' | 'path' | 'summary' | 'description'> & { successDescription?: string },
   extraErrors: Record<number, string> = {},
 ) {
+  // A route that takes a body (its POST actions too, which need none) refuses a bad one.
+  const bodyErrors: Record<number, string> =
+    openapi.method === 'GET' || openapi.method === 'DELETE' ? {} : bodyErrorResponses;
+  const errorResponses: Record<number, string> = {
+    ...apiKeyErrorResponses,
+    403: `Form of another user, insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
+    404: 'Form, webhook endpoint or user not found',
+    ...bodyErrors,
+    ...extraErrors,
+  };
+
   return {
     ...openapi,
     tags: ['webhooks'],
     description: `${openapi.description} Scope \`webhooks:manage\`; rate-limited per key.`,
-    errorResponses: {
-      ...apiKeyErrorResponses,
-      403: `Form of another user, insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
-      404: 'Form, webhook endpoint or user not found',
-      ...extraErrors,
-    },
+    errorResponses,
   } satisfies TOpenApi;
 }
