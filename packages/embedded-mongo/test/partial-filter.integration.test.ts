@@ -39,10 +39,16 @@ test('partial filters mongod accepts build, and the index follows the fields its
   ]);
   await coll.createIndex(
     { tag: 1 },
-    { unique: true, partialFilterExpression: { $and: [{ score: { $gt: 5 } }, { tag: { $type: 'string' } }] } },
+    {
+      unique: true,
+      partialFilterExpression: { $and: [{ score: { $gt: 5 } }, { tag: { $type: 'string' } }] },
+    },
   );
   for (const filter of [{ score: { $in: [1, 2] } }, { $or: [{ score: 1 }, { tag: { $exists: true } }] }])
-    await coll.createIndex({ score: 1, tag: 1 }, { name: JSON.stringify(filter), partialFilterExpression: filter });
+    await coll.createIndex(
+      { score: 1, tag: 1 },
+      { name: JSON.stringify(filter), partialFilterExpression: filter },
+    );
   await coll.updateOne({ _id: 1 }, { $inc: { score: 10 } });
   const err = await serverError(() => coll.updateOne({ _id: 2 }, { $inc: { score: 10 } }));
   expect(err.code).toBe(11000);

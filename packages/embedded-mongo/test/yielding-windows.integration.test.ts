@@ -21,7 +21,13 @@ const MID = 3000;
 
 let t: TestEngine;
 let other: MongoClient;
-const probe = pingOrFind(() => other, DB, 'mid', MID, (id) => ({ v: id % 10 }));
+const probe = pingOrFind(
+  () => other,
+  DB,
+  'mid',
+  MID,
+  (id) => ({ v: id % 10 }),
+);
 
 const aggregating = (name: string, pipeline: object[]) =>
   servedMeanwhile(() => t.db(DB).collection(name).aggregate(pipeline).toArray(), probe);

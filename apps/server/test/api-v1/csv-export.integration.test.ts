@@ -98,7 +98,9 @@ describe('GET /api/v1/forms/{formId}/submissions/export.csv (API key)', () => {
 
     expect(response.statusCode).toBe(200);
     const lines = response.body.slice(1).trim().split('\n');
-    expect(lines[0]).toBe('"id","createdAt","toString","constructor","name","other","browser","os","device","country"');
+    expect(lines[0]).toBe(
+      '"id","createdAt","toString","constructor","name","other","browser","os","device","country"',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('"2026-02-01T00:00:01.000Z","b","c","",');
     expect(lines[2]).toContain('"2026-02-01T00:00:00.000Z","","","a",');

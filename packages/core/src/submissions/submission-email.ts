@@ -16,7 +16,10 @@ export function submissionEmail({
   fields: TFormField[];
   data: Record<string, unknown>;
 }): string | null {
-  const candidates = [data.email, ...fields.filter((f) => f.type === 'email').map((f) => ownValue(data, f.name))];
+  const candidates = [
+    data.email,
+    ...fields.filter((f) => f.type === 'email').map((f) => ownValue(data, f.name)),
+  ];
   for (const candidate of candidates) {
     if (typeof candidate === 'string' && ZEmail.safeParse(candidate.trim()).success) {
       return candidate.trim().toLowerCase();

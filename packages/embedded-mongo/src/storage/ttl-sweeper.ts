@@ -37,11 +37,7 @@ function sweepExpired(engine: StorageEngine, log: ChangeLog, now = Date.now()): 
   return removed;
 }
 
-export function startTtlSweeper(
-  engine: StorageEngine,
-  log: ChangeLog,
-  intervalMs: number,
-): () => void {
+export function startTtlSweeper(engine: StorageEngine, log: ChangeLog, intervalMs: number): () => void {
   const timer = setInterval(() => sweepExpired(engine, log), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
