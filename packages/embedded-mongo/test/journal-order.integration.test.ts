@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MongoClient } from 'mongodb';
+import type { MongoClient } from 'mongodb';
 import { startTestEngine, type TestEngine } from './helpers/engine.js';
 import { fulfilled, servedMeanwhile } from './helpers/served-meanwhile.js';
+import { engineAndProbeClient } from './helpers/yielding-fixtures.js';
 
 /**
  * The journal must hold changes in the order clients saw them, also when a write pauses for other
@@ -23,9 +24,7 @@ let t: TestEngine;
 let other: MongoClient;
 
 beforeAll(async () => {
-  t = await startTestEngine({ dbPath: dir });
-  other = new MongoClient(t.engine.uri, { maxPoolSize: 1 });
-  await other.connect();
+  ({ t, other } = await engineAndProbeClient({ dbPath: dir }));
   const coll = t.db(DB).collection<Item>('items');
   await coll.insertOne({ _id: -1, tag: 'first' });
   for (let from = 0; from < MANY; from += 5000)

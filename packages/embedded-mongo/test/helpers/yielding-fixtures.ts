@@ -1,4 +1,5 @@
 import { MongoClient, type Db } from 'mongodb';
+import type { EmbeddedMongoOptions } from '../../src/index.js';
 import { startTestEngine, type TestEngine } from './engine.js';
 
 /**
@@ -15,8 +16,10 @@ export async function insertArrays(db: Db, coll: string, docs: number, length: n
 }
 
 /** A test engine, and a second client of one connection that the probes go through. */
-export async function engineAndProbeClient(): Promise<{ t: TestEngine; other: MongoClient }> {
-  const t = await startTestEngine();
+export async function engineAndProbeClient(
+  options: EmbeddedMongoOptions = {},
+): Promise<{ t: TestEngine; other: MongoClient }> {
+  const t = await startTestEngine(options);
   const other = new MongoClient(t.engine.uri, { maxPoolSize: 1 });
   await other.connect();
   return { t, other };
