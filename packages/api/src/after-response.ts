@@ -18,9 +18,11 @@ export function afterResponse(
     });
   };
   const raw = (res as { raw?: unknown }).raw;
-  if (isNodeResponse(raw) && !raw.writableFinished) {
-    // Node's response emits 'close' once it was sent, or when its connection went away first; one
-    // listener is all that takes (stream.finished set up six, with their clean-up, per request).
+  // Node's response emits 'close' once it was sent, or when its connection went away first; one
+  // listener is all that takes (stream.finished set up six, with their clean-up, per request). A
+  // response already closed (the client hung up while the submission was being stored) emits it
+  // no more: the work runs on the next turn, as it must whether or not anyone still listens.
+  if (isNodeResponse(raw) && !raw.writableFinished && !raw.closed) {
     raw.once('close', run);
 
     return;
@@ -28,6 +30,8 @@ export function afterResponse(
   setImmediate(run);
 }
 
-function isNodeResponse(value: unknown): value is NodeJS.WritableStream & { writableFinished: boolean } {
+type TNodeResponse = NodeJS.WritableStream & { writableFinished: boolean; closed: boolean };
+
+function isNodeResponse(value: unknown): value is TNodeResponse {
   return typeof value === 'object' && value !== null && 'writableFinished' in value && 'once' in value;
 }
