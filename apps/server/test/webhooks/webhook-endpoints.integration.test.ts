@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 import { createUser } from '@formwell/core';
+import { webhookEndpointRepository } from '@formwell/db';
 import { TRPCClientError } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, test } from 'vitest';
@@ -115,6 +116,48 @@ describe('REST /api/v1/forms/{formId}/webhooks', () => {
     for (const secret of [endpoint.secret, rotation.secret, 'receiver-token']) {
       expect(logs).not.toContain(secret);
     }
+  });
+
+  test('credential headers stay with their origin: moving the URL elsewhere needs them sent again', async () => {
+    const { app } = await buildTestApp();
+    const owner = await createOwner({ plan: 'PRO' });
+    const form = await createTestForm(owner.userId);
+    const created = await post(app, owner.key, webhooksUrl(form.id), {
+      url: 'https://hooks.example.com/in',
+      headers: [{ name: 'Authorization', value: 'Bearer receiver-token' }],
+    });
+    const { id } = created.json<{ id: string }>();
+    const patch = (payload: object) =>
+      call(app, { method: 'PATCH', url: webhooksUrl(form.id, `/${id}`), key: owner.key, payload });
+    const masked = [{ name: 'Authorization', value: 'Bearer ***' }];
+
+    // Another host, or plain http: the stored token would go there. Refused, nothing changed.
+    for (const payload of [
+      { url: 'https://collector.example.net/x', headers: masked },
+      { url: 'https://collector.example.net/x' },
+      { url: 'http://hooks.example.com/in', headers: masked },
+    ]) {
+      const refused = await patch(payload);
+      expect([refused.statusCode, errorBody(refused).error], JSON.stringify(payload)).toEqual([
+        400,
+        'A webhook moved to another origin does not keep its credential headers: send their values again',
+      ]);
+    }
+    const stored = await webhookEndpointRepository.findById({ userId: owner.userId, endpointId: id });
+    expect([stored?.url, stored?.headers]).toEqual([
+      'https://hooks.example.com/in',
+      [{ name: 'Authorization', value: 'Bearer receiver-token' }],
+    ]);
+
+    // The same origin keeps the masked value's stored token; another origin takes one sent in clear.
+    expect((await patch({ url: 'https://hooks.example.com/v2', headers: masked })).statusCode).toBe(200);
+    const moved = await patch({
+      url: 'https://collector.example.net/x',
+      headers: [{ name: 'Authorization', value: 'Bearer new-token' }],
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = await webhookEndpointRepository.findById({ userId: owner.userId, endpointId: id });
+    expect(after?.headers).toEqual([{ name: 'Authorization', value: 'Bearer new-token' }]);
   });
 
   // Clients that set the JSON content type on every call send it with no body on a DELETE or an

@@ -13,9 +13,23 @@ describe('displayHeaderValue', () => {
       { name: 'X-Source', value: 'formwell' },
       { name: 'X-Author', value: 'Ada' },
       { name: 'Authorization', value: '' },
+      // Only a known scheme word is shown: the first word of another value may be the secret.
+      { name: 'X-Api-Key', value: 'sk_live_51Hsecret extra' },
+      { name: 'Authorization', value: 'sk_live_51Hsecret extra' },
     ].map(displayHeaderValue);
 
-    expect(shown).toEqual(['Bearer ***', 'Basic ***', '***', '***', '***', 'formwell', 'Ada', '']);
+    expect(shown).toEqual([
+      'Bearer ***',
+      'Basic ***',
+      '***',
+      '***',
+      '***',
+      'formwell',
+      'Ada',
+      '',
+      '***',
+      '***',
+    ]);
   });
 });
 

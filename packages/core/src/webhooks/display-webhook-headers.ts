@@ -14,9 +14,40 @@ export function displayHeaderValue({ name, value }: THeader): string {
   if (!namesCredential(name) || value === '') {
     return value;
   }
+  // Only a known scheme word is shown: the first word of some other value may be the secret itself.
   const scheme = /^([A-Za-z][\w.+-]*) +\S/.exec(value)?.[1];
 
-  return scheme ? `${scheme} ${MASKED_CREDENTIAL}` : MASKED_CREDENTIAL;
+  return scheme && AUTH_SCHEMES.has(scheme.toLowerCase())
+    ? `${scheme} ${MASKED_CREDENTIAL}`
+    : MASKED_CREDENTIAL;
+}
+
+/** HTTP authentication schemes (IANA's registry and the common token kinds): not secret themselves. */
+const AUTH_SCHEMES = new Set([
+  'basic',
+  'bearer',
+  'digest',
+  'token',
+  'bot',
+  'negotiate',
+  'ntlm',
+  'hoba',
+  'mutual',
+  'vapid',
+  'aws4-hmac-sha256',
+  'apikey',
+  'dpop',
+  'gnap',
+  'privatetoken',
+  'scram-sha-1',
+  'scram-sha-256',
+  'concealed',
+  'splunk',
+]);
+
+/** Whether a stored header's value is hidden when shown (see displayHeaderValue). */
+export function isMaskedHeader(header: THeader): boolean {
+  return displayHeaderValue(header) !== header.value;
 }
 
 /**
@@ -25,14 +56,29 @@ export function displayHeaderValue({ name, value }: THeader): string {
  * anything else is taken as sent.
  */
 export function keepMaskedHeaderValues(sent: THeader[], stored: THeader[]): THeader[] {
-  const storedByName = new Map(stored.map((header) => [header.name.toLowerCase(), header]));
+  const behindMask = storedBehindMask(stored);
 
   return sent.map((header) => {
-    const current = storedByName.get(header.name.toLowerCase());
-    const masked = current !== undefined && displayHeaderValue(current) !== current.value;
+    const current = behindMask(header);
 
-    return masked && header.value === displayHeaderValue(current)
-      ? { ...header, value: current.value }
-      : header;
+    return current ? { ...header, value: current.value } : header;
   });
+}
+
+/** Whether some header of `sent` is a stored one's masked value sent back (see keepMaskedHeaderValues). */
+export function sendsMaskedValues(sent: THeader[], stored: THeader[]): boolean {
+  return sent.some(storedBehindMask(stored));
+}
+
+/** For a sent header: the stored header of its name whose masked value it carries, if any. */
+function storedBehindMask(stored: THeader[]): (header: THeader) => THeader | undefined {
+  const storedByName = new Map(stored.map((header) => [header.name.toLowerCase(), header]));
+
+  return (header) => {
+    const current = storedByName.get(header.name.toLowerCase());
+
+    return current && isMaskedHeader(current) && header.value === displayHeaderValue(current)
+      ? current
+      : undefined;
+  };
 }

@@ -4,7 +4,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
-import { keepMaskedHeaderValues } from './display-webhook-headers.js';
+import { isMaskedHeader, keepMaskedHeaderValues, sendsMaskedValues } from './display-webhook-headers.js';
 import { displayWebhookUrl } from './display-webhook-url.js';
 import { loadOwnedEndpoint } from './load-owned-endpoint.js';
 import { toWebhookEndpointView, type TWebhookEndpointView } from './webhook-endpoint-view.js';
@@ -32,6 +32,17 @@ export async function updateWebhookEndpoint({
   // The URL as read back has its credentials masked; a client sending that masked URL back (an edit
   // form saving every field) means "unchanged", not "replace the password with ***".
   const newUrl = url !== undefined && url !== displayWebhookUrl(current.url) ? url : undefined;
+  // Stored credential headers are set, never read back; moved to another origin with the URL, they
+  // would be delivered to whoever holds the new one (a stolen key could point the webhook at its
+  // own server and collect them). So a move to another origin takes them only sent again in clear.
+  if (
+    newUrl !== undefined &&
+    !sameOrigin(newUrl, current.url) &&
+    current.headers.some(isMaskedHeader) &&
+    (headers === undefined || sendsMaskedValues(headers, current.headers))
+  ) {
+    throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.WEBHOOK_SECRET_HEADERS_NOT_MOVED });
+  }
   // Likewise a header sent back with its masked value keeps the stored one.
   const newHeaders = headers === undefined ? undefined : keepMaskedHeaderValues(headers, current.headers);
   // Only the named fields: nothing else of the input can reach the update.
@@ -46,4 +57,8 @@ export async function updateWebhookEndpoint({
   }
 
   return toWebhookEndpointView(record);
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  return new URL(a).origin === new URL(b).origin;
 }
