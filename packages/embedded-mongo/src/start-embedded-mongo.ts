@@ -10,7 +10,7 @@ import {
 import { rebuildCatalog } from './server/recover.js';
 import { openDurableStore, type DurableStoreStats, type RecoveryReport } from './persistence/index.js';
 import type { ServerState } from './commands/types.js';
-import { ChangeLog, type Durability } from './storage/change-log.js';
+import { EngineChanges, type Durability } from './storage/change-log.js';
 import type { CollectionStats } from './storage/collection.js';
 import { serverProfile } from './commands/server-version.js';
 
@@ -95,7 +95,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const state: ServerState = {
     engine,
     cursors: new CursorStore(options.cursorTimeoutMs),
-    changes: new ChangeLog(durability),
+    changes: new EngineChanges(durability),
     startedAt: Date.now(),
     limits,
     connections: newConnectionCounters(),

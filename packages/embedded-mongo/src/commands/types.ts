@@ -1,6 +1,6 @@
 import type { StorageEngine } from '../storage/engine.js';
 import type { CursorStore } from '../cursors/cursor-store.js';
-import type { ChangeLog } from '../storage/change-log.js';
+import type { ChangeLog, EngineChanges } from '../storage/change-log.js';
 import type { ConnectionCounters, ConnectionLimits } from '../server/connection-limits.js';
 import type { ServerProfile } from './server-version.js';
 
@@ -10,7 +10,7 @@ export type ServerState = {
   engine: StorageEngine;
   cursors: CursorStore;
   /** Every command's changes, in the order made, until they are committed (shared: see ChangeLog). */
-  changes: ChangeLog;
+  changes: EngineChanges;
   startedAt: number;
   limits: ConnectionLimits;
   connections: ConnectionCounters;

@@ -5,7 +5,7 @@ import { normalizeIndexSpec } from '../indexes/index-spec.js';
 import { queryOptions } from './mingo-context.js';
 import { findMatches } from './find-docs.js';
 import { runUpdateStatement } from '../commands/update-one-statement.js';
-import { ChangeLog } from '../storage/change-log.js';
+import { EngineChanges } from '../storage/change-log.js';
 import { MIXED_VALUES, picker, rng, HEAVY_TEST_TIMEOUT_MS, type Doc } from './differential-fixtures.js';
 
 const VALUES: unknown[] = [...MIXED_VALUES, { x: 1 }];
@@ -40,7 +40,7 @@ describe('index maintenance (differential against a plain mingo scan)', () => {
                 multi: r() < 0.5,
                 upsert: r() < 0.2,
               },
-              new ChangeLog({ commit: () => Promise.resolve() }),
+              new EngineChanges({ commit: () => Promise.resolve() }).forCommand(),
             );
           else if (op < 0.5) {
             for (const m of findMatches(coll, { filter: f, sort: [], skip: 0, limit: 1 }).matches)

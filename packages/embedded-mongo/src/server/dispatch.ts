@@ -26,7 +26,7 @@ export async function runCommand(
   const name = Object.keys(body)[0] ?? '';
   const def = commandFor(state.server, name);
   const db = body.$db;
-  const log = state.changes;
+  const log = state.changes.forCommand();
   let reply: Uint8Array;
   try {
     if (!def) throw commandNotFound(name);

@@ -1,5 +1,5 @@
 import type { StorageEngine } from './engine.js';
-import type { ChangeLog } from './change-log.js';
+import type { EngineChanges } from './change-log.js';
 import { buildRanges, type Plan } from '../query/planner.js';
 import { scanRids } from '../query/scan.js';
 
@@ -9,7 +9,8 @@ import { scanRids } from '../query/scan.js';
  * an option so tests can shorten it. Only single-field indexes are TTL indexes; non-date values never
  * expire, and an array of dates expires with its earliest date.
  */
-function sweepExpired(engine: StorageEngine, log: ChangeLog, now = Date.now()): number {
+function sweepExpired(engine: StorageEngine, changes: EngineChanges, now = Date.now()): number {
+  const log = changes.forCommand();
   let removed = 0;
   for (const colls of engine.dbs.values()) {
     for (const coll of colls.values()) {
@@ -37,8 +38,12 @@ function sweepExpired(engine: StorageEngine, log: ChangeLog, now = Date.now()): 
   return removed;
 }
 
-export function startTtlSweeper(engine: StorageEngine, log: ChangeLog, intervalMs: number): () => void {
-  const timer = setInterval(() => sweepExpired(engine, log), intervalMs);
+export function startTtlSweeper(
+  engine: StorageEngine,
+  changes: EngineChanges,
+  intervalMs: number,
+): () => void {
+  const timer = setInterval(() => sweepExpired(engine, changes), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }
