@@ -1,4 +1,4 @@
-import { onDemand } from 'bson';
+import { namedElement } from './named-element.js';
 
 const OBJECT_ID = 0x07;
 const ARRAY = 0x04;
@@ -14,15 +14,10 @@ const ID_BYTES = 12;
  * `name` is the field name's UTF-8 bytes, `id` the id's 12 bytes.
  */
 export function fieldEqualsObjectId(raw: Uint8Array, name: Buffer, id: Uint8Array): boolean | undefined {
-  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-  let found: { type: number; at: number; length: number } | undefined;
-  for (const [type, nameOffset, nameLength, at, length] of onDemand.parseToElements(bytes, 0)) {
-    if (nameLength !== name.length || name.compare(bytes, nameOffset, nameOffset + nameLength) !== 0)
-      continue;
-    if (found) return undefined;
-    found = { type, at, length };
-  }
+  const found = namedElement(raw, 0, name);
+  if (found === null) return undefined;
   if (!found) return false;
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   if (found.type === OBJECT_ID) return sameId(bytes, found.at, id);
   if (found.type !== ARRAY) return false;
   // An array of ids only, with the keys the encoder writes: each element is type, key, 12 bytes.

@@ -1,4 +1,6 @@
-import { onDemand, type Long } from 'bson';
+import type { Long } from 'bson';
+
+import { namedElement } from '../bson/named-element.js';
 
 type Doc = Record<string, unknown>;
 
@@ -81,21 +83,8 @@ function locate(raw: Uint8Array, parts: string[]): Slot | undefined {
 
 /** The element named `name`; undefined when absent or repeated (decoding keeps only the last one). */
 function element(raw: Uint8Array, docStart: number, name: string): Slot | undefined {
-  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-  const want = Buffer.from(name);
-  let found: Slot | undefined;
-  for (const [type, nameOffset, nameLength, at, length] of onDemand.parseToElements(bytes, docStart)) {
-    if (sameName(bytes, nameOffset, nameLength, want)) {
-      if (found) return undefined;
-      found = { type, at, length };
-    }
-  }
-  return found;
+  return namedElement(raw, docStart, Buffer.from(name)) ?? undefined;
 }
-
-/** Whether the element name at `offset` is `want`'s UTF-8 bytes (compared without decoding it). */
-const sameName = (bytes: Buffer, offset: number, length: number, want: Buffer): boolean =>
-  length === want.length && want.compare(bytes, offset, offset + length) === 0;
 
 const bsonType = (value: unknown): string | undefined =>
   value && typeof value === 'object' ? (value as { _bsontype?: string })._bsontype : undefined;
@@ -274,14 +263,6 @@ export function unsetInPlace(
  * document lacks it, null when it is stored twice (decoding keeps only the last one).
  */
 function topLevelElement(raw: Uint8Array, name: string): { from: number; to: number } | undefined | null {
-  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-  const want = Buffer.from(name);
-  let found: { from: number; to: number } | undefined;
-  for (const [, nameOffset, nameLength, at, length] of onDemand.parseToElements(bytes, 0)) {
-    if (sameName(bytes, nameOffset, nameLength, want)) {
-      if (found) return null;
-      found = { from: nameOffset - 1, to: at + length };
-    }
-  }
-  return found;
+  const found = namedElement(raw, 0, Buffer.from(name));
+  return found ? { from: found.nameAt - 1, to: found.at + found.length } : found;
 }
