@@ -19,10 +19,18 @@ node_is_recent() { # true when `node` on PATH is >= 22.12
 }
 
 ensure_tools() {
-  local wanted_node="" spec system_path
+  local wanted_node="" spec system_path="" dir tools_bin path_dirs
   # Judge the machine's own Node, not the one this script installed earlier (which may be on PATH
-  # already when the script runs nested, or when a developer added .tools to their PATH).
-  system_path="$(printf '%s' "$PATH" | tr ':' '\n' | grep -vxF "$TOOLS/node_modules/.bin" | paste -sd: -)"
+  # already when the script runs nested, or when a developer added .tools to their PATH). Entries
+  # are compared by their real path: the same folder reached through a symlink is still ours, and
+  # mistaking it for the system's Node would drop Node from the spec below and uninstall it.
+  tools_bin="$(readlink -f "$TOOLS/node_modules/.bin" 2>/dev/null || printf '%s' "$TOOLS/node_modules/.bin")"
+  IFS=: read -ra path_dirs <<< "$PATH"
+  for dir in "${path_dirs[@]}"; do
+    if [ "$(readlink -f "$dir" 2>/dev/null || printf '%s' "$dir")" != "$tools_bin" ]; then
+      system_path="${system_path:+$system_path:}$dir"
+    fi
+  done
   if ! PATH="$system_path" node_is_recent; then wanted_node="\"node\":\"$NODE_VERSION\","; fi
   # npm refuses --allow-scripts for project installs; the allowScripts field is the supported way.
   spec="{\"private\":true,\"dependencies\":{${wanted_node}\"pnpm\":\"$PNPM_VERSION\"},\"allowScripts\":{\"node\":true,\"pnpm\":true}}"
