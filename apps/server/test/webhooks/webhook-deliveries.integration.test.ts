@@ -206,6 +206,18 @@ describe('REST deliveries, redelivery and test events', () => {
         'Insufficient scope: webhooks:manage',
       ]);
     }
+    // Redelivery resends a stored submission's data to a URL the same scope can change, so it also
+    // needs the submissions read scope; a webhooks-only key keeps the log and the test event.
+    const webhooksOnly = await createKey({ userId: owner.userId, scopes: ['webhooks:manage'] });
+    const ownDelivery = (await post(app, owner.key, hookUrl(form.id, endpoint.id, '/test'))).json<TDelivery>();
+    const redeliver = await send(
+      webhooksOnly.key,
+      'POST',
+      hookUrl(form.id, endpoint.id, `/deliveries/${ownDelivery.id}/redeliver`),
+    );
+    expect([redeliver.statusCode, errorBody(redeliver).message]).toEqual([403, 'Insufficient scope: submissions:read']);
+    expect((await send(webhooksOnly.key, 'GET', hookUrl(form.id, endpoint.id, '/deliveries'))).statusCode).toBe(200);
+    expect(receiver.received).toHaveLength(2);
     for (const [method, url] of routes(other.form.id, other.endpoint.id, theirDelivery.id)) {
       const foreign = await send(owner.key, method, url);
       expect([url, foreign.statusCode, errorBody(foreign)]).toEqual([url, 403, FOREIGN_FORM_BODY]);
@@ -238,7 +250,7 @@ describe('REST deliveries, redelivery and test events', () => {
     });
     expect([badLimit.statusCode, errorBody(badLimit).code]).toEqual([400, 'BAD_REQUEST']);
     // None of the refused calls sent anything.
-    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received).toHaveLength(2);
   });
 });
 

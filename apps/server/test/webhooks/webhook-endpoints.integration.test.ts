@@ -118,7 +118,7 @@ describe('REST /api/v1/forms/{formId}/webhooks', () => {
     }
   });
 
-  test('credential headers stay with their origin: moving the URL elsewhere needs them sent again', async () => {
+  test('credential headers stay with their URL: moving it anywhere needs them sent again', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner({ plan: 'PRO' });
     const form = await createTestForm(owner.userId);
@@ -131,16 +131,20 @@ describe('REST /api/v1/forms/{formId}/webhooks', () => {
       call(app, { method: 'PATCH', url: webhooksUrl(form.id, `/${id}`), key: owner.key, payload });
     const masked = [{ name: 'Authorization', value: 'Bearer ***' }];
 
-    // Another host, or plain http: the stored token would go there. Refused, nothing changed.
+    // Another host, plain http, or another path of the same host (on receivers where anyone can make
+    // paths, such as catch-hook services, that path may be someone else's): the stored token would
+    // go there. Refused, nothing changed.
     for (const payload of [
       { url: 'https://collector.example.net/x', headers: masked },
       { url: 'https://collector.example.net/x' },
       { url: 'http://hooks.example.com/in', headers: masked },
+      { url: 'https://hooks.example.com/v2', headers: masked },
+      { url: 'https://hooks.example.com/v2' },
     ]) {
       const refused = await patch(payload);
       expect([refused.statusCode, errorBody(refused).error], JSON.stringify(payload)).toEqual([
         400,
-        'A webhook moved to another origin does not keep its credential headers: send their values again',
+        'A webhook moved to another URL does not keep its credential headers: send their values again',
       ]);
     }
     const stored = await webhookEndpointRepository.findById({ userId: owner.userId, endpointId: id });
@@ -149,8 +153,12 @@ describe('REST /api/v1/forms/{formId}/webhooks', () => {
       [{ name: 'Authorization', value: 'Bearer receiver-token' }],
     ]);
 
-    // The same origin keeps the masked value's stored token; another origin takes one sent in clear.
-    expect((await patch({ url: 'https://hooks.example.com/v2', headers: masked })).statusCode).toBe(200);
+    // The masked URL sent back is no move, and keeps the stored token; a new URL takes one sent in clear.
+    expect((await patch({ url: 'https://hooks.example.com/in', headers: masked, enabled: true })).statusCode).toBe(
+      200,
+    );
+    const kept = await webhookEndpointRepository.findById({ userId: owner.userId, endpointId: id });
+    expect(kept?.headers).toEqual([{ name: 'Authorization', value: 'Bearer receiver-token' }]);
     const moved = await patch({
       url: 'https://collector.example.net/x',
       headers: [{ name: 'Authorization', value: 'Bearer new-token' }],

@@ -93,8 +93,8 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-test('failed log-ins count per email; at the limit the next try is 429 before the password is checked', async () => {
-  const { limiter } = fakeLimiter({ logIn: 3 });
+test('failed log-ins count per email and address; at the limit the next try is 429 before the password is checked', async () => {
+  const { limiter } = fakeLimiter({ logIn: 3, logInPerEmail: 100 });
   const { ctx, headers } = context(limiter);
   const codes = [];
   for (let i = 0; i < 3; i++) {
@@ -116,8 +116,25 @@ test('failed log-ins count per email; at the limit the next try is 429 before th
   expect(headers['Retry-After']).toBe('600');
 });
 
+test('one address cannot lock an email for others; many addresses meet the per-email ceiling', async () => {
+  const { limiter } = fakeLimiter({ logIn: 2, logInPerEmail: 3 });
+  const fromOne = context(limiter, '203.0.113.1').ctx;
+  await codeOf(withLogInLimit(fromOne, 'a@example.com', badPassword));
+  await codeOf(withLogInLimit(fromOne, 'a@example.com', badPassword));
+  expect(await codeOf(withLogInLimit(fromOne, 'a@example.com', badPassword))).toBe('TOO_MANY_REQUESTS');
+  const owner = context(limiter, '198.51.100.7').ctx;
+  expect(await codeOf(withLogInLimit(owner, 'a@example.com', () => Promise.resolve('session')))).toBe('OK');
+
+  for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
+    await codeOf(withLogInLimit(context(limiter, address).ctx, 'b@example.com', badPassword));
+  }
+  expect(await codeOf(withLogInLimit(context(limiter, '192.0.2.4').ctx, 'b@example.com', badPassword))).toBe(
+    'TOO_MANY_REQUESTS',
+  );
+});
+
 test('the client address is counted too, across emails', async () => {
-  const { limiter } = fakeLimiter({ logIn: 2 });
+  const { limiter } = fakeLimiter({ logIn: 2, logInPerEmail: 100 });
   const { ctx } = context(limiter);
   await codeOf(withLogInLimit(ctx, 'a@example.com', badPassword));
   await codeOf(withLogInLimit(ctx, 'b@example.com', badPassword));
@@ -129,11 +146,11 @@ test('the client address is counted too, across emails', async () => {
 });
 
 test("success clears the email's failures and gives the address its attempt back; other errors do not count", async () => {
-  const { limiter, counts } = fakeLimiter({ logIn: 3 });
+  const { limiter, counts } = fakeLimiter({ logIn: 3, logInPerEmail: 100 });
   const { ctx } = context(limiter);
   await codeOf(withLogInLimit(ctx, 'a@example.com', badPassword));
   await codeOf(withLogInLimit(ctx, 'a@example.com', () => Promise.reject(new Error('db down'))));
-  expect([...counts.values()]).toEqual([1, 1]);
+  expect([...counts.values()]).toEqual([1, 1, 1]);
 
   expect(await withLogInLimit(ctx, 'a@example.com', () => Promise.resolve('session'))).toBe('session');
   expect([...counts.entries()]).toEqual([['logIn:dashboard_login_ip_203.0.113.9', 1]]);

@@ -5,15 +5,22 @@ import { clientAddressBucket } from './client-address-bucket.js';
 import type { TRateLimitState } from './create-rate-limiter.js';
 import { rateLimitRefusal } from './rate-limit-refusal.js';
 
+/** A limiter rule and the bucket it counts in. */
+type TLogInBucket = [rule: 'logIn' | 'logInPerEmail', bucketId: string];
+
 export type DashboardAuthLimitContext = { req: ApiRequest; res: ApiResponse; services: ApiServices };
 
 /**
- * Dashboard log-in under a failure limit (rule `logIn`): failed attempts are counted per email and
- * per client address; at the limit the next attempt is refused with 429 before the password is
- * even checked, so guessing stops there. Every attempt is counted up front (atomic in Redis, so a
- * burst of parallel guesses cannot slip through) and what did not fail on the credentials is given
- * back. A successful log-in clears the email's failures; the address only gets its own attempt
- * back, so an attacker holding one valid account cannot clear their address's count by signing in.
+ * Dashboard log-in under failure limits: failed attempts are counted per email and client address
+ * together and per client address (rule `logIn`), and per email from every address (rule
+ * `logInPerEmail`, much higher). At the limit of any, the next attempt is refused with 429 before
+ * the password is even checked, so guessing stops there. The email's own ceiling is high because a
+ * low one would let anyone lock an account they know the email of, from one address, with a few
+ * wrong passwords; one address is stopped by its own buckets long before it, and a guess spread over
+ * many addresses still meets it. Every attempt is counted up front (atomic in Redis, so a burst of
+ * parallel guesses cannot slip through) and what did not fail on the credentials is given back. A
+ * successful log-in clears the email's failures; the address only gets its own attempt back, so an
+ * attacker holding one valid account cannot clear their address's count by signing in.
  */
 export async function withLogInLimit<T>(
   { req, res, services }: DashboardAuthLimitContext,
@@ -21,12 +28,15 @@ export async function withLogInLimit<T>(
   attempt: () => Promise<T>,
 ): Promise<T> {
   const { rateLimiter } = services;
-  const emailBucket = `dashboard_login_email_${hashEmail(email)}`;
-  const addressBucket = `dashboard_login_ip_${clientAddressBucket(req.ip)}`;
-  const buckets = [emailBucket, addressBucket];
-  const refundAll = () => Promise.all(buckets.map((bucket) => rateLimiter.refund('logIn', bucket)));
+  const emailHash = hashEmail(email);
+  const address = clientAddressBucket(req.ip);
+  const emailFromAddress: TLogInBucket = ['logIn', `dashboard_login_pair_${emailHash}_${address}`];
+  const fromAddress: TLogInBucket = ['logIn', `dashboard_login_ip_${address}`];
+  const forEmail: TLogInBucket = ['logInPerEmail', `dashboard_login_email_${emailHash}`];
+  const buckets = [emailFromAddress, fromAddress, forEmail];
+  const refundAll = () => Promise.all(buckets.map(([rule, bucket]) => rateLimiter.refund(rule, bucket)));
 
-  const states = await Promise.all(buckets.map((bucket) => rateLimiter.consume('logIn', bucket)));
+  const states = await Promise.all(buckets.map(([rule, bucket]) => rateLimiter.consume(rule, bucket)));
   const refused = longestRefusal(states);
   if (refused) {
     // The refused attempt was never checked: it is no failure of its own.
@@ -49,7 +59,11 @@ export async function withLogInLimit<T>(
     }
     throw error;
   }
-  await Promise.all([rateLimiter.reset('logIn', emailBucket), rateLimiter.refund('logIn', addressBucket)]);
+  await Promise.all([
+    rateLimiter.reset(...emailFromAddress),
+    rateLimiter.reset(...forEmail),
+    rateLimiter.refund(...fromAddress),
+  ]);
 
   return result;
 }

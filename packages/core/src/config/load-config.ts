@@ -43,6 +43,7 @@ const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   submit: 'RATE_LIMIT_SUBMIT',
   webhooksManage: 'RATE_LIMIT_WEBHOOKS_MANAGE',
   logIn: 'RATE_LIMIT_LOGIN',
+  logInPerEmail: 'RATE_LIMIT_LOGIN_PER_EMAIL',
   signUp: 'RATE_LIMIT_SIGNUP',
   badApiKey: 'RATE_LIMIT_BAD_API_KEY',
   publicSubmit: 'RATE_LIMIT_PUBLIC_SUBMIT',

@@ -9,13 +9,17 @@ export type TRateLimitName =
   | 'submit'
   | 'webhooksManage'
   | 'logIn'
+  | 'logInPerEmail'
   | 'signUp'
   | 'badApiKey'
   | 'publicSubmit';
 
 /**
  * Default limits (the table in docs/architecture.md); buckets are per key (+ form), built by the api layer. `logIn` counts
- * failed dashboard log-ins per email and per client IP; `signUp` counts sign-ups per client IP;
+ * failed dashboard log-ins per email and client IP together, and per client IP; `logInPerEmail`
+ * counts them per email from every address, with a ceiling high enough that one address cannot lock
+ * an account (its own `logIn` buckets stop it long before) while a guess spread over many addresses
+ * is still cut off; `signUp` counts sign-ups per client IP;
  * `badApiKey` counts requests per client IP whose API key was unknown or revoked (at the limit the
  * address is refused before any key is looked up). Its default is as generous as the submit limit:
  * a client with a mistyped or just-revoked key, or several clients behind one proxy, should keep
@@ -31,6 +35,7 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   // Endpoint management is configuration, a few calls at a time; scripts stay well within this.
   webhooksManage: { limit: 60, windowSeconds: 60 },
   logIn: { limit: 10, windowSeconds: 15 * 60 },
+  logInPerEmail: { limit: 100, windowSeconds: 15 * 60 },
   signUp: { limit: 20, windowSeconds: 60 * 60 },
   badApiKey: { limit: 600, windowSeconds: 60 },
   // The keyless HTML endpoint, per client address and form: a person submits a form a few times at

@@ -23,7 +23,7 @@ export const ErrorMessages = {
   API_KEY_NOT_FOUND: 'API key not found',
   WEBHOOK_NOT_FOUND: 'Webhook endpoint not found',
   WEBHOOK_SECRET_HEADERS_NOT_MOVED:
-    'A webhook moved to another origin does not keep its credential headers: send their values again',
+    'A webhook moved to another URL does not keep its credential headers: send their values again',
   /** The custom webhook receiver's 401 text (a plain-text body, not JSON). */
   INVALID_SIGNATURE: 'Invalid signature',
   WEBHOOK_DELIVERY_NOT_FOUND: 'Webhook delivery not found',

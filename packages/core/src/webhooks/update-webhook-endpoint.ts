@@ -32,12 +32,12 @@ export async function updateWebhookEndpoint({
   // The URL as read back has its credentials masked; a client sending that masked URL back (an edit
   // form saving every field) means "unchanged", not "replace the password with ***".
   const newUrl = url !== undefined && url !== displayWebhookUrl(current.url) ? url : undefined;
-  // Stored credential headers are set, never read back; moved to another origin with the URL, they
-  // would be delivered to whoever holds the new one (a stolen key could point the webhook at its
-  // own server and collect them). So a move to another origin takes them only sent again in clear.
+  // Stored credential headers are set, never read back; moved with the URL, they would be delivered
+  // to whoever holds the new one (a stolen key could point the webhook at its own server and collect
+  // them; on receivers where anyone can make paths, that server can share the old one's origin).
+  // So a new URL takes them only sent again in clear.
   if (
     newUrl !== undefined &&
-    !sameOrigin(newUrl, current.url) &&
     current.headers.some(isMaskedHeader) &&
     (headers === undefined || sendsMaskedValues(headers, current.headers))
   ) {
@@ -57,8 +57,4 @@ export async function updateWebhookEndpoint({
   }
 
   return toWebhookEndpointView(record);
-}
-
-function sameOrigin(a: string, b: string): boolean {
-  return new URL(a).origin === new URL(b).origin;
 }

@@ -1,4 +1,6 @@
-import { redeliverWebhook } from '@formwell/core';
+import { redeliverWebhook, requireScope } from '@formwell/core';
+
+import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
 
 import {
   redeliverWebhookMeta,
@@ -13,6 +15,10 @@ export const redeliverWebhookRoute = webhooksProcedure
   .output(ZRedeliverWebhookResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { formId, webhookId, deliveryId } = input;
+    // A redelivery sends a stored submission's data to the endpoint's current URL, which this same
+    // scope may change: without the read scope as well, a webhooks-only key could read the past
+    // submissions of the delivery log by pointing the endpoint at its own server first.
+    requireScope({ scopes: ctx.actor.scopes, scope: apiKeyPolicies.submissionsList.scope });
     const attempt = await redeliverWebhook({
       userId: ctx.actor.userId,
       formId,
