@@ -1,3 +1,5 @@
+import { isIPv4 } from 'node:net';
+
 import type { TMailer } from '@formwell/core';
 import { createTransport } from 'nodemailer';
 
@@ -15,7 +17,7 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
       close: () => undefined,
     };
   }
-  const transport = createTransport(smtpUrl);
+  const transport = createTransport(smtpTransportOptions(smtpUrl));
 
   return {
     from,
@@ -26,4 +28,22 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * Mail to a relay or catcher on this machine (a loopback address) crosses no network, so the
+ * certificate its STARTTLS offers is not verified: local relays and test catchers offer STARTTLS
+ * with self-signed or expired certificates, and verifying them failed every message. Anywhere else
+ * it is verified. Options in the URL (`?tls.rejectUnauthorized=true`, `?ignoreTLS=true`) still win.
+ */
+function smtpTransportOptions(smtpUrl: string): { url: string; tls?: { rejectUnauthorized: boolean } } {
+  return isLoopbackHost(new URL(smtpUrl).hostname)
+    ? { url: smtpUrl, tls: { rejectUnauthorized: false } }
+    : { url: smtpUrl };
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' || hostname === '[::1]' || (isIPv4(hostname) && hostname.startsWith('127.'))
+  );
 }
