@@ -154,8 +154,10 @@ async function stopAll(exitCode) {
   process.exit(exitCode);
 }
 
-process.once('SIGINT', () => void stopAll(0));
-process.once('SIGTERM', () => void stopAll(0));
+// `on`, not `once`: the signal usually comes twice (npm forwards to its script the signal the whole
+// process group got), and a second one must not kill this script with its children still running.
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
 // Last resort if this script dies some other way: never leave a child behind.
 process.once('exit', () => {
   for (const { child } of children) {

@@ -19,6 +19,8 @@ import getPort from 'get-port';
 import { beforeAll, expect, test } from 'vitest';
 
 import {
+  childPids,
+  commandLine,
   isAlive,
   repoRoot,
   startSystem,
@@ -89,9 +91,14 @@ function embeddedEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
  * `npm start` until it is ready. It builds the dashboard when the build is missing or stale and the
  * server reads the build's files at boot, so no other test file may rebuild it meanwhile.
  */
-function startSystemReady(env: NodeJS.ProcessEnv, base: string, args: string[] = []): Promise<StartedSystem> {
+function startSystemReady(
+  env: NodeJS.ProcessEnv,
+  base: string,
+  args: string[] = [],
+  options: { viaNpm?: boolean } = {},
+): Promise<StartedSystem> {
   return withTestLock('repository-build', async () => {
-    const system = startSystem(env, args);
+    const system = startSystem(env, args, options);
     try {
       await waitUntilReady(base, system.output);
     } catch (error) {
@@ -166,6 +173,33 @@ async function logInStatus(base: string, email: string, password: string): Promi
 
   return response.status;
 }
+
+test(
+  'npm start ends only after everything it started: SIGTERM to its process group leaves no process behind',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwell-npm-start-'));
+    const port = await getPort();
+    const system = await startSystemReady(embeddedEnv(port, dataDir), `http://127.0.0.1:${port}`, [], {
+      viaNpm: true,
+    });
+    try {
+      // No shell stays between npm and the supervisor: a shell dies at once on the group's signal,
+      // and npm, its child gone, would exit while the supervisor was still stopping the services
+      // (a restart right then found the data folder still locked).
+      const npmChildren = childPids(system.pid);
+      expect(npmChildren.map(commandLine)).toEqual([expect.stringMatching(/node .*scripts\/start\.mjs$/)]);
+      const started = [...npmChildren, ...system.pids().values()];
+      expect(started.length).toBeGreaterThanOrEqual(5);
+
+      await system.interrupt('SIGTERM');
+      expect(started.filter(isAlive)).toEqual([]);
+    } finally {
+      await system.cleanUp();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  TEST_MS,
+);
 
 // The embedded default: engine + redis + server + worker, owner-only, stopped by Ctrl-C.
 test(

@@ -33,20 +33,32 @@ export async function waitFor<T>(
 }
 
 export type StartedSystem = {
+  /** The spawned process: `scripts/start.mjs` itself, or npm when started the way users start it. */
+  pid: number;
   output: () => string;
   /** Pids the script reported, by child name (`embedded-mongo`, `redis-server`, `worker`, `server`). */
   pids(): Map<string, number>;
-  /** Ctrl-C to the foreground process group; resolves with the script's exit code. */
-  interrupt(): Promise<number | null>;
+  /** Ctrl-C (or `signal`) to the foreground process group; resolves with the script's exit code. */
+  interrupt(signal?: NodeJS.Signals): Promise<number | null>;
   /** Resolves with the script's exit code once it ends by itself. */
   exited(): Promise<number | null>;
   /** After a failure: stop the script, then make sure no child is left. */
   cleanUp(): Promise<void>;
 };
 
-/** Runs `scripts/start.mjs` (what `npm start` runs after its bootstrap) with this environment. */
-export function startSystem(env: NodeJS.ProcessEnv, args: string[] = []): StartedSystem {
-  const start = spawn(process.execPath, ['scripts/start.mjs', ...args], {
+/**
+ * Runs `scripts/start.mjs` (what `npm start` runs after its bootstrap) with this environment, or,
+ * with `viaNpm`, `npm start` itself (its bootstrap finds everything installed when tests run).
+ */
+export function startSystem(
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+  { viaNpm = false }: { viaNpm?: boolean } = {},
+): StartedSystem {
+  const [command, commandArgs] = viaNpm
+    ? ['npm', ['start', '--silent', '--', ...args]]
+    : [process.execPath, ['scripts/start.mjs', ...args]];
+  const start = spawn(command, commandArgs, {
     cwd: repoRoot,
     env,
     detached: true,
@@ -62,6 +74,7 @@ export function startSystem(env: NodeJS.ProcessEnv, args: string[] = []): Starte
     );
 
   return {
+    pid: Number(start.pid),
     output: () => output,
     pids,
     async exited() {
@@ -69,8 +82,8 @@ export function startSystem(env: NodeJS.ProcessEnv, args: string[] = []): Starte
 
       return code;
     },
-    async interrupt() {
-      process.kill(-Number(start.pid), 'SIGINT');
+    async interrupt(signal = 'SIGINT') {
+      process.kill(-Number(start.pid), signal);
       const [code] = await exited;
 
       return code;
@@ -118,4 +131,18 @@ export function tcpListenPorts(pid: number): number[] {
   }
 
   return ports;
+}
+
+/** The pids of a process's children, from /proc. */
+export function childPids(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+}
+
+/** A process's command line, its arguments joined by spaces. */
+export function commandLine(pid: number): string {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
 }
