@@ -171,3 +171,32 @@ test('$unionWith by name alone appends every document of the collection', async 
     .toArray();
   expect(docs).toEqual([{ n: 5 + MANY }]);
 }, 300_000);
+
+// The same search inside a $facet over those 20 documents: each sub-pipeline runs through the
+// pausing pipeline, $graphLookup included, although the input is small.
+test('a $graphLookup inside $facet serves other connections', async () => {
+  const db = t.db(DB);
+  const graph = {
+    $graphLookup: {
+      from: 'tree1000',
+      startWith: '$root',
+      connectFromField: '_id',
+      connectToField: 'parent',
+      as: 'below',
+      depthField: 'd',
+    },
+  };
+  const size = { $project: { found: { $size: '$below' } } };
+  const inFacet = await servedMeanwhile(
+    () =>
+      db
+        .collection('roots')
+        .aggregate([{ $facet: { graph: [graph, size] } }])
+        .toArray(),
+    probe,
+  );
+  expect(fulfilled(inFacet.outcome)).toEqual([
+    { graph: Array.from({ length: 20 }, (_, k) => ({ _id: k, found: 999 })) },
+  ]);
+  expect(inFacet.served).toBeGreaterThanOrEqual(5);
+}, 300_000);

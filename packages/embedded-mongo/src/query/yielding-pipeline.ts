@@ -107,6 +107,15 @@ const MULTIPLYING = new Set(['$unwind', '$lookup', '$unionWith', '$densify', '$g
 
 const stageName = (stage: Doc | undefined): string => Object.keys(stage ?? {})[0] ?? '';
 
+/** Whether a stage may multiply documents: one of MULTIPLYING, or a `$facet` holding one. */
+function mayMultiply(stage: Doc | undefined): boolean {
+  const name = stageName(stage);
+  if (MULTIPLYING.has(name)) return true;
+  const facets = name === '$facet' ? stage?.$facet : undefined;
+  if (!facets || typeof facets !== 'object') return false;
+  return Object.values(facets).some((sub) => Array.isArray(sub) && (sub as Doc[]).some(mayMultiply));
+}
+
 /**
  * Runs a pipeline over documents already read, pausing between batches of work so other
  * connections are served (Yielder), stage after stage: per-document stages (and a following
@@ -116,10 +125,10 @@ const stageName = (stage: Doc | undefined): string => Object.keys(stage ?? {})[0
  * `$bucketAuto`, `$facet`, `$sortByCount` by pausingStage.
  * Other stages (`$limit`, `$skip`...) run in one go over their input, one
  * stage at a time: a pipeline is the composition of its stages, so the result is the same. A
- * small input runs through mingo in one go, unless a stage may multiply it (MULTIPLYING).
+ * small input runs through mingo in one go, unless a stage may multiply it (mayMultiply).
  */
 export async function runPipelineYielding(stages: Doc[], options: Options, input: LazyDocs): Promise<Doc[]> {
-  if (input.length <= YIELD_EVERY_DOCS && !stages.some((stage) => MULTIPLYING.has(stageName(stage))))
+  if (input.length <= YIELD_EVERY_DOCS && !stages.some(mayMultiply))
     return run(stages, options, await readAll(input));
   let docs = input;
   let i = 0;
