@@ -209,12 +209,12 @@ describe('range windows over values of another type', () => {
   // mongod reads a range window's sortBy field as the expression "$field": an array is an array
   // (refused with 5429414, "but it was array"), although $sort orders it by an element.
   test('a sortBy field holding an array, or reached through one, is refused', async () => {
-    const coll = t.db('windows').collection('rangeArrays');
+    const coll = t.db('windows').collection<Document & { _id: number }>('rangeArrays');
     await coll.insertMany([
       { _id: 1, v: 1, doc: { n: 1 } },
       { _id: 2, v: [2, 9], doc: [{ n: 2 }] },
       { _id: 3, v: 3, doc: { n: 3 } },
-    ] as Document[]);
+    ]);
     const stage = (field: string) => ({
       $setWindowFields: {
         sortBy: { [field]: 1 },

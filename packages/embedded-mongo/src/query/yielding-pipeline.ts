@@ -5,6 +5,7 @@ import { Yielder, YIELD_EVERY_DOCS } from '../server/yielding.js';
 import { parseSort, sortYieldingBy } from './sort.js';
 import { pausingStage } from './paused-stages.js';
 import { graphLookupYielding, graphSpec } from './yielding-graph-lookup.js';
+import { prepareJoinIndex } from './join-index.js';
 import { bucketYielding, groupYielding, isPlainGroup, splitAccumulator } from './yielding-group.js';
 
 /**
@@ -145,6 +146,7 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
     const group = splitGroup(stages[cut]);
     let out: Doc[];
     if (cut > i || group) {
+      await prepareJoinIndexes(stages.slice(i, cut), options);
       out = await runBatched(stages.slice(i, cut), group, options, docs);
       i = group ? cut + 1 : cut;
     } else {
@@ -172,6 +174,20 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
     docs = lazyDocs(out, (doc) => doc);
   }
   return readAll(docs);
+}
+
+/**
+ * The join indexes the `$lookup` stages of a batch run will use, built beforehand with pauses
+ * (the stage itself, run by mingo batch by batch, finds them built; see join-index.ts).
+ */
+async function prepareJoinIndexes(stages: Doc[], options: Options): Promise<void> {
+  const resolver = (options as { collectionResolver?: (name: string) => Doc[] }).collectionResolver;
+  for (const stage of stages) {
+    const spec = stage.$lookup as Doc | undefined;
+    if (!resolver || !spec || typeof spec.from !== 'string' || typeof spec.foreignField !== 'string')
+      continue;
+    if (typeof spec.localField === 'string') await prepareJoinIndex(resolver(spec.from), spec.foreignField);
+  }
 }
 
 /** The collection a `$unionWith` names (`"coll"` or `{coll, pipeline}`), if any. */
