@@ -205,6 +205,35 @@ describe('range windows over values of another type', () => {
     expect(await code({ ...range('day'), sortBy: { state: 1 } })).toBe(5429513);
     expect(await code({ ...range(), sortBy: { type: 1 } })).toBe(5429414);
   });
+
+  // mongod reads a range window's sortBy field as the expression "$field": an array is an array
+  // (refused with 5429414, "but it was array"), although $sort orders it by an element.
+  test('a sortBy field holding an array, or reached through one, is refused', async () => {
+    const coll = t.db('windows').collection<Document & { _id: number }>('rangeArrays');
+    await coll.insertMany([
+      { _id: 1, v: 1, doc: { n: 1 } },
+      { _id: 2, v: [2, 9], doc: [{ n: 2 }] },
+      { _id: 3, v: 3, doc: { n: 3 } },
+    ]);
+    const stage = (field: string) => ({
+      $setWindowFields: {
+        sortBy: { [field]: 1 },
+        output: { s: { $sum: '$_id', window: { range: [-1, 1] } } },
+      },
+    });
+    for (const field of ['v', 'doc.n']) {
+      const err = await serverError(() => coll.aggregate([stage(field)]).toArray());
+      expect(err.code).toBe(5429414);
+      expect(err.message).toContain('Expected the sortBy field to be a number, but it was array');
+    }
+    // The same documents without the array: the window sums the neighbours within 1.
+    await coll.updateOne({ _id: 2 }, { $set: { v: 2, doc: { n: 2 } } });
+    expect(await coll.aggregate([stage('doc.n'), { $project: { s: 1 } }]).toArray()).toEqual([
+      { _id: 1, s: 3 },
+      { _id: 2, s: 6 },
+      { _id: 3, s: 5 },
+    ]);
+  });
 });
 
 describe('ties, integrals and moving averages', () => {

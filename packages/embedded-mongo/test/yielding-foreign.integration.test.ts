@@ -80,6 +80,18 @@ test('a $unionWith of a large collection serves other connections', async () => 
   expect(served).toBeGreaterThanOrEqual(5);
 }, 300_000);
 
+/** Each document below the root of tree1000 (parent links), with its depth below the start. */
+const TREE_SEARCH = {
+  $graphLookup: {
+    from: 'tree1000',
+    startWith: '$root',
+    connectFromField: '_id',
+    connectToField: 'parent',
+    as: 'below',
+    depthField: 'd',
+  },
+};
+
 // https://www.mongodb.com/docs/manual/reference/operator/aggregation/graphLookup/: from startWith,
 // the documents whose connectToField equals the values, then recursively their connectFromField
 // values, each found document once with the depth it was reached at (0 for the first round). A
@@ -100,19 +112,7 @@ test('a $graphLookup finding many documents serves other connections', async () 
     () =>
       db
         .collection('roots')
-        .aggregate<{ _id: number; depths: number[] }>([
-          {
-            $graphLookup: {
-              from: 'tree1000',
-              startWith: '$root',
-              connectFromField: '_id',
-              connectToField: 'parent',
-              as: 'below',
-              depthField: 'd',
-            },
-          },
-          { $project: { depths: '$below.d' } },
-        ])
+        .aggregate<{ _id: number; depths: number[] }>([TREE_SEARCH, { $project: { depths: '$below.d' } }])
         .toArray(),
     probe,
   );
@@ -170,4 +170,23 @@ test('$unionWith by name alone appends every document of the collection', async 
     .aggregate([{ $unionWith: 'many' }, { $count: 'n' }])
     .toArray();
   expect(docs).toEqual([{ n: 5 + MANY }]);
+}, 300_000);
+
+// The same search inside a $facet over those 20 documents: each sub-pipeline runs through the
+// pausing pipeline, $graphLookup included, although the input is small.
+test('a $graphLookup inside $facet serves other connections', async () => {
+  const db = t.db(DB);
+  const size = { $project: { found: { $size: '$below' } } };
+  const inFacet = await servedMeanwhile(
+    () =>
+      db
+        .collection('roots')
+        .aggregate([{ $facet: { graph: [TREE_SEARCH, size] } }])
+        .toArray(),
+    probe,
+  );
+  expect(fulfilled(inFacet.outcome)).toEqual([
+    { graph: Array.from({ length: 20 }, (_, k) => ({ _id: k, found: 999 })) },
+  ]);
+  expect(inFacet.served).toBeGreaterThanOrEqual(5);
 }, 300_000);

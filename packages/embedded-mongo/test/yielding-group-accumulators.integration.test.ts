@@ -38,8 +38,8 @@ test('$mergeObjects, $topN, $bottomN, $firstN, $lastN, $maxN and $minN over one 
     .collection('small')
     .aggregate([
       { $unwind: '$arr' },
-      // Computed beforehand: inside $group the engine evaluates $mergeObjects and $maxN through
-      // their expression forms, which take field paths only (a gap noted in the engine README).
+      // Computed beforehand, so that the chunks see plain field paths (computed expressions
+      // inside $group: group-n-accumulators.integration.test.ts).
       {
         $set: {
           o: { $arrayToObject: [[[{ $concat: ['k', { $toString: { $mod: ['$arr', 7] } }] }, '$arr']]] },

@@ -3,13 +3,14 @@ import { MongoCommandError } from '../errors.js';
 import type { CommandContext, CommandDef, Doc, ServerState } from './types.js';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire/header.js';
 import { MAX_BSON_DEPTH } from '../bson/depth.js';
+import { topologyVersion } from '../server/awaitable-hello.js';
 
 /** mongod's maxWriteBatchSize: the most statements one write command (or bulkWrite) may carry. */
 export const MAX_WRITE_BATCH_SIZE = 100_000;
 
 /**
- * A standalone server's hello. No `topologyVersion`: without it drivers poll instead of opening an
- * exhaust (streaming) monitor, which a standalone never needs. No compression is advertised.
+ * A standalone server's hello, with the `topologyVersion` that lets drivers monitor it through the
+ * streaming protocol (server/awaitable-hello.ts). No compression is advertised.
  */
 export function helloReply(
   ctx: Pick<CommandContext, 'connectionId' | 'body' | 'state'>,
@@ -27,6 +28,7 @@ export function helloReply(
     minWireVersion: 0,
     maxWireVersion: ctx.state.server.maxWireVersion,
     readOnly: false,
+    topologyVersion: topologyVersion(ctx.state),
   };
   return reply;
 }

@@ -17,6 +17,7 @@ import { expressionFixes, type ExprOp } from './expression-fixes.js';
 import { elementArgumentChecks } from './element-arguments.js';
 import { typedExpressions } from './typed-expressions.js';
 import { exactAccumulators } from './exact-accumulators.js';
+import { accumulatorForms, nAccumulators } from './n-accumulators.js';
 import { $expr, booleanExpressions } from './boolean-expressions.js';
 import { setExpressions } from './set-expressions.js';
 import { typedMath } from './typed-math.js';
@@ -76,6 +77,7 @@ const untypedExpressions = {
 const typedAggregationExpressions = {
   ...untypedExpressions,
   ...typedExpressions(untypedExpressions),
+  ...accumulatorForms(untypedExpressions),
   ...scriptExpressions,
 };
 
@@ -85,7 +87,7 @@ const typedAggregationExpressions = {
  * and the fixes and typed arithmetic of the modules imported above.
  */
 export const mingoContext = Context.init({
-  accumulator: { ...accumulatorOperators, ...exactAccumulators, ...scriptAccumulators },
+  accumulator: { ...accumulatorOperators, ...exactAccumulators, ...nAccumulators, ...scriptAccumulators },
   expression: typedAggregationExpressions,
   pipeline: { ...pipelineOperators, ...pipelineStageFixes },
   projection: { ...projectionOperators, ...projectionOperatorFixes },

@@ -5,7 +5,6 @@ import { Lazy } from 'mingo/lazy';
 import { $group } from './group-stage.js';
 import { parseSort, sortDocs } from './sort.js';
 import { computedProjection, reorder } from './project-order.js';
-import { resolve } from 'mingo/util';
 import { Aggregator } from 'mingo/aggregator';
 import { evalExpr } from 'mingo/core';
 import { encodeValue } from '../indexes/key-encoding.js';
@@ -14,6 +13,7 @@ import { bucketAutoNow } from './bucket-auto.js';
 import { namesScript, parseWindowSpec } from './window/window-spec.js';
 import { setWindowFieldsNow } from './window/window-fields.js';
 import { checkLookupAs, mingoLookupAs, withJoined } from './lookup-as.js';
+import { joinIndex, lookupKeys } from './join-index.js';
 import {
   $bucketAuto as mingoBucketAuto,
   $count as mingoCount,
@@ -75,40 +75,6 @@ const $unwind: Stage = (coll, expr, options) => {
  */
 const $sort: Stage = (coll, expr) =>
   coll.transform((items: unknown[]) => Lazy(sortDocs(items as Doc[], parseSort(expr))));
-
-/** The values a `$lookup` key path holds in a document: each element of an array, null when missing. */
-export function lookupKeys(doc: Doc, path: string): unknown[] {
-  const v: unknown = resolve(doc, path) ?? null;
-  return Array.isArray(v) ? (v as unknown[]) : [v];
-}
-
-type JoinIndex = { byKey: Map<string, Doc[]>; position: Map<Doc, number> };
-/**
- * Join indexes by foreign documents (the command reads a collection once, see aggregate.ts) and
- * foreign field: a `$lookup` run batch by batch builds its index once, not once per batch.
- */
-const joinIndexes = new WeakMap<Doc[], Map<string, JoinIndex>>();
-
-/** The foreign documents by encoded key value, and their positions in the collection. */
-function joinIndex(foreign: Doc[], foreignField: string): JoinIndex {
-  let byField = joinIndexes.get(foreign);
-  if (!byField) joinIndexes.set(foreign, (byField = new Map<string, JoinIndex>()));
-  const known = byField.get(foreignField);
-  if (known) return known;
-  const byKey = new Map<string, Doc[]>();
-  const position = new Map<Doc, number>();
-  for (const doc of foreign) {
-    position.set(doc, position.size);
-    for (const key of new Set(lookupKeys(doc, foreignField).map(encodeValue))) {
-      const docs = byKey.get(key);
-      if (docs) docs.push(doc);
-      else byKey.set(key, [doc]);
-    }
-  }
-  const index = { byKey, position };
-  byField.set(foreignField, index);
-  return index;
-}
 
 /**
  * Options for a sub-pipeline: those of the running one (mingo passes them as an object of

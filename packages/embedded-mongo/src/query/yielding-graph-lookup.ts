@@ -5,7 +5,7 @@ import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { Yielder } from '../server/yielding.js';
-import { lookupKeys } from './pipeline-stages.js';
+import { lookupKeys } from './join-index.js';
 import { toCommandError } from '../errors.js';
 
 type Doc = Record<string, unknown>;

@@ -5,6 +5,7 @@ import { Yielder, YIELD_EVERY_DOCS } from '../server/yielding.js';
 import { parseSort, sortYieldingBy } from './sort.js';
 import { pausingStage } from './paused-stages.js';
 import { graphLookupYielding, graphSpec } from './yielding-graph-lookup.js';
+import { prepareJoinIndex } from './join-index.js';
 import { bucketYielding, groupYielding, isPlainGroup, splitAccumulator } from './yielding-group.js';
 
 /**
@@ -107,6 +108,15 @@ const MULTIPLYING = new Set(['$unwind', '$lookup', '$unionWith', '$densify', '$g
 
 const stageName = (stage: Doc | undefined): string => Object.keys(stage ?? {})[0] ?? '';
 
+/** Whether a stage may multiply documents: one of MULTIPLYING, or a `$facet` holding one. */
+function mayMultiply(stage: Doc | undefined): boolean {
+  const name = stageName(stage);
+  if (MULTIPLYING.has(name)) return true;
+  const facets = name === '$facet' ? stage?.$facet : undefined;
+  if (!facets || typeof facets !== 'object') return false;
+  return Object.values(facets).some((sub) => Array.isArray(sub) && (sub as Doc[]).some(mayMultiply));
+}
+
 /**
  * Runs a pipeline over documents already read, pausing between batches of work so other
  * connections are served (Yielder), stage after stage: per-document stages (and a following
@@ -116,10 +126,10 @@ const stageName = (stage: Doc | undefined): string => Object.keys(stage ?? {})[0
  * `$bucketAuto`, `$facet`, `$sortByCount` by pausingStage.
  * Other stages (`$limit`, `$skip`...) run in one go over their input, one
  * stage at a time: a pipeline is the composition of its stages, so the result is the same. A
- * small input runs through mingo in one go, unless a stage may multiply it (MULTIPLYING).
+ * small input runs through mingo in one go, unless a stage may multiply it (mayMultiply).
  */
 export async function runPipelineYielding(stages: Doc[], options: Options, input: LazyDocs): Promise<Doc[]> {
-  if (input.length <= YIELD_EVERY_DOCS && !stages.some((stage) => MULTIPLYING.has(stageName(stage))))
+  if (input.length <= YIELD_EVERY_DOCS && !stages.some(mayMultiply))
     return run(stages, options, await readAll(input));
   let docs = input;
   let i = 0;
@@ -136,6 +146,7 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
     const group = splitGroup(stages[cut]);
     let out: Doc[];
     if (cut > i || group) {
+      await prepareJoinIndexes(stages.slice(i, cut), options);
       out = await runBatched(stages.slice(i, cut), group, options, docs);
       i = group ? cut + 1 : cut;
     } else {
@@ -163,6 +174,20 @@ export async function runPipelineYielding(stages: Doc[], options: Options, input
     docs = lazyDocs(out, (doc) => doc);
   }
   return readAll(docs);
+}
+
+/**
+ * The join indexes the `$lookup` stages of a batch run will use, built beforehand with pauses
+ * (the stage itself, run by mingo batch by batch, finds them built; see join-index.ts).
+ */
+async function prepareJoinIndexes(stages: Doc[], options: Options): Promise<void> {
+  const resolver = (options as { collectionResolver?: (name: string) => Doc[] }).collectionResolver;
+  for (const stage of stages) {
+    const spec = stage.$lookup as Doc | undefined;
+    if (!resolver || !spec || typeof spec.from !== 'string' || typeof spec.foreignField !== 'string')
+      continue;
+    if (typeof spec.localField === 'string') await prepareJoinIndex(resolver(spec.from), spec.foreignField);
+  }
 }
 
 /** The collection a `$unionWith` names (`"coll"` or `{coll, pipeline}`), if any. */

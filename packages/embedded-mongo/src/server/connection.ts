@@ -14,6 +14,10 @@ import { toCommandError } from '../errors.js';
 import type { ServerState } from '../commands/types.js';
 import { runCommand } from './dispatch.js';
 import { MAX_QUEUED_REQUESTS } from './connection-limits.js';
+import { helloWaitMs, waitOrClose } from './awaitable-hello.js';
+
+/** OP_MSG flag of a request that accepts a stream of replies (the streaming hello). */
+const FLAG_EXHAUST_ALLOWED = 1 << 16;
 
 let nextRequestId = 1;
 
@@ -128,9 +132,14 @@ export class Connection {
     }
     let flags = 0;
     let reply: Uint8Array;
+    let parsed: ReturnType<typeof parseOpMsg> | undefined;
+    let waitMs: number | undefined;
     try {
-      const parsed = parseOpMsg(msg);
+      parsed = parseOpMsg(msg);
       flags = parsed.flags;
+      waitMs = helloWaitMs(parsed.body, this.state);
+      if (waitMs !== undefined) await waitOrClose(this.socket, waitMs);
+      if (this.socket.destroyed) return;
       reply = await runCommand(this.state, parsed, this.id);
     } catch (err) {
       const e = toCommandError(err);
@@ -138,11 +147,28 @@ export class Connection {
     }
     // moreToCome from the client: it expects no reply (unacknowledged write).
     if (flags & FLAG_MORE_TO_COME) return;
-    const framed =
+    const streaming = parsed !== undefined && waitMs !== undefined && (flags & FLAG_EXHAUST_ALLOWED) !== 0;
+    this.reply(requestId, header.requestId, reply, flags, streaming);
+    // A streaming hello: one more reply every maxAwaitTimeMS, each answering the one before,
+    // until the socket closes (the client's monitor closing it, or a stop).
+    let previous = requestId;
+    while (streaming && parsed && waitMs !== undefined) {
+      await waitOrClose(this.socket, waitMs);
+      if (this.socket.destroyed) return;
+      const next = nextRequestId++ & 0x7fffffff;
+      this.reply(next, previous, await runCommand(this.state, parsed, this.id), flags, true);
+      previous = next;
+    }
+  }
+
+  /** Frames and sends a reply (checksummed when the request was; moreToCome when streaming). */
+  private reply(requestId: number, responseTo: number, body: Uint8Array, flags: number, more: boolean) {
+    const replyFlags = more ? FLAG_MORE_TO_COME : 0;
+    this.write(
       flags & FLAG_CHECKSUM
-        ? encodeOpMsgWithChecksum(requestId, header.requestId, reply)
-        : encodeOpMsg(requestId, header.requestId, reply);
-    this.write(framed);
+        ? encodeOpMsgWithChecksum(requestId, responseTo, body, replyFlags)
+        : encodeOpMsg(requestId, responseTo, body, replyFlags),
+    );
   }
 
   private write(buf: Buffer): void {

@@ -340,6 +340,16 @@ function* windowOpValues(
   return result;
 }
 
+/**
+ * The values a range window measures: the sortBy field read as the expression `"$field"`, as
+ * mongod reads it, so a field holding an array is an array (refused, 5429414) rather than the
+ * element it sorts by.
+ */
+const rangeValues = (p: Partition, spec: WindowSpec, options: Options): unknown[] => {
+  const path = `$${spec.sortBy[0]?.[0] ?? ''}`;
+  return p.docs.map((doc) => evalExpr(doc, path, options));
+};
+
 /** One output field's value for each document of a partition, in one pass where it can. */
 export function* outputValues(
   p: Partition,
@@ -348,7 +358,7 @@ export function* outputValues(
   options: Options,
   compareKeys: (a: unknown[], b: unknown[]) => number,
 ): Work<unknown[]> {
-  const spans = windowSpans(p.docs.length, out.window, () => p.keys.map((k) => k[0]), options);
+  const spans = windowSpans(p.docs.length, out.window, () => rangeValues(p, spec, options), options);
   if (out.accumulator) return yield* accumulatorValues(p, spans, out, options);
   return yield* windowOpValues(p, spans, out, spec, options, compareKeys);
 }
