@@ -102,6 +102,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     to: customer,
     from: 'forms@example.com',
     subject: mailSubject,
+    replyTo: null,
     status: 'captured',
     error: null,
     messageId: null,
