@@ -217,7 +217,9 @@ async function takeStartLock(path) {
     process.once('exit', () => lock.release());
   } catch (error) {
     if (!(error instanceof PidLockHeldError)) throw error;
-    log(`another npm start (pid ${error.ownerPid ?? 'unknown'}) already runs with the data folder ${dataDir}`);
+    log(
+      `another npm start (pid ${error.ownerPid ?? 'unknown'}) already runs with the data folder ${dataDir}`,
+    );
     log('  stop it first, or give this one another folder with FORMWELL_DATA_DIR');
     process.exit(2);
   }

@@ -414,7 +414,9 @@ test(
       const pidList = [...system.pids().values()];
       process.kill(system.pids().get('server') ?? -1, 'SIGKILL');
       expect(await system.exited()).toBe(1);
-      expect(system.output()).toContain('formwell: server exited unexpectedly (SIGKILL); stopping everything\n');
+      expect(system.output()).toContain(
+        'formwell: server exited unexpectedly (SIGKILL); stopping everything\n',
+      );
       expect(pidList.filter(isAlive)).toEqual([]);
       expect(readdirSync(join(dataDir, 'run'))).not.toContain('start.pid');
     } finally {
