@@ -36,7 +36,8 @@ async function countingApp() {
 }
 
 test('HEAD on the CSV export answers the GET headers after the same checks, reading no submission', async () => {
-  const { app, withSubmissionCommands } = await countingApp();
+  const counting = await countingApp();
+  const { app } = counting;
   const owner = await createOwner();
   // No declared fields: the GET reads the submissions once for the columns, then again for the rows.
   const form = await createTestForm(owner.userId, { name: 'Sign-ups', fields: [] });
@@ -49,10 +50,10 @@ test('HEAD on the CSV export answers the GET headers after the same checks, read
   }
   const url = `/api/v1/forms/${form.id}/submissions/export.csv`;
 
-  const [get, getReads] = await withSubmissionCommands(() =>
+  const [get, getReads] = await counting.withSubmissionCommands(() =>
     call(app, { method: 'GET', url, key: owner.key }),
   );
-  const [head, headReads] = await withSubmissionCommands(() =>
+  const [head, headReads] = await counting.withSubmissionCommands(() =>
     call(app, { method: 'HEAD', url, key: owner.key }),
   );
 

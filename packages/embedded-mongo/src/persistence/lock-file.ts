@@ -20,7 +20,14 @@ export async function acquireDbPathLock(dbPath: string): Promise<DbPathLock> {
   try {
     const lock = await acquirePidLock(join(resolve(dbPath), 'LOCK'), { mode: PRIVATE_FILE_MODE });
 
-    return { path: lock.path, release: async () => lock.release() };
+    return {
+      path: lock.path,
+      release: () => {
+        lock.release();
+
+        return Promise.resolve();
+      },
+    };
   } catch (error) {
     if (!(error instanceof PidLockHeldError)) throw error;
     const { path, ownerPid } = error;
