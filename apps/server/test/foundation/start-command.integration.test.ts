@@ -157,6 +157,33 @@ async function postPaymentEvent(base: string, secret: string, event: object) {
   return [response.status, await response.json()];
 }
 
+/** The owner's first Checkout completes, as the provider reports it; the worker then mails a welcome. */
+async function completeCheckout(base: string, stripeSecret: string, userId: string) {
+  const checkout = checkoutSession({
+    userId,
+    plan: 'STANDARD',
+    customer: stripeId('cus'),
+    subscription: stripeId('sub'),
+  });
+  expect(
+    await postPaymentEvent(base, stripeSecret, stripeEvent('checkout.session.completed', checkout)),
+  ).toEqual([200, { received: true }]);
+}
+
+type TListedMail = { id: string; to: string; subject: string; status: string };
+
+/** The email to `to` as `mail list` shows it, once the worker has sent it to the catcher. */
+function listedMailTo(env: NodeJS.ProcessEnv, to: string, output: () => string): Promise<TListedMail> {
+  return waitFor(
+    async () =>
+      ((await formwell(env, ['mail', 'list'])) as { emails: TListedMail[] }).emails.find(
+        (email) => email.to === to,
+      ),
+    STARTUP_MS,
+    output,
+  );
+}
+
 async function logInStatus(base: string, email: string, password: string): Promise<number> {
   const response = await fetch(`${base}/trpc/auth.logIn`, {
     method: 'POST',
@@ -254,24 +281,8 @@ test(
 
       // Mail really goes over SMTP to the catcher: the owner's Checkout completes, the worker sends
       // the billing welcome, and the CLI reads it back from the catcher.
-      const checkout = checkoutSession({
-        userId: ownerId,
-        plan: 'STANDARD',
-        customer: stripeId('cus'),
-        subscription: stripeId('sub'),
-      });
-      expect(
-        await postPaymentEvent(base, stripeSecret, stripeEvent('checkout.session.completed', checkout)),
-      ).toEqual([200, { received: true }]);
-      type TMailList = { emails: { id: string; to: string; subject: string }[] };
-      const welcome = await waitFor(
-        async () =>
-          ((await formwell(env, ['mail', 'list'])) as TMailList).emails.find(
-            (email) => email.to === 'socket-owner@example.com',
-          ),
-        STARTUP_MS,
-        system.output,
-      );
+      await completeCheckout(base, stripeSecret, ownerId);
+      const welcome = await listedMailTo(env, 'socket-owner@example.com', system.output);
       expect(welcome.subject).toBe('Welcome to Formwell STANDARD');
       const shown = await formwell(env, ['mail', 'show', welcome.id]);
       expect(shown).toMatchObject({ status: 'sent', from: 'Formwell <no-reply@formwell.local>' });
@@ -382,25 +393,9 @@ test(
 
       // Right after the kill (the worker may still be down): the API answers, and the welcome
       // email it queues waits in Redis until the restarted worker sends it.
-      const checkout = checkoutSession({
-        userId: ownerId,
-        plan: 'STANDARD',
-        customer: stripeId('cus'),
-        subscription: stripeId('sub'),
-      });
-      expect(
-        await postPaymentEvent(base, stripeSecret, stripeEvent('checkout.session.completed', checkout)),
-      ).toEqual([200, { received: true }]);
+      await completeCheckout(base, stripeSecret, ownerId);
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
-      type TMailList = { emails: { to: string; subject: string; status: string }[] };
-      const welcome = await waitFor(
-        async () =>
-          ((await formwell(env, ['mail', 'list'])) as TMailList).emails.find(
-            (email) => email.to === 'crash-owner@example.com',
-          ),
-        STARTUP_MS,
-        system.output,
-      );
+      const welcome = await listedMailTo(env, 'crash-owner@example.com', system.output);
       expect(welcome).toMatchObject({ subject: 'Welcome to Formwell STANDARD', status: 'sent' });
       expect(system.output()).toContain(
         'formwell: worker exited unexpectedly (SIGKILL); restarting it in 1 s (crash 1 in a row; the API keeps serving)\n',
