@@ -16,7 +16,6 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
-  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -26,9 +25,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildStartedPackages, entryArgs, runsFromSources } from './app-build.mjs';
 import { ensureDashboardBuild } from './dashboard-build.mjs';
 import {
+  acquirePidLock,
   assertSocketPathFits,
   embeddedServices,
   maskUrlCredentials,
+  PidLockHeldError,
   REPO_ROOT,
 } from '@formwell/local-services';
 
@@ -77,25 +78,59 @@ function startProgram(name, packageDir, entry, args = [], options = {}) {
   });
 }
 
-/** `ipc: true` opens a message channel to the child (it reports what it chose, e.g. its port). */
-function startProcess(name, command, args, { ipc = false, ...options }) {
-  const stdio = ['ignore', 'inherit', 'inherit', ...(ipc ? ['ipc'] : [])];
-  const child = spawn(command, args, { ...options, stdio, detached: true });
-  const entry = { name, child, exited: new Promise((resolve) => child.once('exit', resolve)) };
-  child.once('error', (error) => {
-    log(`${name} could not start: ${error.message}`);
-    void stopAll(1);
-  });
-  child.once('exit', (code, signal) => {
-    if (!stopping) {
-      log(`${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
-      void stopAll(1);
-    }
-  });
-  children.push(entry);
-  log(`${name} started (pid ${child.pid})`);
+/**
+ * A crashed worker is restarted after this delay, doubled for each crash in a row up to the cap; a
+ * worker that ran for RESTART_STABLE_MS since its last start begins again at the first delay.
+ */
+const RESTART_FIRST_DELAY_MS = 1_000;
+const RESTART_MAX_DELAY_MS = 30_000;
+const RESTART_STABLE_MS = 60_000;
 
-  return entry;
+/**
+ * `ipc: true` opens a message channel to the child (it reports what it chose, e.g. its port).
+ * `restartOnCrash: true` (the worker): an unexpected exit restarts it with backoff while the rest
+ * keeps running, since its jobs wait in Redis and the API needs it only for what runs later. Any
+ * other child's unexpected exit stops everything with exit code 1: without the API or a database
+ * nothing is served, and the supervisor around `npm start` (systemd, Docker) restarts it whole.
+ */
+function startProcess(name, command, args, { ipc = false, restartOnCrash = false, ...options }) {
+  const stdio = ['ignore', 'inherit', 'inherit', ...(ipc ? ['ipc'] : [])];
+  let crashesInARow = 0;
+  const launch = () => {
+    const startedAt = Date.now();
+    const child = spawn(command, args, { ...options, stdio, detached: true });
+    const entry = { name, child, exited: new Promise((resolve) => child.once('exit', resolve)) };
+    child.once('error', (error) => {
+      log(`${name} could not start: ${error.message}`);
+      void stopAll(1);
+    });
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const why = signal ?? `code ${code}`;
+      if (!restartOnCrash) {
+        log(`${name} exited unexpectedly (${why}); stopping everything`);
+        void stopAll(1);
+
+        return;
+      }
+      children.splice(children.indexOf(entry), 1);
+      crashesInARow = Date.now() - startedAt >= RESTART_STABLE_MS ? 1 : crashesInARow + 1;
+      const delay = Math.min(RESTART_FIRST_DELAY_MS * 2 ** (crashesInARow - 1), RESTART_MAX_DELAY_MS);
+      log(
+        `${name} exited unexpectedly (${why}); restarting it in ${delay / 1000} s ` +
+          `(crash ${crashesInARow} in a row; the API keeps serving)`,
+      );
+      setTimeout(() => {
+        if (!stopping) launch();
+      }, delay);
+    });
+    children.push(entry);
+    log(`${name} started (pid ${child.pid})`);
+
+    return entry;
+  };
+
+  return launch();
 }
 
 /** Waits until a TCP port on 127.0.0.1 (a number) or a Unix socket (a path) accepts connections. */
@@ -174,57 +209,21 @@ process.once('exit', () => {
 /**
  * One `npm start` per data folder. A second one would start its own redis-server on the same
  * socket and append-only files and, on its way out, remove the socket the running one uses, cutting
- * its CLI and any reconnecting program off from Redis. The lock file holds the pid of the start
- * that owns the folder; one whose process is gone (a crash, a reboot) is taken over.
+ * its CLI and any reconnecting program off from Redis. The lock (the product's one pid lock, also
+ * the engine's) names the start that owns the folder; one whose process is gone (a crash, a reboot,
+ * its pid reused since) is taken over.
  */
-function takeStartLock(path) {
-  for (;;) {
-    try {
-      writeFileSync(path, String(process.pid), { flag: 'wx' });
-      process.once('exit', () => releaseStartLock(path));
-      return;
-    } catch (error) {
-      if (error?.code !== 'EEXIST') throw error;
-    }
-    const owner = lockOwner(path);
-    if (owner !== undefined && isRunning(owner)) {
-      log(`another npm start (pid ${owner}) already runs with the data folder ${dataDir}`);
-      log('  stop it first, or give this one another folder with FORMWELL_DATA_DIR');
-      process.exit(2);
-    }
-    // Left by a start that is gone: take it over (or it went away meanwhile).
-    try {
-      unlinkSync(path);
-    } catch {
-      /* already gone */
-    }
-  }
-}
-
-/** The pid a lock file names, if it names one other than ours. */
-function lockOwner(path) {
+async function takeStartLock(path) {
   try {
-    const pid = Number(readFileSync(path, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 && pid !== process.pid ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function releaseStartLock(path) {
-  try {
-    if (readFileSync(path, 'utf8') === String(process.pid)) unlinkSync(path);
-  } catch {
-    /* already gone */
-  }
-}
-
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
+    const lock = await acquirePidLock(path);
+    process.once('exit', () => lock.release());
   } catch (error) {
-    return error?.code === 'EPERM';
+    if (!(error instanceof PidLockHeldError)) throw error;
+    log(
+      `another npm start (pid ${error.ownerPid ?? 'unknown'}) already runs with the data folder ${dataDir}`,
+    );
+    log('  stop it first, or give this one another folder with FORMWELL_DATA_DIR');
+    process.exit(2);
   }
 }
 
@@ -308,7 +307,7 @@ async function main() {
   ownerOnlyDir(dataDir);
   tightenDataDir(dataDir);
   ownerOnlyDir(embedded.socketDir);
-  takeStartLock(join(embedded.socketDir, 'start.pid'));
+  await takeStartLock(join(embedded.socketDir, 'start.pid'));
   env.CUSTOM_WEBHOOK_SECRET ??= keptSecret('custom-webhook-secret', () =>
     randomBytes(32).toString('base64url'),
   );
@@ -387,7 +386,7 @@ async function main() {
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
   }
-  startProgram('worker', 'apps/worker', 'src/main.ts');
+  startProgram('worker', 'apps/worker', 'src/main.ts', [], { restartOnCrash: true });
   // The embedded default migrates its own database at start; production runs `formwell db migrate`.
   startProgram('server', 'apps/server', 'src/main.ts', [], {
     env: { ...env, MIGRATE_ON_START: env.MIGRATE_ON_START ?? 'true' },

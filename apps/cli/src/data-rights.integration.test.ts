@@ -138,6 +138,7 @@ async function seedAccount(label: string): Promise<TAccount> {
     to: 'ada@example.org',
     from: 'Formwell <no-reply@formwell.local>',
     subject: `Thanks (${label})`,
+    replyTo: null,
     status: 'sent',
     error: null,
     messageId,

@@ -71,6 +71,7 @@ async function logEmail(fields: Partial<TCreateEmailLogRecord> & Pick<TCreateEma
     to: 'ada@example.com',
     from: 'Formwell <no-reply@formwell.local>',
     subject: 'Thanks',
+    replyTo: null,
     status: 'captured',
     error: null,
     messageId: null,
@@ -546,6 +547,7 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
       createdAt: at(1),
       to: 'first@example.com',
       subject: 'Oldest',
+      replyTo: 'help@example.com',
       text: 'Name: Ada',
       html: '<p>Name: &lt;script&gt;</p>',
     });
@@ -587,6 +589,7 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
       id: oldestId,
       to: 'first@example.com',
       from: 'Formwell <no-reply@formwell.local>',
+      replyTo: 'help@example.com',
       subject: 'Oldest',
       text: 'Name: Ada',
       html: '<p>Name: &lt;script&gt;</p>',

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
-import { createForm, createUser, enqueueOutbox, loadConfig, submitForm, type TPlan } from '@formwell/core';
+import {
+  createForm,
+  createUser,
+  enqueueOutbox,
+  getEmail,
+  loadConfig,
+  submitForm,
+  type TPlan,
+} from '@formwell/core';
 import { EmailLogModel, SubmissionModel } from '@formwell/db';
 import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
@@ -117,12 +125,19 @@ test('PRO: the submitter gets a confirmation and the owner a notification, user 
   expect(notification?.replyTo?.value.map((address) => address.address)).toEqual([submitter]);
   expect(
     (await EmailLogModel.find({ formId: target.form.id }).lean())
-      .map((entry) => [entry.kind, entry.status, entry.from])
+      .map((entry) => [entry.kind, entry.status, entry.from, entry.replyTo])
       .sort(),
   ).toEqual([
-    ['email.confirmation', 'sent', 'Formwell <forms@formwell.test>'],
-    ['email.developer', 'sent', 'Formwell <forms@formwell.test>'],
+    ['email.confirmation', 'sent', 'Formwell <forms@formwell.test>', 'help@example.com'],
+    ['email.developer', 'sent', 'Formwell <forms@formwell.test>', submitter],
   ]);
+  // `mail show` and the dashboard show where answers go, as the message itself said.
+  const logged = await EmailLogModel.findOne({ formId: target.form.id, kind: 'email.confirmation' }).lean();
+  expect(await getEmail({ reader: { all: true }, id: String(logged?._id) })).toMatchObject({
+    to: submitter,
+    from: 'Formwell <forms@formwell.test>',
+    replyTo: 'help@example.com',
+  });
 });
 
 test('plan rules (owner downgraded): FREE sends nothing, STANDARD confirms without notifying; no address, no confirmation', async () => {

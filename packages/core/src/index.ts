@@ -180,8 +180,12 @@ export { deleteSubmission } from './submissions/delete-submission.js';
 export type { DeleteSubmissionOptions } from './submissions/delete-submission.js';
 export { ZSubmissionViewSchema } from './submissions/submission-view.js';
 export type { TSubmissionView } from './submissions/submission-view.js';
-export { exportSubmissionsCsv, MAX_CSV_DATA_COLUMNS } from './submissions/export-submissions-csv.js';
-export type { ExportSubmissionsCsvOptions, TCsvExport } from './submissions/export-submissions-csv.js';
+export {
+  exportSubmissionsCsv,
+  exportSubmissionsCsvHead,
+  MAX_CSV_DATA_COLUMNS,
+} from './submissions/export-submissions-csv.js';
+export type { ExportSubmissionsCsvOptions } from './submissions/export-submissions-csv.js';
 export { neutraliseCsvCell } from './submissions/neutralise-csv-cell.js';
 export type { TOutboxItem } from './submissions/outbox-item.js';
 export { completeOutboxEntry } from './submissions/complete-outbox-entry.js';

@@ -16,3 +16,5 @@ export type EmbeddedServices = {
 export declare function embeddedServices(env?: Record<string, string | undefined>): EmbeddedServices;
 export declare function assertSocketPathFits(path: string): void;
 export declare function maskUrlCredentials(text: string): string;
+
+export { acquirePidLock, PidLockHeldError, type PidLock } from './pid-lock.mjs';

@@ -77,3 +77,5 @@ export function assertSocketPathFits(path) {
 export function maskUrlCredentials(text) {
   return String(text).replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1***@');
 }
+
+export { acquirePidLock, PidLockHeldError } from './pid-lock.mjs';

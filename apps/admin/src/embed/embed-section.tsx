@@ -109,7 +109,7 @@ function EmbedKeyCard({ form }: { form: TForm }) {
   const [origins, setOrigins] = useState('');
   const create = useMutation(
     trpc.apiKeys.createEmbedKey.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() }),
+      onSuccess: () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter()),
     }),
   );
 

@@ -29,6 +29,12 @@ export function MailDetailPage() {
             <dd>{email.data.to}</dd>
             <dt>From</dt>
             <dd>{email.data.from ?? 'unknown'}</dd>
+            {email.data.replyTo !== null ? (
+              <>
+                <dt>Reply-To</dt>
+                <dd>{email.data.replyTo}</dd>
+              </>
+            ) : null}
             <dt>Sent</dt>
             <dd>{formatDate(email.data.createdAt)}</dd>
             <dt>Status</dt>

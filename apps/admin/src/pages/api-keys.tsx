@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import {
@@ -28,7 +28,14 @@ const ALL_SCOPES = Object.keys(SCOPE_LABELS) as TScope[];
 
 export function ApiKeysPage() {
   const trpc = useTRPC();
-  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  // Paged like every list: revoked keys stay listed, so an account may have many.
+  const keys = useInfiniteQuery(
+    trpc.apiKeys.list.infiniteQueryOptions(
+      { limit: 50 },
+      { getNextPageParam: (page) => page.nextCursor ?? undefined },
+    ),
+  );
+  const rows = keys.data?.pages.flatMap((page) => page.apiKeys) ?? [];
 
   return (
     <>
@@ -37,8 +44,8 @@ export function ApiKeysPage() {
       <h2>Your keys</h2>
       {keys.isPending ? <Loading what="keys" /> : null}
       {keys.isError ? <ErrorAlert error={keys.error} /> : null}
-      {keys.isSuccess && keys.data.apiKeys.length === 0 ? <Empty>No keys yet.</Empty> : null}
-      {keys.isSuccess && keys.data.apiKeys.length > 0 ? (
+      {keys.isSuccess && rows.length === 0 ? <Empty>No keys yet.</Empty> : null}
+      {rows.length > 0 ? (
         <div className="table-wrap">
           <table>
             <caption className="visually-hidden">Your API keys</caption>
@@ -52,12 +59,17 @@ export function ApiKeysPage() {
               </tr>
             </thead>
             <tbody>
-              {keys.data.apiKeys.map((key) => (
+              {rows.map((key) => (
                 <KeyRow key={key.id} apiKey={key} />
               ))}
             </tbody>
           </table>
         </div>
+      ) : null}
+      {keys.hasNextPage ? (
+        <button type="button" onClick={() => void keys.fetchNextPage()} disabled={keys.isFetchingNextPage}>
+          Load more keys
+        </button>
       ) : null}
     </>
   );
@@ -71,7 +83,7 @@ function CreateKeyCard() {
   const [scopes, setScopes] = useState<Set<TScope>>(new Set(ALL_SCOPES));
   const create = useMutation(
     trpc.apiKeys.create.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() }),
+      onSuccess: () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter()),
     }),
   );
 
@@ -135,7 +147,7 @@ function KeyRow({ apiKey }: { apiKey: TApiKey }) {
   const queryClient = useQueryClient();
   const revoke = useMutation(
     trpc.apiKeys.revoke.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() }),
+      onSuccess: () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter()),
     }),
   );
 

@@ -7,6 +7,7 @@ import {
   createUser,
   findUserIdByEmail,
   listApiKeys,
+  MAX_PAGE_LIMIT,
   listForms,
   MAX_ACTIVE_API_KEYS,
   revokeApiKey,
@@ -50,13 +51,26 @@ const DEMO_FORMS: TCreateFormInput[] = [
   },
 ];
 
+/** Every active key of the account, newest first (the list is paged and revoked keys accumulate). */
+async function activeApiKeys(userId: string) {
+  const active: Awaited<ReturnType<typeof listApiKeys>>['apiKeys'] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await listApiKeys({ userId, limit: MAX_PAGE_LIMIT, cursor });
+    active.push(...page.apiKeys.filter((key) => key.isActive));
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+
+  return active;
+}
+
 /**
  * Every run prints a new key (the old ones were printed once and may be in use); once the account
  * holds as many active keys as it may, the oldest key a demo seed made is revoked, so the
  * twenty-first run (`npm start -- --demo` runs one per start) still works.
  */
 async function makeRoomForDemoKey(userId: string): Promise<void> {
-  const active = (await listApiKeys({ userId })).filter((key) => key.isActive);
+  const active = await activeApiKeys(userId);
   if (active.length < MAX_ACTIVE_API_KEYS) {
     return;
   }

@@ -7,8 +7,8 @@ import { requiredOption } from '../required-option.js';
 import type { TCommandOptions } from '../run-cli.js';
 
 /**
- * `mail show ID` (or `mail show --id ID`) → the whole message: `{id, to, from, subject, text, html,
- * status, error, createdAt}`. The body is there for mail captured or caught locally (no SMTP_URL);
+ * `mail show ID` (or `mail show --id ID`) → the whole message: `{id, to, from, replyTo, subject, text,
+ * html, status, error, createdAt}`. The body is there for mail captured or caught locally (no SMTP_URL);
  * mail that went to a real SMTP server keeps none.
  */
 export async function mailShow({ args }: TCommandOptions) {

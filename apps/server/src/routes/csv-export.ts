@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
+
 import { apiKeyPolicies, guardApiKeyRequest, guardDashboardCsvExport, type ApiServices } from '@formwell/api';
-import { exportSubmissionsCsv, type TCsvExport } from '@formwell/core';
+import { exportSubmissionsCsv, exportSubmissionsCsvHead } from '@formwell/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { sameOriginOnly } from '../http/same-origin-only.js';
@@ -73,12 +75,17 @@ export function dashboardCsvExportRoutes(
   done();
 }
 
+/**
+ * The export, or for a HEAD (which Fastify serves with this GET handler) its headers alone: the
+ * same checks, but no submission read. Fastify would read a stream through to drop it, running
+ * the whole export; an empty one keeps the headers a streamed GET has (no Content-Length).
+ */
 async function sendCsv(reply: FastifyReply, userId: string, request: TExportRequest) {
-  const csv: TCsvExport = await exportSubmissionsCsv({
-    userId,
-    formId: request.params.formId,
-    query: request.query,
-  });
+  const options = { userId, formId: request.params.formId, query: request.query };
+  const csv =
+    request.method === 'HEAD'
+      ? { ...(await exportSubmissionsCsvHead(options)), stream: Readable.from([]) }
+      : await exportSubmissionsCsv(options);
 
   return reply
     .header('Content-Type', csv.contentType)

@@ -7,7 +7,7 @@ import {
   submitClientInfo,
   type ApiServices,
 } from '@formwell/api';
-import { AppError, buildErrorBody, getPublicFormName, submitPublicForm } from '@formwell/core';
+import { AppError, buildErrorBody, ErrorMessages, getPublicFormName, submitPublicForm } from '@formwell/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { backLink, sendHtmlPage } from '../public-form/html-page.js';
@@ -105,7 +105,12 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
   } else if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
   }
-  const body = AppError.is(error) ? error.toBody() : buildErrorBody(status, { message: error.message });
+  const body = AppError.is(error)
+    ? error.toBody()
+    : buildErrorBody(status, {
+        message: error.message,
+        unsupportedMediaText: ErrorMessages.PUBLIC_FORM_UNSUPPORTED_MEDIA_TYPE,
+      });
   reply.code(status);
   if (wantsJson(request)) {
     return reply.send(body);

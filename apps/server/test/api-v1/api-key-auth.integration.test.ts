@@ -183,7 +183,7 @@ describe('validation order and failures', () => {
   test('lastUsedAt is set by an authenticated request, once its response is sent', async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
-    const before = (await listApiKeys({ userId: owner.userId }))[0];
+    const before = (await listApiKeys({ userId: owner.userId })).apiKeys[0];
     expect(before?.lastUsedAt).toBeNull();
 
     const started = Date.now();
@@ -191,7 +191,7 @@ describe('validation order and failures', () => {
     // Written after the response, so the test waits for the write it expects (not for a time).
     await vi.waitFor(
       async () => {
-        const after = (await listApiKeys({ userId: owner.userId }))[0];
+        const after = (await listApiKeys({ userId: owner.userId })).apiKeys[0];
         expect(Date.parse(after?.lastUsedAt ?? '')).toBeGreaterThanOrEqual(started - 1000);
       },
       { timeout: 60_000, interval: 20 },

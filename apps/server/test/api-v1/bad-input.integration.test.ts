@@ -63,6 +63,22 @@ test('submit: malformed JSON, wrong content type, oversize body → 400 / 415 / 
   expectErrorBody(empty, 400);
 });
 
+test('without a key: a broken or too deep JSON body is its 400 first, bad parameters wait behind the 401', async () => {
+  const { app } = await buildTestApp();
+  const headers = { 'content-type': 'application/json' };
+  const submit = (payload: string) => call(app, { method: 'POST', url: SUBMIT, headers, payload });
+
+  // The body checks (size, content type, JSON syntax and depth) run before any other work, as
+  // they do with a key; parameters are checked only for an admitted key.
+  const broken = await submit('{"formId": "x", "data": {');
+  const nested = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
+  const deep = await submit(`{"formId": "x", "data": ${nested}}`);
+  const badParameters = await submit(JSON.stringify({ formId: 42, data: 'not an object' }));
+
+  expect([broken.statusCode, deep.statusCode, badParameters.statusCode]).toEqual([400, 400, 401]);
+  expect(errorBody(badParameters).code).toBe('UNAUTHORIZED');
+});
+
 test('submit: operator injection and wrong JSON types are 400 "Input validation failed", never a query', async () => {
   const { app } = await buildTestApp();
   const owner = await createOwner();

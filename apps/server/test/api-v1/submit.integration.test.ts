@@ -264,6 +264,14 @@ describe('honeypot, unique email, quota', () => {
     ]);
     expect((await submit(contact.id, 'dup@example.com')).statusCode).toBe(201);
     expect((await submit(contact.id, 'dup@example.com')).statusCode).toBe(201);
+
+    // A waitlist without declared fields takes any value as `email`; the same one twice (trimmed,
+    // any case) is a duplicate all the same, though no mail can go to it.
+    const anyValue = await createTestForm(owner.userId, { formType: 'waitlist', fields: [] });
+    expect((await submit(anyValue.id, 'not-an-email')).statusCode).toBe(201);
+    const sameValue = await submit(anyValue.id, ' NOT-an-email ');
+    expect([sameValue.statusCode, errorBody(sameValue).message]).toEqual([409, text]);
+    expect((await submit(anyValue.id, 'another-value')).statusCode).toBe(201);
   });
 
   test('concurrent submits never go one over the monthly quota', async () => {

@@ -102,6 +102,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     to: customer,
     from: 'forms@example.com',
     subject: mailSubject,
+    replyTo: null,
     status: 'captured',
     error: null,
     messageId: null,
@@ -114,7 +115,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     throw new Error('the seeded email is not listed for its owner');
   }
   const { token } = await createSession({ userId: user.id });
-  const keyView = (await listApiKeys({ userId: user.id })).find((view) => view.id === key.id);
+  const keyView = (await listApiKeys({ userId: user.id })).apiKeys.find((view) => view.id === key.id);
 
   return {
     userId: user.id,
@@ -426,7 +427,7 @@ async function snapshotOf(tenant: TTenant) {
       limits: DEFAULT_PLAN_LIMITS.PRO,
     }),
     submissions: await listSubmissions({ userId: tenant.userId, formId: tenant.formId }),
-    keys: (await listApiKeys({ userId: tenant.userId })).map(({ lastUsedAt: _, ...view }) => view),
+    keys: (await listApiKeys({ userId: tenant.userId })).apiKeys.map(({ lastUsedAt: _, ...view }) => view),
     session: (await verifySession({ token: tenant.token })).user.id,
     webhooks: await listWebhookEndpoints({ userId: tenant.userId, formId: tenant.formId }),
     deliveries: (

@@ -34,7 +34,7 @@ describe('routes authenticated by the session cookie answer their own origin onl
   test('another origin (by Sec-Fetch-Site or by Origin) is refused before the cookie is read; nothing changes', async () => {
     const { app } = await buildTestApp({ PUBLIC_URL });
     const { owner, cookie } = await signedIn();
-    const keysBefore = await listApiKeys({ userId: owner.userId });
+    const keysBefore = (await listApiKeys({ userId: owner.userId })).apiKeys;
 
     const refused = [
       // Same site (another port of localhost): SameSite=Lax lets the cookie through, this does not.
@@ -61,10 +61,10 @@ describe('routes authenticated by the session cookie answer their own origin onl
       expect(response.headers['access-control-allow-credentials']).toBeUndefined();
       expect(response.headers['set-cookie']).toBeUndefined();
     }
-    expect(await listApiKeys({ userId: owner.userId })).toEqual(keysBefore);
+    expect((await listApiKeys({ userId: owner.userId })).apiKeys).toEqual(keysBefore);
     // The same request from the dashboard's own origin works: the refusal above was the origin's.
     expect((await createKeyWith(app, cookie, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
-    expect(await listApiKeys({ userId: owner.userId })).toHaveLength(keysBefore.length + 1);
+    expect((await listApiKeys({ userId: owner.userId })).apiKeys).toHaveLength(keysBefore.length + 1);
   });
 
   test('the dashboard itself (same origin, or the public URL behind a proxy) and non-browser clients pass', async () => {

@@ -164,6 +164,33 @@ async function postPaymentEvent(base: string, secret: string, event: object) {
   return [response.status, await response.json()];
 }
 
+/** The owner's first Checkout completes, as the provider reports it; the worker then mails a welcome. */
+async function completeCheckout(base: string, stripeSecret: string, userId: string) {
+  const checkout = checkoutSession({
+    userId,
+    plan: 'STANDARD',
+    customer: stripeId('cus'),
+    subscription: stripeId('sub'),
+  });
+  expect(
+    await postPaymentEvent(base, stripeSecret, stripeEvent('checkout.session.completed', checkout)),
+  ).toEqual([200, { received: true }]);
+}
+
+type TListedMail = { id: string; to: string; subject: string; status: string };
+
+/** The email to `to` as `mail list` shows it, once the worker has sent it to the catcher. */
+function listedMailTo(env: NodeJS.ProcessEnv, to: string, output: () => string): Promise<TListedMail> {
+  return waitFor(
+    async () =>
+      ((await formwell(env, ['mail', 'list'])) as { emails: TListedMail[] }).emails.find(
+        (email) => email.to === to,
+      ),
+    STARTUP_MS,
+    output,
+  );
+}
+
 async function logInStatus(base: string, email: string, password: string): Promise<number> {
   const response = await fetch(`${base}/trpc/auth.logIn`, {
     method: 'POST',
@@ -288,24 +315,8 @@ test(
 
       // Mail really goes over SMTP to the catcher: the owner's Checkout completes, the worker sends
       // the billing welcome, and the CLI reads it back from the catcher.
-      const checkout = checkoutSession({
-        userId: ownerId,
-        plan: 'STANDARD',
-        customer: stripeId('cus'),
-        subscription: stripeId('sub'),
-      });
-      expect(
-        await postPaymentEvent(base, stripeSecret, stripeEvent('checkout.session.completed', checkout)),
-      ).toEqual([200, { received: true }]);
-      type TMailList = { emails: { id: string; to: string; subject: string }[] };
-      const welcome = await waitFor(
-        async () =>
-          ((await formwell(env, ['mail', 'list'])) as TMailList).emails.find(
-            (email) => email.to === 'socket-owner@example.com',
-          ),
-        STARTUP_MS,
-        system.output,
-      );
+      await completeCheckout(base, stripeSecret, ownerId);
+      const welcome = await listedMailTo(env, 'socket-owner@example.com', system.output);
       expect(welcome.subject).toBe('Welcome to Formwell STANDARD');
       const shown = await formwell(env, ['mail', 'show', welcome.id]);
       expect(shown).toMatchObject({ status: 'sent', from: 'Formwell <no-reply@formwell.local>' });
@@ -389,6 +400,56 @@ test(
     } finally {
       await system.cleanUp();
       redis.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  TEST_MS,
+);
+
+test(
+  'npm start restarts a killed worker while the API keeps serving, and a killed server stops everything',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwell-start-crash-'));
+    // A lock left by a start that crashed, whose pid now belongs to another live process (this
+    // test's own, started at another time): stale, so it is taken over.
+    mkdirSync(join(dataDir, 'run'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(dataDir, 'run', 'start.pid'), `${process.pid} 1\n`);
+    const port = await getPort();
+    const env = embeddedEnv(port, dataDir);
+    const base = `http://127.0.0.1:${port}`;
+    const system = await startSystemReady(env, base);
+
+    try {
+      const ownerId = await cliReachesServerDatabase(env, base, 'crash-owner@example.com');
+      const stripeSecret = readFileSync(join(dataDir, 'stripe-webhook-secret'), 'utf8');
+      const firstWorker = system.pids().get('worker') ?? -1;
+      process.kill(firstWorker, 'SIGKILL');
+
+      // Right after the kill (the worker may still be down): the API answers, and the welcome
+      // email it queues waits in Redis until the restarted worker sends it.
+      await completeCheckout(base, stripeSecret, ownerId);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const welcome = await listedMailTo(env, 'crash-owner@example.com', system.output);
+      expect(welcome).toMatchObject({ subject: 'Welcome to Formwell STANDARD', status: 'sent' });
+      expect(system.output()).toContain(
+        'formwell: worker exited unexpectedly (SIGKILL); restarting it in 1 s (crash 1 in a row; the API keeps serving)\n',
+      );
+      const secondWorker = system.pids().get('worker') ?? -1;
+      expect(secondWorker).not.toBe(firstWorker);
+      expect(isAlive(secondWorker)).toBe(true);
+
+      // Without its API nothing is served: everything stops, with a failing exit code for the
+      // supervisor around npm start, and the data folder is free for the next start.
+      const pidList = [...system.pids().values()];
+      process.kill(system.pids().get('server') ?? -1, 'SIGKILL');
+      expect(await system.exited()).toBe(1);
+      expect(system.output()).toContain(
+        'formwell: server exited unexpectedly (SIGKILL); stopping everything\n',
+      );
+      expect(pidList.filter(isAlive)).toEqual([]);
+      expect(readdirSync(join(dataDir, 'run'))).not.toContain('start.pid');
+    } finally {
+      await system.cleanUp();
       rmSync(dataDir, { recursive: true, force: true });
     }
   },

@@ -113,6 +113,32 @@ describe('API keys', () => {
     ]);
   });
 
+  test('the key list pages like every list: newest first, revoked keys included, cursor and limit checked', async () => {
+    const { address } = await listeningApp();
+    const { client } = await signedUp(address);
+    const names = ['first', 'second', 'third'];
+    const ids: string[] = [];
+    for (const name of names) {
+      ids.push((await client.apiKeys.create.mutate({ name })).id);
+    }
+    await client.apiKeys.revoke.mutate({ id: ids[0] ?? '' });
+
+    const first = await client.apiKeys.list.query({ limit: 2 });
+    expect(first.apiKeys.map((key) => key.name)).toEqual(['third', 'second']);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const rest = await client.apiKeys.list.query({ limit: 2, cursor: first.nextCursor ?? '' });
+    expect(rest.apiKeys.map((key) => [key.name, key.isActive])).toEqual([['first', false]]);
+    expect(rest.nextCursor).toBeNull();
+    // Without input: the default page (50), which holds them all.
+    expect((await client.apiKeys.list.query()).apiKeys).toHaveLength(3);
+
+    expect(await rejection(client.apiKeys.list.query({ limit: 0 }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await rejection(client.apiKeys.list.query({ cursor: 'nope' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Invalid cursor',
+    });
+  });
+
   test("a user cannot revoke another user's key; the dashboard needs a session", async () => {
     const { address } = await listeningApp();
     const alice = await signedUp(address);

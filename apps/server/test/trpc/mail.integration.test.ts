@@ -31,6 +31,7 @@ async function logMail(userId: string, subject: string, failure: string | null =
     to: 'customer@example.com',
     from: 'forms@example.com',
     subject,
+    replyTo: null,
     status: failure === null ? 'captured' : 'failed',
     error: failure,
     messageId: null,

@@ -23,7 +23,7 @@ describe('the 20-active-keys cap', () => {
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(10);
     const error = await appErrorOf(createApiKey({ userId: user.id, name: 'late' }));
     expect([error.httpStatus, error.message]).toEqual([403, 'API key limit reached (20/20 active keys)']);
-    expect((await listApiKeys({ userId: user.id })).filter((k) => k.isActive)).toHaveLength(20);
+    expect((await listApiKeys({ userId: user.id })).apiKeys.filter((k) => k.isActive)).toHaveLength(20);
   });
 
   test('revoking frees exactly one slot, however often it is repeated', async () => {

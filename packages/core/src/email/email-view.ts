@@ -15,10 +15,12 @@ export const ZEmailSummaryViewSchema = z.object({
 /**
  * One logged email whole. `text` and `html` are there for captured messages (no SMTP server) and
  * for those the local SMTP catcher received; null for mail that went out to a real SMTP server.
- * `from` is null on entries logged before it was kept.
+ * `from` and `replyTo` are null on entries logged before they were kept; `replyTo` is null too
+ * for a message without one.
  */
 export const ZEmailViewSchema = ZEmailSummaryViewSchema.extend({
   from: z.string().nullable(),
+  replyTo: z.string().nullable(),
   text: z.string().nullable(),
   html: z.string().nullable(),
   error: z.string().nullable(),
@@ -45,6 +47,7 @@ export function toEmailView(record: TEmailLogRecord, { fullError }: { fullError:
   return {
     ...toEmailSummaryView(record),
     from: record.from,
+    replyTo: record.replyTo,
     text: record.text,
     html: record.html,
     error:

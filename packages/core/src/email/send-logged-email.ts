@@ -43,6 +43,7 @@ export function logEmail({
     to: message.to,
     from: mailer.from,
     subject: message.subject,
+    replyTo: message.replyTo ?? null,
     status,
     error,
     messageId,

@@ -24,6 +24,8 @@ export type TErrorBodyParts = {
   fieldErrors?: unknown;
   /** For a 413: the refusing route's body limit, named in the text (the usual limit when absent). */
   bodyLimitBytes?: number;
+  /** For a 415: the text of a route that reads more than JSON (JSON's text when absent). */
+  unsupportedMediaText?: string;
   /**
    * The text was written for clients (every AppError's is, from ErrorMessages), so a 503 may carry
    * it: the client is told what is down and that retrying helps. Any other 5xx stays generic.
@@ -52,7 +54,9 @@ export function buildErrorBody(httpStatus: number, parts: TErrorBodyParts): TErr
   const fixedText =
     httpStatus === 413 && parts.bodyLimitBytes !== undefined
       ? ErrorMessages.bodyTooLarge(parts.bodyLimitBytes)
-      : FIXED_TEXT_BY_STATUS.get(httpStatus);
+      : httpStatus === 415 && parts.unsupportedMediaText !== undefined
+        ? parts.unsupportedMediaText
+        : FIXED_TEXT_BY_STATUS.get(httpStatus);
   const message = fixedText ?? parts.message;
   const body: TErrorBody = {
     error: fixedText ?? parts.error ?? message,

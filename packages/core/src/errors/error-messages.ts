@@ -4,6 +4,11 @@ function bodyTooLarge(limitBytes: number): string {
   return `Request body is too large (at most ${formatBodyLimit(limitBytes)})`;
 }
 
+/** The text of a 415, naming the bodies the refusing route reads. */
+function unsupportedMediaType(accepted: string): string {
+  return `Unsupported Media Type: send ${accepted}`;
+}
+
 /**
  * Every error text the service sends. Clients match on them exactly, so a change here is a change
  * of the public contract.
@@ -64,8 +69,12 @@ export const ErrorMessages = {
   API_KEY_OUTSIDE_REST: 'API keys are accepted only under /api/v1',
   /** The 413 of every route under the usual body limit, whoever raised it. */
   BODY_TOO_LARGE: bodyTooLarge(BODY_LIMIT_BYTES),
-  /** Fixed text of every 415: the API reads JSON bodies only. */
-  UNSUPPORTED_MEDIA_TYPE: 'Unsupported Media Type: send application/json',
+  /** The 415 of every route that reads JSON bodies only (the API's). */
+  UNSUPPORTED_MEDIA_TYPE: unsupportedMediaType('application/json'),
+  /** The 415 of the keyless HTML form endpoint, which reads what a plain HTML form sends, and JSON. */
+  PUBLIC_FORM_UNSUPPORTED_MEDIA_TYPE: unsupportedMediaType(
+    'application/x-www-form-urlencoded, multipart/form-data (text fields only) or application/json',
+  ),
   /** An unknown path; never echoes the URL, which may hold a key. */
   NOT_FOUND: 'Not found',
   METHOD_NOT_ALLOWED: 'Method not allowed',

@@ -9,6 +9,7 @@ import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoc
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { loadOwnedForm } from './load-owned-form.js';
+import { uniqueEmailKey } from '../submissions/submission-email.js';
 import { ZUpdateFormInputSchema, type TUpdateFormInput } from './z-form-input.js';
 import { formNotFound } from './load-owned-form.js';
 
@@ -80,7 +81,7 @@ export async function updateForm({
     // Addresses the form collected while the rule was off count as used from now on. Keyed before
     // the rule is saved, so a request failing part-way leaves the rule off and sending it again
     // does the whole work (each pass reads every submission of the form: only when switching on).
-    await keyExistingEmails({ userId, formId });
+    await keyExistingEmails({ userId, formId, keyOf: uniqueEmailKey });
   }
   const record = await formRepository.update({ userId, formId, set });
   if (!record) {
@@ -88,7 +89,7 @@ export async function updateForm({
   }
   if (turnsUniqueEmailOn) {
     // The submissions that came in while the rule was being saved.
-    await keyExistingEmails({ userId, formId });
+    await keyExistingEmails({ userId, formId, keyOf: uniqueEmailKey });
   }
   await bumpAuthEpochOrReport(userId, onBumpFailed);
 

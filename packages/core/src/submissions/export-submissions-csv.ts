@@ -32,7 +32,10 @@ export type ExportSubmissionsCsvOptions = {
   query: unknown;
 };
 
-export type TCsvExport = { filename: string; contentType: string; stream: Readable };
+/** What an export's response headers need. */
+type TCsvExportHead = { filename: string; contentType: string };
+
+type TCsvExport = TCsvExportHead & { stream: Readable };
 
 /**
  * At most this many data columns. A form without declared fields takes any keys, so without a cap
@@ -76,19 +79,37 @@ function otherCell(data: Record<string, unknown>, columns: Set<string>): string 
 }
 
 /**
+ * The export's checks (query, ownership and filters) and its headers, without reading one
+ * submission: what a HEAD answers, and the first half of the export itself.
+ */
+async function checkedExport({ userId, formId, query }: ExportSubmissionsCsvOptions) {
+  const { startDate, endDate, email } = parseInput(ZExportSubmissionsQuerySchema, query ?? {});
+  const filter = resolveSubmissionFilter({ startDate, endDate, email });
+  const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
+  const safeName = form.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'form';
+  const head: TCsvExportHead = {
+    filename: `${safeName}-submissions.csv`,
+    contentType: 'text/csv; charset=utf-8',
+  };
+
+  return { form, filter, head };
+}
+
+/** The headers of the export (after the same checks, so a HEAD gets the GET's 4xx), no rows read. */
+export async function exportSubmissionsCsvHead(
+  options: ExportSubmissionsCsvOptions,
+): Promise<TCsvExportHead> {
+  return (await checkedExport(options)).head;
+}
+
+/**
  * Streams the form's submissions as CSV (UTF-8 with BOM so spreadsheet apps pick the encoding),
  * newest first, every cell quoted and formula injection neutralised. The query, ownership and
  * filters are checked before the stream starts, so errors are still proper 4xx responses.
  */
-export async function exportSubmissionsCsv({
-  userId,
-  formId,
-  query,
-}: ExportSubmissionsCsvOptions): Promise<TCsvExport> {
-  const { startDate, endDate, email } = parseInput(ZExportSubmissionsQuerySchema, query ?? {});
-  const filter = resolveSubmissionFilter({ startDate, endDate, email });
-  const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
-  const rows = () => submissionRepository.iterate({ userId, formId: form.id, filter });
+export async function exportSubmissionsCsv(options: ExportSubmissionsCsvOptions): Promise<TCsvExport> {
+  const { form, filter, head } = await checkedExport(options);
+  const rows = () => submissionRepository.iterate({ userId: options.userId, formId: form.id, filter });
   const columns = await dataColumns(form.fields as TFormField[], rows);
   const columnSet = new Set(columns);
   // The submitter's email is already one of the data columns, so it gets no column of its own.
@@ -117,11 +138,6 @@ export async function exportSubmissionsCsv({
     stringify({ bom: true, header: true, columns: header, quoted: true, quoted_empty: true }),
     () => undefined,
   );
-  const safeName = form.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'form';
 
-  return {
-    filename: `${safeName}-submissions.csv`,
-    contentType: 'text/csv; charset=utf-8',
-    stream,
-  };
+  return { ...head, stream };
 }

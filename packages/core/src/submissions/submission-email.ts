@@ -28,3 +28,24 @@ export function submissionEmail({
 
   return null;
 }
+
+/**
+ * What a uniqueEmail form keys a submission by (one submission per key): the submitter's email as
+ * above, else `data.email` trimmed and lower-cased when it is a non-empty string that is no valid
+ * address. A form without declared fields takes any value there, and "one submission per email"
+ * still means the same `data.email` twice is a duplicate. Null when there is neither.
+ */
+export function uniqueEmailKey({
+  email,
+  data,
+}: {
+  email: string | null;
+  data: Record<string, unknown>;
+}): string | null {
+  if (email !== null) {
+    return email;
+  }
+  const sent = ownValue(data, 'email');
+
+  return typeof sent === 'string' && sent.trim() !== '' ? sent.trim().toLowerCase() : null;
+}

@@ -20,7 +20,7 @@ import { parseUserAgent } from './parse-user-agent.js';
 import { planOutbox } from './plan-outbox.js';
 import { resolveCountry } from './resolve-country.js';
 import { resolveRedirect } from './resolve-redirect.js';
-import { submissionEmail } from './submission-email.js';
+import { submissionEmail, uniqueEmailKey } from './submission-email.js';
 import { refusedAs, refusingAs, SubmitRefusal } from './submit-refusal.js';
 import { usageMonth } from './usage-month.js';
 import { validateSubmissionData } from './validate-submission-data.js';
@@ -141,7 +141,9 @@ export async function submitForm({
     throw invalidData(validation.fieldErrors);
   }
   const email = submissionEmail({ fields, data: validation.data });
-  const emailKey = form.uniqueEmail && email !== null ? email : undefined;
+  const emailKey = form.uniqueEmail
+    ? (uniqueEmailKey({ email, data: validation.data }) ?? undefined)
+    : undefined;
   if (
     emailKey !== undefined &&
     (await submissionRepository.existsWithEmailKey({ userId: user.id, formId: form.id, emailKey }))

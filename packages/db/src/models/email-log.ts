@@ -26,6 +26,9 @@ const emailLogSchema = new Schema(
     // The sender address the message went out with (null on entries logged before it was kept).
     from: { type: String, default: null },
     subject: { type: String, required: true },
+    // Where answers go (the form's reply-to, or the submitter on a notification); null when unset
+    // and on entries logged before it was kept.
+    replyTo: { type: String, default: null },
     status: { type: String, enum: EMAIL_LOG_STATUSES, required: true },
     error: { type: String, default: null },
     messageId: { type: String, default: null },

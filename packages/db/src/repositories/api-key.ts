@@ -1,6 +1,7 @@
 import { ApiKeyModel, type TApiKeyDoc } from '../models/api-key.js';
 import { findOneByCommand } from './find-one-command.js';
 import { toObjectId } from './object-id.js';
+import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
 import { streamByOwner } from './stream-by-owner.js';
@@ -95,16 +96,29 @@ export const apiKeyRepository = {
     return doc ? toRecord(doc) : null;
   },
 
-  async listByUser({ userId }: { userId: string }): Promise<TApiKeyRecord[]> {
+  /** One page of the owner's keys, newest first (revoked ones stay listed, so they accumulate). */
+  async listByUser({
+    userId,
+    limit,
+    after,
+  }: {
+    userId: string;
+    limit: number;
+    after?: TPageAfter;
+  }): Promise<TPage<TApiKeyRecord>> {
     const owner = toObjectId(userId);
     if (!owner) {
-      return [];
+      return { items: [], hasMore: false };
     }
-    const docs = await ApiKeyModel.find({ userId: owner }, PROJECTION)
+    const docs = await ApiKeyModel.find(
+      { userId: owner, ...afterFilter(after, after ? toObjectId(after.id) : null) },
+      PROJECTION,
+    )
       .sort({ createdAt: -1, _id: -1 })
+      .limit(limit + 1)
       .lean<TLeanApiKey[]>();
 
-    return docs.map(toRecord);
+    return { items: docs.slice(0, limit).map(toRecord), hasMore: docs.length > limit };
   },
 
   async countActive({ userId }: { userId: string }): Promise<number> {

@@ -29,6 +29,7 @@ function toRecord(doc: TLeanEmailLog): TEmailLogRecord {
     to: doc.to,
     from: doc.from ?? null,
     subject: doc.subject,
+    replyTo: doc.replyTo ?? null,
     status: doc.status,
     error: doc.error ?? null,
     messageId: doc.messageId ?? null,

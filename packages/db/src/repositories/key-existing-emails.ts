@@ -20,22 +20,37 @@ type TKeyWrite = mongoose.mongo.AnyBulkWriteOperation<mongoose.mongo.Document>;
 export async function keyExistingEmails({
   userId,
   formId,
+  keyOf,
 }: {
   userId: string;
   formId: string;
+  /** The submit's own rule (core's uniqueEmailKey), given the stored email and `data.email`. */
+  keyOf: (submission: { email: string | null; data: Record<string, unknown> }) => string | null;
 }): Promise<number> {
   return withOwnedIds({ userId, formId }, 0, async (ids) => {
     const unkeyed = SubmissionModel.collection.find(
-      { formId: ids.form, userId: ids.owner, email: { $type: 'string' }, emailKey: { $exists: false } },
-      { projection: { email: 1 }, sort: { createdAt: 1, _id: 1 } },
+      {
+        formId: ids.form,
+        userId: ids.owner,
+        emailKey: { $exists: false },
+        $or: [{ email: { $type: 'string' } }, { 'data.email': { $type: 'string' } }],
+      },
+      { projection: { email: 1, 'data.email': 1 }, sort: { createdAt: 1, _id: 1 } },
     );
     let keyed = 0;
     let batch: TKeyWrite[] = [];
-    for await (const { _id, email } of unkeyed) {
+    for await (const { _id, email, data } of unkeyed) {
+      const emailKey = keyOf({
+        email: typeof email === 'string' ? email : null,
+        data: (data ?? {}) as Record<string, unknown>,
+      });
+      if (emailKey === null) {
+        continue;
+      }
       batch.push({
         updateOne: {
           filter: { _id, emailKey: { $exists: false } },
-          update: { $set: { emailKey: email as string } },
+          update: { $set: { emailKey } },
         },
       });
       if (batch.length === BATCH) {

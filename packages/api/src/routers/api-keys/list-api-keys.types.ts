@@ -1,6 +1,11 @@
 import { ZApiKeyViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
-export const ZListApiKeysRequestSchema = z.void();
+import { ZListPageRequestSchema } from '../../schemas/z-query.js';
 
-export const ZListApiKeysResponseSchema = z.object({ apiKeys: z.array(ZApiKeyViewSchema) });
+export const ZListApiKeysRequestSchema = ZListPageRequestSchema;
+
+export const ZListApiKeysResponseSchema = z.object({
+  apiKeys: z.array(ZApiKeyViewSchema),
+  nextCursor: z.string().nullable(),
+});
