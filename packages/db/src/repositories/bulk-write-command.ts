@@ -74,23 +74,28 @@ export async function bulkWriteByCommand(
   });
   const items = await allItems(admin, reply.cursor as TReplyCursor);
   const updateResults = new Map<number, { matchedCount: number }>();
-  const failure = new mongoose.mongo.MongoClientBulkWriteError({
-    message: `Mongo client ${ordered ? 'ordered ' : ''}bulk write encountered a write error.`,
-  });
+  const writeErrors: [number, { code: number; message: string }][] = [];
   for (const item of items) {
     if (item.ok === 1) {
       if (models[item.idx]?.name === 'updateOne') {
         updateResults.set(item.idx, { matchedCount: item.n ?? 0 });
       }
     } else {
-      failure.writeErrors.set(item.idx, { code: item.code ?? 0, message: item.errmsg ?? '' });
+      writeErrors.push([item.idx, { code: item.code ?? 0, message: item.errmsg ?? '' }]);
     }
   }
   const concern = reply.writeConcernError as { code?: number; errmsg?: string } | undefined;
-  if (concern) {
-    failure.writeConcernErrors.push({ code: concern.code ?? 0, message: concern.errmsg ?? '' });
-  }
-  if (failure.writeErrors.size > 0 || failure.writeConcernErrors.length > 0) {
+  if (writeErrors.length > 0 || concern) {
+    // Built only on failure: an error object captures a stack trace, which every write would pay.
+    const failure = new mongoose.mongo.MongoClientBulkWriteError({
+      message: `Mongo client ${ordered ? 'ordered ' : ''}bulk write encountered a write error.`,
+    });
+    for (const [index, writeError] of writeErrors) {
+      failure.writeErrors.set(index, writeError);
+    }
+    if (concern) {
+      failure.writeConcernErrors.push({ code: concern.code ?? 0, message: concern.errmsg ?? '' });
+    }
     throw failure;
   }
 
