@@ -53,7 +53,7 @@ async function callerWrites(submissionId = new Types.ObjectId()) {
     },
   ];
   const used = async () =>
-    (await MonthlyUsageModel.collection.findOne({ userId: owner, month: '2026-11' }))?.used;
+    (await MonthlyUsageModel.collection.findOne<{ used: number }>({ userId: owner, month: '2026-11' }))?.used;
 
   return { models, used };
 }

@@ -37,7 +37,12 @@ async function outcome(
     const { updateResults } = await write();
 
     return {
-      matched: Object.fromEntries([...(updateResults ?? new Map())].map(([i, r]) => [i, r.matchedCount])),
+      matched: Object.fromEntries(
+        [...(updateResults ?? new Map<number, { matchedCount: number }>())].map(([i, r]) => [
+          i,
+          r.matchedCount,
+        ]),
+      ),
     };
   } catch (error) {
     if (!(error instanceof mongoose.mongo.MongoClientBulkWriteError)) {

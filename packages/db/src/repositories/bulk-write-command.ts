@@ -116,7 +116,9 @@ async function allItems(admin: mongoose.mongo.Db, cursor: TReplyCursor): Promise
 }
 
 function isZero(id: unknown): boolean {
-  return (
-    id === undefined || id === null || id === 0 || id === 0n || (typeof id === 'object' && String(id) === '0')
-  );
+  if (id instanceof mongoose.mongo.Long) {
+    return id.isZero();
+  }
+
+  return id === undefined || id === null || id === 0 || id === 0n;
 }
