@@ -1,9 +1,9 @@
 import mongoose from 'mongoose';
 
+import { bulkWriteByCommand, type TBulkWriteModel, type TBulkWriteResult } from './bulk-write-command.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 
 type TClient = mongoose.mongo.MongoClient;
-type TModels = Parameters<TClient['bulkWrite']>[0];
 
 /** MongoDB's answer to a command it does not know (a server older than 8.0 and `bulkWrite`). */
 const COMMAND_NOT_FOUND = 59;
@@ -23,25 +23,57 @@ export const namespaceOf = ({ db, collection }: Pick<mongoose.Model<unknown>, 'd
  * it did before. The refusal is remembered per client, so an old server costs one extra round trip
  * per process, not per request. Write errors throw the driver's MongoClientBulkWriteError, whose
  * `writeErrors` are keyed by the index of the failed write.
+ *
+ * Sent as a plain command (bulkWriteByCommand, far cheaper for the client) unless the driver would
+ * retry the write once after a network error or a failover (retryable writes: a replica set or a
+ * sharded cluster with `retryWrites` on), which only its own `bulkWrite` does.
  */
 export async function bulkWriteIfSupported(
   client: TClient,
-  models: TModels,
+  models: TBulkWriteModel[],
   options: { ordered: boolean },
-): Promise<mongoose.mongo.ClientBulkWriteResult | null> {
+): Promise<TBulkWriteResult | null> {
   if (withoutBulkWrite.has(client)) {
     return null;
   }
   try {
-    return await client.bulkWrite(models, { ...options, verboseResults: true });
+    if (!driverRetriesWrites(client)) {
+      return await bulkWriteByCommand(client, models, options);
+    }
+    const result = await client.bulkWrite(models, { ...options, verboseResults: true });
+
+    return { updateResults: result.updateResults ?? new Map() };
   } catch (error) {
-    if (error instanceof mongoose.mongo.MongoClientBulkWriteError && isCommandRefused(error.cause)) {
+    const cause = error instanceof mongoose.mongo.MongoClientBulkWriteError ? error.cause : error;
+    if (cause instanceof mongoose.mongo.MongoServerError && isCommandRefused(cause)) {
       withoutBulkWrite.add(client);
 
       return null;
     }
     throw error;
   }
+}
+
+type TServerTypes = { description?: { servers?: Map<string, { type?: string }> } };
+
+/**
+ * True when the driver retries writes on this deployment (its supportsRetryableWrites): retryWrites
+ * on, and a load balancer or servers other than a standalone. The topology is not part of the
+ * driver's typed API, so a shape it no longer has answers true: the driver's own way, never wrong.
+ */
+function driverRetriesWrites(client: TClient): boolean {
+  if (!client.options.retryWrites) {
+    return false;
+  }
+  if (client.options.loadBalanced) {
+    return true;
+  }
+  const servers = (client as unknown as { topology?: TServerTypes }).topology?.description?.servers;
+  if (!(servers instanceof Map) || servers.size === 0) {
+    return true;
+  }
+
+  return [...servers.values()].some((server) => server.type !== 'Standalone');
 }
 
 function isCommandRefused(cause: unknown): boolean {

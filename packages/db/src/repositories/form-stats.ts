@@ -1,7 +1,8 @@
 import { FormStatsMonthModel } from '../models/form-stats-month.js';
 import { FormStatsModel } from '../models/form-stats.js';
 import { SubmissionModel } from '../models/submission.js';
-import { bulkWriteIfSupported, failedOnlyOnDuplicateKeys, namespaceOf } from './bulk-write.js';
+import { failedOnlyOnDuplicateKeys, namespaceOf } from './bulk-write.js';
+import { batchedBulkWrite } from './bulk-write-batch.js';
 import { countOnce, countOnceWrite } from './count-once.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
@@ -191,23 +192,20 @@ async function countedInOneCommand(
   const month = countOnceWrite(filter.buckets, counted, { inc: inc.buckets });
   let result;
   try {
-    result = await bulkWriteIfSupported(
-      FormStatsModel.db.getClient(),
-      [
-        { name: 'updateOne', namespace: namespaceOf(FormStatsModel), ...totals, upsert: true },
-        { name: 'updateOne', namespace: namespaceOf(FormStatsMonthModel), ...month },
-        ...(withMark
-          ? [
-              {
-                name: 'updateOne' as const,
-                namespace: namespaceOf(SubmissionModel),
-                ...markAppliedWrite(counted),
-              },
-            ]
-          : []),
-      ],
-      { ordered: withMark },
-    );
+    // Batched with other submissions' analytics on their way (after their responses: nobody waits).
+    result = await batchedBulkWrite(FormStatsModel.db.getClient(), [
+      { name: 'updateOne', namespace: namespaceOf(FormStatsModel), ...totals, upsert: true },
+      { name: 'updateOne', namespace: namespaceOf(FormStatsMonthModel), ...month },
+      ...(withMark
+        ? [
+            {
+              name: 'updateOne' as const,
+              namespace: namespaceOf(SubmissionModel),
+              ...markAppliedWrite(counted),
+            },
+          ]
+        : []),
+    ]);
   } catch (error) {
     if (failedOnlyOnDuplicateKeys(error)) {
       return 'notCounted';
