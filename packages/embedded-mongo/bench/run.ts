@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startEmbeddedMongo } from '../src/index.js';
+import { commandCosts } from './commands.js';
 
 type Row = {
   name: string;
@@ -240,7 +241,14 @@ async function submit(): Promise<void> {
 }
 
 /** `pnpm bench` runs every section; `pnpm bench durable yielding` only those named. */
-const SECTIONS: Record<string, () => Promise<void>> = { throughput, durable, scale, yielding, submit };
+const SECTIONS: Record<string, () => Promise<void>> = {
+  throughput,
+  durable,
+  scale,
+  yielding,
+  submit,
+  commands: commandCosts,
+};
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 const unknown = wanted.filter((name) => !Object.hasOwn(SECTIONS, name));
 if (unknown.length > 0) {
