@@ -139,8 +139,8 @@ function recordInPlace(
 
 /**
  * A `$unset` done on the stored bytes (see unsetInPlace). When it removed a field some index reads,
- * the index keys of the document before and after are recomputed from their decoded forms (a
- * unique index may then refuse the update, before anything changes); otherwise as recordInPlace.
+ * that index's keys before and after are recomputed from the decoded forms (a unique index may then
+ * refuse the update, before anything changes); otherwise as recordInPlace.
  */
 function recordUnset(
   out: UpdateOutcome,
@@ -150,14 +150,15 @@ function recordUnset(
   { bytes: afterRaw, fields }: { bytes: Buffer; fields: string[] },
   log: ChangeLog,
 ): void {
-  const indexed = coll.indexedFields();
-  if (oldRaw.length === afterRaw.length || !fields.some((field) => indexed.has(field))) {
+  // Only the indexes reading a removed field can change their keys: the others are left alone.
+  const rekeyed = oldRaw.length === afterRaw.length ? [] : coll.indexesReading(fields);
+  if (rekeyed.length === 0) {
     recordInPlace(out, coll, m, oldRaw, afterRaw, log);
     return;
   }
   const before = m.doc ?? deserialize(oldRaw);
   const after = deserialize(afterRaw);
-  coll.replace(m.rid, coll.indexKeys(before), after, log, afterRaw);
+  coll.replace(m.rid, coll.indexKeys(before, rekeyed), after, log, afterRaw, true);
   out.beforeRaw = oldRaw;
   out.matched++;
   out.modified++;

@@ -27,6 +27,11 @@ export class IndexStore {
   readonly directions: number[];
   readonly tree: KeyTree;
   readonly unique: boolean;
+  /**
+   * The top-level field names this index reads, in its key or its partial filter: a document
+   * differing from another only in other top-level fields has the same keys here.
+   */
+  readonly readFields: ReadonlySet<string>;
   multikey = false;
   private readonly partial: Query | undefined;
 
@@ -39,6 +44,9 @@ export class IndexStore {
     this.partial = spec.partialFilterExpression
       ? new Query(spec.partialFilterExpression, queryOptions)
       : undefined;
+    const read = new Set(this.paths.map((p) => p[0] ?? ''));
+    collectFilterFields(spec.partialFilterExpression, read);
+    this.readFields = read;
   }
 
   get name(): string {
@@ -90,5 +98,15 @@ export class IndexStore {
         if (this.tree.get(k) === rid) this.tree.delete(k);
       } else this.tree.delete(k + encodeRid(rid));
     }
+  }
+}
+
+/** The top-level field names a partial filter reads (through `$and`/`$or` branches). */
+function collectFilterFields(filter: unknown, into: Set<string>): void {
+  if (!filter || typeof filter !== 'object') return;
+  for (const [key, value] of Object.entries(filter)) {
+    if (key.startsWith('$')) {
+      if (Array.isArray(value)) for (const branch of value) collectFilterFields(branch, into);
+    } else into.add(key.split('.')[0] ?? key);
   }
 }
