@@ -161,7 +161,28 @@ export class Collection {
   replaceBytes(rid: number, id: unknown, buf: Uint8Array, log: ChangeLog | null): void {
     this.docs.set(rid, buf);
     const bytes = this.docs.get(rid);
-    if (!bytes) return;
+    if (bytes) this.logBytes(id, bytes, log);
+  }
+
+  /**
+   * As replaceBytes, for an edit of the stored bytes `old` (see inPlaceEdit) made on the store's own
+   * copy of them; returns the new bytes, or undefined when the edit changed nothing (then nothing is
+   * stored or journaled).
+   */
+  replaceEdited(
+    rid: number,
+    id: unknown,
+    old: Uint8Array,
+    edit: (copy: Buffer) => void,
+    log: ChangeLog | null,
+  ): Buffer | undefined {
+    const bytes = this.docs.setEdited(rid, old, edit);
+    if (bytes) this.logBytes(id, bytes, log);
+    return bytes;
+  }
+
+  /** The change record of stored bytes; it decodes the document only if the store asks for it. */
+  private logBytes(id: unknown, bytes: Buffer, log: ChangeLog | null): void {
     log?.push({
       t: 'put',
       db: this.db,
