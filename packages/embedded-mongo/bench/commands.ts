@@ -59,7 +59,9 @@ export async function commandCosts(): Promise<void> {
   const lsid = { id: new UUID() };
   const ids = Array.from({ length: 10_000 }, () => new ObjectId());
   for (let i = 0; i < ids.length; i += 1000) {
-    const documents = ids.slice(i, i + 1000).map((_id, j) => ({ _id, name: `item ${String(i + j)}`, n: i + j }));
+    const documents = ids
+      .slice(i, i + 1000)
+      .map((_id, j) => ({ _id, name: `item ${String(i + j)}`, n: i + j }));
     await runCommand(state, parseOpMsg(opMsg({ insert: 'items', documents, $db: 'bench' })), 1);
   }
   const ping = opMsg({ ping: 1, $db: 'admin' });
