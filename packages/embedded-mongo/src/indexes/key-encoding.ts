@@ -53,22 +53,13 @@ function bytesBody(b: Uint8Array): string {
  * its first comparison). `_id` lookups and the id fields of compound keys are the hottest keys.
  */
 function objectIdKey(tag: number, b: Uint8Array): string {
-  return String.fromCharCode(
-    tag,
-    b[0] ?? 0,
-    b[1] ?? 0,
-    b[2] ?? 0,
-    b[3] ?? 0,
-    b[4] ?? 0,
-    b[5] ?? 0,
-    b[6] ?? 0,
-    b[7] ?? 0,
-    b[8] ?? 0,
-    b[9] ?? 0,
-    b[10] ?? 0,
-    b[11] ?? 0,
-  );
+  ID_KEY_CODES[0] = tag;
+  for (let i = 0; i < 12; i++) ID_KEY_CODES[i + 1] = b[i] ?? 0;
+  return String.fromCharCode(...ID_KEY_CODES);
 }
+
+/** The tag and 12 bytes of the ObjectId key being built (reused: keys are built one at a time). */
+const ID_KEY_CODES: number[] = new Array<number>(13).fill(0);
 
 /** Order-preserving encoding of one value (ascending). */
 export function encodeValue(v: unknown): string {
