@@ -336,6 +336,8 @@ async function submit(): Promise<void> {
   const coll = client.db('submit').collection('submissions');
   const c = 16;
   const count = { count: SUBMITS };
+  // The ping is the ratios' baseline: measured warm, as everything else here is.
+  await raw('ping warm-up (raw OP_MSG)', c, () => ({ ping: 1, $db: 'admin' }));
   await raw('ping (raw OP_MSG)', c, () => ({ ping: 1, $db: 'admin' }));
   let n = 0;
   const submitOnce = () => oneSubmit(n++);
@@ -345,6 +347,24 @@ async function submit(): Promise<void> {
   const findOne = (w: number, i: number) => coll.findOne({ _id: ids[(i * c + w) % ids.length] });
   await measure('findOne by _id warm-up', c, findOne, { count: 10 * SUBMITS });
   await measure('findOne by _id', c, findOne, { count: 10 * SUBMITS });
+  // The same find as the driver's message, less its session, over bare sockets as the ping: the
+  // engine's cost of a findOne apart from how the driver paces its requests.
+  const sockets = await RawClients.open(uri, c);
+  await measure(
+    'findOne by _id (raw OP_MSG)',
+    c,
+    (w, i) =>
+      sockets.command(w, {
+        find: 'submissions',
+        filter: { _id: ids[(i * c + w) % ids.length] },
+        limit: 1,
+        singleBatch: true,
+        batchSize: 1,
+        $db: 'submit',
+      }),
+    { count: 10 * SUBMITS },
+  );
+  sockets.close();
   await client.close();
 }
 

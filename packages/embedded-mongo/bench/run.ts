@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 import { startEmbeddedMongo } from '../src/index.js';
+import { commandCosts } from './commands.js';
 
 type Row = {
   name: string;
@@ -206,6 +208,34 @@ async function yielding(): Promise<void> {
 }
 
 /**
+ * After each result row, the engine's garbage-collection pauses since the previous row: the main
+ * thread stops for each, so the longest is what a request may wait for beyond its own work (a GC
+ * observer costs nothing per request, unlike a 1 ms timer reading the CPU clock).
+ */
+function gcPausesPerRow(): (row: Row) => void {
+  let pauses: { ms: number; kind: string }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind;
+      pauses.push({ ms: e.duration, kind: kind === constants.NODE_PERFORMANCE_GC_MAJOR ? 'major' : 'minor' });
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return (row) => {
+    if (!row.name.startsWith('ping')) {
+      const longest = pauses.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, kind: '-' });
+      const total = pauses.reduce((n, p) => n + p.ms, 0);
+      const majors = pauses.filter((p) => p.kind === 'major').length;
+      console.log(
+        `${''.padEnd(44)}GC: ${String(pauses.length)} pauses (${String(majors)} major), ${total.toFixed(0)} ms in all, longest ${longest.ms.toFixed(1)} ms (${longest.kind})`,
+      );
+    }
+    pauses = [];
+    if (row.name === 'findOne by _id (raw OP_MSG)') observer.disconnect();
+  };
+}
+
+/**
  * A submit's commands (bench/submit-workload.ts), in memory and durable: the engine's CPU time per
  * submit is the figure to compare before/after a change to the write path. With BENCH_PROFILE=1,
  * the submits alone for 10 s in memory (`BENCH_PROFILE=1 node --cpu-prof --import tsx
@@ -226,13 +256,13 @@ async function submit(): Promise<void> {
   }
   console.log('\nsubmit workload, in memory:');
   const m = await startEmbeddedMongo({ port: 0 });
-  await runClient(m.uri, 'submit');
+  await runClient(m.uri, 'submit', gcPausesPerRow());
   await m.stop();
   console.log('\nsubmit workload, durable (journal + fdatasync):');
   const dbPath = await mkdtemp(join(tmpdir(), 'embedded-mongo-bench-'));
   try {
     const d = await startEmbeddedMongo({ port: 0, dbPath });
-    await runClient(d.uri, 'submit');
+    await runClient(d.uri, 'submit', gcPausesPerRow());
     await d.stop();
   } finally {
     await rm(dbPath, { recursive: true, force: true });
@@ -240,7 +270,14 @@ async function submit(): Promise<void> {
 }
 
 /** `pnpm bench` runs every section; `pnpm bench durable yielding` only those named. */
-const SECTIONS: Record<string, () => Promise<void>> = { throughput, durable, scale, yielding, submit };
+const SECTIONS: Record<string, () => Promise<void>> = {
+  throughput,
+  durable,
+  scale,
+  yielding,
+  submit,
+  commands: commandCosts,
+};
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 const unknown = wanted.filter((name) => !Object.hasOwn(SECTIONS, name));
 if (unknown.length > 0) {

@@ -132,6 +132,39 @@ describe('updates applied to the stored bytes, through the driver', () => {
     expect(await pending.clone().hint({ countersPending: 1, createdAt: 1 }).toArray()).toEqual([]);
   });
 
+  test('$unset rekeys the indexes reading a removed field, in key or partial filter, and keeps the others right', async () => {
+    await c.createIndex({ code: 1 }, { unique: true });
+    await c.createIndex({ pending: 1, k: 1 });
+    await c.createIndex(
+      { k: 1 },
+      { name: 'k_pending', unique: true, partialFilterExpression: { pending: true } },
+    );
+    await c.createIndex({ flag: 1 }, { sparse: true });
+    await c.insertMany([
+      { k: 1, code: 'a', pending: true, flag: 'a' },
+      { k: 2, code: 'b', pending: true, flag: 'b' },
+    ]);
+    expect(counts(await c.updateOne({ k: 1 }, { $unset: { pending: 1, flag: 1 } }))).toEqual([1, 1]);
+    // The partial unique index no longer holds k: 1 (a stale entry would refuse this insert).
+    await c.insertOne({ k: 1, code: 'c', pending: true });
+    const hinted = (filter: Document, hint: Document | string) =>
+      c
+        .find(filter, { projection: { _id: 0, code: 1 } })
+        .sort({ code: 1 })
+        .hint(hint)
+        .toArray();
+    expect(await hinted({ pending: true }, 'k_pending')).toEqual([{ code: 'b' }, { code: 'c' }]);
+    expect(await hinted({ pending: null }, { pending: 1, k: 1 })).toEqual([{ code: 'a' }]);
+    expect(await hinted({ flag: { $exists: true } }, { flag: 1 })).toEqual([{ code: 'b' }]);
+    // The unique index on code read no removed field and was left alone: its entry still holds.
+    await expect(c.insertOne({ k: 9, code: 'a' })).rejects.toThrow(/^E11000 duplicate key error/);
+    expect(await hinted({ code: { $gte: 'a' } }, { code: 1 })).toEqual([
+      { code: 'a' },
+      { code: 'b' },
+      { code: 'c' },
+    ]);
+  });
+
   test('$unset of a uniquely indexed field is refused when its missing value is taken, and changes nothing', async () => {
     await c.createIndex({ code: 1 }, { unique: true });
     await c.insertMany([{ k: 1 }, { k: 2, code: 'x' }]);

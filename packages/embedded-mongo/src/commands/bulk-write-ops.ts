@@ -7,7 +7,7 @@ import {
   typeMismatch,
   unknownField,
 } from '../errors.js';
-import { decodeCommandDoc, decodeStored } from '../bson/command-decode.js';
+import { decodeCommandDoc, decodeStored, mayHoldRegex } from '../bson/command-decode.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import type { CommandContext, Doc } from './types.js';
 
@@ -133,10 +133,11 @@ export function parseOps(ctx: CommandContext, nsInfo: BulkNamespace[]): BulkOp[]
     if (kind === 'insert') {
       if (!isDoc(op.document)) throw wrongType('bulkWrite.ops.document', op.document, 'object');
       const bytes = raw?.[i] && documentBytes(raw[i]);
-      // A document to insert decodes as stored documents do (its bytes are what is stored).
-      return bytes
-        ? { kind, ns, document: decodeStored(bytes), raw: bytes }
-        : { kind, ns, document: op.document };
+      // A document to insert decodes as stored documents do (its bytes are what is stored). The op's
+      // own decode is that already when the document holds no regex (the one value a command's
+      // decode reads differently), so it is not decoded a second time.
+      if (!bytes) return { kind, ns, document: op.document };
+      return { kind, ns, document: mayHoldRegex(bytes) ? decodeStored(bytes) : op.document, raw: bytes };
     }
     const typed = raw?.[i] ? decodeTyped(raw[i]) : typedBody?.[i];
     return { kind, ns, op, typed };

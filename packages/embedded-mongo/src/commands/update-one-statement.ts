@@ -9,7 +9,7 @@ import { parseArrayFilters } from '../query/positional-paths.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import { withTypedFilter } from '../query/typed-pipeline.js';
 import type { Doc } from './types.js';
-import { unsetInPlace, updateInPlace } from '../storage/in-place-update.js';
+import { inPlaceEdit, unsetInPlace } from '../storage/in-place-update.js';
 import { storedId } from '../storage/id-first.js';
 
 export type UpdateStatement = {
@@ -66,12 +66,12 @@ export function runUpdateStatement(
     for (const m of matches) {
       const oldRaw = existing.raw(m.rid);
       if (!oldRaw) continue;
-      const inPlace =
+      const edit =
         kind === 'modifier' && st.typed && !st.arrayFilters
-          ? updateInPlace(oldRaw, st.typed.update, existing.indexedFields())
+          ? inPlaceEdit(oldRaw, st.typed.update, existing.indexedFields())
           : undefined;
-      if (inPlace) {
-        recordInPlace(out, existing, m, oldRaw, inPlace, log);
+      if (edit) {
+        recordEdit(out, existing, m, oldRaw, edit, log);
         continue;
       }
       const unset =
@@ -113,7 +113,30 @@ export function runUpdateStatement(
 }
 
 /**
- * One update done on the stored bytes (see updateInPlace): stored when its bytes differ, with no
+ * One update done on the stored bytes (see inPlaceEdit), edited in the document store's own copy of
+ * them: stored when its bytes differ, with no index maintenance (no indexed field changed); the
+ * documents before and after are decoded only if a caller reads them.
+ */
+function recordEdit(
+  out: UpdateOutcome,
+  coll: Collection,
+  m: Match,
+  oldRaw: Buffer,
+  edit: (copy: Buffer) => void,
+  log: ChangeLog,
+): void {
+  let before = m.doc;
+  const afterRaw = coll.replaceEdited(m.rid, m.doc ? m.doc._id : storedId(oldRaw), oldRaw, edit, log);
+  let after: Doc | undefined;
+  setLazily(out, 'before', () => (before ??= deserialize(oldRaw)));
+  setLazily(out, 'after', () => (after ??= docWithTypes(afterRaw ?? oldRaw)));
+  out.beforeRaw = oldRaw;
+  out.matched++;
+  if (afterRaw) out.modified++;
+}
+
+/**
+ * One update done on the stored bytes (see unsetInPlace): stored when its bytes differ, with no
  * index maintenance (no indexed field changed). The documents before and after are decoded only if
  * a caller reads them (findAndModify does; update and bulkWrite count).
  */
@@ -139,8 +162,8 @@ function recordInPlace(
 
 /**
  * A `$unset` done on the stored bytes (see unsetInPlace). When it removed a field some index reads,
- * the index keys of the document before and after are recomputed from their decoded forms (a
- * unique index may then refuse the update, before anything changes); otherwise as recordInPlace.
+ * that index's keys before and after are recomputed from the decoded forms (a unique index may then
+ * refuse the update, before anything changes); otherwise as recordInPlace.
  */
 function recordUnset(
   out: UpdateOutcome,
@@ -150,14 +173,15 @@ function recordUnset(
   { bytes: afterRaw, fields }: { bytes: Buffer; fields: string[] },
   log: ChangeLog,
 ): void {
-  const indexed = coll.indexedFields();
-  if (oldRaw.length === afterRaw.length || !fields.some((field) => indexed.has(field))) {
+  // Only the indexes reading a removed field can change their keys: the others are left alone.
+  const rekeyed = oldRaw.length === afterRaw.length ? [] : coll.indexesReading(fields);
+  if (rekeyed.length === 0) {
     recordInPlace(out, coll, m, oldRaw, afterRaw, log);
     return;
   }
   const before = m.doc ?? deserialize(oldRaw);
   const after = deserialize(afterRaw);
-  coll.replace(m.rid, coll.indexKeys(before), after, log, afterRaw);
+  coll.replace(m.rid, coll.indexKeys(before, rekeyed), after, log, afterRaw, true);
   out.beforeRaw = oldRaw;
   out.matched++;
   out.modified++;

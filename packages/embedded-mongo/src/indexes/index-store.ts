@@ -4,6 +4,7 @@ import { extractKeys, hasPath } from './key-extract.js';
 import { encodeField, encodeRid } from './key-encoding.js';
 import type { IndexSpec } from './index-spec.js';
 import { queryOptions } from '../query/mingo-context.js';
+import { compileSimpleFilter } from '../query/simple-filter.js';
 import { EMPTY_ARRAY_KEY } from '../bson/compare.js';
 
 // sorted-btree is CommonJS: Node hands us `module.exports` ({ default }), Vite the class itself.
@@ -27,8 +28,13 @@ export class IndexStore {
   readonly directions: number[];
   readonly tree: KeyTree;
   readonly unique: boolean;
+  /**
+   * The top-level field names this index reads, in its key or its partial filter: a document
+   * differing from another only in other top-level fields has the same keys here.
+   */
+  readonly readFields: ReadonlySet<string>;
   multikey = false;
-  private readonly partial: Query | undefined;
+  private readonly partial: { test(doc: Doc): boolean } | undefined;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
@@ -36,9 +42,13 @@ export class IndexStore {
     this.directions = this.fields.map((f) => spec.key[f] ?? 1);
     this.unique = spec.unique === true;
     this.tree = newTree();
-    this.partial = spec.partialFilterExpression
-      ? new Query(spec.partialFilterExpression, queryOptions)
-      : undefined;
+    // Tested on every write of a document: compiled straight to the engine's operators when simple
+    // (`{countersPending: true}`), as a query filter is, else by mingo.
+    const partial = spec.partialFilterExpression;
+    this.partial = partial ? (compileSimpleFilter(partial) ?? new Query(partial, queryOptions)) : undefined;
+    const read = new Set(this.paths.map((p) => p[0] ?? ''));
+    collectFilterFields(spec.partialFilterExpression, read);
+    this.readFields = read;
   }
 
   get name(): string {
@@ -90,5 +100,15 @@ export class IndexStore {
         if (this.tree.get(k) === rid) this.tree.delete(k);
       } else this.tree.delete(k + encodeRid(rid));
     }
+  }
+}
+
+/** The top-level field names a partial filter reads (through `$and`/`$or` branches). */
+function collectFilterFields(filter: unknown, into: Set<string>): void {
+  if (!filter || typeof filter !== 'object') return;
+  for (const [key, value] of Object.entries(filter)) {
+    if (key.startsWith('$')) {
+      if (Array.isArray(value)) for (const branch of value) collectFilterFields(branch, into);
+    } else into.add(key.split('.')[0] ?? key);
   }
 }

@@ -10,10 +10,11 @@ import { MongoCommandError } from '../errors.js';
  */
 const deadlines = new AsyncLocalStorage<{ at: number; calls: number }>();
 
-export function runWithDeadline<T>(maxTimeMS: unknown, run: () => T): T {
+/** `run(arg)` under a deadline of `maxTimeMS` (none when absent or not positive). */
+export function runWithDeadline<A, T>(maxTimeMS: unknown, run: (arg: A) => T, arg: A): T {
   const ms = typeof maxTimeMS === 'number' && Number.isFinite(maxTimeMS) ? maxTimeMS : 0;
-  if (ms <= 0) return run();
-  return deadlines.run({ at: performance.now() + ms, calls: 0 }, run);
+  if (ms <= 0) return run(arg);
+  return deadlines.run({ at: performance.now() + ms, calls: 0 }, run, arg);
 }
 
 /** Throws 50 once the running command's maxTimeMS has passed (the clock is read every 64 calls). */

@@ -39,10 +39,13 @@ export class EngineChanges {
     const batch = this.pending;
     this.pending = [];
     const committed = this.durability.commit(batch.map(({ rec }) => rec));
-    if (batch.length > 0)
+    if (batch.length > 0) {
+      // Only the logs are kept until the batch is durable, not the records (decoded documents).
+      const logs = batch.map(({ by }) => by);
       committed.catch((error: unknown) => {
-        for (const { by } of batch) by.failed(error);
+        for (const by of logs) by.failed(error);
       });
+    }
     return committed;
   }
 }

@@ -113,15 +113,16 @@ export class Collection {
     return this.encode(doc, 'update');
   }
 
-  /** The keys a document has in each index (see replace). */
-  indexKeys(doc: Doc): IndexKeys {
-    return new Map([...this.indexes.values()].map((index) => [index, index.keysFor(doc)]));
+  /** The keys a document has in each index, or in the `only` ones (see replace). */
+  indexKeys(doc: Doc, only?: readonly IndexStore[]): IndexKeys {
+    return new Map([...(only ?? this.indexes.values())].map((index) => [index, index.keysFor(doc)]));
   }
 
   /**
    * Replaces the document stored under `rid` (its `_id` must not change; callers check): `oldKeys`
    * are the stored document's keys (indexKeys), `buf` is `newDoc` encoded by encodeUpdated, when the
-   * caller has it already.
+   * caller has it already. Only the indexes in `oldKeys` are rekeyed when `onlyThese` is set: the
+   * caller knows the others read no field that changed (see indexesReading).
    */
   replace(
     rid: number,
@@ -129,9 +130,10 @@ export class Collection {
     newDoc: Doc,
     log: ChangeLog | null,
     buf: Uint8Array = this.encodeUpdated(newDoc),
+    onlyThese = false,
   ): void {
     checkStorageDepth(buf, 'update');
-    const newKeys = this.computeKeys(newDoc, rid);
+    const newKeys = this.computeKeys(newDoc, rid, onlyThese ? oldKeys.keys() : this.indexes.values());
     // An index whose keys did not change keeps its entries (most updates touch no indexed field).
     for (const [index, keys] of newKeys) {
       const old = oldKeys.get(index) ?? [];
@@ -159,7 +161,28 @@ export class Collection {
   replaceBytes(rid: number, id: unknown, buf: Uint8Array, log: ChangeLog | null): void {
     this.docs.set(rid, buf);
     const bytes = this.docs.get(rid);
-    if (!bytes) return;
+    if (bytes) this.logBytes(id, bytes, log);
+  }
+
+  /**
+   * As replaceBytes, for an edit of the stored bytes `old` (see inPlaceEdit) made on the store's own
+   * copy of them; returns the new bytes, or undefined when the edit changed nothing (then nothing is
+   * stored or journaled).
+   */
+  replaceEdited(
+    rid: number,
+    id: unknown,
+    old: Uint8Array,
+    edit: (copy: Buffer) => void,
+    log: ChangeLog | null,
+  ): Buffer | undefined {
+    const bytes = this.docs.setEdited(rid, old, edit);
+    if (bytes) this.logBytes(id, bytes, log);
+    return bytes;
+  }
+
+  /** The change record of stored bytes; it decodes the document only if the store asks for it. */
+  private logBytes(id: unknown, bytes: Buffer, log: ChangeLog | null): void {
     log?.push({
       t: 'put',
       db: this.db,
@@ -179,13 +202,15 @@ export class Collection {
   indexedFields(): ReadonlySet<string> {
     if (!this.indexedCache) {
       const fields = new Set<string>();
-      for (const index of this.indexes.values()) {
-        for (const field of index.fields) fields.add(field.split('.')[0] ?? field);
-        collectFilterFields(index.spec.partialFilterExpression, fields);
-      }
+      for (const index of this.indexes.values()) for (const field of index.readFields) fields.add(field);
       this.indexedCache = fields;
     }
     return this.indexedCache;
+  }
+
+  /** The indexes reading any of these top-level fields (see IndexStore.readFields). */
+  indexesReading(fields: readonly string[]): IndexStore[] {
+    return [...this.indexes.values()].filter((index) => fields.some((f) => index.readFields.has(f)));
   }
 
   remove(rid: number, doc: Doc, log: ChangeLog | null): void {
@@ -223,9 +248,13 @@ export class Collection {
   }
 
   /** Keys per index for a document, after checking every unique index (so a failure changes nothing). */
-  private computeKeys(doc: Doc, selfRid: number): [IndexStore, string[]][] {
+  private computeKeys(
+    doc: Doc,
+    selfRid: number,
+    indexes: Iterable<IndexStore> = this.indexes.values(),
+  ): [IndexStore, string[]][] {
     const out: [IndexStore, string[]][] = [];
-    for (const index of this.indexes.values()) {
+    for (const index of indexes) {
       const keys = index.keysFor(doc);
       if (index.unique) {
         for (const k of keys) {
@@ -272,14 +301,5 @@ export class Collection {
  * The top-level field names a partial filter reads: its field keys, and those inside `$and`,
  * `$or` and `$nor` (operators below a field, like `$exists`, belong to that field).
  */
-function collectFilterFields(filter: unknown, into: Set<string>): void {
-  if (!filter || typeof filter !== 'object') return;
-  for (const [key, value] of Object.entries(filter)) {
-    if (key.startsWith('$')) {
-      if (Array.isArray(value)) for (const branch of value) collectFilterFields(branch, into);
-    } else into.add(key.split('.')[0] ?? key);
-  }
-}
-
 const sameKeys = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((key, i) => key === b[i]);

@@ -17,6 +17,23 @@ describe('DocStore', () => {
     expect(s.size).toBe(1);
   });
 
+  test('an edit made in the store: stored when it changed a byte, the earlier view untouched', () => {
+    const s = new DocStore();
+    s.set(1, serialize({ n: 1, pad: 'x' }));
+    const before = s.get(1) ?? Buffer.alloc(5);
+    const setN = (n: number) => (copy: Buffer) => copy.writeInt32LE(n, 7); // n's value, after 4 + type + 'n\0'
+    const after = s.setEdited(1, before, setN(2));
+    expect(after && deserialize(after)).toEqual({ n: 2, pad: 'x' });
+    expect(deserialize(s.get(1) ?? Buffer.alloc(5))).toEqual({ n: 2, pad: 'x' });
+    expect(deserialize(before)).toEqual({ n: 1, pad: 'x' });
+    // An edit that changes nothing stores nothing: the document keeps its bytes and its place.
+    const current = s.get(1) ?? Buffer.alloc(5);
+    expect(s.setEdited(1, current, setN(2))).toBeUndefined();
+    expect(s.get(1)?.equals(current)).toBe(true);
+    expect(s.bytes).toBe(current.length);
+    expect(s.size).toBe(1);
+  });
+
   test('compaction after heavy rewrites keeps every live document intact', () => {
     const s = new DocStore();
     const pad = 'p'.repeat(1000);

@@ -51,14 +51,41 @@ export class DocStore {
 
   set(rid: number, bson: Uint8Array): void {
     if (rid < this.base) throw new Error(`record id ${String(rid)} below the live range`);
+    this.place(rid, this.append(bson), bson.length);
+  }
+
+  /**
+   * Stores under `rid` a copy of `bson` (the document's current bytes) that `edit` changes in the
+   * store's own memory, and returns a view of it; when the edit changed no byte, nothing is stored
+   * (the copy's space counts as garbage) and undefined is returned.
+   */
+  setEdited(rid: number, bson: Uint8Array, edit: (copy: Buffer) => void): Buffer | undefined {
+    if (rid < this.base) throw new Error(`record id ${String(rid)} below the live range`);
+    const at = this.append(bson);
+    const chunk = this.chunks[Math.floor(at / CHUNK_SHIFT)];
+    if (!chunk) throw new Error('document store: appended bytes are missing');
+    const off = at % CHUNK_SHIFT;
+    const copy = chunk.subarray(off, off + bson.length);
+    edit(copy);
+    if (copy.equals(bson)) {
+      this.garbageBytes += bson.length;
+      this.maybeCompact();
+      return undefined;
+    }
+    this.place(rid, at, bson.length);
+    return copy;
+  }
+
+  /** Points `rid` at `length` bytes appended at `at`; the bytes it had become garbage. */
+  private place(rid: number, at: number, length: number): void {
     const old = this.get(rid);
     if (old) {
       this.garbageBytes += old.length;
       this.liveBytes -= old.length;
     } else this.count++;
     this.ensureCapacity(rid);
-    this.loc[rid - this.base] = this.append(bson);
-    this.liveBytes += bson.length;
+    this.loc[rid - this.base] = at;
+    this.liveBytes += length;
     if (rid > this.maxRid) this.maxRid = rid;
     this.maybeCompact();
   }

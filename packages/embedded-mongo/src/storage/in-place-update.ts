@@ -47,6 +47,23 @@ export function updateInPlace(
   update: unknown,
   indexed: ReadonlySet<string>,
 ): Buffer | undefined {
+  const edit = inPlaceEdit(raw, update, indexed);
+  if (!edit) return undefined;
+  const out = Buffer.from(raw);
+  edit(out);
+  return out;
+}
+
+/**
+ * The same update as updateInPlace, as an edit to apply to a copy of `raw` wherever the caller
+ * keeps it: the document store copies the stored bytes into its own memory and edits them there,
+ * so a counter document of tens of kilobytes is not copied twice per update.
+ */
+export function inPlaceEdit(
+  raw: Uint8Array,
+  update: unknown,
+  indexed: ReadonlySet<string>,
+): ((out: Buffer) => void) | undefined {
   if (!update || typeof update !== 'object' || Array.isArray(update)) return undefined;
   const writes: ((out: Buffer) => void)[] = [];
   for (const [op, arg] of Object.entries(update as Doc)) {
@@ -63,9 +80,9 @@ export function updateInPlace(
       writes.push(write);
     }
   }
-  const out = Buffer.from(raw);
-  for (const write of writes) write(out);
-  return out;
+  return (out) => {
+    for (const write of writes) write(out);
+  };
 }
 
 /** The value at a dotted path, through embedded documents and arrays (by index); undefined if absent. */

@@ -104,10 +104,15 @@ function insertedDocuments(body: Buffer): { documents: Buffer[]; rest: Buffer } 
 
 const INSERT_NAME = Buffer.from('insert\0', 'latin1');
 
-/** Whether a BSON document's first element is named `insert` (after the length and type byte). */
-const startsWithInsert = (body: Buffer): boolean =>
-  body.length > 5 + INSERT_NAME.length &&
-  body.compare(INSERT_NAME, 0, INSERT_NAME.length, 5, 5 + INSERT_NAME.length) === 0;
+/**
+ * Whether a BSON document's first element is named `insert` (after the length and type byte). A
+ * byte loop: Buffer#compare with offsets allocates views, and this runs for every message.
+ */
+function startsWithInsert(body: Buffer): boolean {
+  if (body.length <= 5 + INSERT_NAME.length) return false;
+  for (let i = 0; i < INSERT_NAME.length; i++) if (body[5 + i] !== INSERT_NAME[i]) return false;
+  return true;
+}
 
 /** Frames an already-serialized BSON body as an OP_MSG reply (no checksum: we never set the flag). */
 export function encodeOpMsg(requestId: number, responseTo: number, body: Uint8Array, flags = 0): Buffer {

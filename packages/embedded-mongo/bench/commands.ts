@@ -1,0 +1,76 @@
+/**
+ * The engine's own CPU per command, without sockets or a second process: OP_MSG messages framed as
+ * the Node.js driver frames them are parsed, run and their replies framed, in this process, a fixed
+ * number of times. Unlike the socket runs this barely moves with the machine's load (it reads the
+ * thread's CPU time), so a change to the command path shows here first. The socket runs stay the
+ * figure that counts: they add the kernel's read and write per command.
+ */
+import { serialize, ObjectId, UUID, type Document } from 'bson';
+import { StorageEngine } from '../src/storage/engine.js';
+import { CursorStore } from '../src/cursors/cursor-store.js';
+import { newConnectionCounters, resolveConnectionLimits } from '../src/server/connection-limits.js';
+import { EngineChanges } from '../src/storage/change-log.js';
+import { serverProfile } from '../src/commands/server-version.js';
+import type { ServerState } from '../src/commands/types.js';
+import { runCommand } from '../src/server/dispatch.js';
+import { encodeOpMsg, parseOpMsg } from '../src/wire/op-msg.js';
+
+const ROUNDS = Number(process.env.BENCH_COMMAND_ROUNDS ?? 50_000);
+
+/** A message as a driver sends it: header, flags, one body section. */
+function opMsg(body: Document): Buffer {
+  const bson = serialize(body);
+  const msg = Buffer.alloc(21 + bson.length);
+  msg.writeInt32LE(msg.length, 0);
+  msg.writeInt32LE(1, 4);
+  msg.writeInt32LE(2013, 12);
+  msg.set(bson, 21);
+  return msg;
+}
+
+const threadCpuUs = () => {
+  const u = process.threadCpuUsage();
+  return u.user + u.system;
+};
+
+async function perCommand(state: ServerState, messages: (i: number) => Buffer): Promise<number> {
+  const run = async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      const reply = await runCommand(state, parseOpMsg(messages(i)), 1);
+      encodeOpMsg(i, 1, reply);
+    }
+  };
+  await run(ROUNDS); // warm-up: the same work, unmeasured
+  const before = threadCpuUs();
+  await run(ROUNDS);
+  return (threadCpuUs() - before) / ROUNDS;
+}
+
+export async function commandCosts(): Promise<void> {
+  const state: ServerState = {
+    engine: new StorageEngine(),
+    cursors: new CursorStore(),
+    changes: new EngineChanges({ commit: () => Promise.resolve() }),
+    startedAt: Date.now(),
+    limits: resolveConnectionLimits({}),
+    connections: newConnectionCounters(),
+    server: serverProfile(),
+  };
+  const lsid = { id: new UUID() };
+  const ids = Array.from({ length: 10_000 }, () => new ObjectId());
+  for (let i = 0; i < ids.length; i += 1000) {
+    const documents = ids
+      .slice(i, i + 1000)
+      .map((_id, j) => ({ _id, name: `item ${String(i + j)}`, n: i + j }));
+    await runCommand(state, parseOpMsg(opMsg({ insert: 'items', documents, $db: 'bench' })), 1);
+  }
+  const ping = opMsg({ ping: 1, $db: 'admin' });
+  const finds = ids.map((_id) =>
+    opMsg({ find: 'items', filter: { _id }, limit: 1, singleBatch: true, batchSize: 1, lsid, $db: 'bench' }),
+  );
+  const pingUs = await perCommand(state, () => ping);
+  const findUs = await perCommand(state, (i) => finds[(i * 7919) % finds.length] ?? ping);
+  console.log(
+    `in-process, ${String(ROUNDS)} rounds: ping ${pingUs.toFixed(2)} µs, findOne by _id (driver's message) ${findUs.toFixed(2)} µs of CPU per command (${(findUs / pingUs).toFixed(1)}x ping)`,
+  );
+}
