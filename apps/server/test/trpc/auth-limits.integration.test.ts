@@ -82,7 +82,9 @@ describe('auth.logIn', () => {
     const email = await signUp(app, randomAddress());
     const statuses = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await rpc(app, 'auth.logIn', { email, password: `wrong ${i}` }, randomAddress())).status);
+      statuses.push(
+        (await rpc(app, 'auth.logIn', { email, password: `wrong ${i}` }, randomAddress())).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     expect((await rpc(app, 'auth.logIn', { email, password: PASSWORD }, randomAddress())).code).toBe(

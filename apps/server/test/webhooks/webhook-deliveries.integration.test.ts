@@ -209,14 +209,21 @@ describe('REST deliveries, redelivery and test events', () => {
     // Redelivery resends a stored submission's data to a URL the same scope can change, so it also
     // needs the submissions read scope; a webhooks-only key keeps the log and the test event.
     const webhooksOnly = await createKey({ userId: owner.userId, scopes: ['webhooks:manage'] });
-    const ownDelivery = (await post(app, owner.key, hookUrl(form.id, endpoint.id, '/test'))).json<TDelivery>();
+    const ownDelivery = (
+      await post(app, owner.key, hookUrl(form.id, endpoint.id, '/test'))
+    ).json<TDelivery>();
     const redeliver = await send(
       webhooksOnly.key,
       'POST',
       hookUrl(form.id, endpoint.id, `/deliveries/${ownDelivery.id}/redeliver`),
     );
-    expect([redeliver.statusCode, errorBody(redeliver).message]).toEqual([403, 'Insufficient scope: submissions:read']);
-    expect((await send(webhooksOnly.key, 'GET', hookUrl(form.id, endpoint.id, '/deliveries'))).statusCode).toBe(200);
+    expect([redeliver.statusCode, errorBody(redeliver).message]).toEqual([
+      403,
+      'Insufficient scope: submissions:read',
+    ]);
+    expect(
+      (await send(webhooksOnly.key, 'GET', hookUrl(form.id, endpoint.id, '/deliveries'))).statusCode,
+    ).toBe(200);
     expect(receiver.received).toHaveLength(2);
     for (const [method, url] of routes(other.form.id, other.endpoint.id, theirDelivery.id)) {
       const foreign = await send(owner.key, method, url);

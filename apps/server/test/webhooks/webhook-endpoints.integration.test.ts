@@ -154,9 +154,9 @@ describe('REST /api/v1/forms/{formId}/webhooks', () => {
     ]);
 
     // The masked URL sent back is no move, and keeps the stored token; a new URL takes one sent in clear.
-    expect((await patch({ url: 'https://hooks.example.com/in', headers: masked, enabled: true })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await patch({ url: 'https://hooks.example.com/in', headers: masked, enabled: true })).statusCode,
+    ).toBe(200);
     const kept = await webhookEndpointRepository.findById({ userId: owner.userId, endpointId: id });
     expect(kept?.headers).toEqual([{ name: 'Authorization', value: 'Bearer receiver-token' }]);
     const moved = await patch({
