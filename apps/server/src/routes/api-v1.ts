@@ -91,6 +91,7 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
   // key-protected procedure admits the request (key, user, rate limit) before its body is read, so
   // every answer of a limited endpoint carries the limit headers, those the body causes too.
   const restProcedureRoute = createRestProcedureRoute({
+    app,
     router: appRouter,
     prefix: BASE_PATH,
     createContext: createContextFactory({ transport: 'rest', services }),
