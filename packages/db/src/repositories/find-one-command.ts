@@ -36,7 +36,7 @@ export async function findOneByCommand<TDoc>(
     ...(readConcern ? { readConcern } : {}),
   };
   // A pooled session rather than a new implicit one per read (see withReadSession).
-  const reply = await withReadSession(model.db.getClient(), (session) =>
+  const reply = await withReadSession(model.db, (session) =>
     db.command(command, { readPreference: db.readPreference, ...(session ? { session } : {}) }),
   );
   const batch = (reply.cursor as { firstBatch?: TDoc[] } | undefined)?.firstBatch;

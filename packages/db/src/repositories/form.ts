@@ -216,7 +216,7 @@ export const formRepository = {
     // already, so mongoose's casting would change nothing. The summary's fields only: decoding
     // each form's fields and settings was the largest share of a list's server CPU.
     // The cursor is read to its end inside the pooled session's turn (see withReadSession).
-    const docs = await withReadSession(FormModel.db.getClient(), (session) =>
+    const docs = await withReadSession(FormModel.db, (session) =>
       FormModel.collection
         .find<TLeanSummary>(
           {

@@ -1,4 +1,7 @@
-import { mongo } from 'mongoose';
+import { mongo, type Connection } from 'mongoose';
+
+/** mongoose's `readyState` of an open connection. */
+const CONNECTED = 1;
 
 /** Idle sessions kept per client; more reads than this in flight at once end their extra sessions. */
 const MAX_IDLE_SESSIONS = 64;
@@ -22,15 +25,23 @@ const sessionless = new WeakSet<mongo.MongoClient>();
  * one found ended is dropped.
  */
 export async function withReadSession<T>(
-  client: mongo.MongoClient | undefined,
+  connection: Connection,
   read: (session: mongo.ClientSession | undefined) => Promise<T>,
 ): Promise<T> {
-  // No client yet (mongoose not connected): the driver's own implicit session, once it is.
-  if (!client || sessionless.has(client)) {
+  // Not open (mongoose buffers the read until it is, maybe on a new client): the driver's own
+  // implicit session then.
+  if (connection.readyState !== CONNECTED) {
     return read(undefined);
   }
-  const idle = idleByClient.get(client) ?? [];
-  idleByClient.set(client, idle);
+  const client = connection.getClient();
+  if (sessionless.has(client)) {
+    return read(undefined);
+  }
+  let idle = idleByClient.get(client);
+  if (!idle) {
+    idle = [];
+    idleByClient.set(client, idle);
+  }
   let session = idle.pop();
   while (session?.hasEnded) {
     session = idle.pop();
