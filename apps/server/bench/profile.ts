@@ -26,7 +26,9 @@ const [redis, mongo] = await Promise.all([startRedisServer(), startEmbeddedMongo
 const mongoUri = `${mongo.uri.replace(/\/$/, '')}/formwell_bench`;
 const { key, formIds } = await seedBenchData(mongoUri);
 // PROFILE_INTERVAL_US: the sampling interval (V8's default is 1,000 µs; finer gives more samples per run).
-const interval = process.env.PROFILE_INTERVAL_US ? [`--cpu-prof-interval=${process.env.PROFILE_INTERVAL_US}`] : [];
+const interval = process.env.PROFILE_INTERVAL_US
+  ? [`--cpu-prof-interval=${process.env.PROFILE_INTERVAL_US}`]
+  : [];
 const nodeArgs =
   process.env.PROFILE_SERVER === '0' ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}/server`, ...interval];
 const { server, base } = await startBenchServer({
@@ -173,5 +175,7 @@ async function printShares(profileDir: string, seconds: number, top: number) {
   console.log(
     `-- outside the socket writes (${outsideWrites.busy} samples): self\n${rows(outsideWrites, outsideWrites.self)}\n-- outside the socket writes: inclusive\n${rows(outsideWrites, outsideWrites.inclusive)}`,
   );
-  console.log(`-- outside the socket writes: self by package\n${rows(outsideWrites, outsideWrites.byPackage)}`);
+  console.log(
+    `-- outside the socket writes: self by package\n${rows(outsideWrites, outsideWrites.byPackage)}`,
+  );
 }

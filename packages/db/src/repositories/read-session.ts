@@ -1,7 +1,4 @@
-import { mongo, type Connection } from 'mongoose';
-
-/** mongoose's `readyState` of an open connection. */
-const CONNECTED = 1;
+import mongoose, { mongo, type Connection } from 'mongoose';
 
 /** Idle sessions kept per client; more reads than this in flight at once end their extra sessions. */
 const MAX_IDLE_SESSIONS = 64;
@@ -30,7 +27,7 @@ export async function withReadSession<T>(
 ): Promise<T> {
   // Not open (mongoose buffers the read until it is, maybe on a new client): the driver's own
   // implicit session then.
-  if (connection.readyState !== CONNECTED) {
+  if (connection.readyState !== mongoose.ConnectionStates.connected) {
     return read(undefined);
   }
   const client = connection.getClient();
