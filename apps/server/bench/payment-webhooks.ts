@@ -54,6 +54,8 @@ const server = spawnProcess(
       STRIPE_WEBHOOK_SECRET: secret,
       PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
       NODE_ENV: 'development',
+      // The entry then loads the sources, as the source condition above resolves the packages.
+      BENCH_FROM_SOURCES: '1',
     },
   },
 );

@@ -1,7 +1,15 @@
 import mongoose from 'mongoose';
 
-import { buildApp } from '../src/app.js';
-import { parseServerEnv, type ServerEnv } from '../src/env.js';
+import type * as AppModule from '../src/app.js';
+import type * as EnvModule from '../src/env.js';
+
+type ServerEnv = EnvModule.ServerEnv;
+
+// The compiled server (dist/, as `npm start` runs it), or its sources under tsx with
+// BENCH_FROM_SOURCES=1 (startBenchServer sets both this and the matching node options).
+const code = process.env.BENCH_FROM_SOURCES === '1' ? '../src' : '../dist';
+const { buildApp } = (await import(`${code}/app.js`)) as typeof AppModule;
+const { parseServerEnv } = (await import(`${code}/env.js`)) as typeof EnvModule;
 
 /**
  * The real server (same buildApp as main.ts) with the bench's configuration overrides: the rate

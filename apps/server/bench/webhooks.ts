@@ -82,7 +82,13 @@ const server = spawnProcess(
   ['--import', 'tsx', '--conditions=@formwell/source', 'bench/server-entry.ts'],
   {
     cwd: appDir,
-    env: { ...common, PORT: String(20_000 + Math.floor(Math.random() * 20_000)), NODE_ENV: 'development' },
+    env: {
+      ...common,
+      PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
+      NODE_ENV: 'development',
+      // The entry then loads the sources, as the source condition above resolves the packages.
+      BENCH_FROM_SOURCES: '1',
+    },
   },
 );
 const worker = spawnProcess(

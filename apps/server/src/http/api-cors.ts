@@ -26,6 +26,7 @@ export function apiCorsOptions(corsOrigins: string): FastifyCorsOptions {
     maxAge: PREFLIGHT_MAX_AGE_SECONDS,
     allowedHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
     // A credentialed response cannot expose `*` either: every header a page may need is named.
-    exposedHeaders: [...RATE_LIMIT_HEADER_NAMES, 'Deprecation', 'Allow', 'Content-Disposition'],
+    // Joined once here: the plugin joins a list again on every answer.
+    exposedHeaders: [...RATE_LIMIT_HEADER_NAMES, 'Deprecation', 'Allow', 'Content-Disposition'].join(', '),
   };
 }

@@ -1,7 +1,7 @@
 import { getPathRegExp, normalizePath } from 'trpc-to-openapi';
 
-/** The documented path a request path falls under and the methods served there. */
-type TMatchedPath = { path: string; methods: string[] };
+/** The documented path a request path falls under and the methods served there (shared: read only). */
+type TMatchedPath = { readonly path: string; readonly methods: readonly string[] };
 
 /** The documented path of a request path, or null when none matches it (a 404, not a 405). */
 export type DocumentedPathLookup = (pathname: string) => TMatchedPath | null;
@@ -43,7 +43,8 @@ export function createDocumentedPathLookup(paths: TOpenApiPaths): DocumentedPath
       }
     }
 
-    return best ? { path: best.path, methods: best.methods } : null;
+    // The template itself (a documented path and its methods), not a copy per request.
+    return best;
   };
 }
 

@@ -1,6 +1,12 @@
 import { getTRPCErrorShape, TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
 import {
   acceptsRequestBody,
   forEachOpenApiProcedure,
@@ -24,6 +30,8 @@ import { runProcedure } from './run-procedure.js';
 export const REST_PROCEDURE_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
 export type RestProcedureRouteOptions<TContext> = {
+  /** The scope the route is served in: its requests get a slot for what the hook found. */
+  app: FastifyInstance;
   router: AnyTRPCRouter;
   /** The scope's prefix (`/api/v1`), taken off the request path before it is matched. */
   prefix: string;
@@ -68,6 +76,7 @@ type TRestProcedure = {
  * The body is Fastify's, already parsed (and depth-checked) by the scope's JSON parser.
  */
 export function createRestProcedureRoute<TContext>({
+  app,
   router,
   prefix,
   createContext,
@@ -76,8 +85,16 @@ export function createRestProcedureRoute<TContext>({
   beforeBody,
 }: RestProcedureRouteOptions<TContext>): TRestProcedureRoute {
   const byMethod = indexProcedures(router);
-  // What the hook found, for the handler: the match once, and the one context of the request.
-  const matched = new WeakMap<FastifyRequest, { match: TMatch | undefined; ctx?: TContext }>();
+  // What the hook found, for the handler: the match once, and the one context of the request. A
+  // request property declared up front (Fastify then sets it in every request's constructor, so
+  // requests keep one shape) rather than a WeakMap, whose entries the garbage collector has to
+  // trace as ephemerons on every request.
+  app.decorateRequest(FOUND, null);
+  const found = (request: FastifyRequest) =>
+    (request as unknown as Record<typeof FOUND, TFound<TContext> | null>)[FOUND];
+  const keep = (request: FastifyRequest, value: TFound<TContext>) => {
+    (request as unknown as Record<typeof FOUND, TFound<TContext> | null>)[FOUND] = value;
+  };
   // The spelling the scope's 405 hook matches too (dot segments resolved, encoding kept).
   // A HEAD is answered as its GET (Fastify drops the body).
   const methodOf = (request: FastifyRequest) =>
@@ -88,12 +105,12 @@ export function createRestProcedureRoute<TContext>({
   async function onRequest(request: FastifyRequest, reply: FastifyReply) {
     const match = matchOf(request);
     if (!match || !beforeBody) {
-      matched.set(request, { match });
+      keep(request, { match, ctx: undefined });
 
       return;
     }
     const ctx = await createContext({ req: request, res: reply });
-    matched.set(request, { match, ctx });
+    keep(request, { match, ctx });
     await beforeBody({
       procedure: match.entry.procedure as unknown as AnyTRPCProcedure,
       ctx,
@@ -103,7 +120,7 @@ export function createRestProcedureRoute<TContext>({
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
     const takesBody = acceptsRequestBody(methodOf(request));
-    const early = matched.get(request);
+    const early = found(request);
     const match = early ? early.match : matchOf(request);
     let input: unknown;
     let ctx: TContext | undefined = early?.ctx;
@@ -179,6 +196,10 @@ export function createRestProcedureRoute<TContext>({
 }
 
 type TMatch = NonNullable<ReturnType<typeof findProcedure>>;
+
+/** The request property holding what the route's hook found (see createRestProcedureRoute). */
+const FOUND = Symbol('restProcedureFound');
+type TFound<TContext> = { match: TMatch | undefined; ctx: TContext | undefined };
 
 /** Method → the procedures served with it, in the router's order (the first matching path wins). */
 function indexProcedures(router: AnyTRPCRouter): Map<string, TRestProcedure[]> {

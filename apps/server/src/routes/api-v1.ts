@@ -47,6 +47,18 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
     ...openApiDocument.paths,
     [OPENAPI_JSON_PATH]: { get: {} },
   });
+  // Per documented path's method list, the methods served there: HEAD too wherever GET is (made
+  // once per path rather than an array per request).
+  const servedMethods = new Map<readonly string[], readonly string[]>();
+  const served = (allowed: readonly string[]) => {
+    let methods = servedMethods.get(allowed);
+    if (!methods) {
+      methods = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+      servedMethods.set(allowed, methods);
+    }
+
+    return methods;
+  };
   // A callback hook: it answers the refused requests itself (and then does not call `done`), and
   // spares every served one the promise an async hook costs.
   app.addHook('onRequest', (request, reply, done) => {
@@ -66,11 +78,11 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
 
       return;
     }
-    const served = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
-    if (!served.includes(request.method)) {
+    const methods = served(allowed);
+    if (!methods.includes(request.method)) {
       void reply
         .code(405)
-        .header('allow', served.join(', '))
+        .header('allow', methods.join(', '))
         .send(buildErrorBody(405, { message: ErrorMessages.METHOD_NOT_ALLOWED }));
 
       return;
@@ -91,6 +103,7 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
   // key-protected procedure admits the request (key, user, rate limit) before its body is read, so
   // every answer of a limited endpoint carries the limit headers, those the body causes too.
   const restProcedureRoute = createRestProcedureRoute({
+    app,
     router: appRouter,
     prefix: BASE_PATH,
     createContext: createContextFactory({ transport: 'rest', services }),
