@@ -141,4 +141,26 @@ describe('bulkWriteByCommand answers as the driver`s client bulkWrite', () => {
     expect(isDuplicateKeyOn(writeErrorAt(error, 1), UNIQUE_EMAIL_INDEX)).toBe(true);
     expect(writeErrorAt(error, 0)).toBeUndefined();
   });
+
+  test('bulkWriteIfSupported: a write concern set in the connection string goes with the write', async () => {
+    const url = new URL(monitoredUri(testMongoUri('db_bulk_write_command')));
+    url.searchParams.set('w', '1');
+    url.searchParams.set('journal', 'true');
+    const concerned = new mongoose.mongo.MongoClient(url.toString());
+    const commands: Record<string, unknown>[] = [];
+    concerned.on('commandStarted', (event) => commands.push(event.command as Record<string, unknown>));
+    try {
+      await concerned.connect();
+      await bulkWriteIfSupported(
+        concerned,
+        submitLikeWrites(new Types.ObjectId(), new Types.ObjectId(), 'd@x.org'),
+        { ordered: true },
+      );
+    } finally {
+      await concerned.close();
+    }
+
+    const bulkWrites = commands.filter((command) => 'bulkWrite' in command);
+    expect(bulkWrites.map((command) => command.writeConcern)).toEqual([{ w: 1, j: true }]);
+  });
 });

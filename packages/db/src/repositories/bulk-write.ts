@@ -26,7 +26,9 @@ export const namespaceOf = ({ db, collection }: Pick<mongoose.Model<unknown>, 'd
  *
  * Sent as a plain command (bulkWriteByCommand, far cheaper for the client) unless the driver would
  * retry the write once after a network error or a failover (retryable writes: a replica set or a
- * sharded cluster with `retryWrites` on), which only its own `bulkWrite` does.
+ * sharded cluster with `retryWrites` on), which only its own `bulkWrite` does, or the connection
+ * string sets a write concern (`w`, `journal`, `wtimeoutMS`): a plain command does not carry the
+ * client's, and a 201 must mean what the operator asked for.
  */
 export async function bulkWriteIfSupported(
   client: TClient,
@@ -37,7 +39,7 @@ export async function bulkWriteIfSupported(
     return null;
   }
   try {
-    if (!driverRetriesWrites(client)) {
+    if (!driverRetriesWrites(client) && client.options.writeConcern === undefined) {
       return await bulkWriteByCommand(client, models, options);
     }
     const result = await client.bulkWrite(models, { ...options, verboseResults: true });
