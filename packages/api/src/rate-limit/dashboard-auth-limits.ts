@@ -11,13 +11,13 @@ type TLogInBucket = [rule: 'logIn' | 'logInPerEmail', bucketId: string];
 export type DashboardAuthLimitContext = { req: ApiRequest; res: ApiResponse; services: ApiServices };
 
 /**
- * Dashboard log-in under failure limits: failed attempts are counted per email and client address
- * together and per client address (rule `logIn`), and per email from every address (rule
- * `logInPerEmail`, much higher). At the limit of any, the next attempt is refused with 429 before
- * the password is even checked, so guessing stops there. The email's own ceiling is high because a
- * low one would let anyone lock an account they know the email of, from one address, with a few
- * wrong passwords; one address is stopped by its own buckets long before it, and a guess spread over
- * many addresses still meets it. Every attempt is counted up front (atomic in Redis, so a burst of
+ * Dashboard log-in under failure limits: failed attempts are counted per client address (rule
+ * `logIn`) and per email from every address (rule `logInPerEmail`, much higher). At the limit of
+ * either, the next attempt is refused with 429 before the password is even checked, so guessing
+ * stops there. The email's own ceiling is high because a low one would let anyone lock an account
+ * they know the email of, from one address, with a few wrong passwords; one address is stopped by
+ * its own bucket long before it, and a guess spread over many addresses still meets it (locking an
+ * account then takes that many addresses). Every attempt is counted up front (atomic in Redis, so a burst of
  * parallel guesses cannot slip through) and what did not fail on the credentials is given back. A
  * successful log-in clears the email's failures; the address only gets its own attempt back, so an
  * attacker holding one valid account cannot clear their address's count by signing in.
@@ -28,12 +28,9 @@ export async function withLogInLimit<T>(
   attempt: () => Promise<T>,
 ): Promise<T> {
   const { rateLimiter } = services;
-  const emailHash = hashEmail(email);
-  const address = clientAddressBucket(req.ip);
-  const emailFromAddress: TLogInBucket = ['logIn', `dashboard_login_pair_${emailHash}_${address}`];
-  const fromAddress: TLogInBucket = ['logIn', `dashboard_login_ip_${address}`];
-  const forEmail: TLogInBucket = ['logInPerEmail', `dashboard_login_email_${emailHash}`];
-  const buckets = [emailFromAddress, fromAddress, forEmail];
+  const fromAddress: TLogInBucket = ['logIn', `dashboard_login_ip_${clientAddressBucket(req.ip)}`];
+  const forEmail: TLogInBucket = ['logInPerEmail', `dashboard_login_email_${hashEmail(email)}`];
+  const buckets = [fromAddress, forEmail];
   const refundAll = () => Promise.all(buckets.map(([rule, bucket]) => rateLimiter.refund(rule, bucket)));
 
   const states = await Promise.all(buckets.map(([rule, bucket]) => rateLimiter.consume(rule, bucket)));
@@ -59,11 +56,7 @@ export async function withLogInLimit<T>(
     }
     throw error;
   }
-  await Promise.all([
-    rateLimiter.reset(...emailFromAddress),
-    rateLimiter.reset(...forEmail),
-    rateLimiter.refund(...fromAddress),
-  ]);
+  await Promise.all([rateLimiter.reset(...forEmail), rateLimiter.refund(...fromAddress)]);
 
   return result;
 }

@@ -16,10 +16,9 @@ export type TRateLimitName =
 
 /**
  * Default limits (the table in docs/architecture.md); buckets are per key (+ form), built by the api layer. `logIn` counts
- * failed dashboard log-ins per email and client IP together, and per client IP; `logInPerEmail`
- * counts them per email from every address, with a ceiling high enough that one address cannot lock
- * an account (its own `logIn` buckets stop it long before) while a guess spread over many addresses
- * is still cut off; `signUp` counts sign-ups per client IP;
+ * failed dashboard log-ins per client IP; `logInPerEmail` counts them per email from every address,
+ * with a ceiling high enough that one address cannot lock an account (its own `logIn` bucket stops
+ * it long before) while a guess spread over many addresses is still cut off; `signUp` counts sign-ups per client IP;
  * `badApiKey` counts requests per client IP whose API key was unknown or revoked (at the limit the
  * address is refused before any key is looked up). Its default is as generous as the submit limit:
  * a client with a mistyped or just-revoked key, or several clients behind one proxy, should keep
