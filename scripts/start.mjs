@@ -85,6 +85,14 @@ function startProgram(name, packageDir, entry, args = [], options = {}) {
 const RESTART_FIRST_DELAY_MS = 1_000;
 const RESTART_MAX_DELAY_MS = 30_000;
 const RESTART_STABLE_MS = 60_000;
+/**
+ * A worker that crashes this many times in a row (about 30 s of retries), or before everything was
+ * ready, is taken for a fault no restart mends (a bad setting, say): everything stops with exit code
+ * 1 and the log says why, rather than the API taking submissions whose mail and webhooks never go.
+ */
+const RESTART_GIVE_UP_AFTER = 5;
+/** Set once the banner is printed: from then on, a crashed worker is restarted. */
+let everythingReady = false;
 
 /**
  * `ipc: true` opens a message channel to the child (it reports what it chose, e.g. its port).
@@ -107,14 +115,15 @@ function startProcess(name, command, args, { ipc = false, restartOnCrash = false
     child.once('exit', (code, signal) => {
       if (stopping) return;
       const why = signal ?? `code ${code}`;
-      if (!restartOnCrash) {
-        log(`${name} exited unexpectedly (${why}); stopping everything`);
+      crashesInARow = Date.now() - startedAt >= RESTART_STABLE_MS ? 1 : crashesInARow + 1;
+      if (!restartOnCrash || !everythingReady || crashesInARow >= RESTART_GIVE_UP_AFTER) {
+        const when = restartOnCrash && everythingReady ? ` (crash ${crashesInARow} in a row)` : '';
+        log(`${name} exited unexpectedly (${why})${when}; stopping everything`);
         void stopAll(1);
 
         return;
       }
       children.splice(children.indexOf(entry), 1);
-      crashesInARow = Date.now() - startedAt >= RESTART_STABLE_MS ? 1 : crashesInARow + 1;
       const delay = Math.min(RESTART_FIRST_DELAY_MS * 2 ** (crashesInARow - 1), RESTART_MAX_DELAY_MS);
       log(
         `${name} exited unexpectedly (${why}); restarting it in ${delay / 1000} s ` +
@@ -394,6 +403,7 @@ async function main() {
   await waitForListener('server', port, 60_000);
 
   const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  everythingReady = true;
   log(`ready
   dashboard    ${base}/   (sign up there; or log in with a user made by \`pnpm formwell user create\` or the demo)
   API          ${base}/api/v1

@@ -228,6 +228,36 @@ test(
   TEST_MS,
 );
 
+test(
+  'a worker that cannot start (a bad setting) stops npm start with exit code 1 and says why',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwell-bad-worker-'));
+    const env = { ...embeddedEnv(await getPort(), dataDir), WORKER_CONCURRENCY: 'many' };
+    const started: StartedSystem[] = [];
+    try {
+      // The start builds, so it runs under the build lock; it ends by itself.
+      const code = await withTestLock('repository-build', () => {
+        const system = startSystem(env);
+        started.push(system);
+
+        return system.exited();
+      });
+      // Restarting it would leave the API taking submissions whose mail and webhooks never go.
+      expect(code).toBe(1);
+      const [system] = started;
+      expect(system?.output()).toMatch(
+        /formwell: worker exited unexpectedly \(code \d+\); stopping everything/,
+      );
+      expect([...(system?.pids().values() ?? [])].filter(isAlive)).toEqual([]);
+      expect(system?.pids().get('worker')).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(started.map((system) => system.cleanUp()));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  TEST_MS,
+);
+
 // The embedded default: engine + redis + server + worker, owner-only, stopped by Ctrl-C.
 test(
   'npm start keeps the embedded services and data owner-only and Ctrl-C leaves no process behind',
