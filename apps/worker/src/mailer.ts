@@ -37,9 +37,14 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
  * it is verified. Options in the URL (`?tls.rejectUnauthorized=true`, `?ignoreTLS=true`) still win.
  */
 function smtpTransportOptions(smtpUrl: string): { url: string; tls?: { rejectUnauthorized: boolean } } {
-  return isLoopbackHost(new URL(smtpUrl).hostname)
+  return isLoopbackHost(hostnameOf(smtpUrl))
     ? { url: smtpUrl, tls: { rejectUnauthorized: false } }
     : { url: smtpUrl };
+}
+
+/** The URL's host, or '' when the WHATWG parser refuses what nodemailer's own accepts. */
+function hostnameOf(smtpUrl: string): string {
+  return URL.canParse(smtpUrl) ? new URL(smtpUrl).hostname : '';
 }
 
 function isLoopbackHost(hostname: string): boolean {

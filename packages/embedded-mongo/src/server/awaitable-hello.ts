@@ -24,6 +24,13 @@ export function topologyVersion(state: ServerState): Doc {
 }
 
 const HELLO = new Set(['hello', 'isMaster', 'ismaster']);
+/**
+ * Bounds of a held hello's wait. A streaming client is answered again after each wait, so a wait
+ * of 0 (or one past the timer's range, which Node cuts to 1 ms) would stream a thousand replies a
+ * second; drivers ask for their heartbeat frequency, never under 500 ms.
+ */
+const MIN_HELLO_WAIT_MS = 100;
+const MAX_HELLO_WAIT_MS = 2 ** 31 - 1;
 
 /**
  * How long a hello waits before its reply: its `maxAwaitTimeMS` when it names this engine's
@@ -45,7 +52,9 @@ export function helloWaitMs(body: Doc, state: ServerState): number | undefined {
   if (ms === undefined || !Number.isFinite(ms) || ms < 0 || !known || typeof known !== 'object')
     return undefined;
   const ours = topologyVersion(state).processId as ObjectId;
-  return known.processId instanceof ObjectId && known.processId.equals(ours) ? ms : undefined;
+  return known.processId instanceof ObjectId && known.processId.equals(ours)
+    ? Math.min(Math.max(ms, MIN_HELLO_WAIT_MS), MAX_HELLO_WAIT_MS)
+    : undefined;
 }
 
 /** Resolves after `ms`, or as soon as the socket closes (a stop, or the client going away). */
