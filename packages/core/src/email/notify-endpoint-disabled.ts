@@ -32,7 +32,7 @@ export async function notifyEndpointDisabled({
   entryId: string;
   reason: TEndpointDisabledReason;
   mailer: TMailer;
-  config: Pick<TCoreConfig, 'publicUrl'>;
+  config: Pick<TCoreConfig, 'publicUrl' | 'webhooks'>;
   now?: Date;
 }): Promise<'sent' | 'captured' | 'failed' | 'skipped'> {
   if (await emailLogRepository.findByEntry({ entryId })) {
@@ -49,6 +49,7 @@ export async function notifyEndpointDisabled({
     to: user.email,
     url: displayWebhookUrl(endpoint.url),
     reason,
+    failingForMs: config.webhooks.disableAfterFailingMs,
     dashboardUrl: config.publicUrl,
   });
   // One attempt, never retried: a failure is logged as final.
