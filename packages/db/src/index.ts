@@ -44,7 +44,11 @@ export { COUNTED_IDS_KEPT } from './repositories/count-once.js';
 export { dashboardSessionRepository } from './repositories/dashboard-session.js';
 export type { TDashboardSessionRecord } from './repositories/dashboard-session.js';
 export { webhookEndpointRepository } from './repositories/webhook-endpoint.js';
-export type { TWebhookEndpointRecord, TWebhookHeader } from './repositories/webhook-endpoint.js';
+export type {
+  TEndpointKind,
+  TWebhookEndpointRecord,
+  TWebhookHeader,
+} from './repositories/webhook-endpoint.js';
 export { inboundEventRepository } from './repositories/inbound-event.js';
 export type {
   TInboundEventRecord,
@@ -89,7 +93,7 @@ export { MigrationModel } from './models/migration.js';
 export { DashboardSessionModel } from './models/dashboard-session.js';
 export { FormStatsModel } from './models/form-stats.js';
 export { FormStatsMonthModel } from './models/form-stats-month.js';
-export { WebhookEndpointModel } from './models/webhook-endpoint.js';
+export { ENDPOINT_KINDS, WebhookEndpointModel } from './models/webhook-endpoint.js';
 export { InboundEventModel } from './models/inbound-event.js';
 export {
   WebhookDeliveryModel,

@@ -27,6 +27,8 @@ export const ErrorMessages = {
   SUBMISSION_NOT_FOUND: 'Submission not found',
   API_KEY_NOT_FOUND: 'API key not found',
   WEBHOOK_NOT_FOUND: 'Webhook endpoint not found',
+  INTEGRATION_NOT_FOUND: 'Integration not found',
+  HOOK_NOT_FOUND: 'Hook not found',
   WEBHOOK_SECRET_HEADERS_NOT_MOVED:
     'A webhook moved to another URL does not keep its credential headers: send their values again',
   /** The custom webhook receiver's 401 text (a plain-text body, not JSON). */

@@ -1,4 +1,8 @@
-import { WebhookEndpointModel, type TWebhookEndpointDoc } from '../models/webhook-endpoint.js';
+import {
+  ENDPOINT_KINDS,
+  WebhookEndpointModel,
+  type TWebhookEndpointDoc,
+} from '../models/webhook-endpoint.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds } from './owned-ids.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
@@ -6,10 +10,30 @@ import { requireObjectId } from './require-object-id.js';
 import { streamByOwner } from './stream-by-owner.js';
 
 /** An endpoint as the repository hands it out, derived from the model. */
-export type TWebhookEndpointRecord = Omit<TRecordOf<TWebhookEndpointDoc>, 'headers'> & {
+export type TWebhookEndpointRecord = Omit<TRecordOf<TWebhookEndpointDoc>, 'headers' | 'kind'> & {
   id: string;
+  kind: TEndpointKind;
   headers: TWebhookHeader[];
 };
+
+export type TEndpointKind = (typeof ENDPOINT_KINDS)[number];
+
+/** A stored kind as the record says it: an endpoint from before kinds existed is a plain webhook. */
+function kindOf(stored: string | null | undefined): TEndpointKind {
+  return ENDPOINT_KINDS.find((kind) => kind === stored) ?? 'webhook';
+}
+
+/**
+ * The filter on kinds. `webhook` also matches documents without a kind (stored before it existed);
+ * no kinds given means every kind.
+ */
+function kindFilter(kinds: readonly TEndpointKind[] | undefined): Record<string, unknown> {
+  if (!kinds) {
+    return {};
+  }
+
+  return { kind: { $in: kinds.includes('webhook') ? [...kinds, null] : [...kinds] } };
+}
 
 /** A custom request header sent with every delivery to the endpoint. */
 export type TWebhookHeader = { name: string; value: string };
@@ -28,6 +52,7 @@ function toRecord(doc: TLeanEndpoint): TWebhookEndpointRecord {
     id: doc._id.toString(),
     formId: doc.formId.toString(),
     userId: doc.userId.toString(),
+    kind: kindOf(doc.kind),
     url: doc.url,
     description: doc.description ?? '',
     enabled: doc.enabled,
@@ -59,6 +84,7 @@ export const webhookEndpointRepository = {
   async create(input: {
     userId: string;
     formId: string;
+    kind?: TEndpointKind;
     url: string;
     description?: string;
     secret: string;
@@ -75,15 +101,22 @@ export const webhookEndpointRepository = {
     return toRecord(doc.toObject());
   },
 
+  /** The form's endpoints of the given kinds (all of them when none are given), newest first. */
   async listByForm({
     userId,
     formId,
+    kinds,
   }: {
     userId: string;
     formId: string;
+    kinds?: readonly TEndpointKind[];
   }): Promise<TWebhookEndpointRecord[]> {
     return withOwnedIds({ userId, formId }, [], async (ids) => {
-      const docs = await WebhookEndpointModel.find({ formId: ids.form, userId: ids.owner })
+      const docs = await WebhookEndpointModel.find({
+        formId: ids.form,
+        userId: ids.owner,
+        ...kindFilter(kinds),
+      })
         .sort({ createdAt: -1, _id: -1 })
         .lean<TLeanEndpoint[]>();
 

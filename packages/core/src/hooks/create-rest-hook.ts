@@ -1,0 +1,39 @@
+import type { TOnBumpFailed } from '../api-keys/auth-epoch.js';
+import type { TCoreConfig } from '../config/load-config.js';
+import { invalidParameter } from '../errors/invalid-parameter.js';
+import { parseInput } from '../errors/parse-input.js';
+import { storeFormEndpoint } from '../webhooks/store-form-endpoint.js';
+import { ZCreateRestHookInputSchema, type TCreateRestHookInput } from './z-rest-hook-input.js';
+
+/**
+ * Subscribes a REST hook target to a form's `form.submission.created` events: 400 for bad input,
+ * then the form (404, or 403 for another user's), then the plan's per-form endpoint limit (403,
+ * shared with webhooks and integrations). Deliveries are the webhook payload with its signature
+ * headers; a target answering 410 Gone is unsubscribed (the hook is deleted).
+ */
+export async function createRestHook({
+  config,
+  userId,
+  input,
+  onBumpFailed,
+}: {
+  config: TCoreConfig;
+  userId: string;
+  input: TCreateRestHookInput;
+  onBumpFailed?: TOnBumpFailed;
+}): Promise<{ id: string }> {
+  const { targetUrl, formId } = parseInput(ZCreateRestHookInputSchema, input);
+  if (formId === undefined) {
+    throw invalidParameter('formId', 'formId is required: name the form to follow');
+  }
+  const record = await storeFormEndpoint({
+    config,
+    userId,
+    formId,
+    kind: 'hook',
+    url: targetUrl,
+    ...(onBumpFailed ? { onBumpFailed } : {}),
+  });
+
+  return { id: record.id };
+}

@@ -1,0 +1,17 @@
+import { formRepository, webhookEndpointRepository } from '@formwell/db';
+
+import { AppErrorCode } from '../errors/app-error-code.js';
+import { AppError } from '../errors/app-error.js';
+import { FAMILY_NOT_FOUND, isOfFamily } from '../webhooks/endpoint-family.js';
+
+/** Unsubscribes a REST hook: 404 for an id that names no hook of the owner's. */
+export async function deleteRestHook({ userId, hookId }: { userId: string; hookId: string }): Promise<void> {
+  const hook = await webhookEndpointRepository.findById({ userId, endpointId: hookId });
+  if (!hook || !isOfFamily(hook.kind, 'hook')) {
+    throw new AppError(AppErrorCode.NOT_FOUND, { message: FAMILY_NOT_FOUND.hook });
+  }
+  // Only the call that removed it frees the slot of the per-form cap.
+  if (await webhookEndpointRepository.delete({ userId, endpointId: hook.id })) {
+    await formRepository.releaseWebhookSlot({ userId, formId: hook.formId });
+  }
+}
