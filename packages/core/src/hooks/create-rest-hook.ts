@@ -1,14 +1,14 @@
 import type { TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import type { TCoreConfig } from '../config/load-config.js';
-import { invalidParameter } from '../errors/invalid-parameter.js';
 import { parseInput } from '../errors/parse-input.js';
 import { storeFormEndpoint } from '../webhooks/store-form-endpoint.js';
+import { storeOwnerWideHook } from './store-owner-wide-hook.js';
 import { ZCreateRestHookInputSchema, type TCreateRestHookInput } from './z-rest-hook-input.js';
 
 /**
- * Subscribes a REST hook target to a form's `form.submission.created` events: 400 for bad input,
- * then the form (404, or 403 for another user's), then the plan's per-form endpoint limit (403,
- * shared with webhooks and integrations). Deliveries are the webhook payload with its signature
+ * Subscribes a REST hook target to `form.submission.created` events of one form, or of every form
+ * of the owner without `formId`: 400 for bad input, then the form (404, or 403 for another user's),
+ * then the plan's endpoint limit (403; a form's is shared with webhooks and integrations). Deliveries are the webhook payload with its signature
  * headers; a target answering 410 Gone is unsubscribed (the hook is deleted).
  */
 export async function createRestHook({
@@ -24,7 +24,7 @@ export async function createRestHook({
 }): Promise<{ id: string }> {
   const { targetUrl, formId } = parseInput(ZCreateRestHookInputSchema, input);
   if (formId === undefined) {
-    throw invalidParameter('formId', 'formId is required: name the form to follow');
+    return storeOwnerWideHook({ config, userId, targetUrl, ...(onBumpFailed ? { onBumpFailed } : {}) });
   }
   const record = await storeFormEndpoint({
     config,

@@ -20,7 +20,8 @@ export type TIntegrationView = z.infer<typeof ZIntegrationViewSchema>;
 export function toIntegrationView(record: TWebhookEndpointRecord): TIntegrationView {
   return {
     id: record.id,
-    formId: record.formId,
+    // Integrations always belong to one form.
+    formId: record.formId ?? '',
     type: record.kind as TChatPlatform,
     url: displayEndpointUrl(record),
     enabled: record.enabled,

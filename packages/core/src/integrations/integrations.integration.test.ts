@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { webhookEndpointRepository } from '@formwell/db';
+import { formRepository, webhookEndpointRepository } from '@formwell/db';
 import { platformSchemaErrors, type TPlatform } from '@formwell/vitest-config/platform-schemas';
 import { afterAll, describe, expect, test } from 'vitest';
 
@@ -305,6 +305,40 @@ describe('REST hooks', () => {
     expect(await webhookEndpointRepository.findById({ userId: owner.user.id, endpointId: id })).toBeNull();
     // Its slot is free again, and a third submission owes it nothing.
     expect((await submitAndDeliver(owner, 'three')).outcomes).toEqual([]);
+  });
+
+  test('without formId a hook follows every form, also one created later, until it answers 410', async () => {
+    const owner = await ownerWithForm();
+    const target = await platformReceiver(null);
+    const { id } = await createRestHook({
+      config,
+      userId: owner.user.id,
+      input: { targetUrl: target.url, event: 'form.submission.created' },
+    });
+    const later = await createForm({
+      config,
+      userId: owner.user.id,
+      input: { name: 'Later', formType: 'contact' },
+    });
+    expect((await submitAndDeliver(owner, 'first form')).outcomes).toMatchObject([{ status: 'delivered' }]);
+    const laterOwner = { ...owner, form: { ...owner.form, id: later.id } };
+    const { outcomes, submissionId } = await submitAndDeliver(laterOwner, 'later form');
+    expect(outcomes).toMatchObject([{ status: 'delivered' }]);
+    expect(target.received[1]?.body).toMatchObject({ data: { formId: later.id, submissionId } });
+    // It is no endpoint of any one form: neither listed as a webhook nor as an integration.
+    expect(await listWebhookEndpoints({ userId: owner.user.id, formId: owner.form.id })).toEqual([]);
+
+    const gone = await platformReceiver(null, 410);
+    await webhookEndpointRepository.update({ userId: owner.user.id, endpointId: id, set: { url: gone.url } });
+    expect((await submitAndDeliver(owner, 'gone')).outcomes).toMatchObject([
+      { status: 'failed', disabled: 'gone' },
+    ]);
+    expect(await webhookEndpointRepository.findById({ userId: owner.user.id, endpointId: id })).toBeNull();
+    expect((await submitAndDeliver(laterOwner, 'after')).outcomes).toEqual([]);
+    const forms = await Promise.all(
+      [owner.form.id, later.id].map((formId) => formRepository.findById({ userId: owner.user.id, formId })),
+    );
+    expect(forms.map((form) => form?.webhookCount)).toEqual([0, 0]);
   });
 
   test('unsubscribe, another user’s hook or form, and bad input', async () => {

@@ -152,11 +152,11 @@ export async function submitForm({
   }
 
   // A form whose endpoint counter is 0 has none to read: the counter is taken before an endpoint
-  // is stored and given back after one is deleted.
+  // is stored and given back after one is deleted (REST hooks following every form count on each).
   const endpoints =
     form.webhookCount === 0
       ? []
-      : await webhookEndpointRepository.listByForm({ userId: user.id, formId: form.id });
+      : await webhookEndpointRepository.listDeliveryTargets({ userId: user.id, formId: form.id });
   // Quota unit, insert and the form's count in one command (a 201 promises the form's count already
   // includes the submission). The analytics follow after the response: their readers apply pending
   // submissions first (applyPendingCountersOfForm), so they include it as soon as the 201 is sent.

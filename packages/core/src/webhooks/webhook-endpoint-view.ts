@@ -40,7 +40,8 @@ export function toWebhookEndpointView(record: TWebhookEndpointRecord): TWebhookE
 
   return {
     id: record.id,
-    formId: record.formId,
+    // Empty only for a REST hook following every form (an account export lists those too).
+    formId: record.formId ?? '',
     url: displayWebhookUrl(record.url),
     description: record.description,
     enabled: record.enabled,

@@ -12,7 +12,8 @@ export const ENDPOINT_KINDS = ['webhook', 'hook', 'slack', 'discord', 'teams'] a
 
 const webhookEndpointSchema = new Schema(
   {
-    formId: { type: Schema.Types.ObjectId, required: true },
+    // Null only for a REST hook that follows every form of its owner (subscribed without a form).
+    formId: { type: Schema.Types.ObjectId, default: null },
     // Absent on endpoints stored before integrations existed: those are plain webhooks.
     kind: { type: String, enum: ENDPOINT_KINDS, default: 'webhook' },
     userId: { type: Schema.Types.ObjectId, required: true },

@@ -355,6 +355,28 @@ export const formRepository = {
     );
   },
 
+  /**
+   * A REST hook following every form of the owner was added (`by` 1) or removed (-1): each form's
+   * endpoint count follows, so a submit knows there are endpoints to read. Forms whose count was
+   * never initialised are left alone (a submit reads their endpoints anyway); a removal never takes a
+   * count below 0.
+   */
+  async shiftWebhookCounts({ userId, by }: { userId: string; by: 1 | -1 }): Promise<void> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return;
+    }
+    const counted = by > 0 ? { $exists: true } : { $gt: 0 };
+    await FormModel.updateMany({ userId: owner, webhookCount: counted }, { $inc: { webhookCount: by } });
+  },
+
+  /** Adds `by` to a new form's endpoint count: the owner's hooks that follow every form. */
+  async addWebhookCount({ userId, formId, by }: { userId: string; formId: string; by: number }) {
+    await withOwnedIds({ userId, formId }, undefined, async (ids) => {
+      await FormModel.updateOne({ _id: ids.form, userId: ids.owner }, { $inc: { webhookCount: by } });
+    });
+  },
+
   async releaseWebhookSlot({ userId, formId }: { userId: string; formId: string }): Promise<void> {
     await withOwnedIds({ userId, formId }, undefined, (ids) =>
       releaseSlot(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount'),

@@ -40,17 +40,14 @@ export type TWebhookHeader = { name: string; value: string };
 
 // Subdocument arrays infer as mongoose documents; read them as the plain pairs they are.
 type TLeanEndpoint = Omit<
-  TLeanOf<
-    TWebhookEndpointDoc,
-    'formId' | 'userId' | 'url' | 'enabled' | 'secret' | 'createdAt' | 'updatedAt'
-  >,
+  TLeanOf<TWebhookEndpointDoc, 'userId' | 'url' | 'enabled' | 'secret' | 'createdAt' | 'updatedAt'>,
   'headers'
 > & { headers?: TWebhookHeader[] | null };
 
 function toRecord(doc: TLeanEndpoint): TWebhookEndpointRecord {
   return {
     id: doc._id.toString(),
-    formId: doc.formId.toString(),
+    formId: doc.formId?.toString() ?? null,
     userId: doc.userId.toString(),
     kind: kindOf(doc.kind),
     url: doc.url,
@@ -83,7 +80,8 @@ export const webhookEndpointRepository = {
 
   async create(input: {
     userId: string;
-    formId: string;
+    /** Null: a REST hook following every form of the owner. */
+    formId: string | null;
     kind?: TEndpointKind;
     url: string;
     description?: string;
@@ -95,7 +93,7 @@ export const webhookEndpointRepository = {
     const doc = await WebhookEndpointModel.create({
       ...input,
       userId: requireObjectId(input.userId),
-      formId: requireObjectId(input.formId),
+      formId: input.formId === null ? null : requireObjectId(input.formId),
     });
 
     return toRecord(doc.toObject());
@@ -122,6 +120,36 @@ export const webhookEndpointRepository = {
 
       return docs.map(toRecord);
     });
+  },
+
+  /**
+   * Every endpoint a submission to the form is delivered to: the form's own, and the owner's REST
+   * hooks that follow every form.
+   */
+  async listDeliveryTargets({
+    userId,
+    formId,
+  }: {
+    userId: string;
+    formId: string;
+  }): Promise<TWebhookEndpointRecord[]> {
+    return withOwnedIds({ userId, formId }, [], async (ids) => {
+      const docs = await WebhookEndpointModel.find({
+        userId: ids.owner,
+        $or: [{ formId: ids.form }, { formId: null, kind: 'hook' }],
+      })
+        .sort({ createdAt: -1, _id: -1 })
+        .lean<TLeanEndpoint[]>();
+
+      return docs.map(toRecord);
+    });
+  },
+
+  /** How many REST hooks of the owner follow every form. */
+  async countOwnerWideHooks({ userId }: { userId: string }): Promise<number> {
+    const owner = toObjectId(userId);
+
+    return owner ? WebhookEndpointModel.countDocuments({ userId: owner, formId: null, kind: 'hook' }) : 0;
   },
 
   async countByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {

@@ -1,11 +1,11 @@
 import {
-  formRepository,
   webhookDeliveryRepository,
   webhookEndpointRepository,
   type TWebhookDeliveryRecord,
   type TWebhookEndpointRecord,
 } from '@formwell/db';
 
+import { removeRestHook } from '../../hooks/remove-rest-hook.js';
 import { displayEndpointUrl } from '../display-endpoint-url.js';
 import { deliveryRequest } from './delivery-request.js';
 import { postWebhook } from './post-webhook.js';
@@ -55,7 +55,8 @@ export async function deliverWebhookEvent({
   const attempt = (await webhookDeliveryRepository.countAttempts({ endpointId: endpoint.id, webhookId })) + 1;
   const delivery = await webhookDeliveryRepository.create({
     userId: endpoint.userId,
-    formId: endpoint.formId,
+    // A REST hook following every form of its owner logs under the event's form.
+    formId: endpoint.formId ?? payload.data.formId,
     endpointId: endpoint.id,
     submissionId,
     webhookId,
@@ -84,9 +85,7 @@ export async function deliverWebhookEvent({
   if (disabled === 'gone' && endpoint.kind === 'hook') {
     // A REST hook's target answers 410 when its Zap or scenario is switched off or deleted: that is
     // the platforms' way to unsubscribe, so the hook goes (and frees its slot), nobody is emailed.
-    if (await webhookEndpointRepository.delete({ userId: endpoint.userId, endpointId: endpoint.id })) {
-      await formRepository.releaseWebhookSlot({ userId: endpoint.userId, formId: endpoint.formId });
-    }
+    await removeRestHook(endpoint);
   } else if (disabled) {
     await webhookEndpointRepository.update({
       userId: endpoint.userId,
