@@ -284,7 +284,6 @@ export { ZCreateIntegrationInputSchema } from './integrations/z-integration-inpu
 export { createRestHook } from './hooks/create-rest-hook.js';
 export { deleteRestHook } from './hooks/delete-rest-hook.js';
 export { ZCreateRestHookInputSchema } from './hooks/z-rest-hook-input.js';
-export { maskTargetUrl } from './webhooks/mask-target-url.js';
 
 // emails
 export { isPermanentSmtpError } from './email/mailer.js';

@@ -93,7 +93,7 @@ export { MigrationModel } from './models/migration.js';
 export { DashboardSessionModel } from './models/dashboard-session.js';
 export { FormStatsModel } from './models/form-stats.js';
 export { FormStatsMonthModel } from './models/form-stats-month.js';
-export { ENDPOINT_KINDS, WebhookEndpointModel } from './models/webhook-endpoint.js';
+export { WebhookEndpointModel } from './models/webhook-endpoint.js';
 export { InboundEventModel } from './models/inbound-event.js';
 export {
   WebhookDeliveryModel,

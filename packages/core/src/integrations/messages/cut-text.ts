@@ -1,5 +1,5 @@
 /** What marks a value that was cut to fit a platform's limit. */
-export const ELLIPSIS = '…';
+const ELLIPSIS = '…';
 
 /**
  * `text` in at most `max` UTF-16 units, the last of them an ellipsis when anything was cut. UTF-16

@@ -1,7 +1,7 @@
 import type { TFormField } from '../../forms/z-form-field.js';
 
 /** A link a message shows under a value (an uploaded file's signed download link). */
-export type TMessageLink = { name: string; url: string };
+type TMessageLink = { name: string; url: string };
 
 /** One label and value of a submission, as every chat message shows it. */
 export type TMessageField = { label: string; value: string; links: TMessageLink[] };
