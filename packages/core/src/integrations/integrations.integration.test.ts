@@ -379,5 +379,24 @@ describe('REST hooks', () => {
           .httpStatus,
       ).toBe(400);
     }
+    // A private literal is refused at once where private targets are not allowed.
+    for (const targetUrl of [
+      'http://127.0.0.1:8080/in',
+      'http://[::1]/in',
+      'http://localhost/in',
+      'http://169.254.169.254/x',
+    ]) {
+      const refused = await appErrorOf(
+        createRestHook({
+          config: guarded,
+          userId: owner.user.id,
+          input: { targetUrl, event: 'form.submission.created', formId: owner.form.id },
+        }),
+      );
+      expect([refused.httpStatus, refused.message]).toEqual([
+        400,
+        'targetUrl must not point to a private, loopback or link-local address',
+      ]);
+    }
   });
 });
