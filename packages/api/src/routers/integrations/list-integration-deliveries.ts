@@ -2,11 +2,11 @@ import { listWebhookDeliveries, ZWebhookDeliveryViewSchema } from '@formwell/cor
 import { z } from 'zod';
 
 import { ZCursorQuerySchema, ZLimitQuerySchema } from '../../schemas/z-query.js';
-import { webhooksProcedure } from '../webhooks/webhook-paths.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZIntegrationPathSchema } from './integration-paths.js';
 
 /** The dashboard's delivery log of one integration: the webhook log, read through the integration. */
-export const listIntegrationDeliveriesRoute = webhooksProcedure
+export const listIntegrationDeliveriesRoute = sessionProcedure
   .input(ZIntegrationPathSchema.extend({ limit: ZLimitQuerySchema, cursor: ZCursorQuerySchema }))
   .output(z.object({ deliveries: z.array(ZWebhookDeliveryViewSchema), nextCursor: z.string().nullable() }))
   .query(async ({ ctx, input }) => {

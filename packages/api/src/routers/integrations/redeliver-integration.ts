@@ -1,19 +1,15 @@
 import { redeliverWebhook, ZWebhookDeliveryViewSchema } from '@formwell/core';
 
-import { requireRight } from '../../actor/actor.js';
-import { apiKeyPolicies } from '../../auth/api-key-policy.js';
 import { ZPathIdParamSchema } from '../../schemas/z-query.js';
-import { webhooksProcedure } from '../webhooks/webhook-paths.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZIntegrationPathSchema } from './integration-paths.js';
 
 /** Sends a logged message again (the dashboard's "Redeliver"), as webhook redelivery does. */
-export const redeliverIntegrationRoute = webhooksProcedure
+export const redeliverIntegrationRoute = sessionProcedure
   .input(ZIntegrationPathSchema.extend({ deliveryId: ZPathIdParamSchema }))
   .output(ZWebhookDeliveryViewSchema)
   .mutation(async ({ ctx, input }) => {
     const { formId, integrationId, deliveryId } = input;
-    // As for webhooks: it sends stored submission data, so it needs the read scope as well.
-    requireRight(ctx.actor, apiKeyPolicies.submissionsList.scope);
     const attempt = await redeliverWebhook({
       userId: ctx.actor.workspaceId,
       formId,

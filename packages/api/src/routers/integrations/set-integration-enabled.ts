@@ -1,11 +1,11 @@
 import { setIntegrationEnabled, ZIntegrationViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { webhooksProcedure } from '../webhooks/webhook-paths.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZIntegrationPathSchema } from './integration-paths.js';
 
 /** The dashboard's on/off switch (no REST face: the API deletes and re-adds instead). */
-export const setIntegrationEnabledRoute = webhooksProcedure
+export const setIntegrationEnabledRoute = sessionProcedure
   .input(ZIntegrationPathSchema.extend({ enabled: z.boolean() }))
   .output(ZIntegrationViewSchema)
   .mutation(async ({ ctx, input }) => {
