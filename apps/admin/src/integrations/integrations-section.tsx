@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmButton, Empty, ErrorAlert, Loading, SelectField, TextField } from '../components/ui';
 import { useTRPC, type RouterOutputs } from '../lib/trpc';
 import { IntegrationDeliveryLog } from './integration-delivery-log';
+import { TestSentNote } from '../webhooks/test-sent-note';
 
 type TIntegration = RouterOutputs['integrations']['list']['integrations'][number];
 type TPlatform = TIntegration['type'];
@@ -139,12 +140,7 @@ function IntegrationCard({ integration }: { integration: TIntegration }) {
           onConfirm={() => remove.mutate(ids)}
         />
       </div>
-      {sendTest.isSuccess ? (
-        <p role="status" className="hint">
-          Test sent: {sendTest.data.status}
-          {sendTest.data.httpStatus === null ? '' : ` (HTTP ${sendTest.data.httpStatus})`}.
-        </p>
-      ) : null}
+      {sendTest.isSuccess ? <TestSentNote attempt={sendTest.data} /> : null}
       {[sendTest, toggle, remove].map((mutation, index) =>
         mutation.isError ? <ErrorAlert key={index} error={mutation.error} /> : null,
       )}

@@ -1,46 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-import { platformSchemaErrors, type TPlatform } from '@formwell/vitest-config/platform-schemas';
+import { platformSchemaErrors } from '@formwell/vitest-config/platform-schemas';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
 import { call, errorBody } from '../api-v1/helpers/http.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { startPlatformReceiver } from '../helpers/platform-receiver.js';
 
 const FOREIGN_FORM = { message: 'Unauthorized', error: 'Form does not belong to this user' };
-const servers: Server[] = [];
-
-afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-/** A platform stand-in on 127.0.0.1 answering 400 to a body its platform's schema refuses. */
-async function platformReceiver(platform: TPlatform) {
-  const bodies: unknown[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    req.on('end', () => {
-      const body: unknown = JSON.parse(raw);
-      bodies.push(body);
-      res.statusCode = platformSchemaErrors(platform, body).length > 0 ? 400 : 200;
-      res.end();
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/services/T1/B1/secret-token`,
-    bodies,
-  };
-}
-
 const integrationsUrl = (formId: string, rest = '') => `/api/v1/forms/${formId}/integrations${rest}`;
 
 function post(app: FastifyInstance, key: string, url: string, payload: object = {}) {
@@ -54,7 +21,7 @@ describe('REST /api/v1/forms/{formId}/integrations', () => {
     const form = await createTestForm(owner.userId);
     const ids: string[] = [];
     for (const type of ['slack', 'discord', 'teams'] as const) {
-      const receiver = await platformReceiver(type);
+      const receiver = await startPlatformReceiver(type);
       const created = await post(app, owner.key, integrationsUrl(form.id), { type, url: receiver.url });
       expect(created.statusCode).toBe(201);
       const body = created.json<{ id: string; type: string; url: string }>();

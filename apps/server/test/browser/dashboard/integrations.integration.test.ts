@@ -1,12 +1,10 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { createForm, createUser } from '@formwell/core';
 import { platformSchemaErrors } from '@formwell/vitest-config/platform-schemas';
-import { beforeAll, expect, onTestFinished, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
+import { startPlatformReceiver } from '../../helpers/platform-receiver.js';
 import { testCoreConfig } from '../../helpers/test-core-config.js';
 import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
 
@@ -17,28 +15,6 @@ let dashboardDir: string;
 beforeAll(async () => {
   dashboardDir = await buildDashboardForTest();
 }, 600_000);
-
-/** A Slack stand-in on 127.0.0.1: 200 for a valid Block Kit message, 400 otherwise. */
-async function slackReceiver() {
-  const bodies: unknown[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    req.on('end', () => {
-      const body: unknown = JSON.parse(raw);
-      bodies.push(body);
-      res.statusCode = platformSchemaErrors('slack', body).length > 0 ? 400 : 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/services/T1/B1/secret-token`,
-    bodies,
-  };
-}
 
 test(
   'an owner adds a Slack integration, sends a test message, reads its log, switches it off and deletes it',
@@ -56,7 +32,7 @@ test(
       userId: user.id,
       input: { name: 'Contact', formType: 'contact' },
     });
-    const receiver = await slackReceiver();
+    const receiver = await startPlatformReceiver('slack');
     const browser = await launchChromium();
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(`${address}/login`);
