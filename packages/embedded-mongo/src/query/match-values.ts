@@ -1,10 +1,17 @@
-import { BSONRegExp } from 'bson';
+import type { BSONRegExp } from 'bson';
 import { toJsRegExp } from './regex-translate.js';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { compareValues, typeRank } from '../bson/compare.js';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { badValue } from '../errors.js';
+import {
+  isOperatorDocument,
+  isRegex,
+  nestedUnderIn,
+  regexUnderNe,
+  regexUnderRange,
+} from './query-refusals.js';
 
 /**
  * Equality, membership and range query operators with MongoDB's semantics, replacing mingo's:
@@ -27,7 +34,6 @@ type Operator = (selector: string, value: unknown, options: Options) => Predicat
 
 const isDocument = (v: unknown): v is Doc =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && typeRank(v) === 4;
-const isRegex = (v: unknown): v is RegExp | BSONRegExp => v instanceof RegExp || v instanceof BSONRegExp;
 
 /** What a dotted path reaches in a document: its values, and whether some branch had none. */
 type Reached = { values: unknown[]; missing: boolean };
@@ -94,13 +100,14 @@ const $eq: Operator = (selector, value) => {
   return (obj) => equals(reach(obj, path), value);
 };
 const $ne: Operator = (selector, value) => {
-  if (isRegex(value)) throw badValue("Can't have regex as arg to $ne");
+  if (isRegex(value)) throw regexUnderNe();
   const path = selector.split('.');
   return (obj) => !equals(reach(obj, path), value);
 };
 
 function membership(selector: string, list: unknown, op: '$in' | '$nin'): Predicate {
   if (!Array.isArray(list)) throw badValue(`${op} needs an array`);
+  if (list.some(isOperatorDocument)) throw nestedUnderIn();
   const regexes = list.filter(isRegex);
   const hasNull = list.some((v) => v === null);
   // Keys of the BSON order are equal exactly when values are equal: one set lookup per candidate.
@@ -136,6 +143,7 @@ const $all: Operator = (selector, list, options) => {
 
 function range(test: (c: number) => boolean, inclusive: boolean): Operator {
   return (selector, value) => {
+    if (isRegex(value)) throw regexUnderRange(selector);
     const path = selector.split('.');
     return (obj) => {
       const r = reach(obj, path);
