@@ -136,8 +136,8 @@ describe('filters mongod refuses when it parses them', () => {
   });
 
   test('an $in of values and regexes matches either, documents and DBRef-shaped values stay values', async () => {
-    const ids = (await q.find({ a: { $in: [2, /^ab/] } }).toArray()).map((d) => d._id as number);
-    expect(ids.sort()).toEqual([1, 2]);
+    const ids = (await q.find({ a: { $in: [2, /^ab/] } }).toArray()).map((d) => Number(d._id));
+    expect(ids.sort((x, y) => x - y)).toEqual([1, 2]);
     expect(await q.find({ a: { $in: [{ b: 1 }] } }).toArray()).toEqual([]);
     expect(await q.find({ a: { $in: [{ $ref: 'x', $id: 1 }] } }).toArray()).toEqual([]);
   });
