@@ -73,7 +73,7 @@ describe('inclusion projections of dotted paths keep the document order', () => 
     // Through an array of documents too.
     await c('p').insertOne({ _id: 2, a: [{ z: 1, x: 2, y: 3 }] } as Document);
     const second = await c('p')
-      .find({ _id: 2 }, { projection: { 'a.y': 1, 'a.z': 1 } })
+      .find({ 'a.y': 3 }, { projection: { 'a.y': 1, 'a.z': 1 } })
       .toArray();
     expect(second.map((d) => (d.a as Document[]).map((el) => Object.keys(el)))).toEqual([[['z', 'y']]]);
   });

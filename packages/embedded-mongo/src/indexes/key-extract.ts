@@ -1,4 +1,5 @@
 import { EMPTY_ARRAY_KEY } from '../bson/compare.js';
+import { dbRefField, isDbRef } from '../bson/dbref-field.js';
 
 /** Reads a dotted path, returning every value it reaches (arrays fan out, as multikey indexes do). */
 export function valuesAtPath(doc: unknown, path: string[], i = 0, out: unknown[] = []): unknown[] {
@@ -23,6 +24,7 @@ export function valuesAtPath(doc: unknown, path: string[], i = 0, out: unknown[]
     for (const el of doc) valuesAtPath(el, path, i, out);
     return out;
   }
+  if (isDbRef(doc)) return valuesAtPath(dbRefField(doc, field), path, i + 1, out);
   return valuesAtPath((doc as Record<string, unknown>)[field], path, i + 1, out);
 }
 
@@ -31,6 +33,7 @@ export function hasPath(doc: unknown, path: string[], i = 0): boolean {
   if (i === path.length) return doc !== undefined;
   if (doc === null || typeof doc !== 'object') return false;
   if (Array.isArray(doc)) return doc.some((el) => hasPath(el, path, i));
+  if (isDbRef(doc)) return hasPath(dbRefField(doc, path[i] ?? ''), path, i + 1);
   return hasPath((doc as Record<string, unknown>)[path[i] ?? ''], path, i + 1);
 }
 

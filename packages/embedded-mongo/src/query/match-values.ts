@@ -5,6 +5,7 @@ import type { Options } from 'mingo/types';
 import { compareValues, typeRank } from '../bson/compare.js';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { badValue } from '../errors.js';
+import { dbRefField, isDbRef } from '../bson/dbref-field.js';
 import {
   isOperatorDocument,
   isRegex,
@@ -55,15 +56,17 @@ function walk(v: unknown, parts: string[], i: number, out: Reached): void {
     }
     for (const el of v) {
       if (!isDocument(el)) continue;
-      walk(el[part], parts, i + 1, out);
+      walk(fieldOf(el, part), parts, i + 1, out);
       reached = true;
     }
     if (!reached) out.missing = true;
     return;
   }
-  if (isDocument(v)) walk(v[part], parts, i + 1, out);
+  if (isDocument(v)) walk(fieldOf(v, part), parts, i + 1, out);
   else out.missing = true;
 }
+
+const fieldOf = (v: Doc, name: string): unknown => (isDbRef(v) ? dbRefField(v, name) : v[name]);
 
 /** What `path` (a selector split on dots, once per compiled operator) reaches in `obj`. */
 function reach(obj: unknown, path: string[]): Reached {
@@ -162,19 +165,34 @@ function range(test: (c: number) => boolean, inclusive: boolean): Operator {
  * `{$gt: 4, $lt: 6}`); with field conditions only embedded documents can match.
  */
 const $elemMatch: Operator = (selector, criteria, options) => {
+  const test = elementTest(criteria, options);
+  const path = selector.split('.');
+  return (obj) => reach(obj, path).values.some((v) => Array.isArray(v) && v.some(test));
+};
+
+/**
+ * Whether one array element satisfies `$elemMatch`'s criteria. A nested `{$elemMatch: ...}` among
+ * operator conditions tests the elements of an element that is itself an array, as mongod's
+ * ElemMatchValueMatchExpression does (`{a: {$elemMatch: {$elemMatch: {$eq: 3}}}}` matches
+ * `{a: [[1, 2], [3]]}`); the other conditions see the element whole.
+ */
+function elementTest(criteria: unknown, options: Options): (el: unknown) => boolean {
   if (!isDocument(criteria)) throw badValue('$elemMatch needs an Object');
   const keys = Object.keys(criteria);
   const onValues =
     keys.length > 0 && keys.every((k) => k.startsWith('$') && !['$and', '$or', '$nor'].includes(k));
-  const q = new Query(onValues ? { v: criteria } : criteria, options);
-  const test = (el: unknown): boolean => {
+  if (!onValues) {
+    const q = new Query(criteria, options);
+    return (el) => isDocument(el) && q.test(el);
+  }
+  const { $elemMatch: inner, ...rest } = criteria;
+  const nested = inner === undefined ? undefined : elementTest(inner, options);
+  const q = Object.keys(rest).length > 0 ? new Query({ v: rest }, options) : undefined;
+  return (el) =>
+    (nested === undefined || (Array.isArray(el) && el.some(nested))) &&
     // Wrapped once more, an array element is reached as a whole (and its elements one level down).
-    if (onValues) return q.test({ v: Array.isArray(el) ? [el] : el });
-    return isDocument(el) && q.test(el);
-  };
-  const path = selector.split('.');
-  return (obj) => reach(obj, path).values.some((v) => Array.isArray(v) && v.some(test));
-};
+    (q === undefined || q.test({ v: Array.isArray(el) ? [el] : el }));
+}
 
 /**
  * `$exists` (https://www.mongodb.com/docs/manual/reference/operator/query/exists/): whether the
