@@ -19,7 +19,9 @@ export function hintName(
   indexes: Iterable<{ name: string; spec: { key: Doc } }>,
 ): string | undefined {
   if (hint === undefined || hint === null) return undefined;
-  if (typeof hint === 'string') return hint;
+  if (typeof hint === 'string') {
+    for (const ix of indexes) if (ix.name === hint) return hint;
+  }
   // { $natural: 1 } asks for a collection scan, which is what no hint gives when no index fits.
   if (typeof hint === 'object' && '$natural' in hint) return undefined;
   if (typeof hint === 'object') {
