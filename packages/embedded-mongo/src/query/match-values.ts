@@ -1,4 +1,4 @@
-import type { BSONRegExp } from 'bson';
+import { MaxKey, MinKey, type BSONRegExp } from 'bson';
 import { toJsRegExp } from './regex-translate.js';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
@@ -147,6 +147,10 @@ const $all: Operator = (selector, list, options) => {
 function range(test: (c: number) => boolean, inclusive: boolean): Operator {
   return (selector, value) => {
     if (isRegex(value)) throw regexUnderRange(selector);
+    // Above MinKey / below MaxKey is every value of every type, a missing field included
+    // (ComparisonMatchExpressionBase in mongod's expression_leaf.cpp: the one exception to
+    // type bracketing).
+    if ((value instanceof MinKey && test(1)) || (value instanceof MaxKey && test(-1))) return () => true;
     const path = selector.split('.');
     return (obj) => {
       const r = reach(obj, path);
