@@ -12,10 +12,12 @@ export function project(docs: Doc[], filter: Doc, projection: Doc): Doc[] {
   if (simple) return docs.map((doc) => applySimple(doc, simple));
   const slices = sliceOnlyProjection(projection);
   if (slices) return docs.map((doc) => applySlices(applySimple(doc, slices.rest), slices.slices));
-  const kept = docs.map((doc) => keepMatchedElement(doc, filter, projection));
-  if (kept.every((doc) => doc !== undefined)) return kept;
+  const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
+  if (positional) {
+    const kept = docs.map((doc) => keepMatchedElement(doc, filter, projection));
+    if (kept.every((doc) => doc !== undefined)) return kept;
+  }
   try {
-    const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
     const q = new Query(positional ? filter : {}, queryOptions);
     const out = q.find<Doc>(docs, projection).all();
     // The documents matched already (the query only resolves a positional `$`): one out per doc.
