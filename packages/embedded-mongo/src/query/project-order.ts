@@ -1,8 +1,8 @@
 /**
  * Field order of an inclusion `$project` that also computes fields or names dotted paths, as mongod
- * writes it: first the fields kept from the input document, in the input's order, then the computed fields (and
- * sub-documents the input did not have) in the order the projection names them; the same at
- * every level of embedded documents. mongod applies a projection in these two passes, so
+ * writes it: first the fields kept from the input document, in the input's order, then the
+ * computed fields (and sub-documents the input did not have) in the order the projection names
+ * them; the same at every level of embedded documents. mongod applies a projection in these two passes, so
  * `{$project: {z: 1, n: {$literal: 5}}}` of `{_id, a, z}` gives `{_id, z, n}`; mingo wrote the
  * fields in the projection's order. Kept sub-fields too follow the input: `{'a.x': 1, 'a.z': 1}`
  * of `{a: {z, y, x}}` gives `{a: {z, x}}` (mongod's inclusion projection walks the document).
