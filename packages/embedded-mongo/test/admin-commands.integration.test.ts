@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient, type Document } from 'mongodb';
+import type { Document, MongoClient } from 'mongodb';
 import { afterAll, describe, expect, test } from 'vitest';
-import { startEmbeddedMongo } from '../src/index.js';
-import { serverError } from './helpers/engine.js';
+import { serverError, withDurableEngine } from './helpers/engine.js';
 
 // renameCollection and dbStats as the manual's command pages describe them, with the refusals of
 // mongod's rename (src/mongo/db/catalog/rename_collection.cpp: 13 outside admin, 20 onto itself,
@@ -12,16 +11,7 @@ import { serverError } from './helpers/engine.js';
 const dir = mkdtempSync(join(tmpdir(), 'embedded-mongo-admin-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function withEngine<T>(fn: (client: MongoClient) => Promise<T>): Promise<T> {
-  const engine = await startEmbeddedMongo({ port: 0, dbPath: dir });
-  const client = await MongoClient.connect(engine.uri);
-  try {
-    return await fn(client);
-  } finally {
-    await client.close();
-    await engine.stop();
-  }
-}
+const withEngine = <T>(fn: (client: MongoClient) => Promise<T>) => withDurableEngine(dir, fn);
 
 describe('renameCollection', () => {
   test('moves documents, indexes and options, also across databases, and survives a restart', async () => {
