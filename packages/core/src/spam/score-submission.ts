@@ -15,6 +15,7 @@ const RATE_STEP_WEIGHT = 0.5;
 const RATE_MAX_WEIGHT = 4;
 /** A solved CAPTCHA is a person, not proof of good intent (spam farms solve them): a mild push. */
 const CAPTCHA_PASSED_WEIGHT = -1;
+const MAX_SCORE = 0.9999;
 /** Evidence below this is too weak to be named among the reasons. */
 const REASON_MIN_WEIGHT = 1;
 
@@ -59,7 +60,8 @@ export function scoreSubmission({
   const logOdds = signals.reduce((sum, signal) => sum + signal.weight, PRIOR_LOG_ODDS);
 
   return {
-    score: Math.round(10_000 / (1 + Math.exp(-logOdds))) / 10_000,
+    // Never 1, so a form whose threshold is 1 files nothing in the spam folder by score.
+    score: Math.min(MAX_SCORE, Math.round(10_000 / (1 + Math.exp(-logOdds))) / 10_000),
     reasons: signals.filter((signal) => signal.weight >= REASON_MIN_WEIGHT).map((signal) => signal.reason),
   };
 }

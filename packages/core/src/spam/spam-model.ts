@@ -21,7 +21,14 @@ const MAX_TOKEN_WEIGHT = 2;
 /** The model's whole say on one submission is capped too, so the rules keep theirs. */
 const MAX_MODEL_WEIGHT = 6;
 
-/** FNV-1a, 32 bits, base 36: a short, stable, field-name-safe key for a token. */
+/**
+ * How many keys a model can hold: tokens are hashed into this many buckets (the "hashing trick"),
+ * so a workspace's stored model stays under a few megabytes whatever its owner marks, at the price
+ * of rare collisions between two words, which naive Bayes shrugs off.
+ */
+const TOKEN_BUCKETS = 65_536;
+
+/** FNV-1a folded into TOKEN_BUCKETS, in base 36: a short, stable, field-name-safe key for a token. */
 export function tokenKey(token: string): string {
   let hash = 0x811c9dc5;
   for (let index = 0; index < token.length; index += 1) {
@@ -29,7 +36,7 @@ export function tokenKey(token: string): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
 
-  return hash.toString(36);
+  return (hash % TOKEN_BUCKETS).toString(36);
 }
 
 /**
