@@ -18,7 +18,7 @@ export type { TApiErrorShape } from './errors/format-error.js';
 export { listProcedures } from './procedures.js';
 export type { TProcedureEntry } from './procedures.js';
 export { KEY_RESTRICTION_REFUSAL } from './routers/v1/api-key-error-responses.js';
-export { consumePublicFormLimit } from './rate-limit/public-form-limit.js';
+export { consumePublicFormLimit, publicSubmitAddressRate } from './rate-limit/public-form-limit.js';
 export { afterResponse } from './after-response.js';
 export { LazyChildLogger } from './lazy-child-logger.js';
 export { handOffOutbox } from './hand-off-outbox.js';

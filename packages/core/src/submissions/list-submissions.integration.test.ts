@@ -107,6 +107,9 @@ describe('listing submissions', () => {
       email: 'a@x.io',
       data: { email: 'a@x.io' },
       meta: { browser: 'Unknown', os: 'Unknown', device: 'Unknown', country: 'Unknown' },
+      status: 'inbox',
+      spamScore: expect.any(Number),
+      spamReasons: [],
       createdAt: '2026-11-20T10:00:00.000Z',
     });
     expect(
