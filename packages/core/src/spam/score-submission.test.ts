@@ -36,14 +36,39 @@ describe('scoreSubmission', () => {
     });
     expect(farm.score).toBeGreaterThanOrEqual(DEFAULT_SPAM_THRESHOLD);
     expect(farm.reasons).toContain('links');
+    // Script injection alone is suspicious, not filed (escaping tests and pasted code send it);
+    // with another sign it is.
     const script = scoreSubmission({ data: { name: '<script>alert(1)</script>' } });
-    expect(script.score).toBeGreaterThanOrEqual(DEFAULT_SPAM_THRESHOLD);
     expect(script.reasons).toEqual(['scripts']);
+    expect(script.score).toBeGreaterThan(0.5);
+    expect(script.score).toBeLessThan(DEFAULT_SPAM_THRESHOLD);
+    const scriptAndLink = scoreSubmission({
+      data: { name: '<img src=x onerror=alert(1)>', site: 'http://a.example.top' },
+    });
+    expect(scriptAndLink.reasons).toEqual(['links', 'scripts']);
+    expect(scriptAndLink.score).toBeGreaterThanOrEqual(DEFAULT_SPAM_THRESHOLD);
     const casino = scoreSubmission({ data: { message: 'Best online casino: free spins, no deposit bonus, slots!' } });
     expect(casino.reasons).toEqual(['patterns']);
     expect(casino.score).toBeGreaterThanOrEqual(DEFAULT_SPAM_THRESHOLD);
     const repeated = scoreSubmission({ data: { message: 'win '.repeat(40) } });
     expect(repeated.reasons).toContain('repeated');
+  });
+
+  it('keeps a value at the length limit, a pasted code snippet and a random token in the inbox', () => {
+    for (const data of [
+      { text: 'a'.repeat(10_000) },
+      { message: 'My page shows <script>alert(1)</script> literally, is that a bug?' },
+      { message: 'My order reference is q8ZxYwVb7TqLmNpK, please check it', name: 'Ada' },
+      { name: 'Strzelczyk', message: 'Angstschweiß' },
+    ]) {
+      expect(scoreSubmission({ data }).score, JSON.stringify(data).slice(0, 60)).toBeLessThan(
+        DEFAULT_SPAM_THRESHOLD,
+      );
+    }
+    expect(scoreSubmission({ data: { a: 'xkjqwrtz', b: 'dfhgjkl qwrtzp xcvbnm' } }).reasons).toEqual(['gibberish']);
+    expect(scoreSubmission({ data: { a: 'xkjqwrtz', b: 'dfhgjkl qwrtzp xcvbnm' } }).score).toBeGreaterThanOrEqual(
+      DEFAULT_SPAM_THRESHOLD,
+    );
   });
 
   it('reads stylised and full-width letters as plain ones', () => {
