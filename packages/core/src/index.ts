@@ -357,14 +357,7 @@ export { eraseSubmitterData, findSubmitterData } from './data-rights/submitter-d
 export { ZDeleteAccountInputSchema, ZSubmitterInputSchema } from './data-rights/z-data-rights-input.js';
 
 // spam
-export {
-  DEFAULT_SPAM_THRESHOLD,
-  FREE_SUBMISSIONS_PER_MINUTE,
-  scoreSubmission,
-} from './spam/score-submission.js';
-export type { TSpamEvidence, TSpamVerdict } from './spam/score-submission.js';
-export type { TSpamSignals } from './spam/judge-submission.js';
-export { purgeSpamFolder, SPAM_KEPT_DAYS } from './spam/purge-spam-folder.js';
+export { purgeSpamFolder } from './spam/purge-spam-folder.js';
 export { setSubmissionStatus, ZSetSubmissionStatusInputSchema } from './spam/set-submission-status.js';
 export type {
   SetSubmissionStatusOptions,

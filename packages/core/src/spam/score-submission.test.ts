@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 import { DEFAULT_SPAM_THRESHOLD, scoreSubmission, trainingKeys } from './score-submission.js';
 import { modelWeight, type TSpamModel } from './spam-model.js';
@@ -23,16 +23,21 @@ function modelOf(marks: { data: Record<string, unknown>; spam: boolean }[]): TSp
 }
 
 describe('scoreSubmission', () => {
-  it('leaves empty data and a file-only submission in the inbox', () => {
-    expect(scoreSubmission({ data: {} })).toEqual({ score: expect.any(Number), reasons: [] });
-    expect(scoreSubmission({ data: {} }).score).toBeLessThan(0.1);
-    const file = { resume: { fileId: 'f1', name: 'cv.pdf', size: 1200, contentType: 'application/pdf', sha256: 'ab' } };
+  test('leaves empty data and a file-only submission in the inbox', () => {
+    const empty = scoreSubmission({ data: {} });
+    expect(empty.reasons).toEqual([]);
+    expect(empty.score).toBeLessThan(0.1);
+    const file = {
+      resume: { fileId: 'f1', name: 'cv.pdf', size: 1200, contentType: 'application/pdf', sha256: 'ab' },
+    };
     expect(scoreSubmission({ data: file }).score).toBeLessThan(DEFAULT_SPAM_THRESHOLD);
   });
 
-  it('flags a link farm, script injection, known phrases and repeated text, naming why', () => {
+  test('flags a link farm, script injection, known phrases and repeated text, naming why', () => {
     const farm = scoreSubmission({
-      data: { message: 'http://a.example.top http://b.example.top http://c.example.top http://d.example.top' },
+      data: {
+        message: 'http://a.example.top http://b.example.top http://c.example.top http://d.example.top',
+      },
     });
     expect(farm.score).toBeGreaterThanOrEqual(DEFAULT_SPAM_THRESHOLD);
     expect(farm.reasons).toContain('links');
@@ -47,14 +52,16 @@ describe('scoreSubmission', () => {
     });
     expect(scriptAndLink.reasons).toEqual(['links', 'scripts']);
     expect(scriptAndLink.score).toBeGreaterThanOrEqual(DEFAULT_SPAM_THRESHOLD);
-    const casino = scoreSubmission({ data: { message: 'Best online casino: free spins, no deposit bonus, slots!' } });
+    const casino = scoreSubmission({
+      data: { message: 'Best online casino: free spins, no deposit bonus, slots!' },
+    });
     expect(casino.reasons).toEqual(['patterns']);
     expect(casino.score).toBeGreaterThanOrEqual(DEFAULT_SPAM_THRESHOLD);
     const repeated = scoreSubmission({ data: { message: 'win '.repeat(40) } });
     expect(repeated.reasons).toContain('repeated');
   });
 
-  it('keeps a value at the length limit, a pasted code snippet and a random token in the inbox', () => {
+  test('keeps a value at the length limit, a pasted code snippet and a random token in the inbox', () => {
     for (const data of [
       { text: 'a'.repeat(10_000) },
       { message: 'My page shows <script>alert(1)</script> literally, is that a bug?' },
@@ -65,17 +72,21 @@ describe('scoreSubmission', () => {
         DEFAULT_SPAM_THRESHOLD,
       );
     }
-    expect(scoreSubmission({ data: { a: 'xkjqwrtz', b: 'dfhgjkl qwrtzp xcvbnm' } }).reasons).toEqual(['gibberish']);
-    expect(scoreSubmission({ data: { a: 'xkjqwrtz', b: 'dfhgjkl qwrtzp xcvbnm' } }).score).toBeGreaterThanOrEqual(
-      DEFAULT_SPAM_THRESHOLD,
-    );
+    expect(scoreSubmission({ data: { a: 'xkjqwrtz', b: 'dfhgjkl qwrtzp xcvbnm' } }).reasons).toEqual([
+      'gibberish',
+    ]);
+    expect(
+      scoreSubmission({ data: { a: 'xkjqwrtz', b: 'dfhgjkl qwrtzp xcvbnm' } }).score,
+    ).toBeGreaterThanOrEqual(DEFAULT_SPAM_THRESHOLD);
   });
 
-  it('reads stylised and full-width letters as plain ones', () => {
-    expect(scoreSubmission({ data: { m: 'ｃａｓｉｎｏ ｆｒｅｅ ｓｐｉｎｓ ｓｌｏｔｓ' } }).reasons).toEqual(['patterns']);
+  test('reads stylised and full-width letters as plain ones', () => {
+    expect(scoreSubmission({ data: { m: 'ｃａｓｉｎｏ ｆｒｅｅ ｓｐｉｎｓ ｓｌｏｔｓ' } }).reasons).toEqual([
+      'patterns',
+    ]);
   });
 
-  it('does not flag ordinary messages in any script', () => {
+  test('does not flag ordinary messages in any script', () => {
     const messages = [
       'Hello, do you ship to Canada? My order number is 4471.',
       'Guten Tag, ich hätte gern ein Angebot für 40 Stühle. Angstschweiß inklusive.',
@@ -100,17 +111,19 @@ describe('scoreSubmission', () => {
     expect(tokenize(['สวัสดีครับ อยากสอบถามราคาห้องพักครับ']).length).toBeGreaterThan(3);
   });
 
-  it('adds the address rate only above 10 a minute, and takes a little off for a solved CAPTCHA', () => {
+  test('adds the address rate only above 10 a minute, and takes a little off for a solved CAPTCHA', () => {
     const data = { message: 'hello' };
     expect(scoreSubmission({ data, addressRate: 10 }).reasons).toEqual([]);
     const fast = scoreSubmission({ data, addressRate: 30 });
     expect(fast.reasons).toEqual(['rate']);
     expect(fast.score).toBeGreaterThan(scoreSubmission({ data, addressRate: 10 }).score);
     const links = { message: 'see http://a.example.com and http://b.example.com' };
-    expect(scoreSubmission({ data: links, captcha: 'passed' }).score).toBeLessThan(scoreSubmission({ data: links }).score);
+    expect(scoreSubmission({ data: links, captcha: 'passed' }).score).toBeLessThan(
+      scoreSubmission({ data: links }).score,
+    );
   });
 
-  it('learns from marks of both kinds, and not from one kind alone', () => {
+  test('learns from marks of both kinds, and not from one kind alone', () => {
     const pitch = { message: 'We redesign websites for small businesses, reply to this email for a quote' };
     const pitchAgain = { message: 'Small businesses love our websites, we redesign yours cheaply' };
     const ham = { message: 'Can I book a table for four on Friday evening?' };
@@ -123,14 +136,17 @@ describe('scoreSubmission', () => {
     const learned = scoreSubmission({ data: pitchAgain, model });
     expect(learned.reasons).toContain('learned');
     expect(learned.score).toBeGreaterThan(scoreSubmission({ data: pitchAgain }).score);
-    expect(scoreSubmission({ data: { message: 'Is a table for two free on Friday?' }, model }).score).toBeLessThan(
-      scoreSubmission({ data: { message: 'Is a table for two free on Friday?' } }).score + 1e-9,
-    );
+    expect(
+      scoreSubmission({ data: { message: 'Is a table for two free on Friday?' }, model }).score,
+    ).toBeLessThan(scoreSubmission({ data: { message: 'Is a table for two free on Friday?' } }).score + 1e-9);
   });
 
-  it('stays bounded on huge values and pathological input', () => {
+  test('stays bounded on huge values and pathological input', () => {
     const huge = Object.fromEntries(
-      Array.from({ length: 100 }, (_, index) => [`field${index}`, `${'x'.repeat(9_000)} http://a.example.com`]),
+      Array.from({ length: 100 }, (_, index) => [
+        `field${index}`,
+        `${'x'.repeat(9_000)} http://a.example.com`,
+      ]),
     );
     expect(submissionValues(huge).join('').length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
     const hostile = [
@@ -147,19 +163,24 @@ describe('scoreSubmission', () => {
       expect(verdict.score).toBeGreaterThanOrEqual(0);
       expect(verdict.score).toBeLessThanOrEqual(1);
     }
-    expect(tokenize(submissionValues({ text: Array.from({ length: 20_000 }, (_, i) => `w${i}`).join(' ') })).length).toBe(
-      MAX_TOKENS,
-    );
+    expect(
+      tokenize(submissionValues({ text: Array.from({ length: 20_000 }, (_, i) => `w${i}`).join(' ') }))
+        .length,
+    ).toBe(MAX_TOKENS);
   });
 
-  it('answers a score in 0..1 and known reasons for any data', () => {
+  test('answers a score in 0..1 and known reasons for any data', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.integer({ min: 0, max: 1_000 }), (data, rate) => {
-        const verdict = scoreSubmission({ data, addressRate: rate });
-        expect(verdict.score).toBeGreaterThanOrEqual(0);
-        expect(verdict.score).toBeLessThanOrEqual(1);
-        expect(verdict.reasons.every((reason) => REASONS.includes(reason))).toBe(true);
-      }),
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.integer({ min: 0, max: 1_000 }),
+        (data, rate) => {
+          const verdict = scoreSubmission({ data, addressRate: rate });
+          expect(verdict.score).toBeGreaterThanOrEqual(0);
+          expect(verdict.score).toBeLessThanOrEqual(1);
+          expect(verdict.reasons.every((reason) => REASONS.includes(reason))).toBe(true);
+        },
+      ),
     );
   });
 });

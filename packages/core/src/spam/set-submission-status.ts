@@ -23,7 +23,11 @@ import { finishSubmissionCounters } from '../submissions/apply-submission-counte
 import type { TOutboxItem } from '../submissions/outbox-item.js';
 import { planOutbox } from '../submissions/plan-outbox.js';
 import { uniqueEmailKey } from '../submissions/submission-email.js';
-import { toSubmissionView, ZSubmissionStatusSchema, type TSubmissionView } from '../submissions/submission-view.js';
+import {
+  toSubmissionView,
+  ZSubmissionStatusSchema,
+  type TSubmissionView,
+} from '../submissions/submission-view.js';
 import { usageMonth } from '../submissions/usage-month.js';
 import { learnSpamMark } from './workspace-spam-model.js';
 
@@ -133,7 +137,9 @@ async function release({
     });
   }
   const endpoints =
-    form.webhookCount === 0 ? [] : await webhookEndpointRepository.listByForm({ userId: user.id, formId: form.id });
+    form.webhookCount === 0
+      ? []
+      : await webhookEndpointRepository.listByForm({ userId: user.id, formId: form.id });
   const limits = config.plans[user.plan];
   let released;
   try {

@@ -49,7 +49,12 @@ async function formWithEffects(userId: string, input: Partial<TCreateFormInput> 
       ...input,
     },
   });
-  await createWebhookEndpoint({ config: testConfig, userId, formId: form.id, url: 'https://hooks.example.com/x' });
+  await createWebhookEndpoint({
+    config: testConfig,
+    userId,
+    formId: form.id,
+    url: 'https://hooks.example.com/x',
+  });
 
   return form;
 }
@@ -158,9 +163,11 @@ describe('the spam folder', () => {
         input: { status: 'inbox' },
       }),
     );
-    expect(error.code).toBe("FORBIDDEN");
+    expect(error.code).toBe('FORBIDDEN');
     expect(error.message).toBe('Monthly submission limit reached (1/1) for your plan');
-    expect((await listSubmissions({ userId: user.id, formId: form.id, status: 'spam' })).submissions).toHaveLength(1);
+    expect(
+      (await listSubmissions({ userId: user.id, formId: form.id, status: 'spam' })).submissions,
+    ).toHaveLength(1);
   });
 
   test('marks train only the marking workspace model; marking back unlearns', async () => {
@@ -170,14 +177,26 @@ describe('the spam folder', () => {
     const pitch = await submit(alice, form.id, 'We redesign websites, reply to this email for a quote');
     const ham = await submit(alice, form.id, 'Can I book a table for four on Friday?');
     const mark = (submissionId: string, status: 'inbox' | 'spam') =>
-      setSubmissionStatus({ config: testConfig, user: alice, formId: form.id, submissionId, input: { status } });
+      setSubmissionStatus({
+        config: testConfig,
+        user: alice,
+        formId: form.id,
+        submissionId,
+        input: { status },
+      });
     await mark(pitch.response.submissionId, 'spam');
-    expect(await spamModelRepository.find({ workspaceId: alice.id })).toMatchObject({ spamMarks: 1, hamMarks: 0 });
+    expect(await spamModelRepository.find({ workspaceId: alice.id })).toMatchObject({
+      spamMarks: 1,
+      hamMarks: 0,
+    });
     await mark(pitch.response.submissionId, 'inbox');
     await mark(pitch.response.submissionId, 'spam');
     await mark(ham.response.submissionId, 'spam');
     await mark(ham.response.submissionId, 'inbox');
-    expect(await spamModelRepository.find({ workspaceId: alice.id })).toMatchObject({ spamMarks: 1, hamMarks: 1 });
+    expect(await spamModelRepository.find({ workspaceId: alice.id })).toMatchObject({
+      spamMarks: 1,
+      hamMarks: 1,
+    });
     expect(await spamModelRepository.find({ workspaceId: bob.id })).toBeNull();
     // A form of Alice's named by Bob is refused before anything is read or learned.
     const foreign = await appErrorOf(
@@ -189,7 +208,7 @@ describe('the spam folder', () => {
         input: { status: 'inbox' },
       }),
     );
-    expect(foreign.code).toBe("FORBIDDEN");
+    expect(foreign.code).toBe('FORBIDDEN');
     expect(await spamModelRepository.find({ workspaceId: bob.id })).toBeNull();
   });
 
@@ -200,9 +219,9 @@ describe('the spam folder', () => {
       appErrorOf(
         setSubmissionStatus({ config: testConfig, user, formId: form.id, submissionId, input: { status } }),
       );
-    expect((await set("000000000000000000000000", "trash")).code).toBe("BAD_REQUEST");
+    expect((await set('000000000000000000000000', 'trash')).code).toBe('BAD_REQUEST');
     const missing = await set('000000000000000000000000', 'inbox');
-    expect([missing.code, missing.message]).toEqual(["NOT_FOUND", 'Submission not found']);
+    expect([missing.code, missing.message]).toEqual(['NOT_FOUND', 'Submission not found']);
   });
 
   test('purges spam after 30 days in the folder, and nothing younger', async () => {

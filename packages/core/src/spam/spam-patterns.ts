@@ -19,7 +19,8 @@ export const SPAM_PATTERN_FAMILIES: readonly TSpamPatternFamily[] = [
   {
     name: 'pharma',
     weight: 2.5,
-    pattern: /\b(?:viagra|cialis|levitra|tramadol|xanax|oxycodone|weight loss pills|diet pills|no prescription)\b/gi,
+    pattern:
+      /\b(?:viagra|cialis|levitra|tramadol|xanax|oxycodone|weight loss pills|diet pills|no prescription)\b/gi,
   },
   {
     name: 'adult',

@@ -4,7 +4,7 @@
  * 10,000-character value as on a short one. Nested values (arrays of options, file objects) give
  * their strings too, to a fixed depth; numbers and booleans say nothing about spam and are skipped.
  */
-export const MAX_VALUE_CHARS = 4_000;
+const MAX_VALUE_CHARS = 4_000;
 export const MAX_TEXT_CHARS = 16_000;
 const MAX_DEPTH = 3;
 

@@ -126,9 +126,11 @@ export async function submitForm({
   spamSignals = {},
   embed = false,
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
-  const { formId, data: sent, redirectUrl } = await refusingAs(SubmitRefusal.validation, () =>
-    parseInput(ZSubmitFormInputSchema, input),
-  );
+  const {
+    formId,
+    data: sent,
+    redirectUrl,
+  } = await refusingAs(SubmitRefusal.validation, () => parseInput(ZSubmitFormInputSchema, input));
   const form = await refusingAs(SubmitRefusal.form, () => loadForm({ userId: user.id, formId }));
   const { data, signals } = embed
     ? await admitEmbedSubmit({

@@ -1,4 +1,4 @@
-import mongoose, { type InferSchemaType } from 'mongoose';
+import mongoose from 'mongoose';
 
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
@@ -21,8 +21,6 @@ const spamModelSchema = new Schema(
 );
 
 spamModelSchema.index({ workspaceId: 1 }, { unique: true });
-
-export type TSpamModelDoc = InferSchemaType<typeof spamModelSchema>;
 
 const createSpamModelModel = () => model('SpamModel', spamModelSchema);
 

@@ -64,7 +64,9 @@ export const spamFolderRepository = {
    * Returns it as it was before; null when it already had that status or is withheld spam (which
    * only `release` moves).
    */
-  async move(ids: TSubmissionIds & { status: TSubmissionStatus; now: Date }): Promise<TSubmissionRecord | null> {
+  async move(
+    ids: TSubmissionIds & { status: TSubmissionStatus; now: Date },
+  ): Promise<TSubmissionRecord | null> {
     const filter = oneFilter(ids);
     if (!filter) {
       return null;

@@ -62,7 +62,9 @@ export type TCreateSubmissionRecord = Pick<
   verdict?: { status: TSubmissionStatus; score: number; reasons: string[] };
 };
 
-export type TNewOutboxEntry = Pick<TOutboxEntryRecord, 'kind'> & { endpointId?: TOutboxEntryRecord['endpointId'] };
+export type TNewOutboxEntry = Pick<TOutboxEntryRecord, 'kind'> & {
+  endpointId?: TOutboxEntryRecord['endpointId'];
+};
 
 /** An outbox entry as stored, pending, with its own id. */
 export function newOutboxEntry(entry: TNewOutboxEntry) {
