@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { DEFAULT_SPAM_THRESHOLD, scoreSubmission, trainingKeys } from '../../src/spam/score-submission.js';
+import { modelFromMarks } from '../../src/spam/model-from-marks.js';
+import { DEFAULT_SPAM_THRESHOLD, scoreSubmission } from '../../src/spam/score-submission.js';
 import type { TSpamModel } from '../../src/spam/spam-model.js';
 
 /**
@@ -67,21 +68,6 @@ function ownerMarks(): TItem[] {
   return [...spam, ...ham];
 }
 
-/** What the marks repository accumulates per workspace, built in memory. */
-function learn(marks: TItem[]): TSpamModel {
-  const tokens = new Map<string, [number, number]>();
-  for (const item of marks) {
-    for (const key of trainingKeys(item.data)) {
-      const counts = tokens.get(key) ?? [0, 0];
-      counts[item.spam ? 0 : 1] += 1;
-      tokens.set(key, counts);
-    }
-  }
-  const spamMarks = marks.filter((item) => item.spam).length;
-
-  return { spamMarks, hamMarks: marks.length - spamMarks, tokens };
-}
-
 function scoringMicroseconds(model: TSpamModel): number {
   const rounds = 200;
   for (const item of test) scoreSubmission({ data: item.data, model });
@@ -114,7 +100,7 @@ console.log(
 );
 report('rules only', null);
 const marks = ownerMarks();
-const model = learn(marks);
+const model = modelFromMarks(marks);
 report(`after ${marks.length} owner marks (${model.spamMarks} spam)`, model);
 const scoring = scoringMicroseconds(model);
 console.log(`scoring CPU per submission: ${scoring.toFixed(1)} µs (mean over the held-out set)`);

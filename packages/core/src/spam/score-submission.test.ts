@@ -2,25 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 
 import { DEFAULT_SPAM_THRESHOLD, scoreSubmission, trainingKeys } from './score-submission.js';
-import { modelWeight, type TSpamModel } from './spam-model.js';
+import { modelFromMarks } from './model-from-marks.js';
+import { modelWeight } from './spam-model.js';
 import { MAX_TEXT_CHARS, submissionValues } from './submission-text.js';
 import { MAX_TOKENS, tokenize } from './tokenize.js';
 
 const REASONS = ['links', 'patterns', 'scripts', 'repeated', 'gibberish', 'learned', 'rate', 'captcha'];
-
-function modelOf(marks: { data: Record<string, unknown>; spam: boolean }[]): TSpamModel {
-  const tokens = new Map<string, [number, number]>();
-  for (const mark of marks) {
-    for (const key of trainingKeys(mark.data)) {
-      const counts = tokens.get(key) ?? [0, 0];
-      counts[mark.spam ? 0 : 1] += 1;
-      tokens.set(key, counts);
-    }
-  }
-  const spamMarks = marks.filter((mark) => mark.spam).length;
-
-  return { spamMarks, hamMarks: marks.length - spamMarks, tokens };
-}
 
 describe('scoreSubmission', () => {
   test('leaves empty data and a file-only submission in the inbox', () => {
@@ -127,9 +114,9 @@ describe('scoreSubmission', () => {
     const pitch = { message: 'We redesign websites for small businesses, reply to this email for a quote' };
     const pitchAgain = { message: 'Small businesses love our websites, we redesign yours cheaply' };
     const ham = { message: 'Can I book a table for four on Friday evening?' };
-    const onlySpam = modelOf([{ data: pitch, spam: true }]);
+    const onlySpam = modelFromMarks([{ data: pitch, spam: true }]);
     expect(modelWeight(onlySpam, trainingKeys(pitchAgain))).toBe(0);
-    const model = modelOf([
+    const model = modelFromMarks([
       { data: pitch, spam: true },
       { data: ham, spam: false },
     ]);
