@@ -29,7 +29,11 @@ test(
     const form = await createForm({
       config: testCoreConfig,
       userId: user.id,
-      input: { name: 'Contact', formType: 'contact', fields: [] },
+      input: {
+        name: 'Contact',
+        formType: 'contact',
+        fields: [{ name: 'message', label: 'Message', type: 'textarea' }],
+      },
     });
     const submitted = await submitForm({
       config: testCoreConfig,
