@@ -3,7 +3,7 @@ import { spamFolderRepository, submissionRepository } from '@formwell/db';
 import { uncountRemoved } from '../submissions/delete-submission.js';
 
 /** How long spam stays in the folder for its owner to review. */
-export const SPAM_KEPT_DAYS = 30;
+const SPAM_KEPT_DAYS = 30;
 const DAY_MS = 86_400_000;
 const BATCH = 500;
 

@@ -6,7 +6,7 @@ import { tokenize } from './tokenize.js';
 /** A form's default: a submission scoring this or more goes to the spam folder. */
 export const DEFAULT_SPAM_THRESHOLD = 0.8;
 /** Submissions per address and form in a minute that add nothing to the score. */
-export const FREE_SUBMISSIONS_PER_MINUTE = 10;
+const FREE_SUBMISSIONS_PER_MINUTE = 10;
 
 /** Where a submission stands before any evidence: about 5 % ("most submissions are real"). */
 const PRIOR_LOG_ODDS = -3;
