@@ -20,6 +20,7 @@ test('every public endpoint is in the document with its method', () => {
       'GET /forms/{formId}/users-joined',
       'GET /forms/{formId}/analytics',
       'GET /forms/{formId}/submissions',
+      'PATCH /forms/{formId}/submissions/{submissionId}',
       'GET /forms/{formId}/webhooks',
       'POST /forms/{formId}/webhooks',
       'GET /forms/{formId}/webhooks/{webhookId}',

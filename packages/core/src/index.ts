@@ -366,3 +366,12 @@ export { exportAccount } from './data-rights/export-account.js';
 export { deleteAccount } from './data-rights/delete-account.js';
 export { eraseSubmitterData, findSubmitterData } from './data-rights/submitter-data.js';
 export { ZDeleteAccountInputSchema, ZSubmitterInputSchema } from './data-rights/z-data-rights-input.js';
+
+// spam
+export { purgeSpamFolder } from './spam/purge-spam-folder.js';
+export { setSubmissionStatus, ZSetSubmissionStatusInputSchema } from './spam/set-submission-status.js';
+export type {
+  SetSubmissionStatusOptions,
+  TSetSubmissionStatusResult,
+} from './spam/set-submission-status.js';
+export { ZSubmissionStatusSchema } from './submissions/submission-view.js';

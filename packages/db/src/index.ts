@@ -114,3 +114,7 @@ export { restoreBackup, RestoreTargetNotEmptyError } from './backup/restore-back
 export { BackupFileError } from './backup/read-backup.js';
 export type { TBackupSummary } from './backup/backup-format.js';
 export { deleteAccountData } from './repositories/account-data.js';
+export { spamFolderRepository } from './repositories/spam-folder.js';
+export { spamModelRepository } from './repositories/spam-model.js';
+export type { TSpamMarkKind, TStoredSpamModel } from './repositories/spam-model.js';
+export type { TSubmissionStatus } from './repositories/submission-record.js';

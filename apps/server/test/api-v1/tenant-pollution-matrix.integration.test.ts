@@ -254,6 +254,11 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     auth: 'session',
     input: (tenant) => ({ formId: tenant.formId, id: tenant.submissionId }),
   },
+  // Moves A's submission to the spam folder and back: B's mark must reach neither it nor B's model.
+  'submissions.setStatus': {
+    auth: 'both',
+    input: (tenant) => ({ formId: tenant.formId, submissionId: tenant.submissionId, status: 'spam' }),
+  },
   'webhooks.list': { auth: 'both', input: byForm },
   'webhooks.create': { auth: 'both', input: (tenant) => ({ formId: tenant.formId, url: NEW_WEBHOOK_URL }) },
   'webhooks.get': { auth: 'both', input: byWebhook },

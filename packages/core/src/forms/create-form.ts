@@ -32,6 +32,7 @@ function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSche
     },
     uniqueEmail: parsed.uniqueEmail ?? parsed.formType === 'waitlist',
     retentionDays: parsed.retentionDays ?? null,
+    ...(parsed.spamThreshold === undefined ? {} : { spamThreshold: parsed.spamThreshold }),
   });
 }
 

@@ -106,6 +106,7 @@ function toRecord(doc: TLeanForm): TFormRecord {
         captcha?.provider && captcha.secret ? { provider: captcha.provider, secret: captcha.secret } : null,
     },
     retentionDays: doc.retentionDays ?? null,
+    spamThreshold: doc.spamThreshold ?? null,
     webhookCount: doc.webhookCount ?? null,
   };
 }
@@ -125,7 +126,7 @@ export type TFormWritable = Pick<
   | 'uniqueEmail'
   | 'retentionDays'
 > &
-  Partial<Pick<TFormRecord, 'publicSubmissions'>>;
+  Partial<Pick<TFormRecord, 'publicSubmissions' | 'spamThreshold'>>;
 
 /** Forms, every query scoped by the owning user. */
 export const formRepository = {
