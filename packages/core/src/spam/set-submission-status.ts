@@ -4,7 +4,6 @@ import {
   monthlyUsageRepository,
   spamFolderRepository,
   submissionRepository,
-  webhookEndpointRepository,
   type TFormRecord,
   type TSpamMarkKind,
   type TSubmissionRecord,
@@ -21,7 +20,7 @@ import { parseInput } from '../errors/parse-input.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import { finishSubmissionCounters } from '../submissions/apply-submission-counters.js';
 import type { TOutboxItem } from '../submissions/outbox-item.js';
-import { planOutbox } from '../submissions/plan-outbox.js';
+import { loadDeliveryTargets, planOutbox } from '../submissions/plan-outbox.js';
 import { uniqueEmailKey } from '../submissions/submission-email.js';
 import {
   toSubmissionView,
@@ -136,10 +135,7 @@ async function release({
       message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
     });
   }
-  const endpoints =
-    form.webhookCount === 0
-      ? []
-      : await webhookEndpointRepository.listByForm({ userId: user.id, formId: form.id });
+  const endpoints = await loadDeliveryTargets({ userId: user.id, form });
   const limits = config.plans[user.plan];
   let released;
   try {

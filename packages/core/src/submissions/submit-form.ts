@@ -1,10 +1,4 @@
-import {
-  formStatsRepository,
-  storeSubmission,
-  submissionRepository,
-  type TFormRecord,
-  webhookEndpointRepository,
-} from '@formwell/db';
+import { formStatsRepository, storeSubmission, submissionRepository, type TFormRecord } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import type { TPlan } from '../config/plans.js';
@@ -17,7 +11,7 @@ import type { TFormField } from '../forms/z-form-field.js';
 import { finishSubmissionCounters } from './apply-submission-counters.js';
 import type { TOutboxItem } from './outbox-item.js';
 import { parseUserAgent } from './parse-user-agent.js';
-import { planOutbox } from './plan-outbox.js';
+import { loadDeliveryTargets, planOutbox } from './plan-outbox.js';
 import { resolveCountry } from './resolve-country.js';
 import { resolveRedirect } from './resolve-redirect.js';
 import { submissionEmail, uniqueEmailKey } from './submission-email.js';
@@ -208,12 +202,7 @@ export async function submitForm({
     throw duplicateEmail();
   }
 
-  // A form whose endpoint counter is 0 has none to read: the counter is taken before an endpoint
-  // is stored and given back after one is deleted (REST hooks following every form count on each).
-  const endpoints =
-    form.webhookCount === 0
-      ? []
-      : await webhookEndpointRepository.listDeliveryTargets({ userId: user.id, formId: form.id });
+  const endpoints = await loadDeliveryTargets({ userId: user.id, form });
   // Quota unit, insert and the form's count in one command (a 201 promises the form's count already
   // includes the submission). The analytics follow after the response: their readers apply pending
   // submissions first (applyPendingCountersOfForm), so they include it as soon as the 201 is sent.
