@@ -14,6 +14,9 @@ import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
 import { SubmissionModel } from './models/submission.js';
 import { UserModel } from './models/user.js';
+import { WorkspaceInvitationModel } from './models/workspace-invitation.js';
+import { WorkspaceMemberModel } from './models/workspace-member.js';
+import { WorkspaceModel } from './models/workspace.js';
 import { WebhookDeliveryModel } from './models/webhook-delivery.js';
 import { WebhookEndpointModel } from './models/webhook-endpoint.js';
 
@@ -26,6 +29,9 @@ export async function ensureIndexes(): Promise<void> {
   await Promise.all(
     [
       UserModel,
+      WorkspaceModel,
+      WorkspaceMemberModel,
+      WorkspaceInvitationModel,
       ApiKeyModel,
       FormModel,
       SubmissionModel,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { TPlan } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
-import { loadUser } from '../users/load-user.js';
+import { loadWorkspace } from '../workspaces/load-workspace.js';
 import { callStripe } from './call-stripe.js';
 import { checkoutPlanOrRefusal } from './checkout-eligibility.js';
 import { requireBilling, type TBillingDeps } from './require-billing.js';
@@ -18,9 +18,9 @@ export type TBillingRedirect = z.infer<typeof ZBillingRedirectSchema>;
 export type StartCheckoutOptions = TBillingDeps & { userId: string; plan: TPlan };
 
 /**
- * Starts a Stripe Checkout subscription for a paid plan. `{userId, plan}` rides on the session and
- * on the subscription it creates, so every later payment event names its user and plan without a
- * lookup.
+ * Starts a Stripe Checkout subscription for a paid plan of the workspace `userId` (the tenant id).
+ * `{workspaceId, plan}` rides on the session and on the subscription it creates, so every later
+ * payment event names its workspace and plan without a lookup.
  */
 export async function startCheckout({
   userId,
@@ -28,13 +28,15 @@ export async function startCheckout({
   ...deps
 }: StartCheckoutOptions): Promise<TBillingRedirect> {
   const { billing, stripe } = requireBilling(deps);
-  const user = await loadUser(userId);
+  const user = await loadWorkspace(userId);
   const paidPlan = checkoutPlanOrRefusal(user, plan);
   if (AppError.is(paidPlan)) {
     throw paidPlan;
   }
   const customer = await ensureStripeCustomer({ stripe, user });
-  const metadata = { userId: user.id, plan: paidPlan };
+  // `userId` stays beside `workspaceId` so a server of the previous release reading these events
+  // (a rollback) still finds the personal workspace's account.
+  const metadata = { workspaceId: user.id, userId: user.id, plan: paidPlan };
   const { successUrl, cancelUrl } = checkoutReturnUrls(billing.returnUrl);
   const session = await callStripe('checkout.sessions.create', () =>
     stripe.checkout.sessions.create({

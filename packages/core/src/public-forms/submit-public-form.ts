@@ -1,4 +1,4 @@
-import { formRepository, formStatsRepository, userRepository } from '@formwell/db';
+import { formRepository, formStatsRepository, workspaceRepository } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -123,7 +123,7 @@ export async function submitPublicForm({
     }
   }
 
-  const user = await userRepository.findById({ userId: form.userId });
+  const user = await workspaceRepository.findById({ workspaceId: form.userId });
   if (!user) {
     throw notFound();
   }

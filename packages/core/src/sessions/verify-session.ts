@@ -4,7 +4,7 @@ import { sha256Hex } from '../crypto/sha256-hex.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
-import { toUserView, type TUserView } from '../users/user-view.js';
+import { loadUserView, type TUserView } from '../users/user-view.js';
 
 export type VerifySessionOptions = { token: string | null | undefined; now?: Date };
 
@@ -30,5 +30,9 @@ export async function verifySession({
     throw unauthenticated;
   }
 
-  return { sessionId: session.id, expiresAt: session.expiresAt.toISOString(), user: toUserView(user) };
+  return {
+    sessionId: session.id,
+    expiresAt: session.expiresAt.toISOString(),
+    user: await loadUserView(user),
+  };
 }

@@ -1,4 +1,4 @@
-import { formRepository, userRepository, webhookEndpointRepository } from '@formwell/db';
+import { formRepository, webhookEndpointRepository, workspaceRepository } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -46,7 +46,7 @@ export async function createWebhookEndpoint({
     headers = [],
   } = parseInput(ZCreateWebhookEndpointInputSchema, input);
   const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
-  const user = await userRepository.findById({ userId });
+  const user = await workspaceRepository.findById({ workspaceId: userId });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }

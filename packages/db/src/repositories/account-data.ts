@@ -16,6 +16,9 @@ import { SubmissionModel } from '../models/submission.js';
 import { UserModel } from '../models/user.js';
 import { WebhookDeliveryModel } from '../models/webhook-delivery.js';
 import { WebhookEndpointModel } from '../models/webhook-endpoint.js';
+import { WorkspaceInvitationModel } from '../models/workspace-invitation.js';
+import { WorkspaceMemberModel } from '../models/workspace-member.js';
+import { WorkspaceModel } from '../models/workspace.js';
 import { toObjectId } from './object-id.js';
 
 /** Regex-quotes a literal (a provider customer id) for a substring match. */
@@ -40,10 +43,11 @@ export async function deleteAccountData({
   if (!owner) {
     return {};
   }
-  const user = await UserModel.findById(owner, { stripeCustomerId: 1 }).lean<{
+  // The account's personal workspace has the account's id: its data goes with the account.
+  const workspace = await WorkspaceModel.findById(owner, { stripeCustomerId: 1 }).lean<{
     stripeCustomerId?: string | null;
   }>();
-  const customerId = user?.stripeCustomerId ?? null;
+  const customerId = workspace?.stripeCustomerId ?? null;
   const formIds = (
     await FormModel.find({ userId: owner }, { _id: 1 }).lean<{ _id: { toString(): string } }[]>()
   ).map((form) => form._id.toString());
@@ -84,6 +88,12 @@ export async function deleteAccountData({
       ? PaymentEventModel.deleteMany({ payload: { $regex: `"${literal(customerId)}"` } })
       : { deletedCount: 0 },
   );
+  await remove('workspace_invitations', () => WorkspaceInvitationModel.deleteMany({ workspaceId: owner }));
+  // Its memberships everywhere (the personal workspace's, and those in workspaces it joined).
+  await remove('workspace_members', () =>
+    WorkspaceMemberModel.deleteMany({ $or: [{ workspaceId: owner }, { userId: owner }] }),
+  );
+  await remove('workspaces', () => WorkspaceModel.deleteMany({ _id: owner }));
   await remove('users', () => UserModel.deleteMany({ _id: owner }));
 
   return deleted;
