@@ -48,6 +48,7 @@ export async function deleteAccountData({
     stripeCustomerId?: string | null;
   }>();
   const customerId = workspace?.stripeCustomerId ?? null;
+  const account = await UserModel.findById(owner, { email: 1 }).lean<{ email?: string }>();
   const formIds = (
     await FormModel.find({ userId: owner }, { _id: 1 }).lean<{ _id: { toString(): string } }[]>()
   ).map((form) => form._id.toString());
@@ -88,7 +89,12 @@ export async function deleteAccountData({
       ? PaymentEventModel.deleteMany({ payload: { $regex: `"${literal(customerId)}"` } })
       : { deletedCount: 0 },
   );
-  await remove('workspace_invitations', () => WorkspaceInvitationModel.deleteMany({ workspaceId: owner }));
+  // Those its workspace sent, and those addressed to it (its address is personal data).
+  await remove('workspace_invitations', () =>
+    WorkspaceInvitationModel.deleteMany({
+      $or: [{ workspaceId: owner }, ...(account?.email ? [{ email: account.email }] : [])],
+    }),
+  );
   // Its memberships everywhere (the personal workspace's, and those in workspaces it joined).
   await remove('workspace_members', () =>
     WorkspaceMemberModel.deleteMany({ $or: [{ workspaceId: owner }, { userId: owner }] }),
