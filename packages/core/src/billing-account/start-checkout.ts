@@ -8,7 +8,7 @@ import { callStripe } from './call-stripe.js';
 import { checkoutPlanOrRefusal } from './checkout-eligibility.js';
 import { requireBilling, type TBillingDeps } from './require-billing.js';
 import { checkoutReturnUrls } from './return-urls.js';
-import { ensureStripeCustomer } from './stripe-customer.js';
+import { billingMetadata, ensureStripeCustomer } from './stripe-customer.js';
 
 /** Where the browser goes next: Stripe's hosted page. */
 export const ZBillingRedirectSchema = z.object({ url: z.string() });
@@ -34,9 +34,7 @@ export async function startCheckout({
     throw paidPlan;
   }
   const customer = await ensureStripeCustomer({ stripe, user });
-  // `userId` stays beside `workspaceId` so a server of the previous release reading these events
-  // (a rollback) still finds the personal workspace's account.
-  const metadata = { workspaceId: user.id, userId: user.id, plan: paidPlan };
+  const metadata = { ...billingMetadata(user), plan: paidPlan };
   const { successUrl, cancelUrl } = checkoutReturnUrls(billing.returnUrl);
   const session = await callStripe('checkout.sessions.create', () =>
     stripe.checkout.sessions.create({

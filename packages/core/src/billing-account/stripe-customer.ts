@@ -4,11 +4,21 @@ import { callStripe } from './call-stripe.js';
 import type { TStripeClient } from './stripe-client.js';
 
 /**
+ * What our Stripe objects carry to name their workspace. A personal workspace also names its
+ * account as `userId` (the same id), as every object did before workspaces: a server of the
+ * previous release reading the events (a rollback) still finds the account.
+ */
+export function billingMetadata(workspace: Pick<TWorkspaceRecord, 'id' | 'ownerId'>): Record<string, string> {
+  return workspace.id === workspace.ownerId
+    ? { workspaceId: workspace.id, userId: workspace.id }
+    : { workspaceId: workspace.id };
+}
+
+/**
  * The workspace's Stripe customer: the stored one, or a new one (billed to the owner's address)
  * stored on the workspace. The idempotency key is per workspace, so two first checkouts at the same
- * moment get the same customer from Stripe rather than two. The metadata names the workspace as
- * `userId` too: a personal workspace has its owner's id, and events of customers made before
- * workspaces existed name their user there.
+ * moment get the same customer from Stripe rather than two. A personal workspace's customer is
+ * named after its owner, as accounts' customers were before workspaces.
  */
 export async function ensureStripeCustomer({
   stripe,
@@ -21,12 +31,14 @@ export async function ensureStripeCustomer({
     return user.stripeCustomerId;
   }
   const owner = await userRepository.findById({ userId: user.ownerId });
+  const personal = user.id === user.ownerId;
+  const name = personal ? owner?.name : user.name;
   const customer = await callStripe('customers.create', () =>
     stripe.customers.create(
       {
         ...(owner ? { email: owner.email } : {}),
-        name: user.name,
-        metadata: { workspaceId: user.id, userId: user.id },
+        ...(name ? { name } : {}),
+        metadata: billingMetadata(user),
       },
       { idempotencyKey: `formwell-customer-${user.id}` },
     ),
