@@ -101,6 +101,8 @@ export { listUsers } from './users/list-users.js';
 export { findUserIdByEmail } from './users/find-user-id-by-email.js';
 export { ownerReaderFor } from './users/owner-reader-for.js';
 export { loadWorkspace } from './workspaces/load-workspace.js';
+export { sendAccountEmail } from './email/send-account-email.js';
+export type { TAccountMail } from './email/queue-account-email.js';
 export { createWorkspace } from './workspaces/create-workspace.js';
 export { listAllWorkspaces, listUserWorkspaces } from './workspaces/list-workspaces.js';
 export { workspaceMemberOf } from './workspaces/workspace-member-of.js';

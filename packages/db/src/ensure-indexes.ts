@@ -1,3 +1,5 @@
+import { AccountEmailModel } from './models/account-email.js';
+import { AccountTokenModel } from './models/account-token.js';
 import { ApiKeyModel } from './models/api-key.js';
 import { BillingEmailModel } from './models/billing-email.js';
 import { SubscriptionModel } from './models/billing-subscription.js';
@@ -29,6 +31,8 @@ export async function ensureIndexes(): Promise<void> {
   await Promise.all(
     [
       UserModel,
+      AccountEmailModel,
+      AccountTokenModel,
       WorkspaceModel,
       WorkspaceMemberModel,
       WorkspaceInvitationModel,

@@ -22,7 +22,7 @@ export const ZCreateUserInputSchema = z.object({
 export type TCreateUserInput = z.input<typeof ZCreateUserInputSchema>;
 
 export type CreateUserOptions = {
-  config: TCoreConfig;
+  config: Pick<TCoreConfig, 'plans'>;
   input: TCreateUserInput;
   /** The operator vouches for the address (`user create`); a sign-up proves it by a link. */
   emailVerified?: boolean;

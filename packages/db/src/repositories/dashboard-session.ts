@@ -76,6 +76,31 @@ export const dashboardSessionRepository = {
     return result.deletedCount;
   },
 
+  /** A user's unexpired sessions, newest first. */
+  async listActive({ userId, now }: { userId: string; now: Date }): Promise<TDashboardSessionRecord[]> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return [];
+    }
+    const docs = await DashboardSessionModel.find({ userId: owner, expiresAt: { $gt: now } })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<TLeanSession[]>();
+
+    return docs.map(toRecord);
+  },
+
+  /** Ends every session of a user but `keepId` ("sign out everywhere else"); returns how many. */
+  async deleteAllExcept({ userId, keepId }: { userId: string; keepId: string }): Promise<number> {
+    const owner = toObjectId(userId);
+    const keep = toObjectId(keepId);
+    if (!owner || !keep) {
+      return 0;
+    }
+    const result = await DashboardSessionModel.deleteMany({ userId: owner, _id: { $ne: keep } });
+
+    return result.deletedCount;
+  },
+
   async deleteByUser({ userId }: { userId: string }): Promise<number> {
     const owner = toObjectId(userId);
     if (!owner) {
