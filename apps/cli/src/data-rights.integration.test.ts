@@ -151,6 +151,18 @@ async function seedAccount(label: string): Promise<TAccount> {
   await db()
     .collection('workspaces')
     .updateOne({ _id: new ObjectId(userId) }, { $set: { stripeCustomerId: customerId } });
+  // Account mail waiting for the worker, filed under the account.
+  await db()
+    .collection('account_emails')
+    .insertOne({
+      kind: 'account.invitation',
+      ownerId: new ObjectId(userId),
+      to: `invitee-of-${label}@example.com`,
+      subject: 'Invitation',
+      text: 'link',
+      html: '<p>link</p>',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
   // An invitation the account's workspace sent (the dashboard makes these).
   await db()
     .collection('workspace_invitations')

@@ -86,7 +86,6 @@ export { paymentEventRepository } from './repositories/payment-event.js';
 export type { TStoredPaymentEvent, TClaimResult } from './repositories/payment-event.js';
 export { billingEmailRepository } from './repositories/billing-email.js';
 export { accountEmailRepository } from './repositories/account-email.js';
-export { accountTokenRepository } from './repositories/account-token.js';
 export type { TAccountEmailRecord } from './repositories/account-email.js';
 export type { TBillingEmailRecord, TBillingEmailKind } from './repositories/billing-email.js';
 export { caughtMailRepository } from './repositories/caught-mail.js';

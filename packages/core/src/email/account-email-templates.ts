@@ -25,29 +25,3 @@ export function invitationEmail({
     { label: 'Join the workspace', url },
   );
 }
-
-/** The link that proves an address belongs to the account holder. */
-export function verifyEmailEmail({ to, url }: { to: string; url: string }): TEmailMessage {
-  return actionEmail(
-    to,
-    'Confirm your email address for Formwell',
-    [
-      'Open the link to confirm this address. Until then, notifications and billing mail for your account are held back.',
-      'The link works once and expires in 24 hours. If you did not sign up, ignore this email.',
-    ],
-    { label: 'Confirm my address', url },
-  );
-}
-
-/** A password reset link; it ends every session of the account when used. */
-export function passwordResetEmail({ to, url }: { to: string; url: string }): TEmailMessage {
-  return actionEmail(
-    to,
-    'Reset your Formwell password',
-    [
-      'Someone (hopefully you) asked to reset the password of the Formwell account of this address.',
-      'The link works once and expires in 30 minutes; using it signs the account out everywhere. If you did not ask, ignore this email: your password stays as it is.',
-    ],
-    { label: 'Choose a new password', url },
-  );
-}

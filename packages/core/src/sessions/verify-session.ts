@@ -8,7 +8,13 @@ import { loadUserView, type TUserView } from '../users/user-view.js';
 
 export type VerifySessionOptions = { token: string | null | undefined; now?: Date };
 
-export type TVerifiedSession = { sessionId: string; expiresAt: string; user: TUserView };
+export type TVerifiedSession = {
+  sessionId: string;
+  expiresAt: string;
+  user: TUserView;
+  /** The workspace the session last switched to; null: the personal workspace. */
+  workspaceId: string | null;
+};
 
 /** Resolves a session cookie to its user; 401 when absent, unknown, expired, or the user is gone. */
 export async function verifySession({
@@ -34,5 +40,6 @@ export async function verifySession({
     sessionId: session.id,
     expiresAt: session.expiresAt.toISOString(),
     user: await loadUserView(user),
+    workspaceId: session.workspaceId,
   };
 }

@@ -23,7 +23,7 @@ import { ZAssignableRoleSchema, ZWorkspaceRoleSchema } from './roles.js';
 import { workspaceNotFound } from './workspace-member-of.js';
 
 /** How long an invitation link works. */
-export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export const ZInvitationViewSchema = z.object({
   id: z.string(),
@@ -46,7 +46,7 @@ function toInvitationView(record: TWorkspaceInvitationRecord): TInvitationView {
 }
 
 /** The dashboard page an invitation link opens (it accepts once the invitee is signed in). */
-export function invitationUrl(publicUrl: string, token: string): string {
+function invitationUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
 }
 
@@ -150,7 +150,7 @@ export async function revokeInvitation({
 /**
  * Accepts an invitation for the signed-in user: the link's token, unused, unrevoked and
  * unexpired, addressed to this user's own address. Single-use: of two accepts at once only one
- * joins. Returns the workspace joined and the role.
+ * joins. Returns the workspace joined and the role; the user's address counts as verified.
  */
 export async function acceptInvitation({
   userId,
@@ -179,6 +179,8 @@ export async function acceptInvitation({
     throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.INVITATION_UNUSABLE });
   }
   await workspaceMemberRepository.add({ workspaceId: invitation.workspaceId, userId, role: invitation.role });
+  // The link went to this address: opening it proves the address is the user's.
+  await userRepository.markEmailVerified({ userId, at: now });
 
   return { workspaceId: invitation.workspaceId, role: invitation.role };
 }

@@ -1,4 +1,4 @@
-import { WORKSPACE_ROLES, type TWorkspaceRole } from '@formwell/db';
+import { WORKSPACE_ROLES } from '@formwell/db';
 import { z } from 'zod';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -9,6 +9,8 @@ export const ZWorkspaceRoleSchema = z.enum(WORKSPACE_ROLES);
 
 /** Roles a member can be given or invited to: the owner role changes hands only by a transfer. */
 export const ZAssignableRoleSchema = z.enum(['admin', 'member', 'viewer']);
+
+export type TWorkspaceRole = z.infer<typeof ZWorkspaceRoleSchema>;
 
 export type TAssignableRole = z.infer<typeof ZAssignableRoleSchema>;
 

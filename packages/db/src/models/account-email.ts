@@ -3,11 +3,7 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
 
-export const ACCOUNT_EMAIL_KINDS = [
-  'account.invitation',
-  'account.verify-email',
-  'account.password-reset',
-] as const;
+const ACCOUNT_EMAIL_KINDS = ['account.invitation', 'account.verify-email', 'account.password-reset'] as const;
 
 /**
  * Account mail waiting for the worker: invitations, verification and reset links. The message

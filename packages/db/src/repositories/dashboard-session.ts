@@ -12,6 +12,7 @@ function toRecord(doc: TLeanSession): TDashboardSessionRecord {
   return {
     id: doc._id.toString(),
     userId: doc.userId.toString(),
+    workspaceId: doc.workspaceId?.toString() ?? null,
     expiresAt: doc.expiresAt,
     createdAt: doc.createdAt,
   };
@@ -47,6 +48,14 @@ export const dashboardSessionRepository = {
     }).lean<TLeanSession>();
 
     return doc ? toRecord(doc) : null;
+  },
+
+  /** Remembers the workspace the session works in (the dashboard's switcher). */
+  async setWorkspace({ sessionId, workspaceId }: { sessionId: string; workspaceId: string }): Promise<void> {
+    const _id = toObjectId(sessionId);
+    if (_id) {
+      await DashboardSessionModel.updateOne({ _id }, { $set: { workspaceId: requireObjectId(workspaceId) } });
+    }
   },
 
   async deleteByHash({ tokenHash }: { tokenHash: string }): Promise<boolean> {
