@@ -149,8 +149,33 @@ async function seedAccount(label: string): Promise<TAccount> {
   // Billing and mail records written by other parts (provider webhooks, the SMTP catcher), raw.
   const customerId = `cus_${label}`;
   await db()
-    .collection('users')
+    .collection('workspaces')
     .updateOne({ _id: new ObjectId(userId) }, { $set: { stripeCustomerId: customerId } });
+  // Account mail waiting for the worker, filed under the account.
+  await db()
+    .collection('account_emails')
+    .insertOne({
+      kind: 'account.invitation',
+      ownerId: new ObjectId(userId),
+      to: `invitee-of-${label}@example.com`,
+      subject: 'Invitation',
+      text: 'link',
+      html: '<p>link</p>',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  // An invitation the account's workspace sent (the dashboard makes these).
+  await db()
+    .collection('workspace_invitations')
+    .insertOne({
+      workspaceId: new ObjectId(userId),
+      email: `invitee-of-${label}@example.com`,
+      role: 'member',
+      tokenHash: `${label}-invitation-hash`,
+      invitedBy: new ObjectId(userId),
+      expiresAt: new Date(Date.now() + 86_400_000),
+      acceptedAt: null,
+      revokedAt: null,
+    });
   await db()
     .collection('caught_mail')
     .insertOne({ messageId, text: 'body', html: null, receivedAt: new Date() });

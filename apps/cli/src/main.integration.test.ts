@@ -15,7 +15,7 @@ import {
 } from '@formwell/core';
 import {
   BillingEmailModel,
-  UserModel,
+  WorkspaceModel,
   caughtMailRepository,
   connectDatabase,
   disconnectDatabase,
@@ -524,7 +524,7 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
       type: 'checkout.session.completed',
       outcome: 'applied',
     });
-    expect(await UserModel.findById(userId, { plan: 1, quotaLimit: 1, _id: 0 }).lean()).toEqual({
+    expect(await WorkspaceModel.findById(userId, { plan: 1, quotaLimit: 1, _id: 0 }).lean()).toEqual({
       plan: 'STANDARD',
       quotaLimit: 5000,
     });

@@ -10,16 +10,19 @@ import { billingReplay } from './commands/billing-replay.js';
 import { dbMigrate } from './commands/db-migrate.js';
 import { demoSeed } from './commands/demo-seed.js';
 import { formCreate } from './commands/form-create.js';
+import { formList } from './commands/form-list.js';
 import { formUpdate } from './commands/form-update.js';
 import { keyCreate } from './commands/key-create.js';
 import { keyRevoke } from './commands/key-revoke.js';
 import { mailList } from './commands/mail-list.js';
 import { mailShow } from './commands/mail-show.js';
+import { memberAdd, memberRemove } from './commands/member.js';
 import { restore } from './commands/restore.js';
 import { submitterErase, submitterFind } from './commands/submitter.js';
 import { userCreate } from './commands/user-create.js';
 import { userSetPlan } from './commands/user-set-plan.js';
 import { webhookCreate } from './commands/webhook-create.js';
+import { workspaceCreate, workspaceList } from './commands/workspace.js';
 
 export type TCommandOptions = { args: string[]; config: TCoreConfig };
 
@@ -31,8 +34,13 @@ const COMMANDS: Record<string, TCommand> = {
   'key create': keyCreate,
   'key revoke': keyRevoke,
   'form create': formCreate,
+  'form list': formList,
   'form update': formUpdate,
   'webhook create': webhookCreate,
+  'workspace list': workspaceList,
+  'workspace create': workspaceCreate,
+  'member add': memberAdd,
+  'member remove': memberRemove,
   'demo seed': demoSeed,
   'analytics rebuild': analyticsRebuild,
   'mail list': mailList,
@@ -51,12 +59,17 @@ const SINGLE_COMMANDS: Record<string, TCommand> = { backup, restore };
 export const USAGE = `usage: formwell <command> [options]
   user create --email E [--password P | --password-stdin] [--plan FREE|STANDARD|PRO] [--role OWNER|ADMIN]
   user set-plan --user ID --plan P
-  key create --user ID --name N [--scopes a,b] [--forms ID,…] [--origins https://site.example,…]
+  key create --workspace W | --user ID --name N [--scopes a,b] [--forms ID,…] [--origins https://site.example,…]
   key revoke --key-id ID
-  form create --user ID --name N --type T [--description D] [--fields JSON] [--users-joined] [--unique-email]
+  form create --workspace W | --user ID --name N --type T [--description D] [--fields JSON] [--users-joined] [--unique-email]
   form update --form ID [--name N] [--public-submissions on|off] [--allowed-origins a,b]
               [--captcha-provider turnstile|hcaptcha|recaptcha --captcha-secret-stdin | --no-captcha]
+  form list --workspace W | --user ID [--limit N] [--cursor C]
   webhook create --form ID --url U
+  workspace list [--user ID]
+  workspace create --user ID --name N
+  member add --workspace W --email E --role admin|member|viewer
+  member remove --workspace W --user ID
   demo seed
   analytics rebuild [--form ID]
   mail list [--limit N] [--cursor C]
@@ -92,7 +105,10 @@ export const USAGE = `usage: formwell <command> [options]
   whole file; --force instead drops and replaces each collection the file holds.
   account export writes everything of an account (no secrets) as one gzip'd JSON file; account
   delete removes the account and all its data, --confirm repeating its email. submitter find / erase
-  find or delete a submitter's submissions (by email) across the owner's forms, counters following.`;
+  find or delete a submitter's submissions (by email) across the owner's forms, counters following.
+  Forms, keys and webhooks belong to a workspace. --user ID names that user's personal workspace
+  (its id is the user's id); --workspace W any workspace. member remove also tells the servers, so
+  the member's next request is refused; keys the member created belong to the workspace and stay.`;
 
 /** Own keys only: `toString` and friends are not commands. */
 function singleCommand(word: string): TCommand | undefined {

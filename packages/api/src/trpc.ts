@@ -1,4 +1,5 @@
 import { initTRPC } from '@trpc/server';
+import type { TWorkspaceAbility } from '@formwell/core';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ZodType } from 'zod';
 
@@ -15,6 +16,12 @@ import { formatError } from './errors/format-error.js';
  */
 export type ApiMeta = OpenApiMeta<{
   successStatus?: number;
+  /**
+   * What a dashboard member's role must allow for this procedure (actor-procedure.ts checks it):
+   * by default `read` for a query and `write` for a mutation; `billing` for the owner's payment
+   * operations; `account` for what concerns the signed-in person, not the workspace's data.
+   */
+  workspaceAbility?: TWorkspaceAbility | 'account';
   apiKeyPolicy?: TApiKeyPolicy;
   restOutput?: ZodType;
 }>;

@@ -100,6 +100,31 @@ export type { SetUserPlanOptions } from './users/set-user-plan.js';
 export { listUsers } from './users/list-users.js';
 export { findUserIdByEmail } from './users/find-user-id-by-email.js';
 export { ownerReaderFor } from './users/owner-reader-for.js';
+export { loadWorkspace } from './workspaces/load-workspace.js';
+export { sendAccountEmail } from './email/send-account-email.js';
+export {
+  acceptInvitation,
+  createInvitation,
+  listInvitations,
+  revokeInvitation,
+  ZInvitationViewSchema,
+} from './workspaces/invitations.js';
+export type { TInvitationView } from './workspaces/invitations.js';
+export type { TAccountMail } from './email/queue-account-email.js';
+export { createWorkspace } from './workspaces/create-workspace.js';
+export { listAllWorkspaces, listUserWorkspaces } from './workspaces/list-workspaces.js';
+export { workspaceMemberOf } from './workspaces/workspace-member-of.js';
+export { sessionWorkspace, switchSessionWorkspace } from './workspaces/session-workspace.js';
+export { addMember } from './workspaces/add-member.js';
+export type { TMemberChange } from './workspaces/add-member.js';
+export { removeMember } from './workspaces/remove-member.js';
+export { changeMemberRole } from './workspaces/change-member-role.js';
+export { transferOwnership } from './workspaces/transfer-ownership.js';
+export { roleAllows, requireRole, ZWorkspaceRoleSchema, ZAssignableRoleSchema } from './workspaces/roles.js';
+export type { TWorkspaceAbility, TWorkspaceRole } from './workspaces/roles.js';
+export type { TMemberActor } from './workspaces/require-actor-role.js';
+export { ZWorkspaceViewSchema, ZMemberWorkspaceViewSchema } from './workspaces/workspace-view.js';
+export type { TWorkspaceView, TMemberWorkspaceView } from './workspaces/workspace-view.js';
 export {
   ZEmailSchema,
   ZPasswordSchema,

@@ -1,3 +1,4 @@
+import { AccountEmailModel } from './models/account-email.js';
 import { ApiKeyModel } from './models/api-key.js';
 import { BillingEmailModel } from './models/billing-email.js';
 import { SubscriptionModel } from './models/billing-subscription.js';
@@ -15,6 +16,9 @@ import { MonthlyUsageModel } from './models/monthly-usage.js';
 import { SpamModelModel } from './models/spam-model.js';
 import { SubmissionModel } from './models/submission.js';
 import { UserModel } from './models/user.js';
+import { WorkspaceInvitationModel } from './models/workspace-invitation.js';
+import { WorkspaceMemberModel } from './models/workspace-member.js';
+import { WorkspaceModel } from './models/workspace.js';
 import { WebhookDeliveryModel } from './models/webhook-delivery.js';
 import { WebhookEndpointModel } from './models/webhook-endpoint.js';
 
@@ -27,6 +31,10 @@ export async function ensureIndexes(): Promise<void> {
   await Promise.all(
     [
       UserModel,
+      AccountEmailModel,
+      WorkspaceModel,
+      WorkspaceMemberModel,
+      WorkspaceInvitationModel,
       ApiKeyModel,
       FormModel,
       SubmissionModel,

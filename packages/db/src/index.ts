@@ -4,7 +4,18 @@ export { ensureIndexes } from './ensure-indexes.js';
 export { migrationLogRepository } from './repositories/migration-log.js';
 
 export { userRepository } from './repositories/user.js';
-export type { TUserRecord, TCreateUserRecord, TRole, TPlanName, TUserCounter } from './repositories/user.js';
+export type { TUserRecord, TCreateUserRecord, TRole } from './repositories/user.js';
+export { workspaceRepository } from './repositories/workspace.js';
+export type {
+  TWorkspaceRecord,
+  TCreateWorkspaceRecord,
+  TPlanName,
+  TWorkspaceCounter,
+} from './repositories/workspace.js';
+export { workspaceMemberRepository } from './repositories/workspace-member.js';
+export type { TWorkspaceMemberRecord, TWorkspaceRole } from './repositories/workspace-member.js';
+export { workspaceInvitationRepository } from './repositories/workspace-invitation.js';
+export type { TWorkspaceInvitationRecord } from './repositories/workspace-invitation.js';
 export { apiKeyRepository } from './repositories/api-key.js';
 export type { TApiKeyRecord, TCreateApiKeyRecord } from './repositories/api-key.js';
 export { formRepository } from './repositories/form.js';
@@ -78,13 +89,17 @@ export { invoiceRepository } from './repositories/invoice.js';
 export { paymentEventRepository } from './repositories/payment-event.js';
 export type { TStoredPaymentEvent, TClaimResult } from './repositories/payment-event.js';
 export { billingEmailRepository } from './repositories/billing-email.js';
+export { accountEmailRepository } from './repositories/account-email.js';
+export type { TAccountEmailRecord } from './repositories/account-email.js';
 export type { TBillingEmailRecord, TBillingEmailKind } from './repositories/billing-email.js';
-export { billingCustomerRepository } from './repositories/billing-customer.js';
 export { caughtMailRepository } from './repositories/caught-mail.js';
 export { isDuplicateKeyError } from './repositories/is-duplicate-key-error.js';
 export type { TPage, TPageAfter } from './repositories/page.js';
 
 export { UserModel, USER_PLANS, USER_ROLES } from './models/user.js';
+export { WorkspaceModel } from './models/workspace.js';
+export { WorkspaceMemberModel, WORKSPACE_ROLES } from './models/workspace-member.js';
+export { WorkspaceInvitationModel } from './models/workspace-invitation.js';
 export { ApiKeyModel } from './models/api-key.js';
 export { FormModel } from './models/form.js';
 export { SubmissionModel } from './models/submission.js';
@@ -118,3 +133,4 @@ export { spamFolderRepository } from './repositories/spam-folder.js';
 export { spamModelRepository } from './repositories/spam-model.js';
 export type { TSpamMarkKind, TStoredSpamModel } from './repositories/spam-model.js';
 export type { TSubmissionStatus } from './repositories/submission-record.js';
+export { migratePersonalWorkspaces } from './repositories/personal-workspaces-migration.js';

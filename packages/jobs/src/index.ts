@@ -26,6 +26,8 @@ export type { TWebhookDeliveryJob } from './contracts/webhook-delivery-job.js';
 export { submissionEmailJob, ZSubmissionEmailJobSchema, EMAIL_JOB_KINDS } from './contracts/email-job.js';
 export type { TSubmissionEmailJob } from './contracts/email-job.js';
 export { billingEmailJob } from './contracts/billing-email-job.js';
+export { accountEmailJob } from './contracts/account-email-job.js';
+export type { TAccountEmailJob } from './contracts/account-email-job.js';
 export type { TBillingEmailJob } from './contracts/billing-email-job.js';
 export { developerSummaryJob } from './contracts/developer-summary-job.js';
 export type { TDeveloperSummaryJob } from './contracts/developer-summary-job.js';

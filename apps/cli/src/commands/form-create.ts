@@ -5,6 +5,7 @@ import { createForm, type TCreateFormInput, type TFormType } from '@formwell/cor
 import { CliError } from '../cli-error.js';
 import { requiredOption } from '../required-option.js';
 import type { TCommandOptions } from '../run-cli.js';
+import { tenantOption } from '../tenant-option.js';
 
 function parseFields(json: string | undefined): unknown {
   if (json === undefined) {
@@ -18,13 +19,14 @@ function parseFields(json: string | undefined): unknown {
 }
 
 /**
- * `form create --user ID --name N --type T [--description D] [--fields JSON] [--users-joined]
+ * `form create --workspace W | --user ID --name N --type T [--description D] [--fields JSON] [--users-joined]
  * [--unique-email]` → the created form (`{id, ...}`).
  */
 export async function formCreate({ args, config }: TCommandOptions) {
   const { values } = parseArgs({
     args,
     options: {
+      workspace: { type: 'string' },
       user: { type: 'string' },
       name: { type: 'string' },
       type: { type: 'string' },
@@ -44,5 +46,7 @@ export async function formCreate({ args, config }: TCommandOptions) {
     uniqueEmail: values['unique-email'],
   };
 
-  return createForm({ config, userId: requiredOption(values, 'user'), input });
+  const userId = await tenantOption(values);
+
+  return createForm({ config, userId, input });
 }

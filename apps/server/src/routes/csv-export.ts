@@ -62,14 +62,14 @@ export function dashboardCsvExportRoutes(
     '/api/dashboard/forms/:formId/submissions/export.csv',
     { schema },
     async (request: TExportRequest, reply) => {
-      const { user } = await guardDashboardCsvExport({
+      const { workspaceId } = await guardDashboardCsvExport({
         req: request,
         res: reply,
         services,
         formId: request.params.formId,
       });
 
-      return sendCsv(reply, user.id, request);
+      return sendCsv(reply, workspaceId, request);
     },
   );
   done();

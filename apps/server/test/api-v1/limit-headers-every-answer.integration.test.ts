@@ -1,5 +1,5 @@
 import { listProcedures } from '@formwell/api';
-import { UserModel } from '@formwell/db';
+import { UserModel, WorkspaceModel } from '@formwell/db';
 import { expect, test } from 'vitest';
 
 import { MAX_JSON_DEPTH } from '../../src/http/json-depth.js';
@@ -60,7 +60,9 @@ test('every answer of every rate-limited endpoint carries the limit headers, and
   const form = await createTestForm(owner.userId);
   const orphan = await createOwner();
   const orphanForm = await createTestForm(orphan.userId);
+  // A key's tenant is its workspace: gone with the account (its personal workspace, same id).
   await UserModel.deleteOne({ _id: orphan.userId });
+  await WorkspaceModel.deleteOne({ _id: orphan.userId });
 
   const missing: string[] = [];
   const notCounted: string[] = [];

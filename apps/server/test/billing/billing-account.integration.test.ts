@@ -105,7 +105,12 @@ describe('checkout', () => {
 
     expect(first.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_fake\d+$/);
     const [customerRequest] = stripe.requestsTo(CUSTOMERS);
-    expect(customerRequest?.params).toEqual({ email: user.email, name: 'Ada', 'metadata[userId]': user.id });
+    expect(customerRequest?.params).toEqual({
+      email: user.email,
+      name: 'Ada',
+      'metadata[workspaceId]': user.id,
+      'metadata[userId]': user.id,
+    });
     expect(customerRequest?.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(customerRequest?.headers['idempotency-key']).toBe(`formwell-customer-${user.id}`);
     const me = await client.auth.me.query();
@@ -116,8 +121,10 @@ describe('checkout', () => {
       client_reference_id: user.id,
       'line_items[0][price]': PRICES.STANDARD,
       'line_items[0][quantity]': '1',
+      'metadata[workspaceId]': user.id,
       'metadata[userId]': user.id,
       'metadata[plan]': 'STANDARD',
+      'subscription_data[metadata][workspaceId]': user.id,
       'subscription_data[metadata][userId]': user.id,
       'subscription_data[metadata][plan]': 'STANDARD',
       success_url: 'http://localhost:3000/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}',

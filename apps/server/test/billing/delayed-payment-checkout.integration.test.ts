@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 
-import { BillingEmailModel, PaymentEventModel, subscriptionRepository, userRepository } from '@formwell/db';
+import {
+  BillingEmailModel,
+  PaymentEventModel,
+  subscriptionRepository,
+  workspaceRepository,
+} from '@formwell/db';
 import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 
@@ -29,7 +34,7 @@ async function sendOk(app: FastifyInstance, event: TStripeEvent) {
 }
 
 async function planOf(userId: string) {
-  const user = await userRepository.findById({ userId });
+  const user = await workspaceRepository.findById({ workspaceId: userId });
 
   return { plan: user?.plan, quotaLimit: user?.quotaLimit };
 }
@@ -56,7 +61,9 @@ test('an unpaid Checkout grants nothing; the plan and the welcome come when the 
 
   expect(await planOf(owner.userId)).toEqual(FREE);
   // The customer is linked, so the subscription's own events find the account.
-  expect((await userRepository.findById({ userId: owner.userId }))?.stripeCustomerId).toBe(customer);
+  expect((await workspaceRepository.findById({ workspaceId: owner.userId }))?.stripeCustomerId).toBe(
+    customer,
+  );
   expect(await subscriptionRepository.findByProviderId({ providerId: subscription })).toBeNull();
   expect(await BillingEmailModel.countDocuments({ userId: owner.userId })).toBe(0);
   expect((await PaymentEventModel.findOne({ eventId: completed.id }).lean())?.outcome).toBe(

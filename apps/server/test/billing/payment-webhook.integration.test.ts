@@ -7,7 +7,7 @@ import {
   PaymentEventModel,
   PaymentFailureModel,
   subscriptionRepository,
-  userRepository,
+  workspaceRepository,
 } from '@formwell/db';
 import { billingEmailJob, QUEUE_PREFIX, QueueName } from '@formwell/jobs';
 import { Queue } from 'bullmq';
@@ -121,7 +121,7 @@ async function emailsOf(app: FastifyInstance, userId: string) {
 }
 
 async function planOf(userId: string) {
-  const user = await userRepository.findById({ userId });
+  const user = await workspaceRepository.findById({ workspaceId: userId });
 
   return { plan: user?.plan, quotaLimit: user?.quotaLimit };
 }
@@ -144,7 +144,9 @@ describe('POST /api/webhooks/payments: event effects', () => {
       plan: 'PRO',
       quotaLimit: testCoreConfig.plans.PRO.monthlySubmissions,
     });
-    expect((await userRepository.findById({ userId: who.userId }))?.stripeCustomerId).toBe(who.customer);
+    expect((await workspaceRepository.findById({ workspaceId: who.userId }))?.stripeCustomerId).toBe(
+      who.customer,
+    );
     expect(await subscriptionRepository.findByProviderId({ providerId: who.subscription })).toMatchObject({
       customerId: who.customer,
       userId: who.userId,
@@ -168,7 +170,10 @@ describe('POST /api/webhooks/payments: event effects', () => {
       const owner = await createOwner({ plan: 'FREE' });
       const customer = stripeId('cus');
       const id = stripeId('sub');
-      await userRepository.setStripeCustomerId({ userId: owner.userId, stripeCustomerId: customer });
+      await workspaceRepository.setStripeCustomerId({
+        workspaceId: owner.userId,
+        stripeCustomerId: customer,
+      });
       const periodEnd = nowSeconds() + 20 * 86_400;
       const t0 = nowSeconds();
 
@@ -229,7 +234,7 @@ describe('POST /api/webhooks/payments: event effects', () => {
     const owner = await createOwner({ plan: 'FREE' });
     const customer = stripeId('cus');
     const id = stripeId('sub');
-    await userRepository.setStripeCustomerId({ userId: owner.userId, stripeCustomerId: customer });
+    await workspaceRepository.setStripeCustomerId({ workspaceId: owner.userId, stripeCustomerId: customer });
 
     const subscription = subscriptionObject({
       id,
@@ -333,7 +338,7 @@ describe('POST /api/webhooks/payments: event effects', () => {
     );
 
     expect((await planOf(other.userId)).plan).toBe('FREE');
-    expect((await userRepository.findById({ userId: other.userId }))?.stripeCustomerId).toBeNull();
+    expect((await workspaceRepository.findById({ workspaceId: other.userId }))?.stripeCustomerId).toBeNull();
     expect((await planOf(who.userId)).plan).toBe('STANDARD');
   });
 

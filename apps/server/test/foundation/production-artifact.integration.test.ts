@@ -102,8 +102,8 @@ describe('the production artefact', () => {
   test(
     'server, worker and CLI run with plain node: migrate, then /readyz is 200 and a submission is 201',
     async () => {
-      expect(await formwell('db', 'migrate')).toMatchObject({ schemaVersion: 1 });
-      expect(await formwell('db', 'migrate')).toEqual({ schemaVersion: 1, applied: [] });
+      expect(await formwell('db', 'migrate')).toMatchObject({ schemaVersion: 2 });
+      expect(await formwell('db', 'migrate')).toEqual({ schemaVersion: 2, applied: [] });
       const user = (await formwell(
         'user',
         'create',

@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 
 import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
+import { accountEmailProcessors } from './account-email.js';
 import { billingEmailProcessors } from './billing-email.js';
 import { emailProcessors } from './email.js';
 import { maintenanceProcessors } from './maintenance.js';
@@ -41,6 +42,7 @@ export function buildProcessorRegistry({
     [QueueName.email]: {
       ...emailProcessors({ config, mailer, producer, now, metrics }),
       ...billingEmailProcessors(mailer, metrics),
+      ...accountEmailProcessors(mailer, metrics),
     },
   };
 }

@@ -1,11 +1,11 @@
-import { AppError, AppErrorCode, ErrorMessages } from '@formwell/core';
+import { AppError, AppErrorCode, ErrorMessages, requireRole, sessionWorkspace } from '@formwell/core';
 
 import { decodedFormId, takeEarlyAdmission } from '../auth/admit-before-body.js';
 import type { TApiKeyPolicy } from '../auth/api-key-policy.js';
 import { admitApiKeyRequest, authorizeAdmitted } from '../auth/guard-api-key-request.js';
 import type { Context } from '../context.js';
 import { authenticateSessionRequest } from '../session/authenticate-session-request.js';
-import { publicProcedure } from '../trpc.js';
+import { publicProcedure, type ApiMeta } from '../trpc.js';
 import { answerFor } from './actor-answers.js';
 import { sessionActor, type TActor } from './actor.js';
 
@@ -31,22 +31,22 @@ export function actorProcedure(callers: TCallers) {
 
   return publicProcedure
     .meta(policy ? { apiKeyPolicy: policy } : {})
-    .use(async ({ ctx, next, getRawInput }) => {
+    .use(async ({ ctx, next, getRawInput, type, meta }) => {
       const caller =
         ctx.transport === 'rest'
           ? await keyCaller(ctx, policy, getRawInput)
-          : await sessionCaller(ctx, session);
+          : await sessionCaller(ctx, session, { type, meta });
 
       return answered(caller.actor, await next({ ctx: caller }));
     });
 }
 
 /** The dashboard's own operations (session cookie on /trpc only). */
-export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const sessionProcedure = publicProcedure.use(async ({ ctx, next, type, meta }) => {
   if (ctx.transport === 'rest') {
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.NOT_AUTHENTICATED });
   }
-  const caller = await sessionCaller(ctx, true);
+  const caller = await sessionCaller(ctx, true, { type, meta });
 
   return answered(caller.actor, await next({ ctx: caller }));
 });
@@ -95,18 +95,42 @@ async function keyCaller(
   return { actor, user, logger, authEpoch };
 }
 
-async function sessionCaller(ctx: Context, session: boolean) {
+/**
+ * The one place a dashboard member's role is checked against the operation: a viewer reads, a
+ * member also writes, the owner alone pays (see ApiMeta.workspaceAbility). The server refuses
+ * whatever the dashboard shows.
+ */
+function requireAbility(role: TActor['role'], { type, meta }: { type: string; meta: ApiMeta | undefined }) {
+  const ability = meta?.workspaceAbility ?? (type === 'query' ? 'read' : 'write');
+  if (ability !== 'account') {
+    requireRole(role, ability);
+  }
+}
+
+async function sessionCaller(
+  ctx: Context,
+  session: boolean,
+  operation: { type: string; meta: ApiMeta | undefined },
+) {
   if (!session) {
     // API keys authenticate only under /api/v1; this operation has no dashboard face.
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.API_KEY_OUTSIDE_REST });
   }
-  const { user } = await authenticateSessionRequest({
+  const verified = await authenticateSessionRequest({
     req: ctx.req,
     publicUrl: ctx.services.config.publicUrl,
   });
+  const { user } = verified;
+  const workspace = await sessionWorkspace({
+    sessionId: verified.sessionId,
+    userId: user.id,
+    workspaceId: verified.workspaceId,
+  });
+  requireAbility(workspace.role, operation);
 
   return {
-    actor: sessionActor(user.id),
+    actor: sessionActor(workspace),
+    sessionId: verified.sessionId,
     user,
     logger: ctx.logger.child({ userId: user.id }),
     // Sessions read no copies kept under the auth epoch (only keyed submits do).

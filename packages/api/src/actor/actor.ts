@@ -1,4 +1,4 @@
-import { requireScope, type TApiKeyScope, type TKeyRestrictions } from '@formwell/core';
+import { requireScope, type TApiKeyScope, type TKeyRestrictions, type TWorkspaceRole } from '@formwell/core';
 
 import type { Context } from '../context.js';
 
@@ -9,21 +9,18 @@ import type { Context } from '../context.js';
  */
 export type TActor = {
   /**
-   * The tenant every read and write is confined to. Today a user owns their forms alone, so this
-   * is the owner user's id; once workspaces exist it becomes the workspace's id, and the name
-   * already says so.
+   * The tenant every read and write is confined to: the workspace's id (a personal workspace has
+   * its user's id, so the `userId` fields stored on forms, keys and submissions hold it).
    */
   workspaceId: string;
-  /** The caller's role in that workspace; every caller is its owner until workspaces add members. */
-  role: TActorRole;
+  /** The caller's role in that workspace (a key acts as the workspace: `owner`, within its scopes). */
+  role: TWorkspaceRole;
   /** What the caller may do: a key's scopes and restrictions, or all of it for a session. */
   rights: TActorRights;
   /** How the caller proved who it is. */
   credential: { type: 'session' } | { type: 'apiKey'; apiKeyId: string };
   transport: Context['transport'];
 };
-
-type TActorRole = 'owner';
 
 type TActorRights = {
   /** `all` for a session: it may do whatever its role allows. */
@@ -34,11 +31,11 @@ type TActorRights = {
 
 const UNRESTRICTED: TKeyRestrictions = { formIds: [], allowedOrigins: [] };
 
-/** A signed-in dashboard user: the owner of their own forms, with every right. */
-export function sessionActor(userId: string): TActor {
+/** A signed-in dashboard user in the workspace the session works in, with that member's role. */
+export function sessionActor({ workspaceId, role }: { workspaceId: string; role: TWorkspaceRole }): TActor {
   return {
-    workspaceId: userId,
-    role: 'owner',
+    workspaceId,
+    role,
     rights: { scopes: 'all', restrictions: UNRESTRICTED },
     credential: { type: 'session' },
     transport: 'trpc',

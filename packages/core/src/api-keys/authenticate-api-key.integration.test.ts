@@ -1,4 +1,4 @@
-import { ApiKeyModel, UserModel } from '@formwell/db';
+import { ApiKeyModel, UserModel, WorkspaceModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testConfig } from '../../test/test-config.js';
@@ -70,7 +70,9 @@ describe('API keys', () => {
     ]);
 
     const second = await createApiKey({ userId: user.id, name: 'k2' });
+    // The key's tenant is the account's personal workspace (deleted with the account).
     await UserModel.deleteOne({ _id: user.id });
+    await WorkspaceModel.deleteOne({ _id: user.id });
     expect(await failure(authenticateApiKey({ key: second.key }))).toEqual([
       404,
       { error: 'User not found', message: 'User not found', code: 'NOT_FOUND' },

@@ -1,4 +1,4 @@
-import { apiKeyRepository, userRepository } from '@formwell/db';
+import { apiKeyRepository, workspaceRepository } from '@formwell/db';
 
 import { sha256Hex } from '../crypto/sha256-hex.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -56,7 +56,8 @@ export async function authenticateApiKey({
   if (!record?.isActive) {
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: invalidKeyMessage });
   }
-  const user = await userRepository.findById({ userId: record.userId });
+  // A key belongs to a workspace (`userId` holds the workspace's id; see the workspaces README).
+  const user = await workspaceRepository.findById({ workspaceId: record.userId });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }

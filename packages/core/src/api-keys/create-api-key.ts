@@ -1,4 +1,4 @@
-import { apiKeyRepository, formRepository, userRepository } from '@formwell/db';
+import { apiKeyRepository, formRepository, workspaceRepository } from '@formwell/db';
 import { z } from 'zod';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -24,14 +24,15 @@ export const ZCreateApiKeyInputSchema = ZKeyRestrictionsInputSchema.extend({
 export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInputSchema>;
 
 /**
- * Creates a key within the cap of 20 active keys per user. The slot comes from the user's
+ * Creates a key within the cap of 20 active keys per workspace (`userId`, the tenant id). The slot
+ * comes from the workspace's
  * `activeKeyCount` with one conditional update, so concurrent creates cannot overshoot the cap.
  * The plaintext `key` is in this return value and nowhere else, ever: store it, show it once,
  * never log it.
  */
 export async function createApiKey(input: TCreateApiKeyInput): Promise<TApiKeyView & { key: string }> {
   const { userId, name, scopes, formIds, allowedOrigins } = parseInput(ZCreateApiKeyInputSchema, input);
-  const user = await userRepository.findById({ userId });
+  const user = await workspaceRepository.findById({ workspaceId: userId });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
@@ -39,8 +40,10 @@ export async function createApiKey(input: TCreateApiKeyInput): Promise<TApiKeyVi
   await reserveCappedSlot({
     counter: user.activeKeyCount,
     countExisting: () => apiKeyRepository.countActive({ userId }),
-    init: (value) => userRepository.initCounter({ userId, counter: 'activeKeyCount', value }),
-    reserve: (max) => userRepository.reserveSlot({ userId, counter: 'activeKeyCount', max }),
+    init: (value) =>
+      workspaceRepository.initCounter({ workspaceId: userId, counter: 'activeKeyCount', value }),
+    reserve: (max) =>
+      workspaceRepository.reserveSlot({ workspaceId: userId, counter: 'activeKeyCount', max }),
     max: MAX_ACTIVE_API_KEYS,
     limitMessage: (_used, max) => ErrorMessages.apiKeyLimit(max),
   });
@@ -57,7 +60,7 @@ export async function createApiKey(input: TCreateApiKeyInput): Promise<TApiKeyVi
         formIds: ownedFormIds,
         allowedOrigins: [...new Set(allowedOrigins ?? [])],
       }),
-    () => userRepository.releaseSlot({ userId, counter: 'activeKeyCount' }),
+    () => workspaceRepository.releaseSlot({ workspaceId: userId, counter: 'activeKeyCount' }),
   );
 
   return { ...toApiKeyView(record), key: generated.key };

@@ -1,4 +1,4 @@
-import { apiKeyRepository, userRepository } from '@formwell/db';
+import { apiKeyRepository, workspaceRepository } from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -29,7 +29,7 @@ export async function revokeApiKey({
 }: RevokeApiKeyOptions): Promise<TApiKeyView> {
   try {
     if (await apiKeyRepository.deactivate({ userId, keyId, now })) {
-      await userRepository.releaseSlot({ userId, counter: 'activeKeyCount' });
+      await workspaceRepository.releaseSlot({ workspaceId: userId, counter: 'activeKeyCount' });
     }
   } finally {
     await bumpAuthEpochOrReport(userId, onBumpFailed);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { ZPlanSchema } from '../users/z-user-input.js';
 import { PAID_PLANS } from './billing-account-config.js';
-import { loadUser } from '../users/load-user.js';
+import { loadWorkspace } from '../workspaces/load-workspace.js';
 import { checkoutPlans } from './checkout-eligibility.js';
 import type { TBillingDeps } from './require-billing.js';
 import { readSubscriptionSummary, ZSubscriptionSummarySchema } from './subscription-summary.js';
@@ -27,7 +27,7 @@ export async function getBillingOverview({
   stripe,
   userId,
 }: TBillingDeps & { userId: string }): Promise<TBillingOverview> {
-  const user = await loadUser(userId);
+  const user = await loadWorkspace(userId);
   const billingEnabled = config.billing !== null && stripe !== null;
 
   return {

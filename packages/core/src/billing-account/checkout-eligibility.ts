@@ -1,4 +1,4 @@
-import type { TUserRecord } from '@formwell/db';
+import type { TWorkspaceRecord } from '@formwell/db';
 
 import type { TPlan } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -12,7 +12,7 @@ import { PAID_PLANS, type TPaidPlan } from './billing-account-config.js';
  * twice, so plan changes go through the billing portal. A paid plan set by an operator (no
  * customer) can still be bought.
  */
-export function checkoutPlanOrRefusal(user: TUserRecord, plan: TPlan): TPaidPlan | AppError {
+export function checkoutPlanOrRefusal(user: TWorkspaceRecord, plan: TPlan): TPaidPlan | AppError {
   const paidPlan = PAID_PLANS.find((candidate) => candidate === plan);
   if (paidPlan === undefined) {
     return new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.CHECKOUT_PAID_PLANS_ONLY });
@@ -28,6 +28,6 @@ export function checkoutPlanOrRefusal(user: TUserRecord, plan: TPlan): TPaidPlan
 }
 
 /** The paid plans checkout would accept for this user now (the dashboard's upgrade buttons). */
-export function checkoutPlans(user: TUserRecord): TPaidPlan[] {
+export function checkoutPlans(user: TWorkspaceRecord): TPaidPlan[] {
   return PAID_PLANS.filter((plan) => !AppError.is(checkoutPlanOrRefusal(user, plan)));
 }

@@ -1,7 +1,7 @@
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
-import { loadUser } from '../users/load-user.js';
+import { loadWorkspace } from '../workspaces/load-workspace.js';
 import { callStripe } from './call-stripe.js';
 import { requireBilling, type TBillingDeps } from './require-billing.js';
 import type { TBillingRedirect } from './start-checkout.js';
@@ -15,7 +15,7 @@ export async function openBillingPortal({
   ...deps
 }: TBillingDeps & { userId: string }): Promise<TBillingRedirect> {
   const { billing, stripe } = requireBilling(deps);
-  const user = await loadUser(userId);
+  const user = await loadWorkspace(userId);
   const customer = user.stripeCustomerId;
   if (customer === null) {
     throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.NO_BILLING_ACCOUNT });

@@ -1,4 +1,4 @@
-import { subscriptionRepository, type TUserRecord } from '@formwell/db';
+import { subscriptionRepository, type TWorkspaceRecord } from '@formwell/db';
 import { z } from 'zod';
 
 /** `NONE`: never subscribed. The others are the subscription states the payment events drive. */
@@ -16,7 +16,7 @@ export type TSubscriptionSummary = z.infer<typeof ZSubscriptionSummarySchema>;
  * plan an operator (CLI, staff) gave them; the plan itself is shown beside it, so a paid plan
  * without a subscription reads as what it is, not as a subscription that could lapse.
  */
-export async function readSubscriptionSummary(user: TUserRecord): Promise<TSubscriptionSummary> {
+export async function readSubscriptionSummary(user: TWorkspaceRecord): Promise<TSubscriptionSummary> {
   const subscription = await subscriptionRepository.findLatestForUser({ userId: user.id });
   if (subscription) {
     return {

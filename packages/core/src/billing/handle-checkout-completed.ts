@@ -1,4 +1,4 @@
-import { billingCustomerRepository, subscriptionRepository, userRepository } from '@formwell/db';
+import { subscriptionRepository, workspaceRepository } from '@formwell/db';
 
 import {
   billingPageUrl,
@@ -8,7 +8,7 @@ import {
   type TApplyOutcome,
   type TBillingEventContext,
 } from './billing-event-context.js';
-import { findBillingUser } from './find-billing-user.js';
+import { findBillingWorkspace } from './find-billing-workspace.js';
 import { resolvePlan } from './resolve-plan.js';
 import { ZCheckoutSession } from './stripe-objects.js';
 
@@ -30,8 +30,10 @@ export async function handleCheckoutCompleted(
   object: unknown,
 ): Promise<TApplyOutcome> {
   const session = ZCheckoutSession.parse(object);
-  const userId = await findBillingUser({
-    metadataUserId: session.metadata?.userId ?? session.client_reference_id,
+  // `userId` is the workspace's id (the subscription and billing records keep their field names).
+  const userId = await findBillingWorkspace({
+    metadata: session.metadata,
+    clientReferenceId: session.client_reference_id,
   });
   const plan = resolvePlan({ priceIds: ctx.priceIds, metadata: [session.metadata] });
   if (!userId || !plan) {
@@ -41,11 +43,11 @@ export async function handleCheckoutCompleted(
   if (customer) {
     // A customer belongs to one account: a session naming another user for it (a payment link's
     // client reference, say) must not move the customer, and its plan, to that user.
-    const customerOwner = await billingCustomerRepository.findUserId({ customerId: customer });
+    const customerOwner = await workspaceRepository.findIdByCustomerId({ customerId: customer });
     if (customerOwner !== null && customerOwner !== userId) {
       return 'ignored';
     }
-    await userRepository.setStripeCustomerId({ userId, stripeCustomerId: customer });
+    await workspaceRepository.setStripeCustomerId({ workspaceId: userId, stripeCustomerId: customer });
   }
   if (session.payment_status === PAYMENT_PENDING) {
     return 'awaiting_payment';

@@ -9,7 +9,7 @@ import {
   type TBillingEventContext,
 } from './billing-event-context.js';
 import { cancelsSubscription, nextAttemptNumber, nextRetryAt } from './dunning-policy.js';
-import { findBillingUser } from './find-billing-user.js';
+import { findBillingWorkspace } from './find-billing-workspace.js';
 import { fromEpochSeconds, subscriptionOfInvoice, ZInvoice } from './stripe-objects.js';
 
 /**
@@ -22,7 +22,7 @@ export async function handleInvoicePaid(ctx: TBillingEventContext, object: unkno
   const existing = subscriptionId
     ? await subscriptionRepository.findByProviderId({ providerId: subscriptionId })
     : null;
-  const userId = existing?.userId ?? (await findBillingUser({ customerId: invoice.customer }));
+  const userId = existing?.userId ?? (await findBillingWorkspace({ customerId: invoice.customer }));
   const paidAt = invoice.status_transitions?.paid_at;
   await invoiceRepository.upsert({
     providerId: invoice.id,

@@ -8,7 +8,7 @@ import {
   type TApplyOutcome,
   type TBillingEventContext,
 } from './billing-event-context.js';
-import { findBillingUser } from './find-billing-user.js';
+import { findBillingWorkspace } from './find-billing-workspace.js';
 import { resolvePlan } from './resolve-plan.js';
 import { fromEpochSeconds, ZSubscription, type TSubscriptionObject } from './stripe-objects.js';
 import { grantsPlan, mapSubscriptionStatus } from './subscription-status.js';
@@ -55,8 +55,8 @@ export async function handleSubscriptionEvent(
   }
   const userId =
     existing?.userId ??
-    (await findBillingUser({
-      metadataUserId: subscription.metadata?.userId,
+    (await findBillingWorkspace({
+      metadata: subscription.metadata,
       customerId: subscription.customer,
     }));
   const item = subscription.items?.data[0];

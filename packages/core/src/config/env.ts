@@ -16,6 +16,8 @@ export const ZCoreEnvSchema = z.object({
   // 0 is allowed: "any free port", as tests and the bench start the server.
   PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   PUBLIC_URL: z.url().optional(),
+  /** Who may create an account in the dashboard: anyone, invitees only, or nobody (operator CLI). */
+  SIGNUP: z.enum(['open', 'invite', 'closed']).optional(),
   TRUSTED_COUNTRY_HEADER: z.string().min(1).optional(),
   /** An MMDB country database (e.g. GeoLite2-Country) instead of the bundled one. */
   GEOIP_DB_PATH: z

@@ -18,6 +18,8 @@ export type TCoreConfig = {
   rateLimits: Record<TRateLimitName, TRateLimitRule>;
   /** External base URL; the default thank-you page is `${publicUrl}/thank-you`. */
   publicUrl: string;
+  /** Dashboard sign-up: `open` to anyone, `invite` with an invitation only, `closed` (CLI only). */
+  signup: 'open' | 'invite' | 'closed';
   /** Lower-case header name carrying a trusted country code (e.g. `cf-ipcountry`), if any. */
   trustedCountryHeader: string | null;
   /** MMDB country database for the GeoIP step of the submission country; null = the bundled one. */
@@ -95,6 +97,7 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     >,
     rateLimits,
     publicUrl,
+    signup: parsed.SIGNUP ?? 'open',
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,
     geoipDbPath: parsed.GEOIP_DB_PATH ?? null,
     webhooks: buildWebhookDeliveryConfig(parsed, publicUrl),

@@ -14,6 +14,7 @@ import { toFormDetail } from '../forms/form-detail.js';
 import { toSubmissionView } from '../submissions/submission-view.js';
 import { loadUser } from '../users/load-user.js';
 import { toUserView } from '../users/user-view.js';
+import { loadWorkspace } from '../workspaces/load-workspace.js';
 import { toWebhookDeliveryView } from '../webhooks/delivery/webhook-delivery-view.js';
 import { toWebhookEndpointView } from '../webhooks/webhook-endpoint-view.js';
 
@@ -35,8 +36,14 @@ export async function* exportAccount({
   config: Pick<TCoreConfig, 'plans'>;
 }): AsyncGenerator<string> {
   const user = await loadUser(userId);
-  const limits = config.plans[user.plan];
-  const head = { ...ACCOUNT_EXPORT_FORMAT, exportedAt: new Date().toISOString(), account: toUserView(user) };
+  // The account's data is that of its personal workspace (same id).
+  const personal = await loadWorkspace(userId);
+  const limits = config.plans[personal.plan];
+  const head = {
+    ...ACCOUNT_EXPORT_FORMAT,
+    exportedAt: new Date().toISOString(),
+    account: toUserView(user, personal),
+  };
   yield JSON.stringify(head).slice(0, -1);
   const sections: [string, AsyncIterable<unknown>][] = [
     ['forms', map(formRepository.streamByUser({ userId }), (form) => toFormDetail(form, limits))],

@@ -1,4 +1,6 @@
-import { emailLogRepository, userRepository, webhookEndpointRepository } from '@formwell/db';
+import { emailLogRepository, webhookEndpointRepository } from '@formwell/db';
+
+import { findWorkspaceOwner } from '../workspaces/find-workspace-owner.js';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import type { TEndpointDisabledReason } from '../webhooks/delivery/deliver-webhook-event.js';
@@ -39,7 +41,7 @@ export async function notifyEndpointDisabled({
     return 'skipped';
   }
   const [user, endpoint] = await Promise.all([
-    userRepository.findById({ userId }),
+    findWorkspaceOwner(userId),
     webhookEndpointRepository.findById({ userId, endpointId }),
   ]);
   if (!user || !endpoint) {

@@ -1,9 +1,6 @@
-import {
-  billingEmailRepository,
-  emailLogRepository,
-  userRepository,
-  type TBillingEmailRecord,
-} from '@formwell/db';
+import { billingEmailRepository, emailLogRepository, type TBillingEmailRecord } from '@formwell/db';
+
+import { findWorkspaceOwner } from '../workspaces/find-workspace-owner.js';
 import type { TBillingEmailJob } from '@formwell/jobs';
 
 import {
@@ -63,7 +60,7 @@ export async function sendBillingEmail({
 
     return { status: 'skipped', reason: 'already sent' };
   }
-  const user = await userRepository.findById({ userId: email.userId });
+  const user = await findWorkspaceOwner(email.userId);
   if (!user) {
     await close();
 

@@ -1,4 +1,6 @@
-import { emailLogRepository, formRepository, userRepository } from '@formwell/db';
+import { emailLogRepository, formRepository } from '@formwell/db';
+
+import { findWorkspaceOwner } from '../workspaces/find-workspace-owner.js';
 import type { TDeveloperSummaryJob } from '@formwell/jobs';
 
 import type { TCoreConfig } from '../config/load-config.js';
@@ -47,7 +49,7 @@ export async function sendDeveloperSummary({
   }
   const [form, user, skipped] = await Promise.all([
     formRepository.findById({ userId, formId }),
-    userRepository.findById({ userId }),
+    findWorkspaceOwner(userId),
     emailLogRepository.countSkippedForForm({
       formId,
       kind: 'email.developer',

@@ -3,8 +3,9 @@ import {
   emailLogRepository,
   formRepository,
   outboxDeliveryRepository,
-  userRepository,
 } from '@formwell/db';
+
+import { findWorkspaceOwner } from '../workspaces/find-workspace-owner.js';
 import type { TSubmissionEmailJob } from '@formwell/jobs';
 
 import type { TCoreConfig } from '../config/load-config.js';
@@ -111,7 +112,7 @@ export async function sendSubmissionEmail({
   }
   const [form, user] = await Promise.all([
     formRepository.findById({ userId, formId }),
-    userRepository.findById({ userId }),
+    findWorkspaceOwner(userId),
   ]);
   const message =
     form && user

@@ -84,6 +84,23 @@ export const ErrorMessages = {
   /** An error that came without any text. */
   REQUEST_FAILED: 'Request failed',
   INVALID_CREDENTIALS: 'Invalid email or password',
+  WORKSPACE_NOT_FOUND: 'Workspace not found',
+  MEMBER_NOT_FOUND: 'Member not found',
+  ALREADY_MEMBER: 'This user is already a member of the workspace',
+  /** Exactly one owner: the owner role changes hands only by a transfer. */
+  OWNER_BY_TRANSFER_ONLY: 'A workspace has exactly one owner: transfer the ownership instead',
+  OWNER_CANNOT_LEAVE: 'The owner cannot leave or be removed: transfer the ownership first',
+  ROLE_NOT_ALLOWED: 'Your role in this workspace does not allow this',
+  MEMBER_CHANGED_MEANWHILE: 'This member was changed meanwhile: reload and try again',
+  PERSONAL_WORKSPACE_OWNER:
+    'A personal workspace always belongs to its account: create a team workspace to hand over',
+  INVITATION_NOT_FOUND: 'Invitation not found',
+  INVITATION_UNUSABLE: 'This invitation is used, revoked or expired',
+  INVITATION_OTHER_ADDRESS: 'This invitation was sent to another email address',
+  SIGNUP_CLOSED: 'Sign-up is closed on this server: ask its operator for an account',
+  SIGNUP_INVITE_ONLY: 'Sign-up on this server needs an invitation: open the link of your invitation email',
+  INVALID_LINK: 'This link is invalid, used or expired',
+  WRONG_CURRENT_PASSWORD: 'The current password is not correct',
   EMAIL_TAKEN: 'An account with this email already exists',
   NOT_AUTHENTICATED: 'Not authenticated',
   ADMIN_ONLY: 'Admin access required',

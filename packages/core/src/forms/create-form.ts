@@ -1,4 +1,4 @@
-import { formRepository, userRepository, type TFormRecord } from '@formwell/db';
+import { formRepository, type TFormRecord, workspaceRepository } from '@formwell/db';
 import type { z } from 'zod';
 
 import type { TCoreConfig } from '../config/load-config.js';
@@ -38,12 +38,12 @@ function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSche
 
 /**
  * Creates a form within the plan's form limit (403 `Form limit reached (n/max) for your plan`). The
- * slot is taken from the user's form counter with one conditional update, so concurrent creates
+ * slot is taken from the workspace's form counter with one conditional update, so concurrent creates
  * cannot exceed the limit.
  */
 export async function createForm({ config, userId, input }: CreateFormOptions): Promise<TFormDetail> {
   const parsed = parseInput(ZCreateFormInputSchema, input);
-  const user = await userRepository.findById({ userId });
+  const user = await workspaceRepository.findById({ workspaceId: userId });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
@@ -52,14 +52,15 @@ export async function createForm({ config, userId, input }: CreateFormOptions): 
   await reserveCappedSlot({
     counter: user.formCount,
     countExisting: () => formRepository.count({ userId }),
-    init: (formCount) => userRepository.initFormCount({ userId, formCount }),
-    reserve: (max) => userRepository.reserveFormSlot({ userId, max }),
+    init: (formCount) =>
+      workspaceRepository.initCounter({ workspaceId: userId, counter: 'formCount', value: formCount }),
+    reserve: (max) => workspaceRepository.reserveSlot({ workspaceId: userId, counter: 'formCount', max }),
     max: limits.maxForms,
     limitMessage: ErrorMessages.formLimit,
   });
   const record = await insertWithSlot(
     () => insertForm(userId, parsed),
-    () => userRepository.releaseFormSlot({ userId }),
+    () => workspaceRepository.releaseSlot({ workspaceId: userId, counter: 'formCount' }),
   );
   // REST hooks subscribed without a form follow this one too: its endpoint count must say so.
   await countOwnerWideHooksOnNewForm({ userId, formId: record.id });

@@ -2,8 +2,8 @@ import {
   formRepository,
   formStatsRepository,
   submissionRepository,
-  userRepository,
   webhookEndpointRepository,
+  workspaceRepository,
 } from '@formwell/db';
 
 import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
@@ -34,7 +34,7 @@ export async function deleteForm({
   } finally {
     // A Redis that cannot be told must not leave the form's slot taken and its children behind.
     await Promise.all([
-      userRepository.releaseFormSlot({ userId }),
+      workspaceRepository.releaseSlot({ workspaceId: userId, counter: 'formCount' }),
       submissionRepository.deleteByForm({ userId, formId }),
       formStatsRepository.deleteByForm({ userId, formId }),
       webhookEndpointRepository.deleteByForm({ userId, formId }),

@@ -1,4 +1,4 @@
-import { formRepository, keyExistingEmails, userRepository, type TFormWritable } from '@formwell/db';
+import { formRepository, keyExistingEmails, type TFormWritable, workspaceRepository } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -36,7 +36,7 @@ export async function updateForm({
 }: UpdateFormOptions): Promise<TFormDetail> {
   const parsed = parseInput(ZUpdateFormInputSchema, data);
   const current = await loadOwnedForm({ userId, formId, foreign: 'not-found' });
-  const user = await userRepository.findById({ userId });
+  const user = await workspaceRepository.findById({ workspaceId: userId });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }

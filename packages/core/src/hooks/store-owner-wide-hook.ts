@@ -1,7 +1,8 @@
-import { formRepository, userRepository, webhookEndpointRepository } from '@formwell/db';
+import { formRepository, webhookEndpointRepository } from '@formwell/db';
 
 import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import type { TCoreConfig } from '../config/load-config.js';
+import { loadWorkspace } from '../workspaces/load-workspace.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
@@ -26,10 +27,7 @@ export async function storeOwnerWideHook({
   targetUrl: string;
   onBumpFailed?: TOnBumpFailed;
 }): Promise<{ id: string }> {
-  const user = await userRepository.findById({ userId });
-  if (!user) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
-  }
+  const user = await loadWorkspace(userId);
   const max = config.plans[user.plan].maxWebhooksPerForm;
   const count = await webhookEndpointRepository.countOwnerWideHooks({ userId });
   if (count >= max) {

@@ -1,4 +1,8 @@
+import { migratePersonalWorkspaces } from '@formwell/db';
+
 import { rebuildAnalyticsCounters } from '../analytics/rebuild-analytics-counters.js';
+import { DEFAULT_PLAN_LIMITS } from '../config/plans.js';
+import { personalWorkspaceName } from '../workspaces/create-personal-workspace.js';
 
 export type TMigration = {
   /** Applied in ascending order; a released version is never renumbered or reused. */
@@ -21,6 +25,19 @@ export const MIGRATIONS: readonly TMigration[] = [
     name: 'analytics-counters-day-documents',
     up: async () => {
       await rebuildAnalyticsCounters();
+    },
+  },
+  {
+    // Workspaces became the tenant: every account gets its personal workspace (the account's own
+    // id, so every stored tenant id and every issued key keeps naming the same data), holding the
+    // plan, quota and billing customer that were on the account.
+    version: 2,
+    name: 'personal-workspaces',
+    up: async () => {
+      await migratePersonalWorkspaces({
+        name: personalWorkspaceName,
+        defaultQuota: DEFAULT_PLAN_LIMITS.FREE.monthlySubmissions,
+      });
     },
   },
 ];

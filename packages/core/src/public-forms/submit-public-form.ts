@@ -1,4 +1,4 @@
-import { formRepository, userRepository } from '@formwell/db';
+import { formRepository, workspaceRepository } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -102,7 +102,7 @@ export async function submitPublicForm({
     ? 'none'
     : await checkFormCaptcha({ config, form, body, client });
 
-  const user = await userRepository.findById({ userId: form.userId });
+  const user = await workspaceRepository.findById({ workspaceId: form.userId });
   if (!user) {
     throw notFound();
   }

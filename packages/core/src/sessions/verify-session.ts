@@ -4,11 +4,17 @@ import { sha256Hex } from '../crypto/sha256-hex.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
-import { toUserView, type TUserView } from '../users/user-view.js';
+import { loadUserView, type TUserView } from '../users/user-view.js';
 
 export type VerifySessionOptions = { token: string | null | undefined; now?: Date };
 
-export type TVerifiedSession = { sessionId: string; expiresAt: string; user: TUserView };
+export type TVerifiedSession = {
+  sessionId: string;
+  expiresAt: string;
+  user: TUserView;
+  /** The workspace the session last switched to; null: the personal workspace. */
+  workspaceId: string | null;
+};
 
 /** Resolves a session cookie to its user; 401 when absent, unknown, expired, or the user is gone. */
 export async function verifySession({
@@ -30,5 +36,10 @@ export async function verifySession({
     throw unauthenticated;
   }
 
-  return { sessionId: session.id, expiresAt: session.expiresAt.toISOString(), user: toUserView(user) };
+  return {
+    sessionId: session.id,
+    expiresAt: session.expiresAt.toISOString(),
+    user: await loadUserView(user),
+    workspaceId: session.workspaceId,
+  };
 }

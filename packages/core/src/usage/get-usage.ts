@@ -1,7 +1,7 @@
 import { monthlyUsageRepository } from '@formwell/db';
 import { z } from 'zod';
 
-import { loadUser } from '../users/load-user.js';
+import { loadWorkspace } from '../workspaces/load-workspace.js';
 import { usageMonth } from '../submissions/usage-month.js';
 import { ZPlanSchema } from '../users/z-user-input.js';
 
@@ -26,7 +26,7 @@ export async function getUsage({
   userId: string;
   now?: Date;
 }): Promise<TUsage> {
-  const user = await loadUser(userId);
+  const user = await loadWorkspace(userId);
   const month = usageMonth(now);
 
   return {

@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { password as passwords } from './password.js';
+import { createPersonalWorkspace } from '../workspaces/create-personal-workspace.js';
 import { toUserView, type TUserView } from './user-view.js';
 import { ZEmailSchema, ZPasswordSchema, ZPlanSchema, ZRoleSchema } from './z-user-input.js';
 
@@ -20,13 +21,23 @@ export const ZCreateUserInputSchema = z.object({
 
 export type TCreateUserInput = z.input<typeof ZCreateUserInputSchema>;
 
-export type CreateUserOptions = { config: TCoreConfig; input: TCreateUserInput };
+export type CreateUserOptions = {
+  config: Pick<TCoreConfig, 'plans'>;
+  input: TCreateUserInput;
+  /** The operator vouches for the address (`user create`); a sign-up proves it by a link. */
+  emailVerified?: boolean;
+};
 
 /**
- * Creates an account (operator CLI, sign-up). The quota is the plan's monthly submissions.
- * Without a password the account cannot log in to the dashboard until one is set.
+ * Creates an account (operator CLI, sign-up) and its personal workspace, on `plan` with that plan's
+ * monthly submissions as quota. Without a password the account cannot log in to the dashboard
+ * until one is set.
  */
-export async function createUser({ config, input }: CreateUserOptions): Promise<TUserView> {
+export async function createUser({
+  config,
+  input,
+  emailVerified = false,
+}: CreateUserOptions): Promise<TUserView> {
   const { email, password, name, plan, role } = parseInput(ZCreateUserInputSchema, input);
   const passwordHash = password === undefined ? null : await passwords.hash(password);
   try {
@@ -34,12 +45,12 @@ export async function createUser({ config, input }: CreateUserOptions): Promise<
       email,
       name: name ?? '',
       passwordHash,
-      plan,
       role,
-      quotaLimit: config.plans[plan].monthlySubmissions,
+      emailVerifiedAt: emailVerified ? new Date() : null,
     });
+    const workspace = await createPersonalWorkspace({ config, user: record, plan });
 
-    return toUserView(record);
+    return toUserView(record, workspace);
   } catch (error) {
     if (isDuplicateKeyError(error)) {
       throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.EMAIL_TAKEN });

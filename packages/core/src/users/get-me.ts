@@ -3,7 +3,7 @@ import { userRepository } from '@formwell/db';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
-import { toUserView, type TUserView } from './user-view.js';
+import { loadUserView, type TUserView } from './user-view.js';
 
 export type GetMeOptions = { userId: string };
 
@@ -14,5 +14,5 @@ export async function getMe({ userId }: GetMeOptions): Promise<TUserView> {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
 
-  return toUserView(record);
+  return loadUserView(record);
 }

@@ -2,7 +2,7 @@ import { userRepository } from '@formwell/db';
 
 import { nextCursor } from '../pagination/next-cursor.js';
 import { resolvePageRequest, type TPageRequest } from '../pagination/resolve-page-request.js';
-import { toUserView, type TUserView } from './user-view.js';
+import { loadUserViews, type TUserView } from './user-view.js';
 
 /** Staff listing of all users, newest first; the caller checks the ADMIN role. */
 export async function listUsers(
@@ -11,5 +11,5 @@ export async function listUsers(
   const { limit, after } = resolvePageRequest(request);
   const page = await userRepository.list({ limit, after });
 
-  return { users: page.items.map(toUserView), nextCursor: nextCursor(page) };
+  return { users: await loadUserViews(page.items), nextCursor: nextCursor(page) };
 }

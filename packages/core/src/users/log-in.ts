@@ -6,7 +6,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { createSession, type TSessionToken } from '../sessions/create-session.js';
 import { password as passwords } from './password.js';
-import { toUserView, type TUserView } from './user-view.js';
+import { loadUserView, type TUserView } from './user-view.js';
 import { ZLogInInputSchema, type TLogInInput } from './z-user-input.js';
 
 // Verified when the email is unknown, so both failures take about as long (no account probing).
@@ -28,5 +28,5 @@ export async function logIn(input: TLogInInput): Promise<{ user: TUserView; sess
   }
   const session = await createSession({ userId: user.id });
 
-  return { user: toUserView(user), session };
+  return { user: await loadUserView(user), session };
 }

@@ -1,4 +1,4 @@
-import { userRepository } from '@formwell/db';
+import { workspaceRepository } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import type { TPlan } from '../config/plans.js';
@@ -12,6 +12,7 @@ import { ZPlanSchema } from './z-user-input.js';
 
 export type SetUserPlanOptions = {
   config: TCoreConfig;
+  /** The workspace (a user's personal workspace has the user's id: `user set-plan --user ID`). */
   userId: string;
   plan: TPlan;
   /** Defaults to the plan's monthly submissions. */
@@ -23,7 +24,7 @@ export type SetUserPlanOptions = {
   onBumpFailed?: TOnBumpFailed;
 };
 
-/** Changes a user's plan and quota together (operator CLI, admin, billing). */
+/** Changes a workspace's plan and quota together (operator CLI, admin, billing). */
 export async function setUserPlan({
   config,
   userId,
@@ -32,8 +33,8 @@ export async function setUserPlan({
   onBumpFailed,
 }: SetUserPlanOptions): Promise<TUserPlanView> {
   const checkedPlan = parseInput(ZPlanSchema, plan);
-  const record = await userRepository.setPlan({
-    userId,
+  const record = await workspaceRepository.setPlan({
+    workspaceId: userId,
     plan: checkedPlan,
     quotaLimit: quotaLimit ?? config.plans[checkedPlan].monthlySubmissions,
   });

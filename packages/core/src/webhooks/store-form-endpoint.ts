@@ -1,6 +1,5 @@
 import {
   formRepository,
-  userRepository,
   webhookEndpointRepository,
   type TEndpointKind,
   type TWebhookEndpointRecord,
@@ -8,9 +7,8 @@ import {
 } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
+import { loadWorkspace } from '../workspaces/load-workspace.js';
 import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import { insertWithSlot } from '../limits/insert-with-slot.js';
@@ -46,10 +44,7 @@ export async function storeFormEndpoint({
   ...fields
 }: StoreFormEndpointOptions): Promise<TWebhookEndpointRecord> {
   const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
-  const user = await userRepository.findById({ userId });
-  if (!user) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
-  }
+  const user = await loadWorkspace(userId);
   await reserveCappedSlot({
     counter: form.webhookCount,
     countExisting: () => webhookEndpointRepository.countByForm({ userId, formId: form.id }),

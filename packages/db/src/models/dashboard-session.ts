@@ -8,6 +8,8 @@ const dashboardSessionSchema = new Schema(
     // SHA-256 hex of the cookie token; the token itself is never stored.
     tokenHash: { type: String, required: true },
     userId: { type: Schema.Types.ObjectId, required: true },
+    // The workspace the dashboard works in (the switcher); null: the user's personal workspace.
+    workspaceId: { type: Schema.Types.ObjectId, default: null },
     expiresAt: { type: Date, required: true },
   },
   { timestamps: { createdAt: true, updatedAt: false }, collection: 'dashboard_sessions' },

@@ -3,7 +3,7 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
 
-/** Plans a user can be on; core's plan limits and every plan schema use this list. */
+/** Plans a workspace can be on; core's plan limits and every plan schema use this list. */
 export const USER_PLANS = ['FREE', 'STANDARD', 'PRO'] as const;
 
 /** Account roles: owners use the product, admins also manage other accounts. */
@@ -17,23 +17,17 @@ const userSchema = new Schema(
     // Null for operator-created users that never log in to the dashboard.
     passwordHash: { type: String, default: null },
     role: { type: String, enum: USER_ROLES, default: 'OWNER', required: true },
-    plan: { type: String, enum: USER_PLANS, default: 'FREE', required: true },
-    quotaLimit: { type: Number, required: true },
-    stripeCustomerId: { type: String, default: null },
-    // Forms owned, kept here so the plan's form limit is one conditional update (no transactions).
-    // Absent on accounts older than the counter; core initialises it from a count on first use.
-    formCount: { type: Number },
-    // Active (unrevoked) API keys, for the same reason: the 20-key cap is one conditional update.
-    // Absent on older accounts; core initialises it from a count on first use.
-    activeKeyCount: { type: Number },
+    // When the address was proven by a verification link (or the operator created the account);
+    // mail meant for the account holder goes only to verified addresses. Null until then.
+    emailVerifiedAt: { type: Date, default: null },
+    // Plan, quota, billing customer and the capped counters moved to the user's personal workspace
+    // (same _id); the workspaces migration unsets them here.
   },
   { timestamps: true, collection: 'users' },
 );
 
 userSchema.index({ email: 1 }, { unique: true });
 userSchema.index({ createdAt: -1, _id: -1 });
-// Payment events name the provider's customer; they find its user through this.
-userSchema.index({ stripeCustomerId: 1 });
 
 export type TUserDoc = InferSchemaType<typeof userSchema>;
 

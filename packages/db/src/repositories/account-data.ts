@@ -1,3 +1,4 @@
+import { AccountEmailModel } from '../models/account-email.js';
 import { ApiKeyModel } from '../models/api-key.js';
 import { BillingEmailModel } from '../models/billing-email.js';
 import { SubscriptionModel } from '../models/billing-subscription.js';
@@ -17,6 +18,9 @@ import { SubmissionModel } from '../models/submission.js';
 import { UserModel } from '../models/user.js';
 import { WebhookDeliveryModel } from '../models/webhook-delivery.js';
 import { WebhookEndpointModel } from '../models/webhook-endpoint.js';
+import { WorkspaceInvitationModel } from '../models/workspace-invitation.js';
+import { WorkspaceMemberModel } from '../models/workspace-member.js';
+import { WorkspaceModel } from '../models/workspace.js';
 import { toObjectId } from './object-id.js';
 
 /** Regex-quotes a literal (a provider customer id) for a substring match. */
@@ -41,10 +45,12 @@ export async function deleteAccountData({
   if (!owner) {
     return {};
   }
-  const user = await UserModel.findById(owner, { stripeCustomerId: 1 }).lean<{
+  // The account's personal workspace has the account's id: its data goes with the account.
+  const workspace = await WorkspaceModel.findById(owner, { stripeCustomerId: 1 }).lean<{
     stripeCustomerId?: string | null;
   }>();
-  const customerId = user?.stripeCustomerId ?? null;
+  const customerId = workspace?.stripeCustomerId ?? null;
+  const account = await UserModel.findById(owner, { email: 1 }).lean<{ email?: string }>();
   const formIds = (
     await FormModel.find({ userId: owner }, { _id: 1 }).lean<{ _id: { toString(): string } }[]>()
   ).map((form) => form._id.toString());
@@ -60,6 +66,7 @@ export async function deleteAccountData({
   };
   const byOwner = { userId: owner };
   await remove('dashboard_sessions', () => DashboardSessionModel.deleteMany(byOwner));
+  await remove('account_emails', () => AccountEmailModel.deleteMany({ ownerId: owner }));
   await remove('api_keys', () => ApiKeyModel.deleteMany(byOwner));
   await afterAccessDeleted?.();
   await remove('forms', () => FormModel.deleteMany(byOwner));
@@ -87,6 +94,17 @@ export async function deleteAccountData({
       ? PaymentEventModel.deleteMany({ payload: { $regex: `"${literal(customerId)}"` } })
       : { deletedCount: 0 },
   );
+  // Those its workspace sent, and those addressed to it (its address is personal data).
+  await remove('workspace_invitations', () =>
+    WorkspaceInvitationModel.deleteMany({
+      $or: [{ workspaceId: owner }, ...(account?.email ? [{ email: account.email }] : [])],
+    }),
+  );
+  // Its memberships everywhere (the personal workspace's, and those in workspaces it joined).
+  await remove('workspace_members', () =>
+    WorkspaceMemberModel.deleteMany({ $or: [{ workspaceId: owner }, { userId: owner }] }),
+  );
+  await remove('workspaces', () => WorkspaceModel.deleteMany({ _id: owner }));
   await remove('users', () => UserModel.deleteMany({ _id: owner }));
 
   return deleted;

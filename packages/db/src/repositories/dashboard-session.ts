@@ -12,6 +12,7 @@ function toRecord(doc: TLeanSession): TDashboardSessionRecord {
   return {
     id: doc._id.toString(),
     userId: doc.userId.toString(),
+    workspaceId: doc.workspaceId?.toString() ?? null,
     expiresAt: doc.expiresAt,
     createdAt: doc.createdAt,
   };
@@ -49,6 +50,14 @@ export const dashboardSessionRepository = {
     return doc ? toRecord(doc) : null;
   },
 
+  /** Remembers the workspace the session works in (the dashboard's switcher). */
+  async setWorkspace({ sessionId, workspaceId }: { sessionId: string; workspaceId: string }): Promise<void> {
+    const _id = toObjectId(sessionId);
+    if (_id) {
+      await DashboardSessionModel.updateOne({ _id }, { $set: { workspaceId: requireObjectId(workspaceId) } });
+    }
+  },
+
   async deleteByHash({ tokenHash }: { tokenHash: string }): Promise<boolean> {
     const result = await DashboardSessionModel.deleteOne({ tokenHash });
 
@@ -72,6 +81,31 @@ export const dashboardSessionRepository = {
       return 0;
     }
     const result = await DashboardSessionModel.deleteMany({ _id: { $in: stale.map((doc) => doc._id) } });
+
+    return result.deletedCount;
+  },
+
+  /** A user's unexpired sessions, newest first. */
+  async listActive({ userId, now }: { userId: string; now: Date }): Promise<TDashboardSessionRecord[]> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return [];
+    }
+    const docs = await DashboardSessionModel.find({ userId: owner, expiresAt: { $gt: now } })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<TLeanSession[]>();
+
+    return docs.map(toRecord);
+  },
+
+  /** Ends every session of a user but `keepId` ("sign out everywhere else"); returns how many. */
+  async deleteAllExcept({ userId, keepId }: { userId: string; keepId: string }): Promise<number> {
+    const owner = toObjectId(userId);
+    const keep = toObjectId(keepId);
+    if (!owner || !keep) {
+      return 0;
+    }
+    const result = await DashboardSessionModel.deleteMany({ userId: owner, _id: { $ne: keep } });
 
     return result.deletedCount;
   },

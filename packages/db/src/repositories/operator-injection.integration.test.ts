@@ -22,7 +22,7 @@ const OPERATOR = { $gt: '' } as unknown as string;
 
 describe('operator injection', () => {
   test('an operator object in place of a hash, an email, an id or a filter value matches nothing', async () => {
-    const user = await userRepository.create({ email: 'victim@example.com', plan: 'FREE', quotaLimit: 1 });
+    const user = await userRepository.create({ email: 'victim@example.com' });
     await apiKeyRepository.create({
       userId: user.id,
       name: 'k',

@@ -6,6 +6,7 @@ import { ensureIndexes } from '../ensure-indexes.js';
 import { formRepository } from './form.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { userRepository } from './user.js';
+import { workspaceRepository } from './workspace.js';
 
 beforeAll(async () => {
   await connectDatabase({ uri: testMongoUri('db_user') });
@@ -18,23 +19,28 @@ afterAll(async () => {
 
 describe('userRepository and formRepository', () => {
   test('emails are stored lower-case and unique', async () => {
-    const user = await userRepository.create({ email: 'Ada@Example.COM', plan: 'FREE', quotaLimit: 200 });
-    const error: unknown = await userRepository
-      .create({ email: 'ada@example.com', plan: 'FREE', quotaLimit: 200 })
-      .catch((e: unknown) => e);
+    const user = await userRepository.create({ email: 'Ada@Example.COM' });
+    const error: unknown = await userRepository.create({ email: 'ada@example.com' }).catch((e: unknown) => e);
 
     expect(user.email).toBe('ada@example.com');
     expect(isDuplicateKeyError(error)).toBe(true);
     expect(await userRepository.findByEmail({ email: 'ADA@example.com' })).toMatchObject({ id: user.id });
-    expect(await userRepository.setPlan({ userId: user.id, plan: 'PRO', quotaLimit: 10_000 })).toMatchObject({
-      plan: 'PRO',
-      quotaLimit: 10_000,
+    const workspace = await workspaceRepository.create({
+      id: user.id,
+      name: "ada@example.com's workspace",
+      ownerId: user.id,
+      plan: 'FREE',
+      quotaLimit: 200,
     });
+    expect(workspace.id).toBe(user.id);
+    expect(
+      await workspaceRepository.setPlan({ workspaceId: user.id, plan: 'PRO', quotaLimit: 10_000 }),
+    ).toMatchObject({ plan: 'PRO', quotaLimit: 10_000 });
   });
 
   test('forms are scoped by owner; the owner lookup tells foreign from missing', async () => {
-    const owner = await userRepository.create({ email: 'owner@example.com', plan: 'PRO', quotaLimit: 1 });
-    const other = await userRepository.create({ email: 'other@example.com', plan: 'PRO', quotaLimit: 1 });
+    const owner = await userRepository.create({ email: 'owner@example.com' });
+    const other = await userRepository.create({ email: 'other@example.com' });
     const form = await formRepository.create({
       userId: owner.id,
       name: 'F',

@@ -1,20 +1,15 @@
 import { UserModel, type TUserDoc } from '../models/user.js';
-import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
 import { findOneByCommand } from './find-one-command.js';
 import { toObjectId } from './object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 
 export type TRole = TUserDoc['role'];
-export type TPlanName = TUserDoc['plan'];
 
-/**
- * A user as the repository hands it out, derived from the model: `_id` → `id`, unset paths null
- * (`formCount`, `activeKeyCount`: null until initialised on accounts older than the counters).
- */
+/** A user as the repository hands it out, derived from the model: `_id` → `id`, unset paths null. */
 export type TUserRecord = TRecordOf<TUserDoc> & { id: string };
 
-type TLeanUser = TLeanOf<TUserDoc, 'email' | 'role' | 'plan' | 'quotaLimit' | 'createdAt' | 'updatedAt'>;
+type TLeanUser = TLeanOf<TUserDoc, 'email' | 'role' | 'createdAt' | 'updatedAt'>;
 
 function toRecord(doc: TLeanUser): TUserRecord {
   return {
@@ -23,40 +18,15 @@ function toRecord(doc: TLeanUser): TUserRecord {
     name: doc.name ?? '',
     passwordHash: doc.passwordHash ?? null,
     role: doc.role,
-    plan: doc.plan,
-    quotaLimit: doc.quotaLimit,
-    stripeCustomerId: doc.stripeCustomerId ?? null,
-    formCount: doc.formCount ?? null,
-    activeKeyCount: doc.activeKeyCount ?? null,
+    emailVerifiedAt: doc.emailVerifiedAt ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
 }
 
-/** Sets fields of one user and returns the updated record; null when no such user. */
-async function setUserFields(
-  userId: string,
-  set: Partial<Pick<TUserRecord, 'plan' | 'quotaLimit' | 'stripeCustomerId'>>,
-): Promise<TUserRecord | null> {
-  const _id = toObjectId(userId);
-  if (!_id) {
-    return null;
-  }
-  const doc = await UserModel.findByIdAndUpdate(
-    _id,
-    { $set: set },
-    { returnDocument: 'after' },
-  ).lean<TLeanUser>();
-
-  return doc ? toRecord(doc) : null;
-}
-
-/** Capped counters kept on the user document (see counter-slot.ts). */
-export type TUserCounter = 'formCount' | 'activeKeyCount';
-
 /** A new user: name, password hash and role have the model's defaults. */
-export type TCreateUserRecord = Pick<TUserRecord, 'email' | 'plan' | 'quotaLimit'> &
-  Partial<Pick<TUserRecord, 'name' | 'passwordHash' | 'role'>>;
+export type TCreateUserRecord = Pick<TUserRecord, 'email'> &
+  Partial<Pick<TUserRecord, 'name' | 'passwordHash' | 'role' | 'emailVerifiedAt'>>;
 
 /** Users. A user is its own owner: every query is by its id or its (unique) email. */
 export const userRepository = {
@@ -65,8 +35,6 @@ export const userRepository = {
     const doc = await UserModel.create({
       ...input,
       email: input.email.toLowerCase(),
-      formCount: 0,
-      activeKeyCount: 0,
     });
 
     return toRecord(doc.toObject());
@@ -94,74 +62,30 @@ export const userRepository = {
     return doc ? toRecord(doc) : null;
   },
 
-  setPlan({
-    userId,
-    plan,
-    quotaLimit,
-  }: {
-    userId: string;
-    plan: TPlanName;
-    quotaLimit: number;
-  }): Promise<TUserRecord | null> {
-    return setUserFields(userId, { plan, quotaLimit });
+  /** Replaces the password hash; false when no such user. */
+  async setPasswordHash({ userId, passwordHash }: { userId: string; passwordHash: string }) {
+    const _id = toObjectId(userId);
+    if (!_id) {
+      return false;
+    }
+    const result = await UserModel.updateOne({ _id }, { $set: { passwordHash } });
+
+    return result.matchedCount === 1;
   },
 
-  setStripeCustomerId({
-    userId,
-    stripeCustomerId,
-  }: {
-    userId: string;
-    stripeCustomerId: string;
-  }): Promise<TUserRecord | null> {
-    return setUserFields(userId, { stripeCustomerId });
-  },
-
-  /** Sets a counter of an account that has none yet (a no-op once set). */
-  async initCounter({
-    userId,
-    counter,
-    value,
-  }: {
-    userId: string;
-    counter: TUserCounter;
-    value: number;
-  }): Promise<void> {
+  /** Marks the address proven (a verification link used); a no-op once set. */
+  async markEmailVerified({ userId, at }: { userId: string; at: Date }): Promise<void> {
     const _id = toObjectId(userId);
     if (_id) {
-      await initCounter(UserModel.collection, { _id }, counter, value);
+      await UserModel.updateOne({ _id, emailVerifiedAt: null }, { $set: { emailVerifiedAt: at } });
     }
   },
 
-  /**
-   * Takes one slot of a capped counter if fewer than `max` are used: one conditional `$inc`, so
-   * concurrent creates can never exceed the plan's form limit or the API key cap.
-   */
-  async reserveSlot({ userId, counter, max }: { userId: string; counter: TUserCounter; max: number }) {
-    const _id = toObjectId(userId);
+  async findByIds({ userIds }: { userIds: string[] }): Promise<TUserRecord[]> {
+    const ids = userIds.map(toObjectId).filter((id) => id !== null);
+    const docs = await UserModel.find({ _id: { $in: ids } }).lean<TLeanUser[]>();
 
-    return _id ? takeSlot(UserModel.collection, { _id }, counter, max) : false;
-  },
-
-  /** Gives a slot back (form deleted, key revoked, or the insert that took it failed). */
-  async releaseSlot({ userId, counter }: { userId: string; counter: TUserCounter }): Promise<void> {
-    const _id = toObjectId(userId);
-    if (_id) {
-      await releaseSlot(UserModel.collection, { _id }, counter);
-    }
-  },
-
-  /** Sets the form counter of an account that has none yet (a no-op once set). */
-  initFormCount({ userId, formCount }: { userId: string; formCount: number }): Promise<void> {
-    return userRepository.initCounter({ userId, counter: 'formCount', value: formCount });
-  },
-
-  /** One form slot within `max` (see reserveSlot). */
-  reserveFormSlot({ userId, max }: { userId: string; max: number }): Promise<boolean> {
-    return userRepository.reserveSlot({ userId, counter: 'formCount', max });
-  },
-
-  releaseFormSlot({ userId }: { userId: string }): Promise<void> {
-    return userRepository.releaseSlot({ userId, counter: 'formCount' });
+    return docs.map(toRecord);
   },
 
   /** Staff listing (ADMIN only; the caller checks the role). Newest first. */

@@ -8,9 +8,9 @@ export const createApiKeyRoute = sessionProcedure
   .input(ZCreateApiKeyRequestSchema)
   .output(ZCreateApiKeyResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, logger } = ctx;
+    const { actor, logger } = ctx;
     const { name, scopes, formIds, allowedOrigins } = input;
-    const created = await createApiKey({ userId: user.id, name, scopes, formIds, allowedOrigins });
+    const created = await createApiKey({ userId: actor.workspaceId, name, scopes, formIds, allowedOrigins });
     logger.info({ apiKeyId: created.id, scopes: created.scopes }, 'api key created');
 
     return created;

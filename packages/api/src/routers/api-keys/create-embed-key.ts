@@ -11,9 +11,9 @@ export const createEmbedKeyRoute = sessionProcedure
   .input(ZCreateEmbedKeyRequestSchema)
   .output(ZCreateEmbedKeyResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, logger } = ctx;
+    const { actor, logger } = ctx;
     const created = await createEmbedKey({
-      userId: user.id,
+      userId: actor.workspaceId,
       formId: input.formId,
       allowedOrigins: input.allowedOrigins,
     });

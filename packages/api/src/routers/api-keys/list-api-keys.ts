@@ -7,4 +7,6 @@ import { ZListApiKeysRequestSchema, ZListApiKeysResponseSchema } from './list-ap
 export const listApiKeysRoute = sessionProcedure
   .input(ZListApiKeysRequestSchema)
   .output(ZListApiKeysResponseSchema)
-  .query(({ ctx, input }) => listApiKeys({ userId: ctx.user.id, limit: input.limit, cursor: input.cursor }));
+  .query(({ ctx, input }) =>
+    listApiKeys({ userId: ctx.actor.workspaceId, limit: input.limit, cursor: input.cursor }),
+  );

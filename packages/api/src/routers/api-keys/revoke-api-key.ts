@@ -14,12 +14,12 @@ export const revokeApiKeyRoute = sessionProcedure
   .input(ZRevokeApiKeyRequestSchema)
   .output(ZRevokeApiKeyResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, logger } = ctx;
+    const { actor, logger } = ctx;
     const { id } = input;
     logger.info({ apiKeyId: id }, 'api key revoked');
 
     return revokeApiKey({
-      userId: user.id,
+      userId: actor.workspaceId,
       keyId: id,
       onBumpFailed: logBumpFailure(logger, { apiKeyId: id }),
     });

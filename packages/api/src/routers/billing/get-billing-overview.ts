@@ -11,5 +11,9 @@ export const getBillingOverviewRoute = sessionProcedure
   .input(ZGetBillingOverviewRequestSchema)
   .output(ZGetBillingOverviewResponseSchema)
   .query(({ ctx }) =>
-    getBillingOverview({ config: ctx.services.config, stripe: ctx.services.stripe, userId: ctx.user.id }),
+    getBillingOverview({
+      config: ctx.services.config,
+      stripe: ctx.services.stripe,
+      userId: ctx.actor.workspaceId,
+    }),
   );

@@ -7,4 +7,4 @@ import { ZGetUsageRequestSchema, ZGetUsageResponseSchema } from './get-usage.typ
 export const getUsageRoute = sessionProcedure
   .input(ZGetUsageRequestSchema)
   .output(ZGetUsageResponseSchema)
-  .query(({ ctx }) => getUsage({ userId: ctx.user.id }));
+  .query(({ ctx }) => getUsage({ userId: ctx.actor.workspaceId }));

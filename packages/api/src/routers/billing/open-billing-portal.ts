@@ -8,8 +8,13 @@ import {
 
 /** A Stripe billing portal session for the user's customer; the dashboard opens its `url`. */
 export const openBillingPortalRoute = sessionProcedure
+  .meta({ workspaceAbility: 'billing' })
   .input(ZOpenBillingPortalRequestSchema)
   .output(ZOpenBillingPortalResponseSchema)
   .mutation(({ ctx }) =>
-    openBillingPortal({ config: ctx.services.config, stripe: ctx.services.stripe, userId: ctx.user.id }),
+    openBillingPortal({
+      config: ctx.services.config,
+      stripe: ctx.services.stripe,
+      userId: ctx.actor.workspaceId,
+    }),
   );

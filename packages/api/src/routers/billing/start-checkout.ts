@@ -5,14 +5,16 @@ import { ZStartCheckoutRequestSchema, ZStartCheckoutResponseSchema } from './sta
 
 /** A Stripe Checkout session for a paid plan; the dashboard sends the browser to its `url`. */
 export const startCheckoutRoute = sessionProcedure
+  // The owner pays: only the owner starts or changes the workspace's subscription.
+  .meta({ workspaceAbility: 'billing' })
   .input(ZStartCheckoutRequestSchema)
   .output(ZStartCheckoutResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { services, user, logger } = ctx;
+    const { services, actor, logger } = ctx;
     const redirect = await startCheckout({
       config: services.config,
       stripe: services.stripe,
-      userId: user.id,
+      userId: actor.workspaceId,
       plan: input.plan,
     });
     logger.info({ plan: input.plan }, 'checkout started');

@@ -7,6 +7,8 @@ import { ZDeleteAccountRequestSchema, ZDeleteAccountResponseSchema } from './dat
 
 /** Deletes the signed-in account and all its data once its email is typed again; ends the session. */
 export const deleteAccountRoute = sessionProcedure
+  // The signed-in person's own account, whatever their role in the workspace they are viewing.
+  .meta({ workspaceAbility: 'account' })
   .input(ZDeleteAccountRequestSchema)
   .output(ZDeleteAccountResponseSchema)
   .mutation(async ({ ctx, input }) => {

@@ -9,6 +9,7 @@ import { ZExportAccountRequestSchema, ZExportAccountResponseSchema } from './dat
 
 /** Everything of the signed-in account as one gzip'd JSON archive (no secrets), for download. */
 export const exportAccountRoute = sessionProcedure
+  .meta({ workspaceAbility: 'account' })
   .input(ZExportAccountRequestSchema)
   .output(ZExportAccountResponseSchema)
   .query(async ({ ctx }) => {

@@ -8,8 +8,8 @@ export const createFormRoute = sessionProcedure
   .input(ZCreateFormRequestSchema)
   .output(ZCreateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, services, logger } = ctx;
-    const form = await createForm({ config: services.config, userId: user.id, input });
+    const { actor, services, logger } = ctx;
+    const form = await createForm({ config: services.config, userId: actor.workspaceId, input });
     logger.info({ formId: form.id }, 'form created');
 
     return form;

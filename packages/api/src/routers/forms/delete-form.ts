@@ -9,9 +9,13 @@ export const deleteFormRoute = sessionProcedure
   .input(ZDeleteFormRequestSchema)
   .output(ZDeleteFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, logger } = ctx;
+    const { actor, logger } = ctx;
     const { id } = input;
     logger.info({ formId: id }, 'form deleted');
 
-    return deleteForm({ userId: user.id, formId: id, onBumpFailed: logBumpFailure(logger, { formId: id }) });
+    return deleteForm({
+      userId: actor.workspaceId,
+      formId: id,
+      onBumpFailed: logBumpFailure(logger, { formId: id }),
+    });
   });

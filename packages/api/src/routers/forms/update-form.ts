@@ -8,13 +8,13 @@ export const updateFormRoute = sessionProcedure
   .input(ZUpdateFormRequestSchema)
   .output(ZUpdateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, services, logger } = ctx;
+    const { actor, services, logger } = ctx;
     const { id, data } = input;
     logger.info({ formId: id }, 'form updated');
 
     return updateForm({
       config: services.config,
-      userId: user.id,
+      userId: actor.workspaceId,
       formId: id,
       data,
       onBumpFailed: logBumpFailure(logger, { formId: id }),

@@ -10,4 +10,6 @@ import { ZGetMailRequestSchema, ZGetMailResponseSchema } from './get-mail.types.
 export const getMailRoute = sessionProcedure
   .input(ZGetMailRequestSchema)
   .output(ZGetMailResponseSchema)
-  .query(({ ctx, input }) => getEmail({ reader: ownerReaderFor(ctx.user), id: input.id }));
+  .query(({ ctx, input }) =>
+    getEmail({ reader: ownerReaderFor({ id: ctx.actor.workspaceId, role: ctx.user.role }), id: input.id }),
+  );

@@ -8,5 +8,9 @@ export const listMailRoute = sessionProcedure
   .input(ZListMailRequestSchema)
   .output(ZListMailResponseSchema)
   .query(({ ctx, input }) =>
-    listEmails({ reader: ownerReaderFor(ctx.user), limit: input.limit, cursor: input.cursor }),
+    listEmails({
+      reader: ownerReaderFor({ id: ctx.actor.workspaceId, role: ctx.user.role }),
+      limit: input.limit,
+      cursor: input.cursor,
+    }),
   );

@@ -10,9 +10,9 @@ export const deleteSubmissionRoute = sessionProcedure
   .input(ZDeleteSubmissionRequestSchema)
   .output(ZDeleteSubmissionResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, logger } = ctx;
+    const { actor, logger } = ctx;
     const { formId, id } = input;
     logger.info({ formId, submissionId: id }, 'submission deleted');
 
-    return deleteSubmission({ userId: user.id, formId, submissionId: id });
+    return deleteSubmission({ userId: actor.workspaceId, formId, submissionId: id });
   });

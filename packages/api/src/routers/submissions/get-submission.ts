@@ -7,5 +7,5 @@ export const getSubmissionRoute = sessionProcedure
   .input(ZGetSubmissionRequestSchema)
   .output(ZGetSubmissionResponseSchema)
   .query(({ ctx, input }) =>
-    getSubmission({ userId: ctx.user.id, formId: input.formId, submissionId: input.id }),
+    getSubmission({ userId: ctx.actor.workspaceId, formId: input.formId, submissionId: input.id }),
   );

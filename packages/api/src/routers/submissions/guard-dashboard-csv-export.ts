@@ -1,3 +1,5 @@
+import { sessionWorkspace } from '@formwell/core';
+
 import type { ApiRequest, ApiResponse, ApiServices } from '../../context.js';
 import { rateLimitBucketId } from '../../rate-limit/bucket-id.js';
 import { applyRateLimitHeaders } from '../../rate-limit/rate-limit-headers.js';
@@ -23,7 +25,14 @@ export async function guardDashboardCsvExport({
   services,
   formId,
 }: GuardDashboardCsvExportOptions) {
-  const { user } = await authenticateSessionRequest({ req, publicUrl: services.config.publicUrl });
+  const verified = await authenticateSessionRequest({ req, publicUrl: services.config.publicUrl });
+  const { user } = verified;
+  // The workspace the session works in; a viewer may export (reading is all it does).
+  const { workspaceId } = await sessionWorkspace({
+    sessionId: verified.sessionId,
+    userId: user.id,
+    workspaceId: verified.workspaceId,
+  });
   const bucketId = rateLimitBucketId({
     bucket: 'dashboard_forms_submissions',
     apiKeyId: `user_${user.id}`,
@@ -35,5 +44,5 @@ export async function guardDashboardCsvExport({
     throw rateLimitRefusal({ res, services, state });
   }
 
-  return { user };
+  return { user, workspaceId };
 }

@@ -12,7 +12,7 @@ export const listInboundEventsRoute = sessionProcedure
   .output(ZListInboundEventsResponseSchema)
   .query(({ ctx, input }) =>
     listInboundEvents({
-      user: { id: ctx.user.id, role: ctx.user.role },
+      user: { id: ctx.actor.workspaceId, role: ctx.user.role },
       limit: input.limit,
       cursor: input.cursor,
     }),

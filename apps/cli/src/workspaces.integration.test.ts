@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+
+import { authenticateApiKey, workspaceMemberOf } from '@formwell/core';
+import { connectDatabase, disconnectDatabase } from '@formwell/db';
+import { testMongoUri } from '@formwell/vitest-config/services';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { runFormwell, type TRun } from './test/run-formwell.js';
+
+let uri = '';
+
+beforeAll(async () => {
+  uri = testMongoUri('cli_workspaces');
+  await connectDatabase({ uri });
+});
+
+afterAll(async () => {
+  await disconnectDatabase();
+});
+
+function formwell(...args: string[]): Promise<TRun> {
+  return runFormwell(uri, ...args);
+}
+
+async function ok<T>(...args: string[]): Promise<T> {
+  const run = await formwell(...args);
+  expect(run, run.stderr).toMatchObject({ code: 0 });
+
+  return JSON.parse(run.stdout) as T;
+}
+
+const email = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
+
+type TUser = { id: string; email: string; plan: string };
+
+describe('formwell workspace / member commands', () => {
+  test('a team workspace: create, add a member, both see it with their roles; keys and forms by --workspace', async () => {
+    const ownerEmail = email('owner');
+    const owner = await ok<TUser>('user', 'create', '--email', ownerEmail);
+    const colleague = await ok<TUser>('user', 'create', '--email', email('colleague'));
+
+    const team = await ok<{ id: string; name: string; plan: string }>(
+      'workspace',
+      'create',
+      '--user',
+      owner.id,
+      '--name',
+      'Acme team',
+    );
+    expect(team.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(team).toEqual({ id: team.id, name: 'Acme team', plan: 'FREE' });
+    // A new workspace gets a fresh id; the personal one has the user's id.
+    expect(team.id).not.toBe(owner.id);
+
+    expect(
+      await ok('member', 'add', '--workspace', team.id, '--email', colleague.email, '--role', 'member'),
+    ).toEqual({ workspaceId: team.id, userId: colleague.id, role: 'member' });
+
+    expect(await ok('workspace', 'list', '--user', owner.id)).toEqual({
+      workspaces: [
+        { id: owner.id, name: `${ownerEmail}'s workspace`, plan: 'FREE', role: 'owner' },
+        { id: team.id, name: 'Acme team', plan: 'FREE', role: 'owner' },
+      ],
+    });
+    expect(await ok('workspace', 'list', '--user', colleague.id)).toEqual({
+      workspaces: [
+        { id: colleague.id, name: `${colleague.email}'s workspace`, plan: 'FREE', role: 'owner' },
+        { id: team.id, name: 'Acme team', plan: 'FREE', role: 'member' },
+      ],
+    });
+    const all = await ok<{ workspaces: { id: string; role?: string }[] }>('workspace', 'list');
+    expect(all.workspaces.map((workspace) => workspace.id)).toEqual(
+      expect.arrayContaining([owner.id, colleague.id, team.id]),
+    );
+    expect(all.workspaces.every((workspace) => workspace.role === undefined)).toBe(true);
+
+    const form = await ok<{ id: string; name: string }>(
+      'form',
+      'create',
+      '--workspace',
+      team.id,
+      '--name',
+      'Team form',
+      '--type',
+      'contact',
+      '--fields',
+      '[]',
+    );
+    const key = await ok<{ key: string }>('key', 'create', '--workspace', team.id, '--name', 'team key');
+    const authenticated = await authenticateApiKey({ key: key.key });
+    expect(authenticated.user).toEqual({ id: team.id, plan: 'FREE', quotaLimit: 200 });
+
+    const teamForms = await ok<{ forms: { id: string }[]; nextCursor: null }>(
+      'form',
+      'list',
+      '--workspace',
+      team.id,
+    );
+    expect(teamForms.forms.map((item) => item.id)).toEqual([form.id]);
+    expect(teamForms.nextCursor).toBeNull();
+    // The owner's personal workspace holds none of the team's forms.
+    expect(await ok('form', 'list', '--user', owner.id)).toEqual({ forms: [], nextCursor: null });
+
+    // Removal: the member's very next check finds no membership (404, as an unknown workspace);
+    // the key the team made stays, since keys belong to the workspace.
+    expect(await ok('member', 'remove', '--workspace', team.id, '--user', colleague.id)).toEqual({
+      workspaceId: team.id,
+      userId: colleague.id,
+      removed: true,
+    });
+    const refused = await workspaceMemberOf({ userId: colleague.id, workspaceId: team.id }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: 'NOT_FOUND', message: 'Workspace not found' });
+    expect((await authenticateApiKey({ key: key.key })).user.id).toBe(team.id);
+  });
+
+  test('refusals: owner role by add, the owner removed, a member twice, unknown ids, both tenant options', async () => {
+    const owner = await ok<TUser>('user', 'create', '--email', email('owner'));
+    const other = await ok<TUser>('user', 'create', '--email', email('other'));
+
+    const asOwner = await formwell(
+      'member',
+      'add',
+      '--workspace',
+      owner.id,
+      '--email',
+      other.email,
+      '--role',
+      'owner',
+    );
+    expect(asOwner.code).not.toBe(0);
+    expect(asOwner.stderr).toMatch(/admin|member|viewer/);
+
+    await ok('member', 'add', '--workspace', owner.id, '--email', other.email, '--role', 'viewer');
+    const twice = await formwell(
+      'member',
+      'add',
+      '--workspace',
+      owner.id,
+      '--email',
+      other.email,
+      '--role',
+      'admin',
+    );
+    expect(twice.code).not.toBe(0);
+    expect(twice.stderr).toContain('This user is already a member of the workspace');
+
+    const ownerRemoved = await formwell('member', 'remove', '--workspace', owner.id, '--user', owner.id);
+    expect(ownerRemoved.code).not.toBe(0);
+    expect(ownerRemoved.stderr).toContain(
+      'The owner cannot leave or be removed: transfer the ownership first',
+    );
+
+    const unknown = '0123456789abcdef01234567';
+    const noWorkspace = await formwell('form', 'list', '--workspace', unknown);
+    expect(noWorkspace.code).not.toBe(0);
+    expect(noWorkspace.stderr).toContain('Workspace not found');
+    // --user keeps the answer it always had.
+    const noUser = await formwell('key', 'create', '--user', unknown, '--name', 'k');
+    expect(noUser.code).not.toBe(0);
+    expect(noUser.stderr).toContain('User not found');
+    const both = await formwell('form', 'list', '--workspace', owner.id, '--user', owner.id);
+    expect(both.code).not.toBe(0);
+    expect(both.stderr).toContain('give either --workspace or --user, not both');
+  });
+});
