@@ -14,7 +14,7 @@ const checkConfig = [
   ...baseConfig,
   {
     files: ['**/*.ts'],
-    ignores: ['apps/admin/**'],
+    ignores: ['apps/admin/**', 'packages/react/**'],
     languageOptions: {
       parserOptions: {
         projectService: false,
