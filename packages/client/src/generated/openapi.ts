@@ -1,6 +1,26 @@
 // Generated from the Formwell OpenAPI document by scripts/generate-types.ts; do not edit.
 // Regenerate with `pnpm --filter @formwell/client generate`.
 export interface paths {
+  '/f/{formId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit a form without a key (plain HTML forms)
+     * @description For forms whose owner turned on public submissions (otherwise 404 `Public submissions are off for this form`). Checks the form's allowed origins (403) and CAPTCHA (403, or 503 when the provider cannot be reached), then the same data rules, quota, emails and webhooks as the API submit. Rate-limited per client address and form. A browser gets 303 to the redirect; a request accepting `application/json` gets 201 with the JSON answer. Bodies up to 102.4 KB.
+     */
+    post: operations['public-submitForm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/forms/{formId}': {
     parameters: {
       query?: never;
@@ -294,7 +314,28 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'form.submission.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A submission was stored
+     * @description Sent to each enabled endpoint of the form, from the worker, with the endpoint's own headers added. Verify `webhook-signature` (Standard Webhooks: HMAC-SHA256 over `webhook-id.webhook-timestamp.body`, keyed with the base64 part of the `whsec_…` secret; during a rotation it lists a signature per valid secret, space-separated) or the legacy `x-service-signature` (hex HMAC-SHA256 of the raw body keyed with the whole secret string). Redeliveries keep `webhook-id`; a test event has submissionId `test_submission`. Answer 2xx within 5 seconds; anything else is retried with backoff.
+     */
+    post: operations['webhook-submissionCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     'error.BAD_REQUEST': {
@@ -511,6 +552,152 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  'public-submitForm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        formId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          _gotcha?: string;
+          /** Format: uri */
+          _redirect?: string;
+        } & {
+          [key: string]: string | number | boolean | null | string[];
+        };
+        'application/x-www-form-urlencoded': {
+          _gotcha?: string;
+          /** Format: uri */
+          _redirect?: string;
+        } & {
+          [key: string]: string | string[];
+        };
+        'multipart/form-data': {
+          _gotcha?: string;
+          /** Format: uri */
+          _redirect?: string;
+        } & {
+          [key: string]: string | string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Stored (the request accepts application/json) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            message: 'Form submitted successfully';
+            redirect: {
+              allowed: boolean;
+              reason?: string;
+              url: string;
+            };
+            submissionId: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Stored; the browser is sent to the redirect URL or the thank-you page */
+      303: {
+        headers: {
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or submission data (`fieldErrors`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description This form does not accept submissions from this origin, CAPTCHA verification failed, or monthly quota reached */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Form not found, or public submissions are off for it */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description A submission with this email already exists for this form */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Request body is too large (at most 100 KB) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Unsupported Media Type: send application/x-www-form-urlencoded, multipart/form-data (text fields only) or application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Rate limit exceeded (per client address and form) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description CAPTCHA could not be verified right now, please try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+    };
+  };
   'v1-getForm': {
     parameters: {
       query?: {
@@ -593,8 +780,427 @@ export interface operations {
     parameters: {
       query?: {
         apiKey?: string;
-        timeRange?: string;
-        tz?: string;
+        timeRange?: 'day' | 'week' | 'month';
+        tz?:
+          | 'UTC'
+          | 'Africa/Abidjan'
+          | 'Africa/Accra'
+          | 'Africa/Addis_Ababa'
+          | 'Africa/Algiers'
+          | 'Africa/Asmera'
+          | 'Africa/Bamako'
+          | 'Africa/Bangui'
+          | 'Africa/Banjul'
+          | 'Africa/Bissau'
+          | 'Africa/Blantyre'
+          | 'Africa/Brazzaville'
+          | 'Africa/Bujumbura'
+          | 'Africa/Cairo'
+          | 'Africa/Casablanca'
+          | 'Africa/Ceuta'
+          | 'Africa/Conakry'
+          | 'Africa/Dakar'
+          | 'Africa/Dar_es_Salaam'
+          | 'Africa/Djibouti'
+          | 'Africa/Douala'
+          | 'Africa/El_Aaiun'
+          | 'Africa/Freetown'
+          | 'Africa/Gaborone'
+          | 'Africa/Harare'
+          | 'Africa/Johannesburg'
+          | 'Africa/Juba'
+          | 'Africa/Kampala'
+          | 'Africa/Khartoum'
+          | 'Africa/Kigali'
+          | 'Africa/Kinshasa'
+          | 'Africa/Lagos'
+          | 'Africa/Libreville'
+          | 'Africa/Lome'
+          | 'Africa/Luanda'
+          | 'Africa/Lubumbashi'
+          | 'Africa/Lusaka'
+          | 'Africa/Malabo'
+          | 'Africa/Maputo'
+          | 'Africa/Maseru'
+          | 'Africa/Mbabane'
+          | 'Africa/Mogadishu'
+          | 'Africa/Monrovia'
+          | 'Africa/Nairobi'
+          | 'Africa/Ndjamena'
+          | 'Africa/Niamey'
+          | 'Africa/Nouakchott'
+          | 'Africa/Ouagadougou'
+          | 'Africa/Porto-Novo'
+          | 'Africa/Sao_Tome'
+          | 'Africa/Tripoli'
+          | 'Africa/Tunis'
+          | 'Africa/Windhoek'
+          | 'America/Adak'
+          | 'America/Anchorage'
+          | 'America/Anguilla'
+          | 'America/Antigua'
+          | 'America/Araguaina'
+          | 'America/Argentina/La_Rioja'
+          | 'America/Argentina/Rio_Gallegos'
+          | 'America/Argentina/Salta'
+          | 'America/Argentina/San_Juan'
+          | 'America/Argentina/San_Luis'
+          | 'America/Argentina/Tucuman'
+          | 'America/Argentina/Ushuaia'
+          | 'America/Aruba'
+          | 'America/Asuncion'
+          | 'America/Bahia'
+          | 'America/Bahia_Banderas'
+          | 'America/Barbados'
+          | 'America/Belem'
+          | 'America/Belize'
+          | 'America/Blanc-Sablon'
+          | 'America/Boa_Vista'
+          | 'America/Bogota'
+          | 'America/Boise'
+          | 'America/Buenos_Aires'
+          | 'America/Cambridge_Bay'
+          | 'America/Campo_Grande'
+          | 'America/Cancun'
+          | 'America/Caracas'
+          | 'America/Catamarca'
+          | 'America/Cayenne'
+          | 'America/Cayman'
+          | 'America/Chicago'
+          | 'America/Chihuahua'
+          | 'America/Ciudad_Juarez'
+          | 'America/Coral_Harbour'
+          | 'America/Cordoba'
+          | 'America/Costa_Rica'
+          | 'America/Coyhaique'
+          | 'America/Creston'
+          | 'America/Cuiaba'
+          | 'America/Curacao'
+          | 'America/Danmarkshavn'
+          | 'America/Dawson'
+          | 'America/Dawson_Creek'
+          | 'America/Denver'
+          | 'America/Detroit'
+          | 'America/Dominica'
+          | 'America/Edmonton'
+          | 'America/Eirunepe'
+          | 'America/El_Salvador'
+          | 'America/Fort_Nelson'
+          | 'America/Fortaleza'
+          | 'America/Glace_Bay'
+          | 'America/Godthab'
+          | 'America/Goose_Bay'
+          | 'America/Grand_Turk'
+          | 'America/Grenada'
+          | 'America/Guadeloupe'
+          | 'America/Guatemala'
+          | 'America/Guayaquil'
+          | 'America/Guyana'
+          | 'America/Halifax'
+          | 'America/Havana'
+          | 'America/Hermosillo'
+          | 'America/Indiana/Knox'
+          | 'America/Indiana/Marengo'
+          | 'America/Indiana/Petersburg'
+          | 'America/Indiana/Tell_City'
+          | 'America/Indiana/Vevay'
+          | 'America/Indiana/Vincennes'
+          | 'America/Indiana/Winamac'
+          | 'America/Indianapolis'
+          | 'America/Inuvik'
+          | 'America/Iqaluit'
+          | 'America/Jamaica'
+          | 'America/Jujuy'
+          | 'America/Juneau'
+          | 'America/Kentucky/Monticello'
+          | 'America/Kralendijk'
+          | 'America/La_Paz'
+          | 'America/Lima'
+          | 'America/Los_Angeles'
+          | 'America/Louisville'
+          | 'America/Lower_Princes'
+          | 'America/Maceio'
+          | 'America/Managua'
+          | 'America/Manaus'
+          | 'America/Marigot'
+          | 'America/Martinique'
+          | 'America/Matamoros'
+          | 'America/Mazatlan'
+          | 'America/Mendoza'
+          | 'America/Menominee'
+          | 'America/Merida'
+          | 'America/Metlakatla'
+          | 'America/Mexico_City'
+          | 'America/Miquelon'
+          | 'America/Moncton'
+          | 'America/Monterrey'
+          | 'America/Montevideo'
+          | 'America/Montserrat'
+          | 'America/Nassau'
+          | 'America/New_York'
+          | 'America/Nome'
+          | 'America/Noronha'
+          | 'America/North_Dakota/Beulah'
+          | 'America/North_Dakota/Center'
+          | 'America/North_Dakota/New_Salem'
+          | 'America/Ojinaga'
+          | 'America/Panama'
+          | 'America/Paramaribo'
+          | 'America/Phoenix'
+          | 'America/Port-au-Prince'
+          | 'America/Port_of_Spain'
+          | 'America/Porto_Velho'
+          | 'America/Puerto_Rico'
+          | 'America/Punta_Arenas'
+          | 'America/Rankin_Inlet'
+          | 'America/Recife'
+          | 'America/Regina'
+          | 'America/Resolute'
+          | 'America/Rio_Branco'
+          | 'America/Santarem'
+          | 'America/Santiago'
+          | 'America/Santo_Domingo'
+          | 'America/Sao_Paulo'
+          | 'America/Scoresbysund'
+          | 'America/Sitka'
+          | 'America/St_Barthelemy'
+          | 'America/St_Johns'
+          | 'America/St_Kitts'
+          | 'America/St_Lucia'
+          | 'America/St_Thomas'
+          | 'America/St_Vincent'
+          | 'America/Swift_Current'
+          | 'America/Tegucigalpa'
+          | 'America/Thule'
+          | 'America/Tijuana'
+          | 'America/Toronto'
+          | 'America/Tortola'
+          | 'America/Vancouver'
+          | 'America/Whitehorse'
+          | 'America/Winnipeg'
+          | 'America/Yakutat'
+          | 'Antarctica/Casey'
+          | 'Antarctica/Davis'
+          | 'Antarctica/DumontDUrville'
+          | 'Antarctica/Macquarie'
+          | 'Antarctica/Mawson'
+          | 'Antarctica/McMurdo'
+          | 'Antarctica/Palmer'
+          | 'Antarctica/Rothera'
+          | 'Antarctica/Syowa'
+          | 'Antarctica/Troll'
+          | 'Antarctica/Vostok'
+          | 'Arctic/Longyearbyen'
+          | 'Asia/Aden'
+          | 'Asia/Almaty'
+          | 'Asia/Amman'
+          | 'Asia/Anadyr'
+          | 'Asia/Aqtau'
+          | 'Asia/Aqtobe'
+          | 'Asia/Ashgabat'
+          | 'Asia/Atyrau'
+          | 'Asia/Baghdad'
+          | 'Asia/Bahrain'
+          | 'Asia/Baku'
+          | 'Asia/Bangkok'
+          | 'Asia/Barnaul'
+          | 'Asia/Beirut'
+          | 'Asia/Bishkek'
+          | 'Asia/Brunei'
+          | 'Asia/Calcutta'
+          | 'Asia/Chita'
+          | 'Asia/Colombo'
+          | 'Asia/Damascus'
+          | 'Asia/Dhaka'
+          | 'Asia/Dili'
+          | 'Asia/Dubai'
+          | 'Asia/Dushanbe'
+          | 'Asia/Famagusta'
+          | 'Asia/Gaza'
+          | 'Asia/Hebron'
+          | 'Asia/Hong_Kong'
+          | 'Asia/Hovd'
+          | 'Asia/Irkutsk'
+          | 'Asia/Jakarta'
+          | 'Asia/Jayapura'
+          | 'Asia/Jerusalem'
+          | 'Asia/Kabul'
+          | 'Asia/Kamchatka'
+          | 'Asia/Karachi'
+          | 'Asia/Katmandu'
+          | 'Asia/Khandyga'
+          | 'Asia/Krasnoyarsk'
+          | 'Asia/Kuala_Lumpur'
+          | 'Asia/Kuching'
+          | 'Asia/Kuwait'
+          | 'Asia/Macau'
+          | 'Asia/Magadan'
+          | 'Asia/Makassar'
+          | 'Asia/Manila'
+          | 'Asia/Muscat'
+          | 'Asia/Nicosia'
+          | 'Asia/Novokuznetsk'
+          | 'Asia/Novosibirsk'
+          | 'Asia/Omsk'
+          | 'Asia/Oral'
+          | 'Asia/Phnom_Penh'
+          | 'Asia/Pontianak'
+          | 'Asia/Pyongyang'
+          | 'Asia/Qatar'
+          | 'Asia/Qostanay'
+          | 'Asia/Qyzylorda'
+          | 'Asia/Rangoon'
+          | 'Asia/Riyadh'
+          | 'Asia/Saigon'
+          | 'Asia/Sakhalin'
+          | 'Asia/Samarkand'
+          | 'Asia/Seoul'
+          | 'Asia/Shanghai'
+          | 'Asia/Singapore'
+          | 'Asia/Srednekolymsk'
+          | 'Asia/Taipei'
+          | 'Asia/Tashkent'
+          | 'Asia/Tbilisi'
+          | 'Asia/Tehran'
+          | 'Asia/Thimphu'
+          | 'Asia/Tokyo'
+          | 'Asia/Tomsk'
+          | 'Asia/Ulaanbaatar'
+          | 'Asia/Urumqi'
+          | 'Asia/Ust-Nera'
+          | 'Asia/Vientiane'
+          | 'Asia/Vladivostok'
+          | 'Asia/Yakutsk'
+          | 'Asia/Yekaterinburg'
+          | 'Asia/Yerevan'
+          | 'Atlantic/Azores'
+          | 'Atlantic/Bermuda'
+          | 'Atlantic/Canary'
+          | 'Atlantic/Cape_Verde'
+          | 'Atlantic/Faeroe'
+          | 'Atlantic/Madeira'
+          | 'Atlantic/Reykjavik'
+          | 'Atlantic/South_Georgia'
+          | 'Atlantic/St_Helena'
+          | 'Atlantic/Stanley'
+          | 'Australia/Adelaide'
+          | 'Australia/Brisbane'
+          | 'Australia/Broken_Hill'
+          | 'Australia/Darwin'
+          | 'Australia/Eucla'
+          | 'Australia/Hobart'
+          | 'Australia/Lindeman'
+          | 'Australia/Lord_Howe'
+          | 'Australia/Melbourne'
+          | 'Australia/Perth'
+          | 'Australia/Sydney'
+          | 'Europe/Amsterdam'
+          | 'Europe/Andorra'
+          | 'Europe/Astrakhan'
+          | 'Europe/Athens'
+          | 'Europe/Belgrade'
+          | 'Europe/Berlin'
+          | 'Europe/Bratislava'
+          | 'Europe/Brussels'
+          | 'Europe/Bucharest'
+          | 'Europe/Budapest'
+          | 'Europe/Busingen'
+          | 'Europe/Chisinau'
+          | 'Europe/Copenhagen'
+          | 'Europe/Dublin'
+          | 'Europe/Gibraltar'
+          | 'Europe/Guernsey'
+          | 'Europe/Helsinki'
+          | 'Europe/Isle_of_Man'
+          | 'Europe/Istanbul'
+          | 'Europe/Jersey'
+          | 'Europe/Kaliningrad'
+          | 'Europe/Kiev'
+          | 'Europe/Kirov'
+          | 'Europe/Lisbon'
+          | 'Europe/Ljubljana'
+          | 'Europe/London'
+          | 'Europe/Luxembourg'
+          | 'Europe/Madrid'
+          | 'Europe/Malta'
+          | 'Europe/Mariehamn'
+          | 'Europe/Minsk'
+          | 'Europe/Monaco'
+          | 'Europe/Moscow'
+          | 'Europe/Oslo'
+          | 'Europe/Paris'
+          | 'Europe/Podgorica'
+          | 'Europe/Prague'
+          | 'Europe/Riga'
+          | 'Europe/Rome'
+          | 'Europe/Samara'
+          | 'Europe/San_Marino'
+          | 'Europe/Sarajevo'
+          | 'Europe/Saratov'
+          | 'Europe/Simferopol'
+          | 'Europe/Skopje'
+          | 'Europe/Sofia'
+          | 'Europe/Stockholm'
+          | 'Europe/Tallinn'
+          | 'Europe/Tirane'
+          | 'Europe/Ulyanovsk'
+          | 'Europe/Vaduz'
+          | 'Europe/Vatican'
+          | 'Europe/Vienna'
+          | 'Europe/Vilnius'
+          | 'Europe/Volgograd'
+          | 'Europe/Warsaw'
+          | 'Europe/Zagreb'
+          | 'Europe/Zurich'
+          | 'Indian/Antananarivo'
+          | 'Indian/Chagos'
+          | 'Indian/Christmas'
+          | 'Indian/Cocos'
+          | 'Indian/Comoro'
+          | 'Indian/Kerguelen'
+          | 'Indian/Mahe'
+          | 'Indian/Maldives'
+          | 'Indian/Mauritius'
+          | 'Indian/Mayotte'
+          | 'Indian/Reunion'
+          | 'Pacific/Apia'
+          | 'Pacific/Auckland'
+          | 'Pacific/Bougainville'
+          | 'Pacific/Chatham'
+          | 'Pacific/Easter'
+          | 'Pacific/Efate'
+          | 'Pacific/Enderbury'
+          | 'Pacific/Fakaofo'
+          | 'Pacific/Fiji'
+          | 'Pacific/Funafuti'
+          | 'Pacific/Galapagos'
+          | 'Pacific/Gambier'
+          | 'Pacific/Guadalcanal'
+          | 'Pacific/Guam'
+          | 'Pacific/Honolulu'
+          | 'Pacific/Kiritimati'
+          | 'Pacific/Kosrae'
+          | 'Pacific/Kwajalein'
+          | 'Pacific/Majuro'
+          | 'Pacific/Marquesas'
+          | 'Pacific/Midway'
+          | 'Pacific/Nauru'
+          | 'Pacific/Niue'
+          | 'Pacific/Norfolk'
+          | 'Pacific/Noumea'
+          | 'Pacific/Pago_Pago'
+          | 'Pacific/Palau'
+          | 'Pacific/Pitcairn'
+          | 'Pacific/Ponape'
+          | 'Pacific/Port_Moresby'
+          | 'Pacific/Rarotonga'
+          | 'Pacific/Saipan'
+          | 'Pacific/Tahiti'
+          | 'Pacific/Tarawa'
+          | 'Pacific/Tongatapu'
+          | 'Pacific/Truk'
+          | 'Pacific/Wake'
+          | 'Pacific/Wallis';
       };
       header?: never;
       path: {
@@ -700,9 +1306,9 @@ export interface operations {
         apiKey?: string;
         cursor?: string;
         email?: string;
-        endDate?: string;
+        endDate?: string | unknown | unknown;
         limit?: number;
-        startDate?: string;
+        startDate?: string | unknown | unknown;
       };
       header?: never;
       path: {
@@ -784,8 +1390,8 @@ export interface operations {
     parameters: {
       query?: {
         email?: string;
-        endDate?: string;
-        startDate?: string;
+        endDate?: string | unknown | unknown;
+        startDate?: string | unknown | unknown;
       };
       header?: never;
       path: {
@@ -1054,10 +1660,12 @@ export interface operations {
           enabled?: boolean;
           /** @description Subscribed events; `form.submission.created` is the only one. */
           events?: 'form.submission.created'[];
+          /** @description Sent with every delivery; header names must be unique (case-insensitive). Reserved (400): connection, keep-alive, proxy-authenticate, proxy-authorization, proxy-connection, te, trailer, transfer-encoding, upgrade, host, content-length, content-type, content-encoding, expect, x-service-signature and any name starting with `webhook-`. */
           headers?: {
             name: string;
             value: string;
           }[];
+          /** Format: uri */
           url: string;
         };
       };
@@ -1357,10 +1965,12 @@ export interface operations {
           enabled?: boolean;
           /** @description Subscribed events; `form.submission.created` is the only one. */
           events?: 'form.submission.created'[];
+          /** @description Sent with every delivery; header names must be unique (case-insensitive). Reserved (400): connection, keep-alive, proxy-authenticate, proxy-authorization, proxy-connection, te, trailer, transfer-encoding, upgrade, host, content-length, content-type, content-encoding, expect, x-service-signature and any name starting with `webhook-`. */
           headers?: {
             name: string;
             value: string;
           }[];
+          /** Format: uri */
           url?: string;
         };
       };
@@ -2153,6 +2763,51 @@ export interface operations {
         content: {
           'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
         };
+      };
+    };
+  };
+  'webhook-submissionCreated': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `Formwell-Webhooks/1`. */
+        'user-agent': string;
+        /** @description Message id, the same on every retry and redelivery: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Space-separated `v1,<base64>` signatures. */
+        'webhook-signature': string;
+        /** @description Unix seconds of this attempt. */
+        'webhook-timestamp': string;
+        /** @description Hex HMAC-SHA256 of the raw body with the current secret. */
+        'x-service-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          data: {
+            fields: {
+              [key: string]: unknown;
+            };
+            formId: string;
+            submissionId: string;
+          };
+          /** @constant */
+          event: 'form.submission.created';
+          /** Format: date-time */
+          timestamp: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Received; any other answer or none within 5 seconds is retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
