@@ -10,6 +10,8 @@ type TQuery<TOperation> = TOperation extends { parameters: { query?: infer TPara
 
 /** What `submit` sends: the form, its data, an optional redirect URL. */
 export type TSubmitInput = TJsonBody<paths['/forms/submit']['post']>;
+/** What `forms.create` sends: name, formType and optionally description, fields, settings, emailSettings. */
+export type TCreateFormInput = TJsonBody<paths['/forms']['post']>;
 export type TListFormsQuery = NonNullable<TQuery<paths['/forms/list']['get']>>;
 export type TListSubmissionsQuery = Omit<
   NonNullable<TQuery<paths['/forms/{formId}/submissions']['get']>>,
@@ -40,6 +42,20 @@ export function createFormwellClient(options: FormwellClientOptions) {
     submissions: {
       list: (formId: string, query: TListSubmissionsQuery = {}) =>
         unwrap(api.GET('/forms/{formId}/submissions', { params: { ...form(formId), query } })),
+      get: (formId: string, submissionId: string) =>
+        unwrap(
+          api.GET('/forms/{formId}/submissions/{submissionId}', {
+            params: { path: { formId, submissionId } },
+          }),
+        ),
+      /** Scope `submissions:delete`, which keys made before it existed do not hold. */
+      delete: async (formId: string, submissionId: string): Promise<void> => {
+        await unwrap(
+          api.DELETE('/forms/{formId}/submissions/{submissionId}', {
+            params: { path: { formId, submissionId } },
+          }),
+        );
+      },
     },
   };
 }

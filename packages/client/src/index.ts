@@ -2,6 +2,7 @@ export { createFormwellClient } from './formwell-client.js';
 export type {
   FormwellClient,
   TAnalyticsQuery,
+  TCreateFormInput,
   TListFormsQuery,
   TListSubmissionsQuery,
   TSubmitInput,

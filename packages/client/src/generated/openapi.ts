@@ -21,6 +21,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/forms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a form
+     * @description Answers the new Form as the get-form endpoint does. `emailSettings.enabled` (the submitter's confirmation) needs STANDARD or PRO, `emailSettings.developerNotificationsEnabled` (the owner's notification) PRO. Scope `forms:write`; rate-limited per key.
+     */
+    post: operations['v1-createForm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/forms/{formId}': {
     parameters: {
       query?: never;
@@ -35,7 +55,11 @@ export interface paths {
     get: operations['v1-getForm'];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Delete a form
+     * @description Deletes the form with its submissions, counters and webhook endpoints; its slot of the plan's form limit is free again. Another user's form is 404, as on get-form. Scope `forms:write`; rate-limited per key.
+     */
+    delete: operations['v1-deleteForm'];
     options?: never;
     head?: never;
     patch?: never;
@@ -76,6 +100,30 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/forms/{formId}/submissions/{submissionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one submission
+     * @description One submission, in the listing's element shape. Another user's form is 403 as on the listing. Scope `submissions:read`; counts in the listing's rate limit.
+     */
+    get: operations['v1-getSubmission'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete one submission
+     * @description Deletes the submission and its files. Another user's form is 403 as on the listing. Scope `submissions:delete` (keys made before it existed do not hold it); rate-limited per key and form.
+     */
+    delete: operations['v1-deleteSubmission'];
     options?: never;
     head?: never;
     patch?: never;
@@ -698,6 +746,157 @@ export interface operations {
       };
     };
   };
+  'v1-createForm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default  */
+          description?: string;
+          emailSettings?: {
+            developerEmail?: string | null;
+            developerNotificationsEnabled?: boolean;
+            enabled?: boolean;
+            replyTo?: string | null;
+            subject?: string | null;
+          };
+          fields?: {
+            displayMode?: string;
+            id?: string;
+            label?: string;
+            name: string;
+            options?: string[];
+            placeholder?: string;
+            productIds?: unknown[];
+            products?: unknown[];
+            /** @default false */
+            required?: boolean;
+            /** @enum {string} */
+            type:
+              | 'text'
+              | 'email'
+              | 'textarea'
+              | 'number'
+              | 'checkbox'
+              | 'select'
+              | 'radio'
+              | 'date'
+              | 'url'
+              | 'tel'
+              | 'rating'
+              | 'product';
+          }[];
+          /** @enum {string} */
+          formType:
+            | 'survey'
+            | 'contact'
+            | 'feedback'
+            | 'order'
+            | 'rsvp'
+            | 'waitlist'
+            | 'application'
+            | 'custom'
+            | 'analytics_opt_in';
+          name: string;
+          retentionDays?: number | null;
+          settings?: {
+            usersJoined?: {
+              enabled: boolean;
+            } | null;
+          };
+          uniqueEmail?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Form'];
+        };
+      };
+      /** @description Invalid parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient scope, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Request body is too large (at most 100 KB) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.PAYLOAD_TOO_LARGE'];
+        };
+      };
+      /** @description The body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
+        };
+      };
+      /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.TOO_MANY_REQUESTS'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
   'v1-getForm': {
     parameters: {
       query?: {
@@ -718,6 +917,88 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Form'];
+        };
+      };
+      /** @description Invalid parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient scope, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.TOO_MANY_REQUESTS'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'v1-deleteForm': {
+    parameters: {
+      query?: {
+        apiKey?: string;
+      };
+      header?: never;
+      path: {
+        formId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted (no body) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            deleted: true;
+            id: string;
+          };
         };
       };
       /** @description Invalid parameters */
@@ -1327,6 +1608,168 @@ export interface operations {
           'application/json': {
             nextCursor: string | null;
             submissions: components['schemas']['Submission'][];
+          };
+        };
+      };
+      /** @description Invalid parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient scope, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.TOO_MANY_REQUESTS'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'v1-getSubmission': {
+    parameters: {
+      query?: {
+        apiKey?: string;
+      };
+      header?: never;
+      path: {
+        formId: string;
+        submissionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Submission'];
+        };
+      };
+      /** @description Invalid parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient scope, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.TOO_MANY_REQUESTS'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'v1-deleteSubmission': {
+    parameters: {
+      query?: {
+        apiKey?: string;
+      };
+      header?: never;
+      path: {
+        formId: string;
+        submissionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted (no body) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            deleted: true;
+            id: string;
           };
         };
       };
