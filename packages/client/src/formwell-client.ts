@@ -38,6 +38,12 @@ export function createFormwellClient(options: FormwellClientOptions) {
         unwrap(api.GET('/forms/{formId}/analytics', { params: { ...form(formId), query } })),
       usersJoined: (formId: string) =>
         unwrap(api.GET('/forms/{formId}/users-joined', { params: form(formId) })),
+      /** Scope `forms:write`; 403 `Form limit reached (N/N) for your plan` at the plan's limit. */
+      create: (input: TCreateFormInput) => unwrap(api.POST('/forms', { body: input })),
+      /** Deletes the form with its submissions and webhook endpoints (scope `forms:write`). */
+      delete: async (formId: string): Promise<void> => {
+        await unwrap(api.DELETE('/forms/{formId}', { params: form(formId) }));
+      },
     },
     submissions: {
       list: (formId: string, query: TListSubmissionsQuery = {}) =>

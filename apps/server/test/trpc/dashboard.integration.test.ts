@@ -229,9 +229,7 @@ describe('forms and submissions', () => {
       id: submissionId,
       deleted: true,
     });
-    expect(
-      await rejection(alice.client.submissions.get.query({ formId: form.id, submissionId })),
-    ).toEqual({
+    expect(await rejection(alice.client.submissions.get.query({ formId: form.id, submissionId }))).toEqual({
       code: 'NOT_FOUND',
       message: 'Submission not found',
     });
