@@ -19,10 +19,17 @@ const stages = [
   {
     name: 'typecheck',
     // Every Node package in one program (tsconfig.check.json: shared sources checked once, not once
-    // per package that imports them), beside the dashboard, which has options of its own.
+    // per package that imports them), beside the dashboard and @formwell/react, which have options of their own (DOM, JSX).
     lanes: [
       ['run', 'typecheck:node'],
-      ['turbo', 'run', 'typecheck', '--filter=@formwell/admin', '--output-logs=errors-only'],
+      [
+        'turbo',
+        'run',
+        'typecheck',
+        '--filter=@formwell/admin',
+        '--filter=@formwell/react',
+        '--output-logs=errors-only',
+      ],
     ],
     countsTests: false,
   },

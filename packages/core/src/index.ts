@@ -30,7 +30,7 @@ export { sha256Hex } from './crypto/sha256-hex.js';
 
 // ids and pagination
 export { ID_MAX_LENGTH, ZIdSchema } from './z-id.js';
-export { encodeCursor, decodeCursor } from './pagination/cursor.js';
+export { encodeCursor, decodeCursor, CURSOR_JSON_SCHEMA } from './pagination/cursor.js';
 export type { TCursorPosition } from './pagination/cursor.js';
 export { resolvePageRequest, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './pagination/resolve-page-request.js';
 export type { TPageRequest } from './pagination/resolve-page-request.js';
@@ -194,6 +194,9 @@ export {
   MAX_STRING_LENGTH,
 } from './submissions/validate-submission-data.js';
 export type { TValidationResult } from './submissions/validate-submission-data.js';
+export { SUBMISSION_DATA_JSON_SCHEMA } from './submissions/submission-data-json-schema.js';
+export { HTTP_URL_JSON_SCHEMA } from './submissions/is-absolute-http-url.js';
+export { DATE_BOUND_JSON_SCHEMA } from './submissions/resolve-submission-filter.js';
 export { parseUserAgent } from './submissions/parse-user-agent.js';
 export { resolveCountry } from './submissions/resolve-country.js';
 export type { ResolveCountryOptions } from './submissions/resolve-country.js';
@@ -349,7 +352,7 @@ export {
   ZTimeSeriesPointSchema,
   TIME_RANGES,
 } from './analytics/analytics-types.js';
-export { isValidTimeZone } from './analytics/time-zone.js';
+export { isValidTimeZone, timeZoneNames } from './analytics/time-zone.js';
 export type {
   TTimeRange,
   TFormAnalytics,

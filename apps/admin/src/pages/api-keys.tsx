@@ -23,6 +23,8 @@ const SCOPE_LABELS: Record<TScope, string> = {
   'submissions:write': 'Submit',
   'analytics:read': 'Read analytics',
   'webhooks:manage': 'Manage webhooks',
+  'forms:write': 'Create, change and delete forms',
+  'submissions:delete': 'Delete submissions',
 };
 const ALL_SCOPES = Object.keys(SCOPE_LABELS) as TScope[];
 

@@ -92,7 +92,7 @@ function FormRow({ form }: { form: TFormListItem }) {
             }
             confirmLabel="Delete form"
             pending={remove.isPending}
-            onConfirm={() => remove.mutate({ id: form.id })}
+            onConfirm={() => remove.mutate({ formId: form.id })}
           />
         </div>
         {remove.isError ? <ErrorAlert error={remove.error} /> : null}

@@ -243,7 +243,7 @@ function SubmissionRow({
             message={<p>It will be deleted for good.</p>}
             confirmLabel="Delete submission"
             pending={remove.isPending}
-            onConfirm={() => remove.mutate({ formId: submission.formId, id: submission.id })}
+            onConfirm={() => remove.mutate({ formId: submission.formId, submissionId: submission.id })}
           />
           {remove.isError ? <ErrorAlert error={remove.error} /> : null}
         </details>

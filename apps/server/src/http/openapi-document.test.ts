@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect, test } from 'vitest';
 
-import { buildServerOpenApiDocument, errorBodySchema } from './openapi-document.js';
+import { apiV1Paths, buildServerOpenApiDocument, errorBodySchema } from './openapi-document.js';
 
 const document = buildServerOpenApiDocument({ publicUrl: 'https://forms.example.com', version: '1.2.3' });
 
@@ -45,4 +45,53 @@ test('the document describes the streamed CSV export', () => {
   const operation = document.paths?.['/forms/{formId}/submissions/export.csv']?.get;
 
   expect(operation?.responses?.['200']).toMatchObject({ content: { 'text/csv': {} } });
+});
+
+test('the keyless POST /f/{formId} is described at the site root with its three body types', () => {
+  const item = document.paths?.['/f/{formId}'];
+
+  expect(item?.servers).toEqual([expect.objectContaining({ url: 'https://forms.example.com' })]);
+  expect(
+    Object.keys(
+      item?.post?.requestBody && 'content' in item.post.requestBody ? item.post.requestBody.content : {},
+    ),
+  ).toEqual(['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json']);
+  expect(Object.keys(item?.post?.responses ?? {})).toEqual(
+    expect.arrayContaining(['201', '303', '400', '403', '404', '413', '415', '429', '503']),
+  );
+  // Not an /api/v1 path: the API's 405 handling and status checks leave it out.
+  expect(Object.keys(apiV1Paths(document))).not.toContain('/f/{formId}');
+});
+
+test('the webhooks section describes the event body and every signature header', () => {
+  const operation = (document.webhooks?.['form.submission.created'] as { post?: Record<string, unknown> })
+    ?.post;
+  const headers = (operation?.parameters as { name: string; in: string }[]).map(({ name }) => name);
+
+  expect(headers).toEqual(
+    expect.arrayContaining(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'x-service-signature']),
+  );
+  expect(JSON.stringify(operation?.requestBody)).toContain('"const":"form.submission.created"');
+});
+
+test('parameters the server checks in core are described as tightly as it checks them', () => {
+  const analytics = document.paths?.['/forms/{formId}/analytics']?.get?.parameters ?? [];
+  const list = document.paths?.['/forms/list']?.get?.parameters ?? [];
+  const schemaOf = (parameters: typeof list, name: string) =>
+    (parameters.find((parameter) => 'name' in parameter && parameter.name === name) as { schema?: object })
+      ?.schema;
+
+  expect(schemaOf(analytics, 'timeRange')).toMatchObject({ enum: ['day', 'week', 'month'] });
+  const zones = (schemaOf(analytics, 'tz') as { enum?: string[] } | undefined)?.enum ?? [];
+  expect(['UTC', 'Europe/Paris'].filter((zone) => zones.includes(zone))).toEqual(['UTC', 'Europe/Paris']);
+  expect(schemaOf(list, 'cursor')).toMatchObject({
+    contentEncoding: 'base64url',
+    contentSchema: { pattern: '^(\\d{1,15}):([0-9a-f]{24})$' },
+  });
+});
+
+test('every free-form body object refuses the key __proto__, as the JSON parser does', () => {
+  const body = JSON.stringify(document.paths?.['/forms/submit']?.post?.requestBody);
+
+  expect(body).toContain('"not":{"const":"__proto__"}');
 });

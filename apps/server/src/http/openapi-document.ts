@@ -1,6 +1,10 @@
 import { buildOpenApiDocument } from '@formwell/api';
 
 import { anyKeySecurity, csvExportPath, headerOnlyPaths, securitySchemes } from './openapi-extras.js';
+import { applyParameterRules } from './openapi-parameter-rules.js';
+import { publicFormPath } from './openapi-public-form.js';
+import { refusePrototypeKeys } from './openapi-prototype-keys.js';
+import { webhooksSection } from './openapi-webhooks.js';
 
 /** JSON Schema of the one error body (core's buildErrorBody), as the server really sends it. */
 export const errorBodySchema = {
@@ -21,7 +25,13 @@ export const errorBodySchema = {
 
 type SchemaMap = Record<string, unknown>;
 
-type Operation = { security?: unknown };
+type TContent = Record<string, { schema?: unknown }>;
+
+type Operation = {
+  security?: unknown;
+  requestBody?: { content?: TContent };
+  responses?: Record<string, { content?: TContent }>;
+};
 
 /**
  * The generated document, corrected where the server does more than the router says: every error
@@ -46,9 +56,22 @@ export function buildServerOpenApiDocument({ publicUrl, version }: { publicUrl: 
     }
   }
   paths['/forms/{formId}/submissions/export.csv'] = csvExportPath;
+  const submitted = paths['/forms/submit']?.post?.responses?.['201']?.content?.['application/json']?.schema;
+  paths['/f/{formId}'] = publicFormPath({ publicUrl, submitted }) as never;
+  applyParameterRules(paths as never);
+  refusePrototypeKeys(paths);
   document.paths = paths;
+  document.webhooks = webhooksSection() as never;
 
   return document;
+}
+
+/**
+ * The paths served under /api/v1: every documented path but those that name a server of their own
+ * (the keyless `/f/{formId}` at the site root).
+ */
+export function apiV1Paths(document: { paths?: Record<string, object> }): Record<string, object> {
+  return Object.fromEntries(Object.entries(document.paths ?? {}).filter(([, item]) => !('servers' in item)));
 }
 
 export type TServerOpenApiDocument = ReturnType<typeof buildServerOpenApiDocument>;

@@ -11,7 +11,7 @@ import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
 import { apiCorsOptions } from '../http/api-cors.js';
 import { createDocumentedPathLookup } from '../http/documented-path.js';
-import type { TServerOpenApiDocument } from '../http/openapi-document.js';
+import { apiV1Paths, type TServerOpenApiDocument } from '../http/openapi-document.js';
 import { pathInScope } from '../http/path-in-scope.js';
 import { createRestProcedureRoute, REST_PROCEDURE_METHODS } from '../http/rest-procedure-route.js';
 import { apiCsvExportRoutes } from './csv-export.js';
@@ -44,7 +44,7 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
   // has it: the same procedure runs (authenticated and counted like the GET), and Fastify's HEAD
   // route sends the GET's status and headers without the body.
   const documentedPath = createDocumentedPathLookup({
-    ...openApiDocument.paths,
+    ...apiV1Paths(openApiDocument),
     [OPENAPI_JSON_PATH]: { get: {} },
   });
   // Per documented path's method list, the methods served there: HEAD too wherever GET is (made

@@ -239,20 +239,20 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   },
   'apiKeys.list': { auth: 'session' },
   'apiKeys.revoke': { auth: 'session', input: (tenant) => ({ id: tenant.keyId }) },
-  'forms.create': { auth: 'session', input: () => ({ name: 'New form', formType: 'contact', fields: [] }) },
+  'forms.create': { auth: 'both', input: () => ({ name: 'New form', formType: 'contact', fields: [] }) },
   'forms.update': { auth: 'session', input: (tenant) => ({ id: tenant.formId, data: { name: 'Renamed' } }) },
-  'forms.delete': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
+  'forms.delete': { auth: 'both', input: byForm },
   'forms.list': { auth: 'both', input: () => ({}) },
   'forms.get': { auth: 'both', input: byForm },
   'forms.analytics': { auth: 'both', input: byForm },
   'submissions.list': { auth: 'both', input: byForm },
   'submissions.get': {
-    auth: 'session',
-    input: (tenant) => ({ formId: tenant.formId, id: tenant.submissionId }),
+    auth: 'both',
+    input: (tenant) => ({ formId: tenant.formId, submissionId: tenant.submissionId }),
   },
   'submissions.delete': {
-    auth: 'session',
-    input: (tenant) => ({ formId: tenant.formId, id: tenant.submissionId }),
+    auth: 'both',
+    input: (tenant) => ({ formId: tenant.formId, submissionId: tenant.submissionId }),
   },
   // Moves A's submission to the spam folder and back: B's mark must reach neither it nor B's model.
   'submissions.setStatus': {

@@ -1,5 +1,5 @@
 import { createDocumentedPathLookup } from '../../src/http/documented-path.js';
-import { buildServerOpenApiDocument } from '../../src/http/openapi-document.js';
+import { apiV1Paths, buildServerOpenApiDocument } from '../../src/http/openapi-document.js';
 
 const BASE_PATH = '/api/v1';
 
@@ -8,7 +8,7 @@ export type TObservedResponse = { method: string; url: string; status: number };
 type TOperation = { responses?: Record<string, unknown> };
 
 const document = buildServerOpenApiDocument({ publicUrl: 'http://localhost', version: 'test' });
-const paths = (document.paths ?? {}) as Record<string, Record<string, TOperation | undefined>>;
+const paths = apiV1Paths(document) as Record<string, Record<string, TOperation | undefined>>;
 const documentedPath = createDocumentedPathLookup(paths);
 
 /**

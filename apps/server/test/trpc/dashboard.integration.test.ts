@@ -189,7 +189,7 @@ describe('forms and submissions', () => {
     });
     expect((await client.forms.get.query({ formId: form.id })).name).toBe('Launch list');
     expect((await client.forms.list.query()).forms.map((item) => item.id)).toEqual([form.id]);
-    expect(await client.forms.delete.mutate({ id: form.id })).toEqual({ id: form.id, deleted: true });
+    expect(await client.forms.delete.mutate({ formId: form.id })).toEqual({ id: form.id, deleted: true });
     expect(await rejection(client.forms.get.query({ formId: form.id }))).toEqual({
       code: 'NOT_FOUND',
       message: 'Form not found',
@@ -214,7 +214,7 @@ describe('forms and submissions', () => {
     expect(listed.submissions.map((submission) => [submission.id, submission.data])).toEqual([
       [submissionId, { hello: 'world' }],
     ]);
-    expect((await alice.client.submissions.get.query({ formId: form.id, id: submissionId })).data).toEqual({
+    expect((await alice.client.submissions.get.query({ formId: form.id, submissionId })).data).toEqual({
       hello: 'world',
     });
     // The REST API answers another user's form with 403; the dashboard never learns it exists.
@@ -223,15 +223,13 @@ describe('forms and submissions', () => {
       message: 'Form not found',
     });
     expect(
-      (await rejection(bob.client.submissions.delete.mutate({ formId: form.id, id: submissionId }))).code,
+      (await rejection(bob.client.submissions.delete.mutate({ formId: form.id, submissionId }))).code,
     ).toBe('NOT_FOUND');
-    expect(await alice.client.submissions.delete.mutate({ formId: form.id, id: submissionId })).toEqual({
+    expect(await alice.client.submissions.delete.mutate({ formId: form.id, submissionId })).toEqual({
       id: submissionId,
       deleted: true,
     });
-    expect(
-      await rejection(alice.client.submissions.get.query({ formId: form.id, id: submissionId })),
-    ).toEqual({
+    expect(await rejection(alice.client.submissions.get.query({ formId: form.id, submissionId }))).toEqual({
       code: 'NOT_FOUND',
       message: 'Submission not found',
     });

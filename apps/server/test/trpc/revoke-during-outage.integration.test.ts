@@ -60,7 +60,7 @@ test('editing and deleting a form from the dashboard while Redis is down answer 
   await scenario.stopRedis();
   const updated = await client.forms.update.mutate({ id: form.id, data: { name: 'Launch list' } });
   expect(updated.name).toBe('Launch list');
-  expect(await client.forms.delete.mutate({ id: form.id })).toEqual({ id: form.id, deleted: true });
+  expect(await client.forms.delete.mutate({ formId: form.id })).toEqual({ id: form.id, deleted: true });
 
   // FREE holds one form: a second one fits only if the deletion gave its slot back.
   const next = await client.forms.create.mutate({ name: 'Second', formType: 'contact' });

@@ -82,7 +82,7 @@ describe('a workspace shared by two users, through the dashboard procedures', ()
       code: 'FORBIDDEN',
       message: ROLE_NOT_ALLOWED,
     });
-    expect(await rejection(colleague.client.forms.delete.mutate({ id: teamForm.id }))).toEqual({
+    expect(await rejection(colleague.client.forms.delete.mutate({ formId: teamForm.id }))).toEqual({
       code: 'FORBIDDEN',
       message: ROLE_NOT_ALLOWED,
     });

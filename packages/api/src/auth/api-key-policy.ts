@@ -83,6 +83,32 @@ export const apiKeyPolicies = {
     formScoped: true,
     sources: ALL_SOURCES,
   },
+  // Creating a form names no form yet; changing or deleting one does.
+  formsCreate: {
+    scope: 'forms:write',
+    rateLimit: 'formsManage',
+    bucket: 'api_v1_forms_manage',
+    perForm: false,
+    formScoped: false,
+    sources: ALL_SOURCES,
+  },
+  formsManage: {
+    scope: 'forms:write',
+    rateLimit: 'formsManage',
+    bucket: 'api_v1_forms_manage',
+    perForm: false,
+    formScoped: true,
+    sources: ALL_SOURCES,
+  },
+  // Deleting one submission counts in the listing's rule, per key and form, in a bucket of its own.
+  submissionDelete: {
+    scope: 'submissions:delete',
+    rateLimit: 'submissionsList',
+    bucket: 'api_v1_forms_submissions_delete',
+    perForm: true,
+    formScoped: true,
+    sources: ALL_SOURCES,
+  },
   analytics: {
     scope: 'analytics:read',
     rateLimit: 'analytics',

@@ -11,6 +11,11 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The zone names isValidTimeZone accepts that the runtime can list: what API documents offer. */
+export function timeZoneNames(): string[] {
+  return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((name) => name !== 'UTC')];
+}
+
 /** Offset of the zone from UTC at an instant, in minutes (+345 for Asia/Kathmandu). */
 export function offsetMinutes(timeZone: string, instant: number): number {
   return tzOffset(timeZone, new Date(instant));

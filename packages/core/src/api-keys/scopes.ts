@@ -7,6 +7,9 @@ export const API_KEY_SCOPES = [
   'submissions:write',
   'analytics:read',
   'webhooks:manage',
+  // Added with the management API: keys made before it do not hold them (their scopes are stored).
+  'forms:write',
+  'submissions:delete',
 ] as const;
 
 export const ZApiKeyScopeSchema = z.enum(API_KEY_SCOPES);

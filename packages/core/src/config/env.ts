@@ -43,6 +43,7 @@ export const ZCoreEnvSchema = z.object({
   RATE_LIMIT_SUBMIT: z.string().optional(),
   /** Webhook endpoint management per API key. */
   RATE_LIMIT_WEBHOOKS_MANAGE: z.string().optional(),
+  RATE_LIMIT_FORMS_MANAGE: z.string().optional(),
   /** Failed dashboard log-ins per client IP, e.g. `10/900`. */
   RATE_LIMIT_LOGIN: z.string().optional(),
   /** Failed dashboard log-ins per email from all addresses, e.g. `100/900`. */

@@ -44,6 +44,7 @@ const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   usersJoined: 'RATE_LIMIT_USERS_JOINED',
   submit: 'RATE_LIMIT_SUBMIT',
   webhooksManage: 'RATE_LIMIT_WEBHOOKS_MANAGE',
+  formsManage: 'RATE_LIMIT_FORMS_MANAGE',
   logIn: 'RATE_LIMIT_LOGIN',
   logInPerEmail: 'RATE_LIMIT_LOGIN_PER_EMAIL',
   signUp: 'RATE_LIMIT_SIGNUP',

@@ -8,6 +8,7 @@ export type TRateLimitName =
   | 'usersJoined'
   | 'submit'
   | 'webhooksManage'
+  | 'formsManage'
   | 'logIn'
   | 'logInPerEmail'
   | 'signUp'
@@ -33,6 +34,8 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   submit: { limit: 600, windowSeconds: 60 },
   // Endpoint management is configuration, a few calls at a time; scripts stay well within this.
   webhooksManage: { limit: 60, windowSeconds: 60 },
+  // Creating, changing and deleting forms over the API: configuration too.
+  formsManage: { limit: 60, windowSeconds: 60 },
   logIn: { limit: 10, windowSeconds: 15 * 60 },
   logInPerEmail: { limit: 100, windowSeconds: 15 * 60 },
   signUp: { limit: 20, windowSeconds: 60 * 60 },

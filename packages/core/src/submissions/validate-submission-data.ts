@@ -7,7 +7,7 @@ import { startsWithCalendarDay } from './starts-with-calendar-day.js';
 
 export const MAX_DATA_KEYS = 100;
 export const MAX_STRING_LENGTH = 10_000;
-const MAX_KEY_LENGTH = 200;
+export const MAX_KEY_LENGTH = 200;
 
 export type TValidationResult =
   { ok: true; data: Record<string, unknown> } | { ok: false; fieldErrors: Record<string, string> };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { SUBMISSION_CREATED_EVENT } from './delivery/webhook-payload.js';
-import { isAbsoluteHttpUrl } from '../submissions/is-absolute-http-url.js';
+import { HTTP_URL_JSON_SCHEMA, isAbsoluteHttpUrl } from '../submissions/is-absolute-http-url.js';
 
 export const MAX_WEBHOOK_HEADERS = 10;
 const MAX_HEADER_NAME_LENGTH = 100;
@@ -54,13 +54,21 @@ export const ZWebhookHeaderSchema = z.object({
     .regex(HEADER_VALUE, 'must be printable ASCII without line breaks'),
 });
 
+const UNIQUE_HEADER_NAMES = 'header names must be unique';
+
 export const ZWebhookHeadersSchema = z
   .array(ZWebhookHeaderSchema)
   .max(MAX_WEBHOOK_HEADERS)
   .refine(
     (headers) => new Set(headers.map(({ name }) => name.toLowerCase())).size === headers.length,
-    'header names must be unique',
-  );
+    UNIQUE_HEADER_NAMES,
+  )
+  // Neither rule fits JSON Schema (case-insensitive); the document states both in words.
+  .meta({
+    description:
+      `Sent with every delivery; ${UNIQUE_HEADER_NAMES} (case-insensitive). Reserved (400): ` +
+      `${[...RESERVED_HEADER_NAMES].join(', ')} and any name starting with \`${RESERVED_HEADER_PREFIX}\`.`,
+  });
 
 /** The events an endpoint can subscribe to: one today, a list so more can follow. */
 export const ZWebhookEventsSchema = z
@@ -72,7 +80,9 @@ export const ZWebhookEventsSchema = z
 export const ZWebhookUrlSchema = z
   .string()
   .max(2048)
-  .refine(isAbsoluteHttpUrl, 'must be an absolute http(s) URL');
+  .refine(isAbsoluteHttpUrl, 'must be an absolute http(s) URL')
+  // The refinement is invisible to the document; say what it accepts.
+  .meta({ format: HTTP_URL_JSON_SCHEMA.format, pattern: HTTP_URL_JSON_SCHEMA.pattern });
 
 /** What an owner sets on an endpoint; the secret is generated, never chosen. */
 export const ZCreateWebhookEndpointInputSchema = z.object({

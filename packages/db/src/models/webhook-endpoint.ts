@@ -31,7 +31,8 @@ const webhookEndpointSchema = new Schema(
     headers: {
       type: [
         new Schema(
-          { name: { type: String, required: true }, value: { type: String, required: true } },
+          // An empty value is a valid header; `required` would refuse '' (mongoose's string rule).
+          { name: { type: String, required: true }, value: { type: String, default: '' } },
           { _id: false },
         ),
       ],

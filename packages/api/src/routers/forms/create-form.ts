@@ -1,16 +1,22 @@
-import { createForm } from '@formwell/core';
+import { createForm, getForm } from '@formwell/core';
 
-import { sessionProcedure } from '../../actor/actor-procedure.js';
-import { ZCreateFormRequestSchema, ZCreateFormResponseSchema } from './create-form.types.js';
+import { seesFormSettings } from '../../actor/actor-answers.js';
+import { actorProcedure } from '../../actor/actor-procedure.js';
+import { apiKeyPolicies } from '../../auth/api-key-policy.js';
+import { createFormMeta, ZCreateFormRequestSchema, ZCreateFormResponseSchema } from './create-form.types.js';
 
-/** Creates a form within the plan's form limit. */
-export const createFormRoute = sessionProcedure
+/** Creates a form within the plan's form limit (the dashboard's editor and `POST /api/v1/forms`). */
+export const createFormRoute = actorProcedure({ apiKey: apiKeyPolicies.formsCreate, session: true })
+  .meta(createFormMeta)
   .input(ZCreateFormRequestSchema)
   .output(ZCreateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { actor, services, logger } = ctx;
+    const { actor, user, services, logger } = ctx;
     const form = await createForm({ config: services.config, userId: actor.workspaceId, input });
     logger.info({ formId: form.id }, 'form created');
+    if (seesFormSettings(actor)) {
+      return form;
+    }
 
-    return form;
+    return getForm({ userId: actor.workspaceId, formId: form.id, limits: services.config.plans[user.plan] });
   });

@@ -1,11 +1,17 @@
 import { getSubmission } from '@formwell/core';
 
-import { sessionProcedure } from '../../actor/actor-procedure.js';
-import { ZGetSubmissionRequestSchema, ZGetSubmissionResponseSchema } from './get-submission.types.js';
+import { actorProcedure } from '../../actor/actor-procedure.js';
+import { apiKeyPolicies } from '../../auth/api-key-policy.js';
+import {
+  getSubmissionMeta,
+  ZGetSubmissionRequestSchema,
+  ZGetSubmissionResponseSchema,
+} from './get-submission.types.js';
 
-export const getSubmissionRoute = sessionProcedure
+export const getSubmissionRoute = actorProcedure({ apiKey: apiKeyPolicies.submissionsList, session: true })
+  .meta(getSubmissionMeta)
   .input(ZGetSubmissionRequestSchema)
   .output(ZGetSubmissionResponseSchema)
   .query(({ ctx, input }) =>
-    getSubmission({ userId: ctx.actor.workspaceId, formId: input.formId, submissionId: input.id }),
+    getSubmission({ userId: ctx.actor.workspaceId, formId: input.formId, submissionId: input.submissionId }),
   );

@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+
+import { createApiKey, createUser, loadConfig } from '@formwell/core';
+import { buildApp } from '@formwell/server/app';
+import { parseServerEnv } from '@formwell/server/env';
+import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { afterEach, expect, test } from 'vitest';
+
+import { createFormwellClient, FormwellError } from '../src/index.js';
+
+const closers: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const close of closers.splice(0)) {
+    await close();
+  }
+});
+
+/** The real server over real HTTP, on the run's engine and Redis. */
+async function startFormwell(): Promise<string> {
+  const app = await buildApp({
+    env: parseServerEnv({ MONGODB_URI: testMongoUri('client'), REDIS_URL: testRedisUrl(), NODE_ENV: 'test' }),
+    logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+  });
+  closers.push(() => app.close());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+test('a script with a key creates a form, submits, lists and deletes a submission, and deletes the form', async () => {
+  const baseUrl = await startFormwell();
+  const config = loadConfig({ env: {} });
+  const user = await createUser({
+    config,
+    input: { email: `client-${Date.now()}@example.com`, password: 'correct horse battery', plan: 'PRO' },
+  });
+  const { key } = await createApiKey({ userId: user.id, name: 'script' });
+  const formwell = createFormwellClient({ baseUrl, apiKey: key });
+
+  const form = await formwell.forms.create({
+    name: 'Newsletter',
+    formType: 'waitlist',
+    fields: [{ name: 'email', label: 'Email', type: 'email', required: true }],
+  });
+  expect(await formwell.forms.get(form.id)).toEqual(form);
+
+  const refused = await formwell
+    .submit({ formId: form.id, data: { email: 'nope' } })
+    .catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(FormwellError);
+  expect([(refused as FormwellError).status, Object.keys((refused as FormwellError).fieldErrors)]).toEqual([
+    400,
+    ['email'],
+  ]);
+
+  const { submissionId } = await formwell.submit({ formId: form.id, data: { email: 'ada@example.com' } });
+  const { submissions } = await formwell.submissions.list(form.id, { limit: 10 });
+  expect(submissions.map(({ id, data }) => ({ id, data }))).toEqual([
+    { id: submissionId, data: { email: 'ada@example.com' } },
+  ]);
+  expect((await formwell.submissions.get(form.id, submissionId)).id).toBe(submissionId);
+
+  await formwell.submissions.delete(form.id, submissionId);
+  expect((await formwell.submissions.list(form.id)).submissions).toEqual([]);
+
+  await formwell.forms.delete(form.id);
+  const gone = await formwell.forms.get(form.id).catch((error: unknown) => error);
+  expect([(gone as FormwellError).status, (gone as FormwellError).message]).toEqual([404, 'Form not found']);
+  expect((await formwell.forms.list()).forms).toEqual([]);
+});
