@@ -14,7 +14,15 @@ import { ZUpdateFormInputSchema, type TUpdateFormInput } from './z-form-input.js
 import { formNotFound } from './load-owned-form.js';
 
 /** The parts an update stores as sent; the others merge with what is stored (below). */
-const STORED_AS_SENT = ['name', 'description', 'formType', 'fields', 'uniqueEmail', 'retentionDays'] as const;
+const STORED_AS_SENT = [
+  'name',
+  'description',
+  'formType',
+  'fields',
+  'uniqueEmail',
+  'retentionDays',
+  'spamThreshold',
+] as const;
 
 /** The named parts the update carries (a part left out keeps its stored value). */
 function sentParts<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
