@@ -2,6 +2,7 @@ import type { TCoreConfig } from '@formwell/core';
 import { ensureIndexes } from '@formwell/db';
 
 import { CliError } from './cli-error.js';
+import type { TCommandOptions } from './command-options.js';
 import { accountDelete } from './commands/account-delete.js';
 import { accountExport } from './commands/account-export.js';
 import { analyticsRebuild } from './commands/analytics-rebuild.js';
@@ -23,8 +24,6 @@ import { userCreate } from './commands/user-create.js';
 import { userSetPlan } from './commands/user-set-plan.js';
 import { webhookCreate } from './commands/webhook-create.js';
 import { workspaceCreate, workspaceList } from './commands/workspace.js';
-
-export type TCommandOptions = { args: string[]; config: TCoreConfig };
 
 type TCommand = (options: TCommandOptions) => Promise<unknown>;
 

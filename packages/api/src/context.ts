@@ -3,21 +3,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { TCoreConfig, TOutboxItem, TStripeClient } from '@formwell/core';
 import type { TRedisClient } from '@formwell/jobs';
 
+import type { ApiLogger } from './api-logger.js';
 import type { ApiKeyCache } from './auth/api-key-cache.js';
 import type { FormCopy } from './form-copy.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import type { ApiMetrics } from './metrics.js';
 import type { RateLimiter } from './rate-limit/create-rate-limiter.js';
 
-/** The minimal logger shape procedures use (pino's, without importing pino here). */
-export type ApiLogger = {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-  child(bindings: Record<string, unknown>): ApiLogger;
-  /** pino's; lets a lazy child skip disabled levels without being created. */
-  isLevelEnabled?(level: string): boolean;
-};
+export type { ApiLogger } from './api-logger.js';
 
 /** What the host (apps/server) gives the router; the router knows nothing of Fastify. */
 export type ApiServices = {

@@ -1,4 +1,4 @@
-import type { ApiLogger } from './context.js';
+import type { ApiLogger } from './api-logger.js';
 
 /** pino's levels. */
 type TLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startEmbeddedMongo } from '@formwell/embedded-mongo';
+import { startTestEngine } from '@formwell/embedded-mongo/testing';
 import type { TestProject } from 'vitest/node';
 
 import { embeddedMongoServerVersion } from './env.js';
@@ -19,7 +19,7 @@ import './services.js';
 export default async function setup(project: TestProject) {
   const [redisStart, mongoStart, dirMade] = await Promise.allSettled([
     startRedisServer(),
-    startEmbeddedMongo({ port: 0, serverVersion: embeddedMongoServerVersion() }),
+    startTestEngine({ serverVersion: embeddedMongoServerVersion() }),
     mkdtemp(join(tmpdir(), 'formwell-test-run-')),
   ]);
   if (redisStart.status === 'rejected' || mongoStart.status === 'rejected' || dirMade.status === 'rejected') {

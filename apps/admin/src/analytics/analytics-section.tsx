@@ -34,14 +34,21 @@ const ZONE_OPTIONS = [...new Set([browserZone, 'UTC', ...Intl.supportedValuesOf(
 );
 
 /**
- * Charts of a form's submissions. Analytics is a paid feature: FREE owners get an upgrade prompt
+ * Charts of a form's submissions. Analytics is a paid feature: owners whose plan has none get an upgrade prompt
  * instead of a request the server would refuse; PRO adds browsers and countries.
  */
-export function AnalyticsSection({ formId, plan }: { formId: string; plan: string }) {
+export function AnalyticsSection({
+  formId,
+  analytics: planAnalytics,
+}: {
+  formId: string;
+  /** The analytics the user's plan includes, from the server (`auth.me`). */
+  analytics: RouterOutputs['auth']['me']['planLimits']['analytics'];
+}) {
   return (
     <section aria-labelledby="analytics-heading">
       <h2 id="analytics-heading">Analytics</h2>
-      {plan === 'FREE' ? (
+      {planAnalytics === 'none' ? (
         <div className="card">
           <p>
             Charts of your submissions come with the Standard plan; browsers and countries with Pro.{' '}

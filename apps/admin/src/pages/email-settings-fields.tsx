@@ -1,5 +1,6 @@
 import { CheckboxField, TextField } from '../components/ui';
 import type { TFormRead } from '../lib/form-read';
+import type { RouterOutputs } from '../lib/trpc';
 
 export type TEmailSettings = {
   enabled: boolean;
@@ -40,16 +41,17 @@ export function toEmailSettingsInput(settings: TEmailSettings) {
  * checks the plan again.
  */
 export function EmailSettingsFields({
-  plan,
+  limits,
   settings,
   onChange,
 }: {
-  plan: string | undefined;
+  /** What the user's plan allows, from the server (`auth.me`); unknown while loading. */
+  limits: RouterOutputs['auth']['me']['planLimits'] | undefined;
   settings: TEmailSettings;
   onChange: (settings: TEmailSettings) => void;
 }) {
-  const confirmationsAllowed = plan === 'STANDARD' || plan === 'PRO';
-  const notificationsAllowed = plan === 'PRO';
+  const confirmationsAllowed = limits?.emailSettings === true;
+  const notificationsAllowed = limits?.developerNotifications === true;
 
   return (
     <fieldset className="card stack">

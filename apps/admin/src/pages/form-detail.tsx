@@ -48,7 +48,7 @@ export function FormDetailPage() {
       <SubmissionsSection form={form.data} />
       {me.data ? (
         <Suspense fallback={<Loading what="analytics" />}>
-          <AnalyticsSection formId={form.data.id} plan={me.data.plan} />
+          <AnalyticsSection formId={form.data.id} analytics={me.data.planLimits.analytics} />
         </Suspense>
       ) : null}
       <EmbedSection form={form.data} />

@@ -16,20 +16,6 @@ import { EmailSettingsFields, emailSettingsOf, toEmailSettingsInput } from './em
 
 type TFormType = RouterInputs['forms']['create']['formType'];
 
-/** Labels of the form types; a Record over the server's union, so a new type needs a label here. */
-const FORM_TYPE_LABELS: Record<TFormType, string> = {
-  contact: 'Contact',
-  survey: 'Survey',
-  feedback: 'Feedback',
-  order: 'Order',
-  rsvp: 'RSVP',
-  waitlist: 'Waitlist',
-  application: 'Application',
-  custom: 'Custom',
-  analytics_opt_in: 'Analytics opt-in',
-};
-const FORM_TYPE_OPTIONS = Object.entries(FORM_TYPE_LABELS).map(([value, label]) => ({ value, label }));
-
 /** New form (`/forms/new`) or edit (`/forms/:formId/edit`): loads the form first when editing. */
 export function FormEditorPage() {
   const { formId } = useParams();
@@ -120,7 +106,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
           <SelectField
             label="Form type"
             value={formType}
-            options={FORM_TYPE_OPTIONS}
+            options={me.data?.formTypes ?? []}
             onChange={(e) => setFormType(e.target.value as TFormType)}
           />
           <CheckboxField
@@ -147,7 +133,11 @@ function FormEditor({ form }: { form?: TFormRead }) {
             onChange={(e) => setRetentionDays(e.target.value)}
           />
         </div>
-        <EmailSettingsFields plan={me.data?.plan} settings={emailSettings} onChange={setEmailSettings} />
+        <EmailSettingsFields
+          limits={me.data?.planLimits}
+          settings={emailSettings}
+          onChange={setEmailSettings}
+        />
         <FieldBuilder fields={fields} problems={triedToSave ? problems : new Map()} dispatch={dispatch} />
         {save.isError ? <ErrorAlert error={save.error} /> : null}
         <div className="row">

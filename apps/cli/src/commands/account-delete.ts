@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { deleteAccount } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /**
  * `account delete --user ID --confirm EMAIL` → `{id, deleted, removed: {collection: count}}`: the

@@ -9,7 +9,7 @@ import { exportAccount } from '@formwell/core';
 import { newPrivateFile } from '@formwell/db';
 
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 import { isAlreadyThere, writingNewFile } from '../writing-new-file.js';
 
 /**

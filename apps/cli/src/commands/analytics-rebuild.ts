@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 
 import { rebuildAnalyticsCounters } from '@formwell/core';
 
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /**
  * `analytics rebuild [--form ID]` → `{rebuilt: [{formId, submissions}]}`: recomputes the analytics

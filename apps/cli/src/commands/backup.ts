@@ -6,7 +6,7 @@ import { writeBackup } from '@formwell/db';
 
 import { writingNewFile } from '../writing-new-file.js';
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /**
  * `backup --out FILE` → `{file, bytes, collections, documents, indexes, ms}`: a gzip'd dump of every

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { replayPaymentEvent } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /** Warnings of the replay go to stderr, so stdout stays one JSON document. */
 const stderrLogger = {

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 
 import { runMigrations } from '@formwell/core';
 
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /**
  * `db migrate` → `{schemaVersion, applied: [{version, name}]}`: builds every index and applies the

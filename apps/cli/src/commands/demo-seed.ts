@@ -15,7 +15,7 @@ import {
   type TCreateFormInput,
 } from '@formwell/core';
 
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 const DEMO_EMAIL = 'demo@formwell.local';
 /** The name of every key `demo seed` creates starts so (then the time it was created). */

@@ -4,7 +4,7 @@ import { createForm, type TCreateFormInput, type TFormType } from '@formwell/cor
 
 import { CliError } from '../cli-error.js';
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 import { tenantOption } from '../tenant-option.js';
 
 function parseFields(json: string | undefined): unknown {

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 
 import { listForms } from '@formwell/core';
 
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 import { tenantOption } from '../tenant-option.js';
 
 /**

@@ -5,7 +5,7 @@ import { findFormOwner, updateForm, type TCaptchaProvider, type TUpdateFormInput
 import { CliError } from '../cli-error.js';
 import { readPasswordFromStdin } from '../read-password-stdin.js';
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 function onOff(value: string | undefined): boolean | undefined {
   if (value === undefined) {

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 
 import { listEmails, parseInput, ZPaginationQuerySchema } from '@formwell/core';
 
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /**
  * `mail list [--limit N] [--cursor C]` → `{emails: [{id, to, subject, status, createdAt}], nextCursor}`,

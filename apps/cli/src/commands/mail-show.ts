@@ -4,7 +4,7 @@ import { getEmail } from '@formwell/core';
 
 import { CliError } from '../cli-error.js';
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /**
  * `mail show ID` (or `mail show --id ID`) → the whole message: `{id, to, from, replyTo, subject, text,

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { addMember, removeMember } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /**
  * `member add --workspace W --email E --role admin|member|viewer` → `{workspaceId, userId, role}`:

@@ -5,7 +5,7 @@ import { bumpAuthEpochs } from '@formwell/core';
 import { restoreBackup, userRepository } from '@formwell/db';
 
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /**
  * `restore --in FILE [--force]` → `{collections, documents, indexes, ms}`: loads a `backup` dump into

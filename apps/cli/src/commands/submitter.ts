@@ -4,7 +4,7 @@ import { eraseSubmitterData, findSubmitterData, ZSubmitterInputSchema } from '@f
 
 import { CliError } from '../cli-error.js';
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 function submitterOptions(args: string[]) {
   const { values } = parseArgs({

@@ -5,7 +5,7 @@ import { createUser, type TPlan, type TRole } from '@formwell/core';
 import { CliError } from '../cli-error.js';
 import { readPasswordFromStdin } from '../read-password-stdin.js';
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /**
  * `user create --email E [--password P | --password-stdin] [--plan P] [--role R]` → `{id, email, plan}`.

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { createWebhookEndpoint, findFormOwner } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /** `webhook create --form ID --url U [--description D]` → `{id, secret, ...}`. */
 export async function webhookCreate({ args, config }: TCommandOptions) {

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { createWorkspace, listAllWorkspaces, listUserWorkspaces } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
-import type { TCommandOptions } from '../run-cli.js';
+import type { TCommandOptions } from '../command-options.js';
 
 /**
  * `workspace list [--user ID]` → `{workspaces: [{id, name, plan, role?}]}`: every workspace, or

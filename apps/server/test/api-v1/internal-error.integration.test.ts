@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 
-import { startEmbeddedMongo } from '@formwell/embedded-mongo';
+import { startTestEngine } from '@formwell/embedded-mongo/testing';
 import mongoose from 'mongoose';
 import { expect, test } from 'vitest';
 
@@ -16,7 +16,7 @@ const INTERNAL = {
 
 test('the database going away mid-flight: 500 "Internal server error", no internal text in the body', async () => {
   // A private engine, so stopping it touches no other test.
-  const mongo = await startEmbeddedMongo({ port: 0 });
+  const mongo = await startTestEngine();
   const { app } = await buildLimitedApp({ mongoUri: `${mongo.uri.replace(/\/$/, '')}/gone` });
   const owner = await createOwner();
   const form = await createTestForm(owner.userId);

@@ -475,7 +475,7 @@ function restCall(operation: { method: string; path: string }, input: TInput | u
 
 async function snapshotOf(tenant: TTenant) {
   return {
-    me: await getMe({ userId: tenant.userId }),
+    me: await getMe({ userId: tenant.userId, config: testCoreConfig }),
     forms: await listForms({ userId: tenant.userId }),
     form: await getFormDetail({
       userId: tenant.userId,

@@ -1,4 +1,4 @@
-import { startEmbeddedMongo } from '@formwell/embedded-mongo';
+import { startTestEngine } from '@formwell/embedded-mongo/testing';
 import { expect, test } from 'vitest';
 
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
@@ -8,7 +8,7 @@ const INTERNAL = 'Internal server error';
 
 test('/trpc: the database going away mid-flight is a bare 500, no stack, no driver text', async () => {
   // A private engine, so stopping it touches no other test.
-  const mongo = await startEmbeddedMongo({ port: 0 });
+  const mongo = await startTestEngine();
   const { app, logLines } = await buildTestApp({ MONGODB_URI: `${mongo.uri.replace(/\/$/, '')}/gone` });
   const email = uniqueEmail('internal');
   const signedUp = await app.inject({

@@ -2,7 +2,7 @@ import { sendAccountEmail, type TMailer } from '@formwell/core';
 import { accountEmailJob, parseJobData } from '@formwell/jobs';
 
 import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
-import type { JobProcessor } from './registry.js';
+import type { JobProcessor } from './job-processor.js';
 import { isLastAttempt, settleEmailJob } from './settle-email-job.js';
 
 /** Sends one account email per job (invitation, address verification, password reset). */

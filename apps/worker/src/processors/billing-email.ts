@@ -2,7 +2,7 @@ import { sendBillingEmail, type TMailer } from '@formwell/core';
 import { billingEmailJob, parseJobData } from '@formwell/jobs';
 
 import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
-import type { JobProcessor } from './registry.js';
+import type { JobProcessor } from './job-processor.js';
 import { isLastAttempt, settleEmailJob } from './settle-email-job.js';
 
 /** Sends one billing email per job (payment failed, canceled, reactivated, welcome after checkout). */

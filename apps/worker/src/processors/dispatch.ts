@@ -2,7 +2,7 @@ import { ZRequestId } from '@formwell/jobs';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 
-import type { JobProcessor } from './registry.js';
+import type { JobProcessor } from './job-processor.js';
 
 /**
  * Runs the handler registered for a job's name. An unknown name is dropped with a warning rather

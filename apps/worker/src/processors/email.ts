@@ -2,7 +2,7 @@ import { sendDeveloperSummary, sendSubmissionEmail, type TCoreConfig, type TMail
 import { developerSummaryJob, parseJobData, submissionEmailJob, type TJobProducer } from '@formwell/jobs';
 
 import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
-import type { JobProcessor } from './registry.js';
+import type { JobProcessor } from './job-processor.js';
 import { isLastAttempt, settleEmailJob } from './settle-email-job.js';
 
 const HOUR_MS = 3_600_000;

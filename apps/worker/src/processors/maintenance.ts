@@ -7,7 +7,7 @@ import {
 } from '@formwell/core';
 import type { TJobProducer } from '@formwell/jobs';
 
-import type { JobProcessor } from './registry.js';
+import type { JobProcessor } from './job-processor.js';
 
 /** Job names of the maintenance queue, each run on a schedule by `scheduleMaintenance`. */
 export const MaintenanceJob = {

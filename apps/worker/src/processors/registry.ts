@@ -1,17 +1,13 @@
 import type { TCoreConfig, TMailer } from '@formwell/core';
 import { QueueName, type TJobProducer, type TQueueName } from '@formwell/jobs';
-import type { Job } from 'bullmq';
-import type { Logger } from 'pino';
 
 import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
 import { accountEmailProcessors } from './account-email.js';
 import { billingEmailProcessors } from './billing-email.js';
 import { emailProcessors } from './email.js';
+import type { JobProcessor } from './job-processor.js';
 import { maintenanceProcessors } from './maintenance.js';
 import { webhookProcessors } from './webhook.js';
-
-/** A job handler: gets the job and a logger bound to it; throws to have BullMQ retry. */
-export type JobProcessor = (job: Job, logger: Logger) => Promise<unknown>;
 
 /** Handlers by queue, then by job name. */
 export type ProcessorRegistry = Partial<Record<TQueueName, Record<string, JobProcessor>>>;

@@ -3,7 +3,7 @@ import { parseJobData, webhookDeliveryJob } from '@formwell/jobs';
 import { UnrecoverableError } from 'bullmq';
 
 import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
-import type { JobProcessor } from './registry.js';
+import type { JobProcessor } from './job-processor.js';
 
 /**
  * Delivers one outbox webhook per job. A failed attempt throws so BullMQ schedules the next one

@@ -9,7 +9,7 @@ import {
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
-import type { ApiLogger } from '../context.js';
+import type { ApiLogger } from '../api-logger.js';
 import { CONSUME_WITH_EPOCH_COMMAND, CONSUME_WITH_EPOCH_LUA } from './consume-with-epoch-script.js';
 
 /** What one consumed request leaves in its bucket; turned into response headers. */

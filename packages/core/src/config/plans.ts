@@ -1,22 +1,26 @@
 import { USER_PLANS, type TPlanName } from '@formwell/db';
+import { z } from 'zod';
 
 /** The plans, as stored on the user (the list lives with the model that enforces it). */
 export const PLANS = USER_PLANS;
 
 export type TPlan = TPlanName;
 
-export type TPlanLimits = {
-  maxForms: number;
+/** What a plan allows; the dashboard gets its user's (getMe) to show what is off-limits. */
+export const ZPlanLimitsSchema = z.object({
+  maxForms: z.number(),
   /** Submissions per UTC calendar month; also the user's default `quotaLimit`. */
-  monthlySubmissions: number;
-  maxWebhooksPerForm: number;
-  analytics: 'none' | 'base' | 'pro';
-  emailSettings: boolean;
-  developerNotifications: boolean;
+  monthlySubmissions: z.number(),
+  maxWebhooksPerForm: z.number(),
+  analytics: z.enum(['none', 'base', 'pro']),
+  emailSettings: z.boolean(),
+  developerNotifications: z.boolean(),
   /** Developer notification emails per hour per form (PRO only). */
-  developerNotificationsPerHour: number;
-  customRedirect: boolean;
-};
+  developerNotificationsPerHour: z.number(),
+  customRedirect: z.boolean(),
+});
+
+export type TPlanLimits = z.infer<typeof ZPlanLimitsSchema>;
 
 /** The plans' default limits (the table in docs/architecture.md); `loadConfig` applies environment overrides on top. */
 export const DEFAULT_PLAN_LIMITS: Record<TPlan, TPlanLimits> = {

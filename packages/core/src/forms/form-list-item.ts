@@ -1,20 +1,19 @@
 import type { TFormSummaryRecord } from '@formwell/db';
-import { z } from 'zod';
+import type { z } from 'zod';
 
-import { ZFormTypeSchema, type TFormType } from './form-types.js';
+import type { TFormType } from './form-types.js';
+import { ZFormViewSchema } from './form-view.js';
 
-/** Element of the forms list: the summary, without fields or settings. */
-export const ZFormListItemSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    formType: ZFormTypeSchema,
-    submissionCount: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: 'FormListItem' });
+/** Element of the forms list: the form's view without fields or settings. */
+export const ZFormListItemSchema = ZFormViewSchema.pick({
+  id: true,
+  name: true,
+  description: true,
+  formType: true,
+  submissionCount: true,
+  createdAt: true,
+  updatedAt: true,
+}).meta({ id: 'FormListItem' });
 
 export type TFormListItem = z.infer<typeof ZFormListItemSchema>;
 

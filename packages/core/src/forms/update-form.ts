@@ -13,6 +13,24 @@ import { uniqueEmailKey } from '../submissions/submission-email.js';
 import { ZUpdateFormInputSchema, type TUpdateFormInput } from './z-form-input.js';
 import { formNotFound } from './load-owned-form.js';
 
+/** The parts an update stores as sent; the others merge with what is stored (below). */
+const STORED_AS_SENT = [
+  'name',
+  'description',
+  'formType',
+  'fields',
+  'uniqueEmail',
+  'retentionDays',
+  'spamThreshold',
+] as const;
+
+/** The named parts the update carries (a part left out keeps its stored value). */
+function sentParts<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(
+    keys.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]),
+  ) as Partial<Pick<T, K>>;
+}
+
 export type UpdateFormOptions = {
   config: TCoreConfig;
   userId: string;
@@ -42,33 +60,12 @@ export async function updateForm({
   }
   const limits = config.plans[user.plan];
   assertEmailSettingsPlan({ limits, emailSettings: parsed.emailSettings, current: current.emailSettings });
-  const set: Partial<TFormWritable> = {};
-  if (parsed.name !== undefined) {
-    set.name = parsed.name;
-  }
-  if (parsed.description !== undefined) {
-    set.description = parsed.description;
-  }
-  if (parsed.formType !== undefined) {
-    set.formType = parsed.formType;
-  }
-  if (parsed.fields !== undefined) {
-    set.fields = parsed.fields;
-  }
+  const set: Partial<TFormWritable> = sentParts(parsed, STORED_AS_SENT);
   if (parsed.settings?.usersJoined !== undefined) {
     set.settings = { usersJoined: parsed.settings.usersJoined };
   }
   if (parsed.emailSettings !== undefined) {
     set.emailSettings = { ...current.emailSettings, ...parsed.emailSettings };
-  }
-  if (parsed.uniqueEmail !== undefined) {
-    set.uniqueEmail = parsed.uniqueEmail;
-  }
-  if (parsed.retentionDays !== undefined) {
-    set.retentionDays = parsed.retentionDays;
-  }
-  if (parsed.spamThreshold !== undefined) {
-    set.spamThreshold = parsed.spamThreshold;
   }
   if (parsed.publicSubmissions !== undefined) {
     // Parts left out keep their stored value, so turning the endpoint on keeps a configured CAPTCHA.

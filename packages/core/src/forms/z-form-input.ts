@@ -35,17 +35,14 @@ export const ZCreateFormInputSchema = z.object({
 
 export type TCreateFormInput = z.input<typeof ZCreateFormInputSchema>;
 
-/** Partial update; `formType` may change, `fields` replace the whole list. */
-export const ZUpdateFormInputSchema = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(2000).optional(),
-  formType: ZFormTypeSchema.optional(),
-  fields: ZFormFieldsSchema.optional(),
-  settings: ZSettingsInputSchema.optional(),
-  emailSettings: ZEmailSettingsInputSchema.optional(),
-  uniqueEmail: z.boolean().optional(),
-  retentionDays: z.number().int().min(1).max(3650).nullable().optional(),
-  spamThreshold: ZSpamThresholdSchema.optional(),
+/**
+ * Partial update: the create schema with every part optional; `formType` may change, `fields`
+ * replace the whole list. `.partial()` keeps a field's default, so the two defaulted parts are
+ * restated without it: an update that leaves them out must not reset them.
+ */
+export const ZUpdateFormInputSchema = ZCreateFormInputSchema.partial().extend({
+  description: ZCreateFormInputSchema.shape.description.removeDefault().optional(),
+  fields: ZCreateFormInputSchema.shape.fields.removeDefault().optional(),
   /** The keyless endpoint for plain HTML forms: opt-in, allowed origins, CAPTCHA. */
   publicSubmissions: ZPublicSubmissionsInputSchema.optional(),
 });

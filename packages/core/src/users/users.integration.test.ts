@@ -2,6 +2,7 @@ import { DashboardSessionModel, UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testConfig } from '../../test/test-config.js';
+import { FORM_TYPES } from '../forms/form-types.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
@@ -70,7 +71,14 @@ describe('users and sessions', () => {
       plan: 'STANDARD',
       quotaLimit: 5000,
     });
-    expect((await getMe({ userId: user.id })).plan).toBe('STANDARD');
-    expect((await appErrorOf(getMe({ userId: '000000000000000000000000' }))).message).toBe('User not found');
+    const me = await getMe({ userId: user.id, config: testConfig });
+    expect(me.plan).toBe('STANDARD');
+    // The dashboard shows what the plan allows and the form types from here, holding no copy.
+    expect(me.planLimits).toEqual(testConfig.plans.STANDARD);
+    expect(me.formTypes).toContainEqual({ value: 'analytics_opt_in', label: 'Analytics Opt-In' });
+    expect(me.formTypes.map((type) => type.value)).toEqual([...FORM_TYPES]);
+    expect(
+      (await appErrorOf(getMe({ userId: '000000000000000000000000', config: testConfig }))).message,
+    ).toBe('User not found');
   });
 });

@@ -1,4 +1,4 @@
-import { startEmbeddedMongo, type EmbeddedMongo } from '@formwell/embedded-mongo';
+import { startTestEngine, type EmbeddedMongo } from '@formwell/embedded-mongo/testing';
 import { testMongoUri } from '@formwell/vitest-config/services';
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -189,7 +189,7 @@ describe('on MongoDB 8.0: one bulkWrite', () => {
 describe('on MongoDB 7.0: separate writes', () => {
   let engine: EmbeddedMongo;
   beforeAll(async () => {
-    engine = await startEmbeddedMongo({ port: 0, serverVersion: '7.0' });
+    engine = await startTestEngine({ serverVersion: '7.0' });
     await connectDatabase({ uri: monitoredUri(new URL('db_store_submission_7', engine.uri).toString()) });
     await ensureIndexes();
   });

@@ -7,4 +7,4 @@ import { ZGetMeRequestSchema, ZGetMeResponseSchema } from './get-me.types.js';
 export const getMeRoute = sessionProcedure
   .input(ZGetMeRequestSchema)
   .output(ZGetMeResponseSchema)
-  .query(({ ctx }) => getMe({ userId: ctx.user.id }));
+  .query(({ ctx }) => getMe({ userId: ctx.user.id, config: ctx.services.config }));

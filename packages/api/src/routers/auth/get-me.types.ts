@@ -1,6 +1,6 @@
-import { ZUserViewSchema } from '@formwell/core';
+import { ZMeViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
 export const ZGetMeRequestSchema = z.void();
 
-export const ZGetMeResponseSchema = ZUserViewSchema;
+export const ZGetMeResponseSchema = ZMeViewSchema;
