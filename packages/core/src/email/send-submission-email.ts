@@ -46,7 +46,6 @@ function composeSubmissionEmail({
       ? submissionConfirmationEmail({
           to: submitterEmail,
           formName,
-          fields,
           subject: settings.subject,
           replyTo: settings.replyTo,
         })
@@ -66,6 +65,16 @@ function composeSubmissionEmail({
 export type TSubmissionEmailOutcome = TEmailOutcome;
 
 /**
+ * The per-recipient caps of submitter confirmations (kept by the worker in Redis). `take` answers
+ * null when the address may get one more (and counts it), else why not; `giveBack` uncounts one
+ * that was not sent after all, so only confirmations that went out count.
+ */
+export type TConfirmationCap = {
+  take(ids: { tenantId: string; address: string }): Promise<string | null>;
+  giveBack(ids: { tenantId: string; address: string }): Promise<void>;
+};
+
+/**
  * Sends one submission email of the outbox: the submitter's confirmation or the owner's
  * notification. An entry already done, or already in the email log, is not sent again. A 5xx
  * refusal is permanent (logged failed, not retried); other failures are retried until the last
@@ -77,6 +86,7 @@ export async function sendSubmissionEmail({
   config,
   lastAttempt,
   scheduleSummary,
+  confirmationCap,
   now = new Date(),
 }: {
   job: TSubmissionEmailJob;
@@ -89,6 +99,8 @@ export async function sendSubmissionEmail({
    * nothing is recorded and the job is retried.
    */
   scheduleSummary?: (hourStart: Date) => Promise<void>;
+  /** Without one, confirmations are not capped (tests of other rules). */
+  confirmationCap?: TConfirmationCap;
   now?: Date;
 }): Promise<TSubmissionEmailOutcome> {
   const { kind, userId, formId, submissionId, entryId } = job;
@@ -135,6 +147,24 @@ export async function sendSubmissionEmail({
     return { status: 'skipped', reason: 'no recipient' };
   }
   const log = { userId, formId, submissionId, entryId, kind };
+  const skip = async (reason: string): Promise<TSubmissionEmailOutcome> => {
+    await logEmail({ log, message, mailer, status: 'skipped', error: reason, now });
+    await close();
+
+    return { status: 'skipped', reason };
+  };
+  if (entry.skipReason) {
+    return skip(entry.skipReason);
+  }
+  // The tenant is the form's owner today; the address is counted as the message will be sent to.
+  const capped =
+    kind === 'email.confirmation' && confirmationCap ? { tenantId: userId, address: message.to } : null;
+  if (capped && confirmationCap) {
+    const reason = await confirmationCap.take(capped);
+    if (reason !== null) {
+      return skip(reason);
+    }
+  }
 
   // A notification takes one of its hour's slots before it is sent (one atomic update), so jobs
   // running at once can never send more than the cap.
@@ -157,9 +187,18 @@ export async function sendSubmissionEmail({
     return { status: 'skipped', reason: 'hourly limit' };
   }
 
-  const outcome = await sendWithinSlot(slot, () =>
-    sendLoggedEmail({ log, message, mailer, lastAttempt, now }),
-  );
+  const outcome = await sendWithinSlot(slot, async () => {
+    let sent: TEmailOutcome | undefined;
+    try {
+      sent = await sendLoggedEmail({ log, message, mailer, lastAttempt, now });
+
+      return sent;
+    } finally {
+      if (capped && confirmationCap && sent?.status !== 'sent' && sent?.status !== 'captured') {
+        await confirmationCap.giveBack(capped);
+      }
+    }
+  });
   if (outcome.status === 'failed') {
     // The entry stays pending with its failure recorded; given up for good, it is closed.
     await failOutboxEntry({ submissionId, entryId, error: outcome.error });

@@ -133,6 +133,8 @@ export async function submitPublicForm({
     input: { formId: form.id, data, redirectUrl: normalizedRedirectUrl },
     client,
     thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
+    // Reaching here with a CAPTCHA set means it passed; without one, anybody could be the sender.
+    submitterVerified: captcha !== null,
     ...(requestId === undefined ? {} : { requestId }),
   });
 

@@ -48,6 +48,11 @@ export type SubmitFormOptions = {
   thankYouUrl?: string;
   /** The HTTP request's id, stored with the submission and carried by its outbox jobs. */
   requestId?: string;
+  /**
+   * The submitter proved something: a CAPTCHA passed, or a server-side key (not origin-restricted)
+   * was used. Without it the submitter's confirmation is not sent (unless the form allows it).
+   */
+  submitterVerified?: boolean;
   now?: Date;
   /**
    * Where the user's form comes from: by default MongoDB (404, or 403 for another user's form);
@@ -111,6 +116,7 @@ export async function submitForm({
   client = {},
   thankYouUrl,
   requestId,
+  submitterVerified = false,
   now = new Date(),
   loadForm = loadFormForSubmit,
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
@@ -171,7 +177,7 @@ export async function submitForm({
         ...parseUserAgent(client.userAgent),
         country: resolveCountry({ ...client, geoipDbPath: config.geoipDbPath }),
       },
-      outbox: planOutbox({ form, limits, email, endpoints }),
+      outbox: planOutbox({ form, limits, email, endpoints, submitterVerified }),
       requestId: requestId ?? null,
       createdAt: now,
     },

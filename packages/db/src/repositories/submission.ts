@@ -52,7 +52,10 @@ export type TCreateSubmissionRecord = Pick<
   /** Set on uniqueEmail forms only; guarded by the unique partial index {formId, emailKey}. */
   emailKey?: string;
   /** The side effects to deliver; each entry starts pending. */
-  outbox: (Pick<TOutboxEntryRecord, 'kind'> & { endpointId?: TOutboxEntryRecord['endpointId'] })[];
+  outbox: (Pick<TOutboxEntryRecord, 'kind'> & {
+    endpointId?: TOutboxEntryRecord['endpointId'];
+    skipReason?: string;
+  })[];
 };
 
 type TSubmissionIds = { userId: string; formId: string; submissionId: string };
@@ -101,6 +104,7 @@ export function newSubmissionDocument(input: TCreateSubmissionRecord) {
       attempts: 0,
       lastError: null,
       doneAt: null,
+      skipReason: entry.skipReason ?? null,
       _id: new mongoose.Types.ObjectId(),
     })),
     hasPendingOutbox: input.outbox.length > 0,

@@ -14,7 +14,7 @@ export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, s
   .input(ZSubmitFormRequestSchema)
   .output(ZSubmitFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, req, res, services, logger, authEpoch } = ctx;
+    const { user, req, res, services, logger, authEpoch, actor } = ctx;
     const { response, outbox, spam, settle } = await observeSubmit(services, 'api', () =>
       submitForm({
         config: services.config,
@@ -22,6 +22,8 @@ export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, s
         input,
         client: submitClientInfo(req, services.config),
         ...(req.id === undefined ? {} : { requestId: req.id }),
+        // A server-side key (no origin restriction) vouches for the submitter; an embed key does not.
+        submitterVerified: actor.rights.restrictions.allowedOrigins.length === 0,
         // The form from this process's copy while the owner's epoch (read by this request's Redis
         // call, before any MongoDB read) says nothing changed; else from MongoDB.
         loadForm: (ids) => services.formCopy.load({ ...ids, epoch: authEpoch }),
