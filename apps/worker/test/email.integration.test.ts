@@ -81,7 +81,15 @@ async function formOf(plan: TPlan, emailSettings: Record<string, unknown>) {
   const form = await createForm({
     config,
     userId: user.id,
-    input: { name: 'Support <desk>', formType: 'contact', emailSettings },
+    input: {
+      name: 'Support <desk>',
+      formType: 'contact',
+      emailSettings,
+      fields: [
+        { id: 'email', name: 'email', label: 'Your email', type: 'text', required: false },
+        { id: 'message', name: 'message', label: 'Your message', type: 'text', required: false },
+      ],
+    },
   });
 
   return { owner, user, form, plan };
@@ -134,7 +142,10 @@ test('PRO: the submitter gets a confirmation and the owner a notification, user 
   expect(confirmation?.text).not.toContain('alert(1)');
   expect(confirmation?.html).not.toContain('alert(1)');
   expect(notification?.subject).toBe('New submission to Support <desk>');
-  expect(notification?.text).toContain('<script>alert(1)</script>');
+  // Under the field's label, with a link to the form's own page in the dashboard.
+  expect(notification?.text).toContain('Your message: <script>alert(1)</script>');
+  expect(notification?.text).toContain(`See all submissions: ${config.publicUrl}/forms/${target.form.id}`);
+  expect(notification?.html).toContain(`href="${config.publicUrl}/forms/${target.form.id}"`);
   expect(notification?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(notification?.html).not.toContain('<script>');
   // The owner answers the submitter by replying; the owner's own reply-to is for the confirmation.

@@ -23,6 +23,11 @@ export function notificationHourStart(now: Date): Date {
   return new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
 }
 
+/** The form's own page in the dashboard, where the owner sees this submission among the others. */
+function formPageUrl(publicUrl: string, formId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/forms/${encodeURIComponent(formId)}`;
+}
+
 /** The message of one submission email; null when it has no recipient. */
 function composeSubmissionEmail({
   kind,
@@ -31,7 +36,8 @@ function composeSubmissionEmail({
   ownerEmail,
   submitterEmail,
   fields,
-  publicUrl,
+  labels,
+  formUrl,
 }: {
   kind: TSubmissionEmailJob['kind'];
   formName: string;
@@ -39,7 +45,8 @@ function composeSubmissionEmail({
   ownerEmail: string;
   submitterEmail: string | null;
   fields: Record<string, unknown>;
-  publicUrl: string;
+  labels: Record<string, string>;
+  formUrl: string;
 }): TEmailMessage | null {
   if (kind === 'email.confirmation') {
     return submitterEmail
@@ -56,7 +63,8 @@ function composeSubmissionEmail({
     to: developerRecipient(settings.developerEmail, ownerEmail),
     formName,
     fields,
-    dashboardUrl: publicUrl,
+    labels,
+    dashboardUrl: formUrl,
     // The submission's `email` is only ever a validated address (see submissionEmail), or null.
     replyTo: submitterEmail,
   });
@@ -138,7 +146,14 @@ export async function sendSubmissionEmail({
           ownerEmail: user.email,
           submitterEmail: submission.email,
           fields: submission.data,
-          publicUrl: config.publicUrl,
+          labels: Object.fromEntries(
+            (form.fields as { name?: unknown; label?: unknown }[]).flatMap((field) =>
+              typeof field.name === 'string' && typeof field.label === 'string'
+                ? [[field.name, field.label]]
+                : [],
+            ),
+          ),
+          formUrl: formPageUrl(config.publicUrl, formId),
         })
       : null;
   if (!message) {

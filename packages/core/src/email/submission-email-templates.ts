@@ -46,11 +46,16 @@ export function developerNotificationEmail({
   to,
   formName,
   fields,
+  labels = {},
   dashboardUrl,
   replyTo = null,
-}: TTemplateInput & { dashboardUrl: string; replyTo?: string | null }): TEmailMessage {
+}: TTemplateInput & {
+  labels?: Record<string, string>;
+  dashboardUrl: string;
+  replyTo?: string | null;
+}): TEmailMessage {
   const name = oneLine(formName);
-  const rendered = renderFields(fields);
+  const rendered = renderFields(fields, labels);
   const title = `New submission to ${name}`;
 
   return {
