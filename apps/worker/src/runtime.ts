@@ -14,8 +14,10 @@ import {
   type TQueueName,
 } from '@formwell/jobs';
 import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
+import { createConfirmationCap } from './email/confirmation-cap.js';
 import { DEFAULT_MAIL_FROM } from './env.js';
 import { startHeartbeat } from './heartbeat.js';
 import { startMetricsListener, type MetricsListener } from './metrics/metrics-listener.js';
@@ -107,6 +109,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
       mailer,
       outboxSweepAfterMs,
       metrics: metrics.jobs,
+      confirmationCap: createConfirmationCap(connection as Redis),
       ...(options.now ? { now: options.now } : {}),
     });
 

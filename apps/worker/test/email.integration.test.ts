@@ -8,7 +8,10 @@ import {
   getEmail,
   loadConfig,
   submitForm,
+  submitPublicForm,
   type TPlan,
+  UNVERIFIED_SUBMITTER_REASON,
+  updateForm,
 } from '@formwell/core';
 import { EmailLogModel, SubmissionModel } from '@formwell/db';
 import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
@@ -78,24 +81,43 @@ async function formOf(plan: TPlan, emailSettings: Record<string, unknown>) {
   const form = await createForm({
     config,
     userId: user.id,
-    input: { name: 'Support <desk>', formType: 'contact', emailSettings },
+    input: {
+      name: 'Support <desk>',
+      formType: 'contact',
+      emailSettings,
+      fields: [
+        { id: 'email', name: 'email', label: 'Your email', type: 'text', required: false },
+        { id: 'message', name: 'message', label: 'Your message', type: 'text', required: false },
+      ],
+    },
   });
 
   return { owner, user, form, plan };
 }
 
-async function submitAndWait(target: Awaited<ReturnType<typeof formOf>>, data: Record<string, unknown>) {
+/** Waits until the worker has done every outbox entry of the submission. */
+async function outboxDone(submissionId: string) {
+  await waitFor(async () => {
+    const doc = await SubmissionModel.findById(submissionId).lean();
+
+    return doc && !doc.hasPendingOutbox ? true : undefined;
+  });
+}
+
+/** Submits as a server-side key does (a verified submitter) unless `verified` is false. */
+async function submitAndWait(
+  target: Awaited<ReturnType<typeof formOf>>,
+  data: Record<string, unknown>,
+  verified = true,
+) {
   const { response, outbox } = await submitForm({
     config,
     user: { id: target.user.id, plan: target.plan, quotaLimit: 10_000 },
     input: { formId: target.form.id, data },
+    submitterVerified: verified,
   });
   await enqueueOutbox({ producer, items: outbox });
-  await waitFor(async () => {
-    const doc = await SubmissionModel.findById(response.submissionId).lean();
-
-    return doc && !doc.hasPendingOutbox ? true : undefined;
-  });
+  await outboxDone(response.submissionId);
 
   return { response, outbox };
 }
@@ -116,10 +138,15 @@ test('PRO: the submitter gets a confirmation and the owner a notification, user 
   expect(confirmation?.subject).toBe('We received your submission to Support <desk>');
   expect(confirmation?.replyTo?.value[0]?.address).toBe('help@example.com');
   expect(confirmation?.from?.value[0]?.address).toBe('forms@formwell.test');
-  expect(confirmation?.text).toContain('message: <script>alert(1)</script>');
-  expect(confirmation?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-  expect(confirmation?.html).not.toContain('<script>');
+  // The confirmation quotes nothing the submitter typed.
+  expect(confirmation?.text).not.toContain('alert(1)');
+  expect(confirmation?.html).not.toContain('alert(1)');
   expect(notification?.subject).toBe('New submission to Support <desk>');
+  // Under the field's label, with a link to the form's own page in the dashboard.
+  expect(notification?.text).toContain('Your message: <script>alert(1)</script>');
+  expect(notification?.text).toContain(`See all submissions: ${config.publicUrl}/forms/${target.form.id}`);
+  expect(notification?.html).toContain(`href="${config.publicUrl}/forms/${target.form.id}"`);
+  expect(notification?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(notification?.html).not.toContain('<script>');
   // The owner answers the submitter by replying; the owner's own reply-to is for the confirmation.
   expect(notification?.replyTo?.value.map((address) => address.address)).toEqual([submitter]);
@@ -184,3 +211,71 @@ test('a permanent refusal (550) is logged failed and not retried', async () => {
 });
 
 // The hourly cap of developer notifications and its summary: developer-summary.integration.test.ts.
+
+const PHISH = 'URGENT: your account is locked, verify at http://phish.example/login';
+
+/** The mail log of a form: kind, status and reason, in order. */
+async function logOf(formId: string) {
+  return (await EmailLogModel.find({ formId }).sort({ createdAt: 1, _id: 1 }).lean()).map((entry) => [
+    entry.kind,
+    entry.status,
+    entry.error,
+  ]);
+}
+
+test('the phishing reproduction: a public form without CAPTCHA mails the victim nothing, via /f/ or an embed key', async () => {
+  const target = await formOf('PRO', { enabled: true });
+  await updateForm({
+    config,
+    userId: target.user.id,
+    formId: target.form.id,
+    data: { publicSubmissions: { enabled: true } },
+  });
+  const victim = `victim-${randomBytes(4).toString('hex')}@example.com`;
+  // Through /f/ (core's keyless submit, as the route calls it).
+  const viaPublic = await submitPublicForm({
+    config,
+    formId: target.form.id,
+    body: { email: victim, message: PHISH },
+  });
+  await enqueueOutbox({ producer, items: viaPublic.outbox });
+  await outboxDone(viaPublic.response.submissionId);
+  // Through an embed key: the submit route passes an origin-restricted key as unverified.
+  await submitAndWait(target, { email: victim, message: PHISH }, false);
+
+  expect(received.filter((mail) => to(mail) === victim)).toEqual([]);
+  expect(await logOf(target.form.id)).toEqual([
+    ['email.confirmation', 'skipped', UNVERIFIED_SUBMITTER_REASON],
+    ['email.confirmation', 'skipped', UNVERIFIED_SUBMITTER_REASON],
+  ]);
+});
+
+test("the owner's knowing switch sends unverified confirmations, within 3 per address per 24 h per owner and 10 per install", async () => {
+  const victim = `capped-${randomBytes(4).toString('hex')}@example.com`;
+  const first = await formOf('PRO', { enabled: true, confirmUnverified: true });
+  for (let i = 0; i < 4; i += 1) {
+    await submitAndWait(first, { email: victim, message: PHISH }, false);
+  }
+  expect(received.filter((mail) => to(mail) === victim)).toHaveLength(3);
+  const tenantCap = 'confirmation limit reached: 3 per address per 24 h for this account';
+  expect((await logOf(first.form.id)).map(([, status, error]) => [status, error])).toEqual([
+    ['sent', null],
+    ['sent', null],
+    ['sent', null],
+    ['skipped', tenantCap],
+  ]);
+
+  // Other owners share the install's cap: 7 more reach the address (the 4th owner's first), then none.
+  const others = await Promise.all([1, 2, 3, 4].map(() => formOf('PRO', { enabled: true })));
+  for (const other of others) {
+    for (let i = 0; i < 2; i += 1) {
+      await submitAndWait(other, { email: victim });
+    }
+  }
+  expect(received.filter((mail) => to(mail) === victim)).toHaveLength(10);
+  const last = others.at(-1);
+  expect(last && (await logOf(last.form.id)).map(([, status, error]) => [status, error])).toEqual([
+    ['sent', null],
+    ['skipped', 'confirmation limit reached: 10 per address per 24 h for this install'],
+  ]);
+});

@@ -183,6 +183,7 @@ export type { TCaptchaProvider } from './public-forms/captcha-providers.js';
 export { ZSubmitFormInputSchema } from './submissions/z-submit-form-input.js';
 export type { TSubmitFormInput } from './submissions/z-submit-form-input.js';
 export { loadFormForSubmit, submitForm } from './submissions/submit-form.js';
+export { UNVERIFIED_SUBMITTER_REASON } from './submissions/plan-outbox.js';
 export { SubmitRefusal, submitRefusalOf } from './submissions/submit-refusal.js';
 export type { TSubmitRefusal } from './submissions/submit-refusal.js';
 export { metricsTokenMatches } from './metrics/metrics-token.js';
@@ -323,7 +324,7 @@ export {
   notificationHourStart,
 } from './email/send-submission-email.js';
 export { sendDeveloperSummary, DEVELOPER_SUMMARY_EMAIL_KIND } from './email/send-developer-summary.js';
-export type { TSubmissionEmailOutcome } from './email/send-submission-email.js';
+export type { TConfirmationCap, TSubmissionEmailOutcome } from './email/send-submission-email.js';
 export type { TEmailOutcome } from './email/send-logged-email.js';
 export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';
 export { endpointDisabledEmail } from './email/endpoint-disabled-email.js';

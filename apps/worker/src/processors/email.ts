@@ -1,4 +1,10 @@
-import { sendDeveloperSummary, sendSubmissionEmail, type TCoreConfig, type TMailer } from '@formwell/core';
+import {
+  sendDeveloperSummary,
+  sendSubmissionEmail,
+  type TConfirmationCap,
+  type TCoreConfig,
+  type TMailer,
+} from '@formwell/core';
 import { developerSummaryJob, parseJobData, submissionEmailJob, type TJobProducer } from '@formwell/jobs';
 
 import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
@@ -15,6 +21,7 @@ export type EmailProcessorOptions = {
   /** The time the hourly cap is judged at (a test's clock; the system clock otherwise). */
   now: () => Date;
   metrics: WorkerJobMetrics;
+  confirmationCap: TConfirmationCap;
 };
 
 /**
@@ -27,6 +34,7 @@ export function emailProcessors({
   producer,
   now,
   metrics,
+  confirmationCap,
 }: EmailProcessorOptions): Record<string, JobProcessor> {
   return {
     [submissionEmailJob.name]: async (job, logger) => {
@@ -37,6 +45,7 @@ export function emailProcessors({
         mailer,
         config,
         lastAttempt: isLastAttempt(job),
+        confirmationCap,
         now: at,
         scheduleSummary: (hourStart) =>
           producer.enqueue(

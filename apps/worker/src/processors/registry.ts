@@ -1,4 +1,4 @@
-import type { TCoreConfig, TMailer } from '@formwell/core';
+import type { TConfirmationCap, TCoreConfig, TMailer } from '@formwell/core';
 import { QueueName, type TJobProducer, type TQueueName } from '@formwell/jobs';
 
 import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
@@ -21,6 +21,8 @@ export type ProcessorRegistryOptions = {
   now?: () => Date;
   /** Where job outcomes are counted. */
   metrics: WorkerJobMetrics;
+  /** The per-recipient caps of submitter confirmations (Redis). */
+  confirmationCap: TConfirmationCap;
 };
 
 /** Every queue this worker consumes and the processors of its job names. */
@@ -31,12 +33,13 @@ export function buildProcessorRegistry({
   outboxSweepAfterMs,
   now = () => new Date(),
   metrics,
+  confirmationCap,
 }: ProcessorRegistryOptions): ProcessorRegistry {
   return {
     [QueueName.maintenance]: maintenanceProcessors({ producer, outboxSweepAfterMs }),
     [QueueName.webhook]: webhookProcessors(config, mailer, metrics),
     [QueueName.email]: {
-      ...emailProcessors({ config, mailer, producer, now, metrics }),
+      ...emailProcessors({ config, mailer, producer, now, metrics, confirmationCap }),
       ...billingEmailProcessors(mailer, metrics),
       ...accountEmailProcessors(mailer, metrics),
     },

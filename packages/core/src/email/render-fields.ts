@@ -9,9 +9,15 @@ function asText(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-/** The submitted fields as plain text lines and as an HTML table; every value is escaped in HTML. */
-export function renderFields(fields: Record<string, unknown>): { text: string; html: string } {
-  const entries = Object.entries(fields);
+/**
+ * The submitted fields as plain text lines and as an HTML table, each under its label when the form
+ * has one (names are for code, labels for people); every value is escaped in HTML.
+ */
+export function renderFields(
+  fields: Record<string, unknown>,
+  labels: Record<string, string> = {},
+): { text: string; html: string } {
+  const entries = Object.entries(fields).map(([name, value]) => [labels[name] || name, value] as const);
   const text = entries.map(([name, value]) => `${name}: ${asText(value)}`).join('\n');
   const rows = entries
     .map(

@@ -24,6 +24,11 @@ export function notificationHourStart(now: Date): Date {
   return new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
 }
 
+/** The form's own page in the dashboard, where the owner sees this submission among the others. */
+function formPageUrl(publicUrl: string, formId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/forms/${encodeURIComponent(formId)}`;
+}
+
 /** The message of one submission email; null when it has no recipient. */
 function composeSubmissionEmail({
   kind,
@@ -32,7 +37,8 @@ function composeSubmissionEmail({
   ownerEmail,
   submitterEmail,
   fields,
-  publicUrl,
+  labels,
+  formUrl,
 }: {
   kind: TSubmissionEmailJob['kind'];
   formName: string;
@@ -40,14 +46,14 @@ function composeSubmissionEmail({
   ownerEmail: string;
   submitterEmail: string | null;
   fields: Record<string, unknown>;
-  publicUrl: string;
+  labels: Record<string, string>;
+  formUrl: string;
 }): TEmailMessage | null {
   if (kind === 'email.confirmation') {
     return submitterEmail
       ? submissionConfirmationEmail({
           to: submitterEmail,
           formName,
-          fields,
           subject: settings.subject,
           replyTo: settings.replyTo,
         })
@@ -58,13 +64,24 @@ function composeSubmissionEmail({
     to: developerRecipient(settings.developerEmail, ownerEmail),
     formName,
     fields,
-    dashboardUrl: publicUrl,
+    labels,
+    dashboardUrl: formUrl,
     // The submission's `email` is only ever a validated address (see submissionEmail), or null.
     replyTo: submitterEmail,
   });
 }
 
 export type TSubmissionEmailOutcome = TEmailOutcome;
+
+/**
+ * The per-recipient caps of submitter confirmations (kept by the worker in Redis). `take` answers
+ * null when the address may get one more (and counts it), else why not; `giveBack` uncounts one
+ * that was not sent after all, so only confirmations that went out count.
+ */
+export type TConfirmationCap = {
+  take(ids: { tenantId: string; address: string }): Promise<string | null>;
+  giveBack(ids: { tenantId: string; address: string }): Promise<void>;
+};
 
 /**
  * Sends one submission email of the outbox: the submitter's confirmation or the owner's
@@ -78,6 +95,7 @@ export async function sendSubmissionEmail({
   config,
   lastAttempt,
   scheduleSummary,
+  confirmationCap,
   now = new Date(),
 }: {
   job: TSubmissionEmailJob;
@@ -90,6 +108,8 @@ export async function sendSubmissionEmail({
    * nothing is recorded and the job is retried.
    */
   scheduleSummary?: (hourStart: Date) => Promise<void>;
+  /** Without one, confirmations are not capped (tests of other rules). */
+  confirmationCap?: TConfirmationCap;
   now?: Date;
 }): Promise<TSubmissionEmailOutcome> {
   const { kind, userId, formId, submissionId, entryId } = job;
@@ -127,7 +147,14 @@ export async function sendSubmissionEmail({
           ownerEmail: user.email,
           submitterEmail: submission.email,
           fields: submission.data,
-          publicUrl: config.publicUrl,
+          labels: Object.fromEntries(
+            (form.fields as { name?: unknown; label?: unknown }[]).flatMap((field) =>
+              typeof field.name === 'string' && typeof field.label === 'string'
+                ? [[field.name, field.label]]
+                : [],
+            ),
+          ),
+          formUrl: formPageUrl(config.publicUrl, formId),
         })
       : null;
   if (!message) {
@@ -136,6 +163,24 @@ export async function sendSubmissionEmail({
     return { status: 'skipped', reason: 'no recipient' };
   }
   const log = { userId, formId, submissionId, entryId, kind };
+  const skip = async (reason: string): Promise<TSubmissionEmailOutcome> => {
+    await logEmail({ log, message, mailer, status: 'skipped', error: reason, now });
+    await close();
+
+    return { status: 'skipped', reason };
+  };
+  if (entry.skipReason) {
+    return skip(entry.skipReason);
+  }
+  // The tenant is the form's owner today; the address is counted as the message will be sent to.
+  const capped =
+    kind === 'email.confirmation' && confirmationCap ? { tenantId: userId, address: message.to } : null;
+  if (capped && confirmationCap) {
+    const reason = await confirmationCap.take(capped);
+    if (reason !== null) {
+      return skip(reason);
+    }
+  }
 
   // A notification takes one of its hour's slots before it is sent (one atomic update), so jobs
   // running at once can never send more than the cap.
@@ -158,9 +203,18 @@ export async function sendSubmissionEmail({
     return { status: 'skipped', reason: 'hourly limit' };
   }
 
-  const outcome = await sendWithinSlot(slot, () =>
-    sendLoggedEmail({ log, message, mailer, lastAttempt, now }),
-  );
+  const outcome = await sendWithinSlot(slot, async () => {
+    let sent: TEmailOutcome | undefined;
+    try {
+      sent = await sendLoggedEmail({ log, message, mailer, lastAttempt, now });
+
+      return sent;
+    } finally {
+      if (capped && confirmationCap && sent?.status !== 'sent' && sent?.status !== 'captured') {
+        await confirmationCap.giveBack(capped);
+      }
+    }
+  });
   if (outcome.status === 'failed') {
     // The entry stays pending with its failure recorded; given up for good, it is closed.
     await failOutboxEntry({ submissionId, entryId, error: outcome.error });

@@ -15,26 +15,26 @@ export function emailLayout(title: string, body: string): string {
 }
 
 /**
- * To the person who submitted: what they sent, so they have a copy. The owner may set the subject
- * and a reply-to address.
+ * To the person who submitted: that it arrived. It quotes none of what was sent: whoever typed
+ * someone else's address would otherwise mail them their own text from this install. The owner may
+ * set the subject and a reply-to address.
  */
 export function submissionConfirmationEmail({
   to,
   formName,
-  fields,
   subject = null,
   replyTo = null,
-}: TTemplateInput & { subject?: string | null; replyTo?: string | null }): TEmailMessage {
+}: Omit<TTemplateInput, 'fields'> & { subject?: string | null; replyTo?: string | null }): TEmailMessage {
   const name = oneLine(formName);
-  const rendered = renderFields(fields);
   const title = `We received your submission to ${name}`;
+  const note = 'If you did not submit this form, you can ignore this email.';
 
   return {
     to,
     subject: subject ? oneLine(subject, 200) : title,
     ...(replyTo ? { replyTo } : {}),
-    text: `${title}.\n\nThis is a copy of what you sent:\n\n${rendered.text}\n`,
-    html: emailLayout(title, `<p>This is a copy of what you sent:</p>${rendered.html}`),
+    text: `${title}.\n\n${note}\n`,
+    html: emailLayout(title, `<p>${note}</p>`),
   };
 }
 
@@ -46,11 +46,16 @@ export function developerNotificationEmail({
   to,
   formName,
   fields,
+  labels = {},
   dashboardUrl,
   replyTo = null,
-}: TTemplateInput & { dashboardUrl: string; replyTo?: string | null }): TEmailMessage {
+}: TTemplateInput & {
+  labels?: Record<string, string>;
+  dashboardUrl: string;
+  replyTo?: string | null;
+}): TEmailMessage {
   const name = oneLine(formName);
-  const rendered = renderFields(fields);
+  const rendered = renderFields(fields, labels);
   const title = `New submission to ${name}`;
 
   return {

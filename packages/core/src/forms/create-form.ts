@@ -29,6 +29,7 @@ function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSche
       developerEmail: parsed.emailSettings?.developerEmail ?? null,
       subject: parsed.emailSettings?.subject ?? null,
       replyTo: parsed.emailSettings?.replyTo ?? null,
+      confirmUnverified: parsed.emailSettings?.confirmUnverified ?? false,
     },
     uniqueEmail: parsed.uniqueEmail ?? parsed.formType === 'waitlist',
     retentionDays: parsed.retentionDays ?? null,

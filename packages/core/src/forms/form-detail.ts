@@ -22,6 +22,7 @@ export const ZFormDetailSchema = ZFormViewSchema.extend({
     developerEmail: z.string().nullable(),
     subject: z.string().nullable(),
     replyTo: z.string().nullable(),
+    confirmUnverified: z.boolean(),
   }),
   uniqueEmail: z.boolean(),
   retentionDays: z.number().nullable(),

@@ -19,6 +19,7 @@ const record: TFormRecord = {
   emailSettings: {
     enabled: true,
     developerNotificationsEnabled: false,
+    confirmUnverified: false,
     developerEmail: 'dev@example.com',
     subject: null,
     replyTo: null,

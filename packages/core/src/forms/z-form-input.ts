@@ -10,6 +10,8 @@ const ZEmailSettingsInputSchema = z.object({
   developerEmail: z.email().nullable().optional(),
   subject: z.string().max(200).nullable().optional(),
   replyTo: z.email().nullable().optional(),
+  /** Confirm submitters who passed no CAPTCHA and used no server-side key (see the README's warning). */
+  confirmUnverified: z.boolean().optional(),
 });
 
 /** A spam score from which submissions go to the spam folder; 1 files nothing there by score. */

@@ -141,7 +141,9 @@ async function release({
   try {
     released = await spamFolderRepository.release({
       ...ids,
-      outbox: planOutbox({ form, limits, email: current.email, endpoints }),
+      // Whether its submitter was vouched for is not kept: its confirmation is held back (logged
+      // skipped) unless the form confirms unverified submitters.
+      outbox: planOutbox({ form, limits, email: current.email, endpoints, submitterVerified: false }),
       ...(emailKey === undefined ? {} : { emailKey }),
     });
   } catch (error) {

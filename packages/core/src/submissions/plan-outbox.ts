@@ -3,26 +3,41 @@ import { webhookEndpointRepository, type TFormRecord, type TOutboxKind } from '@
 import type { TPlanLimits } from '../config/plans.js';
 import { effectiveEmailSettings } from '../forms/effective-email-settings.js';
 
+/** Why an unverified submitter's confirmation is logged as skipped instead of sent. */
+export const UNVERIFIED_SUBMITTER_REASON =
+  'submitter not verified: no CAPTCHA and no server-side key (the form does not confirm unverified submitters)';
+
+type TPlannedEntry = { kind: TOutboxKind; endpointId?: string; skipReason?: string };
+
 /**
  * Side effects a new submission owes: the submitter's confirmation when email
  * settings are on and the plan allows them and there is an address; the developer notification on
  * PRO; one webhook delivery per enabled endpoint subscribed to `form.submission.created`.
+ * A confirmation goes only to a verified submitter (CAPTCHA passed, or a key that is not
+ * origin-restricted) unless the owner switched that rule off: anyone could otherwise make the install
+ * mail any address. An unverified one is still planned, with its skip reason, so the mail log shows it.
  */
 export function planOutbox({
   form,
   limits,
   email,
   endpoints,
+  submitterVerified,
 }: {
   form: Pick<TFormRecord, 'emailSettings'>;
   limits: Pick<TPlanLimits, 'emailSettings' | 'developerNotifications'>;
   email: string | null;
   endpoints: { id: string; enabled: boolean; events: string[] }[];
-}): { kind: TOutboxKind; endpointId?: string }[] {
-  const entries: { kind: TOutboxKind; endpointId?: string }[] = [];
+  submitterVerified: boolean;
+}): TPlannedEntry[] {
+  const entries: TPlannedEntry[] = [];
   const emails = effectiveEmailSettings(form.emailSettings, limits);
   if (emails.enabled && email !== null) {
-    entries.push({ kind: 'email.confirmation' });
+    const allowed = submitterVerified || form.emailSettings.confirmUnverified;
+    entries.push({
+      kind: 'email.confirmation',
+      ...(allowed ? {} : { skipReason: UNVERIFIED_SUBMITTER_REASON }),
+    });
   }
   if (emails.developerNotificationsEnabled) {
     entries.push({ kind: 'email.developer' });

@@ -44,6 +44,11 @@ export type SubmitFormOptions = {
   thankYouUrl?: string;
   /** The HTTP request's id, stored with the submission and carried by its outbox jobs. */
   requestId?: string;
+  /**
+   * The submitter proved something: a CAPTCHA passed, or a server-side key (not origin-restricted)
+   * was used. Without it the submitter's confirmation is not sent (unless the form allows it).
+   */
+  submitterVerified?: boolean;
   now?: Date;
   /**
    * Where the user's form comes from: by default MongoDB (404, or 403 for another user's form);
@@ -115,6 +120,7 @@ export async function submitForm({
   client = {},
   thankYouUrl,
   requestId,
+  submitterVerified = false,
   now = new Date(),
   loadForm = loadFormForSubmit,
   spamSignals = {},
@@ -215,7 +221,14 @@ export async function submitForm({
       data: validation.data,
       meta,
       verdict,
-      outbox: planOutbox({ form, limits, email, endpoints }),
+      // A CAPTCHA passed (an embed key's, checked above, or /f/'s) vouches for the submitter too.
+      outbox: planOutbox({
+        form,
+        limits,
+        email,
+        endpoints,
+        submitterVerified: submitterVerified || signals.captcha === 'passed',
+      }),
       requestId: requestId ?? null,
       createdAt: now,
     },

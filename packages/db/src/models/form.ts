@@ -23,6 +23,9 @@ const formSchema = new Schema(
       developerEmail: { type: String, default: null },
       subject: { type: String, default: null },
       replyTo: { type: String, default: null },
+      // The owner's knowing switch: send confirmations to submitters who passed no CAPTCHA and used
+      // no server-side key (anyone can then make the install mail any address).
+      confirmUnverified: { type: Boolean, default: false },
     },
     uniqueEmail: { type: Boolean, default: false },
     // The keyless endpoint for plain HTML forms (POST /f/:formId): off until the owner opts in.

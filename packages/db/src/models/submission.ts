@@ -15,6 +15,9 @@ const outboxEntrySchema = new Schema(
     attempts: { type: Number, default: 0 },
     lastError: { type: String, default: null },
     doneAt: { type: Date, default: null },
+    // Set when the entry is decided not to send at submit time (a confirmation to an unverified
+    // submitter): the worker logs it as skipped with this reason instead of sending.
+    skipReason: { type: String, default: null },
   },
   { _id: true },
 );

@@ -97,6 +97,7 @@ function toRecord(doc: TLeanForm): TFormRecord {
       developerEmail: email.developerEmail ?? null,
       subject: email.subject ?? null,
       replyTo: email.replyTo ?? null,
+      confirmUnverified: email.confirmUnverified === true,
     },
     uniqueEmail: doc.uniqueEmail === true,
     publicSubmissions: {

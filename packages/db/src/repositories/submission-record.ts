@@ -43,6 +43,7 @@ function toOutbox(entry: TLeanOutbox): TOutboxEntryRecord {
     attempts: entry.attempts ?? 0,
     lastError: entry.lastError ?? null,
     doneAt: entry.doneAt ?? null,
+    skipReason: entry.skipReason ?? null,
   };
 }
 

@@ -64,6 +64,7 @@ export type TCreateSubmissionRecord = Pick<
 
 export type TNewOutboxEntry = Pick<TOutboxEntryRecord, 'kind'> & {
   endpointId?: TOutboxEntryRecord['endpointId'];
+  skipReason?: string;
 };
 
 /** An outbox entry as stored, pending, with its own id. */
@@ -75,6 +76,7 @@ export function newOutboxEntry(entry: TNewOutboxEntry) {
     attempts: 0,
     lastError: null,
     doneAt: null,
+    skipReason: entry.skipReason ?? null,
     _id: new mongoose.Types.ObjectId(),
   };
 }

@@ -51,6 +51,7 @@ describe('userRepository and formRepository', () => {
       emailSettings: {
         enabled: false,
         developerNotificationsEnabled: false,
+        confirmUnverified: false,
         developerEmail: null,
         subject: null,
         replyTo: null,

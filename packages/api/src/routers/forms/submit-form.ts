@@ -29,6 +29,8 @@ export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, s
         input,
         client: submitClientInfo(req, services.config),
         ...(req.id === undefined ? {} : { requestId: req.id }),
+        // A server-side key vouches for the submitter; an embed key only through its CAPTCHA.
+        submitterVerified: !embed,
         // The form from this process's copy while the owner's epoch (read by this request's Redis
         // call, before any MongoDB read) says nothing changed; else from MongoDB.
         loadForm: (ids) => services.formCopy.load({ ...ids, epoch: authEpoch }),
