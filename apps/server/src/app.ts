@@ -20,7 +20,9 @@ import {
   wantsDashboardPage,
   type TDashboard,
 } from './http/dashboard.js';
+import { refuseForeignHosts } from './http/allowed-hosts.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
+import { noStoreForAuthenticatedAnswers } from './http/no-store.js';
 import { buildServerOpenApiDocument } from './http/openapi-document.js';
 import { answerKnownPathsWith405 } from './http/known-route-methods.js';
 import { setRootErrorHandlers } from './http/root-error-handlers.js';
@@ -92,6 +94,9 @@ export async function buildApp({
   // The dashboard's page answers browser page loads of its own paths (/forms/…), which are not
   // routes; it is read further down, once the security headers apply to its files too.
   let dashboard: TDashboard | null = null;
+  // First of all hooks: a request to a foreign host name gets nothing else, on any path.
+  refuseForeignHosts(app, { publicUrl: env.PUBLIC_URL, extraHosts: env.ALLOWED_HOSTS });
+  noStoreForAuthenticatedAnswers(app);
   const knownPathWithOtherMethod = answerKnownPathsWith405(app);
   setRootErrorHandlers(
     app,
@@ -133,7 +138,9 @@ export async function buildApp({
   const openApiDocument = buildServerOpenApiDocument({ publicUrl: env.PUBLIC_URL, version: serverVersion });
 
   healthRoutes(app);
-  await app.register(metricsRoutes, { registry: metrics.registry, token: env.METRICS_TOKEN });
+  await app.register(metricsRoutes, { registry: metrics.registry, token: env.METRICS_TOKEN,
+    production: env.NODE_ENV === 'production',
+  });
   dashboard = await registerDashboard(app, dashboardDir);
   thankYouRoutes(app);
   await app.register(trpcRoutes, { services });

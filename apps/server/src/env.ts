@@ -19,6 +19,17 @@ const serverEnvSchema = {
   ...ZRedisEnvSchema.shape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default('*'),
+  // Host names the server answers besides PUBLIC_URL's and the loopback names (comma-separated,
+  // `name` or `name:port`); any other Host gets 421.
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    ),
   TRUST_PROXY: z
     .string()
     .optional()

@@ -39,6 +39,8 @@ export const ErrorMessages = {
   RATE_LIMIT_EXCEEDED: 'Rate limit exceeded',
   /** `GET /metrics` when METRICS_TOKEN is set and the request lacks it. */
   METRICS_TOKEN_REQUIRED: 'A valid metrics token is required',
+  /** `GET /metrics` with NODE_ENV=production and no METRICS_TOKEN set. */
+  METRICS_TOKEN_UNSET: 'Metrics are off: set METRICS_TOKEN to scrape them in production',
   INTERNAL: 'Internal server error',
   INVALID_SUBMISSION: 'Invalid submission data',
   DUPLICATE_EMAIL: 'A submission with this email already exists for this form',
@@ -66,6 +68,8 @@ export const ErrorMessages = {
   INVALID_ORIGIN: 'must be an http(s) origin such as https://example.com (no path)',
   /** A cookie-authenticated (dashboard) route called from another origin. */
   CROSS_ORIGIN_REFUSED: 'Cross-origin requests are not accepted on dashboard routes',
+  /** A `Host` that is none of the server's names (PUBLIC_URL's, loopback, ALLOWED_HOSTS): 421. */
+  UNKNOWN_HOST: 'This server does not answer to this host name',
   API_KEY_OUTSIDE_REST: 'API keys are accepted only under /api/v1',
   /** The 413 of every route under the usual body limit, whoever raised it. */
   BODY_TOO_LARGE: bodyTooLarge(BODY_LIMIT_BYTES),
@@ -95,6 +99,8 @@ export const ErrorMessages = {
   NO_BILLING_ACCOUNT: 'No billing account yet: subscribe to a plan with checkout first',
   alreadyOnPlan: (plan: string) => `You are already on the ${plan} plan`,
   /** The keyless HTML endpoint (POST /f/:formId). */
+  /** POST /f/:formId on a form that exists but has not opted in (404). */
+  PUBLIC_SUBMISSIONS_OFF: 'Public submissions are off for this form',
   PUBLIC_ORIGIN_NOT_ALLOWED: 'This form does not accept submissions from this origin',
   CAPTCHA_FAILED: 'CAPTCHA verification failed',
   CAPTCHA_UNAVAILABLE: 'CAPTCHA could not be verified right now, please try again',

@@ -38,8 +38,16 @@ export type SubmitPublicFormOptions = {
 
 export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
 
-function notFound(): AppError {
-  return refusedAs(SubmitRefusal.form, formNotFound());
+/**
+ * No such form: the usual 404. A form that exists but did not opt in: 404 too, saying why, so an
+ * owner testing a plain HTML form learns to switch the endpoint on (form ids are random, so the
+ * text gives away nothing that could be probed).
+ */
+function notFound(exists: boolean): AppError {
+  return refusedAs(
+    SubmitRefusal.form,
+    exists ? new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.PUBLIC_SUBMISSIONS_OFF }) : formNotFound(),
+  );
 }
 
 function forbidden(reason: TSubmitRefusal, message: string): AppError {
@@ -48,7 +56,7 @@ function forbidden(reason: TSubmitRefusal, message: string): AppError {
 
 /**
  * POST /f/:formId, the keyless endpoint of plain HTML forms. Order: form opted in (404 otherwise,
- * the same answer as for no form, so ids cannot be probed) → allowed origins (403) → CAPTCHA (403,
+ * see notFound) → allowed origins (403) → CAPTCHA (403,
  * counted as spam; 503 when the provider cannot answer) → the API's own submit (validation, honeypot, quota, outbox, counters), acting
  * as the form's owner with the form's own thank-you page as the default landing.
  */
@@ -63,7 +71,7 @@ export async function submitPublicForm({
 }: SubmitPublicFormOptions): Promise<TSubmitPublicFormResult> {
   const form = await formRepository.findForPublicSubmit({ formId });
   if (!form?.publicSubmissions.enabled) {
-    throw notFound();
+    throw notFound(form !== null && form !== undefined);
   }
   const settings = form.publicSubmissions;
   if (settings.allowedOrigins.length > 0) {
