@@ -111,6 +111,9 @@ export const ErrorMessages = {
   monthlyLimit: (used: number, limit: number) =>
     `Monthly submission limit reached (${used}/${limit}) for your plan`,
   apiKeyLimit: (max: number) => `API key limit reached (${max}/${max} active keys)`,
+  /** A webhook URL whose host is (or resolves to) a loopback, private or reserved address. */
+  webhookPrivateTarget: (host: string) =>
+    `Webhook URL points to a private or loopback address (${host}): deliveries to it are refused unless the server runs with ALLOW_PRIVATE_WEBHOOK_TARGETS=true`,
   webhookLimit: (count: number, max: number) =>
     `Webhook endpoint limit reached (${count}/${max}) for your plan`,
 } as const;

@@ -133,7 +133,7 @@ export async function submitPublicForm({
 
   const user = await userRepository.findById({ userId: form.userId });
   if (!user) {
-    throw notFound();
+    throw notFound(false);
   }
   const result = await submitForm({
     config,

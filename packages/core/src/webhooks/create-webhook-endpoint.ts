@@ -10,6 +10,7 @@ import { loadOwnedForm } from '../forms/load-owned-form.js';
 import { SUBMISSION_CREATED_EVENT } from './delivery/webhook-payload.js';
 import { insertWithSlot } from '../limits/insert-with-slot.js';
 import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
+import { checkWebhookTarget } from './check-webhook-target.js';
 import { generateWebhookSecret } from './generate-webhook-secret.js';
 import { toWebhookEndpointView, type TWebhookEndpointWithSecret } from './webhook-endpoint-view.js';
 import {
@@ -30,7 +31,8 @@ export type CreateWebhookEndpointOptions = {
  * (a slot of the form's `webhookCount`, taken with one conditional update: no overshoot under
  * concurrency). Checks run as everywhere: the input (400), the form (404, or 403 for another
  * user's), then the plan's limit (403).
- * The secret is returned here only. The SSRF guard runs at delivery time (the address can change).
+ * The secret is returned here only. A URL every delivery would refuse (a private target) is refused
+ * here too; the SSRF guard still runs at delivery time (the address can change).
  */
 export async function createWebhookEndpoint({
   config,
@@ -45,6 +47,7 @@ export async function createWebhookEndpoint({
     enabled = true,
     headers = [],
   } = parseInput(ZCreateWebhookEndpointInputSchema, input);
+  await checkWebhookTarget({ url, allowPrivateTargets: config.webhooks.allowPrivateTargets });
   const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
   const user = await userRepository.findById({ userId });
   if (!user) {

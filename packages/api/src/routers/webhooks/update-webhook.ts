@@ -11,6 +11,7 @@ export const updateWebhookRoute = authedProcedure
       userId: ctx.user.id,
       formId: input.formId,
       endpointId: input.id,
+      config: ctx.services.config,
       data: input.data,
     }),
   );
