@@ -31,7 +31,12 @@ ensure_tools() {
       system_path="${system_path:+$system_path:}$dir"
     fi
   done
-  if ! PATH="$system_path" node_is_recent; then wanted_node="\"node\":\"$NODE_VERSION\","; fi
+  # A Node installed here earlier stays, whatever PATH holds now: the shell running this script (or
+  # its parent, `npm run` started by that Node) may be that very Node, and reinstalling pnpm without
+  # it would delete the binary from under them.
+  if ! PATH="$system_path" node_is_recent || [ -e "$TOOLS/node_modules/node/package.json" ]; then
+    wanted_node="\"node\":\"$NODE_VERSION\","
+  fi
   # npm refuses --allow-scripts for project installs; the allowScripts field is the supported way.
   spec="{\"private\":true,\"dependencies\":{${wanted_node}\"pnpm\":\"$PNPM_VERSION\"},\"allowScripts\":{\"node\":true,\"pnpm\":true}}"
   if [ "$(cat "$TOOLS/package.json" 2>/dev/null)" != "$spec" ] || [ ! -x "$TOOLS/node_modules/.bin/pnpm" ]; then
