@@ -90,7 +90,9 @@ shift || true
 case "$command" in
   start)
     ensure_tools; ensure_dependencies; ensure_redis
-    exec node scripts/start.mjs "$@"
+    # A .env at the root fills in what the environment leaves unset (variables already set win);
+    # the processes npm start runs inherit it.
+    exec node --env-file-if-exists="$ROOT/.env" scripts/start.mjs "$@"
     ;;
   test)
     ensure_tools; ensure_dependencies; ensure_redis; ensure_chromium
@@ -103,7 +105,7 @@ case "$command" in
   cli)
     ensure_tools; ensure_dependencies
     cd "$ROOT/apps/cli"
-    exec node --import tsx --conditions=@formwell/source src/main.ts "$@"
+    exec node --env-file-if-exists="$ROOT/.env" --import tsx --conditions=@formwell/source src/main.ts "$@"
     ;;
   *)
     say "usage: scripts/formwell.sh start|test|bench|cli [args]"
