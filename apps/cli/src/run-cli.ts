@@ -17,6 +17,7 @@ import { keyList } from './commands/key-list.js';
 import { keyRevoke } from './commands/key-revoke.js';
 import { mailList } from './commands/mail-list.js';
 import { mailShow } from './commands/mail-show.js';
+import { receiverShow } from './commands/receiver-show.js';
 import { restore } from './commands/restore.js';
 import { submitterErase, submitterFind } from './commands/submitter.js';
 import { userCreate } from './commands/user-create.js';
@@ -41,6 +42,7 @@ const COMMANDS: Record<string, TCommand> = {
   'form list': formList,
   'webhook create': webhookCreate,
   'webhook list': webhookList,
+  'receiver show': receiverShow,
   'demo seed': demoSeed,
   'analytics rebuild': analyticsRebuild,
   'mail list': mailList,
@@ -71,6 +73,7 @@ export const USAGE = `usage: formwell <command> [options]
   form list --user ID [--limit N] [--cursor C]
   webhook create --form ID --url U [--description D] [--header 'Name: value']…
   webhook list --form ID [--limit N] [--cursor C]
+  receiver show --user ID [--rotate]   (the owner's own custom receiver: {url, receiverId, secret})
   demo seed
   analytics rebuild [--form ID]
   mail list [--limit N] [--cursor C]
