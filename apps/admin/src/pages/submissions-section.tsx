@@ -2,9 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 
 import { ConfirmButton, Empty, ErrorAlert, formatDate, Loading, TextField } from '../components/ui';
+import type { TFormRead } from '../lib/form-read';
 import { useTRPC, type RouterOutputs } from '../lib/trpc';
 
-type TForm = RouterOutputs['forms']['get'];
+type TForm = TFormRead;
 type TSubmission = RouterOutputs['submissions']['list']['submissions'][number];
 type TFilters = { email: string; startDate: string; endDate: string };
 
