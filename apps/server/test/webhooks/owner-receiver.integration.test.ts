@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 
 import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { dashboardClient } from '../trpc/dashboard-client.js';
 
 const SHARED = `shared-${randomBytes(16).toString('hex')}`;
 const PUBLIC_URL = 'http://localhost:3000';
@@ -94,5 +95,30 @@ describe('the shared receiver (CUSTOM_WEBHOOK_SECRET)', () => {
 
     expect([squatter.statusCode, genuine.statusCode, repeat.statusCode]).toEqual([200, 200, 200]);
     expect(await submissionIdsSeenBy(owner.userId)).toEqual([`${form.id}/${submissionId}`]);
+  });
+});
+
+describe('the dashboard shows and rotates the signed-in owner receiver', () => {
+  test('webhooks.inboundReceiver answers the same receiver each time; rotateInboundReceiver a new secret', async () => {
+    const { app } = await buildTestApp({ CUSTOM_WEBHOOK_SECRET: SHARED, PUBLIC_URL });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const session = dashboardClient(address);
+    await session.client.auth.signUp.mutate({
+      email: `receiver-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'correct horse battery',
+      name: 'Receiver',
+    });
+
+    const shown = await session.client.webhooks.inboundReceiver.query({});
+    const again = await session.client.webhooks.inboundReceiver.query({});
+    const rotated = await session.client.webhooks.rotateInboundReceiver.mutate({});
+    const path = new URL(rotated.url).pathname;
+
+    expect(again).toEqual(shown);
+    expect([rotated.url, rotated.secret === shown.secret]).toEqual([shown.url, false]);
+    expect((await post(app, path, notification('f', 'via-dashboard'), rotated.secret)).statusCode).toBe(200);
+    expect((await session.client.webhooks.listInboundEvents.query({})).events.map((e) => e.submissionId)).toEqual([
+      'via-dashboard',
+    ]);
   });
 });
