@@ -302,11 +302,15 @@ async function startMailCatcher() {
  * "first user" hint stops once there is one). Any failure counts as "no": the hint is harmless.
  */
 async function hasUsers() {
-  const child = spawn(process.execPath, programArgs('apps/cli', 'src/main.ts', ['user', 'list', '--limit', '1']), {
-    cwd: join(root, 'apps/cli'),
-    env,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    process.execPath,
+    programArgs('apps/cli', 'src/main.ts', ['user', 'list', '--limit', '1']),
+    {
+      cwd: join(root, 'apps/cli'),
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
   const code = await new Promise((resolve) => child.once('exit', resolve));

@@ -416,7 +416,9 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
     expect(analytics.browserStats?.length).toBeGreaterThanOrEqual(3);
     expect(analytics.locationStats?.length).toBeGreaterThanOrEqual(3);
     expect(analytics.locationStats?.map((row) => row.name)).toContain('United States');
-    expect(analytics.timeSeriesData.filter((point) => point.submissions > 0).length).toBeGreaterThanOrEqual(7);
+    expect(analytics.timeSeriesData.filter((point) => point.submissions > 0).length).toBeGreaterThanOrEqual(
+      7,
+    );
 
     // A random password, printed once: a published one would open the PRO account on every install.
     expect(first.user.password).toMatch(/^[\w-]{24}$/);

@@ -20,5 +20,5 @@ export function parseListArgs<TOwn extends TStringOptions>(
   const strings = values as Record<string, string | undefined>;
   const page = parseInput(ZPaginationQuerySchema, { limit: strings.limit, cursor: strings.cursor });
 
-  return { values: values as { [K in keyof TOwn]?: string }, page };
+  return { values: strings, page };
 }

@@ -147,7 +147,9 @@ export async function buildApp({
   });
 
   healthRoutes(app);
-  await app.register(metricsRoutes, { registry: metrics.registry, token: env.METRICS_TOKEN,
+  await app.register(metricsRoutes, {
+    registry: metrics.registry,
+    token: env.METRICS_TOKEN,
     production: env.NODE_ENV === 'production',
   });
   dashboard = await registerDashboard(app, dashboardDir);

@@ -32,7 +32,9 @@ export function prettyLogStream(destination: NodeJS.WritableStream = process.std
         return `${req.method} ${req.url ?? ''} ${res.statusCode}${ms}`;
       }
 
-      return String(log[messageKey] ?? '');
+      const message = log[messageKey];
+
+      return typeof message === 'string' ? message : JSON.stringify(message ?? '');
     },
   });
 

@@ -57,7 +57,10 @@ const NOTHING_TO_DROP = new Set([26, 27]);
  * Drops an index an earlier release built and this one replaced (a unique one would keep refusing
  * what the new one allows). Idempotent: every start tries, and nothing is left after the first.
  */
-async function dropIndexIfPresent(collection: { dropIndex: (name: string) => Promise<unknown> }, name: string) {
+async function dropIndexIfPresent(
+  collection: { dropIndex: (name: string) => Promise<unknown> },
+  name: string,
+) {
   try {
     await collection.dropIndex(name);
   } catch (error) {

@@ -30,7 +30,7 @@ export type AllowedHostsOptions = {
  * forwards all reach a local server under another port), and ALLOWED_HOSTS, where an entry with a
  * port accepts that port only.
  */
-export function hostMatcher({ publicUrl, extraHosts }: AllowedHostsOptions): (host: string) => boolean {
+function hostMatcher({ publicUrl, extraHosts }: AllowedHostsOptions): (host: string) => boolean {
   const names = new Set([...LOOPBACK_NAMES, splitHost(new URL(publicUrl).host).name]);
   const exact = new Set<string>();
   for (const entry of extraHosts) {

@@ -4,9 +4,9 @@ import type { DocumentedPathLookup } from '../http/documented-path.js';
 import { pathInScope } from '../http/path-in-scope.js';
 
 /** The route label of a request no route matched (a 404): its raw URL could hold ids or keys. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 /** One label for every file of the dashboard's build: hashed names would each make a series. */
-export const STATIC_ROUTE = 'static';
+const STATIC_ROUTE = 'static';
 /** A tRPC call naming no procedure of the router (any text can be sent there). */
 const UNKNOWN_PROCEDURE = '/trpc/unknown';
 /** A batch of several tRPC calls in one request (their names, joined, would be endless series). */

@@ -1,13 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { AppError, buildErrorBody, ErrorMessages, findInboundReceiver, recordInboundEvent } from '@formwell/core';
+import {
+  AppError,
+  buildErrorBody,
+  CUSTOM_RECEIVER_PATH,
+  ErrorMessages,
+  findInboundReceiver,
+  recordInboundEvent,
+} from '@formwell/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { BODY_LIMIT_BYTES } from '../http/body-limits.js';
 import { JSON_TOO_DEEP_TEXT } from '../http/json-body-parser.js';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/json-depth.js';
 
-const CUSTOM_WEBHOOK_PATH = '/api/webhooks/custom';
 const SIGNATURE_HEADER = 'x-service-signature';
 /** Below this a secret can be found by trying guesses against one signed body. */
 const MIN_SECRET_LENGTH = 16;
@@ -75,19 +81,22 @@ export function customWebhookRoutes(
     return reply.send({ received: true });
   };
 
-  app.post(CUSTOM_WEBHOOK_PATH, (request, reply) =>
+  app.post(CUSTOM_RECEIVER_PATH, (request, reply) =>
     receive(request, reply, key ? { key, receiverUserId: null } : null),
   );
   // An unknown receiver id is answered as a bad signature: ids cannot be probed.
-  app.post<{ Params: { receiverId: string } }>(`${CUSTOM_WEBHOOK_PATH}/:receiverId`, async (request, reply) => {
-    const receiver = await findInboundReceiver({ receiverId: request.params.receiverId });
+  app.post<{ Params: { receiverId: string } }>(
+    `${CUSTOM_RECEIVER_PATH}/:receiverId`,
+    async (request, reply) => {
+      const receiver = await findInboundReceiver({ receiverId: request.params.receiverId });
 
-    return receive(
-      request,
-      reply,
-      receiver ? { key: Buffer.from(receiver.secret, 'utf8'), receiverUserId: receiver.userId } : null,
-    );
-  });
+      return receive(
+        request,
+        reply,
+        receiver ? { key: Buffer.from(receiver.secret, 'utf8'), receiverUserId: receiver.userId } : null,
+      );
+    },
+  );
 
   done();
 }

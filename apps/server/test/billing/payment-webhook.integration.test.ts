@@ -315,9 +315,17 @@ describe('POST /api/webhooks/payments: event effects', () => {
   });
 
   test('a one-off (zero-amount) session or one selling a price that is not a plan price grants nothing', async () => {
-    const { app } = await buildTestApp({ STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_PRICE_PRO: 'price_pro_configured' });
+    const { app } = await buildTestApp({
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_PRICE_PRO: 'price_pro_configured',
+    });
     const owner = await createOwner({ plan: 'FREE' });
-    const base = { userId: owner.userId, plan: 'PRO', customer: stripeId('cus'), subscription: stripeId('sub') };
+    const base = {
+      userId: owner.userId,
+      plan: 'PRO',
+      customer: stripeId('cus'),
+      subscription: stripeId('sub'),
+    };
     const oneOff = { ...checkoutSession(base), mode: 'payment', amount_total: 0, subscription: null };
     const otherPrice = {
       ...checkoutSession(base),

@@ -45,7 +45,9 @@ describe('scripts/formwell.sh tool set-up', () => {
 
     await run('bash', [join(root, 'scripts/formwell.sh'), 'cli', '--help'], {
       env: {
-        PATH: [join(tools, 'node_modules/.bin'), fakeBin, dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
+        PATH: [join(tools, 'node_modules/.bin'), fakeBin, dirname(process.execPath), '/usr/bin', '/bin'].join(
+          ':',
+        ),
         HOME: root,
       },
     }).catch(() => undefined); // what follows the tool set-up (dependencies) fails in this bare copy

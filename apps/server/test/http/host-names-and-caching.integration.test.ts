@@ -52,7 +52,12 @@ describe('Host allow-list', () => {
         get(app, path, foreign),
       ),
     );
-    const signUp = await get(app, '/trpc/auth.signUp', { ...foreign, 'content-type': 'application/json' }, 'POST');
+    const signUp = await get(
+      app,
+      '/trpc/auth.signUp',
+      { ...foreign, 'content-type': 'application/json' },
+      'POST',
+    );
 
     for (const answer of [...answers, signUp]) {
       expect([answer.status, JSON.parse(answer.body)]).toEqual([421, MISDIRECTED]);
@@ -130,7 +135,10 @@ describe('Cache-Control: no-store on answers that depend on a key or a session',
 
     expect(
       Object.fromEntries(
-        Object.entries(answers).map(([name, answer]) => [name, [answer.statusCode, answer.headers['cache-control']]]),
+        Object.entries(answers).map(([name, answer]) => [
+          name,
+          [answer.statusCode, answer.headers['cache-control']],
+        ]),
       ),
     ).toEqual({
       list: [200, 'no-store'],
@@ -151,14 +159,17 @@ describe('/metrics in production', () => {
 
     const refused = await app.inject({ method: 'GET', url: '/metrics' });
 
-    expect([refused.statusCode, refused.json().message]).toEqual([
+    expect([refused.statusCode, refused.json<{ message: string }>().message]).toEqual([
       401,
       'Metrics are off: set METRICS_TOKEN to scrape them in production',
     ]);
   });
 
   test('with METRICS_TOKEN the token opens it', async () => {
-    const { app } = await buildTestApp({ ...production, METRICS_TOKEN: 'metrics-token-for-tests-0123456789' });
+    const { app } = await buildTestApp({
+      ...production,
+      METRICS_TOKEN: 'metrics-token-for-tests-0123456789',
+    });
 
     const scraped = await app.inject({
       method: 'GET',

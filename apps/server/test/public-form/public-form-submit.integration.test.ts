@@ -253,9 +253,11 @@ describe('POST /f/:formId opt-in, redirects, honeypot, origins', () => {
     });
 
     const off = 'Public submissions are off for this form';
+    const notFound = { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' };
     expect(answers).toEqual([
       [404, { error: off, message: off, code: 'NOT_FOUND' }],
-      ...Array(2).fill([404, { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' }]),
+      [404, notFound],
+      [404, notFound],
     ]);
     expect([page.statusCode, page.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
     expect((await app.inject({ method: 'GET', url: `/f/${closed.id}/thanks` })).statusCode).toBe(404);

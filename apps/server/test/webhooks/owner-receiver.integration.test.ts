@@ -89,7 +89,12 @@ describe('the shared receiver (CUSTOM_WEBHOOK_SECRET)', () => {
     const form = await createTestForm(owner.userId);
     const submissionId = `sub-${randomBytes(6).toString('hex')}`;
 
-    const squatter = await post(app, '/api/webhooks/custom', notification('someone-elses-form', submissionId), SHARED);
+    const squatter = await post(
+      app,
+      '/api/webhooks/custom',
+      notification('someone-elses-form', submissionId),
+      SHARED,
+    );
     const genuine = await post(app, '/api/webhooks/custom', notification(form.id, submissionId), SHARED);
     const repeat = await post(app, '/api/webhooks/custom', notification(form.id, submissionId), SHARED);
 
@@ -117,8 +122,8 @@ describe('the dashboard shows and rotates the signed-in owner receiver', () => {
     expect(again).toEqual(shown);
     expect([rotated.url, rotated.secret === shown.secret]).toEqual([shown.url, false]);
     expect((await post(app, path, notification('f', 'via-dashboard'), rotated.secret)).statusCode).toBe(200);
-    expect((await session.client.webhooks.listInboundEvents.query({})).events.map((e) => e.submissionId)).toEqual([
-      'via-dashboard',
-    ]);
+    expect(
+      (await session.client.webhooks.listInboundEvents.query({})).events.map((e) => e.submissionId),
+    ).toEqual(['via-dashboard']);
   });
 });

@@ -30,7 +30,11 @@ export async function getInboundReceiver({
   publicUrl: string;
   rotate?: boolean;
 }): Promise<TInboundReceiverView> {
-  const record = await inboundReceiverRepository.upsert({ userId, fresh: freshReceiver(), replaceSecret: rotate });
+  const record = await inboundReceiverRepository.upsert({
+    userId,
+    fresh: freshReceiver(),
+    replaceSecret: rotate,
+  });
 
   return {
     url: `${publicUrl}${CUSTOM_RECEIVER_PATH}/${record.receiverId}`,

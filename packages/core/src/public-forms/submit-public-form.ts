@@ -46,7 +46,9 @@ export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
 function notFound(exists: boolean): AppError {
   return refusedAs(
     SubmitRefusal.form,
-    exists ? new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.PUBLIC_SUBMISSIONS_OFF }) : formNotFound(),
+    exists
+      ? new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.PUBLIC_SUBMISSIONS_OFF })
+      : formNotFound(),
   );
 }
 

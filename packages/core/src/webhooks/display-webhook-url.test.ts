@@ -18,12 +18,21 @@ describe('displayWebhookUrl', () => {
   });
 
   test('user names and passwords are hidden too', () => {
-    expect(displayWebhookUrl('https://alice:s3cret@hooks.example.com/in')).toBe('https://hooks.example.com/in/…');
-    expect(displayWebhookUrl('https://ghp_token123@hooks.example.com/in')).toBe('https://hooks.example.com/in/…');
+    expect(displayWebhookUrl('https://alice:s3cret@hooks.example.com/in')).toBe(
+      'https://hooks.example.com/in/…',
+    );
+    expect(displayWebhookUrl('https://ghp_token123@hooks.example.com/in')).toBe(
+      'https://hooks.example.com/in/…',
+    );
   });
 
   test('a URL with nothing past its first segment comes back byte for byte', () => {
-    for (const url of ['https://hooks.example.com/in', 'https://Hooks.example.com', 'https://h.example.com/in/', 'not a url']) {
+    for (const url of [
+      'https://hooks.example.com/in',
+      'https://Hooks.example.com',
+      'https://h.example.com/in/',
+      'not a url',
+    ]) {
       expect(displayWebhookUrl(url)).toBe(url);
     }
   });

@@ -67,7 +67,9 @@ describe('webhook endpoints', () => {
     ]);
 
     const ids = { userId: user.id, formId: form.id, endpointId: created.id };
-    expect(await updateWebhookEndpoint({ ...ids, config: testConfig, data: { enabled: false } })).toMatchObject({
+    expect(
+      await updateWebhookEndpoint({ ...ids, config: testConfig, data: { enabled: false } }),
+    ).toMatchObject({
       enabled: false,
     });
     const actor = { id: user.id, plan: 'FREE' as const, quotaLimit: 10 };
@@ -205,7 +207,12 @@ describe('private webhook targets', () => {
       createWebhookEndpoint({ config, userId: user.id, formId: form.id, url });
 
     const refusals = [];
-    for (const url of ['http://127.0.0.1:9/hook', 'http://localhost:8080/', 'http://[::1]/x', 'http://10.1.2.3/']) {
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://localhost:8080/',
+      'http://[::1]/x',
+      'http://10.1.2.3/',
+    ]) {
       const error = await appErrorOf(create(url));
       refusals.push([url, error.httpStatus, error.message]);
     }
@@ -234,10 +241,12 @@ describe('private webhook targets', () => {
       ]),
     );
     expect(allowed.url).toBe('http://127.0.0.1:9/hook');
-    expect([moved.httpStatus, moved.message]).toEqual([400, expect.stringContaining('ALLOW_PRIVATE_WEBHOOK_TARGETS')]);
-    expect((await listWebhookEndpoints({ userId: user.id, formId: form.id })).map(({ url }) => url).sort()).toEqual([
-      'http://127.0.0.1:9/hook',
-      'https://hooks.example.com/a',
+    expect([moved.httpStatus, moved.message]).toEqual([
+      400,
+      expect.stringContaining('ALLOW_PRIVATE_WEBHOOK_TARGETS'),
     ]);
+    expect(
+      (await listWebhookEndpoints({ userId: user.id, formId: form.id })).map(({ url }) => url).sort(),
+    ).toEqual(['http://127.0.0.1:9/hook', 'https://hooks.example.com/a']);
   });
 });

@@ -1,4 +1,4 @@
-import mongoose, { type InferSchemaType } from 'mongoose';
+import mongoose from 'mongoose';
 
 const { model, models, Schema } = mongoose;
 
@@ -17,8 +17,6 @@ const inboundReceiverSchema = new Schema(
 
 inboundReceiverSchema.index({ userId: 1 }, { unique: true });
 inboundReceiverSchema.index({ receiverId: 1 }, { unique: true });
-
-export type TInboundReceiverDoc = InferSchemaType<typeof inboundReceiverSchema>;
 
 const createInboundReceiverModel = () => model('InboundReceiver', inboundReceiverSchema);
 

@@ -50,7 +50,10 @@ export const inboundReceiverRepository = {
         : { $setOnInsert: { receiverId: fresh.receiverId, secret: fresh.secret } },
       { upsert: true, new: true },
     ).lean<TLeanReceiver>();
+    if (!doc) {
+      throw new Error('the receiver upsert answered no document');
+    }
 
-    return toRecord(doc as TLeanReceiver);
+    return toRecord(doc);
   },
 };
