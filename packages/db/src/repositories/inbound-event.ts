@@ -78,9 +78,9 @@ export const inboundEventRepository = {
         ],
       };
     }
+    // Both filters may be an `$or`: joined with `$and`, so neither replaces the other.
     const docs = await InboundEventModel.find({
-      ...formFilter,
-      ...afterFilter(after, after ? toObjectId(after.id) : null),
+      $and: [formFilter, afterFilter(after, after ? toObjectId(after.id) : null)],
     })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit + 1)
