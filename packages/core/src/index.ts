@@ -276,6 +276,17 @@ export {
 } from './webhooks/delivery/webhook-delivery-view.js';
 export type { TWebhookDeliveryView } from './webhooks/delivery/webhook-delivery-view.js';
 
+// Integrations (Slack, Discord, Teams) and REST hooks (Zapier, Make, n8n): outbound endpoints of
+// other kinds, delivered by the webhook machinery above.
+export { createIntegration } from './integrations/create-integration.js';
+export { listIntegrations } from './integrations/list-integrations.js';
+export { setIntegrationEnabled } from './integrations/set-integration-enabled.js';
+export { ZIntegrationViewSchema, type TIntegrationView } from './integrations/integration-view.js';
+export { ZCreateIntegrationInputSchema } from './integrations/z-integration-input.js';
+export { createRestHook } from './hooks/create-rest-hook.js';
+export { deleteRestHook } from './hooks/delete-rest-hook.js';
+export { ZCreateRestHookInputSchema } from './hooks/z-rest-hook-input.js';
+
 // emails
 export { isPermanentSmtpError } from './email/mailer.js';
 export type { TEmailMessage, TMailer } from './email/mailer.js';
@@ -357,3 +368,12 @@ export { exportAccount } from './data-rights/export-account.js';
 export { deleteAccount } from './data-rights/delete-account.js';
 export { eraseSubmitterData, findSubmitterData } from './data-rights/submitter-data.js';
 export { ZDeleteAccountInputSchema, ZSubmitterInputSchema } from './data-rights/z-data-rights-input.js';
+
+// spam
+export { purgeSpamFolder } from './spam/purge-spam-folder.js';
+export { setSubmissionStatus, ZSetSubmissionStatusInputSchema } from './spam/set-submission-status.js';
+export type {
+  SetSubmissionStatusOptions,
+  TSetSubmissionStatusResult,
+} from './spam/set-submission-status.js';
+export { ZSubmissionStatusSchema } from './submissions/submission-view.js';

@@ -13,6 +13,7 @@ import { CaughtMailModel } from './models/caught-mail.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
+import { SpamModelModel } from './models/spam-model.js';
 import { SubmissionModel } from './models/submission.js';
 import { UserModel } from './models/user.js';
 import { WebhookDeliveryModel } from './models/webhook-delivery.js';
@@ -45,6 +46,7 @@ export async function ensureIndexes(): Promise<void> {
       PaymentEventModel,
       BillingEmailModel,
       CaughtMailModel,
+      SpamModelModel,
     ].map((model) => model.init()),
   );
   await dropIndexIfPresent(InboundEventModel.collection, LEGACY_INBOUND_EVENT_INDEX);

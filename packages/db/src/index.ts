@@ -44,7 +44,11 @@ export { COUNTED_IDS_KEPT } from './repositories/count-once.js';
 export { dashboardSessionRepository } from './repositories/dashboard-session.js';
 export type { TDashboardSessionRecord } from './repositories/dashboard-session.js';
 export { webhookEndpointRepository } from './repositories/webhook-endpoint.js';
-export type { TWebhookEndpointRecord, TWebhookHeader } from './repositories/webhook-endpoint.js';
+export type {
+  TEndpointKind,
+  TWebhookEndpointRecord,
+  TWebhookHeader,
+} from './repositories/webhook-endpoint.js';
 export { inboundEventRepository } from './repositories/inbound-event.js';
 export { inboundReceiverRepository } from './repositories/inbound-receiver.js';
 export type { TInboundReceiverRecord } from './repositories/inbound-receiver.js';
@@ -113,3 +117,7 @@ export { restoreBackup, RestoreTargetNotEmptyError } from './backup/restore-back
 export { BackupFileError } from './backup/read-backup.js';
 export type { TBackupSummary } from './backup/backup-format.js';
 export { deleteAccountData } from './repositories/account-data.js';
+export { spamFolderRepository } from './repositories/spam-folder.js';
+export { spamModelRepository } from './repositories/spam-model.js';
+export type { TSpamMarkKind, TStoredSpamModel } from './repositories/spam-model.js';
+export type { TSubmissionStatus } from './repositories/submission-record.js';

@@ -27,6 +27,8 @@ export const ErrorMessages = {
   SUBMISSION_NOT_FOUND: 'Submission not found',
   API_KEY_NOT_FOUND: 'API key not found',
   WEBHOOK_NOT_FOUND: 'Webhook endpoint not found',
+  INTEGRATION_NOT_FOUND: 'Integration not found',
+  HOOK_NOT_FOUND: 'Hook not found',
   WEBHOOK_SECRET_HEADERS_NOT_MOVED:
     'A webhook moved to another URL does not keep its credential headers: send their values again',
   /** The custom webhook receiver's 401 text (a plain-text body, not JSON). */
@@ -99,10 +101,9 @@ export const ErrorMessages = {
   NO_BILLING_ACCOUNT: 'No billing account yet: subscribe to a plan with checkout first',
   alreadyOnPlan: (plan: string) => `You are already on the ${plan} plan`,
   /** The keyless HTML endpoint (POST /f/:formId). */
-  /** POST /f/:formId on a form that exists but has not opted in (404). */
-  PUBLIC_SUBMISSIONS_OFF: 'Public submissions are off for this form',
   PUBLIC_ORIGIN_NOT_ALLOWED: 'This form does not accept submissions from this origin',
   CAPTCHA_FAILED: 'CAPTCHA verification failed',
+  PUBLIC_SUBMISSIONS_OFF: 'Public submissions are off for this form',
   CAPTCHA_UNAVAILABLE: 'CAPTCHA could not be verified right now, please try again',
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,

@@ -1,4 +1,4 @@
-import { formRepository, formStatsRepository, userRepository } from '@formwell/db';
+import { formRepository, userRepository } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -12,16 +12,15 @@ import {
   type TSubmitFormResult,
 } from '../submissions/submit-form.js';
 import { refusedAs, SubmitRefusal, type TSubmitRefusal } from '../submissions/submit-refusal.js';
-import { CAPTCHA_TOKEN_FIELDS, ZCaptchaProviderSchema } from './captcha-providers.js';
+import type { TSpamSignals } from '../spam/judge-submission.js';
+import { CAPTCHA_TOKEN_NAMES, checkFormCaptcha, publicSubmissionsOff } from './check-form-captcha.js';
 import { publicThankYouUrl } from './public-thank-you-url.js';
 import { requestOrigin } from './request-origin.js';
-import { CAPTCHA_RETRY_AFTER_SECONDS, verifyCaptcha } from './verify-captcha.js';
 import { formNotFound } from '../forms/load-owned-form.js';
 
 /** Names the endpoint reads itself; they are never stored with the submission. */
 const REDIRECT_FIELD = '_redirect';
 const HONEYPOT_FIELD = '_gotcha';
-const TOKEN_FIELDS = new Set(Object.values(CAPTCHA_TOKEN_FIELDS));
 
 export type SubmitPublicFormOptions = {
   config: TCoreConfig;
@@ -34,22 +33,14 @@ export type SubmitPublicFormOptions = {
   client?: TClientInfo;
   /** The HTTP request's id, carried by the submission's outbox jobs. */
   requestId?: string;
+  /** The client address's recent rate (see TSpamSignals); the CAPTCHA's verdict is added here. */
+  spamSignals?: Omit<TSpamSignals, 'captcha'>;
 };
 
 export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
 
-/**
- * No such form: the usual 404. A form that exists but did not opt in: 404 too, saying why, so an
- * owner testing a plain HTML form learns to switch the endpoint on (form ids are random, so the
- * text gives away nothing that could be probed).
- */
-function notFound(exists: boolean): AppError {
-  return refusedAs(
-    SubmitRefusal.form,
-    exists
-      ? new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.PUBLIC_SUBMISSIONS_OFF })
-      : formNotFound(),
-  );
+function notFound(): AppError {
+  return refusedAs(SubmitRefusal.form, formNotFound());
 }
 
 function forbidden(reason: TSubmitRefusal, message: string): AppError {
@@ -58,7 +49,7 @@ function forbidden(reason: TSubmitRefusal, message: string): AppError {
 
 /**
  * POST /f/:formId, the keyless endpoint of plain HTML forms. Order: form opted in (404 otherwise,
- * see notFound) → allowed origins (403) → CAPTCHA (403,
+ * `Form not found` for no form, `Public submissions are off for this form` for a form not opted in) → allowed origins (403) → CAPTCHA (403,
  * counted as spam; 503 when the provider cannot answer) → the API's own submit (validation, honeypot, quota, outbox, counters), acting
  * as the form's owner with the form's own thank-you page as the default landing.
  */
@@ -70,10 +61,14 @@ export async function submitPublicForm({
   referer,
   client = {},
   requestId,
+  spamSignals = {},
 }: SubmitPublicFormOptions): Promise<TSubmitPublicFormResult> {
   const form = await formRepository.findForPublicSubmit({ formId });
-  if (!form?.publicSubmissions.enabled) {
-    throw notFound(form !== null && form !== undefined);
+  if (!form) {
+    throw notFound();
+  }
+  if (!form.publicSubmissions.enabled) {
+    throw publicSubmissionsOff();
   }
   const settings = form.publicSubmissions;
   if (settings.allowedOrigins.length > 0) {
@@ -85,7 +80,7 @@ export async function submitPublicForm({
 
   // fromEntries defines each name as an own key, so `__proto__` stays a (refused) name, not a prototype.
   const data: Record<string, unknown> = Object.fromEntries(
-    Object.entries(body).filter(([name]) => name !== REDIRECT_FIELD && !TOKEN_FIELDS.has(name)),
+    Object.entries(body).filter(([name]) => name !== REDIRECT_FIELD && !CAPTCHA_TOKEN_NAMES.has(name)),
   );
   // A template's empty hidden `_redirect` means "no redirect"; anything else is checked as a URL.
   const redirect = body[REDIRECT_FIELD];
@@ -103,39 +98,13 @@ export async function submitPublicForm({
 
   // A bot caught by the honeypot is answered (and counted) by the submit itself; the provider is
   // not asked about it.
-  const captcha = settings.captcha;
-  if (captcha && !isHoneypotFilled(data[HONEYPOT_FIELD])) {
-    const provider = ZCaptchaProviderSchema.parse(captcha.provider);
-    const token = body[CAPTCHA_TOKEN_FIELDS[provider]];
-    const verdict =
-      typeof token === 'string' && token.length > 0 && token.length <= 4096
-        ? await verifyCaptcha({
-            config: config.publicForms,
-            provider,
-            secret: captcha.secret,
-            token,
-            remoteIp: client.ip ?? null,
-          })
-        : 'failed';
-    if (verdict === 'unavailable') {
-      // Nothing is stored and nothing counted: the visitor did nothing wrong and may simply resend.
-      throw refusedAs(
-        SubmitRefusal.captchaUnavailable,
-        new AppError(AppErrorCode.SERVICE_UNAVAILABLE, {
-          message: ErrorMessages.CAPTCHA_UNAVAILABLE,
-          retryAfterSeconds: CAPTCHA_RETRY_AFTER_SECONDS,
-        }),
-      );
-    }
-    if (verdict === 'failed') {
-      await formStatsRepository.recordSpam({ userId: form.userId, formId: form.id });
-      throw forbidden(SubmitRefusal.captcha, ErrorMessages.CAPTCHA_FAILED);
-    }
-  }
+  const captcha = isHoneypotFilled(data[HONEYPOT_FIELD])
+    ? 'none'
+    : await checkFormCaptcha({ config, form, body, client });
 
   const user = await userRepository.findById({ userId: form.userId });
   if (!user) {
-    throw notFound(false);
+    throw notFound();
   }
   const result = await submitForm({
     config,
@@ -143,6 +112,7 @@ export async function submitPublicForm({
     input: { formId: form.id, data, redirectUrl: normalizedRedirectUrl },
     client,
     thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
+    spamSignals: { ...spamSignals, captcha },
     ...(requestId === undefined ? {} : { requestId }),
   });
 

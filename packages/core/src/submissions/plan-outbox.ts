@@ -1,4 +1,4 @@
-import type { TFormRecord, TOutboxKind } from '@formwell/db';
+import { webhookEndpointRepository, type TFormRecord, type TOutboxKind } from '@formwell/db';
 
 import type { TPlanLimits } from '../config/plans.js';
 import { effectiveEmailSettings } from '../forms/effective-email-settings.js';
@@ -34,4 +34,23 @@ export function planOutbox({
   }
 
   return entries;
+}
+
+/**
+ * The endpoints a submission of this form is delivered to: its own webhooks and integrations, and
+ * the owner's REST hooks that follow every form. A form whose endpoint counter is 0 has none to
+ * read: the counter is taken before an endpoint is stored and given back after one is deleted
+ * (hooks following every form count on each form), so the read is skipped.
+ */
+export async function loadDeliveryTargets({
+  userId,
+  form,
+}: {
+  userId: string;
+  form: Pick<TFormRecord, 'id' | 'webhookCount'>;
+}): Promise<Awaited<ReturnType<typeof webhookEndpointRepository.listDeliveryTargets>>> {
+  if (form.webhookCount === 0) {
+    return [];
+  }
+  return webhookEndpointRepository.listDeliveryTargets({ userId, formId: form.id });
 }

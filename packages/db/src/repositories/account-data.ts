@@ -13,6 +13,7 @@ import { InvoiceModel } from '../models/invoice.js';
 import { MonthlyUsageModel } from '../models/monthly-usage.js';
 import { PaymentEventModel } from '../models/payment-event.js';
 import { PaymentFailureModel } from '../models/payment-failure.js';
+import { SpamModelModel } from '../models/spam-model.js';
 import { SubmissionModel } from '../models/submission.js';
 import { UserModel } from '../models/user.js';
 import { WebhookDeliveryModel } from '../models/webhook-delivery.js';
@@ -67,6 +68,8 @@ export async function deleteAccountData({
   await remove('form_stats', () => FormStatsModel.deleteMany(byOwner));
   await remove('form_stats_month_days', () => FormStatsMonthModel.deleteMany(byOwner));
   await remove('monthly_usage', () => MonthlyUsageModel.deleteMany(byOwner));
+  // The learned spam model is keyed by the tenant (the owner, until workspaces own data).
+  await remove('spam_models', () => SpamModelModel.deleteMany({ workspaceId: owner }));
   await remove('webhook_endpoints', () => WebhookEndpointModel.deleteMany(byOwner));
   await remove('webhook_deliveries', () => WebhookDeliveryModel.deleteMany(byOwner));
   await remove('inbound_events', () =>
