@@ -31,7 +31,12 @@ ensure_tools() {
       system_path="${system_path:+$system_path:}$dir"
     fi
   done
-  if ! PATH="$system_path" node_is_recent; then wanted_node="\"node\":\"$NODE_VERSION\","; fi
+  # A Node installed here earlier stays, whatever PATH holds now: the shell running this script (or
+  # its parent, `npm run` started by that Node) may be that very Node, and reinstalling pnpm without
+  # it would delete the binary from under them.
+  if ! PATH="$system_path" node_is_recent || [ -e "$TOOLS/node_modules/node/package.json" ]; then
+    wanted_node="\"node\":\"$NODE_VERSION\","
+  fi
   # npm refuses --allow-scripts for project installs; the allowScripts field is the supported way.
   spec="{\"private\":true,\"dependencies\":{${wanted_node}\"pnpm\":\"$PNPM_VERSION\"},\"allowScripts\":{\"node\":true,\"pnpm\":true}}"
   if [ "$(cat "$TOOLS/package.json" 2>/dev/null)" != "$spec" ] || [ ! -x "$TOOLS/node_modules/.bin/pnpm" ]; then
@@ -85,7 +90,9 @@ shift || true
 case "$command" in
   start)
     ensure_tools; ensure_dependencies; ensure_redis
-    exec node scripts/start.mjs "$@"
+    # A .env at the root fills in what the environment leaves unset (variables already set win);
+    # the processes npm start runs inherit it.
+    exec node --env-file-if-exists="$ROOT/.env" scripts/start.mjs "$@"
     ;;
   test)
     ensure_tools; ensure_dependencies; ensure_redis; ensure_chromium
@@ -98,7 +105,7 @@ case "$command" in
   cli)
     ensure_tools; ensure_dependencies
     cd "$ROOT/apps/cli"
-    exec node --import tsx --conditions=@formwell/source src/main.ts "$@"
+    exec node --env-file-if-exists="$ROOT/.env" --import tsx --conditions=@formwell/source src/main.ts "$@"
     ;;
   *)
     say "usage: scripts/formwell.sh start|test|bench|cli [args]"

@@ -61,7 +61,7 @@ function settingsOrExit(read) {
 function mailDestination(catcherPort) {
   return catcherPort === undefined
     ? `SMTP ${maskUrlCredentials(env.SMTP_URL)}`
-    : `caught locally (no SMTP_URL; catcher on 127.0.0.1:${catcherPort}): pnpm formwell mail list, mail show ID`;
+    : `caught locally (no SMTP_URL; catcher on 127.0.0.1:${catcherPort}): npm run formwell -- mail list, mail show ID`;
 }
 
 /** Node arguments that run a package's program (`entry` is its source path), compiled or from sources. */
@@ -297,6 +297,45 @@ async function startMailCatcher() {
 }
 
 /** `npm start -- --demo`: once the system is up, seed a demo owner, key and forms, and print them. */
+/**
+ * Whether the database holds a user yet (asked through the CLI's `user list`, so the banner's
+ * "first user" hint stops once there is one). Any failure counts as "no": the hint is harmless.
+ */
+async function hasUsers() {
+  const child = spawn(
+    process.execPath,
+    programArgs('apps/cli', 'src/main.ts', ['user', 'list', '--limit', '1']),
+    {
+      cwd: join(root, 'apps/cli'),
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  try {
+    return code === 0 && JSON.parse(out).users.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The banner's name-and-value lines, the values in one column. */
+function bannerLines(rows) {
+  const width = Math.max(...rows.map(([name]) => name.length)) + 2;
+
+  return rows.map(([name, value]) => `  ${name.padEnd(width)}${value}`).join('\n');
+}
+
+/**
+ * The address to open: `localhost` for a server on a loopback or wildcard address (it answers that
+ * name, and a browser treats it as a secure context), the configured host otherwise.
+ */
+function browsableHost() {
+  return ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host) ? 'localhost' : host;
+}
+
 async function seedDemo() {
   const child = spawn(process.execPath, programArgs('apps/cli', 'src/main.ts', ['demo', 'seed']), {
     cwd: join(root, 'apps/cli'),
@@ -349,20 +388,20 @@ async function main() {
     await waitForListener('embedded-mongo', mongoPort ?? mongoSocket);
   }
   if (!env.REDIS_URL) {
-    const { redisSocket } = embedded;
-    assertSocketPathFits(redisSocket);
+    const { redisSocket, redisPort } = embedded;
+    if (redisPort === undefined) assertSocketPathFits(redisSocket);
     ownerOnlyDir(embedded.redisDir);
+    // By default no TCP listener at all, only the owner-only socket; EMBEDDED_REDIS_PORT (like
+    // EMBEDDED_MONGO_PORT) listens on that loopback port instead, reachable by every local account.
+    const listenOn =
+      redisPort === undefined
+        ? ['--port', '0', '--unixsocket', redisSocket, '--unixsocketperm', '700']
+        : ['--port', String(redisPort), '--bind', '127.0.0.1'];
     startProcess(
       'redis-server',
       'redis-server',
       [
-        // No TCP listener at all: only the owner-only socket.
-        '--port',
-        '0',
-        '--unixsocket',
-        redisSocket,
-        '--unixsocketperm',
-        '700',
+        ...listenOn,
         '--dir',
         embedded.redisDir,
         '--appendonly',
@@ -377,7 +416,7 @@ async function main() {
       { cwd: root, env },
     );
     env.REDIS_URL = embedded.redisUrl;
-    await waitForListener('redis-server', redisSocket);
+    await waitForListener('redis-server', redisPort ?? redisSocket);
   }
 
   // An empty SMTP_URL counts as unset, as the worker reads it.
@@ -400,22 +439,32 @@ async function main() {
   startProgram('server', 'apps/server', 'src/main.ts', [], {
     env: { ...env, MIGRATE_ON_START: env.MIGRATE_ON_START ?? 'true' },
   });
+  const usersExist = hasUsers();
   await waitForListener('server', port, 60_000);
 
-  const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  const base = `http://${browsableHost()}:${port}`;
   everythingReady = true;
-  log(`ready
-  dashboard    ${base}/   (sign up there; or log in with a user made by \`pnpm formwell user create\` or the demo)
-  API          ${base}/api/v1
-  API reference ${base}/docs   (OpenAPI document: ${base}/api/v1/openapi.json)
-  health       ${base}/healthz   readiness: ${base}/readyz
-  database     ${maskUrlCredentials(env.MONGODB_URI)}
-  redis        ${maskUrlCredentials(env.REDIS_URL)}
-  mail         ${mailDestination(catcherPort)}
-  first user   pnpm formwell user create --email you@example.com --password-stdin   (type the password, then Ctrl-D)
-  first key    pnpm formwell key create --user <id from above> --name default
-  demo data    pnpm formwell demo seed   (or start with: npm start -- --demo)
-Press Ctrl-C to stop.`);
+  const rows = [
+    ['dashboard', `${base}/   (sign up there, or log in with a user made by the CLI or the demo)`],
+    ['API', `${base}/api/v1`],
+    ['API reference', `${base}/docs   (OpenAPI document: ${base}/api/v1/openapi.json)`],
+    ['health', `${base}/healthz   readiness: ${base}/readyz`],
+    ['database', maskUrlCredentials(env.MONGODB_URI)],
+    ['redis', maskUrlCredentials(env.REDIS_URL)],
+    ['mail', mailDestination(catcherPort)],
+    ['CLI', 'npm run formwell -- --help   (in another terminal)'],
+    ...((await usersExist)
+      ? []
+      : [
+          [
+            'first user',
+            'npm run formwell -- user create --email you@example.com --password-stdin   (type the password, then Ctrl-D)',
+          ],
+          ['first key', 'npm run formwell -- key create --user <id from above> --name default'],
+        ]),
+    ['demo data', 'npm run formwell -- demo seed   (or start with: npm start -- --demo)'],
+  ];
+  log(`ready\n${bannerLines(rows)}\nPress Ctrl-C to stop.`);
   if (process.argv.includes('--demo')) {
     await seedDemo();
   }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
-import { createSession, loadConfig, submitForm } from '@formwell/core';
+import { createSession, getInboundReceiver, loadConfig, submitForm } from '@formwell/core';
 import {
   connectDatabase,
   disconnectDatabase,
@@ -201,6 +201,8 @@ async function seedAccount(label: string): Promise<TAccount> {
   await db()
     .collection('inbound_events')
     .insertOne({ formId: formIds[0], submissionId: lastSubmission, event: 'submission.created' });
+  // The owner's own custom receiver (its secret is the owner's).
+  await getInboundReceiver({ userId, publicUrl: 'http://localhost:3000' });
 
   const secrets = [
     String(key.key),

@@ -8,6 +8,7 @@ import {
   authEpochKey,
   AppError,
   createApiKey,
+  getFormAnalytics,
   loadConfig,
   MAX_ACTIVE_API_KEYS,
   logIn,
@@ -396,9 +397,28 @@ describe('formwell CLI', { timeout: 180_000 }, () => {
       user: { id: string; plan: string; password: string | null };
       apiKey: { key: string };
       forms: { id: string }[];
+      submissions: number;
     };
     const first = await json<TSeed>('demo', 'seed');
     const second = await json<TSeed>('demo', 'seed');
+
+    // The first run fills the charts: weeks of submissions from several browsers and countries.
+    expect(first.submissions).toBeGreaterThanOrEqual(3 * 40);
+    expect(second.submissions).toBe(0);
+    const owner = { id: first.user.id, plan: 'PRO' as const };
+    const analytics = await getFormAnalytics({
+      config: loadConfig({ env: {} }),
+      user: owner,
+      formId: first.forms[0]?.id ?? '',
+      timeRange: 'month',
+    });
+    expect(analytics.totalSubmissions).toBeGreaterThanOrEqual(40);
+    expect(analytics.browserStats?.length).toBeGreaterThanOrEqual(3);
+    expect(analytics.locationStats?.length).toBeGreaterThanOrEqual(3);
+    expect(analytics.locationStats?.map((row) => row.name)).toContain('United States');
+    expect(analytics.timeSeriesData.filter((point) => point.submissions > 0).length).toBeGreaterThanOrEqual(
+      7,
+    );
 
     // A random password, printed once: a published one would open the PRO account on every install.
     expect(first.user.password).toMatch(/^[\w-]{24}$/);

@@ -14,15 +14,19 @@ import { formCreate } from './commands/form-create.js';
 import { formList } from './commands/form-list.js';
 import { formUpdate } from './commands/form-update.js';
 import { keyCreate } from './commands/key-create.js';
+import { keyList } from './commands/key-list.js';
 import { keyRevoke } from './commands/key-revoke.js';
 import { mailList } from './commands/mail-list.js';
 import { mailShow } from './commands/mail-show.js';
 import { memberAdd, memberRemove } from './commands/member.js';
+import { receiverShow } from './commands/receiver-show.js';
 import { restore } from './commands/restore.js';
 import { submitterErase, submitterFind } from './commands/submitter.js';
 import { userCreate } from './commands/user-create.js';
+import { userList } from './commands/user-list.js';
 import { userSetPlan } from './commands/user-set-plan.js';
 import { webhookCreate } from './commands/webhook-create.js';
+import { webhookList } from './commands/webhook-list.js';
 import { workspaceCreate, workspaceList } from './commands/workspace.js';
 
 type TCommand = (options: TCommandOptions) => Promise<unknown>;
@@ -30,12 +34,16 @@ type TCommand = (options: TCommandOptions) => Promise<unknown>;
 const COMMANDS: Record<string, TCommand> = {
   'user create': userCreate,
   'user set-plan': userSetPlan,
+  'user list': userList,
   'key create': keyCreate,
   'key revoke': keyRevoke,
+  'key list': keyList,
   'form create': formCreate,
   'form list': formList,
   'form update': formUpdate,
   'webhook create': webhookCreate,
+  'webhook list': webhookList,
+  'receiver show': receiverShow,
   'workspace list': workspaceList,
   'workspace create': workspaceCreate,
   'member add': memberAdd,
@@ -58,13 +66,19 @@ const SINGLE_COMMANDS: Record<string, TCommand> = { backup, restore };
 export const USAGE = `usage: formwell <command> [options]
   user create --email E [--password P | --password-stdin] [--plan FREE|STANDARD|PRO] [--role OWNER|ADMIN]
   user set-plan --user ID --plan P
+  user list [--limit N] [--cursor C]
   key create --workspace W | --user ID --name N [--scopes a,b] [--forms ID,…] [--origins https://site.example,…]
   key revoke --key-id ID
+  key list --workspace W | --user ID [--limit N] [--cursor C]
   form create --workspace W | --user ID --name N --type T [--description D] [--fields JSON] [--users-joined] [--unique-email]
-  form update --form ID [--name N] [--public-submissions on|off] [--allowed-origins a,b]
+  form update --form ID [--name N] [--description D] [--public-submissions on|off] [--allowed-origins a,b]
               [--captcha-provider turnstile|hcaptcha|recaptcha --captcha-secret-stdin | --no-captcha]
+              [--confirmation on|off] [--email-subject S] [--reply-to E]
+              [--notification on|off] [--developer-email E] [--retention-days N|off]
   form list --workspace W | --user ID [--limit N] [--cursor C]
-  webhook create --form ID --url U
+  webhook create --form ID --url U [--description D] [--header 'Name: value']…
+  webhook list --form ID [--limit N] [--cursor C]
+  receiver show --user ID [--rotate]   (the owner's own custom receiver: {url, receiverId, secret})
   workspace list [--user ID]
   workspace create --user ID --name N
   member add --workspace W --email E --role admin|member|viewer
@@ -82,6 +96,8 @@ export const USAGE = `usage: formwell <command> [options]
   submitter find --user ID --email E
   submitter erase --user ID --email E
 
+  List commands print one page, newest first, with nextCursor (null on the last page): pass it as
+  --cursor for the next. They never show a key, a secret or a webhook URL unmasked.
   --password-stdin reads the password from standard input (e.g. a pipe or a here-string), so it
   stays out of the process list and the shell history; --captcha-secret-stdin likewise.
   mail list (newest first) and mail show read the email log. Under \`npm start\` without SMTP_URL the

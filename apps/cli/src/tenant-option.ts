@@ -20,6 +20,8 @@ export async function tenantOption(values: { workspace?: string | undefined; use
   if (user === undefined || user.trim() === '') {
     throw new CliError('missing required option --workspace (or --user)');
   }
+  // An unknown user is an error (exit 1, `User not found`), not an empty list or a silent no-op.
+  await loadWorkspace(user);
 
   return user;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { createApiServices, LazyChildLogger } from '@formwell/api';
+import { createApiServices, LazyChildLogger, listProcedures } from '@formwell/api';
 import { buildErrorBody, ErrorMessages, registerAuthEpochStore } from '@formwell/core';
 import { enqueueOutbox } from '@formwell/core';
 import { createJobProducer } from '@formwell/jobs';
@@ -20,13 +20,17 @@ import {
   wantsDashboardPage,
   type TDashboard,
 } from './http/dashboard.js';
+import { refuseForeignHosts } from './http/allowed-hosts.js';
+import { createDocumentedPathLookup } from './http/documented-path.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
+import { noStoreForAuthenticatedAnswers } from './http/no-store.js';
 import { buildServerOpenApiDocument } from './http/openapi-document.js';
 import { answerKnownPathsWith405 } from './http/known-route-methods.js';
 import { setRootErrorHandlers } from './http/root-error-handlers.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggerOptions } from './logger.js';
 import { recordRequestMetrics } from './metrics/request-metrics.js';
+import { routeLabeller } from './metrics/route-label.js';
 import { createServerMetrics } from './metrics/server-metrics.js';
 import { databasePlugin } from './plugins/database.js';
 import { redisPlugin } from './plugins/redis.js';
@@ -92,6 +96,9 @@ export async function buildApp({
   // The dashboard's page answers browser page loads of its own paths (/forms/…), which are not
   // routes; it is read further down, once the security headers apply to its files too.
   let dashboard: TDashboard | null = null;
+  // First of all hooks: a request to a foreign host name gets nothing else, on any path.
+  refuseForeignHosts(app, { publicUrl: env.PUBLIC_URL, extraHosts: env.ALLOWED_HOSTS });
+  noStoreForAuthenticatedAnswers(app);
   const knownPathWithOtherMethod = answerKnownPathsWith405(app);
   setRootErrorHandlers(
     app,
@@ -100,7 +107,15 @@ export async function buildApp({
       (dashboard !== null && wantsDashboardPage(request) ? sendDashboardPage(reply, dashboard) : false),
   );
   const metrics = createServerMetrics();
-  recordRequestMetrics(app, metrics);
+  const openApiDocument = buildServerOpenApiDocument({ publicUrl: env.PUBLIC_URL, version: serverVersion });
+  recordRequestMetrics(
+    app,
+    metrics,
+    routeLabeller({
+      procedures: new Set(listProcedures().map(({ path }) => path)),
+      documentedPath: createDocumentedPathLookup(openApiDocument.paths ?? {}),
+    }),
+  );
   // Before any route scope is registered, so every scope inherits it.
   useJsonBodyParser(app);
   registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https://') });
@@ -130,10 +145,13 @@ export async function buildApp({
     enqueueOutbox: (items) => enqueueOutbox({ producer, items }),
     metrics: metrics.api,
   });
-  const openApiDocument = buildServerOpenApiDocument({ publicUrl: env.PUBLIC_URL, version: serverVersion });
 
   healthRoutes(app);
-  await app.register(metricsRoutes, { registry: metrics.registry, token: env.METRICS_TOKEN });
+  await app.register(metricsRoutes, {
+    registry: metrics.registry,
+    token: env.METRICS_TOKEN,
+    production: env.NODE_ENV === 'production',
+  });
   dashboard = await registerDashboard(app, dashboardDir);
   thankYouRoutes(app);
   await app.register(trpcRoutes, { services });

@@ -18,7 +18,20 @@ const serverEnvSchema = {
   MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
   ...ZRedisEnvSchema.shape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // pretty: one readable line per request; json: pino's JSON lines. Unset: pretty on a terminal.
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   CORS_ORIGINS: z.string().default('*'),
+  // Host names the server answers besides PUBLIC_URL's and the loopback names (comma-separated,
+  // `name` or `name:port`); any other Host gets 421.
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    ),
   TRUST_PROXY: z
     .string()
     .optional()

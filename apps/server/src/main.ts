@@ -3,13 +3,15 @@ import closeWithGrace from 'close-with-grace';
 
 import { buildApp } from './app.js';
 import { InvalidEnvError, parseServerEnv } from './env.js';
+import { prettyLogStream, wantsPrettyLogs } from './pretty-log-stream.js';
 
 /** Entry point: validate env, build, listen; on SIGINT/SIGTERM finish in-flight requests and close. */
 async function main() {
   const env = parseServerEnv();
   // Revokes, plan changes and deletions made here must reach every replica's cached logins.
   requireAuthEpochStore();
-  const app = await buildApp({ env });
+  const pretty = wantsPrettyLogs(env.LOG_FORMAT, process.stdout.isTTY === true);
+  const app = await buildApp({ env, ...(pretty ? { logStream: prettyLogStream() } : {}) });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) {

@@ -206,7 +206,7 @@ test('credentials in the URL reach the receiver but no log line, job payload, at
   const notice = await waitFor(
     async () => (await EmailLogModel.findOne({ userId: owner.user.id }).lean()) ?? undefined,
   );
-  const masked = `http://hook-user:***@127.0.0.1:${port}/hook?token=***&topic=forms`;
+  const masked = `http://127.0.0.1:${port}/hook/…`;
   expect(notice.text).toContain(masked);
   const attempts = await attemptsOf(owner.endpoint.id);
   expect(attempts.map((attempt) => attempt.url)).toEqual([masked]);

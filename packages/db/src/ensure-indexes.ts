@@ -6,7 +6,8 @@ import { InvoiceModel } from './models/invoice.js';
 import { PaymentEventModel } from './models/payment-event.js';
 import { PaymentFailureModel } from './models/payment-failure.js';
 import { DashboardSessionModel } from './models/dashboard-session.js';
-import { InboundEventModel } from './models/inbound-event.js';
+import { InboundEventModel, LEGACY_INBOUND_EVENT_INDEX } from './models/inbound-event.js';
+import { InboundReceiverModel } from './models/inbound-receiver.js';
 import { FormStatsMonthModel } from './models/form-stats-month.js';
 import { EmailLogModel } from './models/email-log.js';
 import { CaughtMailModel } from './models/caught-mail.js';
@@ -44,6 +45,7 @@ export async function ensureIndexes(): Promise<void> {
       FormStatsMonthModel,
       WebhookEndpointModel,
       InboundEventModel,
+      InboundReceiverModel,
       WebhookDeliveryModel,
       EmailLogModel,
       SubscriptionModel,
@@ -55,4 +57,25 @@ export async function ensureIndexes(): Promise<void> {
       SpamModelModel,
     ].map((model) => model.init()),
   );
+  await dropIndexIfPresent(InboundEventModel.collection, LEGACY_INBOUND_EVENT_INDEX);
+}
+
+/** Codes of "no such index" and "no such collection": nothing left to drop. */
+const NOTHING_TO_DROP = new Set([26, 27]);
+
+/**
+ * Drops an index an earlier release built and this one replaced (a unique one would keep refusing
+ * what the new one allows). Idempotent: every start tries, and nothing is left after the first.
+ */
+async function dropIndexIfPresent(
+  collection: { dropIndex: (name: string) => Promise<unknown> },
+  name: string,
+) {
+  try {
+    await collection.dropIndex(name);
+  } catch (error) {
+    if (!NOTHING_TO_DROP.has(Number((error as { code?: unknown }).code))) {
+      throw error;
+    }
+  }
 }

@@ -61,6 +61,8 @@ export type {
   TWebhookHeader,
 } from './repositories/webhook-endpoint.js';
 export { inboundEventRepository } from './repositories/inbound-event.js';
+export { inboundReceiverRepository } from './repositories/inbound-receiver.js';
+export type { TInboundReceiverRecord } from './repositories/inbound-receiver.js';
 export type {
   TInboundEventRecord,
   TCreateInboundEventRecord,
@@ -110,6 +112,7 @@ export { FormStatsModel } from './models/form-stats.js';
 export { FormStatsMonthModel } from './models/form-stats-month.js';
 export { WebhookEndpointModel } from './models/webhook-endpoint.js';
 export { InboundEventModel } from './models/inbound-event.js';
+export { InboundReceiverModel } from './models/inbound-receiver.js';
 export {
   WebhookDeliveryModel,
   WEBHOOK_DELIVERY_RETENTION_SECONDS,

@@ -10,6 +10,8 @@ export type EmbeddedServices = {
   /** Set only when EMBEDDED_MONGO_PORT opts the engine into loopback TCP. */
   mongoPort: number | undefined;
   mongoUri: string;
+  /** Set only when EMBEDDED_REDIS_PORT opts redis-server into loopback TCP. */
+  redisPort: number | undefined;
   redisUrl: string;
 };
 

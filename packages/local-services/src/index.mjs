@@ -18,7 +18,8 @@ const MAX_SOCKET_PATH_BYTES = 103;
  * Where the embedded services live for these settings. By default the engine and redis-server
  * listen only on Unix sockets in an owner-only (0700) directory, so no other local account can
  * reach them; EMBEDDED_MONGO_PORT opts the engine into loopback TCP instead (for tools that
- * cannot use a socket, such as Compass), which every local account can then reach.
+ * cannot use a socket, such as Compass), which every local account can then reach, and
+ * EMBEDDED_REDIS_PORT does the same for redis-server.
  */
 export function embeddedServices(env = process.env) {
   const dataDir = resolveDataDir(env.FORMWELL_DATA_DIR);
@@ -26,6 +27,7 @@ export function embeddedServices(env = process.env) {
   const mongoSocket = join(socketDir, 'mongo.sock');
   const redisSocket = join(socketDir, 'redis.sock');
   const mongoPort = parsePort(env.EMBEDDED_MONGO_PORT, 'EMBEDDED_MONGO_PORT');
+  const redisPort = parsePort(env.EMBEDDED_REDIS_PORT, 'EMBEDDED_REDIS_PORT');
   const mongoUri =
     mongoPort === undefined
       ? `mongodb://${encodeURIComponent(mongoSocket)}/${EMBEDDED_DATABASE}`
@@ -40,8 +42,12 @@ export function embeddedServices(env = process.env) {
     redisSocket,
     mongoPort,
     mongoUri,
+    redisPort,
     // Percent-encoded like a URL path, so a folder name with spaces, `?` or `#` survives parsing.
-    redisUrl: `unix://${redisSocket.split('/').map(encodeURIComponent).join('/')}`,
+    redisUrl:
+      redisPort === undefined
+        ? `unix://${redisSocket.split('/').map(encodeURIComponent).join('/')}`
+        : `redis://127.0.0.1:${redisPort}`,
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@formwell/core';
 
 import type { TCommandOptions } from '../command-options.js';
+import { seedDemoSubmissions } from './demo-submissions.js';
 
 const DEMO_EMAIL = 'demo@formwell.local';
 /** The name of every key `demo seed` creates starts so (then the time it was created). */
@@ -82,8 +83,8 @@ async function makeRoomForDemoKey(userId: string): Promise<void> {
 }
 
 /**
- * `demo seed`: a PRO demo owner (reused when present), a fresh API key, and the demo forms that do
- * not exist yet. Safe to run again and again. The owner's password is random and printed only when the
+ * `demo seed`: a PRO demo owner (reused when present), a fresh API key, the demo forms that do
+ * not exist yet, and a few weeks of varied submissions in each demo form that has none. Safe to run again and again. The owner's password is random and printed only when the
  * owner is created: a fixed published password would open a PRO account on every install.
  */
 export async function demoSeed({ args, config }: TCommandOptions) {
@@ -105,8 +106,14 @@ export async function demoSeed({ args, config }: TCommandOptions) {
   for (const input of DEMO_FORMS) {
     if (!present.some((form) => form.name === input.name)) {
       const form = await createForm({ config, userId, input });
-      forms.push({ ...form, formType: form.formType });
+      forms.push({ ...form, formType: form.formType, submissionCount: 0 });
     }
+  }
+  // A demo form without submissions gets a few weeks of them, so the charts are not empty.
+  const owner = { id: userId, plan: plan.plan, quotaLimit: plan.quotaLimit };
+  let submissions = 0;
+  for (const form of forms) {
+    submissions += await seedDemoSubmissions({ config, user: owner, form });
   }
 
   return {
@@ -120,5 +127,7 @@ export async function demoSeed({ args, config }: TCommandOptions) {
     },
     apiKey: { id: key.id, key: key.key, prefix: key.prefix, scopes: key.scopes },
     forms: forms.map((form) => ({ id: form.id, name: form.name, formType: form.formType })),
+    /** Submissions stored by this run (0 once every demo form has some). */
+    submissions,
   };
 }

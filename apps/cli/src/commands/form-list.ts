@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
-
 import { listForms } from '@formwell/core';
 
 import type { TCommandOptions } from '../command-options.js';
+import { parseListArgs } from '../page-options.js';
 import { tenantOption } from '../tenant-option.js';
 
 /**
@@ -10,21 +9,7 @@ import { tenantOption } from '../tenant-option.js';
  * newest first, as `GET /api/v1/forms/list` pages them.
  */
 export async function formList({ args }: TCommandOptions) {
-  const { values } = parseArgs({
-    args,
-    options: {
-      workspace: { type: 'string' },
-      user: { type: 'string' },
-      limit: { type: 'string' },
-      cursor: { type: 'string' },
-    },
-    strict: true,
-  });
-  const userId = await tenantOption(values);
+  const { values, page } = parseListArgs(args, { workspace: { type: 'string' }, user: { type: 'string' } });
 
-  return listForms({
-    userId,
-    ...(values.limit === undefined ? {} : { limit: Number(values.limit) }),
-    ...(values.cursor === undefined ? {} : { cursor: values.cursor }),
-  });
+  return listForms({ userId: await tenantOption(values), ...page });
 }

@@ -7,20 +7,50 @@ import { readPasswordFromStdin } from '../read-password-stdin.js';
 import { requiredOption } from '../required-option.js';
 import type { TCommandOptions } from '../command-options.js';
 
-function onOff(value: string | undefined): boolean | undefined {
+function onOff(values: Record<string, unknown>, option: string): boolean | undefined {
+  const value = values[option];
   if (value === undefined) {
     return undefined;
   }
   if (value !== 'on' && value !== 'off') {
-    throw new CliError('--public-submissions must be on or off');
+    throw new CliError(`--${option} must be on or off`);
   }
 
   return value === 'on';
 }
 
+/** A text setting that `''` clears (stored as null: the default applies again). */
+function textOrNull(value: string | undefined): string | null | undefined {
+  return value === undefined ? undefined : value.trim() === '' ? null : value;
+}
+
+/** `--retention-days N` keeps submissions N days; `off` keeps them forever. */
+function retentionDays(value: string | undefined): number | null | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  if (value === 'off') {
+    return null;
+  }
+  if (!/^[0-9]+$/.test(value)) {
+    throw new CliError('--retention-days must be a number of days or off');
+  }
+
+  return Number(value);
+}
+
+/** Only the settings given: an absent option leaves the stored one alone. */
+function definedOnly<T extends Record<string, unknown>>(object: T): Partial<T> | undefined {
+  const entries = Object.entries(object).filter(([, value]) => value !== undefined);
+
+  return entries.length === 0 ? undefined : (Object.fromEntries(entries) as Partial<T>);
+}
+
 /**
- * `form update --form ID [--name N] [--public-submissions on|off] [--allowed-origins a,b]
- * [--captcha-provider P --captcha-secret-stdin | --no-captcha]` → the form as the dashboard sees it
+ * `form update --form ID [--name N] [--description D] [--public-submissions on|off]
+ * [--allowed-origins a,b] [--captcha-provider P --captcha-secret-stdin | --no-captcha]
+ * [--confirmation on|off] [--email-subject S] [--reply-to E] [--notification on|off]
+ * [--developer-email E] [--retention-days N|off]` → the form as the dashboard sees it
  * (CAPTCHA provider shown, secret never). The secret is read from standard input only, so it stays
  * out of the process list and the shell history. `--allowed-origins ''` lets any page post again.
  */
@@ -30,7 +60,14 @@ export async function formUpdate({ args, config }: TCommandOptions) {
     options: {
       form: { type: 'string' },
       name: { type: 'string' },
+      description: { type: 'string' },
       'public-submissions': { type: 'string' },
+      confirmation: { type: 'string' },
+      'email-subject': { type: 'string' },
+      'reply-to': { type: 'string' },
+      notification: { type: 'string' },
+      'developer-email': { type: 'string' },
+      'retention-days': { type: 'string' },
       'allowed-origins': { type: 'string' },
       'captcha-provider': { type: 'string' },
       'captcha-secret-stdin': { type: 'boolean', default: false },
@@ -60,7 +97,7 @@ export async function formUpdate({ args, config }: TCommandOptions) {
         ? null
         : undefined;
   const publicSubmissions = {
-    enabled: onOff(values['public-submissions']),
+    enabled: onOff(values, 'public-submissions'),
     allowedOrigins:
       origins === undefined
         ? undefined
@@ -70,11 +107,21 @@ export async function formUpdate({ args, config }: TCommandOptions) {
             .filter(Boolean),
     captcha,
   };
+  // The plan rules (confirmation emails from STANDARD, developer notifications on PRO) are the
+  // dashboard's, applied by updateForm.
+  const emailSettings = definedOnly({
+    enabled: onOff(values, 'confirmation'),
+    subject: textOrNull(values['email-subject']),
+    replyTo: textOrNull(values['reply-to']),
+    developerNotificationsEnabled: onOff(values, 'notification'),
+    developerEmail: textOrNull(values['developer-email']),
+  });
   const data: TUpdateFormInput = {
     name: values.name,
-    publicSubmissions: Object.values(publicSubmissions).some((value) => value !== undefined)
-      ? publicSubmissions
-      : undefined,
+    description: values.description,
+    emailSettings,
+    retentionDays: retentionDays(values['retention-days']),
+    publicSubmissions: definedOnly(publicSubmissions),
   };
 
   // The operator names a form, not its owner: act as the owner, through the dashboard's rules.

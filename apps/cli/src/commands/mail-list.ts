@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
-
-import { listEmails, parseInput, ZPaginationQuerySchema } from '@formwell/core';
+import { listEmails } from '@formwell/core';
 
 import type { TCommandOptions } from '../command-options.js';
+import { parseListArgs } from '../page-options.js';
 
 /**
  * `mail list [--limit N] [--cursor C]` → `{emails: [{id, to, subject, status, createdAt}], nextCursor}`,
@@ -10,13 +9,7 @@ import type { TCommandOptions } from '../command-options.js';
  * `--limit` follows the API's rule (digits only, 1..100, default 50).
  */
 export async function mailList({ args }: TCommandOptions) {
-  const { values } = parseArgs({
-    args,
-    options: { limit: { type: 'string' }, cursor: { type: 'string' } },
-    strict: true,
-  });
-
-  const page = parseInput(ZPaginationQuerySchema, { limit: values.limit, cursor: values.cursor });
+  const { page } = parseListArgs(args, {});
 
   // The operator's command: every owner's mail.
   return listEmails({ reader: { all: true }, ...page });

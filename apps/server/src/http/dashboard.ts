@@ -33,20 +33,30 @@ export async function registerDashboard(app: FastifyInstance, root: string): Pro
 
     return null;
   }
-  const assetsDir = join(root, 'assets');
-  await app.register(fastifyStatic, {
+  const staticOptions = dashboardStaticOptions(root, join(root, 'assets'));
+  // Its own scope, so the hook marks only these routes: metrics count them under one label.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, staticFile: true };
+    });
+    await scope.register(fastifyStatic, staticOptions);
+  });
+
+  return { indexHtml: readFileSync(indexFile) };
+}
+
+function dashboardStaticOptions(root: string, assetsDir: string) {
+  return {
     root,
     prefix: '/',
     // One route per file that exists at boot, rather than a catch-all that would shadow the 404s
     // of the API paths.
     wildcard: false,
     cacheControl: false,
-    setHeaders: (reply, path) => {
+    setHeaders: (reply: { header: (name: string, value: string) => unknown }, path: string) => {
       reply.header('Cache-Control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
-  });
-
-  return { indexHtml: readFileSync(indexFile) };
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { buildErrorBody, ErrorMessages } from '@formwell/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { isLoopbackHost } from './allowed-hosts.js';
+
 /** What `Sec-Fetch-Site` says for a request the dashboard itself made (or a typed-in address). */
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
@@ -12,8 +14,10 @@ const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
  * refuse such requests by their shape, every request that a browser marks as coming from
  * elsewhere is refused with 403 before any cookie is read or anything is done:
  * - `Sec-Fetch-Site` (sent by every current browser) other than `same-origin` or `none`;
- * - without it, an `Origin` header (sent on cross-origin requests and on every POST) naming
- *   neither the public URL's origin nor the origin the request was addressed to.
+ * - without it, an `Origin` header (sent on cross-origin requests and on every POST) other than
+ *   the public URL's origin; a request addressed to a loopback name (`localhost:3000`, a local
+ *   install opened by another of its names) may also carry its own origin. The origin a request
+ *   names itself is never trusted beyond that: a foreign name rebound to this address would match.
  * Requests with neither header (curl, server-side clients) carry no browser's ambient cookie and pass.
  * These routes never send CORS headers, so another origin cannot read their answers either.
  */
@@ -36,5 +40,9 @@ function isCrossOrigin(request: FastifyRequest, publicOrigin: string): boolean {
     return false;
   }
 
-  return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
+  if (origin === publicOrigin) {
+    return false;
+  }
+
+  return !(isLoopbackHost(request.host) && origin === `${request.protocol}://${request.host}`);
 }

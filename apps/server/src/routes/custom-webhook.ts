@@ -1,13 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { AppError, buildErrorBody, ErrorMessages, recordInboundEvent } from '@formwell/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AppError,
+  buildErrorBody,
+  CUSTOM_RECEIVER_PATH,
+  ErrorMessages,
+  findInboundReceiver,
+  recordInboundEvent,
+} from '@formwell/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { BODY_LIMIT_BYTES } from '../http/body-limits.js';
 import { JSON_TOO_DEEP_TEXT } from '../http/json-body-parser.js';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/json-depth.js';
 
-const CUSTOM_WEBHOOK_PATH = '/api/webhooks/custom';
 const SIGNATURE_HEADER = 'x-service-signature';
 /** Below this a secret can be found by trying guesses against one signed body. */
 const MIN_SECRET_LENGTH = 16;
@@ -18,9 +24,12 @@ export type CustomWebhookRoutesOptions = {
 };
 
 /**
- * The custom webhook receiver: a submission notification signed with the shared secret (lower-case
- * hex HMAC-SHA256 of the exact body bytes, keyed with the secret's UTF-8 bytes). Its own scope, so
- * the body reaches the handler as the raw bytes that were signed, whatever the content type.
+ * The custom webhook receivers: a submission notification signed (lower-case hex HMAC-SHA256 of the
+ * exact body bytes, keyed with the secret's UTF-8 bytes) either with the install's shared secret
+ * (`/api/webhooks/custom`, CUSTOM_WEBHOOK_SECRET: shown to the owner of the form it names, as
+ * before) or with an owner's own receiver secret (`/api/webhooks/custom/:receiverId`: filed under
+ * that owner only, whatever form it names). Its own scope, so the body reaches the handler as the
+ * raw bytes that were signed, whatever the content type.
  */
 export function customWebhookRoutes(
   app: FastifyInstance,
@@ -40,9 +49,13 @@ export function customWebhookRoutes(
     next(null, body),
   );
 
-  app.post(CUSTOM_WEBHOOK_PATH, async (request, reply) => {
+  const receive = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    signer: { key: Buffer; receiverUserId: string | null } | null,
+  ) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (!key || !hasValidSignature(key, raw, request.headers[SIGNATURE_HEADER])) {
+    if (!signer || !hasValidSignature(signer.key, raw, request.headers[SIGNATURE_HEADER])) {
       return reply.code(401).type('text/plain; charset=utf-8').send(ErrorMessages.INVALID_SIGNATURE);
     }
     const text = raw.toString('utf8');
@@ -56,7 +69,7 @@ export function customWebhookRoutes(
       return reply.code(400).send(buildErrorBody(400, { message: 'Body is not valid JSON' }));
     }
     try {
-      await recordInboundEvent({ payload });
+      await recordInboundEvent({ payload, receiverUserId: signer.receiverUserId });
     } catch (error) {
       if (AppError.is(error)) {
         return reply.code(error.httpStatus).send(error.toBody());
@@ -65,8 +78,25 @@ export function customWebhookRoutes(
     }
 
     // A repeat of an event already recorded is answered the same: the sender retries until a 2xx.
-    return { received: true };
-  });
+    return reply.send({ received: true });
+  };
+
+  app.post(CUSTOM_RECEIVER_PATH, (request, reply) =>
+    receive(request, reply, key ? { key, receiverUserId: null } : null),
+  );
+  // An unknown receiver id is answered as a bad signature: ids cannot be probed.
+  app.post<{ Params: { receiverId: string } }>(
+    `${CUSTOM_RECEIVER_PATH}/:receiverId`,
+    async (request, reply) => {
+      const receiver = await findInboundReceiver({ receiverId: request.params.receiverId });
+
+      return receive(
+        request,
+        reply,
+        receiver ? { key: Buffer.from(receiver.secret, 'utf8'), receiverUserId: receiver.userId } : null,
+      );
+    },
+  );
 
   done();
 }

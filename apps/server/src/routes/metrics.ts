@@ -6,6 +6,8 @@ export type MetricsRoutesOptions = {
   registry: Registry;
   /** When set, the scrape must carry `Authorization: Bearer <token>`. */
   token: string | undefined;
+  /** In production a token is required: without one, every scrape is refused. */
+  production: boolean;
 };
 
 /**
@@ -15,9 +17,16 @@ export type MetricsRoutesOptions = {
  */
 export function metricsRoutes(
   app: FastifyInstance,
-  { registry, token }: MetricsRoutesOptions,
+  { registry, token, production }: MetricsRoutesOptions,
   done: () => void,
 ) {
+  // Counters name routes, plans and queue depths: an open endpoint on a public install tells anyone
+  // how busy it is. Production without a token therefore serves none (the README says so).
+  if (token === undefined && production) {
+    app.addHook('onRequest', async (_request, reply) =>
+      reply.code(401).send(buildErrorBody(401, { message: ErrorMessages.METRICS_TOKEN_UNSET })),
+    );
+  }
   if (token !== undefined) {
     app.addHook('onRequest', async (request, reply) => {
       if (!metricsTokenMatches(request.headers.authorization, token)) {

@@ -300,6 +300,9 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'hooks.delete': { auth: 'both', input: (tenant) => ({ id: tenant.hookId }) },
   // Lists what the receiver got for the caller's forms (staff: all); the input names nothing.
   'webhooks.listInboundEvents': { auth: 'session', input: () => ({}) },
+  // The caller's own receiver (made on first use); the input names nothing.
+  'webhooks.inboundReceiver': { auth: 'session', input: () => ({}) },
+  'webhooks.rotateInboundReceiver': { auth: 'session', input: () => ({}) },
   // The caller is no admin: refused, whatever the input names.
   'admin.listUsers': { auth: 'session', input: () => ({}), ownStatus: 403 },
   'admin.setUserPlan': {
@@ -356,6 +359,10 @@ const PUBLIC_PATHS = new Set([
   '/docs/static/swagger-initializer.js',
   // Authenticated by the shared-secret signature of its body, never by a key or session.
   '/api/webhooks/custom',
+  // An owner's own receiver: authenticated by the signature with that owner's receiver secret; the
+  // owner comes from the receiver id in the path, and what it records is filed under that owner
+  // only, whatever the body names (test/webhooks/owner-receiver.integration.test.ts).
+  '/api/webhooks/custom/:receiverId',
   // Authenticated by the payment provider's signature of its body; the user comes from the signed event.
   '/api/webhooks/payments',
   // The keyless endpoint of plain HTML forms and its thank-you page: no key and no session, so no

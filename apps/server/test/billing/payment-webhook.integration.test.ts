@@ -319,6 +319,38 @@ describe('POST /api/webhooks/payments: event effects', () => {
     ]);
   });
 
+  test('a one-off (zero-amount) session or one selling a price that is not a plan price grants nothing', async () => {
+    const { app } = await buildTestApp({
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_PRICE_PRO: 'price_pro_configured',
+    });
+    const owner = await createOwner({ plan: 'FREE' });
+    const base = {
+      userId: owner.userId,
+      plan: 'PRO',
+      customer: stripeId('cus'),
+      subscription: stripeId('sub'),
+    };
+    const oneOff = { ...checkoutSession(base), mode: 'payment', amount_total: 0, subscription: null };
+    const otherPrice = {
+      ...checkoutSession(base),
+      line_items: { data: [{ price: { id: 'price_free_trial_link' } }] },
+    };
+
+    await sendOk(app, stripeEvent('checkout.session.completed', oneOff));
+    await sendOk(app, stripeEvent('checkout.session.completed', otherPrice));
+
+    expect((await planOf(owner.userId)).plan).toBe('FREE');
+    expect(await emailsOf(app, owner.userId)).toEqual([]);
+
+    const planPrice = {
+      ...checkoutSession(base),
+      line_items: { data: [{ price: { id: 'price_pro_configured' } }] },
+    };
+    await sendOk(app, stripeEvent('checkout.session.completed', planPrice));
+    expect((await planOf(owner.userId)).plan).toBe('PRO');
+  });
+
   test("a checkout naming another user for an existing customer is ignored: the customer's account keeps it", async () => {
     const app = await paymentApp();
     const who = await subscriber(app, 'STANDARD', nowSeconds() - 20);

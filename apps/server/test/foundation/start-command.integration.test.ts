@@ -276,7 +276,7 @@ test(
     try {
       // No SMTP server: a local catcher gets the mail; the banner says where and which command reads it.
       const catcherPort = Number(
-        /mail {9}caught locally \(no SMTP_URL; catcher on 127\.0\.0\.1:(\d+)\): pnpm formwell mail list, mail show ID\n/.exec(
+        /mail {11}caught locally \(no SMTP_URL; catcher on 127\.0\.0\.1:(\d+)\): npm run formwell -- mail list, mail show ID\n/.exec(
           system.output(),
         )?.[1],
       );
@@ -422,7 +422,7 @@ test(
       expect(tcpListenPorts(system.pids().get('embedded-mongo') ?? -1)).toEqual([mongoPort]);
       expect(system.output()).toContain('redis://***@127.0.0.1');
       expect(system.output()).not.toContain(redisPassword);
-      expect(system.output()).toContain('  mail         SMTP smtp://***@127.0.0.1:2525\n');
+      expect(system.output()).toContain('  mail           SMTP smtp://***@127.0.0.1:2525\n');
       expect(system.output()).not.toContain(smtpPassword);
 
       await cliReachesServerDatabase(env, base, 'tcp-owner@example.com');
@@ -430,6 +430,46 @@ test(
     } finally {
       await system.cleanUp();
       redis.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  TEST_MS,
+);
+
+test(
+  'with EMBEDDED_REDIS_PORT redis-server is on loopback TCP; the banner says localhost, aligns, and drops the first-user hint once a user exists',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwell-start-redis-tcp-'));
+    const [port, redisPort] = await Promise.all([getPort(), getPort({ host: '127.0.0.1' })]);
+    const env = { ...embeddedEnv(port, dataDir), EMBEDDED_REDIS_PORT: String(redisPort) };
+    const base = `http://127.0.0.1:${port}`;
+    const banner = (output: string) => output.slice(output.lastIndexOf('formwell: ready'));
+
+    const first = await startSystemReady(env, base);
+    let firstBanner = '';
+    try {
+      expect(tcpListenPorts(first.pids().get('redis-server') ?? -1)).toEqual([redisPort]);
+      firstBanner = banner(first.output());
+      await cliReachesServerDatabase(env, base, 'redis-tcp-owner@example.com');
+      expect(await first.interrupt()).toBe(0);
+    } finally {
+      await first.cleanUp();
+    }
+    const second = await startSystemReady(env, base);
+    try {
+      const secondBanner = banner(second.output());
+
+      expect(firstBanner).toContain(`  dashboard      http://localhost:${port}/ `);
+      expect(firstBanner).toContain(`  API reference  http://localhost:${port}/docs `);
+      expect(firstBanner).toContain(`  redis          redis://127.0.0.1:${redisPort}\n`);
+      expect(firstBanner).toContain('  first user     npm run formwell -- user create');
+      expect(firstBanner).not.toContain('127.0.0.1:' + String(port));
+      expect(secondBanner).toContain(`  dashboard      http://localhost:${port}/ `);
+      expect(secondBanner).not.toContain('first user');
+      expect(secondBanner).not.toContain('first key');
+      expect(await second.interrupt()).toBe(0);
+    } finally {
+      await second.cleanUp();
       rmSync(dataDir, { recursive: true, force: true });
     }
   },

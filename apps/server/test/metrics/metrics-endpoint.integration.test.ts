@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { parsePrometheusText, type TScrape } from '@formwell/vitest-config/prometheus';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, test } from 'vitest';
@@ -152,6 +156,44 @@ describe('GET /metrics on the server', () => {
     const routes = metrics.labelSets('formwell_http_requests_total').map((labels) => labels.route ?? '');
     expect(routes.length).toBeGreaterThan(0);
     expect(routes.filter((route) => route.includes(form.id))).toEqual([]);
+  });
+
+  test('labels: REST calls by documented path, tRPC calls by procedure, dashboard files under one label', async () => {
+    const dashboardDir = mkdtempSync(join(tmpdir(), 'formwell-dashboard-'));
+    mkdirSync(join(dashboardDir, 'assets'));
+    writeFileSync(join(dashboardDir, 'index.html'), '<!doctype html><title>x</title>');
+    writeFileSync(join(dashboardDir, 'assets/index-Ab12Cd34.js'), 'export {};');
+    writeFileSync(join(dashboardDir, 'assets/forms-Ef56Gh78.js'), 'export {};');
+    const { app } = await buildTestApp({}, { dashboardDir });
+    const base = await listening(app);
+    const owner = await createOwner();
+    const form = await createTestForm(owner.userId);
+
+    await call(app, { method: 'GET', url: '/api/v1/forms/list', key: owner.key });
+    await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}`, key: owner.key });
+    await app.inject({ method: 'GET', url: '/api/v1/no/such/operation' });
+    await app.inject({ method: 'GET', url: '/trpc/auth.me' });
+    await app.inject({ method: 'GET', url: '/trpc/auth.me,auth.me?batch=1&input={}' });
+    await app.inject({ method: 'GET', url: '/trpc/made.up.name' });
+    for (const file of ['/', '/assets/index-Ab12Cd34.js', '/assets/forms-Ef56Gh78.js']) {
+      expect((await app.inject({ method: 'GET', url: file })).statusCode).toBe(200);
+    }
+
+    const metrics = await scrape(base);
+    const routes = new Set(metrics.labelSets('formwell_http_requests_total').map((labels) => labels.route));
+    expect([...routes].sort()).toEqual(
+      [
+        '/api/v1/forms/list',
+        '/api/v1/forms/{formId}',
+        'unmatched',
+        '/trpc/auth.me',
+        '/trpc/batch',
+        '/trpc/unknown',
+        'static',
+      ].sort(),
+    );
+    expect(metrics.value('formwell_http_requests_total', { route: 'static' })).toBe(3);
+    rmSync(dashboardDir, { recursive: true, force: true });
   });
 
   test('METRICS_TOKEN: no token or a wrong one is 401 with the error body; the right one scrapes', async () => {

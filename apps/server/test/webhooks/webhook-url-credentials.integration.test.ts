@@ -54,7 +54,7 @@ async function sendTestEvent({ app, key, formId, id, masked, bodies }: TTestEven
 test('credentials in a webhook URL are masked in every answer and log, kept for delivery, and survive an edit that sends the masked URL back', async () => {
   const { app, logLines, receiver, owner, form, port } = await setUp();
   const realUrl = `http://hook-user:${PASSWORD}@127.0.0.1:${port}/hook?access_token=${TOKEN}&topic=forms`;
-  const masked = `http://hook-user:***@127.0.0.1:${port}/hook?access_token=***&topic=forms`;
+  const masked = `http://127.0.0.1:${port}/hook/…`;
   const bodies: string[] = [];
 
   const created = await call(app, {
@@ -118,7 +118,7 @@ test('credentials in a webhook URL are masked in every answer and log, kept for 
     key: owner.key,
     payload: { url: 'https://hooks.example.com/plain?topic=forms' },
   });
-  expect(replaced.json()).toMatchObject({ url: 'https://hooks.example.com/plain?topic=forms' });
+  expect(replaced.json()).toMatchObject({ url: 'https://hooks.example.com/plain/…' });
   expect((await WebhookEndpointModel.findById(id).lean())?.url).toBe(
     'https://hooks.example.com/plain?topic=forms',
   );
@@ -136,7 +136,7 @@ test('secrets in the path, the fragment, jwt and code parameters and credential 
   const jwt = 'eyJhbGciOiJIUzI1NiJ9.e30.sig-Jt42';
   const bearer = 'bearer-Kd93-secret';
   const realUrl = `http://127.0.0.1:${port}/hooks/${pathToken}?jwt=${jwt}&code=c0de-77&topic=forms#frag-token-55`;
-  const masked = `http://127.0.0.1:${port}/hooks/***?jwt=***&code=***&topic=forms#***`;
+  const masked = `http://127.0.0.1:${port}/hooks/…`;
   const headers = [
     { name: 'Authorization', value: `Bearer ${bearer}` },
     { name: 'X-Source', value: 'formwell' },

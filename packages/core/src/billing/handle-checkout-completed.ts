@@ -9,11 +9,33 @@ import {
   type TBillingEventContext,
 } from './billing-event-context.js';
 import { findBillingWorkspace } from './find-billing-workspace.js';
-import { resolvePlan } from './resolve-plan.js';
+import { resolvePlan, type TPlanPriceIds } from './resolve-plan.js';
 import { ZCheckoutSession } from './stripe-objects.js';
+
+type TCheckoutSession = ReturnType<typeof ZCheckoutSession.parse>;
 
 /** The session's payment is still on its way (a delayed method: bank debit, voucher, transfer). */
 const PAYMENT_PENDING = 'unpaid';
+/** The only kind of Checkout that pays for a plan: a subscription to one of the plan prices. */
+const SUBSCRIPTION_MODE = 'subscription';
+
+/**
+ * Whether a session may grant a plan at all. A one-off or setup session (a zero-amount payment
+ * link, say) never does, whatever its metadata says; nor does a session whose prices (when the
+ * sender expanded them) are not all configured plan prices. The provider's event carries no line
+ * items and the event is processed without calling the provider, so for a subscription session
+ * the price is checked by the subscription's own events (plan from the configured price id). A
+ * hand-made event without `mode` (the provider always sends it) is judged by its metadata, as before.
+ */
+function paysForPlan(session: TCheckoutSession, priceIds: TPlanPriceIds): boolean {
+  if (session.mode != null && session.mode !== SUBSCRIPTION_MODE) {
+    return false;
+  }
+  const configured = new Set(Object.values(priceIds).filter((id): id is string => Boolean(id)));
+  const sold = (session.line_items?.data ?? []).map((item) => item.price?.id);
+
+  return sold.every((priceId) => priceId !== undefined && configured.has(priceId));
+}
 
 /**
  * A finished Checkout: the user (our metadata, or the client reference) gets the customer id, the
@@ -36,7 +58,7 @@ export async function handleCheckoutCompleted(
     clientReferenceId: session.client_reference_id,
   });
   const plan = resolvePlan({ priceIds: ctx.priceIds, metadata: [session.metadata] });
-  if (!userId || !plan) {
+  if (!userId || !plan || !paysForPlan(session, ctx.priceIds)) {
     return 'ignored';
   }
   const { customer } = session;

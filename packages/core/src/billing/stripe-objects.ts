@@ -30,6 +30,12 @@ export const ZCheckoutSession = z.looseObject({
   metadata: ZMetadata,
   /** `paid`, `no_payment_required`, or `unpaid` (a delayed method such as a bank debit, still pending). */
   payment_status: z.string().nullish(),
+  /** `subscription`, `payment` (one-off) or `setup`; the provider always sends it. */
+  mode: z.string().nullish(),
+  /** Present only when the sender expanded them; the provider's event leaves them out. */
+  line_items: z
+    .looseObject({ data: z.array(z.looseObject({ price: z.looseObject({ id: z.string() }).nullish() })) })
+    .nullish(),
 });
 
 const ZPrice = z.looseObject({ id: ZId, metadata: ZMetadata });

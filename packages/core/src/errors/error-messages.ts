@@ -41,6 +41,8 @@ export const ErrorMessages = {
   RATE_LIMIT_EXCEEDED: 'Rate limit exceeded',
   /** `GET /metrics` when METRICS_TOKEN is set and the request lacks it. */
   METRICS_TOKEN_REQUIRED: 'A valid metrics token is required',
+  /** `GET /metrics` with NODE_ENV=production and no METRICS_TOKEN set. */
+  METRICS_TOKEN_UNSET: 'Metrics are off: set METRICS_TOKEN to scrape them in production',
   INTERNAL: 'Internal server error',
   INVALID_SUBMISSION: 'Invalid submission data',
   DUPLICATE_EMAIL: 'A submission with this email already exists for this form',
@@ -68,6 +70,8 @@ export const ErrorMessages = {
   INVALID_ORIGIN: 'must be an http(s) origin such as https://example.com (no path)',
   /** A cookie-authenticated (dashboard) route called from another origin. */
   CROSS_ORIGIN_REFUSED: 'Cross-origin requests are not accepted on dashboard routes',
+  /** A `Host` that is none of the server's names (PUBLIC_URL's, loopback, ALLOWED_HOSTS): 421. */
+  UNKNOWN_HOST: 'This server does not answer to this host name',
   API_KEY_OUTSIDE_REST: 'API keys are accepted only under /api/v1',
   /** The 413 of every route under the usual body limit, whoever raised it. */
   BODY_TOO_LARGE: bodyTooLarge(BODY_LIMIT_BYTES),
@@ -125,6 +129,9 @@ export const ErrorMessages = {
   monthlyLimit: (used: number, limit: number) =>
     `Monthly submission limit reached (${used}/${limit}) for your plan`,
   apiKeyLimit: (max: number) => `API key limit reached (${max}/${max} active keys)`,
+  /** A webhook URL whose host is (or resolves to) a loopback, private or reserved address. */
+  webhookPrivateTarget: (host: string) =>
+    `Webhook URL points to a private or loopback address (${host}): deliveries to it are refused unless the server runs with ALLOW_PRIVATE_WEBHOOK_TARGETS=true`,
   webhookLimit: (count: number, max: number) =>
     `Webhook endpoint limit reached (${count}/${max}) for your plan`,
 } as const;

@@ -1,6 +1,7 @@
 import type { TCoreConfig } from '../config/load-config.js';
 import { parseInput } from '../errors/parse-input.js';
 import type { TOnBumpFailed } from '../api-keys/auth-epoch.js';
+import { checkWebhookTarget } from './check-webhook-target.js';
 import { storeFormEndpoint } from './store-form-endpoint.js';
 import { toWebhookEndpointView, type TWebhookEndpointWithSecret } from './webhook-endpoint-view.js';
 import {
@@ -21,7 +22,8 @@ export type CreateWebhookEndpointOptions = {
  * (a slot of the form's `webhookCount`, taken with one conditional update: no overshoot under
  * concurrency). Checks run as everywhere: the input (400), the form (404, or 403 for another
  * user's), then the plan's limit (403).
- * The secret is returned here only. The SSRF guard runs at delivery time (the address can change).
+ * The secret is returned here only. A URL every delivery would refuse (a private target) is refused
+ * here too; the SSRF guard still runs at delivery time (the address can change).
  */
 export async function createWebhookEndpoint({
   config,
@@ -36,6 +38,7 @@ export async function createWebhookEndpoint({
     enabled = true,
     headers = [],
   } = parseInput(ZCreateWebhookEndpointInputSchema, input);
+  await checkWebhookTarget({ url, allowPrivateTargets: config.webhooks.allowPrivateTargets });
   const record = await storeFormEndpoint({
     config,
     userId,

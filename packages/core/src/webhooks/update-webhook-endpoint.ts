@@ -1,10 +1,12 @@
 import { webhookEndpointRepository } from '@formwell/db';
 
+import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { isMaskedHeader, keepMaskedHeaderValues, sendsMaskedValues } from './display-webhook-headers.js';
+import { checkWebhookTarget } from './check-webhook-target.js';
 import { displayWebhookUrl } from './display-webhook-url.js';
 import { loadOwnedEndpoint } from './load-owned-endpoint.js';
 import { toWebhookEndpointView, type TWebhookEndpointView } from './webhook-endpoint-view.js';
@@ -18,6 +20,8 @@ export type UpdateWebhookEndpointOptions = {
   formId: string;
   endpointId: string;
   data: TUpdateWebhookEndpointInput;
+  /** Whether a new URL may name a private target (see checkWebhookTarget). */
+  config: Pick<TCoreConfig, 'webhooks'>;
 };
 
 /** Changes an endpoint's URL, description, enabled flag, events or headers (the list is replaced). */
@@ -26,12 +30,16 @@ export async function updateWebhookEndpoint({
   formId,
   endpointId,
   data,
+  config,
 }: UpdateWebhookEndpointOptions): Promise<TWebhookEndpointView> {
   const { url, description, enabled, events, headers } = parseInput(ZUpdateWebhookEndpointInputSchema, data);
   const current = await loadOwnedEndpoint({ userId, formId, endpointId });
   // The URL as read back has its credentials masked; a client sending that masked URL back (an edit
   // form saving every field) means "unchanged", not "replace the password with ***".
   const newUrl = url !== undefined && url !== displayWebhookUrl(current.url) ? url : undefined;
+  if (newUrl !== undefined) {
+    await checkWebhookTarget({ url: newUrl, allowPrivateTargets: config.webhooks.allowPrivateTargets });
+  }
   // Stored credential headers are set, never read back; moved with the URL, they would be delivered
   // to whoever holds the new one (a stolen key could point the webhook at its own server and collect
   // them; on receivers where anyone can make paths, that server can share the old one's origin).

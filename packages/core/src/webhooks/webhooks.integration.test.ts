@@ -1,6 +1,7 @@
 import { webhookEndpointRepository } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
+import { loadConfig } from '../config/load-config.js';
 import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { appErrorOf } from '../../test/app-error-of.js';
@@ -66,7 +67,9 @@ describe('webhook endpoints', () => {
     ]);
 
     const ids = { userId: user.id, formId: form.id, endpointId: created.id };
-    expect(await updateWebhookEndpoint({ ...ids, data: { enabled: false } })).toMatchObject({
+    expect(
+      await updateWebhookEndpoint({ ...ids, config: testConfig, data: { enabled: false } }),
+    ).toMatchObject({
       enabled: false,
     });
     const actor = { id: user.id, plan: 'FREE' as const, quotaLimit: 10 };
@@ -187,5 +190,63 @@ describe('webhook endpoints', () => {
       ]);
     }
     expect(await listWebhookEndpoints({ userId: user.id, formId: form.id })).toEqual([]);
+  });
+});
+
+describe('private webhook targets', () => {
+  const allowing = loadConfig({ env: { ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' } });
+
+  test('refused at creation and on a URL change, naming ALLOW_PRIVATE_WEBHOOK_TARGETS; accepted when it is on', async () => {
+    const user = await createUser({ config: testConfig, input: { email: testEmail(), plan: 'PRO' } });
+    const form = await createForm({
+      config: testConfig,
+      userId: user.id,
+      input: { name: 'F', formType: 'contact' },
+    });
+    const create = (url: string, config = testConfig) =>
+      createWebhookEndpoint({ config, userId: user.id, formId: form.id, url });
+
+    const refusals = [];
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://localhost:8080/',
+      'http://[::1]/x',
+      'http://10.1.2.3/',
+    ]) {
+      const error = await appErrorOf(create(url));
+      refusals.push([url, error.httpStatus, error.message]);
+    }
+    const allowed = await create('http://127.0.0.1:9/hook', allowing);
+    const publicOne = await create('https://hooks.example.com/a');
+    const moved = await appErrorOf(
+      updateWebhookEndpoint({
+        userId: user.id,
+        formId: form.id,
+        endpointId: publicOne.id,
+        config: testConfig,
+        data: { url: 'http://192.168.1.10/hook' },
+      }),
+    );
+
+    expect(refusals).toEqual(
+      [
+        ['http://127.0.0.1:9/hook', '127.0.0.1'],
+        ['http://localhost:8080/', 'localhost'],
+        ['http://[::1]/x', '::1'],
+        ['http://10.1.2.3/', '10.1.2.3'],
+      ].map(([url, host]) => [
+        url,
+        400,
+        `Webhook URL points to a private or loopback address (${host}): deliveries to it are refused unless the server runs with ALLOW_PRIVATE_WEBHOOK_TARGETS=true`,
+      ]),
+    );
+    expect(allowed.url).toBe('http://127.0.0.1:9/hook');
+    expect([moved.httpStatus, moved.message]).toEqual([
+      400,
+      expect.stringContaining('ALLOW_PRIVATE_WEBHOOK_TARGETS'),
+    ]);
+    expect(
+      (await listWebhookEndpoints({ userId: user.id, formId: form.id })).map(({ url }) => url).sort(),
+    ).toEqual(['http://127.0.0.1:9/hook', 'https://hooks.example.com/a']);
   });
 });

@@ -9,6 +9,7 @@ import { FormStatsMonthModel } from '../models/form-stats-month.js';
 import { FormStatsModel } from '../models/form-stats.js';
 import { FormModel } from '../models/form.js';
 import { InboundEventModel } from '../models/inbound-event.js';
+import { InboundReceiverModel } from '../models/inbound-receiver.js';
 import { InvoiceModel } from '../models/invoice.js';
 import { MonthlyUsageModel } from '../models/monthly-usage.js';
 import { PaymentEventModel } from '../models/payment-event.js';
@@ -78,7 +79,12 @@ export async function deleteAccountData({
   await remove('spam_models', () => SpamModelModel.deleteMany({ workspaceId: owner }));
   await remove('webhook_endpoints', () => WebhookEndpointModel.deleteMany(byOwner));
   await remove('webhook_deliveries', () => WebhookDeliveryModel.deleteMany(byOwner));
-  await remove('inbound_events', () => InboundEventModel.deleteMany({ formId: { $in: formIds } }));
+  await remove('inbound_events', () =>
+    InboundEventModel.deleteMany({
+      $or: [{ receiverUserId: String(owner) }, { receiverUserId: null, formId: { $in: formIds } }],
+    }),
+  );
+  await remove('inbound_receivers', () => InboundReceiverModel.deleteMany(byOwner));
   await remove('caught_mail', () => CaughtMailModel.deleteMany({ messageId: { $in: messageIds } }));
   await remove('email_log', () => EmailLogModel.deleteMany(byOwner));
   await remove('billing_emails', () => BillingEmailModel.deleteMany(byOwner));

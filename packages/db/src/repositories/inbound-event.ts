@@ -11,12 +11,12 @@ export type TInboundEventRecord = TRecordOf<TInboundEventDoc> & { id: string };
 
 export type TCreateInboundEventRecord = Pick<
   TInboundEventRecord,
-  'submissionId' | 'formId' | 'event' | 'occurredAt' | 'fieldsJson'
+  'submissionId' | 'formId' | 'event' | 'occurredAt' | 'fieldsJson' | 'receiverUserId'
 >;
 
 type TLeanInboundEvent = TLeanOf<
   TInboundEventDoc,
-  'submissionId' | 'formId' | 'event' | 'occurredAt' | 'fieldsJson' | 'createdAt'
+  'submissionId' | 'formId' | 'event' | 'occurredAt' | 'fieldsJson' | 'createdAt' | 'receiverUserId'
 >;
 
 function toRecord(doc: TLeanInboundEvent): TInboundEventRecord {
@@ -27,6 +27,7 @@ function toRecord(doc: TLeanInboundEvent): TInboundEventRecord {
     event: doc.event,
     occurredAt: doc.occurredAt,
     fieldsJson: doc.fieldsJson,
+    receiverUserId: doc.receiverUserId ?? null,
     createdAt: doc.createdAt,
   };
 }
@@ -36,7 +37,7 @@ export type TInboundEventReader = TOwnerReader;
 
 /** The custom receiver's inbound-event log. */
 export const inboundEventRepository = {
-  /** Stores the event once per `submissionId`; false when it was already recorded. */
+  /** Stores the event once per receiver, form and submission; false when it was already recorded. */
   async recordOnce(input: TCreateInboundEventRecord): Promise<boolean> {
     try {
       await InboundEventModel.create({ ...input });
@@ -50,7 +51,10 @@ export const inboundEventRepository = {
     }
   },
 
-  /** Newest first; an owner sees the events naming one of their forms (ids held as strings). */
+  /**
+   * Newest first. An owner sees what their own receiver took, and what the shared receiver took
+   * naming one of their forms (ids held as strings).
+   */
   async list({
     reader,
     limit,
@@ -67,11 +71,16 @@ export const inboundEventRepository = {
         return { items: [], hasMore: false };
       }
       const forms = await FormModel.find({ userId: owner }, { _id: 1 }).lean<{ _id: unknown }[]>();
-      formFilter = { formId: { $in: forms.map((form) => String(form._id)) } };
+      formFilter = {
+        $or: [
+          { receiverUserId: reader.userId },
+          { receiverUserId: null, formId: { $in: forms.map((form) => String(form._id)) } },
+        ],
+      };
     }
+    // Both filters may be an `$or`: joined with `$and`, so neither replaces the other.
     const docs = await InboundEventModel.find({
-      ...formFilter,
-      ...afterFilter(after, after ? toObjectId(after.id) : null),
+      $and: [formFilter, afterFilter(after, after ? toObjectId(after.id) : null)],
     })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit + 1)

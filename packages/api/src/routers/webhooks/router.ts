@@ -2,6 +2,7 @@ import { createRouter } from '../../trpc.js';
 import { createWebhookRoute } from './create-webhook.js';
 import { deleteWebhookRoute } from './delete-webhook.js';
 import { getWebhookRoute } from './get-webhook.js';
+import { inboundReceiverRoute, rotateInboundReceiverRoute } from './inbound-receiver.js';
 import { listInboundEventsRoute } from './list-inbound-events.js';
 import { listWebhookDeliveriesRoute } from './list-webhook-deliveries.js';
 import { listWebhooksRoute } from './list-webhooks.js';
@@ -12,7 +13,7 @@ import { updateWebhookRoute } from './update-webhook.js';
 
 /**
  * Outbound webhook endpoints, for the dashboard and for keys alike, and the custom receiver's
- * inbound-event log (dashboard only).
+ * inbound-event log and the owner's own receiver (dashboard only).
  */
 export const webhooksRouter = createRouter({
   list: listWebhooksRoute,
@@ -25,4 +26,6 @@ export const webhooksRouter = createRouter({
   redeliver: redeliverWebhookRoute,
   sendTest: sendTestWebhookRoute,
   listInboundEvents: listInboundEventsRoute,
+  inboundReceiver: inboundReceiverRoute,
+  rotateInboundReceiver: rotateInboundReceiverRoute,
 });

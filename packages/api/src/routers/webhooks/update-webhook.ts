@@ -18,6 +18,7 @@ export const updateWebhookRoute = webhooksProcedure
       userId: ctx.actor.workspaceId,
       formId,
       endpointId: webhookId,
+      config: ctx.services.config,
       data: { url, description, enabled, events, headers },
     });
   });

@@ -14,7 +14,7 @@ export class BlockedAddressError extends Error {
 export type TResolveHost = (hostname: string, family: number) => Promise<LookupAddress[]>;
 
 /** The system resolver, as Node's own connections use it. */
-const systemResolve: TResolveHost = (hostname, family) => dns.lookup(hostname, { all: true, family });
+export const systemResolve: TResolveHost = (hostname, family) => dns.lookup(hostname, { all: true, family });
 
 /**
  * A `lookup` for the HTTP client that resolves the name once, refuses it when any of its addresses
