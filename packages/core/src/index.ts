@@ -355,3 +355,15 @@ export { exportAccount } from './data-rights/export-account.js';
 export { deleteAccount } from './data-rights/delete-account.js';
 export { eraseSubmitterData, findSubmitterData } from './data-rights/submitter-data.js';
 export { ZDeleteAccountInputSchema, ZSubmitterInputSchema } from './data-rights/z-data-rights-input.js';
+
+// file uploads
+export { keyedUploadTarget, publicUploadTarget } from './files/upload-target.js';
+export type { TUploadTarget, TFileFieldRules } from './files/upload-target.js';
+export { attachUploadedFiles, removeUploadedFiles, reserveUploadStorage, storageLimitError } from './files/settle-upload.js';
+export { openLinkedFile, openSubmissionFile } from './files/open-file-download.js';
+export type { TFileDownload } from './files/open-file-download.js';
+export { SIGNED_FILE_PATH, withFileLinks } from './files/file-links.js';
+export { safeFileName } from './files/safe-file-name.js';
+export { isAccepted, unrecognisedKind } from './files/file-type-rules.js';
+export type { TFileKind } from './files/file-type-rules.js';
+export type { TStoredFile, TSubmissionFiles } from './files/z-stored-file.js';

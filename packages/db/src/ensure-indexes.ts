@@ -16,6 +16,9 @@ import { SubmissionModel } from './models/submission.js';
 import { UserModel } from './models/user.js';
 import { WebhookDeliveryModel } from './models/webhook-delivery.js';
 import { WebhookEndpointModel } from './models/webhook-endpoint.js';
+import { SigningKeyModel } from './models/signing-key.js';
+import { StorageUsageModel } from './models/storage-usage.js';
+import { UploadedFileModel } from './models/uploaded-file.js';
 
 /**
  * Waits until every model's indexes exist. autoIndex builds them in the background at connect;
@@ -43,6 +46,9 @@ export async function ensureIndexes(): Promise<void> {
       PaymentEventModel,
       BillingEmailModel,
       CaughtMailModel,
+      UploadedFileModel,
+      StorageUsageModel,
+      SigningKeyModel,
     ].map((model) => model.init()),
   );
 }

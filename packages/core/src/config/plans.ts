@@ -16,6 +16,10 @@ export type TPlanLimits = {
   /** Developer notification emails per hour per form (PRO only). */
   developerNotificationsPerHour: number;
   customRedirect: boolean;
+  /** Largest uploaded file in MB (1 MB = 1,048,576 bytes); 0 = no file fields on this plan. */
+  maxFileSizeMb: number;
+  /** Sum of the stored files' sizes a workspace may keep, in MB. */
+  maxStorageMb: number;
 };
 
 /** The plans' default limits (the table in docs/architecture.md); `loadConfig` applies environment overrides on top. */
@@ -29,6 +33,8 @@ export const DEFAULT_PLAN_LIMITS: Record<TPlan, TPlanLimits> = {
     developerNotifications: false,
     developerNotificationsPerHour: 0,
     customRedirect: false,
+    maxFileSizeMb: 0,
+    maxStorageMb: 0,
   },
   STANDARD: {
     maxForms: 5,
@@ -39,6 +45,8 @@ export const DEFAULT_PLAN_LIMITS: Record<TPlan, TPlanLimits> = {
     developerNotifications: false,
     developerNotificationsPerHour: 0,
     customRedirect: true,
+    maxFileSizeMb: 10,
+    maxStorageMb: 1024,
   },
   PRO: {
     maxForms: 10,
@@ -49,5 +57,7 @@ export const DEFAULT_PLAN_LIMITS: Record<TPlan, TPlanLimits> = {
     developerNotifications: true,
     developerNotificationsPerHour: 100,
     customRedirect: true,
+    maxFileSizeMb: 25,
+    maxStorageMb: 10 * 1024,
   },
 };

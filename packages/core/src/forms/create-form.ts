@@ -9,6 +9,7 @@ import { parseInput } from '../errors/parse-input.js';
 import { insertWithSlot } from '../limits/insert-with-slot.js';
 import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
+import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { ZCreateFormInputSchema, type TCreateFormInput } from './z-form-input.js';
 
@@ -47,6 +48,7 @@ export async function createForm({ config, userId, input }: CreateFormOptions): 
   }
   const limits = config.plans[user.plan];
   assertEmailSettingsPlan({ limits, emailSettings: parsed.emailSettings });
+  assertFileFieldsPlan({ limits, fields: parsed.fields });
   await reserveCappedSlot({
     counter: user.formCount,
     countExisting: () => formRepository.count({ userId }),

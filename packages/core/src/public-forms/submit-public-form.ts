@@ -17,6 +17,7 @@ import { publicThankYouUrl } from './public-thank-you-url.js';
 import { requestOrigin } from './request-origin.js';
 import { CAPTCHA_RETRY_AFTER_SECONDS, verifyCaptcha } from './verify-captcha.js';
 import { formNotFound } from '../forms/load-owned-form.js';
+import type { TSubmissionFiles } from '../files/z-stored-file.js';
 
 /** Names the endpoint reads itself; they are never stored with the submission. */
 const REDIRECT_FIELD = '_redirect';
@@ -34,6 +35,8 @@ export type SubmitPublicFormOptions = {
   client?: TClientInfo;
   /** The HTTP request's id, carried by the submission's outbox jobs. */
   requestId?: string;
+  /** The stored values of the file fields, when the request uploaded files. */
+  files?: TSubmissionFiles;
 };
 
 export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
@@ -60,6 +63,7 @@ export async function submitPublicForm({
   referer,
   client = {},
   requestId,
+  files,
 }: SubmitPublicFormOptions): Promise<TSubmitPublicFormResult> {
   const form = await formRepository.findForPublicSubmit({ formId });
   if (!form?.publicSubmissions.enabled) {
@@ -134,6 +138,7 @@ export async function submitPublicForm({
     client,
     thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
     ...(requestId === undefined ? {} : { requestId }),
+    ...(files === undefined ? {} : { files }),
   });
 
   return { ...result, userId: user.id };

@@ -4,6 +4,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
+import { removeSubmissionFiles } from '../files/settle-upload.js';
 import { applySubmissionCounters } from './apply-submission-counters.js';
 
 export type DeleteSubmissionOptions = { userId: string; formId: string; submissionId: string };
@@ -23,6 +24,7 @@ export async function deleteSubmission({
   if (!removed) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.SUBMISSION_NOT_FOUND });
   }
+  await removeSubmissionFiles([submissionId]);
   if (removed.countersPending) {
     // Its counting was interrupted and the sweep can no longer see it: count it first (idempotent),
     // so the decrement below takes away only what was added.

@@ -13,6 +13,7 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { formNotFound, loadOwnedForm } from '../forms/load-owned-form.js';
+import type { TSubmissionFiles } from '../files/z-stored-file.js';
 import type { TFormField } from '../forms/z-form-field.js';
 import { finishSubmissionCounters } from './apply-submission-counters.js';
 import type { TOutboxItem } from './outbox-item.js';
@@ -54,6 +55,8 @@ export type SubmitFormOptions = {
    * the API passes a per-process copy checked against the owner's epoch (form-copy.ts in the API).
    */
   loadForm?: (ids: { userId: string; formId: string }) => Promise<TFormRecord>;
+  /** The stored values of the file fields, when the request uploaded files (multipart). */
+  files?: TSubmissionFiles;
 };
 
 /** A submit's form from MongoDB: the user's own, else 404, or 403 for another user's form. */
@@ -113,6 +116,7 @@ export async function submitForm({
   requestId,
   now = new Date(),
   loadForm = loadFormForSubmit,
+  files,
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
   const { formId, data, redirectUrl } = await refusingAs(SubmitRefusal.validation, () =>
     parseInput(ZSubmitFormInputSchema, input),
@@ -136,7 +140,7 @@ export async function submitForm({
   }
 
   const fields = form.fields as TFormField[];
-  const validation = validateSubmissionData({ fields, data: rest });
+  const validation = validateSubmissionData({ fields, data: rest, ...(files ? { files } : {}) });
   if (!validation.ok) {
     throw invalidData(validation.fieldErrors);
   }

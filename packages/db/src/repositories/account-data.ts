@@ -10,6 +10,8 @@ import { FormModel } from '../models/form.js';
 import { InboundEventModel } from '../models/inbound-event.js';
 import { InvoiceModel } from '../models/invoice.js';
 import { MonthlyUsageModel } from '../models/monthly-usage.js';
+import { StorageUsageModel } from '../models/storage-usage.js';
+import { UploadedFileModel } from '../models/uploaded-file.js';
 import { PaymentEventModel } from '../models/payment-event.js';
 import { PaymentFailureModel } from '../models/payment-failure.js';
 import { SubmissionModel } from '../models/submission.js';
@@ -66,6 +68,9 @@ export async function deleteAccountData({
   await remove('form_stats', () => FormStatsModel.deleteMany(byOwner));
   await remove('form_stats_month_days', () => FormStatsMonthModel.deleteMany(byOwner));
   await remove('monthly_usage', () => MonthlyUsageModel.deleteMany(byOwner));
+  // The account is its own tenant until workspaces exist; the files' bytes went before this.
+  await remove('uploaded_files', () => UploadedFileModel.deleteMany({ workspaceId: owner }));
+  await remove('storage_usage', () => StorageUsageModel.deleteMany({ workspaceId: owner }));
   await remove('webhook_endpoints', () => WebhookEndpointModel.deleteMany(byOwner));
   await remove('webhook_deliveries', () => WebhookDeliveryModel.deleteMany(byOwner));
   await remove('inbound_events', () => InboundEventModel.deleteMany({ formId: { $in: formIds } }));
