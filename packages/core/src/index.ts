@@ -359,7 +359,12 @@ export { ZDeleteAccountInputSchema, ZSubmitterInputSchema } from './data-rights/
 // file uploads
 export { keyedUploadTarget, publicUploadTarget } from './files/upload-target.js';
 export type { TUploadTarget, TFileFieldRules } from './files/upload-target.js';
-export { attachUploadedFiles, removeUploadedFiles, reserveUploadStorage, storageLimitError } from './files/settle-upload.js';
+export {
+  attachUploadedFiles,
+  removeUploadedFiles,
+  reserveUploadStorage,
+  storageLimitError,
+} from './files/settle-upload.js';
 export { openLinkedFile, openSubmissionFile } from './files/open-file-download.js';
 export type { TFileDownload } from './files/open-file-download.js';
 export { SIGNED_FILE_PATH, withFileLinks } from './files/file-links.js';
@@ -367,3 +372,4 @@ export { safeFileName } from './files/safe-file-name.js';
 export { isAccepted, unrecognisedKind } from './files/file-type-rules.js';
 export type { TFileKind } from './files/file-type-rules.js';
 export type { TStoredFile, TSubmissionFiles } from './files/z-stored-file.js';
+export { UploadSession } from './files/upload-session.js';

@@ -13,7 +13,9 @@ const PURPOSE = 'file-links';
 export const SIGNED_FILE_PATH = '/files';
 
 function signature(key: string, fileId: string, expires: number): string {
-  return createHmac('sha256', key).update(`${fileId}.${String(expires)}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`${fileId}.${String(expires)}`)
+    .digest('base64url');
 }
 
 /** A stored file value as messages carry it: its own properties, a signed `url` and `expiresAt`. */
@@ -42,7 +44,10 @@ export async function withFileLinks({
   const key = await signingKeyRepository.getOrCreate(PURPOSE);
   const expires = Math.floor((now.getTime() + FILE_LINK_LIFETIME_MS) / 1000);
   const link = (file: TStoredFile): TLinkedFile => {
-    const query = new URLSearchParams({ expires: String(expires), signature: signature(key, file.fileId, expires) });
+    const query = new URLSearchParams({
+      expires: String(expires),
+      signature: signature(key, file.fileId, expires),
+    });
 
     return {
       ...file,

@@ -15,7 +15,13 @@ const TEXT_TYPES: Record<string, string> = {
 };
 
 /** Spellings of one extension, so `.jpeg` in `accept` lets in what the sniffer calls `jpg`. */
-const SAME_EXTENSION: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', htm: 'html', tif: 'tiff', mpeg: 'mpg' };
+const SAME_EXTENSION: Record<string, string> = {
+  jpeg: 'jpg',
+  jpe: 'jpg',
+  htm: 'html',
+  tif: 'tiff',
+  mpeg: 'mpg',
+};
 
 const canonical = (extension: string) => SAME_EXTENSION[extension] ?? extension;
 
@@ -28,6 +34,14 @@ export function unrecognisedKind({ name, head }: { name: string; head: Uint8Arra
   const isText = !head.includes(0);
   if (!isText) {
     return { contentType: 'application/octet-stream', extension: null };
+  }
+  // Markup is named for what it is whatever the file is called: a page or an image with scripts.
+  const start = Buffer.from(head.subarray(0, 512)).toString('utf8').trimStart().toLowerCase();
+  if (/^(<!doctype html|<html|<head|<body|<script|<iframe)/.test(start)) {
+    return { contentType: 'text/html', extension: 'html' };
+  }
+  if (/^(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*<svg/s.test(start)) {
+    return { contentType: 'image/svg+xml', extension: 'svg' };
   }
   const known = TEXT_TYPES[extension];
 

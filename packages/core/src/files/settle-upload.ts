@@ -83,5 +83,8 @@ export async function removeSubmissionFiles(submissionIds: string[]): Promise<vo
 
 /** Removes every file of a tenant (account deletion); its storage counter goes with the account. */
 export async function removeWorkspaceFiles(workspaceId: string): Promise<void> {
-  await removeUploadedFiles({ files: await uploadedFileRepository.listOfWorkspace(workspaceId), counted: false });
+  await removeUploadedFiles({
+    files: await uploadedFileRepository.listOfWorkspace(workspaceId),
+    counted: false,
+  });
 }

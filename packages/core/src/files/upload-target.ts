@@ -1,4 +1,10 @@
-import { fileStorageFor, formRepository, storageUsageRepository, userRepository, type TFileStorage } from '@formwell/db';
+import {
+  fileStorageFor,
+  formRepository,
+  storageUsageRepository,
+  userRepository,
+  type TFileStorage,
+} from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import type { TPlan, TPlanLimits } from '../config/plans.js';
@@ -60,16 +66,19 @@ async function targetOf({
   fields: TFormField[];
 }): Promise<TUploadTarget> {
   const limits = config.plans[plan];
-  if (!planAllowsFiles(limits)) {
+  const fileFields = new Map(
+    fields.filter((field) => field.type === 'file').map((field) => [field.name, fieldRules(field, limits)]),
+  );
+  // A form without file fields answers as before uploads existed (the caller's 415); one with
+  // them, after a downgrade, is refused for the plan.
+  if (fileFields.size > 0 && !planAllowsFiles(limits)) {
     throw fileUploadsPlanError();
   }
 
   return {
     workspaceId,
     formId,
-    fileFields: new Map(
-      fields.filter((field) => field.type === 'file').map((field) => [field.name, fieldRules(field, limits)]),
-    ),
+    fileFields,
     storageLimitBytes: limits.maxStorageMb * MB,
     storageUsedBytes: await storageUsageRepository.get(workspaceId),
     storage: fileStorageFor(config.files),
@@ -91,7 +100,13 @@ export async function keyedUploadTarget({
 }): Promise<TUploadTarget> {
   const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' });
 
-  return targetOf({ config, workspaceId: user.id, plan: user.plan, formId: form.id, fields: form.fields as TFormField[] });
+  return targetOf({
+    config,
+    workspaceId: user.id,
+    plan: user.plan,
+    formId: form.id,
+    fields: form.fields as TFormField[],
+  });
 }
 
 /** The target of an upload to a form's keyless endpoint (`/f/{formId}`): a form that opted in (404). */
@@ -111,5 +126,11 @@ export async function publicUploadTarget({
     throw formNotFound();
   }
 
-  return targetOf({ config, workspaceId: owner.id, plan: owner.plan, formId: form.id, fields: form.fields as TFormField[] });
+  return targetOf({
+    config,
+    workspaceId: owner.id,
+    plan: owner.plan,
+    formId: form.id,
+    fields: form.fields as TFormField[],
+  });
 }

@@ -14,8 +14,10 @@ function tenantId(workspaceId: string) {
 /** Bytes of stored files per tenant. */
 export const storageUsageRepository = {
   async get(workspaceId: string): Promise<number> {
-    const doc = await StorageUsageModel.findOne({ workspaceId: tenantId(workspaceId) }, { storageBytes: 1 })
-      .lean<{ storageBytes: number }>();
+    const doc = await StorageUsageModel.findOne(
+      { workspaceId: tenantId(workspaceId) },
+      { storageBytes: 1 },
+    ).lean<{ storageBytes: number }>();
 
     return doc?.storageBytes ?? 0;
   },
@@ -60,7 +62,10 @@ export const storageUsageRepository = {
   /** Gives bytes back (files deleted, or a submission that failed after its files were counted). */
   async subtract({ workspaceId, bytes }: { workspaceId: string; bytes: number }): Promise<void> {
     if (bytes > 0) {
-      await StorageUsageModel.updateOne({ workspaceId: tenantId(workspaceId) }, { $inc: { storageBytes: -bytes } });
+      await StorageUsageModel.updateOne(
+        { workspaceId: tenantId(workspaceId) },
+        { $inc: { storageBytes: -bytes } },
+      );
     }
   },
 };

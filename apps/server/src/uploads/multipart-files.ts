@@ -1,0 +1,79 @@
+import type { Readable } from 'node:stream';
+
+import {
+  attachUploadedFiles,
+  reserveUploadStorage,
+  UploadSession,
+  type TSubmissionFiles,
+  type TUploadTarget,
+} from '@formwell/core';
+
+/** What a multipart body's reader does with a file part (see readPublicFormBody). */
+export type TFilePartHandler = (part: { field: string; filename: string; stream: Readable }) => Promise<void>;
+
+/** The most file parts one request may carry: 100 fields of 10 files each. */
+export const MAX_FILE_PARTS = 1000;
+
+/**
+ * The files of one request: the upload target is resolved at the first file part (form, plan,
+ * limits: all checked before a byte is stored), then each part streams to storage through the
+ * session. `noFileFields` answers a form that has none (the caller's 415, as before uploads).
+ */
+export function createRequestUploads({
+  resolveTarget,
+  noFileFields,
+}: {
+  resolveTarget: () => Promise<TUploadTarget>;
+  noFileFields: () => Error;
+}) {
+  let session: UploadSession | null = null;
+
+  const onFile: TFilePartHandler = async (part) => {
+    if (!session) {
+      const target = await resolveTarget();
+      if (target.fileFields.size === 0) {
+        throw noFileFields();
+      }
+      session = new UploadSession(target);
+    }
+    await session.accept(part);
+  };
+
+  /**
+   * Runs the submit with the uploaded files' values. The files count against the tenant's storage
+   * (403 at its limit) just before the submission is stored; they are tied to it after, or, when
+   * anything refused the request (or the honeypot caught it), removed with their count.
+   */
+  async function submitWith<T extends { spam: boolean; response: { submissionId: string } }>(
+    submit: (files: TSubmissionFiles | undefined) => Promise<T>,
+  ): Promise<T> {
+    const current = session as UploadSession | null;
+    if (!current) {
+      return submit(undefined);
+    }
+    let release: (() => Promise<void>) | null = null;
+    try {
+      release = (await reserveUploadStorage({ target: current.target, bytes: current.totalBytes })).release;
+      const result = await submit(current.values());
+      if (result.spam) {
+        await release();
+        await current.discard();
+      } else {
+        await attachUploadedFiles({ fileIds: current.fileIds, submissionId: result.response.submissionId });
+      }
+
+      return result;
+    } catch (error) {
+      await release?.();
+      await current.discard();
+      throw error;
+    }
+  }
+
+  /** Removes what was written when the body itself could not be read to its end. */
+  async function discard(): Promise<void> {
+    await (session as UploadSession | null)?.discard();
+  }
+
+  return { onFile, submitWith, discard };
+}
