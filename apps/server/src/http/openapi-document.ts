@@ -1,5 +1,6 @@
 import { buildOpenApiDocument } from '@formwell/api';
 
+import { fileDownloadPath } from './openapi-file-download.js';
 import { anyKeySecurity, csvExportPath, headerOnlyPaths, securitySchemes } from './openapi-extras.js';
 
 /** JSON Schema of the one error body (core's buildErrorBody), as the server really sends it. */
@@ -46,6 +47,7 @@ export function buildServerOpenApiDocument({ publicUrl, version }: { publicUrl: 
     }
   }
   paths['/forms/{formId}/submissions/export.csv'] = csvExportPath;
+  paths['/forms/{formId}/submissions/{submissionId}/files/{fileId}'] = fileDownloadPath;
   document.paths = paths;
 
   return document;

@@ -15,6 +15,7 @@ import type { TServerOpenApiDocument } from '../http/openapi-document.js';
 import { pathInScope } from '../http/path-in-scope.js';
 import { createRestProcedureRoute, REST_PROCEDURE_METHODS } from '../http/rest-procedure-route.js';
 import { apiCsvExportRoutes } from './csv-export.js';
+import { apiFileDownloadRoutes } from './file-downloads.js';
 
 const BASE_PATH = '/api/v1';
 const OPENAPI_JSON_PATH = '/openapi.json';
@@ -126,6 +127,7 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
 
   // Streamed, so a plain route; part of the public API, with its CORS policy.
   await app.register(apiCsvExportRoutes, { services });
+  await app.register(apiFileDownloadRoutes, { services });
 }
 
 /**

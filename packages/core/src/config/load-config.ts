@@ -104,7 +104,7 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     publicUrl,
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,
     geoipDbPath: parsed.GEOIP_DB_PATH ?? null,
-    webhooks: buildWebhookDeliveryConfig(parsed),
+    webhooks: buildWebhookDeliveryConfig(parsed, publicUrl),
     billing: buildBillingAccountConfig(parsed, publicUrl),
     stripePriceIds: readStripePriceIds(parsed),
     publicForms: buildPublicFormConfig(parsed),

@@ -1,3 +1,4 @@
+import { withFileLinks } from '../files/file-links.js';
 import {
   developerNotificationSlotRepository,
   emailLogRepository,
@@ -113,6 +114,8 @@ export async function sendSubmissionEmail({
     formRepository.findById({ userId, formId }),
     userRepository.findById({ userId }),
   ]);
+  // Each file value gets a signed link for 7 days from now, as in webhooks.
+  const fields = await withFileLinks({ fields: submission.data, publicUrl: config.publicUrl });
   const message =
     form && user
       ? composeSubmissionEmail({
@@ -125,7 +128,7 @@ export async function sendSubmissionEmail({
           },
           ownerEmail: user.email,
           submitterEmail: submission.email,
-          fields: submission.data,
+          fields,
           publicUrl: config.publicUrl,
         })
       : null;

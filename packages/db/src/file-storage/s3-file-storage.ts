@@ -22,6 +22,10 @@ export function createS3FileStorage(settings: TS3Settings): TFileStorage {
     // MinIO and most self-hosted stores serve buckets as paths, not as sub-domains.
     forcePathStyle: settings.endpoint !== null,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Checksums only where S3 requires them: many S3-compatible stores do not read the newer
+    // streamed-checksum uploads the SDK would otherwise send.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
 
   async function remove(fileIds: string[]): Promise<void> {

@@ -36,7 +36,10 @@ test('only globally routable unicast addresses are public', () => {
 });
 
 test('retry delays follow the schedule with ±20 % jitter, the last delay repeating', () => {
-  const config = buildWebhookDeliveryConfig({ ALLOW_PRIVATE_WEBHOOK_TARGETS: false });
+  const config = buildWebhookDeliveryConfig(
+    { ALLOW_PRIVATE_WEBHOOK_TARGETS: false },
+    'http://localhost:3000',
+  );
   expect(config.retryDelaysMs).toEqual([
     5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
   ]);

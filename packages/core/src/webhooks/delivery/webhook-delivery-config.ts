@@ -20,6 +20,8 @@ export type TWebhookDeliveryConfig = {
   retryDelaysMs: number[];
   /** An endpoint failing every attempt for this long is disabled. */
   disableAfterFailingMs: number;
+  /** Base of the signed file links in payloads (PUBLIC_URL); set by buildCoreConfig. */
+  publicUrl: string;
 };
 
 const ZMsList = z
@@ -40,8 +42,12 @@ export const ZWebhookDeliveryEnvSchema = z.object({
 
 export type TWebhookDeliveryEnv = z.infer<typeof ZWebhookDeliveryEnvSchema>;
 
-export function buildWebhookDeliveryConfig(env: TWebhookDeliveryEnv): TWebhookDeliveryConfig {
+export function buildWebhookDeliveryConfig(
+  env: TWebhookDeliveryEnv,
+  publicUrl: string,
+): TWebhookDeliveryConfig {
   return {
+    publicUrl,
     allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
     timeoutMs: env.WEBHOOK_TIMEOUT_MS ?? 10_000,
     retryDelaysMs: env.WEBHOOK_RETRY_DELAYS_MS ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
