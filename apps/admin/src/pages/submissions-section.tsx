@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { ConfirmButton, Empty, ErrorAlert, formatDate, Loading, TextField } from '../components/ui';
 import { useTRPC, type RouterOutputs } from '../lib/trpc';
+import { filesOf, SubmissionFiles } from './submission-files';
 
 type TForm = RouterOutputs['forms']['get'];
 type TSubmission = RouterOutputs['submissions']['list']['submissions'][number];
@@ -158,7 +159,17 @@ function SubmissionRow({ submission, columns }: { submission: TSubmission; colum
       <td>{formatDate(submission.createdAt)}</td>
       <td>{submission.email ?? ''}</td>
       {columns.map((column) => (
-        <td key={column.name}>{displayValue(submission.data[column.name])}</td>
+        <td key={column.name}>
+          {filesOf(submission.data[column.name]).length > 0 ? (
+            <SubmissionFiles
+              formId={submission.formId}
+              submissionId={submission.id}
+              value={submission.data[column.name]}
+            />
+          ) : (
+            displayValue(submission.data[column.name])
+          )}
+        </td>
       ))}
       <td>
         <details>

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import mongoose from 'mongoose';
@@ -19,6 +19,28 @@ function database() {
 
 function bucket() {
   return new mongoose.mongo.GridFSBucket(database(), { bucketName: UPLOADS_BUCKET });
+}
+
+/** Chunks fetched per round trip: about 1 MB, whatever the file's size. */
+const CHUNKS_PER_BATCH = 4;
+
+/**
+ * A file's bytes chunk by chunk, a few chunks per round trip. The driver's own download stream
+ * asks for the server's default first batch (up to 16 MB), which held most of a large file in
+ * memory and delayed its first byte until all of that had arrived.
+ */
+async function* chunksOf(id: mongoose.Types.ObjectId): AsyncGenerator<Buffer> {
+  const cursor = database()
+    .collection<{ n: number; data: { buffer: Uint8Array } }>(`${UPLOADS_BUCKET}.chunks`)
+    .find({ files_id: id }, { sort: { n: 1 }, batchSize: CHUNKS_PER_BATCH, projection: { n: 1, data: 1 } });
+  let expected = 0;
+  for await (const chunk of cursor) {
+    if (chunk.n !== expected) {
+      throw new Error(`file ${id.toHexString()} lacks chunk ${String(expected)}`);
+    }
+    expected += 1;
+    yield Buffer.from(chunk.data.buffer);
+  }
 }
 
 function objectIds(fileIds: string[]) {
@@ -66,7 +88,7 @@ export function createGridFsFileStorage(): TFileStorage {
         throw new FileMissingError(fileId);
       }
 
-      return bucket().openDownloadStream(id) as unknown as Readable;
+      return Readable.from(chunksOf(id));
     },
     remove,
   };
