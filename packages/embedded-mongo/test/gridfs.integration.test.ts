@@ -54,7 +54,9 @@ describe('GridFSBucket against the engine', () => {
 
   test('the indexes the driver creates on first upload exist', async () => {
     const names = async (c: string) =>
-      (await db.collection(c).listIndexes().toArray()).map((i) => i.name as string).sort();
+      (await db.collection(c).listIndexes().toArray())
+        .map((index: { name?: unknown }) => String(index.name))
+        .sort();
     expect(await names('uploads.files')).toEqual(['_id_', 'filename_1_uploadDate_1']);
     expect(await names('uploads.chunks')).toEqual(['_id_', 'files_id_1_n_1']);
   });

@@ -66,7 +66,9 @@ export function apiFileDownloadRoutes(
         reply,
         await openSubmissionFile({
           workspaceId: user.id,
-          ...request.params,
+          formId: request.params.formId,
+          submissionId: request.params.submissionId,
+          fileId: request.params.fileId,
           head: request.method === 'HEAD',
         }),
       );
@@ -97,7 +99,9 @@ export function dashboardFileDownloadRoutes(
         reply,
         await openSubmissionFile({
           workspaceId: user.id,
-          ...request.params,
+          formId: request.params.formId,
+          submissionId: request.params.submissionId,
+          fileId: request.params.fileId,
           head: request.method === 'HEAD',
         }),
       );

@@ -47,7 +47,7 @@ export function createRequestUploads({
   async function submitWith<T extends { spam: boolean; response: { submissionId: string } }>(
     submit: (files: TSubmissionFiles | undefined) => Promise<T>,
   ): Promise<T> {
-    const current = session as UploadSession | null;
+    const current = session;
     if (!current) {
       return submit(undefined);
     }
@@ -72,7 +72,7 @@ export function createRequestUploads({
 
   /** Removes what was written when the body itself could not be read to its end. */
   async function discard(): Promise<void> {
-    await (session as UploadSession | null)?.discard();
+    await session?.discard();
   }
 
   return { onFile, submitWith, discard };

@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 const SAFE = {
-  disposition: expect.stringMatching(/^attachment; filename=/),
+  disposition: expect.stringMatching(/^attachment; filename=/) as unknown,
   nosniff: 'nosniff',
   csp: 'sandbox',
 };
@@ -85,7 +85,7 @@ describe('downloading uploaded files', () => {
     const noScope = await download(fileUrl(base, { formId: form.formId, submissionId, fileId: cv.fileId }), {
       'x-api-key': await keyWithoutRead(form),
     });
-    expect([noScope.status, JSON.parse(noScope.text).message]).toEqual([
+    expect([noScope.status, (JSON.parse(noScope.text) as { message: string }).message]).toEqual([
       403,
       'Insufficient scope: submissions:read',
     ]);

@@ -89,9 +89,10 @@ export async function residue({ userId, formId }: TPublicForm) {
     fileRecords: records.length,
     gridFsFiles: await db.collection('uploads.files').countDocuments({ _id: { $in: ids } }),
     gridFsChunks: await db.collection('uploads.chunks').countDocuments({ files_id: { $in: ids } }),
-    storageBytes:
+    storageBytes: Number(
       (await db.collection('storage_usage').findOne({ workspaceId: new mongoose.Types.ObjectId(userId) }))
         ?.storageBytes ?? 0,
+    ),
   };
 }
 

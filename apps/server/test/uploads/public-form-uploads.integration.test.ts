@@ -46,7 +46,7 @@ describe('file uploads on POST /f/{formId}', () => {
     expect(data).toEqual({
       name: 'Ada',
       cv: {
-        fileId: expect.any(String),
+        fileId: expect.any(String) as unknown,
         name: 'my cv.png',
         size: cv.length,
         contentType: 'image/png',
@@ -54,7 +54,7 @@ describe('file uploads on POST /f/{formId}', () => {
       },
       photos: [
         {
-          fileId: expect.any(String),
+          fileId: expect.any(String) as unknown,
           name: 'photo.png',
           size: photo.length,
           contentType: 'image/png',
