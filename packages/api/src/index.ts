@@ -15,9 +15,10 @@ export { guardDashboardCsvExport } from './routers/submissions/guard-dashboard-c
 export { SESSION_COOKIE_NAME, sessionCookieName } from './session/session-cookie.js';
 export type { ApiMeta } from './trpc.js';
 export type { TApiErrorShape } from './errors/format-error.js';
-export { listProcedures } from './procedures.js';
+export { listProcedures, openApiProcedureRecord, procedureType, routerConfig } from './procedures.js';
+export { runProcedure } from './run-procedure.js';
 export type { TProcedureEntry } from './procedures.js';
-export { KEY_RESTRICTION_REFUSAL } from './routers/v1/api-key-error-responses.js';
+export { KEY_RESTRICTION_REFUSAL } from './rest/api-key-error-responses.js';
 export { consumePublicFormLimit } from './rate-limit/public-form-limit.js';
 export { afterResponse } from './after-response.js';
 export { LazyChildLogger } from './lazy-child-logger.js';

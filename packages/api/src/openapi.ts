@@ -1,7 +1,10 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { z } from 'zod';
 
 import { listProcedures } from './procedures.js';
 import { appRouter } from './router.js';
+
+type TResponse = { content?: Record<string, { schema?: unknown } | undefined> };
 
 export type BuildOpenApiDocumentOptions = { baseUrl: string; version: string };
 
@@ -19,13 +22,18 @@ export function buildOpenApiDocument({ baseUrl, version }: BuildOpenApiDocumentO
 
   const paths = (document.paths ?? {}) as Record<
     string,
-    Record<string, { responses?: Record<string, unknown> } | undefined>
+    Record<string, { responses?: Record<string, TResponse | undefined> } | undefined>
   >;
-  // The generator always documents success as 200; move it to the status the REST face really sends.
   for (const { meta } of listProcedures()) {
     const openapi = meta?.openapi;
     const status = meta?.successStatus;
     const responses = openapi ? paths[openapi.path]?.[openapi.method.toLowerCase()]?.responses : undefined;
+    const json = responses?.['200']?.content?.['application/json'];
+    const restOutputId = meta?.restOutput && z.globalRegistry.get(meta.restOutput)?.id;
+    if (json && restOutputId) {
+      json.schema = { $ref: `#/components/schemas/${restOutputId}` };
+    }
+    // The generator always documents success as 200; move it to the status the REST face really sends.
     if (status && responses?.['200']) {
       responses[String(status)] = responses['200'];
       delete responses['200'];

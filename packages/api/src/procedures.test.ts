@@ -15,12 +15,12 @@ test('every procedure is listed by its dotted path, with its type and meta', () 
   ).flatMap(([path, item]) => Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`));
   expect(rest).toContain('POST /forms/submit');
   expect(rest.sort()).toEqual(documented.sort());
-  expect(procedures.find(({ path }) => path === 'v1.submitForm')?.type).toBe('mutation');
+  expect(procedures.find(({ path }) => path === 'forms.submit')?.type).toBe('mutation');
   expect(procedures.find(({ path }) => path === 'auth.me')?.type).toBe('query');
 });
 
 test('the meta of one procedure is found by its path', () => {
-  expect(procedureMeta('v1.submitForm')?.successStatus).toBe(201);
-  expect(procedureMeta('v1.getForm')?.successStatus).toBeUndefined();
+  expect(procedureMeta('forms.submit')?.successStatus).toBe(201);
+  expect(procedureMeta('forms.get')?.successStatus).toBeUndefined();
   expect(procedureMeta('no.such')).toBeUndefined();
 });

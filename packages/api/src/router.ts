@@ -7,17 +7,16 @@ import { formsRouter } from './routers/forms/router.js';
 import { mailRouter } from './routers/mail/router.js';
 import { submissionsRouter } from './routers/submissions/router.js';
 import { systemRouter } from './routers/system/router.js';
-import { v1Router } from './routers/v1/router.js';
 import { webhooksRouter } from './routers/webhooks/router.js';
 import { createRouter } from './trpc.js';
 
 /**
- * The one router: served as tRPC at /trpc and, for procedures with `meta.openapi`, as REST at
- * /api/v1. `v1` holds the API-key procedures; the others are the dashboard's (session cookie).
+ * The one router: served as tRPC at /trpc (dashboard sessions) and, for procedures with
+ * `meta.openapi`, as REST at /api/v1 (API keys). One procedure per operation, whoever calls it:
+ * the actor middleware (actor/actor-procedure.ts) says who may.
  */
 export const appRouter = createRouter({
   system: systemRouter,
-  v1: v1Router,
   auth: authRouter,
   apiKeys: apiKeysRouter,
   forms: formsRouter,

@@ -60,7 +60,7 @@ function AnalyticsCharts({ formId }: { formId: string }) {
   const [timeRange, setTimeRange] = useState('week');
   const [tz, setTz] = useState(browserZone);
   const analytics = useQuery({
-    ...trpc.forms.analytics.queryOptions({ id: formId, timeRange, tz }),
+    ...trpc.forms.analytics.queryOptions({ formId, timeRange, tz }),
     placeholderData: keepPreviousData,
   });
 

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { ErrorAlert, SelectField, TextField } from '../components/ui';
-import { useTRPC, type RouterInputs, type RouterOutputs } from '../lib/trpc';
+import type { TFormRead } from '../lib/form-read';
+import { useTRPC, type RouterInputs } from '../lib/trpc';
 
-type TForm = RouterOutputs['forms']['get'];
+type TForm = TFormRead;
 type TCaptchaInput = NonNullable<
   NonNullable<RouterInputs['forms']['update']['data']['publicSubmissions']>['captcha']
 >;
@@ -36,7 +37,7 @@ export function CaptchaCard({ form }: { form: TForm }) {
     trpc.forms.update.mutationOptions({
       onSuccess: () => {
         setSecret('');
-        return queryClient.invalidateQueries({ queryKey: trpc.forms.get.queryKey({ id: form.id }) });
+        return queryClient.invalidateQueries({ queryKey: trpc.forms.get.queryKey({ formId: form.id }) });
       },
     }),
   );

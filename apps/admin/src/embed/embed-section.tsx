@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { CheckboxField, CopyButton, ErrorAlert, TextArea } from '../components/ui';
-import { useTRPC, type RouterOutputs } from '../lib/trpc';
+import type { TFormRead } from '../lib/form-read';
+import { useTRPC } from '../lib/trpc';
 import { CaptchaCard } from './captcha-card';
 import { curlSnippet, fetchSnippet, htmlFormSnippet } from './snippets';
 
-type TForm = RouterOutputs['forms']['get'];
+type TForm = TFormRead;
 
 /** Origins typed one per line (or separated by commas/spaces), as the procedures take them. */
 function parseOrigins(text: string): string[] {
@@ -58,7 +59,8 @@ function PublicSubmissionsCard({ form }: { form: TForm }) {
   const [origins, setOrigins] = useState(form.publicSubmissions.allowedOrigins.join('\n'));
   const save = useMutation(
     trpc.forms.update.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.forms.get.queryKey({ id: form.id }) }),
+      onSuccess: () =>
+        queryClient.invalidateQueries({ queryKey: trpc.forms.get.queryKey({ formId: form.id }) }),
     }),
   );
 

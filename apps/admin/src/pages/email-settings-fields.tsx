@@ -1,5 +1,5 @@
 import { CheckboxField, TextField } from '../components/ui';
-import type { RouterOutputs } from '../lib/trpc';
+import type { TFormRead } from '../lib/form-read';
 
 export type TEmailSettings = {
   enabled: boolean;
@@ -9,7 +9,7 @@ export type TEmailSettings = {
   replyTo: string;
 };
 
-export function emailSettingsOf(form: RouterOutputs['forms']['get'] | undefined): TEmailSettings {
+export function emailSettingsOf(form: TFormRead | undefined): TEmailSettings {
   const stored = form?.emailSettingsFull;
 
   return {

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert, Loading } from '../components/ui';
 import { EmbedSection } from '../embed/embed-section';
 import { WebhooksSection } from '../webhooks/webhooks-section';
+import { sessionFormRead } from '../lib/form-read';
 import { useTRPC } from '../lib/trpc';
 import { SubmissionsSection } from './submissions-section';
 
@@ -17,7 +18,7 @@ const AnalyticsSection = lazy(() =>
 export function FormDetailPage() {
   const { formId = '' } = useParams();
   const trpc = useTRPC();
-  const form = useQuery(trpc.forms.get.queryOptions({ id: formId }));
+  const form = useQuery({ ...trpc.forms.get.queryOptions({ formId }), select: sessionFormRead });
   const me = useQuery(trpc.auth.me.queryOptions());
 
   if (form.isPending) {

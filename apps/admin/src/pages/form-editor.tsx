@@ -10,7 +10,8 @@ import {
   toFieldInputs,
   validateFields,
 } from '../field-builder/field-builder-state';
-import { useTRPC, type RouterInputs, type RouterOutputs } from '../lib/trpc';
+import { sessionFormRead, type TFormRead } from '../lib/form-read';
+import { useTRPC, type RouterInputs } from '../lib/trpc';
 import { EmailSettingsFields, emailSettingsOf, toEmailSettingsInput } from './email-settings-fields';
 
 type TFormType = RouterInputs['forms']['create']['formType'];
@@ -34,7 +35,8 @@ export function FormEditorPage() {
   const { formId } = useParams();
   const trpc = useTRPC();
   const form = useQuery({
-    ...trpc.forms.get.queryOptions({ id: formId ?? '' }),
+    ...trpc.forms.get.queryOptions({ formId: formId ?? '' }),
+    select: sessionFormRead,
     enabled: formId !== undefined,
   });
 
@@ -51,7 +53,7 @@ export function FormEditorPage() {
   return <FormEditor form={form.data} />;
 }
 
-function FormEditor({ form }: { form?: RouterOutputs['forms']['get'] }) {
+function FormEditor({ form }: { form?: TFormRead }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

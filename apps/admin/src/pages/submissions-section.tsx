@@ -2,10 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 
 import { ConfirmButton, Empty, ErrorAlert, formatDate, Loading, TextField } from '../components/ui';
+import type { TFormRead } from '../lib/form-read';
 import { useTRPC, type RouterOutputs } from '../lib/trpc';
 import { filesOf, SubmissionFiles } from './submission-files';
 
-type TForm = RouterOutputs['forms']['get'];
+type TForm = TFormRead;
 type TSubmission = RouterOutputs['submissions']['list']['submissions'][number];
 type TFilters = { email: string; startDate: string; endDate: string };
 

@@ -15,7 +15,7 @@ export function DeliveryLog({ formId, endpointId }: { formId: string; endpointId
   const page = useQuery({
     ...trpc.webhooks.listDeliveries.queryOptions({
       formId,
-      id: endpointId,
+      webhookId: endpointId,
       limit: PAGE_SIZE,
       ...(cursor ? { cursor } : {}),
     }),
@@ -66,7 +66,9 @@ export function DeliveryLog({ formId, endpointId }: { formId: string; endpointId
                     <button
                       type="button"
                       disabled={redeliver.isPending}
-                      onClick={() => redeliver.mutate({ formId, id: endpointId, deliveryId: delivery.id })}
+                      onClick={() =>
+                        redeliver.mutate({ formId, webhookId: endpointId, deliveryId: delivery.id })
+                      }
                     >
                       Redeliver
                     </button>

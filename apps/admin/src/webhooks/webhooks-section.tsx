@@ -96,7 +96,7 @@ export function WebhooksSection({ formId }: { formId: string }) {
 function EndpointCard({ endpoint }: { endpoint: TEndpoint }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const ids = { formId: endpoint.formId, id: endpoint.id };
+  const ids = { formId: endpoint.formId, webhookId: endpoint.id };
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey({ formId: endpoint.formId }) }),
@@ -124,7 +124,7 @@ function EndpointCard({ endpoint }: { endpoint: TEndpoint }) {
         <button
           type="button"
           disabled={toggle.isPending}
-          onClick={() => toggle.mutate({ ...ids, data: { enabled: !endpoint.enabled } })}
+          onClick={() => toggle.mutate({ ...ids, enabled: !endpoint.enabled })}
         >
           {endpoint.enabled ? 'Disable' : 'Enable'} endpoint
         </button>
@@ -184,7 +184,7 @@ function EndpointHeadersForm({
       aria-label={`Custom headers of ${endpoint.url}`}
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ formId: endpoint.formId, id: endpoint.id, data: { headers: toHeaderInputs(rows) } });
+        save.mutate({ formId: endpoint.formId, webhookId: endpoint.id, headers: toHeaderInputs(rows) });
       }}
     >
       <HeadersEditor idPrefix={endpoint.url} rows={rows} onChange={setRows} />

@@ -1,3 +1,4 @@
+import { openApiProcedureRecord, procedureType, routerConfig, runProcedure } from '@formwell/api';
 import { getTRPCErrorShape, TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type {
@@ -19,12 +20,10 @@ import {
   unwrapZodType,
   type OpenApiMethod,
   type OpenApiProcedure,
-  type OpenApiProcedureRecord,
 } from 'trpc-to-openapi';
 import { ZodArray, type ZodObject, type ZodOptional, type ZodType } from 'zod/v4';
 
 import { pathInScope } from './path-in-scope.js';
-import { runProcedure } from './run-procedure.js';
 
 /** The HTTP methods a procedure's `meta.openapi` may name (what trpc-to-openapi's own route takes). */
 export const REST_PROCEDURE_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -166,9 +165,9 @@ export function createRestProcedureRoute<TContext>({
       const error = asTRPCError(cause);
       onError?.({ error, path: match?.entry.path });
       const shape = getTRPCErrorShape({
-        config: router._def._config,
+        config: routerConfig(router),
         error,
-        type: match?.entry.procedure._def.type ?? 'unknown',
+        type: match ? procedureType(match.entry.procedure as unknown as AnyTRPCProcedure) : 'unknown',
         path: match?.entry.path,
         input,
         ctx,
@@ -204,17 +203,14 @@ type TFound<TContext> = { match: TMatch | undefined; ctx: TContext | undefined }
 /** Method → the procedures served with it, in the router's order (the first matching path wins). */
 function indexProcedures(router: AnyTRPCRouter): Map<string, TRestProcedure[]> {
   const byMethod = new Map<string, TRestProcedure[]>();
-  forEachOpenApiProcedure(
-    router._def.procedures as OpenApiProcedureRecord,
-    ({ path, procedure, meta: { openapi } }) => {
-      if (procedure._def.type === 'subscription') {
-        return;
-      }
-      const list = byMethod.get(openapi.method) ?? [];
-      list.push({ pattern: getPathRegExp(normalizePath(openapi.path)), path, procedure });
-      byMethod.set(openapi.method, list);
-    },
-  );
+  forEachOpenApiProcedure(openApiProcedureRecord(router), ({ path, procedure, meta: { openapi } }) => {
+    if (procedureType(procedure as unknown as AnyTRPCProcedure) === 'subscription') {
+      return;
+    }
+    const list = byMethod.get(openapi.method) ?? [];
+    list.push({ pattern: getPathRegExp(normalizePath(openapi.path)), path, procedure });
+    byMethod.set(openapi.method, list);
+  });
 
   return byMethod;
 }

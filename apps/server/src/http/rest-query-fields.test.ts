@@ -1,11 +1,10 @@
-import { appRouter } from '@formwell/api';
+import { appRouter, openApiProcedureRecord } from '@formwell/api';
 import {
   acceptsRequestBody,
   forEachOpenApiProcedure,
   getInputOutputParsers,
   instanceofZodTypeObject,
   unwrapZodType,
-  type OpenApiProcedureRecord,
 } from 'trpc-to-openapi';
 import { describe, expect, test } from 'vitest';
 import { z, type ZodObject, type ZodType } from 'zod/v4';
@@ -28,20 +27,17 @@ function inputTypes(field: ZodType): string[] {
  */
 describe('fields of REST procedures without a body', () => {
   const fields: { route: string; key: string; field: ZodType }[] = [];
-  forEachOpenApiProcedure(
-    appRouter._def.procedures as OpenApiProcedureRecord,
-    ({ procedure, meta: { openapi } }) => {
-      if (acceptsRequestBody(openapi.method)) {
-        return;
+  forEachOpenApiProcedure(openApiProcedureRecord(appRouter), ({ procedure, meta: { openapi } }) => {
+    if (acceptsRequestBody(openapi.method)) {
+      return;
+    }
+    const schema = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
+    if (instanceofZodTypeObject(schema)) {
+      for (const [key, field] of Object.entries((schema as ZodObject).shape)) {
+        fields.push({ route: `${openapi.method} ${openapi.path}`, key, field: field as ZodType });
       }
-      const schema = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
-      if (instanceofZodTypeObject(schema)) {
-        for (const [key, field] of Object.entries((schema as ZodObject).shape)) {
-          fields.push({ route: `${openapi.method} ${openapi.path}`, key, field: field as ZodType });
-        }
-      }
-    },
-  );
+    }
+  });
 
   test('the router has such fields to check', () => {
     expect(fields.length).toBeGreaterThan(10);

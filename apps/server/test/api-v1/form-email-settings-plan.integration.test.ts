@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient } from '../trpc/dashboard-client.js';
+import { dashboardClient, sessionFormRead } from '../trpc/dashboard-client.js';
 import { createOwner, createTestForm } from './helpers/fixtures.js';
 import { call } from './helpers/http.js';
 
@@ -31,7 +31,7 @@ test('after a downgrade GET form shows the email switches as they act (off), kee
   await setUserPlan({ config: testCoreConfig, userId: owner.userId, plan: 'FREE' });
   // FREE sends no email: the form says so, on the API and in the dashboard.
   expect(await restView()).toEqual(BOTH_OFF);
-  const detail = await client.forms.get.query({ id: form.id });
+  const detail = sessionFormRead(await client.forms.get.query({ formId: form.id }));
   expect(detail.emailSettings).toEqual(BOTH_OFF);
   // The owner's choice is kept for an upgrade.
   expect(detail.emailSettingsFull).toMatchObject({ ...BOTH_ON, replyTo: 'help@example.com' });

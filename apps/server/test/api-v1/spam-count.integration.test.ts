@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
-import { dashboardClient } from '../trpc/dashboard-client.js';
+import { dashboardClient, sessionFormRead } from '../trpc/dashboard-client.js';
 import { createOwner, createTestForm } from './helpers/fixtures.js';
 import { call } from './helpers/http.js';
 
@@ -22,6 +22,6 @@ test('honeypot hits are answered like successes, stored nowhere, and counted in 
 
   const { client } = dashboardClient(address);
   await client.auth.logIn.mutate({ email: owner.email, password: 'correct horse battery' });
-  const read = await client.forms.get.query({ id: form.id });
+  const read = sessionFormRead(await client.forms.get.query({ formId: form.id }));
   expect([read.spamCount, read.submissionCount]).toEqual([2, 1]);
 });

@@ -154,8 +154,11 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
 type TInput = Record<string, unknown>;
 
 type TRecipe = {
-  /** How the procedure authenticates: an API key (served under /api/v1 only), the session, or nothing. */
-  auth: 'key' | 'session' | 'public';
+  /**
+   * How the procedure authenticates: an API key (served under /api/v1 only), the session (/trpc
+   * only), either (one procedure, two faces), or nothing.
+   */
+  auth: 'key' | 'session' | 'both' | 'public';
   /** The input naming the caller's own things; absent for procedures without input. */
   input?: (tenant: TTenant) => TInput;
   /** The status of the caller's own, proper call when it is no success (staff-only procedures). */
@@ -166,7 +169,6 @@ type TRecipe = {
 
 const byForm = (tenant: TTenant) => ({ formId: tenant.formId });
 const byWebhook = (tenant: TTenant) => ({ formId: tenant.formId, webhookId: tenant.webhookId });
-const byEndpoint = (tenant: TTenant) => ({ formId: tenant.formId, id: tenant.webhookId });
 const byDelivery = (tenant: TTenant) => ({ ...byWebhook(tenant), deliveryId: tenant.deliveryId });
 const NEW_WEBHOOK_URL = 'https://hooks.example.com/new';
 /** The submitter of A's seeded submission (see createTenant). */
@@ -178,24 +180,12 @@ const ALICE_SUBMITTER = 'ALICE-customer@example.com';
  */
 const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'system.getStatus': { auth: 'public' },
-  'v1.listForms': { auth: 'key', input: () => ({}) },
-  'v1.submitForm': {
+  // Key-only: their REST face is their only one.
+  'forms.submit': {
     auth: 'key',
     input: (tenant) => ({ formId: tenant.formId, data: { email: 'new@example.com', message: 'hello' } }),
   },
-  'v1.getForm': { auth: 'key', input: byForm },
-  'v1.getUsersJoined': { auth: 'key', input: byForm },
-  'v1.getFormAnalytics': { auth: 'key', input: byForm },
-  'v1.listSubmissions': { auth: 'key', input: byForm },
-  'v1.listWebhooks': { auth: 'key', input: byForm },
-  'v1.createWebhook': { auth: 'key', input: (tenant) => ({ formId: tenant.formId, url: NEW_WEBHOOK_URL }) },
-  'v1.getWebhook': { auth: 'key', input: byWebhook },
-  'v1.updateWebhook': { auth: 'key', input: (tenant) => ({ ...byWebhook(tenant), description: 'changed' }) },
-  'v1.deleteWebhook': { auth: 'key', input: byWebhook },
-  'v1.rotateWebhookSecret': { auth: 'key', input: byWebhook },
-  'v1.listWebhookDeliveries': { auth: 'key', input: byWebhook },
-  'v1.redeliverWebhook': { auth: 'key', input: byDelivery },
-  'v1.sendTestWebhook': { auth: 'key', input: byWebhook },
+  'forms.usersJoined': { auth: 'key', input: byForm },
   'auth.signUp': {
     auth: 'public',
     input: () => ({ email: uniqueEmail('signup'), password: B_PASSWORD }),
@@ -214,10 +204,10 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'forms.create': { auth: 'session', input: () => ({ name: 'New form', formType: 'contact', fields: [] }) },
   'forms.update': { auth: 'session', input: (tenant) => ({ id: tenant.formId, data: { name: 'Renamed' } }) },
   'forms.delete': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
-  'forms.list': { auth: 'session', input: () => ({}) },
-  'forms.get': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
-  'forms.analytics': { auth: 'session', input: (tenant) => ({ id: tenant.formId }) },
-  'submissions.list': { auth: 'session', input: byForm },
+  'forms.list': { auth: 'both', input: () => ({}) },
+  'forms.get': { auth: 'both', input: byForm },
+  'forms.analytics': { auth: 'both', input: byForm },
+  'submissions.list': { auth: 'both', input: byForm },
   'submissions.get': {
     auth: 'session',
     input: (tenant) => ({ formId: tenant.formId, id: tenant.submissionId }),
@@ -226,24 +216,15 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     auth: 'session',
     input: (tenant) => ({ formId: tenant.formId, id: tenant.submissionId }),
   },
-  'webhooks.list': { auth: 'session', input: byForm },
-  'webhooks.create': {
-    auth: 'session',
-    input: (tenant) => ({ formId: tenant.formId, url: NEW_WEBHOOK_URL }),
-  },
-  'webhooks.get': { auth: 'session', input: byEndpoint },
-  'webhooks.update': {
-    auth: 'session',
-    input: (tenant) => ({ ...byEndpoint(tenant), data: { description: 'changed' } }),
-  },
-  'webhooks.delete': { auth: 'session', input: byEndpoint },
-  'webhooks.rotateSecret': { auth: 'session', input: byEndpoint },
-  'webhooks.listDeliveries': { auth: 'session', input: byEndpoint },
-  'webhooks.redeliver': {
-    auth: 'session',
-    input: (tenant) => ({ ...byEndpoint(tenant), deliveryId: tenant.deliveryId }),
-  },
-  'webhooks.sendTest': { auth: 'session', input: byEndpoint },
+  'webhooks.list': { auth: 'both', input: byForm },
+  'webhooks.create': { auth: 'both', input: (tenant) => ({ formId: tenant.formId, url: NEW_WEBHOOK_URL }) },
+  'webhooks.get': { auth: 'both', input: byWebhook },
+  'webhooks.update': { auth: 'both', input: (tenant) => ({ ...byWebhook(tenant), description: 'changed' }) },
+  'webhooks.delete': { auth: 'both', input: byWebhook },
+  'webhooks.rotateSecret': { auth: 'both', input: byWebhook },
+  'webhooks.listDeliveries': { auth: 'both', input: byWebhook },
+  'webhooks.redeliver': { auth: 'both', input: byDelivery },
+  'webhooks.sendTest': { auth: 'both', input: byWebhook },
   // Lists what the receiver got for the caller's forms (staff: all); the input names nothing.
   'webhooks.listInboundEvents': { auth: 'session', input: () => ({}) },
   // The caller is no admin: refused, whatever the input names.
@@ -513,6 +494,13 @@ test(
       }
       const mutating = procedure.type === 'mutation';
       const { rest } = procedure;
+      // The recipe says who calls it; the router must agree (keys need a REST face, sessions have none).
+      const restExpected = { key: true, both: true, session: false, public: rest !== null }[recipe.auth];
+      if (restExpected !== (rest !== null)) {
+        problems.push(
+          `procedure ${procedure.path}: recipe auth ${recipe.auth}, REST face ${rest ? 'yes' : 'no'}`,
+        );
+      }
       const transports = [
         { name: 'trpc', call: (input?: TInput) => trpcCall(procedure, input) },
         ...(rest ? [{ name: 'rest', call: (input?: TInput) => restCall(rest, input) }] : []),

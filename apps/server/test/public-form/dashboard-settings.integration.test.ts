@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
-import { dashboardClient } from '../trpc/dashboard-client.js';
+import { dashboardClient, sessionFormRead } from '../trpc/dashboard-client.js';
 import { createPublicForm, storedData } from './helpers.js';
 
 test('the dashboard opts a form in and sets origins and CAPTCHA; views show the provider, never the secret', async () => {
@@ -37,7 +37,7 @@ test('the dashboard opts a form in and sets origins and CAPTCHA; views show the 
       },
     },
   });
-  const read = await client.forms.get.query({ id: form.id });
+  const read = sessionFormRead(await client.forms.get.query({ formId: form.id }));
   const invalid = await client.forms.update
     .mutate({ id: form.id, data: { publicSubmissions: { allowedOrigins: ['javascript:alert(1)'] } } })
     .catch((error: unknown) => error);

@@ -20,13 +20,13 @@ describe('forms.analytics (dashboard session)', () => {
     const stranger = await createOwner({ plan: 'PRO' });
     const foreign = await createTestForm(stranger.userId);
 
-    expect(await rejection(client.forms.analytics.query({ id: form.id }))).toEqual({
+    expect(await rejection(client.forms.analytics.query({ formId: form.id }))).toEqual({
       code: 'FORBIDDEN',
       message: 'Analytics are only available with the STANDARD or PRO plan',
     });
     await setUserPlan({ config: testCoreConfig, userId: user.id, plan: 'PRO' });
     const analytics = await client.forms.analytics.query({
-      id: form.id,
+      formId: form.id,
       timeRange: 'day',
       tz: 'Asia/Kolkata',
     });
@@ -41,11 +41,11 @@ describe('forms.analytics (dashboard session)', () => {
       locationStats: [],
     });
     expect(analytics.timeSeriesData).toHaveLength(24);
-    expect(await rejection(client.forms.analytics.query({ id: foreign.id }))).toEqual({
+    expect(await rejection(client.forms.analytics.query({ formId: foreign.id }))).toEqual({
       code: 'NOT_FOUND',
       message: 'Form not found',
     });
-    expect(await rejection(client.forms.analytics.query({ id: form.id, timeRange: 'year' }))).toEqual({
+    expect(await rejection(client.forms.analytics.query({ formId: form.id, timeRange: 'year' }))).toEqual({
       code: 'BAD_REQUEST',
       message: 'Invalid timeRange parameter',
     });

@@ -65,7 +65,7 @@ test(
       emailsDeleted: 0,
     });
     for (const form of forms) {
-      expect((await client.forms.get.query({ id: form.id })).submissionCount).toBe(1);
+      expect((await client.forms.get.query({ formId: form.id })).submissionCount).toBe(1);
     }
     const badEmail = await client.dataRights.findSubmitter
       .query({ email: 'nope' })

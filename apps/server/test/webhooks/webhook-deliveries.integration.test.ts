@@ -271,20 +271,20 @@ describe('dashboard procedures', () => {
     const form = await client.forms.create.mutate({ name: 'Hooks', formType: 'contact', fields: [] });
     const endpoint = await client.webhooks.create.mutate({ formId: form.id, url: receiver.url });
 
-    const attempt = await client.webhooks.sendTest.mutate({ formId: form.id, id: endpoint.id });
+    const attempt = await client.webhooks.sendTest.mutate({ formId: form.id, webhookId: endpoint.id });
     expect(attempt).toMatchObject({
       status: 'success',
       httpStatus: 200,
       test: true,
       endpointId: endpoint.id,
     });
-    expect(await client.webhooks.listDeliveries.query({ formId: form.id, id: endpoint.id })).toEqual({
+    expect(await client.webhooks.listDeliveries.query({ formId: form.id, webhookId: endpoint.id })).toEqual({
       deliveries: [attempt],
       nextCursor: null,
     });
     const again = await client.webhooks.redeliver.mutate({
       formId: form.id,
-      id: endpoint.id,
+      webhookId: endpoint.id,
       deliveryId: attempt.id,
     });
     expect([again.webhookId, again.status]).toEqual([attempt.webhookId, 'success']);
@@ -293,7 +293,7 @@ describe('dashboard procedures', () => {
       attempt.webhookId,
     ]);
     const missing = await client.webhooks.redeliver
-      .mutate({ formId: form.id, id: endpoint.id, deliveryId: UNKNOWN_ID })
+      .mutate({ formId: form.id, webhookId: endpoint.id, deliveryId: UNKNOWN_ID })
       .catch((error: unknown) => error);
     expect((missing as TRPCClientError<never>).message).toBe('Webhook delivery not found');
 
@@ -303,18 +303,18 @@ describe('dashboard procedures', () => {
       password: 'correct horse battery',
     });
     for (const attemptCall of [
-      () => stranger.client.webhooks.listDeliveries.query({ formId: form.id, id: endpoint.id }),
-      () => stranger.client.webhooks.sendTest.mutate({ formId: form.id, id: endpoint.id }),
+      () => stranger.client.webhooks.listDeliveries.query({ formId: form.id, webhookId: endpoint.id }),
+      () => stranger.client.webhooks.sendTest.mutate({ formId: form.id, webhookId: endpoint.id }),
       () =>
         stranger.client.webhooks.redeliver.mutate({
           formId: form.id,
-          id: endpoint.id,
+          webhookId: endpoint.id,
           deliveryId: attempt.id,
         }),
     ]) {
       const error = await attemptCall().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TRPCClientError);
-      expect((error as TRPCClientError<never>).message).toBe('Unauthorized');
+      expect((error as TRPCClientError<never>).message).toBe('Form not found');
     }
     expect(receiver.received).toHaveLength(2);
   });

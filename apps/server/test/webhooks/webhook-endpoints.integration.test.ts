@@ -389,18 +389,21 @@ describe('dashboard procedures', () => {
     });
     expect(created.secret).toMatch(SECRET_SHAPE);
     const { secret: _secret, ...view } = created;
-    expect(await client.webhooks.list.query({ formId: form.id })).toEqual({ webhooks: [view] });
-    expect(await client.webhooks.get.query({ formId: form.id, id: created.id })).toEqual(view);
+    expect(await client.webhooks.list.query({ formId: form.id })).toEqual({
+      webhooks: [view],
+      nextCursor: null,
+    });
+    expect(await client.webhooks.get.query({ formId: form.id, webhookId: created.id })).toEqual(view);
     expect(
       await client.webhooks.update.mutate({
         formId: form.id,
-        id: created.id,
-        data: { description: 'Zapier' },
+        webhookId: created.id,
+        description: 'Zapier',
       }),
     ).toMatchObject({ description: 'Zapier' });
-    const rotated = await client.webhooks.rotateSecret.mutate({ formId: form.id, id: created.id });
+    const rotated = await client.webhooks.rotateSecret.mutate({ formId: form.id, webhookId: created.id });
     expect(rotated.secret).not.toBe(created.secret);
-    expect(await client.webhooks.delete.mutate({ formId: form.id, id: created.id })).toEqual({
+    expect(await client.webhooks.delete.mutate({ formId: form.id, webhookId: created.id })).toEqual({
       id: created.id,
       deleted: true,
     });
@@ -408,7 +411,7 @@ describe('dashboard procedures', () => {
     const stranger = await signedUp(address);
     const error = await stranger.client.webhooks.list.query({ formId: form.id }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
-    expect((error as TRPCClientError<never>).message).toBe('Unauthorized');
+    expect((error as TRPCClientError<never>).message).toBe('Form not found');
   });
 
   // Coercing query values once switched coercion on in the shared schema objects themselves, so a
@@ -439,7 +442,7 @@ describe('dashboard procedures', () => {
     const mine = await client.forms.create.mutate({ name: 'Hooks', formType: 'contact', fields: [] });
     const hook = await client.webhooks.create.mutate({ formId: mine.id, url: 'https://hooks.example.com/t' });
     const refused = await client.webhooks.update
-      .mutate({ formId: mine.id, id: hook.id, data: { enabled: 'false' as unknown as boolean } })
+      .mutate({ formId: mine.id, webhookId: hook.id, enabled: 'false' as unknown as boolean })
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TRPCClientError);
     expect((refused as TRPCClientError<never>).data).toMatchObject({ code: 'BAD_REQUEST' });

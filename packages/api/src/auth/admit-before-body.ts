@@ -1,6 +1,8 @@
+import type { AnyTRPCProcedure } from '@trpc/server';
+
 import type { ApiRequest, Context } from '../context.js';
+import { procedureMetaOf } from '../procedures.js';
 import { ZPathIdParamSchema } from '../schemas/z-query.js';
-import type { ApiMeta } from '../trpc.js';
 import { admitApiKeyRequest, type TApiKeyAdmission } from './guard-api-key-request.js';
 
 /** Admissions made before the body was read, taken up by the procedure (once) when it runs. */
@@ -8,7 +10,7 @@ const admittedEarly = new WeakMap<ApiRequest, Promise<TApiKeyAdmission>>();
 
 export type AdmitBeforeBodyOptions = {
   /** The procedure the request's method and path matched (its meta names its key policy). */
-  procedure: { _def: { meta?: unknown } };
+  procedure: AnyTRPCProcedure;
   ctx: Context;
   /** The parameters read from the path (the per-form bucket's form id is one). */
   pathInput: Record<string, string | undefined>;
@@ -25,7 +27,7 @@ export type AdmitBeforeBodyOptions = {
  * Per-form buckets read the form id from the path, where every per-form endpoint has it.
  */
 export async function admitBeforeBody({ procedure, ctx, pathInput }: AdmitBeforeBodyOptions): Promise<void> {
-  const policy = (procedure._def.meta as ApiMeta | undefined)?.apiKeyPolicy;
+  const policy = procedureMetaOf(procedure)?.apiKeyPolicy;
   if (!policy || ctx.transport !== 'rest') {
     return;
   }

@@ -4,10 +4,10 @@ import {
   AppErrorCode,
   enforceKeyRestrictions,
   ErrorMessages,
-  requireScope,
   touchApiKeyLastUsed,
-  type TKeyRestrictions,
 } from '@formwell/core';
+
+import { apiKeyActor, requireRight } from '../actor/actor.js';
 
 import { afterResponse } from '../after-response.js';
 import type { ApiLogger, ApiRequest, ApiResponse, ApiServices } from '../context.js';
@@ -32,15 +32,6 @@ export type GuardApiKeyRequestOptions = {
    * restriction. It is validated later, after the limit.
    */
   formId?: unknown;
-};
-
-type TApiKeyActor = {
-  type: 'apiKey';
-  userId: string;
-  apiKeyId: string;
-  scopes: string[];
-  /** The forms and browser origins the key is limited to (empty lists: unrestricted). */
-  restrictions: TKeyRestrictions;
 };
 
 /**
@@ -104,16 +95,15 @@ export async function admitApiKeyRequest({
         user.id,
       ),
   });
-  const actor: TApiKeyActor = {
-    type: 'apiKey',
+  const actor = apiKeyActor({
     userId: verified.user.id,
     apiKeyId: verified.apiKey.id,
     scopes: verified.apiKey.scopes,
     restrictions: verified.apiKey.restrictions,
-  };
+  });
   const boundLogger = lazyChildLogger(logger, {
-    userId: actor.userId,
-    apiKeyId: actor.apiKeyId,
+    userId: verified.user.id,
+    apiKeyId: verified.apiKey.id,
     keySource: found.source,
   });
   afterResponse(res, boundLogger, 'lastUsedAt write', () =>
@@ -136,9 +126,9 @@ export function authorizeAdmitted(
   { req, policy, formId }: Pick<GuardApiKeyRequestOptions, 'req' | 'policy' | 'formId'>,
   admission: TApiKeyAdmission,
 ): TApiKeyAdmission {
-  requireScope({ scopes: admission.actor.scopes, scope: policy.scope });
+  requireRight(admission.actor, policy.scope);
   enforceKeyRestrictions({
-    restrictions: admission.actor.restrictions,
+    restrictions: admission.actor.rights.restrictions,
     origin: req.headers.origin,
     form: policy.formScoped ? { scoped: true, formId } : { scoped: false },
   });

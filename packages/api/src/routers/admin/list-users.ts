@@ -1,6 +1,6 @@
 import { listUsers } from '@formwell/core';
 
-import { adminProcedure } from '../../session/authed-procedure.js';
+import { adminProcedure } from '../../actor/actor-procedure.js';
 import { ZListUsersRequestSchema, ZListUsersResponseSchema } from './list-users.types.js';
 
 /** Staff: every account, newest first. */

@@ -1,7 +1,7 @@
 import { setUserPlan } from '@formwell/core';
 
 import { logBumpFailure } from '../../auth/log-bump-failure.js';
-import { adminProcedure } from '../../session/authed-procedure.js';
+import { adminProcedure } from '../../actor/actor-procedure.js';
 import { ZSetUserPlanRequestSchema, ZSetUserPlanResponseSchema } from './set-user-plan.types.js';
 
 /** Staff: change a user's plan (and quota) by hand, e.g. for a support case. */

@@ -1,10 +1,10 @@
 import { createApiKey } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZCreateApiKeyRequestSchema, ZCreateApiKeyResponseSchema } from './create-api-key.types.js';
 
 /** Creates a key and returns it in full, once. The key itself is never logged. */
-export const createApiKeyRoute = authedProcedure
+export const createApiKeyRoute = sessionProcedure
   .input(ZCreateApiKeyRequestSchema)
   .output(ZCreateApiKeyResponseSchema)
   .mutation(async ({ ctx, input }) => {

@@ -1,13 +1,13 @@
 import { createEmbedKey } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZCreateEmbedKeyRequestSchema, ZCreateEmbedKeyResponseSchema } from './create-embed-key.types.js';
 
 /**
  * The embed snippet's key: read and submit one of the owner's forms, from the given origins only.
  * Returned in full once; never logged.
  */
-export const createEmbedKeyRoute = authedProcedure
+export const createEmbedKeyRoute = sessionProcedure
   .input(ZCreateEmbedKeyRequestSchema)
   .output(ZCreateEmbedKeyResponseSchema)
   .mutation(async ({ ctx, input }) => {

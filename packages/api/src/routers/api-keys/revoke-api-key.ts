@@ -1,7 +1,7 @@
 import { revokeApiKey } from '@formwell/core';
 
 import { logBumpFailure } from '../../auth/log-bump-failure.js';
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZRevokeApiKeyRequestSchema, ZRevokeApiKeyResponseSchema } from './revoke-api-key.types.js';
 
 /**
@@ -10,7 +10,7 @@ import { ZRevokeApiKeyRequestSchema, ZRevokeApiKeyResponseSchema } from './revok
  * MongoDB on each request, and a server that still can drops its copy within the copies' 60 s
  * maximum age; the failure to tell Redis is logged for the operator.
  */
-export const revokeApiKeyRoute = authedProcedure
+export const revokeApiKeyRoute = sessionProcedure
   .input(ZRevokeApiKeyRequestSchema)
   .output(ZRevokeApiKeyResponseSchema)
   .mutation(async ({ ctx, input }) => {

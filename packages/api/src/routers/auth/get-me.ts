@@ -1,10 +1,10 @@
 import { getMe } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZGetMeRequestSchema, ZGetMeResponseSchema } from './get-me.types.js';
 
 /** The signed-in user (the dashboard's "who am I"); 401 without a valid session. */
-export const getMeRoute = authedProcedure
+export const getMeRoute = sessionProcedure
   .input(ZGetMeRequestSchema)
   .output(ZGetMeResponseSchema)
   .query(({ ctx }) => getMe({ userId: ctx.user.id }));

@@ -1,13 +1,13 @@
 import { getBillingOverview } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import {
   ZGetBillingOverviewRequestSchema,
   ZGetBillingOverviewResponseSchema,
 } from './get-billing-overview.types.js';
 
 /** The signed-in user's plan, quota, subscription state and the billing actions open to them. */
-export const getBillingOverviewRoute = authedProcedure
+export const getBillingOverviewRoute = sessionProcedure
   .input(ZGetBillingOverviewRequestSchema)
   .output(ZGetBillingOverviewResponseSchema)
   .query(({ ctx }) =>

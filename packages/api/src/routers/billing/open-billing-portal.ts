@@ -1,13 +1,13 @@
 import { openBillingPortal } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import {
   ZOpenBillingPortalRequestSchema,
   ZOpenBillingPortalResponseSchema,
 } from './open-billing-portal.types.js';
 
 /** A Stripe billing portal session for the user's customer; the dashboard opens its `url`. */
-export const openBillingPortalRoute = authedProcedure
+export const openBillingPortalRoute = sessionProcedure
   .input(ZOpenBillingPortalRequestSchema)
   .output(ZOpenBillingPortalResponseSchema)
   .mutation(({ ctx }) =>

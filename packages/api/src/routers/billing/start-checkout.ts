@@ -1,10 +1,10 @@
 import { startCheckout } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZStartCheckoutRequestSchema, ZStartCheckoutResponseSchema } from './start-checkout.types.js';
 
 /** A Stripe Checkout session for a paid plan; the dashboard sends the browser to its `url`. */
-export const startCheckoutRoute = authedProcedure
+export const startCheckoutRoute = sessionProcedure
   .input(ZStartCheckoutRequestSchema)
   .output(ZStartCheckoutResponseSchema)
   .mutation(async ({ ctx, input }) => {

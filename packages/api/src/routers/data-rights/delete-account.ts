@@ -2,11 +2,11 @@ import { deleteAccount } from '@formwell/core';
 
 import { logBumpFailure } from '../../auth/log-bump-failure.js';
 import { clearSessionCookie } from '../../session/session-cookie.js';
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZDeleteAccountRequestSchema, ZDeleteAccountResponseSchema } from './data-rights.types.js';
 
 /** Deletes the signed-in account and all its data once its email is typed again; ends the session. */
-export const deleteAccountRoute = authedProcedure
+export const deleteAccountRoute = sessionProcedure
   .input(ZDeleteAccountRequestSchema)
   .output(ZDeleteAccountResponseSchema)
   .mutation(async ({ ctx, input }) => {

@@ -4,11 +4,11 @@ import { createGzip } from 'node:zlib';
 
 import { exportAccount } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZExportAccountRequestSchema, ZExportAccountResponseSchema } from './data-rights.types.js';
 
 /** Everything of the signed-in account as one gzip'd JSON archive (no secrets), for download. */
-export const exportAccountRoute = authedProcedure
+export const exportAccountRoute = sessionProcedure
   .input(ZExportAccountRequestSchema)
   .output(ZExportAccountResponseSchema)
   .query(async ({ ctx }) => {

@@ -1,6 +1,6 @@
 import { eraseSubmitterData, findSubmitterData } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import {
   ZEraseSubmitterResponseSchema,
   ZFindSubmitterResponseSchema,
@@ -8,13 +8,13 @@ import {
 } from './data-rights.types.js';
 
 /** A submitter's submissions (by email) across the signed-in owner's forms. */
-export const findSubmitterRoute = authedProcedure
+export const findSubmitterRoute = sessionProcedure
   .input(ZSubmitterRequestSchema)
   .output(ZFindSubmitterResponseSchema)
   .query(({ ctx, input }) => findSubmitterData({ userId: ctx.user.id, email: input.email }));
 
 /** Erases a submitter across the signed-in owner's forms; counters follow as for a delete by hand. */
-export const eraseSubmitterRoute = authedProcedure
+export const eraseSubmitterRoute = sessionProcedure
   .input(ZSubmitterRequestSchema)
   .output(ZEraseSubmitterResponseSchema)
   .mutation(async ({ ctx, input }) => {

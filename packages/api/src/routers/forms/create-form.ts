@@ -1,10 +1,10 @@
 import { createForm } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZCreateFormRequestSchema, ZCreateFormResponseSchema } from './create-form.types.js';
 
 /** Creates a form within the plan's form limit. */
-export const createFormRoute = authedProcedure
+export const createFormRoute = sessionProcedure
   .input(ZCreateFormRequestSchema)
   .output(ZCreateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {

@@ -1,11 +1,11 @@
 import { deleteForm } from '@formwell/core';
 
 import { logBumpFailure } from '../../auth/log-bump-failure.js';
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZDeleteFormRequestSchema, ZDeleteFormResponseSchema } from './delete-form.types.js';
 
 /** Deletes the form with its submissions, counters and webhook endpoints. */
-export const deleteFormRoute = authedProcedure
+export const deleteFormRoute = sessionProcedure
   .input(ZDeleteFormRequestSchema)
   .output(ZDeleteFormResponseSchema)
   .mutation(async ({ ctx, input }) => {

@@ -1,21 +1,23 @@
-import { getFormAnalytics, ZIdSchema } from '@formwell/core';
+import { getFormAnalytics } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { actorProcedure } from '../../actor/actor-procedure.js';
+import { apiKeyPolicies } from '../../auth/api-key-policy.js';
+import { sentEmpty } from '../../schemas/empty-query-values.js';
 import {
-  ZAnalyticsQuerySchema,
+  getFormAnalyticsMeta,
+  ZGetFormAnalyticsRequestSchema,
   ZGetFormAnalyticsResponseSchema,
-} from '../v1/forms/get-form-analytics.types.js';
+} from './get-form-analytics.types.js';
 
-/** The analytics of the REST API for the signed-in owner's form (same fields, plan gate and errors). */
-export const getFormAnalyticsRoute = authedProcedure
-  .input(ZAnalyticsQuerySchema.extend({ id: ZIdSchema }))
+export const getFormAnalyticsRoute = actorProcedure({ apiKey: apiKeyPolicies.analytics, session: true })
+  .meta(getFormAnalyticsMeta)
+  .input(ZGetFormAnalyticsRequestSchema)
   .output(ZGetFormAnalyticsResponseSchema)
-  .query(({ ctx, input }) =>
-    getFormAnalytics({
-      config: ctx.services.config,
-      user: ctx.user,
-      formId: input.id,
-      timeRange: input.timeRange,
-      tz: input.tz,
-    }),
-  );
+  .query(({ ctx, input }) => {
+    const { user, services } = ctx;
+    const timeRange = input.timeRange ?? sentEmpty(ctx.req.url, 'timeRange');
+    const tz = input.tz ?? sentEmpty(ctx.req.url, 'tz');
+
+    // The plan comes from the user loaded for this request, so a downgrade applies on the next call.
+    return getFormAnalytics({ config: services.config, user, formId: input.formId, timeRange, tz });
+  });

@@ -1,16 +1,22 @@
-import { getFormDetail } from '@formwell/core';
+import { getForm, getFormDetail } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
-import { ZGetFormRequestSchema, ZGetFormResponseSchema } from './get-form.types.js';
+import { seesFormSettings } from '../../actor/actor-answers.js';
+import { actorProcedure } from '../../actor/actor-procedure.js';
+import { apiKeyPolicies } from '../../auth/api-key-policy.js';
+import { getFormMeta, ZGetFormRequestSchema, ZGetFormResponseSchema } from './get-form.types.js';
 
-/** The owner's full view of one form (every setting); another user's form is 404. */
-export const getFormRoute = authedProcedure
+/** One form of the tenant; another tenant's form is 404. The actor decides how much of it is seen. */
+export const getFormRoute = actorProcedure({ apiKey: apiKeyPolicies.getForm, session: true })
+  .meta(getFormMeta)
   .input(ZGetFormRequestSchema)
   .output(ZGetFormResponseSchema)
-  .query(({ ctx, input }) =>
-    getFormDetail({
-      userId: ctx.user.id,
-      formId: input.id,
-      limits: ctx.services.config.plans[ctx.user.plan],
-    }),
-  );
+  .query(({ ctx, input }) => {
+    const { actor, user, services } = ctx;
+    const read = seesFormSettings(actor) ? getFormDetail : getForm;
+
+    return read({
+      userId: actor.workspaceId,
+      formId: input.formId,
+      limits: services.config.plans[user.plan],
+    });
+  });

@@ -1,10 +1,10 @@
 import { updateForm } from '@formwell/core';
 
 import { logBumpFailure } from '../../auth/log-bump-failure.js';
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZUpdateFormRequestSchema, ZUpdateFormResponseSchema } from './update-form.types.js';
 
-export const updateFormRoute = authedProcedure
+export const updateFormRoute = sessionProcedure
   .input(ZUpdateFormRequestSchema)
   .output(ZUpdateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {

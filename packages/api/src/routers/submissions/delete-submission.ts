@@ -1,12 +1,12 @@
 import { deleteSubmission } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import {
   ZDeleteSubmissionRequestSchema,
   ZDeleteSubmissionResponseSchema,
 } from './delete-submission.types.js';
 
-export const deleteSubmissionRoute = authedProcedure
+export const deleteSubmissionRoute = sessionProcedure
   .input(ZDeleteSubmissionRequestSchema)
   .output(ZDeleteSubmissionResponseSchema)
   .mutation(async ({ ctx, input }) => {

@@ -1,9 +1,9 @@
 import { getSubmission } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { ZGetSubmissionRequestSchema, ZGetSubmissionResponseSchema } from './get-submission.types.js';
 
-export const getSubmissionRoute = authedProcedure
+export const getSubmissionRoute = sessionProcedure
   .input(ZGetSubmissionRequestSchema)
   .output(ZGetSubmissionResponseSchema)
   .query(({ ctx, input }) =>

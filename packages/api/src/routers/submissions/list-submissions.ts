@@ -1,13 +1,20 @@
 import { listSubmissions } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
-import { ZListSubmissionsRequestSchema, ZListSubmissionsResponseSchema } from './list-submissions.types.js';
+import { apiKeyPolicies } from '../../auth/api-key-policy.js';
+import { actorProcedure } from '../../actor/actor-procedure.js';
+import {
+  listSubmissionsMeta,
+  ZListSubmissionsRequestSchema,
+  ZListSubmissionsResponseSchema,
+} from './list-submissions.types.js';
 
-export const listSubmissionsRoute = authedProcedure
+export const listSubmissionsRoute = actorProcedure({ apiKey: apiKeyPolicies.submissionsList, session: true })
+  .meta(listSubmissionsMeta)
   .input(ZListSubmissionsRequestSchema)
   .output(ZListSubmissionsResponseSchema)
   .query(({ ctx, input }) => {
+    const { actor } = ctx;
     const { formId, limit, cursor, startDate, endDate, email } = input;
 
-    return listSubmissions({ userId: ctx.user.id, formId, limit, cursor, startDate, endDate, email });
+    return listSubmissions({ userId: actor.workspaceId, formId, limit, cursor, startDate, endDate, email });
   });

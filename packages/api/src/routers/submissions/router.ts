@@ -3,7 +3,7 @@ import { deleteSubmissionRoute } from './delete-submission.js';
 import { getSubmissionRoute } from './get-submission.js';
 import { listSubmissionsRoute } from './list-submissions.js';
 
-/** The dashboard's submissions (session cookie); the CSV export is a streamed HTTP route. */
+/** Submissions (the listing for keys too); the CSV export is a streamed HTTP route. */
 export const submissionsRouter = createRouter({
   list: listSubmissionsRoute,
   get: getSubmissionRoute,

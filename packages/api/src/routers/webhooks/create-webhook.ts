@@ -1,18 +1,23 @@
 import { createWebhookEndpoint } from '@formwell/core';
 
 import { logBumpFailure } from '../../auth/log-bump-failure.js';
-import { authedProcedure } from '../../session/authed-procedure.js';
-import { ZCreateWebhookRequestSchema, ZCreateWebhookResponseSchema } from './create-webhook.types.js';
+import {
+  createWebhookMeta,
+  ZCreateWebhookRequestSchema,
+  ZCreateWebhookResponseSchema,
+} from './create-webhook.types.js';
+import { webhooksProcedure } from './webhook-paths.js';
 
-/** Registers an endpoint; the secret is returned once and never logged. */
-export const createWebhookRoute = authedProcedure
+/** 201 (meta.successStatus); the only answer besides rotation that carries the secret. */
+export const createWebhookRoute = webhooksProcedure
+  .meta(createWebhookMeta)
   .input(ZCreateWebhookRequestSchema)
   .output(ZCreateWebhookResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { formId, url, description, enabled, events, headers } = input;
     const created = await createWebhookEndpoint({
       config: ctx.services.config,
-      userId: ctx.user.id,
+      userId: ctx.actor.workspaceId,
       formId,
       url,
       description,

@@ -1,15 +1,24 @@
 import { deleteWebhookEndpoint } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
-import { ZDeleteWebhookRequestSchema, ZDeleteWebhookResponseSchema } from './delete-webhook.types.js';
+import {
+  deleteWebhookMeta,
+  ZDeleteWebhookRequestSchema,
+  ZDeleteWebhookResponseSchema,
+} from './delete-webhook.types.js';
+import { webhooksProcedure } from './webhook-paths.js';
 
-export const deleteWebhookRoute = authedProcedure
+export const deleteWebhookRoute = webhooksProcedure
+  .meta(deleteWebhookMeta)
   .input(ZDeleteWebhookRequestSchema)
   .output(ZDeleteWebhookResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { formId, id } = input;
-    const deleted = await deleteWebhookEndpoint({ userId: ctx.user.id, formId, endpointId: id });
-    ctx.logger.info({ formId, webhookId: id }, 'webhook endpoint deleted');
+    const { formId, webhookId } = input;
+    const deleted = await deleteWebhookEndpoint({
+      userId: ctx.actor.workspaceId,
+      formId,
+      endpointId: webhookId,
+    });
+    ctx.logger.info({ formId, webhookId }, 'webhook endpoint deleted');
 
     return deleted;
   });

@@ -1,11 +1,12 @@
 import { getWebhookEndpoint } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
-import { ZGetWebhookRequestSchema, ZGetWebhookResponseSchema } from './get-webhook.types.js';
+import { getWebhookMeta, ZGetWebhookRequestSchema, ZGetWebhookResponseSchema } from './get-webhook.types.js';
+import { webhooksProcedure } from './webhook-paths.js';
 
-export const getWebhookRoute = authedProcedure
+export const getWebhookRoute = webhooksProcedure
+  .meta(getWebhookMeta)
   .input(ZGetWebhookRequestSchema)
   .output(ZGetWebhookResponseSchema)
   .query(({ ctx, input }) =>
-    getWebhookEndpoint({ userId: ctx.user.id, formId: input.formId, endpointId: input.id }),
+    getWebhookEndpoint({ userId: ctx.actor.workspaceId, formId: input.formId, endpointId: input.webhookId }),
   );

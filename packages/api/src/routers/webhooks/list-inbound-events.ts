@@ -1,13 +1,13 @@
 import { listInboundEvents } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
+import { sessionProcedure } from '../../actor/actor-procedure.js';
 import {
   ZListInboundEventsRequestSchema,
   ZListInboundEventsResponseSchema,
 } from './list-inbound-events.types.js';
 
 /** Notifications received by POST /api/webhooks/custom: staff see all, owners those of their forms. */
-export const listInboundEventsRoute = authedProcedure
+export const listInboundEventsRoute = sessionProcedure
   .input(ZListInboundEventsRequestSchema)
   .output(ZListInboundEventsResponseSchema)
   .query(({ ctx, input }) =>

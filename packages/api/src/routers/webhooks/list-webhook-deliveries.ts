@@ -1,17 +1,25 @@
 import { listWebhookDeliveries } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
 import {
+  listWebhookDeliveriesMeta,
   ZListWebhookDeliveriesRequestSchema,
   ZListWebhookDeliveriesResponseSchema,
 } from './list-webhook-deliveries.types.js';
+import { webhooksProcedure } from './webhook-paths.js';
 
-export const listWebhookDeliveriesRoute = authedProcedure
+export const listWebhookDeliveriesRoute = webhooksProcedure
+  .meta(listWebhookDeliveriesMeta)
   .input(ZListWebhookDeliveriesRequestSchema)
   .output(ZListWebhookDeliveriesResponseSchema)
   .query(async ({ ctx, input }) => {
-    const { formId, id, limit, cursor } = input;
-    const page = await listWebhookDeliveries({ userId: ctx.user.id, formId, endpointId: id, limit, cursor });
+    const { formId, webhookId, limit, cursor } = input;
+    const page = await listWebhookDeliveries({
+      userId: ctx.actor.workspaceId,
+      formId,
+      endpointId: webhookId,
+      limit,
+      cursor,
+    });
 
     return { deliveries: page.items, nextCursor: page.nextCursor };
   });

@@ -1,10 +1,22 @@
-import { ZWebhookDeliveryViewSchema } from '@formwell/core';
 import { z } from 'zod';
-
+import { ZWebhookDeliveryViewSchema } from '@formwell/core';
+import type { ApiMeta } from '../../trpc.js';
 import { ZCursorQuerySchema, ZLimitQuerySchema } from '../../schemas/z-query.js';
-import { ZEndpointRequestSchema } from './webhook-ids.js';
+import { ZWebhookPathSchema } from './webhook-paths.js';
+import { webhookRouteMeta } from './webhook-route-meta.js';
 
-export const ZListWebhookDeliveriesRequestSchema = ZEndpointRequestSchema.extend({
+export const listWebhookDeliveriesMeta = {
+  openapi: webhookRouteMeta({
+    method: 'GET',
+    path: '/forms/{formId}/webhooks/{webhookId}/deliveries',
+    operationId: 'v1-listWebhookDeliveries',
+    summary: 'List webhook deliveries',
+    description:
+      "The endpoint's delivery attempts of the last 30 days (status, HTTP code, duration, start of the response, error), newest first, paged with `limit` and `cursor`.",
+  }),
+} satisfies ApiMeta;
+
+export const ZListWebhookDeliveriesRequestSchema = ZWebhookPathSchema.extend({
   limit: ZLimitQuerySchema,
   cursor: ZCursorQuerySchema,
 });

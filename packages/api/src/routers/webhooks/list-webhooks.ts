@@ -1,12 +1,19 @@
-import { listWebhookEndpoints } from '@formwell/core';
+import { pageWebhookEndpoints } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
-import { ZListWebhooksRequestSchema, ZListWebhooksResponseSchema } from './list-webhooks.types.js';
+import {
+  listWebhooksMeta,
+  ZListWebhooksRequestSchema,
+  ZListWebhooksResponseSchema,
+} from './list-webhooks.types.js';
+import { webhooksProcedure } from './webhook-paths.js';
 
-/** The form's endpoints without their secrets. */
-export const listWebhooksRoute = authedProcedure
+export const listWebhooksRoute = webhooksProcedure
+  .meta(listWebhooksMeta)
   .input(ZListWebhooksRequestSchema)
   .output(ZListWebhooksResponseSchema)
-  .query(async ({ ctx, input }) => ({
-    webhooks: await listWebhookEndpoints({ userId: ctx.user.id, formId: input.formId }),
-  }));
+  .query(async ({ ctx, input }) => {
+    const { formId, limit, cursor } = input;
+    const page = await pageWebhookEndpoints({ userId: ctx.actor.workspaceId, formId, limit, cursor });
+
+    return { webhooks: page.items, nextCursor: page.nextCursor };
+  });

@@ -1,18 +1,24 @@
 import { rotateWebhookSecret } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
 import {
+  rotateWebhookSecretMeta,
   ZRotateWebhookSecretRequestSchema,
   ZRotateWebhookSecretResponseSchema,
 } from './rotate-webhook-secret.types.js';
+import { webhooksProcedure } from './webhook-paths.js';
 
-export const rotateWebhookSecretRoute = authedProcedure
+export const rotateWebhookSecretRoute = webhooksProcedure
+  .meta(rotateWebhookSecretMeta)
   .input(ZRotateWebhookSecretRequestSchema)
   .output(ZRotateWebhookSecretResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { formId, id } = input;
-    const rotated = await rotateWebhookSecret({ userId: ctx.user.id, formId, endpointId: id });
-    ctx.logger.info({ formId, webhookId: id }, 'webhook secret rotated');
+    const { formId, webhookId } = input;
+    const rotated = await rotateWebhookSecret({
+      userId: ctx.actor.workspaceId,
+      formId,
+      endpointId: webhookId,
+    });
+    ctx.logger.info({ formId, webhookId }, 'webhook secret rotated');
 
     return rotated;
   });

@@ -11,8 +11,8 @@ import { sendTestWebhookRoute } from './send-test-webhook.js';
 import { updateWebhookRoute } from './update-webhook.js';
 
 /**
- * The dashboard's outbound webhook endpoints (session cookie; the same core functions as the REST
- * routes, the owner taken from the session) and the custom receiver's inbound-event log.
+ * Outbound webhook endpoints, for the dashboard and for keys alike, and the custom receiver's
+ * inbound-event log (dashboard only).
  */
 export const webhooksRouter = createRouter({
   list: listWebhooksRoute,

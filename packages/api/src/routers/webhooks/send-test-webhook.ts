@@ -1,20 +1,25 @@
 import { sendTestWebhook } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
-import { ZSendTestWebhookRequestSchema, ZSendTestWebhookResponseSchema } from './send-test-webhook.types.js';
+import {
+  sendTestWebhookMeta,
+  ZSendTestWebhookRequestSchema,
+  ZSendTestWebhookResponseSchema,
+} from './send-test-webhook.types.js';
+import { webhooksProcedure } from './webhook-paths.js';
 
-export const sendTestWebhookRoute = authedProcedure
+export const sendTestWebhookRoute = webhooksProcedure
+  .meta(sendTestWebhookMeta)
   .input(ZSendTestWebhookRequestSchema)
   .output(ZSendTestWebhookResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { formId, id } = input;
+    const { formId, webhookId } = input;
     const attempt = await sendTestWebhook({
-      userId: ctx.user.id,
+      userId: ctx.actor.workspaceId,
       formId,
-      endpointId: id,
+      endpointId: webhookId,
       config: ctx.services.config.webhooks,
     });
-    ctx.logger.info({ formId, webhookId: id, status: attempt.status }, 'webhook test event sent');
+    ctx.logger.info({ formId, webhookId, status: attempt.status }, 'webhook test event sent');
 
     return attempt;
   });

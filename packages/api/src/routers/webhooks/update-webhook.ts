@@ -1,16 +1,23 @@
 import { updateWebhookEndpoint } from '@formwell/core';
 
-import { authedProcedure } from '../../session/authed-procedure.js';
-import { ZUpdateWebhookRequestSchema, ZUpdateWebhookResponseSchema } from './update-webhook.types.js';
+import {
+  updateWebhookMeta,
+  ZUpdateWebhookRequestSchema,
+  ZUpdateWebhookResponseSchema,
+} from './update-webhook.types.js';
+import { webhooksProcedure } from './webhook-paths.js';
 
-export const updateWebhookRoute = authedProcedure
+export const updateWebhookRoute = webhooksProcedure
+  .meta(updateWebhookMeta)
   .input(ZUpdateWebhookRequestSchema)
   .output(ZUpdateWebhookResponseSchema)
-  .mutation(({ ctx, input }) =>
-    updateWebhookEndpoint({
-      userId: ctx.user.id,
-      formId: input.formId,
-      endpointId: input.id,
-      data: input.data,
-    }),
-  );
+  .mutation(({ ctx, input }) => {
+    const { formId, webhookId, url, description, enabled, events, headers } = input;
+
+    return updateWebhookEndpoint({
+      userId: ctx.actor.workspaceId,
+      formId,
+      endpointId: webhookId,
+      data: { url, description, enabled, events, headers },
+    });
+  });

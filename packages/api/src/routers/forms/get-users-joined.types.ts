@@ -1,13 +1,14 @@
 import { z } from 'zod';
 
-import { ZPathIdParamSchema } from '../../../schemas/z-query.js';
-import type { ApiMeta } from '../../../trpc.js';
-import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
+import { ZPathIdParamSchema } from '../../schemas/z-query.js';
+import type { ApiMeta } from '../../trpc.js';
+import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../../rest/api-key-error-responses.js';
 
 export const getUsersJoinedMeta = {
   openapi: {
     method: 'GET',
     path: '/forms/{formId}/users-joined',
+    operationId: 'v1-getUsersJoined',
     tags: ['forms'],
     summary: 'Users-joined count',
     description:

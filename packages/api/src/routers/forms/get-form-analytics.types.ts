@@ -1,14 +1,15 @@
 import { ZFormAnalyticsSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { ZApiKeyQuerySchema, ZPathIdParamSchema } from '../../../schemas/z-query.js';
-import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../api-key-error-responses.js';
-import type { ApiMeta } from '../../../trpc.js';
+import { ZApiKeyQuerySchema, ZPathIdParamSchema } from '../../schemas/z-query.js';
+import { apiKeyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../../rest/api-key-error-responses.js';
+import type { ApiMeta } from '../../trpc.js';
 
 export const getFormAnalyticsMeta = {
   openapi: {
     method: 'GET',
     path: '/forms/{formId}/analytics',
+    operationId: 'v1-getFormAnalytics',
     tags: ['forms'],
     summary: 'Form analytics',
     description:
@@ -23,11 +24,11 @@ export const getFormAnalyticsMeta = {
 } satisfies ApiMeta;
 
 /**
- * Shared by the REST and dashboard procedures; core validates both values, with their own 400 texts
+ * Core validates both values, with their own 400 texts
  * (`Invalid timeRange parameter` for any value but the three, a long one too: no length rule here
  * answers it first with another text). A repeated parameter is refused here, as every other one.
  */
-export const ZAnalyticsQuerySchema = z.object({
+const ZAnalyticsQuerySchema = z.object({
   timeRange: z
     .string()
     .optional()

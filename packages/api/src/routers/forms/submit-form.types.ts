@@ -1,18 +1,19 @@
 import { ZSubmitResponseSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import type { ApiMeta } from '../../../trpc.js';
+import type { ApiMeta } from '../../trpc.js';
 import {
   apiKeyErrorResponses,
   bodyErrorResponses,
   KEY_RESTRICTION_REFUSAL,
-} from '../api-key-error-responses.js';
-import { ZIdParamSchema } from '../../../schemas/z-query.js';
+} from '../../rest/api-key-error-responses.js';
+import { ZIdParamSchema } from '../../schemas/z-query.js';
 
 export const submitFormMeta = {
   openapi: {
     method: 'POST',
     path: '/forms/submit',
+    operationId: 'v1-submitForm',
     tags: ['submissions'],
     summary: 'Submit a form',
     description:

@@ -6,6 +6,8 @@ import {
 } from '@trpc/server';
 import { getParseFn } from '@trpc/server/unstable-core-do-not-import';
 
+import { procedureChain, procedureType, type TProcedureChain } from './procedures.js';
+
 /** What one REST call hands the procedure: tRPC's own call options, minus the batch fields. */
 export type TProcedureCall<TContext> = {
   ctx: TContext;
@@ -16,11 +18,7 @@ export type TProcedureCall<TContext> = {
 type TChainState = { ctx: unknown; input: unknown; getRawInput: () => Promise<unknown> };
 type TNextOptions = { ctx?: Record<string, unknown>; input?: unknown; getRawInput?: () => Promise<unknown> };
 type TChainResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
-type TChainDef = {
-  type: AnyTRPCProcedure['_def']['type'];
-  meta: unknown;
-  middlewares: readonly AnyTRPCMiddlewareFunction[];
-};
+type TChainDef = Pick<TProcedureChain, 'type' | 'meta' | 'middlewares'>;
 type TMiddleware = (opts: Record<string, unknown>) => Promise<TChainResult>;
 
 /**
@@ -36,7 +34,7 @@ type TMiddleware = (opts: Record<string, unknown>) => Promise<TChainResult>;
 export function runProcedure<TContext>(procedure: AnyTRPCProcedure, call: TProcedureCall<TContext>) {
   const def = chainOf(procedure);
   if (!def) {
-    return procedure({ ...call, type: procedure._def.type, signal: undefined, batchIndex: 0 });
+    return procedure({ ...call, type: procedureType(procedure), signal: undefined, batchIndex: 0 });
   }
 
   // A middleware that does not return its `next()` leaves the call without a result (tRPC's text).
@@ -113,25 +111,22 @@ function chainOf(procedure: AnyTRPCProcedure): TChainDef | undefined {
 }
 
 function readChain(procedure: AnyTRPCProcedure): TChainDef | null {
-  const def = procedure._def as AnyTRPCProcedure['_def'] & {
-    middlewares?: (AnyTRPCMiddlewareFunction & { _type?: string })[];
-    output?: Parameters<typeof getParseFn>[0];
-  };
-  if (def.experimental_caller || !Array.isArray(def.middlewares)) {
+  const chain = procedureChain(procedure);
+  if (!chain) {
     return null;
   }
-  const outputSteps = def.middlewares.filter((middleware) => middleware._type === 'output');
-  // Several `.output()` calls would each validate with its own parser; only `_def.output` is kept.
-  const parseOutput = outputSteps.length === 1 && def.output ? getParseFn(def.output) : undefined;
+  const outputSteps = chain.middlewares.filter((middleware) => middleware._type === 'output');
+  // Several `.output()` calls would each validate with its own parser; only the last one is kept.
+  const parseOutput = outputSteps.length === 1 && chain.output ? getParseFn(chain.output) : undefined;
 
   return {
-    type: def.type,
-    meta: def.meta,
+    type: chain.type,
+    meta: chain.meta,
     middlewares: parseOutput
-      ? def.middlewares.map((middleware) =>
+      ? chain.middlewares.map((middleware) =>
           middleware._type === 'output' ? outputStep(parseOutput) : middleware,
         )
-      : def.middlewares,
+      : chain.middlewares,
   };
 }
 

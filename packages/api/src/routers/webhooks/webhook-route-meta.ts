@@ -1,15 +1,17 @@
-import type { ApiMeta } from '../../../trpc.js';
+import type { ApiMeta } from '../../trpc.js';
 import {
   apiKeyErrorResponses,
   bodyErrorResponses,
   KEY_RESTRICTION_REFUSAL,
-} from '../api-key-error-responses.js';
+} from '../../rest/api-key-error-responses.js';
 
 type TOpenApi = ApiMeta['openapi'] & object;
 
 /** What every endpoint-management route shares in the document: tag, scope, errors. */
 export function webhookRouteMeta(
-  openapi: Pick<TOpenApi, 'method' | 'path' | 'summary' | 'description'> & { successDescription?: string },
+  openapi: Pick<TOpenApi, 'method' | 'path' | 'operationId' | 'summary' | 'description'> & {
+    successDescription?: string;
+  },
   extraErrors: Record<number, string> = {},
 ) {
   // A route that takes a body (its POST actions too, which need none) refuses a bad one.

@@ -1,14 +1,14 @@
 import { getUsersJoined } from '@formwell/core';
 
-import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
-import { apiKeyProcedure } from '../../../auth/api-key-procedure.js';
+import { apiKeyPolicies } from '../../auth/api-key-policy.js';
+import { actorProcedure } from '../../actor/actor-procedure.js';
 import {
   getUsersJoinedMeta,
   ZGetUsersJoinedRequestSchema,
   ZGetUsersJoinedResponseSchema,
 } from './get-users-joined.types.js';
 
-export const getUsersJoinedRoute = apiKeyProcedure(apiKeyPolicies.usersJoined)
+export const getUsersJoinedRoute = actorProcedure({ apiKey: apiKeyPolicies.usersJoined, session: false })
   .meta(getUsersJoinedMeta)
   .input(ZGetUsersJoinedRequestSchema)
   .output(ZGetUsersJoinedResponseSchema)
@@ -16,5 +16,5 @@ export const getUsersJoinedRoute = apiKeyProcedure(apiKeyPolicies.usersJoined)
     const { actor } = ctx;
     const { formId } = input;
 
-    return getUsersJoined({ userId: actor.userId, formId });
+    return getUsersJoined({ userId: actor.workspaceId, formId });
   });

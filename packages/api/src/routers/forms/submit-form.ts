@@ -1,15 +1,15 @@
 import { submitForm } from '@formwell/core';
 
-import { submitClientInfo } from '../../../submit-client-info.js';
-import { afterResponse } from '../../../after-response.js';
-import { handOffOutbox } from '../../../hand-off-outbox.js';
-import { observeSubmit } from '../../../observe-submit.js';
-import { apiKeyPolicies } from '../../../auth/api-key-policy.js';
-import { apiKeyProcedure } from '../../../auth/api-key-procedure.js';
+import { submitClientInfo } from '../../submit-client-info.js';
+import { afterResponse } from '../../after-response.js';
+import { handOffOutbox } from '../../hand-off-outbox.js';
+import { observeSubmit } from '../../observe-submit.js';
+import { apiKeyPolicies } from '../../auth/api-key-policy.js';
+import { actorProcedure } from '../../actor/actor-procedure.js';
 import { submitFormMeta, ZSubmitFormRequestSchema, ZSubmitFormResponseSchema } from './submit-form.types.js';
 
 /** 201 (meta.successStatus, applied by openApiResponseMeta). */
-export const submitFormRoute = apiKeyProcedure(apiKeyPolicies.submit)
+export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, session: false })
   .meta(submitFormMeta)
   .input(ZSubmitFormRequestSchema)
   .output(ZSubmitFormResponseSchema)
