@@ -372,4 +372,5 @@ export { safeFileName } from './files/safe-file-name.js';
 export { isAccepted, unrecognisedKind } from './files/file-type-rules.js';
 export type { TFileKind } from './files/file-type-rules.js';
 export type { TStoredFile, TSubmissionFiles } from './files/z-stored-file.js';
-export { UploadSession } from './files/upload-session.js';
+export { createRequestUploads } from './files/request-uploads.js';
+export type { TFilePartHandler, TRequestUploads } from './files/request-uploads.js';

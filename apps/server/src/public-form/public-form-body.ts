@@ -1,13 +1,14 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { MAX_DATA_KEYS, MAX_STRING_LENGTH } from '@formwell/core';
+import { MAX_DATA_KEYS, MAX_STRING_LENGTH, type TFilePartHandler } from '@formwell/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { BODY_LIMIT_BYTES } from '../http/body-limits.js';
-import { MAX_FILE_PARTS, type TFilePartHandler } from '../uploads/multipart-files.js';
 
 /** `_redirect`, `_gotcha` and a CAPTCHA token come on top of the data's own names. */
 const MAX_FIELDS = MAX_DATA_KEYS + 10;
+/** The most file parts one request may carry: 100 fields of 10 files each. */
+const MAX_FILE_PARTS = 1000;
 /** A UTF-8 character takes at most 4 bytes. */
 const MAX_FIELD_BYTES = MAX_STRING_LENGTH * 4;
 
@@ -64,7 +65,7 @@ export async function readPublicFormBody(
   return Object.fromEntries(Object.entries(body));
 }
 
-async function readMultipartFields(
+export async function readMultipartFields(
   request: FastifyRequest,
   onFile: TFilePartHandler | undefined,
 ): Promise<Record<string, unknown>> {
@@ -89,7 +90,12 @@ async function readMultipartFields(
         part.file.resume();
         throw filesNotAccepted();
       }
-      await onFile({ field: part.fieldname, filename: part.filename, stream: part.file });
+      await onFile({
+        field: part.fieldname,
+        filename: part.filename,
+        stream: part.file,
+        fieldsBefore: fields,
+      });
       continue;
     }
     if (part.fieldnameTruncated || part.valueTruncated) {

@@ -1,7 +1,6 @@
-import { publicUploadTarget, type TCoreConfig } from '@formwell/core';
+import { createRequestUploads, publicUploadTarget, type TCoreConfig } from '@formwell/core';
 
 import { filesNotAccepted } from '../public-form/public-form-body.js';
-import { createRequestUploads } from './multipart-files.js';
 
 /** The uploads of one request to a form's keyless endpoint (`POST /f/{formId}`). */
 export function publicFormUploads(config: TCoreConfig, formId: string) {

@@ -1,18 +1,20 @@
 import type { Readable } from 'node:stream';
 
-import {
-  attachUploadedFiles,
-  reserveUploadStorage,
-  UploadSession,
-  type TSubmissionFiles,
-  type TUploadTarget,
-} from '@formwell/core';
+import { attachUploadedFiles, reserveUploadStorage } from './settle-upload.js';
+import { UploadSession } from './upload-session.js';
+import type { TUploadTarget } from './upload-target.js';
+import type { TSubmissionFiles } from './z-stored-file.js';
 
-/** What a multipart body's reader does with a file part (see readPublicFormBody). */
-export type TFilePartHandler = (part: { field: string; filename: string; stream: Readable }) => Promise<void>;
+/** What a multipart body's reader does with a file part, given the text fields read before it. */
+export type TFilePartHandler = (part: {
+  field: string;
+  filename: string;
+  stream: Readable;
+  fieldsBefore: ReadonlyMap<string, string | string[]>;
+}) => Promise<void>;
 
-/** The most file parts one request may carry: 100 fields of 10 files each. */
-export const MAX_FILE_PARTS = 1000;
+/** The files of one request, and the submit that uses them (see createRequestUploads). */
+export type TRequestUploads = ReturnType<typeof createRequestUploads>;
 
 /**
  * The files of one request: the upload target is resolved at the first file part (form, plan,
@@ -23,20 +25,21 @@ export function createRequestUploads({
   resolveTarget,
   noFileFields,
 }: {
-  resolveTarget: () => Promise<TUploadTarget>;
+  /** Called at the first file part, with the text fields sent before it. */
+  resolveTarget: (fieldsBefore: ReadonlyMap<string, string | string[]>) => Promise<TUploadTarget>;
   noFileFields: () => Error;
 }) {
   let session: UploadSession | null = null;
 
   const onFile: TFilePartHandler = async (part) => {
     if (!session) {
-      const target = await resolveTarget();
+      const target = await resolveTarget(part.fieldsBefore);
       if (target.fileFields.size === 0) {
         throw noFileFields();
       }
       session = new UploadSession(target);
     }
-    await session.accept(part);
+    await session.accept({ field: part.field, filename: part.filename, stream: part.stream });
   };
 
   /**
