@@ -12,7 +12,7 @@ import type { CreateOwnerOptions } from '../api-v1/helpers/fixtures.js';
 export const MB = 1024 * 1024;
 
 /** The fields of the upload tests' form: one CV (PDF or PNG, 1 MB), up to two photos, a name. */
-export const UPLOAD_FIELDS = [
+const UPLOAD_FIELDS = [
   { name: 'name', label: 'Name', type: 'text', required: true },
   {
     name: 'cv',

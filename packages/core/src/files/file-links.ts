@@ -5,7 +5,7 @@ import { signingKeyRepository } from '@formwell/db';
 import { isStoredFile, type TStoredFile } from './z-stored-file.js';
 
 /** How long a link in an email, webhook or integration message works. */
-export const FILE_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const FILE_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 const PURPOSE = 'file-links';
 
@@ -19,7 +19,7 @@ function signature(key: string, fileId: string, expires: number): string {
 }
 
 /** A stored file value as messages carry it: its own properties, a signed `url` and `expiresAt`. */
-export type TLinkedFile = TStoredFile & { url: string; expiresAt: string };
+type TLinkedFile = TStoredFile & { url: string; expiresAt: string };
 
 /**
  * Adds a signed, expiring download link to every file value of a submission's fields (a value

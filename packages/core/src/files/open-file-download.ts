@@ -10,7 +10,7 @@ import { storageOf } from './process-file-storage.js';
 
 export type TFileDownload = { file: TUploadedFileRecord; stream: Readable };
 
-export function fileNotFound(): AppError {
+function fileNotFound(): AppError {
   return new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.FILE_NOT_FOUND });
 }
 

@@ -78,5 +78,8 @@ export function createRequestUploads({
     await session?.discard();
   }
 
-  return { onFile, submitWith, discard };
+  /** The ids of the files stored so far. */
+  const fileIds = (): string[] => session?.fileIds ?? [];
+
+  return { onFile, submitWith, discard, fileIds };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A file field's stored value (one object, or a list of them when the field takes several). */
-export const ZStoredFileSchema = z
+const ZStoredFileSchema = z
   .object({
     fileId: z.string(),
     name: z.string(),

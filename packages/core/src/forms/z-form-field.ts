@@ -27,7 +27,7 @@ const ZAcceptEntrySchema = z
   });
 
 /** The most files one file field takes. */
-export const MAX_FILES_PER_FIELD = 10;
+const MAX_FILES_PER_FIELD = 10;
 
 export const ZFieldTypeSchema = z.enum(FIELD_TYPES);
 

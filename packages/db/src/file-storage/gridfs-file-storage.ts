@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { FileMissingError, type TFileStorage } from './file-storage.js';
 
 /** The GridFS bucket of uploads: collections `uploads.files` and `uploads.chunks`. */
-export const UPLOADS_BUCKET = 'uploads';
+const UPLOADS_BUCKET = 'uploads';
 
 function database() {
   const db = mongoose.connection.db;
