@@ -39,6 +39,24 @@ function sendFile(reply: FastifyReply, { file, stream }: TFileDownload) {
     .send(stream);
 }
 
+/** A file of one of the tenant's submissions, named by the path (a HEAD opens no stream). */
+async function sendSubmissionFile(
+  reply: FastifyReply,
+  request: FastifyRequest<{ Params: TSubmissionFileParams }>,
+  workspaceId: string,
+) {
+  return sendFile(
+    reply,
+    await openSubmissionFile({
+      workspaceId,
+      formId: request.params.formId,
+      submissionId: request.params.submissionId,
+      fileId: request.params.fileId,
+      head: request.method === 'HEAD',
+    }),
+  );
+}
+
 /**
  * `GET /api/v1/forms/{formId}/submissions/{submissionId}/files/{fileId}`: a file of a submission,
  * for a key with `submissions:read`, rate-limited with the submissions listing. Registered under
@@ -62,16 +80,7 @@ export function apiFileDownloadRoutes(
         formId: request.params.formId,
       });
 
-      return sendFile(
-        reply,
-        await openSubmissionFile({
-          workspaceId: user.id,
-          formId: request.params.formId,
-          submissionId: request.params.submissionId,
-          fileId: request.params.fileId,
-          head: request.method === 'HEAD',
-        }),
-      );
+      return sendSubmissionFile(reply, request, user.id);
     },
   );
   done();
@@ -95,16 +104,7 @@ export function dashboardFileDownloadRoutes(
         formId: request.params.formId,
       });
 
-      return sendFile(
-        reply,
-        await openSubmissionFile({
-          workspaceId: user.id,
-          formId: request.params.formId,
-          submissionId: request.params.submissionId,
-          fileId: request.params.fileId,
-          head: request.method === 'HEAD',
-        }),
-      );
+      return sendSubmissionFile(reply, request, user.id);
     },
   );
   done();

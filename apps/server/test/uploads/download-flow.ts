@@ -68,3 +68,16 @@ export function fileUrl(base: string, ids: { formId: string; submissionId: strin
 export async function keyWithoutRead(owner: Pick<TOwner, 'userId'>) {
   return (await createKey({ userId: owner.userId, scopes: ['forms:read', 'submissions:write'] })).key;
 }
+
+/** The CV and the first attachment of the form's latest submission, as the listing shows them. */
+export async function listedFiles(base: string, formId: string, key: string) {
+  const listed = await fetch(`${base}/api/v1/forms/${formId}/submissions`, { headers: { 'x-api-key': key } });
+  const [submission] = ((await listed.json()) as { submissions: { data: Record<string, unknown> }[] })
+    .submissions;
+  const [page] = submission?.data.photos as TUploadedFileValue[];
+  if (!page) {
+    throw new Error('the submission lists no attachment');
+  }
+
+  return { cv: submission?.data.cv as TUploadedFileValue, page };
+}

@@ -11,6 +11,7 @@ import {
   download,
   DOWNLOAD_FIELDS,
   fileUrl,
+  listedFiles,
   keyWithoutRead,
   uploadTwoFiles,
   type TUploadedFileValue,
@@ -43,13 +44,7 @@ describe('downloading uploaded files', () => {
     const { response, sent } = await uploadTwoFiles(base, form.formId);
     expect(response.status).toBe(201);
     const { submissionId } = (await response.json()) as { submissionId: string };
-    const listed = await fetch(`${base}/api/v1/forms/${form.formId}/submissions`, {
-      headers: { 'x-api-key': key },
-    });
-    const [submission] = ((await listed.json()) as { submissions: { data: Record<string, unknown> }[] })
-      .submissions;
-    const cv = submission?.data.cv as TUploadedFileValue;
-    const [page] = submission?.data.photos as TUploadedFileValue[];
+    const { cv, page } = await listedFiles(base, form.formId, key);
     expect(page).toMatchObject({ name: 'page.html', contentType: 'text/html', sha256: sha256(sent.page) });
 
     const headers = { 'x-api-key': key };
@@ -63,10 +58,7 @@ describe('downloading uploaded files', () => {
     });
     // An HTML page is sent as what it is, but never as something a browser would render here.
     expect(
-      await download(
-        fileUrl(base, { formId: form.formId, submissionId, fileId: String(page?.fileId) }),
-        headers,
-      ),
+      await download(fileUrl(base, { formId: form.formId, submissionId, fileId: page.fileId }), headers),
     ).toMatchObject({
       status: 200,
       ...SAFE,

@@ -5,13 +5,7 @@ import { createKey } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { startS3Server, type TS3Server } from '../helpers/s3-server.js';
 import { createPublicForm } from '../public-form/helpers.js';
-import {
-  download,
-  DOWNLOAD_FIELDS,
-  fileUrl,
-  uploadTwoFiles,
-  type TUploadedFileValue,
-} from './download-flow.js';
+import { download, DOWNLOAD_FIELDS, fileUrl, listedFiles, uploadTwoFiles } from './download-flow.js';
 import { formData, listen, MB, pngBytes, residue, sha256 } from './helpers.js';
 
 // The same uploads with FILE_STORAGE=s3, against a real S3-compatible server on loopback.
@@ -38,14 +32,8 @@ describe('file storage in an S3-compatible store', () => {
 
     expect(response.status).toBe(201);
     const { submissionId } = (await response.json()) as { submissionId: string };
-    const listed = await fetch(`${base}/api/v1/forms/${form.formId}/submissions`, {
-      headers: { 'x-api-key': key },
-    });
-    const [submission] = ((await listed.json()) as { submissions: { data: Record<string, unknown> }[] })
-      .submissions;
-    const cv = submission?.data.cv as TUploadedFileValue;
-    const [page] = submission?.data.photos as TUploadedFileValue[];
-    expect(await s3.objectKeys()).toEqual([`uploads/${cv.fileId}`, `uploads/${String(page?.fileId)}`].sort());
+    const { cv, page } = await listedFiles(base, form.formId, key);
+    expect(await s3.objectKeys()).toEqual([`uploads/${cv.fileId}`, `uploads/${page.fileId}`].sort());
     // Nothing of the bytes went to GridFS.
     expect(await residue(form)).toMatchObject({ fileRecords: 2, gridFsFiles: 0, gridFsChunks: 0 });
     expect(
