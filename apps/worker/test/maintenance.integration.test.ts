@@ -61,7 +61,7 @@ test('the sweeps run against the database and report what they did', async () =>
     const logger = pino({ level: 'silent' });
 
     expect(await reconcile?.({} as never, logger)).toEqual({ reconciled: 0 });
-    expect(await purge?.({} as never, logger)).toEqual({ deleted: 0 });
+    expect(await purge?.({} as never, logger)).toEqual({ deleted: 0, spamDeleted: 0 });
     expect(await sweep?.({} as never, logger)).toEqual({ enqueued: 0, billingEmails: 0 });
   } finally {
     await producer.close();

@@ -20,6 +20,7 @@ test('every public endpoint is in the document with its method', () => {
       'GET /forms/{formId}/users-joined',
       'GET /forms/{formId}/analytics',
       'GET /forms/{formId}/submissions',
+      'PATCH /forms/{formId}/submissions/{submissionId}',
       'GET /forms/{formId}/webhooks',
       'POST /forms/{formId}/webhooks',
       'GET /forms/{formId}/webhooks/{webhookId}',
@@ -29,6 +30,12 @@ test('every public endpoint is in the document with its method', () => {
       'GET /forms/{formId}/webhooks/{webhookId}/deliveries',
       'POST /forms/{formId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
       'POST /forms/{formId}/webhooks/{webhookId}/test',
+      'GET /forms/{formId}/integrations',
+      'POST /forms/{formId}/integrations',
+      'DELETE /forms/{formId}/integrations/{integrationId}',
+      'POST /forms/{formId}/integrations/{integrationId}/test',
+      'POST /hooks',
+      'DELETE /hooks/{id}',
     ].sort(),
   );
 });

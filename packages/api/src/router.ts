@@ -4,6 +4,8 @@ import { authRouter } from './routers/auth/router.js';
 import { billingRouter } from './routers/billing/router.js';
 import { dataRightsRouter } from './routers/data-rights/router.js';
 import { formsRouter } from './routers/forms/router.js';
+import { hooksRouter } from './routers/hooks/router.js';
+import { integrationsRouter } from './routers/integrations/router.js';
 import { mailRouter } from './routers/mail/router.js';
 import { submissionsRouter } from './routers/submissions/router.js';
 import { systemRouter } from './routers/system/router.js';
@@ -23,6 +25,8 @@ export const appRouter = createRouter({
   submissions: submissionsRouter,
   admin: adminRouter,
   webhooks: webhooksRouter,
+  integrations: integrationsRouter,
+  hooks: hooksRouter,
   billing: billingRouter,
   dataRights: dataRightsRouter,
   mail: mailRouter,

@@ -274,6 +274,17 @@ export {
 } from './webhooks/delivery/webhook-delivery-view.js';
 export type { TWebhookDeliveryView } from './webhooks/delivery/webhook-delivery-view.js';
 
+// Integrations (Slack, Discord, Teams) and REST hooks (Zapier, Make, n8n): outbound endpoints of
+// other kinds, delivered by the webhook machinery above.
+export { createIntegration } from './integrations/create-integration.js';
+export { listIntegrations } from './integrations/list-integrations.js';
+export { setIntegrationEnabled } from './integrations/set-integration-enabled.js';
+export { ZIntegrationViewSchema, type TIntegrationView } from './integrations/integration-view.js';
+export { ZCreateIntegrationInputSchema } from './integrations/z-integration-input.js';
+export { createRestHook } from './hooks/create-rest-hook.js';
+export { deleteRestHook } from './hooks/delete-rest-hook.js';
+export { ZCreateRestHookInputSchema } from './hooks/z-rest-hook-input.js';
+
 // emails
 export { isPermanentSmtpError } from './email/mailer.js';
 export type { TEmailMessage, TMailer } from './email/mailer.js';
@@ -374,3 +385,8 @@ export type { TFileKind } from './files/file-type-rules.js';
 export type { TStoredFile, TSubmissionFiles } from './files/z-stored-file.js';
 export { createRequestUploads } from './files/request-uploads.js';
 export type { TFilePartHandler, TRequestUploads } from './files/request-uploads.js';
+// spam
+export { purgeSpamFolder } from './spam/purge-spam-folder.js';
+export { setSubmissionStatus, ZSetSubmissionStatusInputSchema } from './spam/set-submission-status.js';
+export type { SetSubmissionStatusOptions, TSetSubmissionStatusResult } from './spam/set-submission-status.js';
+export { ZSubmissionStatusSchema } from './submissions/submission-view.js';

@@ -12,6 +12,7 @@ import { CaughtMailModel } from './models/caught-mail.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
+import { SpamModelModel } from './models/spam-model.js';
 import { SubmissionModel } from './models/submission.js';
 import { UserModel } from './models/user.js';
 import { WebhookDeliveryModel } from './models/webhook-delivery.js';
@@ -49,6 +50,7 @@ export async function ensureIndexes(): Promise<void> {
       UploadedFileModel,
       StorageUsageModel,
       SigningKeyModel,
+      SpamModelModel,
     ].map((model) => model.init()),
   );
 }

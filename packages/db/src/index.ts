@@ -44,7 +44,11 @@ export { COUNTED_IDS_KEPT } from './repositories/count-once.js';
 export { dashboardSessionRepository } from './repositories/dashboard-session.js';
 export type { TDashboardSessionRecord } from './repositories/dashboard-session.js';
 export { webhookEndpointRepository } from './repositories/webhook-endpoint.js';
-export type { TWebhookEndpointRecord, TWebhookHeader } from './repositories/webhook-endpoint.js';
+export type {
+  TEndpointKind,
+  TWebhookEndpointRecord,
+  TWebhookHeader,
+} from './repositories/webhook-endpoint.js';
 export { inboundEventRepository } from './repositories/inbound-event.js';
 export type {
   TInboundEventRecord,
@@ -117,3 +121,7 @@ export { signingKeyRepository } from './repositories/signing-key.js';
 export { fileStorageFor } from './file-storage/create-file-storage.js';
 export { FileMissingError } from './file-storage/file-storage.js';
 export type { TFileStorage, TFileStorageKind, TFileStorageSettings } from './file-storage/file-storage.js';
+export { spamFolderRepository } from './repositories/spam-folder.js';
+export { spamModelRepository } from './repositories/spam-model.js';
+export type { TSpamMarkKind, TStoredSpamModel } from './repositories/spam-model.js';
+export type { TSubmissionStatus } from './repositories/submission-record.js';

@@ -160,12 +160,18 @@ describe('$group keys (https://www.mongodb.com/docs/manual/reference/operator/ag
     expect(await grouped('$k')).toHaveLength(6);
   });
 
-  test('a missing field inside a document key is left out, so null and missing stay apart there', async () => {
+  test('a one-field document key groups null and missing together as {k: null}', async () => {
     const groups = await grouped({ k: '$k' });
     const nullish = groups.filter((d) => (d.ids as number[]).some((id) => id === 6 || id === 7));
+    expect(nullish.map((d) => [d._id as unknown, d.ids as unknown])).toEqual([[{ k: null }, [6, 7]]]);
+  });
+
+  test('a missing field inside a document key of two fields is left out, so null and missing stay apart there', async () => {
+    const groups = await grouped({ k: '$k', one: { $literal: 1 } });
+    const nullish = groups.filter((d) => (d.ids as number[]).some((id) => id === 6 || id === 7));
     expect(nullish.map((d) => [d._id as unknown, d.ids as unknown])).toEqual([
-      [{ k: null }, [6]],
-      [{}, [7]],
+      [{ k: null, one: 1 }, [6]],
+      [{ one: 1 }, [7]],
     ]);
   });
 });

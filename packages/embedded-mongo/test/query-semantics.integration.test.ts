@@ -107,7 +107,7 @@ describe('query matching (https://www.mongodb.com/docs/manual/tutorial/query-emb
       [{ k: { $in: 5 } }, '$in needs an array'],
       [{ k: { $nin: 5 } }, '$nin needs an array'],
       [{ k: { $all: 5 } }, '$all needs an array'],
-      [{ k: { $ne: /x/ } }, "Can't have regex as arg to $ne"],
+      [{ k: { $ne: /x/ } }, "Can't have regex as arg to $ne."],
     ];
     for (const [filter, message] of cases) {
       const err = (await serverError(() => c.find(filter).toArray())) as MongoServerError;

@@ -2,22 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { MongoClient, type Document } from 'mongodb';
+import type { MongoClient } from 'mongodb';
+import { type Document } from 'mongodb';
 import { startEmbeddedMongo } from '../src/index.js';
+import { withDurableEngine } from './helpers/engine.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'embedded-mongo-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function withEngine<T>(fn: (client: MongoClient) => Promise<T>): Promise<T> {
-  const engine = await startEmbeddedMongo({ port: 0, dbPath: dir });
-  const client = await MongoClient.connect(engine.uri);
-  try {
-    return await fn(client);
-  } finally {
-    await client.close();
-    await engine.stop();
-  }
-}
+const withEngine = <T>(fn: (client: MongoClient) => Promise<T>) => withDurableEngine(dir, fn);
 
 describe('engine state survives a restart with dbPath', () => {
   test('a failed start (port in use) releases the data directory for the next start', async () => {

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 
 import { ErrorAlert, Loading } from '../components/ui';
 import { EmbedSection } from '../embed/embed-section';
+import { IntegrationsSection } from '../integrations/integrations-section';
 import { WebhooksSection } from '../webhooks/webhooks-section';
 import { sessionFormRead } from '../lib/form-read';
 import { useTRPC } from '../lib/trpc';
@@ -52,6 +53,7 @@ export function FormDetailPage() {
       ) : null}
       <EmbedSection form={form.data} />
       <WebhooksSection formId={form.data.id} />
+      <IntegrationsSection formId={form.data.id} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { filesOf, SubmissionFiles } from './submission-files';
 type TForm = TFormRead;
 type TSubmission = RouterOutputs['submissions']['list']['submissions'][number];
 type TFilters = { email: string; startDate: string; endDate: string };
+type TFolder = 'inbox' | 'spam';
 
 const PAGE_SIZE = 20;
 const NO_FILTERS: TFilters = { email: '', startDate: '', endDate: '' };
@@ -43,6 +44,7 @@ export function SubmissionsSection({ form }: { form: TForm }) {
   const [draft, setDraft] = useState<TFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<TFilters>(NO_FILTERS);
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [folder, setFolder] = useState<TFolder>('inbox');
   const cursor = cursors[cursors.length - 1];
   const page = useQuery({
     ...trpc.submissions.list.queryOptions({
@@ -50,6 +52,7 @@ export function SubmissionsSection({ form }: { form: TForm }) {
       limit: PAGE_SIZE,
       ...(cursor ? { cursor } : {}),
       ...activeFilters(filters),
+      status: folder,
     }),
     placeholderData: keepPreviousData,
   });
@@ -59,6 +62,21 @@ export function SubmissionsSection({ form }: { form: TForm }) {
     <section aria-labelledby="submissions-heading">
       <div className="spread">
         <h2 id="submissions-heading">Submissions</h2>
+        <div className="row" role="group" aria-label="Folder">
+          {(['inbox', 'spam'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              aria-pressed={folder === name}
+              onClick={() => {
+                setFolder(name);
+                setCursors([undefined]);
+              }}
+            >
+              {name === 'inbox' ? 'Inbox' : `Spam (${form.spamCount})`}
+            </button>
+          ))}
+        </div>
         <a className="button" href={csvUrl(form.id, filters)} download>
           Download CSV
         </a>
@@ -94,7 +112,16 @@ export function SubmissionsSection({ form }: { form: TForm }) {
       </form>
       {page.isPending ? <Loading what="submissions" /> : null}
       {page.isError ? <ErrorAlert error={page.error} /> : null}
-      {page.isSuccess && page.data.submissions.length === 0 ? <Empty>No submissions yet.</Empty> : null}
+      {page.isSuccess && page.data.submissions.length === 0 ? (
+        <Empty>{folder === 'spam' ? 'No spam: nothing held back.' : 'No submissions yet.'}</Empty>
+      ) : null}
+      {folder === 'spam' ? (
+        <p className="hint">
+          Held back as spam: not counted, mailed or sent to webhooks. &ldquo;Not spam&rdquo; delivers one as
+          if it had just arrived; spam is deleted after 30 days. Honeypot and CAPTCHA catches are counted in
+          the total but never stored.
+        </p>
+      ) : null}
       {page.isSuccess && page.data.submissions.length > 0 ? (
         <div className="table-wrap">
           <table>
@@ -108,12 +135,18 @@ export function SubmissionsSection({ form }: { form: TForm }) {
                     {column.label}
                   </th>
                 ))}
+                {folder === 'spam' ? <th scope="col">Why spam</th> : null}
                 <th scope="col">Details</th>
               </tr>
             </thead>
             <tbody>
               {page.data.submissions.map((submission) => (
-                <SubmissionRow key={submission.id} submission={submission} columns={columns} />
+                <SubmissionRow
+                  key={submission.id}
+                  submission={submission}
+                  columns={columns}
+                  showReasons={folder === 'spam'}
+                />
               ))}
             </tbody>
           </table>
@@ -142,9 +175,27 @@ export function SubmissionsSection({ form }: { form: TForm }) {
   );
 }
 
-function SubmissionRow({ submission, columns }: { submission: TSubmission; columns: { name: string }[] }) {
+function SubmissionRow({
+  submission,
+  columns,
+  showReasons,
+}: {
+  submission: TSubmission;
+  columns: { name: string }[];
+  showReasons: boolean;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const mark = useMutation(
+    trpc.submissions.setStatus.mutationOptions({
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.submissions.list.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.forms.pathKey() }),
+        ]),
+    }),
+  );
+  const spam = submission.status === 'spam';
   const remove = useMutation(
     trpc.submissions.delete.mutationOptions({
       onSuccess: () =>
@@ -172,12 +223,31 @@ function SubmissionRow({ submission, columns }: { submission: TSubmission; colum
           )}
         </td>
       ))}
+      {showReasons ? (
+        <td>
+          {submission.spamReasons.join(', ') || 'marked by you'} ({Math.round(submission.spamScore * 100)} %)
+        </td>
+      ) : null}
       <td>
         <details>
           <summary>View</summary>
           <pre>
             {JSON.stringify({ id: submission.id, data: submission.data, meta: submission.meta }, null, 2)}
           </pre>
+          <button
+            type="button"
+            disabled={mark.isPending}
+            onClick={() =>
+              mark.mutate({
+                formId: submission.formId,
+                submissionId: submission.id,
+                status: spam ? 'inbox' : 'spam',
+              })
+            }
+          >
+            {spam ? 'Not spam' : 'Mark as spam'}
+          </button>
+          {mark.isError ? <ErrorAlert error={mark.error} /> : null}
           <ConfirmButton
             label="Delete submission"
             title="Delete this submission?"

@@ -1,24 +1,38 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { Empty, ErrorAlert, formatDate, Loading } from '../components/ui';
-import { useTRPC } from '../lib/trpc';
+import { useTRPC, type RouterOutputs } from '../lib/trpc';
 
 const PAGE_SIZE = 10;
+
+type TDeliveryPage = RouterOutputs['webhooks']['listDeliveries'];
+
+/** Newest-first paging by cursor: the cursors of the pages seen so far, the last one shown. */
+export function useDeliveryPager() {
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const cursor = cursors[cursors.length - 1];
+
+  return {
+    input: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+    cursors,
+    setCursors,
+  };
+}
 
 /** An endpoint's delivery attempts of the last 30 days, newest first, with redelivery of each. */
 export function DeliveryLog({ formId, endpointId }: { formId: string; endpointId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pager = useDeliveryPager();
   const page = useQuery({
-    ...trpc.webhooks.listDeliveries.queryOptions({
-      formId,
-      webhookId: endpointId,
-      limit: PAGE_SIZE,
-      ...(cursor ? { cursor } : {}),
-    }),
+    ...trpc.webhooks.listDeliveries.queryOptions({ formId, webhookId: endpointId, ...pager.input }),
     placeholderData: keepPreviousData,
   });
   const redeliver = useMutation(
@@ -27,6 +41,32 @@ export function DeliveryLog({ formId, endpointId }: { formId: string; endpointId
     }),
   );
 
+  return (
+    <DeliveryTable
+      page={page}
+      pager={pager}
+      redeliver={{
+        pending: redeliver.isPending,
+        error: redeliver.isError ? redeliver.error : null,
+        run: (deliveryId) => redeliver.mutate({ formId, webhookId: endpointId, deliveryId }),
+      }}
+    />
+  );
+}
+
+/**
+ * The delivery log as shown for any outbound endpoint (webhook or integration): the attempts, a
+ * "Redeliver" button each, and the pager.
+ */
+export function DeliveryTable({
+  page,
+  pager: { cursors, setCursors },
+  redeliver,
+}: {
+  page: UseQueryResult<TDeliveryPage, unknown>;
+  pager: ReturnType<typeof useDeliveryPager>;
+  redeliver: { pending: boolean; error: unknown; run: (deliveryId: string) => void };
+}) {
   return (
     <div>
       <h4>Delivery log</h4>
@@ -65,10 +105,8 @@ export function DeliveryLog({ formId, endpointId }: { formId: string; endpointId
                   <td>
                     <button
                       type="button"
-                      disabled={redeliver.isPending}
-                      onClick={() =>
-                        redeliver.mutate({ formId, webhookId: endpointId, deliveryId: delivery.id })
-                      }
+                      disabled={redeliver.pending}
+                      onClick={() => redeliver.run(delivery.id)}
                     >
                       Redeliver
                     </button>
@@ -79,7 +117,7 @@ export function DeliveryLog({ formId, endpointId }: { formId: string; endpointId
           </table>
         </div>
       ) : null}
-      {redeliver.isError ? <ErrorAlert error={redeliver.error} /> : null}
+      {redeliver.error ? <ErrorAlert error={redeliver.error} /> : null}
       <nav className="row" aria-label="Delivery pages" style={{ marginTop: '0.5rem' }}>
         <button
           type="button"

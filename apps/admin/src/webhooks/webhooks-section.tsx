@@ -6,6 +6,7 @@ import { useTRPC, type RouterOutputs } from '../lib/trpc';
 import { DeliveryLog } from './delivery-log';
 import { toHeaderInputs, type THeaderRow } from './header-rows';
 import { HeadersEditor } from './headers-editor';
+import { TestSentNote } from './test-sent-note';
 
 type TEndpoint = RouterOutputs['webhooks']['list']['webhooks'][number];
 
@@ -150,12 +151,7 @@ function EndpointCard({ endpoint }: { endpoint: TEndpoint }) {
           onConfirm={() => remove.mutate(ids)}
         />
       </div>
-      {sendTest.isSuccess ? (
-        <p role="status" className="hint">
-          Test sent: {sendTest.data.status}
-          {sendTest.data.httpStatus === null ? '' : ` (HTTP ${sendTest.data.httpStatus})`}.
-        </p>
-      ) : null}
+      {sendTest.isSuccess ? <TestSentNote attempt={sendTest.data} /> : null}
       {rotate.isSuccess ? <SecretOnce secret={rotate.data.secret} /> : null}
       <EndpointHeadersForm endpoint={endpoint} onSaved={refresh} />
       {[sendTest, rotate, remove, toggle].map((mutation, index) =>

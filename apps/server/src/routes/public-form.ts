@@ -1,6 +1,7 @@
 import {
   afterResponse,
   consumePublicFormLimit,
+  publicSubmitAddressRate,
   handOffOutbox,
   observeSubmit,
   RATE_LIMIT_HEADER_NAMES,
@@ -68,6 +69,7 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
             referer: request.headers.referer ?? null,
             client: submitClientInfo(request, services.config),
             requestId: request.id,
+            spamSignals: { addressRate: publicSubmitAddressRate(request) },
             ...(files ? { files } : {}),
           }),
         ),

@@ -11,6 +11,8 @@ import {
   DEFAULT_PLAN_LIMITS,
   createApiKey,
   createForm,
+  createIntegration,
+  createRestHook,
   createSession,
   createUser,
   createWebhookEndpoint,
@@ -19,6 +21,8 @@ import {
   listApiKeys,
   listEmails,
   listForms,
+  listIntegrations,
+  loadConfig,
   listSubmissions,
   listWebhookDeliveries,
   listWebhookEndpoints,
@@ -49,6 +53,9 @@ type TTenant = {
   fileId: string;
   webhookId: string;
   deliveryId: string;
+  integrationId: string;
+  integrationDeliveryId: string;
+  hookId: string;
   emailId: string;
   /** Every string of this tenant that another tenant must never receive. */
   secrets: string[];
@@ -113,6 +120,30 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     endpointId: webhook.id,
     config: testCoreConfig.webhooks,
   });
+  // A loopback integration (its host allowed here only to store it): the address guard of the app
+  // and of testCoreConfig refuses to send to it, so its test attempt is logged and nothing leaves.
+  const integration = await createIntegration({
+    config: loadConfig({ env: { ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' } }),
+    userId: user.id,
+    formId: form.id,
+    input: { type: 'slack', url: `http://127.0.0.1:9/services/${tag}/INTEGRATION-TOKEN` },
+  });
+  const integrationDelivery = await sendTestWebhook({
+    userId: user.id,
+    formId: form.id,
+    endpointId: integration.id,
+    family: 'integration',
+    config: testCoreConfig.webhooks,
+  });
+  const hook = await createRestHook({
+    config: testCoreConfig,
+    userId: user.id,
+    input: {
+      targetUrl: `https://hooks.example.com/${tag}/HOOK-TOKEN`,
+      event: 'form.submission.created',
+      formId: form.id,
+    },
+  });
   // A captured email for the owner, as the worker logs one (the mail procedures name it).
   const mailSubject = `${tag} MAIL-SUBJECT`;
   await emailLogRepository.create({
@@ -151,6 +182,9 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     fileId,
     webhookId: webhook.id,
     deliveryId: delivery.id,
+    integrationId: integration.id,
+    integrationDeliveryId: integrationDelivery.id,
+    hookId: hook.id,
     emailId: mail.id,
     secrets: [
       tag,
@@ -170,6 +204,9 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
       delivery.webhookId,
       mail.id,
       mailSubject,
+      integration.id,
+      integrationDelivery.id,
+      hook.id,
     ],
   };
 }
@@ -194,6 +231,7 @@ const byForm = (tenant: TTenant) => ({ formId: tenant.formId });
 const byWebhook = (tenant: TTenant) => ({ formId: tenant.formId, webhookId: tenant.webhookId });
 const byDelivery = (tenant: TTenant) => ({ ...byWebhook(tenant), deliveryId: tenant.deliveryId });
 const NEW_WEBHOOK_URL = 'https://hooks.example.com/new';
+const byIntegration = (tenant: TTenant) => ({ formId: tenant.formId, integrationId: tenant.integrationId });
 /** The submitter of A's seeded submission (see createTenant). */
 const ALICE_SUBMITTER = 'ALICE-customer@example.com';
 
@@ -239,6 +277,11 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     auth: 'session',
     input: (tenant) => ({ formId: tenant.formId, id: tenant.submissionId }),
   },
+  // Moves A's submission to the spam folder and back: B's mark must reach neither it nor B's model.
+  'submissions.setStatus': {
+    auth: 'both',
+    input: (tenant) => ({ formId: tenant.formId, submissionId: tenant.submissionId, status: 'spam' }),
+  },
   'webhooks.list': { auth: 'both', input: byForm },
   'webhooks.create': { auth: 'both', input: (tenant) => ({ formId: tenant.formId, url: NEW_WEBHOOK_URL }) },
   'webhooks.get': { auth: 'both', input: byWebhook },
@@ -248,6 +291,36 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'webhooks.listDeliveries': { auth: 'both', input: byWebhook },
   'webhooks.redeliver': { auth: 'both', input: byDelivery },
   'webhooks.sendTest': { auth: 'both', input: byWebhook },
+  'integrations.list': { auth: 'both', input: byForm },
+  'integrations.create': {
+    auth: 'both',
+    input: (tenant) => ({
+      formId: tenant.formId,
+      type: 'slack',
+      url: 'https://hooks.slack.com/services/T0/B0/new-token',
+    }),
+  },
+  'integrations.delete': { auth: 'both', input: byIntegration },
+  'integrations.sendTest': { auth: 'both', input: byIntegration },
+  // Dashboard-only faces of one integration (no REST route).
+  'integrations.setEnabled': {
+    auth: 'session',
+    input: (tenant) => ({ ...byIntegration(tenant), enabled: false }),
+  },
+  'integrations.listDeliveries': { auth: 'session', input: byIntegration },
+  'integrations.redeliver': {
+    auth: 'session',
+    input: (tenant) => ({ ...byIntegration(tenant), deliveryId: tenant.integrationDeliveryId }),
+  },
+  'hooks.create': {
+    auth: 'both',
+    input: (tenant) => ({
+      targetUrl: NEW_WEBHOOK_URL,
+      event: 'form.submission.created',
+      formId: tenant.formId,
+    }),
+  },
+  'hooks.delete': { auth: 'both', input: (tenant) => ({ id: tenant.hookId }) },
   // Lists what the receiver got for the caller's forms (staff: all); the input names nothing.
   'webhooks.listInboundEvents': { auth: 'session', input: () => ({}) },
   // The caller is no admin: refused, whatever the input names.
@@ -366,6 +439,8 @@ function pollution(other: TTenant): TInput {
     webhookId: other.webhookId,
     endpointId: other.webhookId,
     deliveryId: other.deliveryId,
+    integrationId: other.integrationId,
+    hookId: other.hookId,
   };
 }
 
@@ -446,6 +521,8 @@ async function snapshotOf(tenant: TTenant) {
         endpointId: tenant.webhookId,
       })
     ).items,
+    integrations: await listIntegrations({ userId: tenant.userId, formId: tenant.formId }),
+    hook: await webhookEndpointRepository.findById({ userId: tenant.userId, endpointId: tenant.hookId }),
     webhookSecret: (
       await webhookEndpointRepository.findById({ userId: tenant.userId, endpointId: tenant.webhookId })
     )?.secret,

@@ -1,11 +1,12 @@
 import { SESSION_COOKIE_NAME } from '@formwell/api';
-import { createSession, listSubmissions } from '@formwell/core';
+import { createSession, listSubmissions, updateForm } from '@formwell/core';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, test } from 'vitest';
 
 import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
 import { call, errorBody } from '../api-v1/helpers/http.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
 const SITE = 'https://shop.example';
 
@@ -41,6 +42,13 @@ describe('the dashboard creates keys fit for a web page', () => {
     const { owner, cookie } = await signedIn();
     const form = await createTestForm(owner.userId, { name: 'Newsletter' });
     const otherForm = await createTestForm(owner.userId, { name: 'Other' });
+    // The embed snippet's form takes public submissions (an embed key follows POST /f/'s rules).
+    await updateForm({
+      config: testCoreConfig,
+      userId: owner.userId,
+      formId: form.id,
+      data: { publicSubmissions: { enabled: true } },
+    });
 
     const created = await dashboardMutation(app, cookie, 'apiKeys.createEmbedKey', {
       formId: form.id,

@@ -1,10 +1,11 @@
-import { createApiKey, listSubmissions } from '@formwell/core';
+import { createApiKey, listSubmissions, updateForm } from '@formwell/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, test } from 'vitest';
 
 import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
 import { call, errorBody } from '../api-v1/helpers/http.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
 const SITE = 'https://shop.example';
 const FORM_REFUSED = {
@@ -23,6 +24,13 @@ async function restrictedSetup() {
   const owner = await createOwner();
   const allowed = await createTestForm(owner.userId, { name: 'Allowed' });
   const other = await createTestForm(owner.userId, { name: 'Other' });
+  // A page's key submits as POST /f/ does: only to a form that takes public submissions.
+  await updateForm({
+    config: testCoreConfig,
+    userId: owner.userId,
+    formId: allowed.id,
+    data: { publicSubmissions: { enabled: true } },
+  });
   const restricted = await createApiKey({
     userId: owner.userId,
     name: 'page key',

@@ -231,7 +231,7 @@ describe('POST /f/:formId bodies', () => {
 });
 
 describe('POST /f/:formId opt-in, redirects, honeypot, origins', () => {
-  test('a form that did not opt in, an unknown id and a malformed id all answer the same 404', async () => {
+  test('a form that did not opt in says so; an unknown id and a malformed id answer Form not found (404 each)', async () => {
     const { app } = await buildTestApp({ PUBLIC_URL });
     const owner = await createOwner();
     const closed = await createTestForm(owner.userId, { fields: [] });
@@ -252,9 +252,9 @@ describe('POST /f/:formId opt-in, redirects, honeypot, origins', () => {
       payload: 'a=b',
     });
 
-    expect(answers).toEqual(
-      Array(3).fill([404, { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' }]),
-    );
+    const off = 'Public submissions are off for this form';
+    const missing = [404, { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' }];
+    expect(answers).toEqual([[404, { error: off, message: off, code: 'NOT_FOUND' }], missing, missing]);
     expect([page.statusCode, page.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
     expect((await app.inject({ method: 'GET', url: `/f/${closed.id}/thanks` })).statusCode).toBe(404);
   });

@@ -1,5 +1,6 @@
 import {
   purgeExpiredSubmissions,
+  purgeSpamFolder,
   reconcileSubmissionCounters,
   sweepBillingEmails,
   sweepOutbox,
@@ -46,9 +47,11 @@ export function maintenanceProcessors({
       const deleted = await purgeExpiredSubmissions({
         onPurged: (purged) => logger.info(purged, 'retention purge: expired submissions deleted'),
       });
-      logger.info({ deleted }, 'retention purge done');
+      // Spam the owner never released goes after its 30 days in the folder, on the same schedule.
+      const spamDeleted = await purgeSpamFolder();
+      logger.info({ deleted, spamDeleted }, 'retention purge done');
 
-      return { deleted };
+      return { deleted, spamDeleted };
     },
     // Every outbox (submissions' side effects, billing emails) on the one schedule.
     [MaintenanceJob.sweepOutbox]: async () => ({

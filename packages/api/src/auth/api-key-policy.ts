@@ -57,6 +57,15 @@ export const apiKeyPolicies = {
     formScoped: true,
     sources: ALL_SOURCES,
   },
+  // Spam / not-spam marks: per key and form, with the listing's limit (a mark follows a look).
+  submissionStatus: {
+    scope: 'submissions:write',
+    rateLimit: 'submissionsList',
+    bucket: 'api_v1_forms_submission_status',
+    perForm: true,
+    formScoped: true,
+    sources: ALL_SOURCES,
+  },
   submit: {
     scope: 'submissions:write',
     rateLimit: 'submit',

@@ -12,6 +12,18 @@ export type PublicFormLimitOptions = {
   formId: string;
 };
 
+// The count each request found in its bucket, for the spam score (see publicSubmitAddressRate).
+const addressRates = new WeakMap<ApiRequest, number>();
+
+/**
+ * How many submissions this request's client address sent to the form in the current window, this
+ * one included, as its limit counted them; null when the limit was not consumed for it. Above 10 a
+ * minute they add to the spam score.
+ */
+export function publicSubmitAddressRate(req: ApiRequest): number | null {
+  return addressRates.get(req) ?? null;
+}
+
 /**
  * The keyless HTML endpoint's limit (rule `publicSubmit`), per client address (`request.ip`, which
  * honours TRUST_PROXY) and form. Counted before the body is read; the limit headers go on every
@@ -25,6 +37,7 @@ export async function consumePublicFormLimit({ req, res, services, formId }: Pub
     formId,
   });
   const state = await services.rateLimiter.consume('publicSubmit', bucketId);
+  addressRates.set(req, state.limit - state.remaining);
   applyRateLimitHeaders(res, state);
   if (!state.allowed) {
     throw rateLimitRefusal({ res, services, state });

@@ -2,7 +2,7 @@ import { emailLogRepository, userRepository, webhookEndpointRepository } from '@
 
 import type { TCoreConfig } from '../config/load-config.js';
 import type { TEndpointDisabledReason } from '../webhooks/delivery/deliver-webhook-event.js';
-import { displayWebhookUrl } from '../webhooks/display-webhook-url.js';
+import { displayEndpointUrl } from '../webhooks/display-endpoint-url.js';
 import { endpointDisabledEmail } from './endpoint-disabled-email.js';
 import type { TMailer } from './mailer.js';
 import { sendLoggedEmail } from './send-logged-email.js';
@@ -47,7 +47,7 @@ export async function notifyEndpointDisabled({
   }
   const message = endpointDisabledEmail({
     to: user.email,
-    url: displayWebhookUrl(endpoint.url),
+    url: displayEndpointUrl(endpoint),
     reason,
     failingForMs: config.webhooks.disableAfterFailingMs,
     dashboardUrl: config.publicUrl,

@@ -32,6 +32,8 @@ export const ErrorMessages = {
   SUBMISSION_NOT_FOUND: 'Submission not found',
   API_KEY_NOT_FOUND: 'API key not found',
   WEBHOOK_NOT_FOUND: 'Webhook endpoint not found',
+  INTEGRATION_NOT_FOUND: 'Integration not found',
+  HOOK_NOT_FOUND: 'Hook not found',
   WEBHOOK_SECRET_HEADERS_NOT_MOVED:
     'A webhook moved to another URL does not keep its credential headers: send their values again',
   /** The custom webhook receiver's 401 text (a plain-text body, not JSON). */
@@ -105,6 +107,7 @@ export const ErrorMessages = {
   /** The keyless HTML endpoint (POST /f/:formId). */
   PUBLIC_ORIGIN_NOT_ALLOWED: 'This form does not accept submissions from this origin',
   CAPTCHA_FAILED: 'CAPTCHA verification failed',
+  PUBLIC_SUBMISSIONS_OFF: 'Public submissions are off for this form',
   CAPTCHA_UNAVAILABLE: 'CAPTCHA could not be verified right now, please try again',
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,

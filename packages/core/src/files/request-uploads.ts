@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 
+import { uploadedFileRepository } from '@formwell/db';
+
 import { attachUploadedFiles, reserveUploadStorage } from './settle-upload.js';
 import { UploadSession } from './upload-session.js';
 import type { TUploadTarget } from './upload-target.js';
@@ -47,7 +49,7 @@ export function createRequestUploads({
    * (403 at its limit) just before the submission is stored; they are tied to it after, or, when
    * anything refused the request (or the honeypot caught it), removed with their count.
    */
-  async function submitWith<T extends { spam: boolean; response: { submissionId: string } }>(
+  async function submitWith<T extends { response: { submissionId: string } }>(
     submit: (files: TSubmissionFiles | undefined) => Promise<T>,
   ): Promise<T> {
     const current = session;
@@ -58,11 +60,13 @@ export function createRequestUploads({
     try {
       release = (await reserveUploadStorage({ target: current.target, bytes: current.totalBytes })).release;
       const result = await submit(current.values());
-      if (result.spam) {
+      // Caught spam may be stored (withheld, in the spam folder) and keeps its files; the honeypot's
+      // answer names a submission that was never stored, and its files go.
+      if (await uploadedFileRepository.submissionStored(result.response.submissionId)) {
+        await attachUploadedFiles({ fileIds: current.fileIds, submissionId: result.response.submissionId });
+      } else {
         await release();
         await current.discard();
-      } else {
-        await attachUploadedFiles({ fileIds: current.fileIds, submissionId: result.response.submissionId });
       }
 
       return result;

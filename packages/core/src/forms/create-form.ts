@@ -8,6 +8,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { insertWithSlot } from '../limits/insert-with-slot.js';
 import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
+import { countOwnerWideHooksOnNewForm } from '../hooks/store-owner-wide-hook.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
@@ -32,6 +33,7 @@ function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSche
     },
     uniqueEmail: parsed.uniqueEmail ?? parsed.formType === 'waitlist',
     retentionDays: parsed.retentionDays ?? null,
+    ...(parsed.spamThreshold === undefined ? {} : { spamThreshold: parsed.spamThreshold }),
   });
 }
 
@@ -61,6 +63,8 @@ export async function createForm({ config, userId, input }: CreateFormOptions): 
     () => insertForm(userId, parsed),
     () => userRepository.releaseFormSlot({ userId }),
   );
+  // REST hooks subscribed without a form follow this one too: its endpoint count must say so.
+  await countOwnerWideHooksOnNewForm({ userId, formId: record.id });
 
   return toFormDetail(record, limits);
 }

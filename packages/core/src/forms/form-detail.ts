@@ -7,6 +7,7 @@ import {
 } from '../public-forms/z-public-submissions.js';
 import type { TEmailPlanLimits } from './effective-email-settings.js';
 import { toFormView, ZFormViewSchema } from './form-view.js';
+import { spamThresholdOf } from '../spam/judge-submission.js';
 
 /**
  * The owner's full view of a form (dashboard): the public Form plus every stored setting.
@@ -24,6 +25,8 @@ export const ZFormDetailSchema = ZFormViewSchema.extend({
   }),
   uniqueEmail: z.boolean(),
   retentionDays: z.number().nullable(),
+  /** The spam score from which a submission goes to the spam folder (0.8 unless the owner set one). */
+  spamThreshold: z.number(),
   /** The keyless HTML endpoint's settings; the CAPTCHA secret is never part of a view. */
   publicSubmissions: ZPublicSubmissionsViewSchema,
 });
@@ -37,6 +40,7 @@ export function toFormDetail(record: TFormRecord, limits: TEmailPlanLimits): TFo
     emailSettingsFull: record.emailSettings,
     uniqueEmail: record.uniqueEmail,
     retentionDays: record.retentionDays,
+    spamThreshold: spamThresholdOf(record),
     publicSubmissions: toPublicSubmissionsView(record.publicSubmissions),
   };
 }

@@ -30,6 +30,7 @@ const record: TFormRecord = {
     captcha: { provider: 'turnstile', secret: 'captcha-secret-never-shown' },
   },
   retentionDays: null,
+  spamThreshold: null,
   submissionCount: 7,
   webhookCount: 0,
   createdAt: new Date('2026-11-01T00:00:00.000Z'),

@@ -1,4 +1,4 @@
-import { formStatsRepository } from '@formwell/db';
+import { formStatsRepository, spamFolderRepository } from '@formwell/db';
 import { z } from 'zod';
 
 import type { TEmailPlanLimits } from './effective-email-settings.js';
@@ -6,9 +6,9 @@ import { toFormDetail, ZFormDetailSchema } from './form-detail.js';
 import { loadOwnedForm } from './load-owned-form.js';
 
 /**
- * The dashboard's read of one form: its detail, plus how many submissions were caught as spam
- * (honeypot `_gotcha`, failed CAPTCHA). They are answered like successes and never stored, so this
- * count is the one place an owner sees them; on every plan, unlike analytics.
+ * The dashboard's read of one form: its detail, plus how many submissions were caught as spam: the
+ * honeypot's and failed CAPTCHAs (answered, never stored: this count is the one place an owner
+ * sees them) and those in the spam folder now; on every plan, unlike analytics.
  */
 export const ZFormReadSchema = ZFormDetailSchema.extend({
   spamCount: z.number().int().nonnegative(),
@@ -22,10 +22,11 @@ export type GetFormDetailOptions = { userId: string; formId: string; limits: TEm
 /** The dashboard's view of one form, with every setting and its spam count. */
 export async function getFormDetail({ userId, formId, limits }: GetFormDetailOptions): Promise<TFormRead> {
   // The count is read under the same owner, so running both at once shows nothing of another's form.
-  const [form, spamCount] = await Promise.all([
+  const [form, caught, inFolder] = await Promise.all([
     loadOwnedForm({ userId, formId, foreign: 'not-found' }),
     formStatsRepository.spamCount({ userId, formId }),
+    spamFolderRepository.count({ userId, formId }),
   ]);
 
-  return { ...toFormDetail(form, limits), spamCount };
+  return { ...toFormDetail(form, limits), spamCount: caught + inFolder };
 }

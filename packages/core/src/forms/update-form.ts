@@ -70,6 +70,9 @@ export async function updateForm({
   if (parsed.retentionDays !== undefined) {
     set.retentionDays = parsed.retentionDays;
   }
+  if (parsed.spamThreshold !== undefined) {
+    set.spamThreshold = parsed.spamThreshold;
+  }
   if (parsed.publicSubmissions !== undefined) {
     // Parts left out keep their stored value, so turning the endpoint on keeps a configured CAPTCHA.
     const { enabled, allowedOrigins, captcha } = parsed.publicSubmissions;

@@ -12,6 +12,9 @@ const ZEmailSettingsInputSchema = z.object({
   replyTo: z.email().nullable().optional(),
 });
 
+/** A spam score from which submissions go to the spam folder; 1 files nothing there by score. */
+const ZSpamThresholdSchema = z.number().gt(0).max(1);
+
 const ZSettingsInputSchema = z.object({
   usersJoined: z.object({ enabled: z.boolean() }).nullable().optional(),
 });
@@ -27,6 +30,7 @@ export const ZCreateFormInputSchema = z.object({
   /** Defaults to true for `waitlist` (one sign-up per email), false otherwise. */
   uniqueEmail: z.boolean().optional(),
   retentionDays: z.number().int().min(1).max(3650).nullable().optional(),
+  spamThreshold: ZSpamThresholdSchema.optional(),
 });
 
 export type TCreateFormInput = z.input<typeof ZCreateFormInputSchema>;
@@ -41,6 +45,7 @@ export const ZUpdateFormInputSchema = z.object({
   emailSettings: ZEmailSettingsInputSchema.optional(),
   uniqueEmail: z.boolean().optional(),
   retentionDays: z.number().int().min(1).max(3650).nullable().optional(),
+  spamThreshold: ZSpamThresholdSchema.optional(),
   /** The keyless endpoint for plain HTML forms: opt-in, allowed origins, CAPTCHA. */
   publicSubmissions: ZPublicSubmissionsInputSchema.optional(),
 });

@@ -1,4 +1,4 @@
-import { formRepository, formStatsRepository, userRepository } from '@formwell/db';
+import { formRepository, userRepository } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -12,17 +12,16 @@ import {
   type TSubmitFormResult,
 } from '../submissions/submit-form.js';
 import { refusedAs, SubmitRefusal, type TSubmitRefusal } from '../submissions/submit-refusal.js';
-import { CAPTCHA_TOKEN_FIELDS, ZCaptchaProviderSchema } from './captcha-providers.js';
+import type { TSpamSignals } from '../spam/judge-submission.js';
+import { CAPTCHA_TOKEN_NAMES, checkFormCaptcha, publicSubmissionsOff } from './check-form-captcha.js';
 import { publicThankYouUrl } from './public-thank-you-url.js';
 import { requestOrigin } from './request-origin.js';
-import { CAPTCHA_RETRY_AFTER_SECONDS, verifyCaptcha } from './verify-captcha.js';
 import { formNotFound } from '../forms/load-owned-form.js';
 import type { TSubmissionFiles } from '../files/z-stored-file.js';
 
 /** Names the endpoint reads itself; they are never stored with the submission. */
 const REDIRECT_FIELD = '_redirect';
 const HONEYPOT_FIELD = '_gotcha';
-const TOKEN_FIELDS = new Set(Object.values(CAPTCHA_TOKEN_FIELDS));
 
 export type SubmitPublicFormOptions = {
   config: TCoreConfig;
@@ -37,6 +36,8 @@ export type SubmitPublicFormOptions = {
   requestId?: string;
   /** The stored values of the file fields, when the request uploaded files. */
   files?: TSubmissionFiles;
+  /** The client address's recent rate (see TSpamSignals); the CAPTCHA's verdict is added here. */
+  spamSignals?: Omit<TSpamSignals, 'captcha'>;
 };
 
 export type TSubmitPublicFormResult = TSubmitFormResult & { userId: string };
@@ -51,7 +52,7 @@ function forbidden(reason: TSubmitRefusal, message: string): AppError {
 
 /**
  * POST /f/:formId, the keyless endpoint of plain HTML forms. Order: form opted in (404 otherwise,
- * the same answer as for no form, so ids cannot be probed) → allowed origins (403) → CAPTCHA (403,
+ * `Form not found` for no form, `Public submissions are off for this form` for a form not opted in) → allowed origins (403) → CAPTCHA (403,
  * counted as spam; 503 when the provider cannot answer) → the API's own submit (validation, honeypot, quota, outbox, counters), acting
  * as the form's owner with the form's own thank-you page as the default landing.
  */
@@ -64,10 +65,14 @@ export async function submitPublicForm({
   client = {},
   requestId,
   files,
+  spamSignals = {},
 }: SubmitPublicFormOptions): Promise<TSubmitPublicFormResult> {
   const form = await formRepository.findForPublicSubmit({ formId });
-  if (!form?.publicSubmissions.enabled) {
+  if (!form) {
     throw notFound();
+  }
+  if (!form.publicSubmissions.enabled) {
+    throw publicSubmissionsOff();
   }
   const settings = form.publicSubmissions;
   if (settings.allowedOrigins.length > 0) {
@@ -79,7 +84,7 @@ export async function submitPublicForm({
 
   // fromEntries defines each name as an own key, so `__proto__` stays a (refused) name, not a prototype.
   const data: Record<string, unknown> = Object.fromEntries(
-    Object.entries(body).filter(([name]) => name !== REDIRECT_FIELD && !TOKEN_FIELDS.has(name)),
+    Object.entries(body).filter(([name]) => name !== REDIRECT_FIELD && !CAPTCHA_TOKEN_NAMES.has(name)),
   );
   // A template's empty hidden `_redirect` means "no redirect"; anything else is checked as a URL.
   const redirect = body[REDIRECT_FIELD];
@@ -97,35 +102,9 @@ export async function submitPublicForm({
 
   // A bot caught by the honeypot is answered (and counted) by the submit itself; the provider is
   // not asked about it.
-  const captcha = settings.captcha;
-  if (captcha && !isHoneypotFilled(data[HONEYPOT_FIELD])) {
-    const provider = ZCaptchaProviderSchema.parse(captcha.provider);
-    const token = body[CAPTCHA_TOKEN_FIELDS[provider]];
-    const verdict =
-      typeof token === 'string' && token.length > 0 && token.length <= 4096
-        ? await verifyCaptcha({
-            config: config.publicForms,
-            provider,
-            secret: captcha.secret,
-            token,
-            remoteIp: client.ip ?? null,
-          })
-        : 'failed';
-    if (verdict === 'unavailable') {
-      // Nothing is stored and nothing counted: the visitor did nothing wrong and may simply resend.
-      throw refusedAs(
-        SubmitRefusal.captchaUnavailable,
-        new AppError(AppErrorCode.SERVICE_UNAVAILABLE, {
-          message: ErrorMessages.CAPTCHA_UNAVAILABLE,
-          retryAfterSeconds: CAPTCHA_RETRY_AFTER_SECONDS,
-        }),
-      );
-    }
-    if (verdict === 'failed') {
-      await formStatsRepository.recordSpam({ userId: form.userId, formId: form.id });
-      throw forbidden(SubmitRefusal.captcha, ErrorMessages.CAPTCHA_FAILED);
-    }
-  }
+  const captcha = isHoneypotFilled(data[HONEYPOT_FIELD])
+    ? 'none'
+    : await checkFormCaptcha({ config, form, body, client });
 
   const user = await userRepository.findById({ userId: form.userId });
   if (!user) {
@@ -137,6 +116,7 @@ export async function submitPublicForm({
     input: { formId: form.id, data, redirectUrl: normalizedRedirectUrl },
     client,
     thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
+    spamSignals: { ...spamSignals, captcha },
     ...(requestId === undefined ? {} : { requestId }),
     ...(files === undefined ? {} : { files }),
   });

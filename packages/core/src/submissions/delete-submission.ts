@@ -1,4 +1,9 @@
-import { formRepository, formStatsRepository, submissionRepository } from '@formwell/db';
+import {
+  formRepository,
+  formStatsRepository,
+  submissionRepository,
+  type TSubmissionRecord,
+} from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -25,6 +30,20 @@ export async function deleteSubmission({
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.SUBMISSION_NOT_FOUND });
   }
   await removeSubmissionFiles([submissionId]);
+  await uncountRemoved(removed);
+
+  return { id: submissionId, deleted: true };
+}
+
+/**
+ * Lowers the counters a just-deleted submission was in. Withheld spam (filed by the classifier,
+ * never released) was in none.
+ */
+export async function uncountRemoved(removed: TSubmissionRecord): Promise<void> {
+  if (removed.withheld) {
+    return;
+  }
+  const { userId, formId } = removed;
   if (removed.countersPending) {
     // Its counting was interrupted and the sweep can no longer see it: count it first (idempotent),
     // so the decrement below takes away only what was added.
@@ -40,6 +59,4 @@ export async function deleteSubmission({
       country: removed.meta.country,
     }),
   ]);
-
-  return { id: submissionId, deleted: true };
 }

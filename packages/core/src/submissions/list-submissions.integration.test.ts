@@ -101,12 +101,16 @@ describe('listing submissions', () => {
     const all = await listSubmissions({ userId: user.id, formId: form.id });
 
     expect(all.nextCursor).toBeNull();
+    expect(all.submissions[0]?.spamScore).toBeLessThan(0.8);
     expect(all.submissions[0]).toEqual({
       id: all.submissions[0]?.id,
       formId: form.id,
       email: 'a@x.io',
       data: { email: 'a@x.io' },
       meta: { browser: 'Unknown', os: 'Unknown', device: 'Unknown', country: 'Unknown' },
+      status: 'inbox',
+      spamScore: all.submissions[0]?.spamScore,
+      spamReasons: [],
       createdAt: '2026-11-20T10:00:00.000Z',
     });
     expect(

@@ -1,11 +1,11 @@
-import { submissionRepository } from '@formwell/db';
+import { submissionRepository, type TSubmissionStatus } from '@formwell/db';
 import { z } from 'zod';
 
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import { nextCursor } from '../pagination/next-cursor.js';
 import { resolvePageRequest, type TPageRequest } from '../pagination/resolve-page-request.js';
 import { resolveSubmissionFilter } from './resolve-submission-filter.js';
-import { toSubmissionView, type TSubmissionView } from './submission-view.js';
+import { toSubmissionView, ZSubmissionStatusSchema, type TSubmissionView } from './submission-view.js';
 
 /** Flat query of GET /api/v1/forms/{formId}/submissions (works as an OpenAPI GET query). */
 export const ZListSubmissionsQuerySchema = z.object({
@@ -14,6 +14,8 @@ export const ZListSubmissionsQuerySchema = z.object({
   startDate: z.string().optional(),
   endDate: z.string().optional(),
   email: z.string().optional(),
+  /** The folder to list: the inbox unless `spam` is asked for. */
+  status: ZSubmissionStatusSchema.optional(),
 });
 
 export type ListSubmissionsOptions = {
@@ -22,6 +24,7 @@ export type ListSubmissionsOptions = {
   startDate?: string | null;
   endDate?: string | null;
   email?: string | null;
+  status?: TSubmissionStatus | null;
 } & TPageRequest;
 
 export type TListSubmissionsResult = { submissions: TSubmissionView[]; nextCursor: string | null };
@@ -39,11 +42,17 @@ export async function listSubmissions({
   startDate,
   endDate,
   email,
+  status,
 }: ListSubmissionsOptions): Promise<TListSubmissionsResult> {
   const page = resolvePageRequest({ limit, cursor });
   const filter = resolveSubmissionFilter({ startDate, endDate, email });
   const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
-  const result = await submissionRepository.list({ userId, formId: form.id, ...page, filter });
+  const result = await submissionRepository.list({
+    userId,
+    formId: form.id,
+    ...page,
+    filter: { ...filter, status: status ?? 'inbox' },
+  });
 
   return { submissions: result.items.map(toSubmissionView), nextCursor: nextCursor(result) };
 }

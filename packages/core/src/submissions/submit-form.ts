@@ -24,6 +24,8 @@ import { resolveRedirect } from './resolve-redirect.js';
 import { submissionEmail, uniqueEmailKey } from './submission-email.js';
 import { refusedAs, refusingAs, SubmitRefusal } from './submit-refusal.js';
 import { usageMonth } from './usage-month.js';
+import { judgeSubmission, type TSpamSignals } from '../spam/judge-submission.js';
+import { admitEmbedSubmit } from '../public-forms/admit-embed-submit.js';
 import { validateSubmissionData } from './validate-submission-data.js';
 import { ZSubmitFormInputSchema, type TSubmitFormInput } from './z-submit-form-input.js';
 import type { TSubmitResponse } from './z-submit-response.js';
@@ -57,6 +59,13 @@ export type SubmitFormOptions = {
   loadForm?: (ids: { userId: string; formId: string }) => Promise<TFormRecord>;
   /** The stored values of the file fields, when the request uploaded files (multipart). */
   files?: TSubmissionFiles;
+  /** What the transport knows that bears on spam (a solved CAPTCHA, the address's rate). */
+  spamSignals?: TSpamSignals;
+  /**
+   * Made with an origin-restricted (embed) key: a browser page's submit, held to the keyless
+   * endpoint's rules (opt-in, CAPTCHA; see admitEmbedSubmit).
+   */
+  embed?: boolean;
 };
 
 /** A submit's form from MongoDB: the user's own, else 404, or 403 for another user's form. */
@@ -102,7 +111,8 @@ function duplicateEmail(): AppError {
 
 /**
  * POST /api/v1/forms/submit. Order: parameters (400) → form (404 / foreign 403) → honeypot →
- * data (400) → uniqueEmail (409) → quota (403, atomic), the insert carrying the outbox and the
+ * data (400) → spam verdict (spam is stored in the folder and answered as a success, nothing
+ * else) → uniqueEmail (409) → quota (403, atomic), the insert carrying the outbox and the
  * `countersPending` mark, and the form's `submissionCount` (count-once), in one command
  * (storeSubmission) → the caller answers, then counts the analytics and clears the mark (`settle`;
  * the sweep finishes it after a crash).
@@ -117,11 +127,25 @@ export async function submitForm({
   now = new Date(),
   loadForm = loadFormForSubmit,
   files,
+  spamSignals = {},
+  embed = false,
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
-  const { formId, data, redirectUrl } = await refusingAs(SubmitRefusal.validation, () =>
-    parseInput(ZSubmitFormInputSchema, input),
-  );
+  const {
+    formId,
+    data: sent,
+    redirectUrl,
+  } = await refusingAs(SubmitRefusal.validation, () => parseInput(ZSubmitFormInputSchema, input));
   const form = await refusingAs(SubmitRefusal.form, () => loadForm({ userId: user.id, formId }));
+  const { data, signals } = embed
+    ? await admitEmbedSubmit({
+        config,
+        form,
+        data: sent,
+        client,
+        signals: spamSignals,
+        honeypotFilled: isHoneypotFilled(sent._gotcha),
+      })
+    : { data: sent, signals: spamSignals };
   const limits = config.plans[user.plan];
   const redirect = resolveRedirect({ redirectUrl, limits, publicUrl: config.publicUrl, thankYouUrl });
 
@@ -145,6 +169,39 @@ export async function submitForm({
     throw invalidData(validation.fieldErrors);
   }
   const email = submissionEmail({ fields, data: validation.data });
+  const meta = {
+    ...parseUserAgent(client.userAgent),
+    country: resolveCountry({ ...client, geoipDbPath: config.geoipDbPath }),
+  };
+  const verdict = await judgeSubmission({
+    workspaceId: user.id,
+    form,
+    data: validation.data,
+    signals,
+  });
+  if (verdict.status === 'spam') {
+    // Kept in the spam folder, and nothing else: no quota, count, analytics, email or webhook
+    // until the owner releases it. A uniqueEmail address is not taken by it either.
+    const stored = await submissionRepository.create({
+      userId: user.id,
+      formId: form.id,
+      email,
+      data: validation.data,
+      meta,
+      outbox: [],
+      verdict,
+      requestId: requestId ?? null,
+      createdAt: now,
+    });
+    const response: TSubmitResponse = {
+      success: true,
+      message: 'Form submitted successfully',
+      submissionId: stored.id,
+      redirect,
+    };
+
+    return { response, outbox: [], spam: true, settle: settled };
+  }
   const emailKey = form.uniqueEmail
     ? (uniqueEmailKey({ email, data: validation.data }) ?? undefined)
     : undefined;
@@ -156,11 +213,11 @@ export async function submitForm({
   }
 
   // A form whose endpoint counter is 0 has none to read: the counter is taken before an endpoint
-  // is stored and given back after one is deleted.
+  // is stored and given back after one is deleted (REST hooks following every form count on each).
   const endpoints =
     form.webhookCount === 0
       ? []
-      : await webhookEndpointRepository.listByForm({ userId: user.id, formId: form.id });
+      : await webhookEndpointRepository.listDeliveryTargets({ userId: user.id, formId: form.id });
   // Quota unit, insert and the form's count in one command (a 201 promises the form's count already
   // includes the submission). The analytics follow after the response: their readers apply pending
   // submissions first (applyPendingCountersOfForm), so they include it as soon as the 201 is sent.
@@ -171,10 +228,8 @@ export async function submitForm({
       email,
       ...(emailKey !== undefined ? { emailKey } : {}),
       data: validation.data,
-      meta: {
-        ...parseUserAgent(client.userAgent),
-        country: resolveCountry({ ...client, geoipDbPath: config.geoipDbPath }),
-      },
+      meta,
+      verdict,
       outbox: planOutbox({ form, limits, email, endpoints }),
       requestId: requestId ?? null,
       createdAt: now,

@@ -1,16 +1,7 @@
-import { formRepository, userRepository, webhookEndpointRepository } from '@formwell/db';
-
 import type { TCoreConfig } from '../config/load-config.js';
-import { AppErrorCode } from '../errors/app-error-code.js';
-import { AppError } from '../errors/app-error.js';
-import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
-import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
-import { loadOwnedForm } from '../forms/load-owned-form.js';
-import { SUBMISSION_CREATED_EVENT } from './delivery/webhook-payload.js';
-import { insertWithSlot } from '../limits/insert-with-slot.js';
-import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
-import { generateWebhookSecret } from './generate-webhook-secret.js';
+import type { TOnBumpFailed } from '../api-keys/auth-epoch.js';
+import { storeFormEndpoint } from './store-form-endpoint.js';
 import { toWebhookEndpointView, type TWebhookEndpointWithSecret } from './webhook-endpoint-view.js';
 import {
   ZCreateWebhookEndpointInputSchema,
@@ -45,35 +36,17 @@ export async function createWebhookEndpoint({
     enabled = true,
     headers = [],
   } = parseInput(ZCreateWebhookEndpointInputSchema, input);
-  const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
-  const user = await userRepository.findById({ userId });
-  if (!user) {
-    throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
-  }
-  await reserveCappedSlot({
-    counter: form.webhookCount,
-    countExisting: () => webhookEndpointRepository.countByForm({ userId, formId: form.id }),
-    init: (value) => formRepository.initWebhookCount({ userId, formId: form.id, value }),
-    reserve: (max) => formRepository.reserveWebhookSlot({ userId, formId: form.id, max }),
-    max: config.plans[user.plan].maxWebhooksPerForm,
-    limitMessage: ErrorMessages.webhookLimit,
+  const record = await storeFormEndpoint({
+    config,
+    userId,
+    formId,
+    kind: 'webhook',
+    url,
+    description,
+    enabled,
+    headers,
+    ...(onBumpFailed ? { onBumpFailed } : {}),
   });
-  const record = await insertWithSlot(
-    () =>
-      webhookEndpointRepository.create({
-        userId,
-        formId: form.id,
-        url,
-        description,
-        enabled,
-        headers,
-        secret: generateWebhookSecret(),
-        events: [SUBMISSION_CREATED_EVENT],
-      }),
-    () => formRepository.releaseWebhookSlot({ userId, formId: form.id }),
-  );
-  // Submits skip reading endpoints of a form whose copy says it has none: make every copy stale.
-  await bumpAuthEpochOrReport(userId, onBumpFailed);
 
   return { ...toWebhookEndpointView(record), secret: record.secret };
 }

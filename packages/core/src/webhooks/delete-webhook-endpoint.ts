@@ -7,8 +7,9 @@ export async function deleteWebhookEndpoint({
   userId,
   formId,
   endpointId,
+  family,
 }: TOwnedEndpointIds): Promise<{ id: string; deleted: true }> {
-  await loadOwnedEndpoint({ userId, formId, endpointId });
+  await loadOwnedEndpoint({ userId, formId, endpointId, ...(family ? { family } : {}) });
   // Only the call that removed it frees the slot of the per-form cap.
   if (await webhookEndpointRepository.delete({ userId, endpointId })) {
     await formRepository.releaseWebhookSlot({ userId, formId });

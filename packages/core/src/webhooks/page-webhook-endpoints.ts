@@ -1,6 +1,7 @@
 import { webhookEndpointRepository } from '@formwell/db';
 
 import { loadOwnedForm } from '../forms/load-owned-form.js';
+import { FAMILY_KINDS } from './endpoint-family.js';
 import { cutPage } from '../pagination/cut-page.js';
 import { nextCursor } from '../pagination/next-cursor.js';
 import { resolvePageRequest, type TPageRequest } from '../pagination/resolve-page-request.js';
@@ -21,7 +22,11 @@ export async function pageWebhookEndpoints({
 }: PageWebhookEndpointsOptions): Promise<{ items: TWebhookEndpointView[]; nextCursor: string | null }> {
   const request = resolvePageRequest({ limit, cursor });
   const form = await loadOwnedForm({ userId, formId, foreign: 'forbidden' });
-  const records = await webhookEndpointRepository.listByForm({ userId, formId: form.id });
+  const records = await webhookEndpointRepository.listByForm({
+    userId,
+    formId: form.id,
+    kinds: FAMILY_KINDS.webhook,
+  });
   const page = cutPage(records, request);
 
   return { items: page.items.map(toWebhookEndpointView), nextCursor: nextCursor(page) };

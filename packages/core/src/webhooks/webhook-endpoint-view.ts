@@ -2,7 +2,7 @@ import type { TWebhookEndpointRecord } from '@formwell/db';
 import { z } from 'zod';
 
 import { displayHeaderValue } from './display-webhook-headers.js';
-import { displayWebhookUrl } from './display-webhook-url.js';
+import { displayEndpointUrl } from './display-endpoint-url.js';
 
 /**
  * An endpoint as listed and read; its signing secrets are never part of it, and credentials in its
@@ -40,8 +40,9 @@ export function toWebhookEndpointView(record: TWebhookEndpointRecord): TWebhookE
 
   return {
     id: record.id,
-    formId: record.formId,
-    url: displayWebhookUrl(record.url),
+    // Empty only for a REST hook following every form (an account export lists those too).
+    formId: record.formId ?? '',
+    url: displayEndpointUrl(record),
     description: record.description,
     enabled: record.enabled,
     events: record.events,

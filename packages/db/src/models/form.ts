@@ -36,6 +36,8 @@ const formSchema = new Schema(
       },
     },
     retentionDays: { type: Number, default: null },
+    // A submission scoring this or more goes to the spam folder; unset means core's default.
+    spamThreshold: { type: Number },
     submissionCount: { type: Number, default: 0 },
     // Webhook endpoints of the form, so the plan's per-form cap is one conditional update.
     // Absent on older forms; core initialises it from a count on first use.

@@ -43,6 +43,20 @@ const submissionSchema = new Schema(
     // the counter updates is visible and the counter sweep finishes the job (submission-counters).
     // Unset (not false) once applied, so the partial index below stays tiny.
     countersPending: { type: Boolean },
+    // The folder: `spam` is kept out of the listing (legacy documents without it are inbox).
+    status: { type: String, enum: ['inbox', 'spam'], default: 'inbox' },
+    // The classifier's verdict at submit time: 0..1 and its short reasons (`links`, `learned`, ...).
+    spamScore: { type: Number, default: 0 },
+    spamReasons: { type: [String], default: [] },
+    // Set on a submission filed as spam at submit time: it took no quota unit, no count, no
+    // analytics and no outbox. Unset (in the same update that moves it to the inbox) when the owner
+    // releases it, which then gives it all of those exactly once.
+    withheld: { type: Boolean },
+    // When it entered the spam folder: the 30-day purge counts from here.
+    spamSince: { type: Date },
+    // The owner's last mark (`spam` / `inbox`), as the workspace's model learned it; a new mark
+    // unlearns the old one, so marking back and forth never counts twice.
+    markedAs: { type: String, enum: ['inbox', 'spam'] },
     // Set explicitly (not by `timestamps`) so the sort key is the one we chose.
     createdAt: { type: Date, required: true },
   },
@@ -80,6 +94,13 @@ submissionSchema.index(
   { formId: 1 },
   { name: PENDING_OF_FORM_INDEX, partialFilterExpression: { countersPending: true } },
 );
+
+// The spam folder's listing and the purge of spam older than 30 days.
+submissionSchema.index(
+  { formId: 1, status: 1, createdAt: -1, _id: -1 },
+  { partialFilterExpression: { status: 'spam' } },
+);
+submissionSchema.index({ spamSince: 1 }, { partialFilterExpression: { status: 'spam' } });
 
 export type TSubmissionDoc = InferSchemaType<typeof submissionSchema>;
 export type TOutboxEntryDoc = InferSchemaType<typeof outboxEntrySchema>;

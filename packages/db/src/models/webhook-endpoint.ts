@@ -3,9 +3,19 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
 
+/**
+ * What an outbound endpoint posts: the signed event of a plain webhook or of a REST hook (a
+ * subscription made by Zapier, Make or n8n, removed when its target answers 410 Gone), or a chat
+ * message shaped for Slack, Discord or Teams. They share delivery, retries, the log and the cap.
+ */
+export const ENDPOINT_KINDS = ['webhook', 'hook', 'slack', 'discord', 'teams'] as const;
+
 const webhookEndpointSchema = new Schema(
   {
-    formId: { type: Schema.Types.ObjectId, required: true },
+    // Null only for a REST hook that follows every form of its owner (subscribed without a form).
+    formId: { type: Schema.Types.ObjectId, default: null },
+    // Absent on endpoints stored before integrations existed: those are plain webhooks.
+    kind: { type: String, enum: ENDPOINT_KINDS, default: 'webhook' },
     userId: { type: Schema.Types.ObjectId, required: true },
     url: { type: String, required: true },
     description: { type: String, default: '' },

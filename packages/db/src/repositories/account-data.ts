@@ -14,6 +14,7 @@ import { StorageUsageModel } from '../models/storage-usage.js';
 import { UploadedFileModel } from '../models/uploaded-file.js';
 import { PaymentEventModel } from '../models/payment-event.js';
 import { PaymentFailureModel } from '../models/payment-failure.js';
+import { SpamModelModel } from '../models/spam-model.js';
 import { SubmissionModel } from '../models/submission.js';
 import { UserModel } from '../models/user.js';
 import { WebhookDeliveryModel } from '../models/webhook-delivery.js';
@@ -71,6 +72,8 @@ export async function deleteAccountData({
   // The account is its own tenant until workspaces exist; the files' bytes went before this.
   await remove('uploaded_files', () => UploadedFileModel.deleteMany({ workspaceId: owner }));
   await remove('storage_usage', () => StorageUsageModel.deleteMany({ workspaceId: owner }));
+  // The learned spam model is keyed by the tenant (the owner, until workspaces own data).
+  await remove('spam_models', () => SpamModelModel.deleteMany({ workspaceId: owner }));
   await remove('webhook_endpoints', () => WebhookEndpointModel.deleteMany(byOwner));
   await remove('webhook_deliveries', () => WebhookDeliveryModel.deleteMany(byOwner));
   await remove('inbound_events', () => InboundEventModel.deleteMany({ formId: { $in: formIds } }));

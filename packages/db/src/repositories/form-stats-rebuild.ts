@@ -39,7 +39,8 @@ async function scanSubmissions(ids: TOwnedIds): Promise<TScanned> {
     pending: new Map([['', []]]),
   };
   const cursor = SubmissionModel.find(
-    { formId: ids.form, userId: ids.owner },
+    // Withheld spam is in no counter until its owner releases it.
+    { formId: ids.form, userId: ids.owner, withheld: { $exists: false } },
     { createdAt: 1, 'meta.browser': 1, 'meta.country': 1, countersPending: 1 },
   )
     .lean<{

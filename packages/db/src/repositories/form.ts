@@ -106,6 +106,7 @@ function toRecord(doc: TLeanForm): TFormRecord {
         captcha?.provider && captcha.secret ? { provider: captcha.provider, secret: captcha.secret } : null,
     },
     retentionDays: doc.retentionDays ?? null,
+    spamThreshold: doc.spamThreshold ?? null,
     webhookCount: doc.webhookCount ?? null,
   };
 }
@@ -125,7 +126,7 @@ export type TFormWritable = Pick<
   | 'uniqueEmail'
   | 'retentionDays'
 > &
-  Partial<Pick<TFormRecord, 'publicSubmissions'>>;
+  Partial<Pick<TFormRecord, 'publicSubmissions' | 'spamThreshold'>>;
 
 /** Forms, every query scoped by the owning user. */
 export const formRepository = {
@@ -353,6 +354,28 @@ export const formRepository = {
     return withOwnedIds({ userId, formId }, false, (ids) =>
       takeSlot(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount', max),
     );
+  },
+
+  /**
+   * A REST hook following every form of the owner was added (`by` 1) or removed (-1): each form's
+   * endpoint count follows, so a submit knows there are endpoints to read. Forms whose count was
+   * never initialised are left alone (a submit reads their endpoints anyway); a removal never takes a
+   * count below 0.
+   */
+  async shiftWebhookCounts({ userId, by }: { userId: string; by: 1 | -1 }): Promise<void> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return;
+    }
+    const counted = by > 0 ? { $exists: true } : { $gt: 0 };
+    await FormModel.updateMany({ userId: owner, webhookCount: counted }, { $inc: { webhookCount: by } });
+  },
+
+  /** Adds `by` to a new form's endpoint count: the owner's hooks that follow every form. */
+  async addWebhookCount({ userId, formId, by }: { userId: string; formId: string; by: number }) {
+    await withOwnedIds({ userId, formId }, undefined, async (ids) => {
+      await FormModel.updateOne({ _id: ids.form, userId: ids.owner }, { $inc: { webhookCount: by } });
+    });
   },
 
   async releaseWebhookSlot({ userId, formId }: { userId: string; formId: string }): Promise<void> {

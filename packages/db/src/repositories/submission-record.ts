@@ -12,7 +12,7 @@ export type TSubmissionMeta = NonNullable<TStoredSubmission['meta']>;
 
 export type TSubmissionRecord = Omit<
   TStoredSubmission,
-  'emailKey' | 'hasPendingOutbox' | 'meta' | 'countersPending'
+  'emailKey' | 'hasPendingOutbox' | 'meta' | 'countersPending' | 'status' | 'withheld'
 > & {
   id: string;
   data: Record<string, unknown>;
@@ -20,7 +20,12 @@ export type TSubmissionRecord = Omit<
   outbox: TOutboxEntryRecord[];
   /** True while the form's counters do not include this submission yet (interrupted submit). */
   countersPending: boolean;
+  status: TSubmissionStatus;
+  /** True while it sits in the spam folder never delivered (no quota, count, analytics or outbox). */
+  withheld: boolean;
 };
+
+export type TSubmissionStatus = NonNullable<TSubmissionDoc['status']>;
 
 type TLeanOutbox = TLeanOf<TOutboxEntryDoc, 'kind' | 'status'>;
 
@@ -57,6 +62,12 @@ export function toSubmissionRecord(doc: TLeanSubmission): TSubmissionRecord {
     outbox: (doc.outbox ?? []).map(toOutbox),
     countersPending: doc.countersPending === true,
     requestId: doc.requestId ?? null,
+    status: doc.status === 'spam' ? 'spam' : 'inbox',
+    spamScore: doc.spamScore ?? 0,
+    spamReasons: doc.spamReasons ?? [],
+    withheld: doc.withheld === true,
+    spamSince: doc.spamSince ?? null,
+    markedAs: doc.markedAs ?? null,
     createdAt: doc.createdAt,
   };
 }

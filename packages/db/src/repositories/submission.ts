@@ -7,6 +7,7 @@ import { requireObjectId } from './require-object-id.js';
 import { afterFilter, type TPage, type TPageAfter } from './page.js';
 import {
   toSubmissionRecord,
+  type TSubmissionStatus,
   type TLeanSubmission,
   type TOutboxEntryRecord,
   type TSubmissionRecord,
@@ -20,6 +21,8 @@ export type TSubmissionFilter = {
   until?: Date;
   /** Exact (normalised, lower-case) submitter email. */
   email?: string;
+  /** The folder: the inbox (default) or the spam folder. */
+  status?: TSubmissionStatus;
 };
 
 function filterQuery(userId: Types.ObjectId, formId: Types.ObjectId, filter: TSubmissionFilter) {
@@ -35,6 +38,8 @@ function filterQuery(userId: Types.ObjectId, formId: Types.ObjectId, filter: TSu
     formId,
     userId,
     ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
+    // Documents from before the spam folder have no status: they are inbox.
+    status: filter.status === 'spam' ? ('spam' as const) : { $ne: 'spam' as const },
     // Only a string is a filter value; anything else (`{"$gt": ""}`) would be read as an operator,
     // so it matches nothing rather than everything.
     ...(filter.email !== undefined
@@ -52,8 +57,27 @@ export type TCreateSubmissionRecord = Pick<
   /** Set on uniqueEmail forms only; guarded by the unique partial index {formId, emailKey}. */
   emailKey?: string;
   /** The side effects to deliver; each entry starts pending. */
-  outbox: (Pick<TOutboxEntryRecord, 'kind'> & { endpointId?: TOutboxEntryRecord['endpointId'] })[];
+  outbox: TNewOutboxEntry[];
+  /** The classifier's verdict; `spam` files it withheld in the spam folder (no counters, no outbox). */
+  verdict?: { status: TSubmissionStatus; score: number; reasons: string[] };
 };
+
+export type TNewOutboxEntry = Pick<TOutboxEntryRecord, 'kind'> & {
+  endpointId?: TOutboxEntryRecord['endpointId'];
+};
+
+/** An outbox entry as stored, pending, with its own id. */
+export function newOutboxEntry(entry: TNewOutboxEntry) {
+  return {
+    kind: entry.kind,
+    status: 'pending' as const,
+    endpointId: entry.endpointId ? toObjectId(entry.endpointId) : null,
+    attempts: 0,
+    lastError: null,
+    doneAt: null,
+    _id: new mongoose.Types.ObjectId(),
+  };
+}
 
 type TSubmissionIds = { userId: string; formId: string; submissionId: string };
 
@@ -81,6 +105,9 @@ async function oneSubmission(
  * the model's own. Core validated `data`, `email` and `meta` before this point.
  */
 export function newSubmissionDocument(input: TCreateSubmissionRecord) {
+  const verdict = input.verdict ?? { status: 'inbox', score: 0, reasons: [] };
+  const withheld = verdict.status === 'spam';
+
   return {
     _id: new mongoose.Types.ObjectId(),
     formId: requireObjectId(input.formId),
@@ -94,19 +121,15 @@ export function newSubmissionDocument(input: TCreateSubmissionRecord) {
       device: input.meta.device,
       country: input.meta.country,
     },
-    outbox: input.outbox.map((entry) => ({
-      kind: entry.kind,
-      status: 'pending' as const,
-      endpointId: entry.endpointId ? toObjectId(entry.endpointId) : null,
-      attempts: 0,
-      lastError: null,
-      doneAt: null,
-      _id: new mongoose.Types.ObjectId(),
-    })),
-    hasPendingOutbox: input.outbox.length > 0,
+    outbox: withheld ? [] : input.outbox.map(newOutboxEntry),
+    hasPendingOutbox: !withheld && input.outbox.length > 0,
     requestId: input.requestId ?? null,
-    // Cleared by submissionCountersRepository.markApplied once the counters include it.
-    countersPending: true,
+    status: verdict.status,
+    spamScore: verdict.score,
+    spamReasons: verdict.reasons,
+    // Withheld spam is counted nowhere until released; everything else is counted, and the mark is
+    // cleared by submissionCountersRepository.markApplied once the counters include it.
+    ...(withheld ? { withheld: true, spamSince: input.createdAt } : { countersPending: true }),
     createdAt: input.createdAt,
     __v: 0,
   };
@@ -282,6 +305,8 @@ export const submissionRepository = {
           userId: ids.owner,
           createdAt: { $lt: before },
           countersPending: { $exists: false },
+          // Withheld spam was never counted; the spam folder's own purge removes it.
+          withheld: { $exists: false },
         },
         { _id: 1 },
       )

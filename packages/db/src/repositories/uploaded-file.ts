@@ -1,5 +1,6 @@
 import type { InferSchemaType } from 'mongoose';
 
+import { SubmissionModel } from '../models/submission.js';
 import { UploadedFileModel } from '../models/uploaded-file.js';
 import type { TFileStorageKind } from '../file-storage/file-storage.js';
 import { toObjectId } from './object-id.js';
@@ -73,6 +74,13 @@ export const uploadedFileRepository = {
       { _id: { $in: ids(fileIds) } },
       { $set: { submissionId: toObjectId(submissionId) } },
     );
+  },
+
+  /** Whether a submission is stored (the honeypot answers with an id it never stores). */
+  async submissionStored(submissionId: string): Promise<boolean> {
+    const id = toObjectId(submissionId);
+
+    return id !== null && (await SubmissionModel.exists({ _id: id })) !== null;
   },
 
   /** One file of one submission of one tenant's form; null for anything else. */

@@ -1,4 +1,8 @@
-import { WebhookEndpointModel, type TWebhookEndpointDoc } from '../models/webhook-endpoint.js';
+import {
+  ENDPOINT_KINDS,
+  WebhookEndpointModel,
+  type TWebhookEndpointDoc,
+} from '../models/webhook-endpoint.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds } from './owned-ids.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
@@ -6,28 +10,46 @@ import { requireObjectId } from './require-object-id.js';
 import { streamByOwner } from './stream-by-owner.js';
 
 /** An endpoint as the repository hands it out, derived from the model. */
-export type TWebhookEndpointRecord = Omit<TRecordOf<TWebhookEndpointDoc>, 'headers'> & {
+export type TWebhookEndpointRecord = Omit<TRecordOf<TWebhookEndpointDoc>, 'headers' | 'kind'> & {
   id: string;
+  kind: TEndpointKind;
   headers: TWebhookHeader[];
 };
+
+export type TEndpointKind = (typeof ENDPOINT_KINDS)[number];
+
+/** A stored kind as the record says it: an endpoint from before kinds existed is a plain webhook. */
+function kindOf(stored: string | null | undefined): TEndpointKind {
+  return ENDPOINT_KINDS.find((kind) => kind === stored) ?? 'webhook';
+}
+
+/**
+ * The filter on kinds. `webhook` also matches documents without a kind (stored before it existed);
+ * no kinds given means every kind.
+ */
+function kindFilter(kinds: readonly TEndpointKind[] | undefined): Record<string, unknown> {
+  if (!kinds) {
+    return {};
+  }
+
+  return { kind: { $in: kinds.includes('webhook') ? [...kinds, null] : [...kinds] } };
+}
 
 /** A custom request header sent with every delivery to the endpoint. */
 export type TWebhookHeader = { name: string; value: string };
 
 // Subdocument arrays infer as mongoose documents; read them as the plain pairs they are.
 type TLeanEndpoint = Omit<
-  TLeanOf<
-    TWebhookEndpointDoc,
-    'formId' | 'userId' | 'url' | 'enabled' | 'secret' | 'createdAt' | 'updatedAt'
-  >,
+  TLeanOf<TWebhookEndpointDoc, 'userId' | 'url' | 'enabled' | 'secret' | 'createdAt' | 'updatedAt'>,
   'headers'
 > & { headers?: TWebhookHeader[] | null };
 
 function toRecord(doc: TLeanEndpoint): TWebhookEndpointRecord {
   return {
     id: doc._id.toString(),
-    formId: doc.formId.toString(),
+    formId: doc.formId?.toString() ?? null,
     userId: doc.userId.toString(),
+    kind: kindOf(doc.kind),
     url: doc.url,
     description: doc.description ?? '',
     enabled: doc.enabled,
@@ -58,7 +80,9 @@ export const webhookEndpointRepository = {
 
   async create(input: {
     userId: string;
-    formId: string;
+    /** Null: a REST hook following every form of the owner. */
+    formId: string | null;
+    kind?: TEndpointKind;
     url: string;
     description?: string;
     secret: string;
@@ -69,13 +93,40 @@ export const webhookEndpointRepository = {
     const doc = await WebhookEndpointModel.create({
       ...input,
       userId: requireObjectId(input.userId),
-      formId: requireObjectId(input.formId),
+      formId: input.formId === null ? null : requireObjectId(input.formId),
     });
 
     return toRecord(doc.toObject());
   },
 
+  /** The form's endpoints of the given kinds (all of them when none are given), newest first. */
   async listByForm({
+    userId,
+    formId,
+    kinds,
+  }: {
+    userId: string;
+    formId: string;
+    kinds?: readonly TEndpointKind[];
+  }): Promise<TWebhookEndpointRecord[]> {
+    return withOwnedIds({ userId, formId }, [], async (ids) => {
+      const docs = await WebhookEndpointModel.find({
+        formId: ids.form,
+        userId: ids.owner,
+        ...kindFilter(kinds),
+      })
+        .sort({ createdAt: -1, _id: -1 })
+        .lean<TLeanEndpoint[]>();
+
+      return docs.map(toRecord);
+    });
+  },
+
+  /**
+   * Every endpoint a submission to the form is delivered to: the form's own, and the owner's REST
+   * hooks that follow every form.
+   */
+  async listDeliveryTargets({
     userId,
     formId,
   }: {
@@ -83,12 +134,22 @@ export const webhookEndpointRepository = {
     formId: string;
   }): Promise<TWebhookEndpointRecord[]> {
     return withOwnedIds({ userId, formId }, [], async (ids) => {
-      const docs = await WebhookEndpointModel.find({ formId: ids.form, userId: ids.owner })
+      const docs = await WebhookEndpointModel.find({
+        userId: ids.owner,
+        $or: [{ formId: ids.form }, { formId: null, kind: 'hook' }],
+      })
         .sort({ createdAt: -1, _id: -1 })
         .lean<TLeanEndpoint[]>();
 
       return docs.map(toRecord);
     });
+  },
+
+  /** How many REST hooks of the owner follow every form. */
+  async countOwnerWideHooks({ userId }: { userId: string }): Promise<number> {
+    const owner = toObjectId(userId);
+
+    return owner ? WebhookEndpointModel.countDocuments({ userId: owner, formId: null, kind: 'hook' }) : 0;
   },
 
   async countByForm({ userId, formId }: { userId: string; formId: string }): Promise<number> {

@@ -1,4 +1,5 @@
 import { Query } from 'mingo/query';
+import { checkValidateOptions } from './validate-options.js';
 import { badValue, namespaceNotFound } from '../errors.js';
 import { queryOptions } from '../query/mingo-context.js';
 import { checkCollation } from './find.js';
@@ -129,6 +130,7 @@ export const validateCommand: CommandDef = {
     const name = collectionName(ctx.body, 'validate');
     const coll = ctx.state.engine.collection(ctx.db, name);
     if (!coll) throw namespaceNotFound(`Collection '${ctx.db}.${name}' does not exist to validate.`);
+    checkValidateOptions(ctx.body);
     const keysPerIndex: Doc = {};
     const indexDetails: Doc = {};
     for (const [indexName, index] of coll.indexes) {

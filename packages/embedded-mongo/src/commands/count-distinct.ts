@@ -36,9 +36,11 @@ export const countCommand: CommandDef = {
     const filter = withTypedFilter(docOption(ctx.body, 'query') ?? {}, () => ctx.typedBody().query);
     const skip = Math.max(0, numberOption(ctx.body, 'skip', 0));
     const limit = Math.abs(numberOption(ctx.body, 'limit', 0));
-    if (Object.keys(filter).length === 0)
-      return { n: Math.max(0, Math.min(limit || Infinity, coll.size - skip)) };
+    // A hint is checked and obeyed even without a filter: a sparse index hinted counts only the
+    // documents it holds, "even if it results in the wrong answer" (MongoDB's count_hint jstest).
     const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
+    if (Object.keys(filter).length === 0 && hint === undefined)
+      return { n: Math.max(0, Math.min(limit || Infinity, coll.size - skip)) };
     const { matches } = await findMatchesYielding(
       coll,
       { filter, sort: [], skip, limit, hint },

@@ -6,6 +6,7 @@ import { parseSort } from '../query/sort.js';
 import { project } from '../query/projection.js';
 import { checkProjection } from '../query/projection-check.js';
 import { validateFilter } from '../query/filter-validate.js';
+import { checkTailable, inNaturalOrder, naturalDirection } from './find-natural.js';
 import type { BatchItem } from '../wire/cursor-reply.js';
 import { encodeCursorReply } from '../wire/cursor-reply.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
@@ -19,7 +20,9 @@ export function hintName(
   indexes: Iterable<{ name: string; spec: { key: Doc } }>,
 ): string | undefined {
   if (hint === undefined || hint === null) return undefined;
-  if (typeof hint === 'string') return hint;
+  if (typeof hint === 'string') {
+    for (const ix of indexes) if (ix.name === hint) return hint;
+  }
   // { $natural: 1 } asks for a collection scan, which is what no hint gives when no index fits.
   if (typeof hint === 'object' && '$natural' in hint) return undefined;
   if (typeof hint === 'object') {
@@ -54,7 +57,9 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
   // `$where`) is refused also when the collection does not exist.
   validateFilter(filter);
   const coll = ctx.state.engine.collection(ctx.db, name);
+  checkTailable(ctx.body, ns, coll !== undefined);
   if (!coll) return encodeCursorReply(ns, 0n, [], true);
+  const natural = naturalDirection(sort, ctx.body.hint);
   const hint = hintName(ctx, ctx.body.hint, coll.indexes.values());
   if (hint !== undefined && !coll.indexes.has(hint)) {
     throw badValue(
@@ -68,7 +73,12 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
     const raw = rid === undefined ? undefined : coll.raw(rid);
     return cursorFirstBatch(ctx, ns, raw ? [raw] : [], batchSize, singleBatch);
   }
-  const { matches } = await findMatchesYielding(coll, { filter, sort, skip, limit, hint }, { decode: false });
+  const { matches: found } = await findMatchesYielding(
+    coll,
+    natural ? { filter, sort: [], skip: 0, limit: 0, hint } : { filter, sort, skip, limit, hint },
+    { decode: false },
+  );
+  const matches = natural ? inNaturalOrder(found, natural, skip, limit) : found;
   let items: BatchItem[];
   if (projection && Object.keys(projection).length > 0) {
     const docs = matches.flatMap((m): Doc[] => {
@@ -121,6 +131,8 @@ export const findCommand: CommandDef = {
     'returnKey',
     'showRecordId',
     'allowPartialResults',
+    'tailable',
+    'awaitData',
   ],
   run(ctx) {
     for (const f of ['returnKey', 'showRecordId', 'let']) {

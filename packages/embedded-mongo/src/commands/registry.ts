@@ -19,6 +19,8 @@ import { createIndexesCommand, dropIndexesCommand, listIndexesCommand } from './
 import { explainCommand } from './explain.js';
 import { diagnosticCommands } from './diagnostics.js';
 import { bulkWriteCommand } from './bulk-write.js';
+import { renameCollectionCommand } from './rename-collection.js';
+import { dbStatsCommand } from './db-stats.js';
 import type { ServerProfile } from './server-version.js';
 import type { CommandDef } from './types.js';
 
@@ -49,6 +51,9 @@ const COMMANDS: Record<string, CommandDef> = {
   explain: explainCommand,
   validate: validateCommand,
   bulkWrite: bulkWriteCommand,
+  renameCollection: renameCollectionCommand,
+  dbStats: dbStatsCommand,
+  dbstats: dbStatsCommand,
 };
 
 /** The command `name` as the release the engine answers as has it (undefined: CommandNotFound). */

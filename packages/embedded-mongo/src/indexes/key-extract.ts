@@ -1,4 +1,5 @@
 import { EMPTY_ARRAY_KEY } from '../bson/compare.js';
+import { dbRefField, isDbRef } from '../bson/dbref-field.js';
 
 /** Reads a dotted path, returning every value it reaches (arrays fan out, as multikey indexes do). */
 export function valuesAtPath(doc: unknown, path: string[], i = 0, out: unknown[] = []): unknown[] {
@@ -20,9 +21,15 @@ export function valuesAtPath(doc: unknown, path: string[], i = 0, out: unknown[]
     const idx = /^\d+$/.test(field) ? Number(field) : -1;
     if (idx >= 0) return valuesAtPath(doc[idx], path, i + 1, out);
     if (doc.length === 0) out.push(null);
-    for (const el of doc) valuesAtPath(el, path, i, out);
+    // A field name does not enter an array nested directly in the array (as queries read paths,
+    // and as mongod's key generator does): such an element has no value there.
+    for (const el of doc) {
+      if (Array.isArray(el)) out.push(null);
+      else valuesAtPath(el, path, i, out);
+    }
     return out;
   }
+  if (isDbRef(doc)) return valuesAtPath(dbRefField(doc, field), path, i + 1, out);
   return valuesAtPath((doc as Record<string, unknown>)[field], path, i + 1, out);
 }
 
@@ -30,7 +37,8 @@ export function valuesAtPath(doc: unknown, path: string[], i = 0, out: unknown[]
 export function hasPath(doc: unknown, path: string[], i = 0): boolean {
   if (i === path.length) return doc !== undefined;
   if (doc === null || typeof doc !== 'object') return false;
-  if (Array.isArray(doc)) return doc.some((el) => hasPath(el, path, i));
+  if (Array.isArray(doc)) return doc.some((el) => !Array.isArray(el) && hasPath(el, path, i));
+  if (isDbRef(doc)) return hasPath(dbRefField(doc, path[i] ?? ''), path, i + 1);
   return hasPath((doc as Record<string, unknown>)[path[i] ?? ''], path, i + 1);
 }
 

@@ -16,6 +16,9 @@ export function dateToString(args: Record<string, unknown>): unknown {
   if (typeof format !== 'string') {
     throw new MongoCommandError(18533, 'Location18533', "$dateToString requires that 'format' be a string");
   }
+  // A '%' with no character after it (the '%%' pairs aside), as mongod's TimeZone::validateFormat.
+  if (/(?:^|[^%])(?:%%)*%$/.test(format))
+    throw new MongoCommandError(18535, 'Location18535', "Unmatched '%' at end of format string");
   return format.replace(/%(.)/g, (_m, c: string) => {
     switch (c) {
       case 'Y':

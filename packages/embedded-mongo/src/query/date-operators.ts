@@ -30,6 +30,14 @@ function evalArgs(obj: Obj, expr: unknown, options: Options): Obj {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {};
 }
 
+/** The fields of a document of arguments evaluated one by one, a field that evaluates to missing kept. */
+function evalEachArg(obj: Obj, expr: unknown, options: Options): Obj {
+  if (!expr || typeof expr !== 'object' || Array.isArray(expr)) return evalArgs(obj, expr, options);
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(expr)) out[k] = evalExpr(obj, v, options);
+  return out;
+}
+
 /** `{ $hour: <date> }` or `{ $hour: { date, timezone } }` → local parts, or null when the date is null. */
 function partsOf(obj: Obj, expr: unknown, options: Options, op: string): LocalParts | null {
   let dateExpr = expr;
@@ -67,7 +75,7 @@ export const dateOperators: Record<string, ExprOp> = {
   $isoWeekYear: partOp('$isoWeekYear', (p) => isoWeekAndYear(p).year),
   $dateToString: (obj, expr, options) => dateToString(evalArgs(obj, expr, options)),
   $dateToParts: (obj, expr, options) => dateToParts(evalArgs(obj, expr, options)),
-  $dateFromParts: (obj, expr, options) => dateFromParts(evalArgs(obj, expr, options)),
+  $dateFromParts: (obj, expr, options) => dateFromParts(evalEachArg(obj, expr, options)),
   $dateFromString: (obj, expr, options) => dateFromString(evalArgs(obj, expr, options)),
   $dateTrunc: (obj, expr, options) => {
     checkDateTruncSpec(expr);

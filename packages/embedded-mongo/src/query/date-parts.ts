@@ -1,10 +1,11 @@
+import { Decimal128, Double, Int32, Long } from 'bson';
 import { MongoCommandError, show } from '../errors.js';
+import { bsonTypeName } from './expression-fixes.js';
 import { fromLocal, localParts, resolveZone } from './timezone.js';
 import { isoDayOfWeek, isoWeekAndYear, MONTH_NAMES } from './date-calendar.js';
 import { toDate } from './date-operators.js';
 
 type Args = Record<string, unknown>;
-const num = (v: unknown, dflt: number) => (v === undefined || v === null ? dflt : Number(v));
 
 /** `$dateToParts`, optionally in ISO week-date form. */
 export function dateToParts(args: Args): unknown {
@@ -19,29 +20,86 @@ export function dateToParts(args: Args): unknown {
   return { year: p.year, month: p.month, day: p.day, ...time };
 }
 
+/** A whole number of any numeric BSON type, as mongod's Value::integral64Bit accepts; else undefined. */
+function wholeNumber(v: unknown): number | undefined {
+  let n: number | undefined;
+  if (typeof v === 'number') n = v;
+  else if (v instanceof Long) n = v.toNumber();
+  else if (v instanceof Int32 || v instanceof Double) n = v.value;
+  else if (v instanceof Decimal128) n = Number(v.toString());
+  return n !== undefined && Number.isInteger(n) ? n : undefined;
+}
+
+/**
+ * The parts of `$dateFromParts` as ExpressionDateFromParts::evaluate reads them: a part given but
+ * null or missing makes the result null, a part that is not a whole number is refused (40515),
+ * a year outside 1-9999 too (40523 / 31095 for isoWeekYear); absent parts take their defaults.
+ */
+function readParts(args: Args, names: [string, number][]): number[] | null {
+  const out: number[] = [];
+  for (const [name, dflt] of names) {
+    if (!(name in args)) {
+      out.push(dflt);
+      continue;
+    }
+    const v = args[name];
+    if (v === null || v === undefined) return null;
+    const n = wholeNumber(v);
+    if (n === undefined)
+      throw new MongoCommandError(
+        40515,
+        'Location40515',
+        `'${name}' must evaluate to an integer, found ${bsonTypeName(v)} with value ${typeof v === 'string' ? `"${v}"` : show(v)}`,
+      );
+    if ((name === 'year' || name === 'isoWeekYear') && (n < 1 || n > 9999)) {
+      const code = name === 'year' ? 40523 : 31095;
+      throw new MongoCommandError(
+        code,
+        `Location${String(code)}`,
+        `'${name}' must evaluate to an integer in the range 1 to 9999, found ${String(n)}`,
+      );
+    }
+    out.push(n);
+  }
+  return out;
+}
+
+const TIME_PARTS: [string, number][] = [
+  ['hour', 0],
+  ['minute', 0],
+  ['second', 0],
+  ['millisecond', 0],
+];
+
 /** `$dateFromParts`: calendar or ISO week-date fields, interpreted as wall clock in `timezone`. */
 export function dateFromParts(args: Args): unknown {
-  const zone = resolveZone(args.timezone);
-  const h = num(args.hour, 0),
-    mi = num(args.minute, 0),
-    s = num(args.second, 0),
-    ms = num(args.millisecond, 0);
-  if (args.isoWeekYear !== undefined) {
-    const y = num(args.isoWeekYear, 1970);
+  if ('isoWeekYear' in args) {
+    const parts = readParts(args, [
+      ['isoWeekYear', 1970],
+      ['isoWeek', 1],
+      ['isoDayOfWeek', 1],
+      ...TIME_PARTS,
+    ]);
+    if (!parts) return null;
+    const [y = 1970, week = 1, dow = 1, h = 0, mi = 0, s = 0, ms = 0] = parts;
+    const zone = resolveZone(args.timezone);
     // ISO week 1 contains January 4th; find that week's Monday.
     const jan4 = new Date(Date.UTC(y, 0, 4));
     const monday = 4 - (jan4.getUTCDay() === 0 ? 7 : jan4.getUTCDay()) + 1;
-    const day = monday + (num(args.isoWeek, 1) - 1) * 7 + (num(args.isoDayOfWeek, 1) - 1);
+    const day = monday + (week - 1) * 7 + (dow - 1);
     return fromLocal(zone, y, 1, day, h, mi, s, ms);
   }
-  if (args.year === undefined || args.year === null) {
+  if (!('year' in args)) {
     throw new MongoCommandError(
       40516,
       'Location40516',
       "$dateFromParts requires either 'year' or 'isoWeekYear'",
     );
   }
-  return fromLocal(zone, num(args.year, 1970), num(args.month, 1), num(args.day, 1), h, mi, s, ms);
+  const parts = readParts(args, [['year', 1970], ['month', 1], ['day', 1], ...TIME_PARTS]);
+  if (!parts) return null;
+  const [y = 1970, mo = 1, d = 1, h = 0, mi = 0, s = 0, ms = 0] = parts;
+  return fromLocal(resolveZone(args.timezone), y, mo, d, h, mi, s, ms);
 }
 
 const ISO_RE =

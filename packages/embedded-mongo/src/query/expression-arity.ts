@@ -96,11 +96,30 @@ const RANGED: Record<string, [number, number]> = {
   $indexOfCP: [2, 4],
 };
 
+/** `$ifNull` takes two arguments or more (expression.cpp, ExpressionIfNull::parse: 1257300). */
+function ifNullArguments(operand: unknown): void {
+  const count = Array.isArray(operand) ? operand.length : 1;
+  if (count < 2) throw locationError(1257300, `$ifNull needs at least two arguments, had: ${String(count)}`);
+}
+
+const DATE_TO_STRING_FIELDS = new Set(['date', 'format', 'timezone', 'onNull']);
+
+/** `$dateToString`'s document as ExpressionDateToString::parse reads it (18629, 18534, 18628). */
+function dateToStringArguments(operand: unknown): void {
+  if (!isPlain(operand)) throw locationError(18629, '$dateToString only supports an object as its argument');
+  for (const field of Object.keys(operand))
+    if (!DATE_TO_STRING_FIELDS.has(field))
+      throw locationError(18534, `Unrecognized argument to $dateToString: ${field}`);
+  if (!('date' in operand)) throw locationError(18628, "Missing 'date' parameter to $dateToString");
+}
+
 /** Checks mongod makes of particular operators when it parses and optimizes a pipeline. */
 const PARSE_CHECKS: Record<string, (operand: unknown) => void> = {
   $dateTrunc: checkDateTruncAtParse,
   $cond: condParts,
   $switch: switchSpec,
+  $ifNull: ifNullArguments,
+  $dateToString: dateToStringArguments,
 };
 
 /** Operators whose operand is a document of options or a constant: not walked into. */

@@ -108,8 +108,49 @@ const rounding =
     }
     if (typeof v === 'number' && !Number.isInteger(v))
       return new Double(name === '$ceil' ? Math.ceil(v) : Math.floor(v));
+    if (v === null || v === undefined) return null;
+    // mongod's single-numeric-argument check (expression.cpp, ExpressionSingleNumericArg).
+    if (typeof v !== 'number')
+      throw fail(28765, `${name} only supports numeric types, not ${bsonTypeName(v)}`);
     return delegate(name)(obj, expr, options);
   };
+
+const isNumeric = (v: unknown) =>
+  typeof v === 'number' ||
+  v instanceof Long ||
+  v instanceof Int32 ||
+  v instanceof Double ||
+  v instanceof Decimal128;
+
+/**
+ * `$concatArrays` (expression.cpp, ExpressionConcatArrays): null as soon as an argument is null
+ * or missing, 28664 for an argument that is not an array.
+ */
+const $concatArrays: ExprOp = (obj, expr, options) => {
+  const out: unknown[] = [];
+  for (const a of Array.isArray(expr) ? expr : [expr]) {
+    const v: unknown = evalExpr(obj, a, options);
+    if (v === null || v === undefined) return null;
+    if (!Array.isArray(v)) throw fail(28664, `$concatArrays only supports arrays, not ${bsonTypeName(v)}`);
+    out.push(...(v as unknown[]));
+  }
+  return out;
+};
+
+/**
+ * `$divide` (expression.cpp, ExpressionDivide): null when an argument is null or missing, 16609
+ * for a non-number ("$divide only supports numeric types, not string and int"), 16608 for zero.
+ */
+const $divide: ExprOp = (obj, expr, options) => {
+  const args = Array.isArray(expr) ? expr : [expr];
+  const [a, b] = args.map((x) => evalExpr(obj, x, options));
+  if (a === null || a === undefined || b === null || b === undefined) return null;
+  if (!isNumeric(a) || !isNumeric(b))
+    throw fail(16609, `$divide only supports numeric types, not ${bsonTypeName(a)} and ${bsonTypeName(b)}`);
+  const divisor = b instanceof Long ? b.toNumber() : Number(b instanceof Decimal128 ? b.toString() : b);
+  if (divisor === 0) throw fail(16608, "can't $divide by zero");
+  return delegate('$divide')(obj, [{ $literal: a }, { $literal: b }], options);
+};
 
 /** `$size` of anything but an array is an error (17124), not null. */
 const $size: ExprOp = (obj, expr, options) => {
@@ -140,6 +181,8 @@ const $getField: ExprOp = (obj, expr, options) => {
 export const expressionFixes: Record<string, ExprOp> = {
   $getField,
   $size,
+  $concatArrays,
+  $divide,
   $ceil: rounding('$ceil'),
   $floor: rounding('$floor'),
   $toUpper: caseOf('$toUpper'),

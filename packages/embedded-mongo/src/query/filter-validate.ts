@@ -1,6 +1,13 @@
 import { BSONRegExp } from 'bson';
 import { badValue } from '../errors.js';
 import { whereWithoutScriptEngine } from './script-refusals.js';
+import {
+  isOperatorDocument,
+  isRegex,
+  nestedUnderIn,
+  regexUnderNe,
+  regexUnderRange,
+} from './query-refusals.js';
 
 type Doc = Record<string, unknown>;
 
@@ -8,12 +15,24 @@ const isObject = (v: unknown): v is Doc =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof RegExp);
 const isPlain = (v: unknown): v is Doc => isObject(v) && Object.getPrototypeOf(v) === Object.prototype;
 
-function checkOperator(op: string, arg: unknown): void {
+function checkOperator(op: string, arg: unknown, field: string): void {
   switch (op) {
     case '$in':
     case '$nin':
+      if (!Array.isArray(arg)) throw badValue(`${op} needs an array`);
+      if (arg.some(isOperatorDocument)) throw nestedUnderIn();
+      return;
     case '$all':
       if (!Array.isArray(arg)) throw badValue(`${op} needs an array`);
+      return;
+    case '$ne':
+      if (isRegex(arg)) throw regexUnderNe();
+      return;
+    case '$gt':
+    case '$gte':
+    case '$lt':
+    case '$lte':
+      if (isRegex(arg)) throw regexUnderRange(field);
       return;
     case '$elemMatch':
       if (!isObject(arg)) throw badValue('$elemMatch needs an Object');
@@ -56,7 +75,7 @@ export function validateFilter(filter: Doc): void {
     }
     if (k.startsWith('$') || !isPlain(v)) continue;
     for (const [op, arg] of Object.entries(v)) {
-      if (op.startsWith('$')) checkOperator(op, arg);
+      if (op.startsWith('$')) checkOperator(op, arg, k);
     }
   }
 }

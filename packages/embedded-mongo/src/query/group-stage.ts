@@ -10,8 +10,11 @@ type Doc = Record<string, unknown>;
  * keys are compared as BSON values, so numbers group by exact value whatever their type
  * (`NumberInt(1)`, `NumberLong(1)`, `1.0` and `NumberDecimal("1.00")` are one group, keyed by the
  * first value met), and embedded documents by their fields in order. A single `_id` expression
- * that evaluates to missing is the null group; inside a document key a missing field is left out,
- * so `{a: "$a"}` keeps `{a: null}` and `{}` apart, as mongod does. mingo hashed numbers by JS
+ * that evaluates to missing is the null group; inside a document key of two fields or more a
+ * missing field is left out, so `{a: "$a", b: "$b"}` keeps `{a: null, b: 1}` and `{b: 1}` apart,
+ * while a document key of one field is that field's value made null when missing: `{a: "$a"}`
+ * puts a null and a missing `a` in one group `{a: null}` (DocumentSourceGroup::computeId reads a
+ * one-field key as a single expression; MongoDB's groupMissing jstest). mingo hashed numbers by JS
  * value (a decimal was its own group) and compared documents without regard to field order.
  */
 function groupKey(value: unknown): string {
@@ -28,17 +31,29 @@ function withoutMissing(value: unknown): unknown {
   return out;
 }
 
+const isPlainDocument = (v: unknown): v is Doc =>
+  v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+
 /** Documents gathered by group key, in the order their groups first appeared. */
 export class GroupCollector {
   readonly groups = new Map<string, { id: unknown; docs: Doc[] }>();
 
+  /** The field of an `_id` that is a document of one field (not an operator), else undefined. */
+  private readonly soleField: string | undefined;
+
   constructor(
     private readonly spec: Doc,
     private readonly options: Options,
-  ) {}
+  ) {
+    const id = spec._id;
+    const keys = isPlainDocument(id) ? Object.keys(id) : [];
+    this.soleField = keys.length === 1 && !keys[0]?.startsWith('$') ? keys[0] : undefined;
+  }
 
   add(doc: Doc): void {
-    const id: unknown = evalExpr(doc, this.spec._id, this.options) ?? null;
+    let id: unknown = evalExpr(doc, this.spec._id, this.options) ?? null;
+    const sole = this.soleField;
+    if (sole !== undefined && isPlainDocument(id) && id[sole] === undefined) id = { [sole]: null };
     const key = groupKey(id);
     const group = this.groups.get(key);
     if (group) group.docs.push(doc);

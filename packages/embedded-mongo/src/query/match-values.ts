@@ -1,10 +1,18 @@
-import { BSONRegExp } from 'bson';
+import { MaxKey, MinKey, type BSONRegExp } from 'bson';
 import { toJsRegExp } from './regex-translate.js';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { compareValues, typeRank } from '../bson/compare.js';
 import { encodeValue } from '../indexes/key-encoding.js';
 import { badValue } from '../errors.js';
+import { dbRefField, isDbRef } from '../bson/dbref-field.js';
+import {
+  isOperatorDocument,
+  isRegex,
+  nestedUnderIn,
+  regexUnderNe,
+  regexUnderRange,
+} from './query-refusals.js';
 
 /**
  * Equality, membership and range query operators with MongoDB's semantics, replacing mingo's:
@@ -27,7 +35,6 @@ type Operator = (selector: string, value: unknown, options: Options) => Predicat
 
 const isDocument = (v: unknown): v is Doc =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && typeRank(v) === 4;
-const isRegex = (v: unknown): v is RegExp | BSONRegExp => v instanceof RegExp || v instanceof BSONRegExp;
 
 /** What a dotted path reaches in a document: its values, and whether some branch had none. */
 type Reached = { values: unknown[]; missing: boolean };
@@ -49,15 +56,17 @@ function walk(v: unknown, parts: string[], i: number, out: Reached): void {
     }
     for (const el of v) {
       if (!isDocument(el)) continue;
-      walk(el[part], parts, i + 1, out);
+      walk(fieldOf(el, part), parts, i + 1, out);
       reached = true;
     }
     if (!reached) out.missing = true;
     return;
   }
-  if (isDocument(v)) walk(v[part], parts, i + 1, out);
+  if (isDocument(v)) walk(fieldOf(v, part), parts, i + 1, out);
   else out.missing = true;
 }
+
+const fieldOf = (v: Doc, name: string): unknown => (isDbRef(v) ? dbRefField(v, name) : v[name]);
 
 /** What `path` (a selector split on dots, once per compiled operator) reaches in `obj`. */
 function reach(obj: unknown, path: string[]): Reached {
@@ -94,13 +103,14 @@ const $eq: Operator = (selector, value) => {
   return (obj) => equals(reach(obj, path), value);
 };
 const $ne: Operator = (selector, value) => {
-  if (isRegex(value)) throw badValue("Can't have regex as arg to $ne");
+  if (isRegex(value)) throw regexUnderNe();
   const path = selector.split('.');
   return (obj) => !equals(reach(obj, path), value);
 };
 
 function membership(selector: string, list: unknown, op: '$in' | '$nin'): Predicate {
   if (!Array.isArray(list)) throw badValue(`${op} needs an array`);
+  if (list.some(isOperatorDocument)) throw nestedUnderIn();
   const regexes = list.filter(isRegex);
   const hasNull = list.some((v) => v === null);
   // Keys of the BSON order are equal exactly when values are equal: one set lookup per candidate.
@@ -136,6 +146,11 @@ const $all: Operator = (selector, list, options) => {
 
 function range(test: (c: number) => boolean, inclusive: boolean): Operator {
   return (selector, value) => {
+    if (isRegex(value)) throw regexUnderRange(selector);
+    // Above MinKey / below MaxKey is every value of every type, a missing field included
+    // (ComparisonMatchExpressionBase in mongod's expression_leaf.cpp: the one exception to
+    // type bracketing).
+    if ((value instanceof MinKey && test(1)) || (value instanceof MaxKey && test(-1))) return () => true;
     const path = selector.split('.');
     return (obj) => {
       const r = reach(obj, path);
@@ -154,19 +169,34 @@ function range(test: (c: number) => boolean, inclusive: boolean): Operator {
  * `{$gt: 4, $lt: 6}`); with field conditions only embedded documents can match.
  */
 const $elemMatch: Operator = (selector, criteria, options) => {
+  const test = elementTest(criteria, options);
+  const path = selector.split('.');
+  return (obj) => reach(obj, path).values.some((v) => Array.isArray(v) && v.some(test));
+};
+
+/**
+ * Whether one array element satisfies `$elemMatch`'s criteria. A nested `{$elemMatch: ...}` among
+ * operator conditions tests the elements of an element that is itself an array, as mongod's
+ * ElemMatchValueMatchExpression does (`{a: {$elemMatch: {$elemMatch: {$eq: 3}}}}` matches
+ * `{a: [[1, 2], [3]]}`); the other conditions see the element whole.
+ */
+function elementTest(criteria: unknown, options: Options): (el: unknown) => boolean {
   if (!isDocument(criteria)) throw badValue('$elemMatch needs an Object');
   const keys = Object.keys(criteria);
   const onValues =
     keys.length > 0 && keys.every((k) => k.startsWith('$') && !['$and', '$or', '$nor'].includes(k));
-  const q = new Query(onValues ? { v: criteria } : criteria, options);
-  const test = (el: unknown): boolean => {
+  if (!onValues) {
+    const q = new Query(criteria, options);
+    return (el) => isDocument(el) && q.test(el);
+  }
+  const { $elemMatch: inner, ...rest } = criteria;
+  const nested = inner === undefined ? undefined : elementTest(inner, options);
+  const q = Object.keys(rest).length > 0 ? new Query({ v: rest }, options) : undefined;
+  return (el) =>
+    (nested === undefined || (Array.isArray(el) && el.some(nested))) &&
     // Wrapped once more, an array element is reached as a whole (and its elements one level down).
-    if (onValues) return q.test({ v: Array.isArray(el) ? [el] : el });
-    return isDocument(el) && q.test(el);
-  };
-  const path = selector.split('.');
-  return (obj) => reach(obj, path).values.some((v) => Array.isArray(v) && v.some(test));
-};
+    (q === undefined || q.test({ v: Array.isArray(el) ? [el] : el }));
+}
 
 /**
  * `$exists` (https://www.mongodb.com/docs/manual/reference/operator/query/exists/): whether the

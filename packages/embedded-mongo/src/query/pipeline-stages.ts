@@ -3,6 +3,7 @@ import type { Options } from 'mingo/types';
 import { Long } from 'bson';
 import { Lazy } from 'mingo/lazy';
 import { $group } from './group-stage.js';
+import { $addFields } from './add-fields.js';
 import { parseSort, sortDocs } from './sort.js';
 import { computedProjection, reorder } from './project-order.js';
 import { Aggregator } from 'mingo/aggregator';
@@ -182,6 +183,8 @@ export function preparedOptions(options: Partial<Options>): Options {
 }
 
 export const pipelineStageFixes = {
+  $addFields,
+  $set: $addFields,
   $bucket,
   $bucketAuto,
   $count,

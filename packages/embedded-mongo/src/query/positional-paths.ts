@@ -134,6 +134,25 @@ function positionalIndex(arr: unknown[], prefix: string, filter: Doc): number {
   return idx;
 }
 
+/**
+ * The index the positional projection `prefix.$` keeps: the array's element the query matched,
+ * as for updates. Undefined when `prefix` does not reach an array through embedded documents
+ * alone or no element meets the query's conditions on it.
+ */
+export function matchedElementIndex(doc: Doc, prefix: string, filter: Doc): number | undefined {
+  let cur: unknown = doc;
+  for (const part of prefix.split('.')) {
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
+    cur = (cur as Doc)[part];
+  }
+  if (!Array.isArray(cur)) return undefined;
+  try {
+    return positionalIndex(cur, prefix, filter);
+  } catch {
+    return undefined;
+  }
+}
+
 function expandPath(
   doc: Doc,
   path: string,

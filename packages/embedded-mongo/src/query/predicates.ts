@@ -1,4 +1,4 @@
-import { BSONRegExp, ObjectId } from 'bson';
+import { BSONRegExp, MaxKey, MinKey, ObjectId } from 'bson';
 import { compareValues, typeRank } from '../bson/compare.js';
 
 type Doc = Record<string, unknown>;
@@ -21,6 +21,8 @@ const isPlainObject = (v: unknown): v is Doc =>
 function indexableScalar(v: unknown): boolean {
   if (v === null || v === undefined || Array.isArray(v) || v instanceof RegExp || v instanceof BSONRegExp)
     return false;
+  // MinKey/MaxKey ranges reach every type (see match-values.ts): no bracketed bounds for them.
+  if (v instanceof MinKey || v instanceof MaxKey) return false;
   if (typeof v === 'object') return v instanceof ObjectId || v instanceof Date || !isPlainObject(v);
   return true;
 }

@@ -1,10 +1,11 @@
 /**
- * Field order of an inclusion `$project` that also computes fields, as mongod writes it: first the
- * fields kept from the input document, in the input's order, then the computed fields (and
- * sub-documents the input did not have) in the order the projection names them; the same at
- * every level of embedded documents. mongod applies a projection in these two passes, so
+ * Field order of an inclusion `$project` that also computes fields or names dotted paths, as mongod
+ * writes it: first the fields kept from the input document, in the input's order, then the
+ * computed fields (and sub-documents the input did not have) in the order the projection names
+ * them; the same at every level of embedded documents. mongod applies a projection in these two passes, so
  * `{$project: {z: 1, n: {$literal: 5}}}` of `{_id, a, z}` gives `{_id, z, n}`; mingo wrote the
- * fields in the projection's order.
+ * fields in the projection's order. Kept sub-fields too follow the input: `{'a.x': 1, 'a.z': 1}`
+ * of `{a: {z, y, x}}` gives `{a: {z, x}}` (mongod's inclusion projection walks the document).
  */
 type Doc = Record<string, unknown>;
 /** A projection as a tree: `true` for a kept field, `'computed'` for an expression. */
@@ -39,12 +40,26 @@ function hasComputed(tree: Tree): boolean {
   return false;
 }
 
-/** The projection's tree when it computes a field (the only case mingo orders differently), else null. */
+function keepsAny(tree: Tree): boolean {
+  for (const node of tree.values()) if (node === true || (node instanceof Map && keepsAny(node))) return true;
+  return false;
+}
+
+/** Whether a sub-document of the tree keeps a field (an inclusion below the top level). */
+function includesBelow(tree: Tree): boolean {
+  for (const node of tree.values()) if (node instanceof Map && keepsAny(node)) return true;
+  return false;
+}
+
+/**
+ * The projection's tree when it computes a field or includes sub-fields (the cases mingo orders
+ * differently), else null.
+ */
 export function computedProjection(spec: unknown): Tree | null {
   if (!isPlain(spec)) return null;
   const tree: Tree = new Map();
   for (const [k, v] of Object.entries(spec)) add(tree, k.split('.'), v);
-  return hasComputed(tree) ? tree : null;
+  return hasComputed(tree) || includesBelow(tree) ? tree : null;
 }
 
 function reorderValue(input: unknown, output: unknown, node: true | 'computed' | Tree): unknown {

@@ -2,6 +2,7 @@ import { Query } from 'mingo/query';
 import { queryOptions } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { computedProjection, reorder } from './project-order.js';
+import { matchedElementIndex } from './positional-paths.js';
 
 type Doc = Record<string, unknown>;
 
@@ -11,8 +12,12 @@ export function project(docs: Doc[], filter: Doc, projection: Doc): Doc[] {
   if (simple) return docs.map((doc) => applySimple(doc, simple));
   const slices = sliceOnlyProjection(projection);
   if (slices) return docs.map((doc) => applySlices(applySimple(doc, slices.rest), slices.slices));
+  const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
+  if (positional) {
+    const kept = docs.map((doc) => keepMatchedElement(doc, filter, projection));
+    if (kept.every((doc) => doc !== undefined)) return kept;
+  }
   try {
-    const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
     const q = new Query(positional ? filter : {}, queryOptions);
     const out = q.find<Doc>(docs, projection).all();
     // The documents matched already (the query only resolves a positional `$`): one out per doc.
@@ -23,6 +28,39 @@ export function project(docs: Doc[], filter: Doc, projection: Doc): Doc[] {
     throw toCommandError(err);
   }
 }
+
+/**
+ * A positional projection (`{'x.a.$': 1}`) of an array reached through embedded documents, as
+ * mongod returns it (the manual's "$ (projection)" page): the array's path kept, holding only the
+ * element the query matched, `{x: {a: [element]}}`, the other fields projected as the rest of the
+ * projection says. mingo wrote the element at the parent (`{x: [element]}`). Undefined for any
+ * other projection, or when no element is found (mingo's path then answers).
+ */
+function keepMatchedElement(doc: Doc, filter: Doc, projection: Doc): Doc | undefined {
+  const keys = Object.keys(projection).filter((k) => k.endsWith('.$'));
+  const [key] = keys;
+  if (key === undefined || keys.length > 1 || !isTrueFlag(projection[key])) return undefined;
+  const prefix = key.slice(0, -2);
+  const index = matchedElementIndex(doc, prefix, filter);
+  if (index === undefined) return undefined;
+  const rest = { ...projection };
+  delete rest[key];
+  rest[prefix] = 1;
+  const simple = simpleProjection(rest);
+  const out = simple ? applySimple(doc, simple) : project([doc], {}, rest)[0];
+  if (!out) return undefined;
+  const parts = prefix.split('.');
+  let src: unknown = doc;
+  let dst: Doc = out;
+  for (const [i, part] of parts.entries()) {
+    src = (src as Doc)[part];
+    if (i === parts.length - 1) dst[part] = [(src as unknown[])[index]];
+    else dst = dst[part] as Doc;
+  }
+  return out;
+}
+
+const isTrueFlag = (v: unknown) => v === true || (typeof v === 'number' && v !== 0);
 
 /** mingo appends `_id` after the included fields; mongod returns it first, as stored. */
 function idFirst(doc: Doc): Doc {

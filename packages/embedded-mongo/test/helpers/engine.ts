@@ -25,6 +25,21 @@ export async function startTestEngine(options: EmbeddedMongoOptions = {}): Promi
   };
 }
 
+/** Runs `fn` with a client of an engine started on `dbPath`, then stops both: one life of a durable engine. */
+export async function withDurableEngine<T>(
+  dbPath: string,
+  fn: (client: MongoClient) => Promise<T>,
+): Promise<T> {
+  const engine = await startEmbeddedMongo({ port: 0, dbPath });
+  const client = await MongoClient.connect(engine.uri);
+  try {
+    return await fn(client);
+  } finally {
+    await client.close();
+    await engine.stop();
+  }
+}
+
 /** Runs `fn` and returns the server error it throws (fails the test if nothing is thrown). */
 export async function serverError(
   fn: () => Promise<unknown>,

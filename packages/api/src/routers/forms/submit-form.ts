@@ -7,6 +7,7 @@ import { observeSubmit } from '../../observe-submit.js';
 import { apiKeyPolicies } from '../../auth/api-key-policy.js';
 import { actorProcedure } from '../../actor/actor-procedure.js';
 import { requestUploadsOf } from '../../uploads/request-uploads.js';
+import { consumePublicFormLimit, publicSubmitAddressRate } from '../../rate-limit/public-form-limit.js';
 import { submitFormMeta, ZSubmitFormRequestSchema, ZSubmitFormResponseSchema } from './submit-form.types.js';
 
 /** 201 (meta.successStatus, applied by openApiResponseMeta). */
@@ -15,7 +16,13 @@ export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, s
   .input(ZSubmitFormRequestSchema)
   .output(ZSubmitFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { user, req, res, services, logger, authEpoch } = ctx;
+    const { actor, user, req, res, services, logger, authEpoch } = ctx;
+    // An origin-restricted (embed) key is a browser page's, held to the rules of POST /f/: its
+    // per-address limit here (429), opt-in and CAPTCHA in the submit.
+    const embed = actor.rights.restrictions.allowedOrigins.length > 0;
+    if (embed) {
+      await consumePublicFormLimit({ req, res, services, formId: input.formId });
+    }
     const submit = (files?: TSubmissionFiles) =>
       observeSubmit(services, 'api', () =>
         submitForm({
@@ -27,6 +34,9 @@ export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, s
           // The form from this process's copy while the owner's epoch (read by this request's Redis
           // call, before any MongoDB read) says nothing changed; else from MongoDB.
           loadForm: (ids) => services.formCopy.load({ ...ids, epoch: authEpoch }),
+          embed,
+          // A server-side key sends everything from its server's one address: no rate signal.
+          spamSignals: embed ? { addressRate: publicSubmitAddressRate(req) } : {},
           ...(files ? { files } : {}),
         }),
       );

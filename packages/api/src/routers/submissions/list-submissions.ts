@@ -14,7 +14,16 @@ export const listSubmissionsRoute = actorProcedure({ apiKey: apiKeyPolicies.subm
   .output(ZListSubmissionsResponseSchema)
   .query(({ ctx, input }) => {
     const { actor } = ctx;
-    const { formId, limit, cursor, startDate, endDate, email } = input;
+    const { formId, limit, cursor, startDate, endDate, email, status } = input;
 
-    return listSubmissions({ userId: actor.workspaceId, formId, limit, cursor, startDate, endDate, email });
+    return listSubmissions({
+      userId: actor.workspaceId,
+      formId,
+      limit,
+      cursor,
+      startDate,
+      endDate,
+      email,
+      status,
+    });
   });

@@ -1,4 +1,4 @@
-import { ZSubmissionViewSchema } from '@formwell/core';
+import { ZSubmissionStatusSchema, ZSubmissionViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
 import {
@@ -28,7 +28,7 @@ export const listSubmissionsMeta = {
     tags: ['submissions'],
     summary: 'List submissions',
     description:
-      'Newest first, with optional inclusive `startDate`/`endDate` (ISO dates) and exact `email` filters. Scope `submissions:read`; rate-limited per key and form.',
+      'Newest first, with optional inclusive `startDate`/`endDate` (ISO dates) and exact `email` filters; `status=spam` lists the spam folder instead of the inbox. Scope `submissions:read`; rate-limited per key and form.',
     errorResponses: {
       ...apiKeyErrorResponses,
       403: `Form of another user, insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
@@ -44,6 +44,9 @@ export const ZListSubmissionsRequestSchema = z.object({
   startDate: ZDateQuerySchema,
   endDate: ZDateQuerySchema,
   email: z.string().max(320).optional(),
+  status: ZSubmissionStatusSchema.optional().meta({
+    description: 'The folder: `inbox` (default) or `spam` (held back by the spam filter or marked spam)',
+  }),
   apiKey: ZApiKeyQuerySchema,
 });
 

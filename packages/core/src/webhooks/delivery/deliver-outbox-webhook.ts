@@ -65,7 +65,8 @@ export async function deliverOutboxWebhook({
     return { status: 'skipped', reason: 'already delivered' };
   }
   const endpoint = await webhookEndpointRepository.findById({ userId, endpointId });
-  if (!endpoint || endpoint.formId !== formId || !endpoint.enabled) {
+  const followsForm = endpoint !== null && (endpoint.formId === formId || endpoint.formId === null);
+  if (!endpoint || !followsForm || !endpoint.enabled) {
     await close();
 
     return { status: 'skipped', reason: endpoint ? 'endpoint disabled' : 'endpoint deleted' };

@@ -5,11 +5,10 @@ import {
   type TWebhookEndpointRecord,
 } from '@formwell/db';
 
-import { displayWebhookUrl } from '../display-webhook-url.js';
-import { endpointHeaders } from './endpoint-headers.js';
+import { removeRestHook } from '../../hooks/remove-rest-hook.js';
+import { displayEndpointUrl } from '../display-endpoint-url.js';
+import { deliveryRequest } from './delivery-request.js';
 import { postWebhook } from './post-webhook.js';
-import { signWebhook } from './sign-webhook.js';
-import { signingSecrets } from './signing-secrets.js';
 import type { TWebhookDeliveryConfig } from './webhook-delivery-config.js';
 import type { TWebhookPayload } from './webhook-payload.js';
 
@@ -45,11 +44,7 @@ export async function deliverWebhookEvent({
   config: TWebhookDeliveryConfig;
   now?: Date;
 }): Promise<TWebhookAttemptResult> {
-  const body = JSON.stringify(payload);
-  const headers = {
-    ...endpointHeaders(endpoint),
-    ...signWebhook({ webhookId, timestamp: now, body, ...signingSecrets(endpoint, now) }),
-  };
+  const { body, headers } = await deliveryRequest({ endpoint, payload, webhookId, test, config, now });
   const result = await postWebhook({
     url: endpoint.url,
     body,
@@ -60,7 +55,8 @@ export async function deliverWebhookEvent({
   const attempt = (await webhookDeliveryRepository.countAttempts({ endpointId: endpoint.id, webhookId })) + 1;
   const delivery = await webhookDeliveryRepository.create({
     userId: endpoint.userId,
-    formId: endpoint.formId,
+    // A REST hook following every form of its owner logs under the event's form.
+    formId: endpoint.formId ?? payload.data.formId,
     endpointId: endpoint.id,
     submissionId,
     webhookId,
@@ -73,7 +69,7 @@ export async function deliverWebhookEvent({
     error: result.error ?? (result.ok ? null : `HTTP ${result.httpStatus}`),
     test,
     // The log is for display: the URL's credentials are not kept in it.
-    url: displayWebhookUrl(endpoint.url),
+    url: displayEndpointUrl(endpoint),
     createdAt: now,
   });
 
@@ -86,7 +82,11 @@ export async function deliverWebhookEvent({
       disabled = 'failing';
     }
   }
-  if (disabled) {
+  if (disabled === 'gone' && endpoint.kind === 'hook') {
+    // A REST hook's target answers 410 when its Zap or scenario is switched off or deleted: that is
+    // the platforms' way to unsubscribe, so the hook goes (and frees its slot), nobody is emailed.
+    await removeRestHook(endpoint);
+  } else if (disabled) {
     await webhookEndpointRepository.update({
       userId: endpoint.userId,
       endpointId: endpoint.id,

@@ -12,11 +12,12 @@ export async function listWebhookDeliveries({
   userId,
   formId,
   endpointId,
+  family,
   limit,
   cursor,
 }: ListWebhookDeliveriesOptions): Promise<{ items: TWebhookDeliveryView[]; nextCursor: string | null }> {
   const page = resolvePageRequest({ limit, cursor });
-  const endpoint = await loadOwnedEndpoint({ userId, formId, endpointId });
+  const endpoint = await loadOwnedEndpoint({ userId, formId, endpointId, ...(family ? { family } : {}) });
   const result = await webhookDeliveryRepository.listByEndpoint({
     userId,
     endpointId: endpoint.id,

@@ -27,17 +27,26 @@ export async function redeliverWebhook({
   userId,
   formId,
   endpointId,
+  family,
   deliveryId,
   config,
   now = new Date(),
 }: RedeliverWebhookOptions): Promise<TWebhookDeliveryView> {
-  const endpoint = await loadOwnedEndpoint({ userId, formId, endpointId });
+  const endpoint = await loadOwnedEndpoint({ userId, formId, endpointId, ...(family ? { family } : {}) });
   const original = await webhookDeliveryRepository.findById({ userId, deliveryId });
   if (!original || original.endpointId !== endpoint.id) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.WEBHOOK_DELIVERY_NOT_FOUND });
   }
   if (original.submissionId === null) {
-    return sendTestWebhook({ userId, formId, endpointId, config, now, webhookId: original.webhookId });
+    return sendTestWebhook({
+      userId,
+      formId,
+      endpointId,
+      ...(family ? { family } : {}),
+      config,
+      now,
+      webhookId: original.webhookId,
+    });
   }
   const submission = await outboxDeliveryRepository.findSubmission({
     userId,

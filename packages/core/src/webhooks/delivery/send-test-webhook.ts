@@ -25,11 +25,12 @@ export async function sendTestWebhook({
   userId,
   formId,
   endpointId,
+  family,
   config,
   now = new Date(),
   webhookId = `msg_test_${randomBytes(12).toString('hex')}`,
 }: SendTestWebhookOptions): Promise<TWebhookDeliveryView> {
-  const endpoint = await loadOwnedEndpoint({ userId, formId, endpointId });
+  const endpoint = await loadOwnedEndpoint({ userId, formId, endpointId, ...(family ? { family } : {}) });
   const { delivery } = await deliverWebhookEvent({
     endpoint,
     payload: submissionCreatedPayload({

@@ -1,0 +1,198 @@
+import {
+  createForm,
+  createIntegration,
+  createRestHook,
+  enqueueOutbox,
+  loadConfig,
+  submitForm,
+} from '@formwell/core';
+import { SubmissionModel, WebhookDeliveryModel, WebhookEndpointModel } from '@formwell/db';
+import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
+import { platformSchemaErrors, type TPlatform } from '@formwell/vitest-config/platform-schemas';
+import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
+import { ownerWithEndpoint } from './helpers/fixtures.js';
+import { startReceiver, waitFor, type Receiver, type ReceiverBehaviour } from './helpers/receiver.js';
+
+// Short retry delays so the test sees the retries of a slow target without waiting minutes.
+const config = loadConfig({
+  env: {
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+    WEBHOOK_RETRY_DELAYS_MS: '50,50,50,50,50,50,50',
+    WEBHOOK_TIMEOUT_MS: '1000',
+  },
+});
+let runtime: WorkerRuntime;
+const connection = createWorkerConnection(testRedisUrl());
+const producer = createJobProducer(connection);
+const receivers: Receiver[] = [];
+
+beforeAll(async () => {
+  runtime = await startWorkerRuntime({
+    mongoUri: testMongoUri('integration_delivery'),
+    redisUrl: testRedisUrl(),
+    logger: pino({ level: 'silent' }),
+    config,
+    scheduleSweeps: false,
+  });
+});
+
+afterAll(async () => {
+  await producer.close();
+  connection.disconnect();
+  await runtime.stop();
+  await Promise.all(receivers.map((receiver) => receiver.close()));
+});
+
+/** A platform stand-in: 400 for a body its platform's schema refuses, as the platforms answer. */
+async function platform(name: TPlatform, answer?: ReceiverBehaviour) {
+  const started = await startReceiver((index, res, request) => {
+    if (platformSchemaErrors(name, JSON.parse(request.body)).length > 0) {
+      res.statusCode = 400;
+      res.end('invalid_payload');
+    } else if (answer) {
+      answer(index, res, request);
+    } else {
+      res.end('ok');
+    }
+  });
+  receivers.push(started);
+
+  return started;
+}
+
+async function submitAndEnqueue(
+  owner: { user: { id: string }; form: { id: string } },
+  data: Record<string, unknown>,
+) {
+  const result = await submitForm({
+    config,
+    user: { id: owner.user.id, plan: 'PRO', quotaLimit: 10_000 },
+    input: { formId: owner.form.id, data },
+  });
+  await result.settle();
+  await enqueueOutbox({ producer, items: result.outbox });
+
+  return result;
+}
+
+async function outboxDone(submissionId: string) {
+  const doc = await SubmissionModel.findById(submissionId).lean();
+
+  return doc?.outbox.every((entry) => entry.status === 'done') ? true : undefined;
+}
+
+test('the worker posts one submission to Slack, Discord and Teams stand-ins, each message valid', async () => {
+  const owner = await ownerWithEndpoint(config, (await platform('slack')).url);
+  // The fixture's endpoint is a plain webhook; drop it so only the integrations count.
+  await WebhookEndpointModel.deleteMany({ formId: owner.form.id });
+  const targets = {
+    slack: await platform('slack'),
+    discord: await platform('discord'),
+    teams: await platform('teams'),
+  };
+  for (const type of ['slack', 'discord', 'teams'] as const) {
+    await createIntegration({
+      config,
+      userId: owner.user.id,
+      formId: owner.form.id,
+      input: { type, url: targets[type].url },
+    });
+  }
+  const fields = Object.fromEntries(
+    Array.from({ length: 90 }, (_, index) => [`q${index}`, `@everyone ${'v'.repeat(900)}`]),
+  );
+  const { response } = await submitAndEnqueue(owner, { message: 'x'.repeat(10_000), ...fields });
+  await waitFor(() => outboxDone(response.submissionId));
+  for (const target of Object.values(targets)) {
+    expect(target.requests).toHaveLength(1);
+    expect(target.requests[0]?.body).toContain(response.submissionId);
+  }
+  const attempts = await WebhookDeliveryModel.find({ submissionId: response.submissionId }).lean();
+  expect(attempts.map((attempt) => attempt.httpStatus)).toEqual([200, 200, 200]);
+});
+
+test('a slow integration target times out and is retried until it answers', async () => {
+  const owner = await ownerWithEndpoint(config, 'http://127.0.0.1:9/unused');
+  await WebhookEndpointModel.deleteMany({ formId: owner.form.id });
+  // The first request is never answered (the 1 s timeout fails it); the retry is answered.
+  const target = await platform('discord', (index, res) => {
+    if (index > 0) {
+      res.end('ok');
+    }
+  });
+  const integration = await createIntegration({
+    config,
+    userId: owner.user.id,
+    formId: owner.form.id,
+    input: { type: 'discord', url: target.url },
+  });
+  const { response } = await submitAndEnqueue(owner, { message: 'slow' });
+  await waitFor(() => outboxDone(response.submissionId), 30_000);
+  const attempts = await WebhookDeliveryModel.find({ endpointId: integration.id })
+    .sort({ attempt: 1 })
+    .lean();
+  expect(attempts.map((attempt) => [attempt.status, attempt.attempt])).toEqual([
+    ['failed', 1],
+    ['success', 2],
+  ]);
+  expect(attempts[0]?.error).toMatch(/timed out/);
+});
+
+test('a redirecting target is not followed; a REST hook answering 410 is removed with no retry', async () => {
+  const owner = await ownerWithEndpoint(config, 'http://127.0.0.1:9/unused');
+  await WebhookEndpointModel.deleteMany({ formId: owner.form.id });
+  const followed = await startReceiver();
+  receivers.push(followed);
+  const redirecting = await startReceiver((_, res) => {
+    res.statusCode = 302;
+    res.setHeader('location', followed.url);
+    res.end();
+  });
+  receivers.push(redirecting);
+  const gone = await startReceiver((_, res) => {
+    res.statusCode = 410;
+    res.end();
+  });
+  receivers.push(gone);
+  const integration = await createIntegration({
+    config,
+    userId: owner.user.id,
+    formId: owner.form.id,
+    input: { type: 'slack', url: redirecting.url },
+  });
+  const second = await createForm({
+    config,
+    userId: owner.user.id,
+    input: { name: 'Other', formType: 'contact' },
+  });
+  const hook = await createRestHook({
+    config,
+    userId: owner.user.id,
+    input: { targetUrl: gone.url, event: 'form.submission.created' },
+  });
+  const { response } = await submitAndEnqueue(owner, { message: 'hi' });
+  await waitFor(async () =>
+    (await WebhookEndpointModel.findById(hook.id).lean()) === null ? true : undefined,
+  );
+  expect(gone.requests).toHaveLength(1);
+  expect(JSON.parse(gone.requests[0]?.body ?? '{}')).toMatchObject({
+    data: { submissionId: response.submissionId },
+  });
+  await waitFor(async () =>
+    (await WebhookDeliveryModel.countDocuments({ endpointId: integration.id })) >= 2 ? true : undefined,
+  );
+  expect(followed.requests).toHaveLength(0);
+  const redirected = await WebhookDeliveryModel.findOne({ endpointId: integration.id }).lean();
+  expect(redirected?.httpStatus).toBe(302);
+  // The removed hook follows no form any more: a submission to the other form owes it nothing.
+  const after = await submitForm({
+    config,
+    user: { id: owner.user.id, plan: 'PRO', quotaLimit: 10_000 },
+    input: { formId: second.id, data: { message: 'later' } },
+  });
+  expect(after.outbox.filter((entry) => entry.kind === 'webhook')).toEqual([]);
+});

@@ -1,0 +1,102 @@
+import { SubmissionModel } from '../models/submission.js';
+import { toObjectId } from './object-id.js';
+import { withOwnedIds } from './owned-ids.js';
+import { newOutboxEntry, type TNewOutboxEntry } from './submission.js';
+import {
+  toSubmissionRecord,
+  type TLeanSubmission,
+  type TSubmissionRecord,
+  type TSubmissionStatus,
+} from './submission-record.js';
+
+type TSubmissionIds = { userId: string; formId: string; submissionId: string };
+
+/** The submission's ids as a filter, or null when one is not an ObjectId (it names nothing). */
+function oneFilter({ userId, formId, submissionId }: TSubmissionIds) {
+  const _id = toObjectId(submissionId);
+  const form = toObjectId(formId);
+  const owner = toObjectId(userId);
+
+  return _id && form && owner ? { _id, formId: form, userId: owner } : null;
+}
+
+/**
+ * The spam folder's moves. Each is one conditional single-document update, so of two concurrent
+ * moves of the same submission exactly one wins (gets the document back) and the other gets null:
+ * that is what makes a release deliver once however many clicks race.
+ */
+export const spamFolderRepository = {
+  /**
+   * Moves a withheld spam submission to the inbox with the outbox it now owes and its `countersPending`
+   * mark (the counter sweep finishes the counting after a crash). Returns the submission as it was
+   * before, with the new outbox entries; null when it is no longer withheld (released already).
+   * Throws E11000 when `emailKey` is taken (a uniqueEmail form received the address meanwhile).
+   */
+  async release(
+    ids: TSubmissionIds & { outbox: TNewOutboxEntry[]; emailKey?: string },
+  ): Promise<{ before: TSubmissionRecord; outbox: ReturnType<typeof newOutboxEntry>[] } | null> {
+    const filter = oneFilter(ids);
+    if (!filter) {
+      return null;
+    }
+    const outbox = ids.outbox.map(newOutboxEntry);
+    const doc = await SubmissionModel.collection.findOneAndUpdate(
+      { ...filter, withheld: true },
+      {
+        $set: {
+          status: 'inbox',
+          markedAs: 'inbox',
+          outbox,
+          hasPendingOutbox: outbox.length > 0,
+          countersPending: true,
+          ...(ids.emailKey !== undefined ? { emailKey: ids.emailKey } : {}),
+        },
+        $unset: { withheld: '', spamSince: '' },
+      },
+      { returnDocument: 'before' },
+    );
+
+    return doc ? { before: toSubmissionRecord(doc as unknown as TLeanSubmission), outbox } : null;
+  },
+
+  /**
+   * Files a delivered submission under `status` (inbox ↔ spam; it stays counted and delivered).
+   * Returns it as it was before; null when it already had that status or is withheld spam (which
+   * only `release` moves).
+   */
+  async move(
+    ids: TSubmissionIds & { status: TSubmissionStatus; now: Date },
+  ): Promise<TSubmissionRecord | null> {
+    const filter = oneFilter(ids);
+    if (!filter) {
+      return null;
+    }
+    const toSpam = ids.status === 'spam';
+    const doc = await SubmissionModel.collection.findOneAndUpdate(
+      { ...filter, withheld: { $exists: false }, status: toSpam ? { $ne: 'spam' } : 'spam' },
+      toSpam
+        ? { $set: { status: 'spam', markedAs: 'spam', spamSince: ids.now } }
+        : { $set: { status: 'inbox', markedAs: 'inbox' }, $unset: { spamSince: '' } },
+      { returnDocument: 'before' },
+    );
+
+    return doc ? toSubmissionRecord(doc as unknown as TLeanSubmission) : null;
+  },
+
+  /** Submissions of the form in its spam folder now. */
+  async count({ userId, formId }: { userId: string; formId: string }): Promise<number> {
+    return withOwnedIds({ userId, formId }, 0, (ids) =>
+      SubmissionModel.countDocuments({ formId: ids.form, status: 'spam', userId: ids.owner }),
+    );
+  },
+
+  /** Spam that entered the folder before `before`, oldest first, every owner (the purge). */
+  async findExpired({ before, limit }: { before: Date; limit: number }): Promise<TSubmissionRecord[]> {
+    const docs = await SubmissionModel.find({ status: 'spam', spamSince: { $lt: before } })
+      .sort({ spamSince: 1 })
+      .limit(limit)
+      .lean<TLeanSubmission[]>();
+
+    return docs.map(toSubmissionRecord);
+  },
+};
