@@ -36,6 +36,7 @@ import { databasePlugin } from './plugins/database.js';
 import { redisPlugin } from './plugins/redis.js';
 import { apiV1Routes } from './routes/api-v1.js';
 import { dashboardCsvExportRoutes } from './routes/csv-export.js';
+import { dashboardFileDownloadRoutes, signedFileDownloadRoutes } from './routes/file-downloads.js';
 import { customWebhookRoutes } from './routes/custom-webhook.js';
 import { docsRoutes } from './routes/docs.js';
 import { paymentWebhookRoutes } from './routes/payment-webhook.js';
@@ -157,6 +158,8 @@ export async function buildApp({
   await app.register(trpcRoutes, { services });
   await app.register(apiV1Routes, { services, corsOrigins: env.CORS_ORIGINS, openApiDocument });
   await app.register(dashboardCsvExportRoutes, { services });
+  await app.register(dashboardFileDownloadRoutes, { services });
+  await app.register(signedFileDownloadRoutes);
   await app.register(docsRoutes, { openApiDocument });
   await app.register(customWebhookRoutes, { secret: env.CUSTOM_WEBHOOK_SECRET });
   await app.register(paymentWebhookRoutes, {

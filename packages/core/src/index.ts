@@ -399,11 +399,26 @@ export { deleteAccount } from './data-rights/delete-account.js';
 export { eraseSubmitterData, findSubmitterData } from './data-rights/submitter-data.js';
 export { ZDeleteAccountInputSchema, ZSubmitterInputSchema } from './data-rights/z-data-rights-input.js';
 
+// file uploads
+export { keyedUploadTarget, publicUploadTarget } from './files/upload-target.js';
+export type { TUploadTarget, TFileFieldRules } from './files/upload-target.js';
+export {
+  attachUploadedFiles,
+  removeUploadedFiles,
+  reserveUploadStorage,
+  storageLimitError,
+} from './files/settle-upload.js';
+export { openLinkedFile, openSubmissionFile } from './files/open-file-download.js';
+export type { TFileDownload } from './files/open-file-download.js';
+export { SIGNED_FILE_PATH, withFileLinks } from './files/file-links.js';
+export { safeFileName } from './files/safe-file-name.js';
+export { isAccepted, unrecognisedKind } from './files/file-type-rules.js';
+export type { TFileKind } from './files/file-type-rules.js';
+export type { TStoredFile, TSubmissionFiles } from './files/z-stored-file.js';
+export { createRequestUploads } from './files/request-uploads.js';
+export type { TFilePartHandler, TRequestUploads } from './files/request-uploads.js';
 // spam
 export { purgeSpamFolder } from './spam/purge-spam-folder.js';
 export { setSubmissionStatus, ZSetSubmissionStatusInputSchema } from './spam/set-submission-status.js';
-export type {
-  SetSubmissionStatusOptions,
-  TSetSubmissionStatusResult,
-} from './spam/set-submission-status.js';
+export type { SetSubmissionStatusOptions, TSetSubmissionStatusResult } from './spam/set-submission-status.js';
 export { ZSubmissionStatusSchema } from './submissions/submission-view.js';

@@ -22,6 +22,9 @@ import { WorkspaceMemberModel } from './models/workspace-member.js';
 import { WorkspaceModel } from './models/workspace.js';
 import { WebhookDeliveryModel } from './models/webhook-delivery.js';
 import { WebhookEndpointModel } from './models/webhook-endpoint.js';
+import { SigningKeyModel } from './models/signing-key.js';
+import { StorageUsageModel } from './models/storage-usage.js';
+import { UploadedFileModel } from './models/uploaded-file.js';
 
 /**
  * Waits until every model's indexes exist. autoIndex builds them in the background at connect;
@@ -54,6 +57,9 @@ export async function ensureIndexes(): Promise<void> {
       PaymentEventModel,
       BillingEmailModel,
       CaughtMailModel,
+      UploadedFileModel,
+      StorageUsageModel,
+      SigningKeyModel,
       SpamModelModel,
     ].map((model) => model.init()),
   );

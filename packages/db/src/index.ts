@@ -132,6 +132,13 @@ export { restoreBackup, RestoreTargetNotEmptyError } from './backup/restore-back
 export { BackupFileError } from './backup/read-backup.js';
 export type { TBackupSummary } from './backup/backup-format.js';
 export { deleteAccountData } from './repositories/account-data.js';
+export { uploadedFileRepository } from './repositories/uploaded-file.js';
+export type { TUploadedFileRecord } from './repositories/uploaded-file.js';
+export { storageUsageRepository } from './repositories/storage-usage.js';
+export { signingKeyRepository } from './repositories/signing-key.js';
+export { fileStorageFor } from './file-storage/create-file-storage.js';
+export { FileMissingError } from './file-storage/file-storage.js';
+export type { TFileStorage, TFileStorageKind, TFileStorageSettings } from './file-storage/file-storage.js';
 export { spamFolderRepository } from './repositories/spam-folder.js';
 export { spamModelRepository } from './repositories/spam-model.js';
 export type { TSpamMarkKind, TStoredSpamModel } from './repositories/spam-model.js';

@@ -16,7 +16,18 @@ function build(...actions: Parameters<typeof fieldBuilderReducer>[1][]): TBuilde
 describe('field builder state', () => {
   test('a new row is an optional short-text field with no name yet', () => {
     expect(build({ kind: 'add', key: 'a' })).toEqual([
-      { key: 'a', label: '', name: '', type: 'text', required: false, placeholder: '', optionsText: '' },
+      {
+        key: 'a',
+        label: '',
+        name: '',
+        type: 'text',
+        required: false,
+        placeholder: '',
+        optionsText: '',
+        acceptText: '',
+        maxSizeMb: '',
+        multiple: '1',
+      },
     ]);
   });
 

@@ -21,6 +21,7 @@ export const FIELD_TYPE_LABELS: Record<TFieldType, string> = {
   tel: 'Phone',
   rating: 'Rating',
   product: 'Product',
+  file: 'File upload',
 };
 
 const TYPES_WITH_OPTIONS = new Set<TFieldType>(['select', 'radio']);
@@ -41,6 +42,10 @@ export type TBuilderField = {
   required: boolean;
   placeholder: string;
   optionsText: string;
+  /** File fields: accepted types (`image/*, .pdf`), the per-file limit in MB and how many files. */
+  acceptText: string;
+  maxSizeMb: string;
+  multiple: string;
 };
 
 export type TBuilderAction =
@@ -75,6 +80,9 @@ export function fieldBuilderReducer(fields: TBuilderField[], action: TBuilderAct
           required: false,
           placeholder: '',
           optionsText: '',
+          acceptText: '',
+          maxSizeMb: '',
+          multiple: '1',
         },
       ];
     case 'remove':
@@ -129,6 +137,14 @@ export function validateFields(fields: TBuilderField[]): Map<string, string> {
       problems.set(field.key, `Another field is already named "${name}".`);
     } else if (takesOptions(field.type) && optionsOf(field).length === 0) {
       problems.set(field.key, 'List at least one option, one per line.');
+    } else if (field.type === 'file' && !/^([1-9]|10)$/.test(field.multiple.trim())) {
+      problems.set(field.key, 'A file field takes 1 to 10 files.');
+    } else if (
+      field.type === 'file' &&
+      field.maxSizeMb.trim() !== '' &&
+      !/^[1-9]\d*$/.test(field.maxSizeMb.trim())
+    ) {
+      problems.set(field.key, 'The size limit is a whole number of MB.');
     }
     seen.add(name);
   }
@@ -145,7 +161,22 @@ export function toFieldInputs(fields: TBuilderField[]): TFieldInput[] {
     required: field.required,
     ...(field.placeholder.trim() ? { placeholder: field.placeholder.trim() } : {}),
     ...(takesOptions(field.type) ? { options: optionsOf(field) } : {}),
+    ...(field.type === 'file' ? fileSettingsOf(field) : {}),
   }));
+}
+
+/** A file field's settings as the procedures take them; empty ones are left to the plan's limits. */
+function fileSettingsOf(field: TBuilderField): Pick<TFieldInput, 'accept' | 'maxSizeMb' | 'multiple'> {
+  const accept = field.acceptText
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+
+  return {
+    ...(accept.length > 0 ? { accept } : {}),
+    ...(field.maxSizeMb.trim() ? { maxSizeMb: Number(field.maxSizeMb.trim()) } : {}),
+    multiple: Number(field.multiple.trim()),
+  };
 }
 
 type TStoredField = RouterOutputs['forms']['get']['fields'][number];
@@ -164,5 +195,8 @@ export function fromStoredFields(fields: TStoredField[]): TBuilderField[] {
     required: field.required,
     placeholder: field.placeholder ?? '',
     optionsText: (field.options ?? []).join('\n'),
+    acceptText: (field.accept ?? []).join(', '),
+    maxSizeMb: field.maxSizeMb === undefined ? '' : String(field.maxSizeMb),
+    multiple: String(field.multiple ?? 1),
   }));
 }

@@ -102,6 +102,30 @@ function FieldRow({
           onChange={(e) => change({ optionsText: e.target.value })}
         />
       ) : null}
+      {field.type === 'file' ? (
+        <>
+          <TextField
+            label={`${title} accepted types`}
+            hint="MIME types or extensions, e.g. image/*, .pdf (empty: any file)"
+            value={field.acceptText}
+            onChange={(e) => change({ acceptText: e.target.value })}
+          />
+          <TextField
+            label={`${title} size limit (MB)`}
+            hint="Per file; empty: your plan's limit"
+            inputMode="numeric"
+            value={field.maxSizeMb}
+            onChange={(e) => change({ maxSizeMb: e.target.value })}
+          />
+          <TextField
+            label={`${title} files`}
+            hint="How many files (1 to 10)"
+            inputMode="numeric"
+            value={field.multiple}
+            onChange={(e) => change({ multiple: e.target.value })}
+          />
+        </>
+      ) : null}
       <div className="stack">
         <CheckboxField
           label={`${title} required`}

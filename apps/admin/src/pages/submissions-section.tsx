@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmButton, Empty, ErrorAlert, formatDate, Loading, TextField } from '../components/ui';
 import type { TFormRead } from '../lib/form-read';
 import { useTRPC, type RouterOutputs } from '../lib/trpc';
+import { filesOf, SubmissionFiles } from './submission-files';
 
 type TForm = TFormRead;
 type TSubmission = RouterOutputs['submissions']['list']['submissions'][number];
@@ -210,7 +211,17 @@ function SubmissionRow({
       <td>{formatDate(submission.createdAt)}</td>
       <td>{submission.email ?? ''}</td>
       {columns.map((column) => (
-        <td key={column.name}>{displayValue(submission.data[column.name])}</td>
+        <td key={column.name}>
+          {filesOf(submission.data[column.name]).length > 0 ? (
+            <SubmissionFiles
+              formId={submission.formId}
+              submissionId={submission.id}
+              value={submission.data[column.name]}
+            />
+          ) : (
+            displayValue(submission.data[column.name])
+          )}
+        </td>
       ))}
       {showReasons ? (
         <td>

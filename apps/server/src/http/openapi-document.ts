@@ -1,5 +1,6 @@
 import { buildOpenApiDocument } from '@formwell/api';
 
+import { fileDownloadPath } from './openapi-file-download.js';
 import { anyKeySecurity, csvExportPath, headerOnlyPaths, securitySchemes } from './openapi-extras.js';
 import { applyParameterRules } from './openapi-parameter-rules.js';
 import { publicFormPath } from './openapi-public-form.js';
@@ -56,6 +57,7 @@ export function buildServerOpenApiDocument({ publicUrl, version }: { publicUrl: 
     }
   }
   paths['/forms/{formId}/submissions/export.csv'] = csvExportPath;
+  paths['/forms/{formId}/submissions/{submissionId}/files/{fileId}'] = fileDownloadPath;
   const submitted = paths['/forms/submit']?.post?.responses?.['201']?.content?.['application/json']?.schema;
   paths['/f/{formId}'] = publicFormPath({ publicUrl, submitted }) as never;
   applyParameterRules(paths as never);

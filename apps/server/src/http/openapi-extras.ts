@@ -19,7 +19,7 @@ export const anyKeySecurity = [{ ApiKey: [] }, { BearerAuth: [] }, { ApiKeyQuery
 /** Paths that accept the key in the X-API-Key header only (the interface's users-joined). */
 export const headerOnlyPaths = new Set(['/forms/{formId}/users-joined']);
 
-const errorResponse = (description: string) => ({
+export const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/error.BAD_REQUEST' } } },
 });

@@ -1,14 +1,21 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { MAX_DATA_KEYS, MAX_STRING_LENGTH } from '@formwell/core';
+import { MAX_DATA_KEYS, MAX_STRING_LENGTH, type TFilePartHandler } from '@formwell/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { BODY_LIMIT_BYTES } from '../http/body-limits.js';
 
 /** `_redirect`, `_gotcha` and a CAPTCHA token come on top of the data's own names. */
 const MAX_FIELDS = MAX_DATA_KEYS + 10;
+/** The most file parts one request may carry: 100 fields of 10 files each. */
+const MAX_FILE_PARTS = 1000;
 /** A UTF-8 character takes at most 4 bytes. */
 const MAX_FIELD_BYTES = MAX_STRING_LENGTH * 4;
+
+/** A file sent to a form that takes none. */
+export function filesNotAccepted(): Error {
+  return statusError(415, 'File uploads are not accepted');
+}
 
 function statusError(statusCode: number, message: string): Error {
   return Object.assign(new Error(message), { statusCode });
@@ -43,8 +50,11 @@ export async function registerPublicFormBodies(app: FastifyInstance) {
  * The decoded body as name → value; repeated names become arrays, in the order sent. A field named
  * `__proto__` is refused, as Fastify's JSON parser refuses it: it would set a prototype downstream.
  */
-export async function readPublicFormBody(request: FastifyRequest): Promise<Record<string, unknown>> {
-  const body: unknown = request.isMultipart() ? await readMultipartFields(request) : request.body;
+export async function readPublicFormBody(
+  request: FastifyRequest,
+  onFile?: TFilePartHandler,
+): Promise<Record<string, unknown>> {
+  const body: unknown = request.isMultipart() ? await readMultipartFields(request, onFile) : request.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw statusError(400, 'The body must be an object of field names and values');
   }
@@ -55,18 +65,38 @@ export async function readPublicFormBody(request: FastifyRequest): Promise<Recor
   return Object.fromEntries(Object.entries(body));
 }
 
-async function readMultipartFields(request: FastifyRequest): Promise<Record<string, unknown>> {
+export async function readMultipartFields(
+  request: FastifyRequest,
+  onFile: TFilePartHandler | undefined,
+): Promise<Record<string, unknown>> {
   // A Map, so a part named `__proto__` is a name like any other.
   const fields = new Map<string, string | string[]>();
   let bytes = 0;
-  for await (const part of request.parts()) {
+  // With a file handler, files stream through it (their own limits apply there); busboy's file
+  // size limit then only stops what no plan allows.
+  const parts = onFile
+    ? request.parts({
+        limits: { files: MAX_FILE_PARTS, parts: MAX_FIELDS + MAX_FILE_PARTS, fileSize: Infinity },
+      })
+    : request.parts();
+  for await (const part of parts) {
     if (part.type === 'file') {
       // An empty file input (no file chosen) sends a nameless, empty part: nothing to refuse.
-      part.file.resume();
       if (part.filename === '') {
+        part.file.resume();
         continue;
       }
-      throw statusError(415, 'File uploads are not accepted');
+      if (!onFile) {
+        part.file.resume();
+        throw filesNotAccepted();
+      }
+      await onFile({
+        field: part.fieldname,
+        filename: part.filename,
+        stream: part.file,
+        fieldsBefore: fields,
+      });
+      continue;
     }
     if (part.fieldnameTruncated || part.valueTruncated) {
       throw statusError(413, 'Field too large');

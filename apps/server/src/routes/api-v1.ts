@@ -15,6 +15,8 @@ import { apiV1Paths, type TServerOpenApiDocument } from '../http/openapi-documen
 import { pathInScope } from '../http/path-in-scope.js';
 import { createRestProcedureRoute, REST_PROCEDURE_METHODS } from '../http/rest-procedure-route.js';
 import { apiCsvExportRoutes } from './csv-export.js';
+import { apiFileDownloadRoutes } from './file-downloads.js';
+import { apiSubmitUploads } from '../uploads/api-submit-uploads.js';
 
 const BASE_PATH = '/api/v1';
 const OPENAPI_JSON_PATH = '/openapi.json';
@@ -117,6 +119,7 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
     },
     beforeBody: admitBeforeBody,
   });
+  await apiSubmitUploads(app, { services });
   app.route({
     method: [...REST_PROCEDURE_METHODS],
     url: '/*',
@@ -126,6 +129,7 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
 
   // Streamed, so a plain route; part of the public API, with its CORS policy.
   await app.register(apiCsvExportRoutes, { services });
+  await app.register(apiFileDownloadRoutes, { services });
 }
 
 /**

@@ -14,6 +14,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { backLink, sendHtmlPage } from '../public-form/html-page.js';
 import { readPublicFormBody, registerPublicFormBodies } from '../public-form/public-form-body.js';
 import { wantsJson } from '../public-form/wants-json.js';
+import { publicFormUploads } from '../uploads/public-form-uploads.js';
 
 export type PublicFormRoutesOptions = { services: ApiServices };
 
@@ -50,18 +51,28 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
       },
     },
     async (request, reply) => {
-      const body = await readPublicFormBody(request);
-      const { response, outbox, spam, userId, settle } = await observeSubmit(services, 'public', () =>
-        submitPublicForm({
-          config: services.config,
-          formId: request.params.formId,
-          body,
-          origin: request.headers.origin ?? null,
-          referer: request.headers.referer ?? null,
-          client: submitClientInfo(request, services.config),
-          requestId: request.id,
-          spamSignals: { addressRate: publicSubmitAddressRate(request) },
-        }),
+      const uploads = publicFormUploads(services.config, request.params.formId);
+      const body = await readPublicFormBody(request, uploads.onFile).catch(async (error: unknown) => {
+        // The rest of the body is not read: the connection closes after the answer, so a client
+        // still sending a large file learns of the refusal now rather than after its last byte.
+        void reply.header('connection', 'close');
+        await uploads.discard();
+        throw error;
+      });
+      const { response, outbox, spam, userId, settle } = await uploads.submitWith((files) =>
+        observeSubmit(services, 'public', () =>
+          submitPublicForm({
+            config: services.config,
+            formId: request.params.formId,
+            body,
+            origin: request.headers.origin ?? null,
+            referer: request.headers.referer ?? null,
+            client: submitClientInfo(request, services.config),
+            requestId: request.id,
+            spamSignals: { addressRate: publicSubmitAddressRate(request) },
+            ...(files ? { files } : {}),
+          }),
+        ),
       );
       const logger = request.log.child({ userId, formId: request.params.formId });
       logger.info({ submissionId: response.submissionId, spam }, 'public form submitted');

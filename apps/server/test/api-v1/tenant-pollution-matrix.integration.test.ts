@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 
 import { SESSION_COOKIE_NAME } from '@formwell/api';
 import {
+  createRequestUploads,
+  keyedUploadTarget,
   DEFAULT_PLAN_LIMITS,
   createApiKey,
   createForm,
@@ -46,6 +49,8 @@ type TTenant = {
   token: string;
   formId: string;
   submissionId: string;
+  /** A file uploaded with the submission. */
+  fileId: string;
   webhookId: string;
   deliveryId: string;
   integrationId: string;
@@ -73,16 +78,33 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
       fields: [
         { name: 'email', label: `${tag} EMAIL-LABEL`, type: 'email', required: true },
         { name: 'message', label: `${tag} MESSAGE-LABEL`, type: 'textarea' },
+        { name: 'attachment', label: `${tag} FILE-LABEL`, type: 'file' },
       ],
       settings: { usersJoined: { enabled: true } },
     },
   });
   const customer = `${tag}-customer@example.com`;
-  const { response } = await submitForm({
-    config: testCoreConfig,
-    user: { id: user.id, plan: 'PRO', quotaLimit: 100_000 },
-    input: { formId: form.id, data: { email: customer, message: `${tag} SUBMITTED-TEXT` } },
+  // The submission carries a file, uploaded as a multipart request's would be.
+  const uploads = createRequestUploads({
+    resolveTarget: () =>
+      keyedUploadTarget({ config: testCoreConfig, user: { id: user.id, plan: 'PRO' }, formId: form.id }),
+    noFileFields: () => new Error('the form has no file field'),
   });
+  await uploads.onFile({
+    field: 'attachment',
+    filename: `${tag}.txt`,
+    stream: Readable.from([Buffer.from(`${tag} FILE-TEXT`)]),
+    fieldsBefore: new Map(),
+  });
+  const { response } = await uploads.submitWith((files) =>
+    submitForm({
+      config: testCoreConfig,
+      user: { id: user.id, plan: 'PRO', quotaLimit: 100_000 },
+      input: { formId: form.id, data: { email: customer, message: `${tag} SUBMITTED-TEXT` } },
+      ...(files ? { files } : {}),
+    }),
+  );
+  const [fileId = ''] = uploads.fileIds();
   const webhook = await createWebhookEndpoint({
     config: testCoreConfig,
     userId: user.id,
@@ -157,6 +179,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     token,
     formId: form.id,
     submissionId: response.submissionId,
+    fileId,
     webhookId: webhook.id,
     deliveryId: delivery.id,
     integrationId: integration.id,
@@ -342,6 +365,8 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
 const PLAIN_RECIPES: Record<string, { auth: 'key' | 'session' }> = {
   'GET /api/v1/forms/:formId/submissions/export.csv': { auth: 'key' },
   'GET /api/dashboard/forms/:formId/submissions/export.csv': { auth: 'session' },
+  'GET /api/v1/forms/:formId/submissions/:submissionId/files/:fileId': { auth: 'key' },
+  'GET /api/dashboard/forms/:formId/submissions/:submissionId/files/:fileId': { auth: 'session' },
 };
 
 /** Plain routes that take neither; they are still called with the pollution and checked. */
@@ -370,6 +395,9 @@ const PUBLIC_PATHS = new Set([
   // own tests check that a form that did not opt in answers exactly as no form does.
   '/f/:formId',
   '/f/:formId/thanks',
+  // Signed file links: the HMAC over the file id and expiry is the only permission (no key, no
+  // session); a link that is not genuine is 404 whatever else the request names.
+  '/files/:fileId',
   // The operator's Prometheus scrape: process-wide counters labelled by route pattern, rule and
   // reason, never by user, form or id; optionally behind METRICS_TOKEN, never a key or session.
   '/metrics',
@@ -639,7 +667,11 @@ test(
           problems.push(`route ${name} has no recipe: decide how it authenticates and what it names`);
           continue;
         }
-        const url = (tenant: TTenant) => route.path.replace(':formId', tenant.formId);
+        const url = (tenant: TTenant) =>
+          route.path
+            .replace(':formId', tenant.formId)
+            .replace(':submissionId', tenant.submissionId)
+            .replace(':fileId', tenant.fileId);
         await run(`${name} (own)`, sharedBob, { method, url: url(sharedBob) }, 'success');
         await run(`${name} (A's form)`, sharedBob, { method, url: url(alice) }, 'refused');
         await run(

@@ -46,6 +46,14 @@ export function takeEarlyAdmission(req: ApiRequest): Promise<TApiKeyAdmission> |
   return admission;
 }
 
+/**
+ * The admission made before the body, left for the procedure: a host that reads a multipart body
+ * checks the key with it before the first file byte is stored.
+ */
+export function peekEarlyAdmission(req: ApiRequest): Promise<TApiKeyAdmission> | undefined {
+  return admittedEarly.get(req);
+}
+
 /** Decoded as the input will be, so `%36b04…` counts in the same bucket as `6b04…`. */
 export function decodedFormId(rawFormId: unknown): unknown {
   const decoded = ZPathIdParamSchema.safeParse(rawFormId);

@@ -197,6 +197,26 @@ export interface paths {
     patch: operations['v1-setSubmissionStatus'];
     trace?: never;
   };
+  '/forms/{formId}/submissions/{submissionId}/files/{fileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a file of a submission
+     * @description The bytes of a file uploaded with the submission, as stored (`fileId` from the file field's value). Always `Content-Disposition: attachment`, `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`, whatever the type. Same scope (`submissions:read`) and rate-limit bucket as the submissions listing.
+     */
+    get: operations['v1-submissions-downloadFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/forms/{formId}/submissions/export.csv': {
     parameters: {
       query?: never;
@@ -654,9 +674,12 @@ export interface components {
       } | null;
     };
     FormField: {
+      accept?: string[];
       displayMode?: string;
       id: string;
       label: string;
+      maxSizeMb?: number;
+      multiple?: number;
       name: string;
       options?: string[];
       placeholder?: string;
@@ -871,6 +894,7 @@ export interface operations {
           /** @default  */
           description?: string;
           emailSettings?: {
+            confirmUnverified?: boolean;
             developerEmail?: string | null;
             developerNotificationsEnabled?: boolean;
             enabled?: boolean;
@@ -878,9 +902,12 @@ export interface operations {
             subject?: string | null;
           };
           fields?: {
+            accept?: string[];
             displayMode?: string;
             id?: string;
             label?: string;
+            maxSizeMb?: number;
+            multiple?: number;
             name: string;
             options?: string[];
             placeholder?: string;
@@ -901,7 +928,8 @@ export interface operations {
               | 'url'
               | 'tel'
               | 'rating'
-              | 'product';
+              | 'product'
+              | 'file';
           }[];
           /** @enum {string} */
           formType:
@@ -2439,6 +2467,75 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'v1-submissions-downloadFile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        fileId: string;
+        formId: string;
+        submissionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing scope, a form of another user, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description User, form or file not found (`File not found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
         };
       };
     };

@@ -4,12 +4,15 @@ import { z } from 'zod';
 
 import { ZBillingAccountEnvSchema } from '../billing-account/billing-account-config.js';
 import { ZBillingWebhookEnvSchema } from '../billing/billing-env.js';
+import { ZFileStorageEnvSchema } from '../files/file-storage-config.js';
 import { ZMetricsEnvSchema } from '../metrics/metrics-env.js';
 import { ZMigrationEnvSchema } from '../migrations/migration-env.js';
 import { ZPublicFormEnvSchema } from '../public-forms/public-form-config.js';
 import { ZWebhookDeliveryEnvSchema } from '../webhooks/delivery/webhook-delivery-config.js';
 
 const ZOptionalInt = z.coerce.number().int().positive().optional();
+/** Like ZOptionalInt, but 0 is a limit too (the feature is off). */
+const ZOptionalCount = z.coerce.number().int().min(0).optional();
 
 /** Environment overrides of core's configuration; every variable is optional. */
 export const ZCoreEnvSchema = z.object({
@@ -34,6 +37,13 @@ export const ZCoreEnvSchema = z.object({
   PLAN_FREE_MAX_WEBHOOKS_PER_FORM: ZOptionalInt,
   PLAN_STANDARD_MAX_WEBHOOKS_PER_FORM: ZOptionalInt,
   PLAN_PRO_MAX_WEBHOOKS_PER_FORM: ZOptionalInt,
+  /** Upload limits in MB (1 MB = 1,048,576 bytes); 0 on FREE turns file fields off. */
+  PLAN_FREE_MAX_FILE_SIZE_MB: ZOptionalCount,
+  PLAN_STANDARD_MAX_FILE_SIZE_MB: ZOptionalCount,
+  PLAN_PRO_MAX_FILE_SIZE_MB: ZOptionalCount,
+  PLAN_FREE_MAX_STORAGE_MB: ZOptionalCount,
+  PLAN_STANDARD_MAX_STORAGE_MB: ZOptionalCount,
+  PLAN_PRO_MAX_STORAGE_MB: ZOptionalCount,
   /** `limit/windowSeconds`, e.g. `100/60`. */
   RATE_LIMIT_FORMS_LIST: z.string().optional(),
   RATE_LIMIT_GET_FORM: z.string().optional(),
@@ -58,6 +68,7 @@ export const ZCoreEnvSchema = z.object({
   ...ZPublicFormEnvSchema.shape,
   ...ZMigrationEnvSchema.shape,
   ...ZMetricsEnvSchema.shape,
+  ...ZFileStorageEnvSchema.shape,
 });
 
 export type TCoreEnv = z.infer<typeof ZCoreEnvSchema>;

@@ -4,6 +4,9 @@ import {
   type TBillingAccountConfig,
   type TPaidPlan,
 } from '../billing-account/billing-account-config.js';
+import type { TFileStorageSettings } from '@formwell/db';
+
+import { buildFileStorageConfig } from '../files/file-storage-config.js';
 import { coreEnv, type TCoreEnv } from './env.js';
 import { DEFAULT_PLAN_LIMITS, PLANS, type TPlan, type TPlanLimits } from './plans.js';
 import {
@@ -32,6 +35,8 @@ export type TCoreConfig = {
   stripePriceIds: Partial<Record<TPaidPlan, string>>;
   /** The keyless HTML endpoint: CAPTCHA verification URLs and deadline. */
   publicForms: TPublicFormConfig;
+  /** Where uploaded files are stored (GridFS by default, or an S3-compatible store). */
+  files: TFileStorageSettings;
 };
 
 export type LoadConfigOptions = { env: Record<string, string | undefined> };
@@ -72,6 +77,8 @@ function planLimits(env: TCoreEnv, plan: TPlan): TPlanLimits {
     maxForms: env[`PLAN_${plan}_MAX_FORMS`] ?? base.maxForms,
     monthlySubmissions: env[`PLAN_${plan}_MONTHLY_SUBMISSIONS`] ?? base.monthlySubmissions,
     maxWebhooksPerForm: env[`PLAN_${plan}_MAX_WEBHOOKS_PER_FORM`] ?? base.maxWebhooksPerForm,
+    maxFileSizeMb: env[`PLAN_${plan}_MAX_FILE_SIZE_MB`] ?? base.maxFileSizeMb,
+    maxStorageMb: env[`PLAN_${plan}_MAX_STORAGE_MB`] ?? base.maxStorageMb,
   };
 }
 
@@ -105,6 +112,7 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     billing: buildBillingAccountConfig(parsed, publicUrl),
     stripePriceIds: readStripePriceIds(parsed),
     publicForms: buildPublicFormConfig(parsed),
+    files: buildFileStorageConfig(parsed),
   };
 }
 

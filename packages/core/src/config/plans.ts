@@ -18,6 +18,10 @@ export const ZPlanLimitsSchema = z.object({
   /** Developer notification emails per hour per form (PRO only). */
   developerNotificationsPerHour: z.number(),
   customRedirect: z.boolean(),
+  /** Largest uploaded file in MB (1 MB = 1,048,576 bytes); 0 = no file fields on this plan. */
+  maxFileSizeMb: z.number(),
+  /** Sum of the stored files' sizes a workspace may keep, in MB. */
+  maxStorageMb: z.number(),
 });
 
 export type TPlanLimits = z.infer<typeof ZPlanLimitsSchema>;
@@ -33,6 +37,8 @@ export const DEFAULT_PLAN_LIMITS: Record<TPlan, TPlanLimits> = {
     developerNotifications: false,
     developerNotificationsPerHour: 0,
     customRedirect: false,
+    maxFileSizeMb: 0,
+    maxStorageMb: 0,
   },
   STANDARD: {
     maxForms: 5,
@@ -43,6 +49,8 @@ export const DEFAULT_PLAN_LIMITS: Record<TPlan, TPlanLimits> = {
     developerNotifications: false,
     developerNotificationsPerHour: 0,
     customRedirect: true,
+    maxFileSizeMb: 10,
+    maxStorageMb: 1024,
   },
   PRO: {
     maxForms: 10,
@@ -53,5 +61,7 @@ export const DEFAULT_PLAN_LIMITS: Record<TPlan, TPlanLimits> = {
     developerNotifications: true,
     developerNotificationsPerHour: 100,
     customRedirect: true,
+    maxFileSizeMb: 25,
+    maxStorageMb: 10 * 1024,
   },
 };

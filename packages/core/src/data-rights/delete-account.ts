@@ -4,6 +4,7 @@ import { bumpAuthEpoch, bumpAuthEpochOrReport, type TOnBumpFailed } from '../api
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
+import { removeWorkspaceFiles } from '../files/settle-upload.js';
 import { loadUser } from '../users/load-user.js';
 import { ZEmailSchema } from '../users/z-user-input.js';
 
@@ -37,6 +38,9 @@ export async function deleteAccount({
   // bump's failure is reported: the first one's is repeated by it.
   let removed: Record<string, number>;
   try {
+    // The bytes first: they live outside the collections the deletion below empties (in GridFS's
+    // own, or in an S3 bucket).
+    await removeWorkspaceFiles(userId);
     removed = await deleteAccountData({
       userId,
       afterAccessDeleted: () => bumpAuthEpoch(userId).catch(() => undefined),

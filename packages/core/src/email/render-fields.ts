@@ -1,9 +1,23 @@
 import escapeHtml from 'escape-html';
 
-/** A submitted value as one line of text (objects and arrays as JSON). */
+/** An uploaded file with its signed link (see withFileLinks): its name, size and where to get it. */
+function linkedFileText(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || !('url' in value) || !('name' in value)) {
+    return null;
+  }
+  const { name, size, url } = value as { name: unknown; size: unknown; url: unknown };
+
+  return `${String(name)} (${String(size)} bytes) ${String(url)}`;
+}
+
+/** A submitted value as one line of text (files as name, size and link; other objects and arrays as JSON). */
 function asText(value: unknown): string {
   if (typeof value === 'string') {
     return value;
+  }
+  const files = (Array.isArray(value) ? value : [value]).map(linkedFileText);
+  if (files.length > 0 && files.every((file) => file !== null)) {
+    return files.join(', ');
   }
 
   return JSON.stringify(value) ?? '';

@@ -1,3 +1,4 @@
+import { withFileLinks } from '../files/file-links.js';
 import {
   developerNotificationSlotRepository,
   emailLogRepository,
@@ -134,6 +135,8 @@ export async function sendSubmissionEmail({
     formRepository.findById({ userId, formId }),
     findWorkspaceOwner(userId),
   ]);
+  // Each file value gets a signed link for 7 days from now, as in webhooks.
+  const fields = await withFileLinks({ fields: submission.data, publicUrl: config.publicUrl });
   const message =
     form && user
       ? composeSubmissionEmail({
@@ -146,7 +149,7 @@ export async function sendSubmissionEmail({
           },
           ownerEmail: user.email,
           submitterEmail: submission.email,
-          fields: submission.data,
+          fields,
           labels: Object.fromEntries(
             (form.fields as { name?: unknown; label?: unknown }[]).flatMap((field) =>
               typeof field.name === 'string' && typeof field.label === 'string'

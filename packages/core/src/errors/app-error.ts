@@ -17,7 +17,12 @@ export type AppErrorOptions = {
   cause?: unknown;
 };
 
-export type TAppErrorDetails = { issues?: unknown; fieldErrors?: Record<string, string> };
+/** `bodyLimitBytes`: the limit a 413 names (a file field's own, rather than the 100 KB of a body). */
+export type TAppErrorDetails = {
+  issues?: unknown;
+  fieldErrors?: Record<string, string>;
+  bodyLimitBytes?: number;
+};
 
 /** The one expected-failure type thrown by core; the api layer turns it into a response. */
 export class AppError extends Error {

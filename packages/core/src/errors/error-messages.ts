@@ -4,6 +4,11 @@ function bodyTooLarge(limitBytes: number): string {
   return `Request body is too large (at most ${formatBodyLimit(limitBytes)})`;
 }
 
+/** Bytes as MB (1,048,576 bytes) with at most one decimal, as the storage limit is written. */
+function formatMegabytes(bytes: number): string {
+  return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
+}
+
 /** The text of a 415, naming the bodies the refusing route reads. */
 function unsupportedMediaType(accepted: string): string {
   return `Unsupported Media Type: send ${accepted}`;
@@ -52,6 +57,9 @@ export const ErrorMessages = {
   TIME_RANGE_VALUES: 'Expected day, week or month',
   /** The issue of an INVALID_TIME_ZONE 400: what the parameter takes. */
   TIME_ZONE_VALUES: 'Expected an IANA time zone such as Europe/Paris',
+  FILE_UPLOADS_PLAN: 'File uploads are only available with the STANDARD or PRO plan',
+  FILE_NOT_FOUND: 'File not found',
+  FILES_ONLY_AS_MULTIPART: 'Files must be sent as multipart/form-data',
   ANALYTICS_PLAN: 'Analytics are only available with the STANDARD or PRO plan',
   CUSTOM_REDIRECT_PLAN: 'Custom redirects require STANDARD or PRO plan',
   INVALID_REDIRECT_URL: 'redirectUrl must be an absolute http(s) URL',
@@ -132,6 +140,8 @@ export const ErrorMessages = {
   /** A webhook URL whose host is (or resolves to) a loopback, private or reserved address. */
   webhookPrivateTarget: (host: string) =>
     `Webhook URL points to a private or loopback address (${host}): deliveries to it are refused unless the server runs with ALLOW_PRIVATE_WEBHOOK_TARGETS=true`,
+  storageLimit: (usedBytes: number, limitBytes: number) =>
+    `Storage limit reached (${formatMegabytes(usedBytes)}/${formatMegabytes(limitBytes)} MB) for your plan`,
   webhookLimit: (count: number, max: number) =>
     `Webhook endpoint limit reached (${count}/${max}) for your plan`,
 } as const;

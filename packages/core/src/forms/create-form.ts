@@ -10,6 +10,7 @@ import { insertWithSlot } from '../limits/insert-with-slot.js';
 import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { countOwnerWideHooksOnNewForm } from '../hooks/store-owner-wide-hook.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
+import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { ZCreateFormInputSchema, type TCreateFormInput } from './z-form-input.js';
 
@@ -50,6 +51,7 @@ export async function createForm({ config, userId, input }: CreateFormOptions): 
   }
   const limits = config.plans[user.plan];
   assertEmailSettingsPlan({ limits, emailSettings: parsed.emailSettings });
+  assertFileFieldsPlan({ limits, fields: parsed.fields });
   await reserveCappedSlot({
     counter: user.formCount,
     countExisting: () => formRepository.count({ userId }),

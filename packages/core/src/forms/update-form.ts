@@ -7,6 +7,8 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
+import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
+import type { TFormField } from './z-form-field.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { loadOwnedForm } from './load-owned-form.js';
 import { uniqueEmailKey } from '../submissions/submission-email.js';
@@ -60,6 +62,7 @@ export async function updateForm({
   }
   const limits = config.plans[user.plan];
   assertEmailSettingsPlan({ limits, emailSettings: parsed.emailSettings, current: current.emailSettings });
+  assertFileFieldsPlan({ limits, fields: parsed.fields, current: current.fields as TFormField[] });
   const set: Partial<TFormWritable> = sentParts(parsed, STORED_AS_SENT);
   if (parsed.settings?.usersJoined !== undefined) {
     set.settings = { usersJoined: parsed.settings.usersJoined };

@@ -14,7 +14,20 @@ export const FIELD_TYPES = [
   'tel',
   'rating',
   'product',
+  'file',
 ] as const;
+
+/** A file field's `accept` entry: a MIME type (`image/png`), a family (`image/*`) or an extension (`.pdf`). */
+const ZAcceptEntrySchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(\.[a-z0-9]{1,20}|[a-z0-9][a-z0-9.+-]{0,62}\/(\*|[a-z0-9][a-z0-9.+-]{0,126}))$/, {
+    message: 'Each accept entry is a MIME type (image/png, image/*) or an extension (.pdf)',
+  });
+
+/** The most files one file field takes. */
+const MAX_FILES_PER_FIELD = 10;
 
 export const ZFieldTypeSchema = z.enum(FIELD_TYPES);
 
@@ -47,8 +60,19 @@ export const ZFormFieldSchema = z
     products: z.array(z.unknown()).max(200).optional(),
     displayMode: z.string().max(50).optional(),
     productIds: z.array(z.unknown()).max(200).optional(),
+    accept: z.array(ZAcceptEntrySchema).min(1).max(50).optional(),
+    /** Per-file limit in MB (1,048,576 bytes); the plan's limit caps it. */
+    maxSizeMb: z.number().int().min(1).max(10_240).optional(),
+    multiple: z.number().int().min(1).max(MAX_FILES_PER_FIELD).optional(),
   })
   .superRefine((field, ctx) => {
+    if (field.type !== 'file') {
+      for (const key of ['accept', 'maxSizeMb', 'multiple'] as const) {
+        if (field[key] !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [key], message: `Only a file field takes ${key}` });
+        }
+      }
+    }
     if ((field.type === 'select' || field.type === 'radio') && (field.options ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: `A ${field.type} field needs options` });
     }
@@ -64,6 +88,7 @@ export const ZFormFieldSchema = z
           productIds: field.productIds ?? [],
         }
       : {}),
+    ...(field.type === 'file' ? { multiple: field.multiple ?? 1 } : {}),
   }));
 
 export type TFormFieldInput = z.input<typeof ZFormFieldSchema>;
@@ -85,6 +110,9 @@ export const ZFormFieldViewSchema = z
     products: z.array(z.unknown()).optional(),
     displayMode: z.string().optional(),
     productIds: z.array(z.unknown()).optional(),
+    accept: z.array(z.string()).optional(),
+    maxSizeMb: z.number().optional(),
+    multiple: z.number().optional(),
   })
   .meta({ id: 'FormField' });
 

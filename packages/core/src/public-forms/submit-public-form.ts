@@ -17,6 +17,7 @@ import { CAPTCHA_TOKEN_NAMES, checkFormCaptcha, publicSubmissionsOff } from './c
 import { publicThankYouUrl } from './public-thank-you-url.js';
 import { requestOrigin } from './request-origin.js';
 import { formNotFound } from '../forms/load-owned-form.js';
+import type { TSubmissionFiles } from '../files/z-stored-file.js';
 
 /** Names the endpoint reads itself; they are never stored with the submission. */
 const REDIRECT_FIELD = '_redirect';
@@ -33,6 +34,8 @@ export type SubmitPublicFormOptions = {
   client?: TClientInfo;
   /** The HTTP request's id, carried by the submission's outbox jobs. */
   requestId?: string;
+  /** The stored values of the file fields, when the request uploaded files. */
+  files?: TSubmissionFiles;
   /** The client address's recent rate (see TSpamSignals); the CAPTCHA's verdict is added here. */
   spamSignals?: Omit<TSpamSignals, 'captcha'>;
 };
@@ -61,6 +64,7 @@ export async function submitPublicForm({
   referer,
   client = {},
   requestId,
+  files,
   spamSignals = {},
 }: SubmitPublicFormOptions): Promise<TSubmitPublicFormResult> {
   const form = await formRepository.findForPublicSubmit({ formId });
@@ -114,6 +118,7 @@ export async function submitPublicForm({
     thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
     spamSignals: { ...spamSignals, captcha },
     ...(requestId === undefined ? {} : { requestId }),
+    ...(files === undefined ? {} : { files }),
   });
 
   return { ...result, userId: user.id };

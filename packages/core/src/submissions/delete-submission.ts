@@ -9,6 +9,7 @@ import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
+import { removeSubmissionFiles } from '../files/settle-upload.js';
 import { applySubmissionCounters } from './apply-submission-counters.js';
 
 export type DeleteSubmissionOptions = { userId: string; formId: string; submissionId: string };
@@ -28,6 +29,7 @@ export async function deleteSubmission({
   if (!removed) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.SUBMISSION_NOT_FOUND });
   }
+  await removeSubmissionFiles([submissionId]);
   await uncountRemoved(removed);
 
   return { id: submissionId, deleted: true };

@@ -1,5 +1,7 @@
 import { formRepository, formStatsRepository, submissionRepository } from '@formwell/db';
 
+import { removeSubmissionFiles } from '../files/settle-upload.js';
+
 const DAY_MS = 86_400_000;
 const BATCH = 500;
 
@@ -52,6 +54,7 @@ async function purgeForm(ids: { userId: string; formId: string }, before: Date):
   for (;;) {
     const removed = await submissionRepository.removeOlderThan({ ...ids, before, limit: BATCH });
     if (removed.length > 0) {
+      await removeSubmissionFiles(removed.map((submission) => submission.id));
       await formRepository.incrementSubmissionCount({ ...ids, by: -removed.length });
       for (const submission of removed) {
         await formStatsRepository.removeSubmission({

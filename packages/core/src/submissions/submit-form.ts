@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { formNotFound, loadOwnedForm } from '../forms/load-owned-form.js';
+import type { TSubmissionFiles } from '../files/z-stored-file.js';
 import type { TFormField } from '../forms/z-form-field.js';
 import { finishSubmissionCounters } from './apply-submission-counters.js';
 import type { TOutboxItem } from './outbox-item.js';
@@ -55,6 +56,8 @@ export type SubmitFormOptions = {
    * the API passes a per-process copy checked against the owner's epoch (form-copy.ts in the API).
    */
   loadForm?: (ids: { userId: string; formId: string }) => Promise<TFormRecord>;
+  /** The stored values of the file fields, when the request uploaded files (multipart). */
+  files?: TSubmissionFiles;
   /** What the transport knows that bears on spam (a solved CAPTCHA, the address's rate). */
   spamSignals?: TSpamSignals;
   /**
@@ -123,6 +126,7 @@ export async function submitForm({
   submitterVerified = false,
   now = new Date(),
   loadForm = loadFormForSubmit,
+  files,
   spamSignals = {},
   embed = false,
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
@@ -160,7 +164,7 @@ export async function submitForm({
   }
 
   const fields = form.fields as TFormField[];
-  const validation = validateSubmissionData({ fields, data: rest });
+  const validation = validateSubmissionData({ fields, data: rest, ...(files ? { files } : {}) });
   if (!validation.ok) {
     throw invalidData(validation.fieldErrors);
   }

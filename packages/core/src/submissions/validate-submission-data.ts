@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { ErrorMessages } from '../errors/error-messages.js';
+import type { TSubmissionFiles } from '../files/z-stored-file.js';
 import type { TFormField } from '../forms/z-form-field.js';
 import { isAbsoluteHttpUrl } from './is-absolute-http-url.js';
 import { ownValue } from './own-value.js';
@@ -55,6 +57,8 @@ function isStringList(value: unknown): value is string[] {
 }
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+const REQUIRED_FILE = 'Required: send the file as multipart/form-data';
 
 const KEY_LENGTH_RULE = `Key names must be 1 to ${MAX_KEY_LENGTH} characters`;
 
@@ -177,6 +181,10 @@ function checkField(field: TFormField, value: unknown): TCheck {
       }
 
       return { ok: false, reason: 'Must be a product id or a list of product selections' };
+    case 'file':
+      // Its value comes from the multipart upload (see the file branch in validateSubmissionData);
+      // one in the data itself was written by the client, so it is never stored as a file.
+      return { ok: false, reason: ErrorMessages.FILES_ONLY_AS_MULTIPART };
   }
 }
 
@@ -203,9 +211,12 @@ function tooLong(value: unknown): boolean {
 export function validateSubmissionData({
   fields,
   data,
+  files = {},
 }: {
   fields: TFormField[];
   data: Record<string, unknown>;
+  /** The values of the file fields, from the files this request uploaded. */
+  files?: TSubmissionFiles;
 }): TValidationResult {
   const keys = Object.keys(data);
   const fieldErrors: Record<string, string> = {};
@@ -253,6 +264,15 @@ export function validateSubmissionData({
       continue;
     }
     const value = ownValue(data, field.name);
+    if (field.type === 'file' && isEmpty(value)) {
+      const uploaded = ownValue(files, field.name);
+      if (uploaded !== undefined) {
+        cleaned[field.name] = uploaded;
+      } else if (field.required) {
+        fieldErrors[field.name] = REQUIRED_FILE;
+      }
+      continue;
+    }
     if (
       isEmpty(value) ||
       (field.type === 'checkbox' && field.required && (value === false || value === 'false'))

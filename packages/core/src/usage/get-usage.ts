@@ -1,4 +1,4 @@
-import { monthlyUsageRepository } from '@formwell/db';
+import { monthlyUsageRepository, storageUsageRepository } from '@formwell/db';
 import { z } from 'zod';
 
 import { loadWorkspace } from '../workspaces/load-workspace.js';
@@ -14,6 +14,8 @@ export const ZUsageSchema = z.object({
   /** The period's bounds (ISO 8601): the first instant of the month and of the next one. */
   periodStart: z.string(),
   periodEnd: z.string(),
+  /** Bytes of uploaded files the account keeps (the sum of stored file sizes). */
+  storageBytes: z.number(),
 });
 
 export type TUsage = z.infer<typeof ZUsageSchema>;
@@ -36,5 +38,6 @@ export async function getUsage({
     plan: user.plan,
     periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
     periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    storageBytes: await storageUsageRepository.get(userId),
   };
 }

@@ -12,6 +12,8 @@ import { InboundEventModel } from '../models/inbound-event.js';
 import { InboundReceiverModel } from '../models/inbound-receiver.js';
 import { InvoiceModel } from '../models/invoice.js';
 import { MonthlyUsageModel } from '../models/monthly-usage.js';
+import { StorageUsageModel } from '../models/storage-usage.js';
+import { UploadedFileModel } from '../models/uploaded-file.js';
 import { PaymentEventModel } from '../models/payment-event.js';
 import { PaymentFailureModel } from '../models/payment-failure.js';
 import { SpamModelModel } from '../models/spam-model.js';
@@ -75,6 +77,9 @@ export async function deleteAccountData({
   await remove('form_stats', () => FormStatsModel.deleteMany(byOwner));
   await remove('form_stats_month_days', () => FormStatsMonthModel.deleteMany(byOwner));
   await remove('monthly_usage', () => MonthlyUsageModel.deleteMany(byOwner));
+  // The account is its own tenant until workspaces exist; the files' bytes went before this.
+  await remove('uploaded_files', () => UploadedFileModel.deleteMany({ workspaceId: owner }));
+  await remove('storage_usage', () => StorageUsageModel.deleteMany({ workspaceId: owner }));
   // The learned spam model is keyed by the tenant (the owner, until workspaces own data).
   await remove('spam_models', () => SpamModelModel.deleteMany({ workspaceId: owner }));
   await remove('webhook_endpoints', () => WebhookEndpointModel.deleteMany(byOwner));

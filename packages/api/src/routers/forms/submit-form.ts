@@ -1,4 +1,4 @@
-import { submitForm } from '@formwell/core';
+import { submitForm, type TSubmissionFiles } from '@formwell/core';
 
 import { submitClientInfo } from '../../submit-client-info.js';
 import { afterResponse } from '../../after-response.js';
@@ -6,6 +6,7 @@ import { handOffOutbox } from '../../hand-off-outbox.js';
 import { observeSubmit } from '../../observe-submit.js';
 import { apiKeyPolicies } from '../../auth/api-key-policy.js';
 import { actorProcedure } from '../../actor/actor-procedure.js';
+import { requestUploadsOf } from '../../uploads/request-uploads.js';
 import { consumePublicFormLimit, publicSubmitAddressRate } from '../../rate-limit/public-form-limit.js';
 import { submitFormMeta, ZSubmitFormRequestSchema, ZSubmitFormResponseSchema } from './submit-form.types.js';
 
@@ -22,23 +23,28 @@ export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, s
     if (embed) {
       await consumePublicFormLimit({ req, res, services, formId: input.formId });
     }
-    const { response, outbox, spam, settle } = await observeSubmit(services, 'api', () =>
-      submitForm({
-        config: services.config,
-        user,
-        input,
-        client: submitClientInfo(req, services.config),
-        ...(req.id === undefined ? {} : { requestId: req.id }),
-        // A server-side key vouches for the submitter; an embed key only through its CAPTCHA.
-        submitterVerified: !embed,
-        // The form from this process's copy while the owner's epoch (read by this request's Redis
-        // call, before any MongoDB read) says nothing changed; else from MongoDB.
-        loadForm: (ids) => services.formCopy.load({ ...ids, epoch: authEpoch }),
-        embed,
-        // A server-side key sends everything from its server's one address: no rate signal.
-        spamSignals: embed ? { addressRate: publicSubmitAddressRate(req) } : {},
-      }),
-    );
+    const submit = (files?: TSubmissionFiles) =>
+      observeSubmit(services, 'api', () =>
+        submitForm({
+          config: services.config,
+          user,
+          input,
+          client: submitClientInfo(req, services.config),
+          ...(req.id === undefined ? {} : { requestId: req.id }),
+          // A server-side key vouches for the submitter; an embed key only through its CAPTCHA.
+          submitterVerified: !embed,
+          // The form from this process's copy while the owner's epoch (read by this request's Redis
+          // call, before any MongoDB read) says nothing changed; else from MongoDB.
+          loadForm: (ids) => services.formCopy.load({ ...ids, epoch: authEpoch }),
+          embed,
+          // A server-side key sends everything from its server's one address: no rate signal.
+          spamSignals: embed ? { addressRate: publicSubmitAddressRate(req) } : {},
+          ...(files ? { files } : {}),
+        }),
+      );
+    // A multipart submit's files were stored as they arrived; they join the submission, or go.
+    const uploads = requestUploadsOf(req);
+    const { response, outbox, spam, settle } = await (uploads ? uploads.submitWith(submit) : submit());
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');
     handOffOutbox({ services, logger, outbox, submissionId: response.submissionId });
     afterResponse(res, logger, 'counting the analytics', settle);

@@ -5,6 +5,7 @@ import { failOutboxEntry } from '../../submissions/fail-outbox-entry.js';
 import { deliverWebhookEvent, type TEndpointDisabledReason } from './deliver-webhook-event.js';
 import type { TWebhookDeliveryConfig } from './webhook-delivery-config.js';
 import { submissionCreatedPayload } from './webhook-payload.js';
+import { withFileLinks } from '../../files/file-links.js';
 
 /** The ids an outbox webhook job carries. */
 export type TOutboxWebhookIds = {
@@ -76,7 +77,8 @@ export async function deliverOutboxWebhook({
     payload: submissionCreatedPayload({
       formId,
       submissionId,
-      fields: submission.data,
+      // Each file value gets a signed link that works for 7 days from this attempt.
+      fields: await withFileLinks({ fields: submission.data, publicUrl: config.publicUrl, now }),
       createdAt: submission.createdAt,
     }),
     webhookId: outboxWebhookId(entryId),

@@ -9,6 +9,7 @@ import { sendTestWebhook } from './send-test-webhook.js';
 import type { TWebhookDeliveryConfig } from './webhook-delivery-config.js';
 import { toWebhookDeliveryView, type TWebhookDeliveryView } from './webhook-delivery-view.js';
 import { submissionCreatedPayload } from './webhook-payload.js';
+import { withFileLinks } from '../../files/file-links.js';
 
 export type RedeliverWebhookOptions = TOwnedEndpointIds & {
   deliveryId: string;
@@ -62,7 +63,8 @@ export async function redeliverWebhook({
     payload: submissionCreatedPayload({
       formId,
       submissionId: submission.id,
-      fields: submission.data,
+      // Each file value gets a signed link that works for 7 days from this attempt.
+      fields: await withFileLinks({ fields: submission.data, publicUrl: config.publicUrl, now }),
       createdAt: submission.createdAt,
     }),
     webhookId: original.webhookId,

@@ -20,7 +20,7 @@ export type TWebhookDeliveryConfig = {
   retryDelaysMs: number[];
   /** An endpoint failing every attempt for this long is disabled. */
   disableAfterFailingMs: number;
-  /** External base URL: chat messages link to the submission's page in the dashboard. */
+  /** External base URL: chat messages link to the submission's page in the dashboard, and payloads' file values carry signed links on it. */
   publicUrl: string;
 };
 

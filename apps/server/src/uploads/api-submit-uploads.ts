@@ -1,0 +1,71 @@
+import multipart from '@fastify/multipart';
+import {
+  apiKeyPolicies,
+  attachRequestUploads,
+  authorizeAdmitted,
+  peekEarlyAdmission,
+  type ApiServices,
+} from '@formwell/api';
+import { AppError, AppErrorCode, createRequestUploads, keyedUploadTarget } from '@formwell/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { readMultipartFields } from '../public-form/public-form-body.js';
+
+const SUBMIT_PATH = '/api/v1/forms/submit';
+
+function badRequest(message: string): AppError {
+  return new AppError(AppErrorCode.BAD_REQUEST, { message });
+}
+
+function isMultipartSubmit(request: FastifyRequest): boolean {
+  return request.method === 'POST' && request.url.split('?')[0] === SUBMIT_PATH && request.isMultipart();
+}
+
+/**
+ * `POST /api/v1/forms/submit` as `multipart/form-data`: part `formId`, then the fields as parts
+ * named like them (`redirectUrl` as in JSON), files in file parts. The body is read here, before
+ * the submit procedure runs: at the first file part the key's admission (made before the body),
+ * its scope and form restrictions, the form and the plan are checked, then each file streams to
+ * storage. The procedure gets the text fields as its usual JSON input and stores the files with
+ * the submission (or removes them with any refusal).
+ */
+export async function apiSubmitUploads(app: FastifyInstance, { services }: { services: ApiServices }) {
+  // Only the submit reads multipart; elsewhere the REST host still answers 415.
+  await app.register(multipart, { limits: { fieldNameSize: 200, headerPairs: 20 } });
+  app.addHook('preHandler', async (request, reply) => {
+    if (!isMultipartSubmit(request)) {
+      return;
+    }
+    const uploads = createRequestUploads({
+      resolveTarget: async (fieldsBefore) => {
+        const admission = await peekEarlyAdmission(request);
+        const formId = fieldsBefore.get('formId');
+        if (!admission) {
+          throw new AppError(AppErrorCode.UNAUTHORIZED, { message: 'API key is required' });
+        }
+        if (typeof formId !== 'string') {
+          throw badRequest('Send the formId part before the files');
+        }
+        authorizeAdmitted({ req: request, policy: apiKeyPolicies.submit, formId }, admission);
+
+        return keyedUploadTarget({
+          config: services.config,
+          user: { id: admission.actor.workspaceId, plan: admission.user.plan },
+          formId,
+        });
+      },
+      noFileFields: () => badRequest('This form has no file fields'),
+    });
+    const fields = await readMultipartFields(request, uploads.onFile).catch(async (error: unknown) => {
+      // The rest of the body is not read: the connection closes after the answer.
+      void reply.header('connection', 'close');
+      await uploads.discard();
+      throw error;
+    });
+    const { formId, redirectUrl, ...data } = fields;
+    request.body = { formId, data, ...(redirectUrl === undefined ? {} : { redirectUrl }) };
+    // The REST host takes JSON input; this body now is that input (the files travel beside it).
+    request.headers['content-type'] = 'application/json';
+    attachRequestUploads(request, uploads);
+  });
+}

@@ -1,0 +1,89 @@
+import type { Readable } from 'node:stream';
+
+import { uploadedFileRepository } from '@formwell/db';
+
+import { attachUploadedFiles, reserveUploadStorage } from './settle-upload.js';
+import { UploadSession } from './upload-session.js';
+import type { TUploadTarget } from './upload-target.js';
+import type { TSubmissionFiles } from './z-stored-file.js';
+
+/** What a multipart body's reader does with a file part, given the text fields read before it. */
+export type TFilePartHandler = (part: {
+  field: string;
+  filename: string;
+  stream: Readable;
+  fieldsBefore: ReadonlyMap<string, string | string[]>;
+}) => Promise<void>;
+
+/** The files of one request, and the submit that uses them (see createRequestUploads). */
+export type TRequestUploads = ReturnType<typeof createRequestUploads>;
+
+/**
+ * The files of one request: the upload target is resolved at the first file part (form, plan,
+ * limits: all checked before a byte is stored), then each part streams to storage through the
+ * session. `noFileFields` answers a form that has none (the caller's 415, as before uploads).
+ */
+export function createRequestUploads({
+  resolveTarget,
+  noFileFields,
+}: {
+  /** Called at the first file part, with the text fields sent before it. */
+  resolveTarget: (fieldsBefore: ReadonlyMap<string, string | string[]>) => Promise<TUploadTarget>;
+  noFileFields: () => Error;
+}) {
+  let session: UploadSession | null = null;
+
+  const onFile: TFilePartHandler = async (part) => {
+    if (!session) {
+      const target = await resolveTarget(part.fieldsBefore);
+      if (target.fileFields.size === 0) {
+        throw noFileFields();
+      }
+      session = new UploadSession(target);
+    }
+    await session.accept({ field: part.field, filename: part.filename, stream: part.stream });
+  };
+
+  /**
+   * Runs the submit with the uploaded files' values. The files count against the tenant's storage
+   * (403 at its limit) just before the submission is stored; they are tied to it after, or, when
+   * anything refused the request (or the honeypot caught it), removed with their count.
+   */
+  async function submitWith<T extends { response: { submissionId: string } }>(
+    submit: (files: TSubmissionFiles | undefined) => Promise<T>,
+  ): Promise<T> {
+    const current = session;
+    if (!current) {
+      return submit(undefined);
+    }
+    let release: (() => Promise<void>) | null = null;
+    try {
+      release = (await reserveUploadStorage({ target: current.target, bytes: current.totalBytes })).release;
+      const result = await submit(current.values());
+      // Caught spam may be stored (withheld, in the spam folder) and keeps its files; the honeypot's
+      // answer names a submission that was never stored, and its files go.
+      if (await uploadedFileRepository.submissionStored(result.response.submissionId)) {
+        await attachUploadedFiles({ fileIds: current.fileIds, submissionId: result.response.submissionId });
+      } else {
+        await release();
+        await current.discard();
+      }
+
+      return result;
+    } catch (error) {
+      await release?.();
+      await current.discard();
+      throw error;
+    }
+  }
+
+  /** Removes what was written when the body itself could not be read to its end. */
+  async function discard(): Promise<void> {
+    await session?.discard();
+  }
+
+  /** The ids of the files stored so far. */
+  const fileIds = (): string[] => session?.fileIds ?? [];
+
+  return { onFile, submitWith, discard, fileIds };
+}
