@@ -262,7 +262,11 @@ export type {
 
 // the custom webhook receiver's inbound-event log
 export { recordInboundEvent } from './inbound-events/record-inbound-event.js';
-export { CUSTOM_RECEIVER_PATH, findInboundReceiver, getInboundReceiver } from './inbound-events/inbound-receiver.js';
+export {
+  CUSTOM_RECEIVER_PATH,
+  findInboundReceiver,
+  getInboundReceiver,
+} from './inbound-events/inbound-receiver.js';
 export type { TInboundReceiverView } from './inbound-events/inbound-receiver.js';
 export { listInboundEvents } from './inbound-events/list-inbound-events.js';
 export type { ListInboundEventsOptions } from './inbound-events/list-inbound-events.js';
