@@ -22,6 +22,7 @@ test('every public endpoint is in the document with its method', () => {
       'GET /forms/{formId}/submissions',
       'PATCH /forms/{formId}/submissions/{submissionId}',
       'POST /forms',
+      'GET /workspace',
       'DELETE /forms/{formId}',
       'GET /forms/{formId}/submissions/{submissionId}',
       'DELETE /forms/{formId}/submissions/{submissionId}',

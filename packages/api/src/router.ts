@@ -10,6 +10,7 @@ import { mailRouter } from './routers/mail/router.js';
 import { submissionsRouter } from './routers/submissions/router.js';
 import { systemRouter } from './routers/system/router.js';
 import { webhooksRouter } from './routers/webhooks/router.js';
+import { workspaceRouter } from './routers/workspace/router.js';
 import { createRouter } from './trpc.js';
 
 /**
@@ -30,6 +31,7 @@ export const appRouter = createRouter({
   billing: billingRouter,
   dataRights: dataRightsRouter,
   mail: mailRouter,
+  workspace: workspaceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -102,6 +102,7 @@ export { listUsers } from './users/list-users.js';
 export { findUserIdByEmail } from './users/find-user-id-by-email.js';
 export { ownerReaderFor } from './users/owner-reader-for.js';
 export { loadWorkspace } from './workspaces/load-workspace.js';
+export { getWorkspaceSummary, ZWorkspaceSummarySchema } from './workspaces/workspace-summary.js';
 export { sendAccountEmail } from './email/send-account-email.js';
 export {
   acceptInvitation,

@@ -266,6 +266,8 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'forms.update': { auth: 'session', input: (tenant) => ({ id: tenant.formId, data: { name: 'Renamed' } }) },
   'forms.delete': { auth: 'both', input: byForm },
   'forms.list': { auth: 'both', input: () => ({}) },
+  // The caller's own workspace; the input names nothing.
+  'workspace.get': { auth: 'both', input: () => ({}) },
   'forms.get': { auth: 'both', input: byForm },
   'forms.analytics': { auth: 'both', input: byForm },
   'submissions.list': { auth: 'both', input: byForm },

@@ -4,7 +4,8 @@ import type { TApiKeySource } from './extract-api-key.js';
 
 /** How one key-protected endpoint authenticates (key sources), limits (bucket) and authorises (scope). */
 export type TApiKeyPolicy = {
-  scope: TApiKeyScope;
+  /** null: any key of the workspace may call it (reading the workspace itself needs no scope). */
+  scope: TApiKeyScope | null;
   rateLimit: TRateLimitName;
   /** Bucket name; the identifier is `<bucket>_<keyId>` (+ `_<formId>` when per form). */
   bucket: string;
@@ -115,6 +116,15 @@ export const apiKeyPolicies = {
     bucket: 'api_v1_forms_analytics',
     perForm: true,
     formScoped: true,
+    sources: ALL_SOURCES,
+  },
+  // The workspace a key acts in: any key may read it, counted in the forms list's rule.
+  workspace: {
+    scope: null,
+    rateLimit: 'formsList',
+    bucket: 'api_v1_workspace',
+    perForm: false,
+    formScoped: false,
     sources: ALL_SOURCES,
   },
 } as const satisfies Record<string, TApiKeyPolicy>;

@@ -126,7 +126,9 @@ export function authorizeAdmitted(
   { req, policy, formId }: Pick<GuardApiKeyRequestOptions, 'req' | 'policy' | 'formId'>,
   admission: TApiKeyAdmission,
 ): TApiKeyAdmission {
-  requireRight(admission.actor, policy.scope);
+  if (policy.scope !== null) {
+    requireRight(admission.actor, policy.scope);
+  }
   enforceKeyRestrictions({
     restrictions: admission.actor.rights.restrictions,
     origin: req.headers.origin,

@@ -489,6 +489,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/workspace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace of the key
+     * @description The workspace the key belongs to: its plan, monthly quota, this UTC month's submissions and the bytes of uploaded files it keeps. Any key of the workspace may read it; rate-limited per key.
+     */
+    get: operations['v1-getWorkspace'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'form.submission.created': {
@@ -4095,6 +4115,93 @@ export interface operations {
             status: 'ok';
             version: string;
           };
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'v1-getWorkspace': {
+    parameters: {
+      query?: {
+        apiKey?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            plan: 'FREE' | 'STANDARD' | 'PRO';
+            quotaLimit: number;
+            usage: {
+              month: string;
+              storageBytes: number;
+              submissions: number;
+            };
+          };
+        };
+      };
+      /** @description Invalid parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient scope, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.TOO_MANY_REQUESTS'];
         };
       };
       /** @description Internal server error */

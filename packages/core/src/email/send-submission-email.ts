@@ -136,7 +136,11 @@ export async function sendSubmissionEmail({
     findWorkspaceOwner(userId),
   ]);
   // Each file value gets a signed link for 7 days from now, as in webhooks.
-  const fields = await withFileLinks({ fields: submission.data, publicUrl: config.publicUrl });
+  const fields = await withFileLinks({
+    submissionId: submission.id,
+    fields: submission.data,
+    publicUrl: config.publicUrl,
+  });
   const message =
     form && user
       ? composeSubmissionEmail({

@@ -78,7 +78,12 @@ export async function deliverOutboxWebhook({
       formId,
       submissionId,
       // Each file value gets a signed link that works for 7 days from this attempt.
-      fields: await withFileLinks({ fields: submission.data, publicUrl: config.publicUrl, now }),
+      fields: await withFileLinks({
+        submissionId,
+        fields: submission.data,
+        publicUrl: config.publicUrl,
+        now,
+      }),
       createdAt: submission.createdAt,
     }),
     webhookId: outboxWebhookId(entryId),

@@ -64,7 +64,12 @@ export async function redeliverWebhook({
       formId,
       submissionId: submission.id,
       // Each file value gets a signed link that works for 7 days from this attempt.
-      fields: await withFileLinks({ fields: submission.data, publicUrl: config.publicUrl, now }),
+      fields: await withFileLinks({
+        submissionId: submission.id,
+        fields: submission.data,
+        publicUrl: config.publicUrl,
+        now,
+      }),
       createdAt: submission.createdAt,
     }),
     webhookId: original.webhookId,
