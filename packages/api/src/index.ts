@@ -11,7 +11,7 @@ export type { TApiKeyPolicy } from './auth/api-key-policy.js';
 export { guardApiKeyRequest } from './auth/guard-api-key-request.js';
 export { admitBeforeBody, peekEarlyAdmission } from './auth/admit-before-body.js';
 export { authorizeAdmitted } from './auth/guard-api-key-request.js';
-export { attachRequestUploads } from './uploads/request-uploads.js';
+export { attachRequestUploads, requestUploadsOf } from './uploads/request-uploads.js';
 export { authenticateSessionRequest } from './session/authenticate-session-request.js';
 export { guardDashboardCsvExport } from './routers/submissions/guard-dashboard-csv-export.js';
 export { SESSION_COOKIE_NAME, sessionCookieName } from './session/session-cookie.js';

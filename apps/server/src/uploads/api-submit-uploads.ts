@@ -4,6 +4,7 @@ import {
   attachRequestUploads,
   authorizeAdmitted,
   peekEarlyAdmission,
+  requestUploadsOf,
   type ApiServices,
 } from '@formwell/api';
 import { AppError, AppErrorCode, createRequestUploads, keyedUploadTarget } from '@formwell/core';
@@ -67,5 +68,16 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
     // The REST host takes JSON input; this body now is that input (the files travel beside it).
     request.headers['content-type'] = 'application/json';
     attachRequestUploads(request, uploads);
+  });
+  // The procedure may refuse before it submits (its input check, the per-address limit): the files
+  // stored for such a request go before its answer is sent, so the refusal leaves nothing behind.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await requestUploadsOf(request)?.discardUnlessSubmitted();
+
+    return payload;
+  });
+  // A client that leaves before the answer takes its files with it too.
+  app.addHook('onRequestAbort', async (request) => {
+    await requestUploadsOf(request)?.discardUnlessSubmitted();
   });
 }

@@ -108,4 +108,21 @@ describe('POST /api/v1/forms/submit as multipart/form-data', () => {
     expect(large.status).toBe(413);
     expect(await residue(form)).toEqual(NOTHING_LEFT);
   });
+
+  test('a refusal after the files were stored (a bad parameter) leaves no file behind', async () => {
+    const { base, form, key } = await setUp();
+    const refused = await submit(
+      base,
+      formData([
+        ['formId', form.formId],
+        ['name', 'Ada'],
+        ['cv', { bytes: pngBytes(), filename: 'cv.png' }],
+        ['redirectUrl', `https://example.com/${'a'.repeat(3000)}`],
+      ]),
+      { 'x-api-key': key },
+    );
+
+    expect(refused.status).toBe(400);
+    expect(await residue(form)).toEqual(NOTHING_LEFT);
+  });
 });

@@ -32,6 +32,8 @@ export function createRequestUploads({
   noFileFields: () => Error;
 }) {
   let session: UploadSession | null = null;
+  /** Whether a submit took charge of the files (to tie them to its submission or remove them). */
+  let submitted = false;
 
   const onFile: TFilePartHandler = async (part) => {
     if (!session) {
@@ -52,6 +54,7 @@ export function createRequestUploads({
   async function submitWith<T extends { response: { submissionId: string } }>(
     submit: (files: TSubmissionFiles | undefined) => Promise<T>,
   ): Promise<T> {
+    submitted = true;
     const current = session;
     if (!current) {
       return submit(undefined);
@@ -82,8 +85,18 @@ export function createRequestUploads({
     await session?.discard();
   }
 
+  /**
+   * Removes the files when the request ended before a submit took charge of them: a refusal that
+   * came after the body was read (a bad parameter, the per-address limit) or a client gone early.
+   */
+  async function discardUnlessSubmitted(): Promise<void> {
+    if (!submitted) {
+      await discard();
+    }
+  }
+
   /** The ids of the files stored so far. */
   const fileIds = (): string[] => session?.fileIds ?? [];
 
-  return { onFile, submitWith, discard, fileIds };
+  return { onFile, submitWith, discard, discardUnlessSubmitted, fileIds };
 }
