@@ -132,7 +132,9 @@ describe('formwell backup / restore', { timeout: 300_000 }, () => {
     const replacedUser = await formwellJson(target, 'user', 'create', '--email', 'already-here@example.com');
     const refused = await runFormwell(target, 'restore', '--in', file);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('the database is not empty (documents in users)');
+    expect(refused.stderr).toContain(
+      'the database is not empty (documents in users, workspace_members, workspaces)',
+    );
 
     // Servers' copies of both users (the one replaced, the one restored) were made under these epochs.
     const redis = new Redis(testRedisUrl());

@@ -9,6 +9,9 @@ import {
   disconnectDatabase,
   emailLogRepository,
   ensureIndexes,
+  spamModelRepository,
+  storageUsageRepository,
+  uploadedFileRepository,
   webhookDeliveryRepository,
 } from '@formwell/db';
 import { testMongoUri } from '@formwell/vitest-config/services';
@@ -111,6 +114,20 @@ async function seedAccount(label: string): Promise<TAccount> {
     }
   }
   await createSession({ userId });
+  // What an uploaded file and the owner's first spam mark leave behind.
+  const fileId = new ObjectId().toHexString();
+  await uploadedFileRepository.begin({
+    id: fileId,
+    workspaceId: userId,
+    formId: formIds[0] ?? '',
+    field: 'cv',
+    name: `${label}.pdf`,
+    contentType: 'application/pdf',
+    storage: 'gridfs',
+  });
+  await uploadedFileRepository.attach({ fileIds: [fileId], submissionId: lastSubmission });
+  await storageUsageRepository.tryAdd({ workspaceId: userId, bytes: 3, limit: 1_000_000 });
+  await spamModelRepository.train({ workspaceId: userId, keys: ['casino'], learn: 'spam' });
   await webhookDeliveryRepository.create({
     userId,
     formId: formIds[0] ?? '',
@@ -235,8 +252,8 @@ const markers = (account: TAccount) => [
   ...account.formIds,
 ];
 
-/** Collections about the database itself, not about any account. */
-const DATABASE_WIDE = new Set(['migrations']);
+/** Collections about the database itself, not about any account (the file links' signing key). */
+const DATABASE_WIDE = new Set(['migrations', 'signing_keys']);
 
 /** Per collection, how many documents mention any of the markers (in their Extended JSON form). */
 async function mentions(words: string[]): Promise<Record<string, number>> {
@@ -304,7 +321,8 @@ describe('data rights through the CLI', { timeout: 300_000 }, () => {
     // Every model's collection exists (the indexes created them) and the seed reached each of them.
     const names = Object.keys(doomedBefore);
     expect(names.length).toBeGreaterThanOrEqual(18);
-    // `migrations` records the schema version of the whole database: it holds nothing of any account.
+    // `migrations` records the schema version of the whole database and `signing_keys` the install's
+    // link-signing key: they hold nothing of any account.
     expect(names.filter((name) => doomedBefore[name] === 0 && !DATABASE_WIDE.has(name))).toEqual([]);
 
     const wrong = await runFormwell(

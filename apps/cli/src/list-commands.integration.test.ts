@@ -114,7 +114,7 @@ describe('list commands', { timeout: 180_000 }, () => {
       2, 2, 1, 1, 2,
     ]);
     expect(unknownUser.stderr).toBe('formwell: User not found\n');
-    expect(missing.stderr).toContain('missing required option --user');
+    expect(missing.stderr).toContain('missing required option --workspace (or --user)');
     for (const run of [badLimit, badCursor, unknownUser, unknownForm, missing]) {
       expect(run.stdout).toBe('');
     }
@@ -145,13 +145,13 @@ describe('list commands', { timeout: 180_000 }, () => {
       'update',
       '--form',
       String(form.id),
-      '--confirmation-email',
+      '--confirmation',
       'on',
       '--email-subject',
       'Thanks!',
       '--reply-to',
       'team@example.com',
-      '--developer-notifications',
+      '--notification',
       'on',
       '--developer-email',
       'dev@example.com',

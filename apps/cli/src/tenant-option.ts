@@ -20,8 +20,19 @@ export async function tenantOption(values: { workspace?: string | undefined; use
   if (user === undefined || user.trim() === '') {
     throw new CliError('missing required option --workspace (or --user)');
   }
-  // An unknown user is an error (exit 1, `User not found`), not an empty list or a silent no-op.
-  await loadWorkspace(user);
-
   return user;
+}
+
+/**
+ * The same, for commands that only read: an unknown user is an error (exit 1, `User not found`),
+ * not an empty list. (Commands that write check their input first, then meet the unknown user.)
+ */
+export async function existingTenantOption(values: {
+  workspace?: string | undefined;
+  user?: string | undefined;
+}): Promise<string> {
+  const tenant = await tenantOption(values);
+  await loadWorkspace(tenant);
+
+  return tenant;
 }

@@ -2,7 +2,7 @@ import { listForms } from '@formwell/core';
 
 import type { TCommandOptions } from '../command-options.js';
 import { parseListArgs } from '../page-options.js';
-import { tenantOption } from '../tenant-option.js';
+import { existingTenantOption } from '../tenant-option.js';
 
 /**
  * `form list --workspace W | --user ID [--limit N] [--cursor C]` → `{forms: [...], nextCursor}`,
@@ -11,5 +11,5 @@ import { tenantOption } from '../tenant-option.js';
 export async function formList({ args }: TCommandOptions) {
   const { values, page } = parseListArgs(args, { workspace: { type: 'string' }, user: { type: 'string' } });
 
-  return listForms({ userId: await tenantOption(values), ...page });
+  return listForms({ userId: await existingTenantOption(values), ...page });
 }

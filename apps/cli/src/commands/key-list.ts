@@ -1,7 +1,7 @@
 import { listApiKeys } from '@formwell/core';
 
 import { parseListArgs } from '../page-options.js';
-import { tenantOption } from '../tenant-option.js';
+import { existingTenantOption } from '../tenant-option.js';
 import type { TCommandOptions } from '../command-options.js';
 
 /**
@@ -11,7 +11,7 @@ import type { TCommandOptions } from '../command-options.js';
  */
 export async function keyList({ args }: TCommandOptions) {
   const { values, page } = parseListArgs(args, { workspace: { type: 'string' }, user: { type: 'string' } });
-  const { apiKeys, nextCursor } = await listApiKeys({ userId: await tenantOption(values), ...page });
+  const { apiKeys, nextCursor } = await listApiKeys({ userId: await existingTenantOption(values), ...page });
 
   return {
     keys: apiKeys.map(({ id, name, prefix, last4, scopes, isActive, createdAt }) => ({

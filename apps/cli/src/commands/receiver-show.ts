@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { getInboundReceiver } from '@formwell/core';
 
 import type { TCommandOptions } from '../command-options.js';
-import { tenantOption } from '../tenant-option.js';
+import { existingTenantOption } from '../tenant-option.js';
 
 /**
  * `receiver show --user ID [--rotate]` → `{url, receiverId, secret}`: the owner's own custom
@@ -16,7 +16,7 @@ export async function receiverShow({ args, config }: TCommandOptions) {
     options: { user: { type: 'string' }, rotate: { type: 'boolean', default: false } },
     strict: true,
   });
-  const userId = await tenantOption(values);
+  const userId = await existingTenantOption(values);
 
   return getInboundReceiver({ userId, publicUrl: config.publicUrl, rotate: values.rotate });
 }

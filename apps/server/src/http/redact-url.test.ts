@@ -28,3 +28,10 @@ test('masks anything shaped like a key elsewhere in the URL', () => {
     '/api/v1/forms/mk_live_[REDACTED]?q=mk_live_[REDACTED]',
   );
 });
+
+test("cuts a signed file link's signature and an emailed link's token, keeping the rest", () => {
+  expect(redactApiKeyFromUrl('/files/abc?expires=1700000000&signature=s3cr3t')).toBe(
+    '/files/abc?expires=1700000000&signature=[REDACTED]',
+  );
+  expect(redactApiKeyFromUrl('/invite?token=t0k3n')).toBe('/invite?token=[REDACTED]');
+});

@@ -1,8 +1,11 @@
 const API_KEY_PATTERN = /mk_live_[A-Za-z0-9]+/g;
+/** Query parameters that are credentials: a key, a signed file link's signature, a link's token. */
+const SECRET_PARAMETERS = new Set(['apikey', 'signature', 'token']);
 
 /**
  * Makes a URL safe to log, because an API key must never appear in a log line. The value of
- * every query parameter whose decoded name is `apikey` in any case is cut (`?api%4Bey=` is read as
+ * every query parameter whose decoded name is `apikey`, `signature` or `token` in any case is cut
+ * (a signed download link and an emailed link are bearer credentials as a key is) (`?api%4Bey=` is read as
  * `apiKey` by the query parser, so it must be cut too), and anything shaped like a key anywhere else,
  * say in a path segment, is masked as well.
  */
@@ -28,7 +31,7 @@ function isApiKeyParameter(part: string): boolean {
   }
   const name = safeDecode(part.slice(0, equals).replace(/\+/g, ' '));
 
-  return name.toLowerCase().replace(/\[\]$/, '') === 'apikey';
+  return SECRET_PARAMETERS.has(name.toLowerCase().replace(/\[\]$/, ''));
 }
 
 function safeDecode(text: string): string {

@@ -71,7 +71,7 @@ export function apiFileDownloadRoutes(
     SUBMISSION_FILE_PATH,
     { schema: submissionFileSchema },
     async (request: FastifyRequest<{ Params: TSubmissionFileParams }>, reply) => {
-      const { user } = await guardApiKeyRequest({
+      const { actor } = await guardApiKeyRequest({
         req: request,
         res: reply,
         services,
@@ -80,7 +80,7 @@ export function apiFileDownloadRoutes(
         formId: request.params.formId,
       });
 
-      return sendSubmissionFile(reply, request, user.id);
+      return sendSubmissionFile(reply, request, actor.workspaceId);
     },
   );
   done();
@@ -97,14 +97,15 @@ export function dashboardFileDownloadRoutes(
     `/api/dashboard${SUBMISSION_FILE_PATH}`,
     { schema: submissionFileSchema },
     async (request: FastifyRequest<{ Params: TSubmissionFileParams }>, reply) => {
-      const { user } = await guardDashboardCsvExport({
+      // The session's current workspace, as every dashboard read (a member reads a shared one).
+      const { workspaceId } = await guardDashboardCsvExport({
         req: request,
         res: reply,
         services,
         formId: request.params.formId,
       });
 
-      return sendSubmissionFile(reply, request, user.id);
+      return sendSubmissionFile(reply, request, workspaceId);
     },
   );
   done();

@@ -32,6 +32,8 @@ describe('API keys', () => {
       'submissions:write',
       'analytics:read',
       'webhooks:manage',
+      'forms:write',
+      'submissions:delete',
     ]);
     expect(created.display).toBe(`${created.key.slice(0, 12)}…${created.key.slice(-4)}`);
     const raw = await ApiKeyModel.findById(created.id).lean();

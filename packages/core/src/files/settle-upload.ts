@@ -81,6 +81,18 @@ export async function removeSubmissionFiles(submissionIds: string[]): Promise<vo
   await removeUploadedFiles({ files: files.filter((file) => file.submissionId !== null), counted: true });
 }
 
+/**
+ * Removes every file of a deleted form, with its count: links already sent in emails, webhooks and
+ * chat messages stop working with it. Files of an upload still under way are not counted yet.
+ */
+export async function removeFormFiles({ workspaceId, formId }: { workspaceId: string; formId: string }) {
+  const files = await uploadedFileRepository.listOfForm({ workspaceId, formId });
+  await Promise.all([
+    removeUploadedFiles({ files: files.filter((file) => file.submissionId !== null), counted: true }),
+    removeUploadedFiles({ files: files.filter((file) => file.submissionId === null), counted: false }),
+  ]);
+}
+
 /** Removes every file of a tenant (account deletion); its storage counter goes with the account. */
 export async function removeWorkspaceFiles(workspaceId: string): Promise<void> {
   await removeUploadedFiles({

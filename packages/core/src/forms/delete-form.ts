@@ -6,6 +6,7 @@ import {
   workspaceRepository,
 } from '@formwell/db';
 
+import { removeFormFiles } from '../files/settle-upload.js';
 import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { formNotFound } from './load-owned-form.js';
 
@@ -38,6 +39,7 @@ export async function deleteForm({
       submissionRepository.deleteByForm({ userId, formId }),
       formStatsRepository.deleteByForm({ userId, formId }),
       webhookEndpointRepository.deleteByForm({ userId, formId }),
+      removeFormFiles({ workspaceId: userId, formId }),
     ]);
   }
 

@@ -1,6 +1,7 @@
 import { spamFolderRepository, submissionRepository } from '@formwell/db';
 
 import { uncountRemoved } from '../submissions/delete-submission.js';
+import { removeSubmissionFiles } from '../files/settle-upload.js';
 
 /** How long spam stays in the folder for its owner to review. */
 const SPAM_KEPT_DAYS = 30;
@@ -25,7 +26,7 @@ export async function purgeSpamFolder({ now = new Date() }: { now?: Date } = {})
       });
       // Null when someone deleted it meanwhile: they lowered its counters.
       if (removed) {
-        await uncountRemoved(removed);
+        await Promise.all([uncountRemoved(removed), removeSubmissionFiles([removed.id])]);
         deleted += 1;
       }
     }

@@ -126,6 +126,24 @@ export const uploadedFileRepository = {
     return docs.map(toRecord);
   },
 
+  /** Every file of one form of a tenant (the form's deletion). */
+  async listOfForm({
+    workspaceId,
+    formId,
+  }: {
+    workspaceId: string;
+    formId: string;
+  }): Promise<TUploadedFileRecord[]> {
+    const tenant = toObjectId(workspaceId);
+    const form = toObjectId(formId);
+    const docs =
+      tenant && form
+        ? await UploadedFileModel.find({ workspaceId: tenant, formId: form }).lean<TLean[]>()
+        : [];
+
+    return docs.map(toRecord);
+  },
+
   /** Every file of a tenant (account erasure). */
   async listOfWorkspace(workspaceId: string): Promise<TUploadedFileRecord[]> {
     const tenant = toObjectId(workspaceId);

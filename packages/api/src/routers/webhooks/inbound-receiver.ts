@@ -8,6 +8,8 @@ import { ZInboundReceiverRequestSchema, ZInboundReceiverResponseSchema } from '.
  * there signed with that secret is filed under this owner only. Dashboard only.
  */
 export const inboundReceiverRoute = sessionProcedure
+  // It reveals the signing secret (and makes the receiver on first use): a viewer may not.
+  .meta({ workspaceAbility: 'write' })
   .input(ZInboundReceiverRequestSchema)
   .output(ZInboundReceiverResponseSchema)
   .query(({ ctx }) =>
