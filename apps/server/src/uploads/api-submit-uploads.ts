@@ -18,6 +18,11 @@ function badRequest(message: string): AppError {
   return new AppError(AppErrorCode.BAD_REQUEST, { message });
 }
 
+/** The multipart parser's own failure (no boundary line, a truncated part): the sender's mistake. */
+function isMalformedBody(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof AppError) && !('statusCode' in error);
+}
+
 function isMultipartSubmit(request: FastifyRequest): boolean {
   return request.method === 'POST' && request.url.split('?')[0] === SUBMIT_PATH && request.isMultipart();
 }
@@ -37,6 +42,9 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
     if (!isMultipartSubmit(request)) {
       return;
     }
+    // A multipart body may carry files of many megabytes: a request the key's admission refuses
+    // (no key, a bad key, the rate limit) is answered before any of it is read.
+    await peekEarlyAdmission(request);
     const uploads = createRequestUploads({
       resolveTarget: async (fieldsBefore) => {
         const admission = await peekEarlyAdmission(request);
@@ -61,7 +69,7 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
       // The rest of the body is not read: the connection closes after the answer.
       void reply.header('connection', 'close');
       await uploads.discard();
-      throw error;
+      throw isMalformedBody(error) ? badRequest('Malformed multipart/form-data body') : error;
     });
     const { formId, redirectUrl, ...data } = fields;
     request.body = { formId, data, ...(redirectUrl === undefined ? {} : { redirectUrl }) };

@@ -361,6 +361,7 @@ describe('usage and access', () => {
       periodStart: `${usage.month}-01T00:00:00.000Z`,
       // Date.UTC takes 0-based months: `month` (1-based) is the next one; December rolls into January.
       periodEnd: new Date(Date.UTC(year, month, 1)).toISOString(),
+      storageBytes: 0,
     });
   });
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 
-import { createApiKey, listSubmissions } from '@formwell/core';
+import { createApiKey, listSubmissions, updateForm } from '@formwell/core';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
 import { launchChromium, serveCustomerSite } from '../helpers/browser.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
 // Chromium start-up and page loads are slow on a busy machine; the bound is generous on purpose.
 const BROWSER_TIMEOUT = { timeout: 120_000 };
@@ -149,6 +150,13 @@ describe('a customer page in Chromium calls the API as the Mantlz SDK does', () 
       const owner = await createOwner();
       const form = await createTestForm(owner.userId);
       const otherForm = await createTestForm(owner.userId, { name: 'Other' });
+      // A page's key submits as POST /f/ does: only to a form that takes public submissions.
+      await updateForm({
+        config: testCoreConfig,
+        userId: owner.userId,
+        formId: form.id,
+        data: { publicSubmissions: { enabled: true } },
+      });
       const restrict = async (allowedOrigins: string[]) =>
         (
           await createApiKey({
