@@ -318,6 +318,7 @@ export { listIntegrations } from './integrations/list-integrations.js';
 export { setIntegrationEnabled } from './integrations/set-integration-enabled.js';
 export { ZIntegrationViewSchema, type TIntegrationView } from './integrations/integration-view.js';
 export { ZCreateIntegrationInputSchema } from './integrations/z-integration-input.js';
+export { PLATFORM_URL_PATTERNS } from './integrations/integration-hosts.js';
 export { createRestHook } from './hooks/create-rest-hook.js';
 export { deleteRestHook } from './hooks/delete-rest-hook.js';
 export { ZCreateRestHookInputSchema } from './hooks/z-rest-hook-input.js';

@@ -1,4 +1,5 @@
 import { buildOpenApiDocument } from '@formwell/api';
+import { PLATFORM_URL_PATTERNS } from '@formwell/core';
 
 import { fileDownloadPath } from './openapi-file-download.js';
 import { anyKeySecurity, csvExportPath, headerOnlyPaths, securitySchemes } from './openapi-extras.js';
@@ -34,6 +35,30 @@ type Operation = {
   responses?: Record<string, { content?: TContent }>;
 };
 
+type TObjectSchema = { properties?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+
+/**
+ * The integration body as one branch per platform, each `url` with that platform's hosts: the host
+ * rule spans `type` and `url`, which the router's schema cannot state. A branch's `url` drops the
+ * generic `uri` format, which says less than its pattern (and generators follow the format).
+ */
+function integrationBodyByPlatform(schema: TObjectSchema): TObjectSchema {
+  const { properties = {}, ...rest } = schema;
+  const { format: _format, pattern: _pattern, ...url } = properties.url ?? {};
+
+  return {
+    ...rest,
+    oneOf: Object.entries(PLATFORM_URL_PATTERNS).map(([platform, pattern]) => ({
+      ...rest,
+      properties: {
+        ...properties,
+        type: { type: 'string', const: platform },
+        url: { ...url, pattern },
+      },
+    })),
+  };
+}
+
 /**
  * The generated document, corrected where the server does more than the router says: every error
  * body is rewritten (trpc-to-openapi describes its own `{message, code, issues}`), keys may also come
@@ -60,6 +85,11 @@ export function buildServerOpenApiDocument({ publicUrl, version }: { publicUrl: 
   paths['/forms/{formId}/submissions/{submissionId}/files/{fileId}'] = fileDownloadPath;
   const submitted = paths['/forms/submit']?.post?.responses?.['201']?.content?.['application/json']?.schema;
   paths['/f/{formId}'] = publicFormPath({ publicUrl, submitted }) as never;
+  const integrationBody =
+    paths['/forms/{formId}/integrations']?.post?.requestBody?.content?.['application/json'];
+  if (integrationBody?.schema) {
+    integrationBody.schema = integrationBodyByPlatform(integrationBody.schema as TObjectSchema);
+  }
   applyParameterRules(paths as never);
   refusePrototypeKeys(paths);
   document.paths = paths;

@@ -921,7 +921,7 @@ export interface operations {
             replyTo?: string | null;
             subject?: string | null;
           };
-          fields?: {
+          fields?: ({
             accept?: string[];
             displayMode?: string;
             id?: string;
@@ -950,7 +950,37 @@ export interface operations {
               | 'rating'
               | 'product'
               | 'file';
-          }[];
+          } & (
+            | {
+                /** @constant */
+                type?: 'file';
+              }
+            | {
+                accept?: never;
+                maxSizeMb?: never;
+                multiple?: never;
+                options: unknown[];
+                /** @enum {string} */
+                type?: 'select' | 'radio';
+              }
+            | {
+                accept?: never;
+                maxSizeMb?: never;
+                multiple?: never;
+                /** @enum {string} */
+                type?:
+                  | 'text'
+                  | 'email'
+                  | 'textarea'
+                  | 'number'
+                  | 'checkbox'
+                  | 'date'
+                  | 'url'
+                  | 'tel'
+                  | 'rating'
+                  | 'product';
+              }
+          ))[];
           /** @enum {string} */
           formType:
             | 'survey'
@@ -1843,17 +1873,31 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          /** @description Legacy key passing (deprecated; prefer the X-API-Key header). */
-          apiKey?: string;
-          /** @enum {string} */
-          type: 'slack' | 'discord' | 'teams';
-          /**
-           * Format: uri
-           * @description The platform's incoming-webhook URL: hooks.slack.com, discord.com / discordapp.com, or a Teams Workflows host. A secret: shown masked after creation.
-           */
-          url: string;
-        };
+        'application/json':
+          | {
+              /** @description Legacy key passing (deprecated; prefer the X-API-Key header). */
+              apiKey?: string;
+              /** @constant */
+              type: 'slack';
+              /** @description The platform's incoming-webhook URL: hooks.slack.com, discord.com / discordapp.com, or a Teams Workflows host. A secret: shown masked after creation. */
+              url: string;
+            }
+          | {
+              /** @description Legacy key passing (deprecated; prefer the X-API-Key header). */
+              apiKey?: string;
+              /** @constant */
+              type: 'discord';
+              /** @description The platform's incoming-webhook URL: hooks.slack.com, discord.com / discordapp.com, or a Teams Workflows host. A secret: shown masked after creation. */
+              url: string;
+            }
+          | {
+              /** @description Legacy key passing (deprecated; prefer the X-API-Key header). */
+              apiKey?: string;
+              /** @constant */
+              type: 'teams';
+              /** @description The platform's incoming-webhook URL: hooks.slack.com, discord.com / discordapp.com, or a Teams Workflows host. A secret: shown masked after creation. */
+              url: string;
+            };
       };
     };
     responses: {
@@ -2469,6 +2513,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.CONFLICT'];
+        };
+      };
+      /** @description Request body is too large (at most 100 KB) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.PAYLOAD_TOO_LARGE'];
+        };
+      };
+      /** @description The body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */

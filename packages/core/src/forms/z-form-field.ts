@@ -47,6 +47,41 @@ const ZFieldNameSchema = z
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Field names may not contain control characters')
   .refine((name) => name !== '_gotcha', '"_gotcha" is reserved for the honeypot');
 
+/** The keys only a file field takes, and the types that need options. */
+const FILE_ONLY_KEYS = ['accept', 'maxSizeMb', 'multiple'] as const;
+const OPTION_TYPES = ['select', 'radio'] as const;
+
+const NO_FILE_KEYS = Object.fromEntries(FILE_ONLY_KEYS.map((key) => [key, false]));
+
+/**
+ * The rules across `type` and the other keys, which the object's own JSON Schema cannot state: one
+ * branch per kind of type, so the document refuses what the refinement below refuses.
+ */
+const FIELD_TYPE_RULES_JSON_SCHEMA = {
+  oneOf: [
+    { properties: { type: { type: 'string', const: 'file' } } },
+    {
+      properties: {
+        type: { type: 'string', enum: [...OPTION_TYPES] },
+        options: { type: 'array', minItems: 1 },
+        ...NO_FILE_KEYS,
+      },
+      required: ['options'],
+    },
+    {
+      properties: {
+        type: {
+          type: 'string',
+          enum: FIELD_TYPES.filter(
+            (type) => type !== 'file' && !(OPTION_TYPES as readonly string[]).includes(type),
+          ),
+        },
+        ...NO_FILE_KEYS,
+      },
+    },
+  ],
+};
+
 /** One field definition, shaped as the interface's Field table. */
 export const ZFormFieldSchema = z
   .object({
@@ -67,7 +102,7 @@ export const ZFormFieldSchema = z
   })
   .superRefine((field, ctx) => {
     if (field.type !== 'file') {
-      for (const key of ['accept', 'maxSizeMb', 'multiple'] as const) {
+      for (const key of FILE_ONLY_KEYS) {
         if (field[key] !== undefined) {
           ctx.addIssue({ code: 'custom', path: [key], message: `Only a file field takes ${key}` });
         }
@@ -77,6 +112,8 @@ export const ZFormFieldSchema = z
       ctx.addIssue({ code: 'custom', path: ['options'], message: `A ${field.type} field needs options` });
     }
   })
+  // The refinement is invisible to the document; say what it accepts.
+  .meta(FIELD_TYPE_RULES_JSON_SCHEMA)
   .transform((field) => ({
     ...field,
     id: field.id ?? field.name,

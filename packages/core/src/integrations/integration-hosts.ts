@@ -15,6 +15,23 @@ const PLATFORM_HOSTS: Record<TChatPlatform, { exact: string[]; suffixes: string[
   },
 };
 
+const escapeHost = (host: string) => host.replaceAll('.', '\\.');
+
+/**
+ * What API documents promise about each platform's URL. Narrower than isPlatformUrl (lower-case
+ * hosts, no port, a suffix host's labels letters and digits only): every URL it matches passes.
+ */
+export const PLATFORM_URL_PATTERNS = Object.fromEntries(
+  Object.entries(PLATFORM_HOSTS).map(([platform, { exact, suffixes }]) => {
+    const hosts = [
+      ...exact.map(escapeHost),
+      ...suffixes.map((suffix) => `([a-z0-9]+\\.)+${escapeHost(suffix.slice(1))}`),
+    ];
+
+    return [platform, `^[hH][tT][tT][pP][sS]://(${hosts.join('|')})([/?#][!-~]*)?$`];
+  }),
+) as Record<TChatPlatform, string>;
+
 /** What the 400 says each platform takes. */
 export const PLATFORM_URL_RULE: Record<TChatPlatform, string> = {
   slack: 'must be a Slack incoming-webhook URL (https://hooks.slack.com/...)',
