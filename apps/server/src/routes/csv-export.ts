@@ -34,7 +34,7 @@ export function apiCsvExportRoutes(
   done: () => void,
 ) {
   app.get('/forms/:formId/submissions/export.csv', { schema }, async (request: TExportRequest, reply) => {
-    const { user } = await guardApiKeyRequest({
+    const { actor } = await guardApiKeyRequest({
       req: request,
       res: reply,
       services,
@@ -43,7 +43,7 @@ export function apiCsvExportRoutes(
       formId: request.params.formId,
     });
 
-    return sendCsv(reply, user.id, request);
+    return sendCsv(reply, actor.workspaceId, request);
   });
   done();
 }
