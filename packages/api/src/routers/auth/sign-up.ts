@@ -14,7 +14,9 @@ export const signUpRoute = publicProcedure
   .output(ZSignUpResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { res, services, logger } = ctx;
-    const { user, session } = await withSignUpLimit(ctx, () => signUp({ config: services.config, input }));
+    const { user, session } = await withSignUpLimit(ctx, () =>
+      signUp({ config: services.config, input, invitationToken: input.invitationToken }),
+    );
     setSessionCookie({
       res,
       token: session.token,

@@ -5,6 +5,8 @@ export const ZSignUpRequestSchema = z.object({
   email: z.string().max(320),
   password: z.string().max(200),
   name: z.string().max(200).optional(),
+  /** The token of the invitation link the visitor came from: what `SIGNUP=invite` asks for. */
+  invitationToken: z.string().max(200).optional(),
 });
 
 export const ZSignUpResponseSchema = z.object({ user: ZUserViewSchema });
