@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 
 import { AppShell } from './components/layout';
 import {
+  AcceptInvitationPage,
   ApiKeysPage,
   AuthPage,
   BillingPage,
@@ -14,6 +15,7 @@ import {
   NotFoundPage,
   PageSuspense,
   StaffUsersPage,
+  WorkspacePage,
 } from './lazy-pages';
 
 export const router = createBrowserRouter([
@@ -34,6 +36,15 @@ export const router = createBrowserRouter([
     ),
   },
   {
+    // Outside the signed-in frame: the invitee may have no session yet.
+    path: '/invitations/accept',
+    element: (
+      <PageSuspense>
+        <AcceptInvitationPage />
+      </PageSuspense>
+    ),
+  },
+  {
     element: <AppShell />,
     children: [
       { index: true, element: <Navigate to="/forms" replace /> },
@@ -46,6 +57,7 @@ export const router = createBrowserRouter([
       { path: '/mail', element: <MailListPage /> },
       { path: '/mail/:emailId', element: <MailDetailPage /> },
       { path: '/billing', element: <BillingPage /> },
+      { path: '/workspace', element: <WorkspacePage /> },
       { path: '/staff/users', element: <StaffUsersPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -4,6 +4,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 
 import { PageSuspense } from '../lazy-pages';
 import { isUnauthorized, useTRPC } from '../lib/trpc';
+import { WorkspaceSwitcher } from '../workspace/workspace-switcher';
 import { ErrorAlert, Loading } from './ui';
 
 /** The signed-in frame: top bar with navigation and log-out; sends visitors without a session to log in. */
@@ -63,6 +64,9 @@ export function AppShell() {
             <li>
               <NavLink to="/billing">Billing</NavLink>
             </li>
+            <li>
+              <NavLink to="/workspace">Members</NavLink>
+            </li>
             {me.data.role === 'ADMIN' ? (
               <li>
                 <NavLink to="/staff/users">Users</NavLink>
@@ -70,6 +74,7 @@ export function AppShell() {
             ) : null}
           </ul>
         </nav>
+        <WorkspaceSwitcher />
         <span className="hint">
           {me.data.email} · {me.data.plan}
         </span>
