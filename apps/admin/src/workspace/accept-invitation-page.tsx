@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useSearchParams } from 'react-router';
 
 import { ErrorAlert, Loading } from '../components/ui';
 import { isUnauthorized, useTRPC } from '../lib/trpc';
+import { useSwitchWorkspace } from './use-switch-workspace';
 
 /**
  * Where an invitation email's link leads (`/invitations/accept?token=…`). A signed-in user joins
@@ -58,16 +59,7 @@ function SignInFirst({ token }: { token: string }) {
 
 function JoinButton({ token, email }: { token: string; email: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const switchTo = useMutation(
-    trpc.workspace.switch.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries();
-        await navigate('/forms');
-      },
-    }),
-  );
+  const switchTo = useSwitchWorkspace();
   const accept = useMutation(
     trpc.invitations.accept.mutationOptions({
       onSuccess: ({ workspaceId }) => switchTo.mutate({ workspaceId }),

@@ -150,7 +150,7 @@ function LeaveButton() {
     trpc.members.leave.mutationOptions({
       onSuccess: async () => {
         await navigate('/forms');
-        await queryClient.invalidateQueries();
+        await queryClient.resetQueries();
       },
     }),
   );

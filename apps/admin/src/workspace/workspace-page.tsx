@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 
 import { ErrorAlert, Loading, TextField } from '../components/ui';
 import { useTRPC } from '../lib/trpc';
 import { InvitationsSection } from './invitations-section';
 import { MembersSection } from './members-section';
+import { useSwitchWorkspace } from './use-switch-workspace';
 
 /** The current workspace: its members and invitations, and making another workspace. */
 export function WorkspacePage() {
@@ -37,17 +37,8 @@ export function WorkspacePage() {
 /** A new workspace, owned by the signed-in user on FREE; the session switches to it. */
 function CreateWorkspaceCard() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [name, setName] = useState('');
-  const switchTo = useMutation(
-    trpc.workspace.switch.mutationOptions({
-      onSuccess: async () => {
-        await navigate('/forms');
-        await queryClient.invalidateQueries();
-      },
-    }),
-  );
+  const switchTo = useSwitchWorkspace();
   const create = useMutation(
     trpc.workspace.create.mutationOptions({
       onSuccess: (workspace) => switchTo.mutate({ workspaceId: workspace.id }),

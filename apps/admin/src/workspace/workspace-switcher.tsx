@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useNavigate } from 'react-router';
 
 import { useTRPC } from '../lib/trpc';
+import { useSwitchWorkspace } from './use-switch-workspace';
 
 /**
  * The top bar's workspace picker: every workspace the user belongs to. Switching changes the
@@ -11,18 +11,9 @@ import { useTRPC } from '../lib/trpc';
  */
 export function WorkspaceSwitcher() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const id = useId();
   const list = useQuery(trpc.workspace.list.queryOptions());
-  const switchTo = useMutation(
-    trpc.workspace.switch.mutationOptions({
-      onSuccess: async () => {
-        await navigate('/forms');
-        await queryClient.invalidateQueries();
-      },
-    }),
-  );
+  const switchTo = useSwitchWorkspace();
   if (!list.data) {
     return null;
   }
