@@ -1,4 +1,4 @@
-import { createForm, createWorkspace, listApiKeys, listForms, setUserPlan } from '@formwell/core';
+import { createForm, createUser, createWorkspace, listApiKeys, listForms, setUserPlan } from '@formwell/core';
 import mongoose from 'mongoose';
 import { describe, expect, test } from 'vitest';
 
@@ -12,10 +12,12 @@ const ROLE_NOT_ALLOWED = { code: 'FORBIDDEN', message: 'Your role in this worksp
 const WORKSPACE_NOT_FOUND = { code: 'NOT_FOUND', message: 'Workspace not found' };
 const FORM_NOT_FOUND = { code: 'NOT_FOUND', message: 'Form not found' };
 
-async function signedUp(address: string, label: string) {
+/** A new account, logged in to the dashboard (the account made as the CLI makes one). */
+async function loggedIn(address: string, label: string) {
   const session = dashboardClient(address);
   const email = uniqueEmail(label);
-  const { user } = await session.client.auth.signUp.mutate({ email, password: PASSWORD });
+  await createUser({ config: testCoreConfig, input: { email, password: PASSWORD } });
+  const { user } = await session.client.auth.logIn.mutate({ email, password: PASSWORD });
 
   return { ...session, user, email };
 }
@@ -55,13 +57,13 @@ describe('the dashboard procedures of workspaces', () => {
   test('a member of two workspaces reads and writes only the one its session is in; a switch elsewhere is refused', async () => {
     const { app } = await buildTestApp();
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const alice = await signedUp(address, 'alice');
-    const bob = await signedUp(address, 'bob');
-    const carol = await signedUp(address, 'carol');
+    const alice = await loggedIn(address, 'alice');
+    const bob = await loggedIn(address, 'bob');
+    const carol = await loggedIn(address, 'carol');
     const a = await teamWithForm(alice.user.id, 'Alpha');
     const b = await teamWithForm(bob.user.id, 'Beta');
     // Dave's workspace, which carol does not belong to.
-    const dave = await signedUp(address, 'dave');
+    const dave = await loggedIn(address, 'dave');
 
     // Carol joins both through invitations, as a member in each.
     for (const [owner, team] of [
@@ -147,9 +149,9 @@ describe('the dashboard procedures of workspaces', () => {
   test('members and invitations: who may manage, what the owner may not do, and what an invitation link allows', async () => {
     const { app } = await buildTestApp();
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const owner = await signedUp(address, 'owner');
-    const helper = await signedUp(address, 'helper');
-    const outsider = await signedUp(address, 'outsider');
+    const owner = await loggedIn(address, 'owner');
+    const helper = await loggedIn(address, 'helper');
+    const outsider = await loggedIn(address, 'outsider');
     const { team } = await teamWithForm(owner.user.id, 'Gamma');
     await owner.client.workspace.switch.mutate({ workspaceId: team.id });
 
