@@ -96,7 +96,7 @@ describe('the dashboard procedures of workspaces', () => {
       FORM_NOT_FOUND,
     );
     expect(
-      await rejection(carol.client.forms.update.mutate({ id: b.form.id, data: { name: 'Taken over' } })),
+      await rejection(carol.client.forms.update.mutate({ formId: b.form.id, name: 'Taken over' })),
     ).toEqual(FORM_NOT_FOUND);
     expect(await rejection(carol.client.forms.delete.mutate({ formId: b.form.id }))).toEqual(FORM_NOT_FOUND);
     expect(
