@@ -609,7 +609,8 @@ async function snapshotOf(tenant: TTenant) {
 
 test(
   "the pollution matrix: B's credentials with A's ids in the path/input or added as extra fields never reach A's data",
-  { timeout: 300_000 },
+  // Hundreds of requests and a fresh tenant (with its member seat in A's workspace) per mutation.
+  { timeout: 600_000 },
   async () => {
     const dashboardDir = fakeDashboardBuild();
     const { app } = await buildTestApp(
