@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { startBenchServer } from './bench-server.js';
+import { freePort, startEngineProcess, track, type TEngineMode } from './engine-process.js';
 import type { TFloorConfig } from './floor-server.js';
 import { load, type LoadOptions, type LoadResult } from './load.js';
 import { cpuSeconds } from './probes.js';
 import { benchSubmission, benchSubmitHeaders, seedBenchData } from './seed.js';
-import { spawnProcess, type Spawned } from './spawn-process.js';
+import { spawnProcess } from './spawn-process.js';
 
 /**
  * `pnpm bench`: the product (the real server, compiled, as `npm start` runs it) against the floor
@@ -35,10 +33,8 @@ const COUNTED_REQUESTS = 50;
 /** Requests the counting server answers before it counts (fills its key and form copies). */
 const WARM_REQUESTS = 5;
 const appDir = fileURLToPath(new URL('..', import.meta.url));
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const tsxArgs = ['--import', 'tsx', '--conditions=@formwell/source'];
 
-type TEngineMode = 'durable' | 'memory';
 type TSide = 'product' | 'floor';
 type TRequest = Omit<LoadOptions, 'durationSeconds' | 'url'> & { path: string };
 type TTarget = { name: string; request: TRequest };
@@ -78,25 +74,7 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
   try {
     const redis = await startRedisServer();
     local.push(() => redis.stop());
-    const dataDir = mode === 'durable' ? mkdtempSync(join(tmpdir(), 'formwell-bench-')) : undefined;
-    if (dataDir) {
-      local.push(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
-    }
-    const engine = track(
-      local,
-      spawnProcess(
-        process.execPath,
-        [
-          ...tsxArgs,
-          'src/cli.ts',
-          '--port',
-          String(await freePort()),
-          ...(dataDir ? ['--dbpath', dataDir] : []),
-        ],
-        { cwd: join(repoRoot, 'packages/embedded-mongo'), env: process.env },
-      ),
-    );
-    const [engineUri] = await engine.waitFor(/mongodb:\/\/\S+/, 60_000);
+    const { engine, engineUri } = await startEngineProcess(mode, local);
     const mongoUri = `${engineUri.replace(/\/$/, '')}/formwell_bench`;
     const { key, userId, formIds } = await seedBenchData(mongoUri);
 
@@ -372,21 +350,6 @@ function printTargets(rowsByMode: [TEngineMode, TRow[]][]) {
   for (const [name, ok] of targets) {
     console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-
-  return port;
-}
-
-function track(list: (() => Promise<void>)[], spawned: Spawned): Spawned {
-  list.push(() => spawned.stop());
-
-  return spawned;
 }
 
 await main();
