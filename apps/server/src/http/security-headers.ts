@@ -28,8 +28,8 @@ export function registerSecurityHeaders(app: FastifyInstance, { https }: { https
     reply.headers(everyAnswer);
     done();
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!isJson(reply.getHeader('content-type'))) {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!isJson(reply.getHeader('content-type')) && !request.url.startsWith(TRPC_PREFIX)) {
       for (const [name, value] of renderedOnly) {
         if (!reply.hasHeader(name)) {
           reply.header(name, value);
@@ -39,6 +39,12 @@ export function registerSecurityHeaders(app: FastifyInstance, { https }: { https
     done(null, payload);
   });
 }
+
+/**
+ * The dashboard's tRPC answers are JSON too, but its adapter streams them and names their type only
+ * after the onSend hooks ran.
+ */
+const TRPC_PREFIX = '/trpc/';
 
 /** The headers every answer needs whatever its body: the rest only matter to a rendered one. */
 const EVERY_ANSWER = new Set(['x-content-type-options', 'strict-transport-security']);
