@@ -6,7 +6,8 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 import { startBenchServer } from './bench-server.js';
 import { freePort, startEngineProcess, track, type TEngineMode } from './engine-process.js';
 import type { TFloorConfig } from './floor-server.js';
-import { load, type LoadOptions, type LoadResult } from './load.js';
+import { load, pacedLoad, type LoadOptions, type LoadResult } from './load.js';
+import type { TPacedResult } from './paced-client.js';
 import { cpuSeconds } from './probes.js';
 import { benchSubmission, benchSubmitHeaders, seedBenchData } from './seed.js';
 import { spawnProcess } from './spawn-process.js';
@@ -20,14 +21,17 @@ import { spawnProcess } from './spawn-process.js';
  * medians are printed: req/s, the product/floor ratio, p50/p99, and the CPU time per request of
  * server, engine and Redis (from /proc/<pid>/stat around each run). Then MongoDB and Redis
  * commands per product request (counted over a fixed number of sequential requests) and the
- * header bytes of one answer of each.
+ * header bytes of one answer of each. Last, each side of each endpoint at half its maximum rate
+ * with an evenly paced open-loop client (bench/paced-client.ts): p50/p99 from each request's due
+ * time, so coordinated omission is corrected.
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (16), BENCH_ROUNDS (2), BENCH_ENGINES (`durable`; also
- * `memory`) change the run.
+ * `memory`), BENCH_PACED (`1`; `0` skips the half-rate runs) change the run.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '10');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? '16');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? '2');
 const ENGINES = (process.env.BENCH_ENGINES ?? 'durable').split(',') as TEngineMode[];
+const PACED = process.env.BENCH_PACED !== '0';
 /** Sequential requests over which round trips are counted (other traffic is idle then). */
 const COUNTED_REQUESTS = 50;
 /** Requests the counting server answers before it counts (fills its key and form copies). */
@@ -45,6 +49,8 @@ type TRow = {
   name: string;
   runs: Record<TSide, TRun[]>;
   headerBytes?: Record<TSide, number>;
+  /** Evenly paced at half the side's median maximum rate. */
+  paced?: Record<TSide, TPacedResult>;
   mongoPerRequest?: number;
   redisPerRequest?: number;
 };
@@ -62,8 +68,11 @@ async function main() {
   console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`);
   const failed = rowsByMode
     .flatMap(([, rows]) => rows)
-    .flatMap((row) => [...row.runs.product, ...row.runs.floor])
-    .reduce((sum, result) => sum + result.non2xx + result.errors, 0);
+    .flatMap((row) => [
+      ...[...row.runs.product, ...row.runs.floor].map((result) => result.non2xx + result.errors),
+      ...(row.paced ? [row.paced.product.failed, row.paced.floor.failed] : []),
+    ])
+    .reduce((sum, count) => sum + count, 0);
   if (failed > 0) {
     throw new Error(`${failed} requests failed: the figures are not valid`);
   }
@@ -168,6 +177,28 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
           );
         }
       }
+    }
+    for (const [index, target] of targets.entries()) {
+      const row = rows[index];
+      if (!PACED || !row) {
+        continue;
+      }
+      const paced = {} as Record<TSide, TPacedResult>;
+      for (const side of ['product', 'floor'] as const) {
+        const rate = Math.max(1, Math.floor(medians(row.runs[side]).requestsPerSecond / 2));
+        paced[side] = await pacedLoad({
+          ...target.request,
+          url: `${bases[side]}${target.request.path}`,
+          rate,
+          durationSeconds: SECONDS,
+          connections: CONNECTIONS,
+        });
+        console.log(
+          `paced   ${side.padEnd(7)} ${target.name.padEnd(38)} ${String(rate).padStart(6)} req/s, ` +
+            `p50/p99/max ${paced[side].p50}/${paced[side].p99}/${paced[side].max} ms, load average ${loadAverage()}`,
+        );
+      }
+      row.paced = paced;
     }
     const counting = await startBenchServer({
       ...serverOptions,
@@ -288,6 +319,8 @@ function printTable(mode: TEngineMode, rows: TRow[]) {
       'engine ms/req'.padStart(14),
       'redis ms/req'.padStart(14),
       'total cpu'.padStart(10),
+      'half-rate p50/p99 product'.padStart(25),
+      'floor'.padStart(12),
       'headers B'.padStart(10),
       'mongo+redis'.padStart(12),
     ].join(' '),
@@ -308,6 +341,8 @@ function printTable(mode: TEngineMode, rows: TRow[]) {
         pair(product.cpu.engine, floor.cpu.engine, 3).padStart(14),
         pair(product.cpu.redis, floor.cpu.redis, 3).padStart(14),
         `${(total(product.cpu) / total(floor.cpu)).toFixed(2)}x`.padStart(10),
+        (row.paced ? `${row.paced.product.p50}/${row.paced.product.p99}` : '-').padStart(25),
+        (row.paced ? `${row.paced.floor.p50}/${row.paced.floor.p99}` : '-').padStart(12),
         (row.headerBytes ? `${row.headerBytes.product}/${row.headerBytes.floor}` : '-').padStart(10),
         `${row.mongoPerRequest?.toFixed(2) ?? '-'}+${row.redisPerRequest?.toFixed(2) ?? '-'}`.padStart(12),
       ].join(' '),
@@ -345,6 +380,12 @@ function printTargets(rowsByMode: [TEngineMode, TRow[]][]) {
       'CPU per submit (server + engine + Redis) ≤ 1.8 × the floor',
       submit !== undefined && totalCpu(submit.runs.product) <= 1.8 * totalCpu(submit.runs.floor),
     ],
+    ...rows
+      .filter((candidate) => candidate.paced)
+      .map((candidate): [string, boolean] => [
+        `${candidate.name}: p99 ≤ 3 × p50 at half rate (paced)`,
+        (candidate.paced?.product.p99 ?? Infinity) <= 3 * (candidate.paced?.product.p50 ?? 0),
+      ]),
   ];
   console.log(`\ntargets (${mode} engine)`);
   for (const [name, ok] of targets) {
