@@ -14,6 +14,8 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
  * The embedded engine in its own process (so its CPU can be read apart from the server's):
  * durable (`--dbpath` in a temporary folder: journal and fsync, as `npm start` runs it) or in
  * memory. Its stop and the folder's removal join `cleanUp`, which the caller runs in reverse.
+ * BENCH_ENGINE_NODE_ARGS adds Node options to it (`--cpu-prof --cpu-prof-dir=/tmp/engine-prof`
+ * profiles the engine; the profile is written when it stops).
  */
 export async function startEngineProcess(
   mode: TEngineMode,
@@ -28,6 +30,7 @@ export async function startEngineProcess(
     spawnProcess(
       process.execPath,
       [
+        ...(process.env.BENCH_ENGINE_NODE_ARGS ?? '').split(' ').filter(Boolean),
         '--import',
         'tsx',
         '--conditions=@formwell/source',

@@ -25,13 +25,15 @@ import { spawnProcess } from './spawn-process.js';
  * with an evenly paced open-loop client (bench/paced-client.ts): p50/p99 from each request's due
  * time, so coordinated omission is corrected.
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (16), BENCH_ROUNDS (2), BENCH_ENGINES (`durable`; also
- * `memory`), BENCH_PACED (`1`; `0` skips the half-rate runs) change the run.
+ * `memory`), BENCH_PACED (`1`; `0` skips the half-rate runs), BENCH_TARGETS (`get,list,joined,submit`)
+ * change the run.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '10');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? '16');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? '2');
 const ENGINES = (process.env.BENCH_ENGINES ?? 'durable').split(',') as TEngineMode[];
 const PACED = process.env.BENCH_PACED !== '0';
+const TARGETS = new Set((process.env.BENCH_TARGETS ?? 'get,list,joined,submit').split(','));
 /** Sequential requests over which round trips are counted (other traffic is idle then). */
 const COUNTED_REQUESTS = 50;
 /** Requests the counting server answers before it counts (fills its key and form copies). */
@@ -41,7 +43,7 @@ const tsxArgs = ['--import', 'tsx', '--conditions=@formwell/source'];
 
 type TSide = 'product' | 'floor';
 type TRequest = Omit<LoadOptions, 'durationSeconds' | 'url'> & { path: string };
-type TTarget = { name: string; request: TRequest };
+type TTarget = { key: string; name: string; request: TRequest };
 /** CPU milliseconds per answered request, by process. */
 type TCpu = { server: number; engine: number; redis: number };
 type TRun = LoadResult & { cpu: TCpu };
@@ -93,14 +95,24 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
     const { server, base } = await startBenchServer({ ...serverOptions, port: await freePort() });
     track(local, server);
     const headers = { 'x-api-key': key };
-    const targets: TTarget[] = [
-      { name: 'GET /api/v1/forms/{id}', request: { path: `/api/v1/forms/${formIds[0] ?? ''}`, headers } },
-      { name: 'GET /api/v1/forms/list', request: { path: '/api/v1/forms/list?limit=10', headers } },
+    const allTargets: TTarget[] = [
       {
+        key: 'get',
+        name: 'GET /api/v1/forms/{id}',
+        request: { path: `/api/v1/forms/${formIds[0] ?? ''}`, headers },
+      },
+      {
+        key: 'list',
+        name: 'GET /api/v1/forms/list',
+        request: { path: '/api/v1/forms/list?limit=10', headers },
+      },
+      {
+        key: 'joined',
         name: 'GET /api/v1/forms/{id}/users-joined',
         request: { path: `/api/v1/forms/${formIds[0] ?? ''}/users-joined`, headers },
       },
       {
+        key: 'submit',
         name: 'POST /api/v1/forms/submit',
         request: {
           path: '/api/v1/forms/submit',
@@ -110,8 +122,9 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
         },
       },
     ];
-    const productAnswers = await Promise.all(targets.map((target) => answerOf(base, target.request)));
-    const [get, list, usersJoined, submit] = productAnswers.map((answer) => answer.bodyBytes);
+    const sizes = await Promise.all(allTargets.map((target) => answerOf(base, target.request)));
+    const [get, list, usersJoined, submit] = sizes.map((answer) => answer.bodyBytes);
+    const targets = allTargets.filter((target) => TARGETS.has(target.key));
     const floorConfig: TFloorConfig = {
       mongoUri,
       redisUrl: redis.url,
@@ -135,13 +148,15 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
       redis: redis.pid,
     };
     const rows: TRow[] = [];
-    for (const [index, target] of targets.entries()) {
-      const floorAnswer = await answerOf(floorBase, target.request);
-      const productAnswer = productAnswers[index];
+    for (const target of targets) {
+      const [productAnswer, floorAnswer] = [
+        await answerOf(base, target.request),
+        await answerOf(floorBase, target.request),
+      ];
       rows.push({
         name: target.name,
         runs: { product: [], floor: [] },
-        headerBytes: { product: productAnswer?.headerBytes ?? 0, floor: floorAnswer.headerBytes },
+        headerBytes: { product: productAnswer.headerBytes, floor: floorAnswer.headerBytes },
       });
     }
 
