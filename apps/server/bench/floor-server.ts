@@ -89,20 +89,29 @@ function padded(value: Record<string, unknown>, size: number): string {
   return missing > 0 ? `${json.slice(0, -1)},"_":"${'x'.repeat(missing)}"}` : json;
 }
 
+/** A keyed request about one form: its owner and form id once admitted, or undefined (answer sent). */
+async function admitFormRequest(bucket: string, key: unknown, formId: string, reply: FastifyReply) {
+  const owner = ownerOf(key, reply);
+  if (!owner) {
+    return undefined;
+  }
+  if (!OBJECT_ID.test(formId)) {
+    void reply.code(400).send({ error: 'Invalid form id' });
+
+    return undefined;
+  }
+
+  return (await admit(`${bucket}:${formId}`, reply)) ? { owner, formId } : undefined;
+}
+
 const app = Fastify({ logger: false });
 
 app.get<{ Params: { formId: string } }>('/api/v1/forms/:formId', async (request, reply) => {
-  const owner = ownerOf(request.headers['x-api-key'], reply);
-  if (!owner) {
+  const admitted = await admitFormRequest('get', request.headers['x-api-key'], request.params.formId, reply);
+  if (!admitted) {
     return reply;
   }
-  const { formId } = request.params;
-  if (!OBJECT_ID.test(formId)) {
-    return reply.code(400).send({ error: 'Invalid form id' });
-  }
-  if (!(await admit(`get:${formId}`, reply))) {
-    return reply;
-  }
+  const { owner, formId } = admitted;
   const form = await forms.findOne({ _id: new ObjectId(formId), userId: owner });
   if (!form) {
     return reply.code(404).send({ error: 'Form not found' });
@@ -138,17 +147,16 @@ app.get<{ Querystring: { limit?: string } }>('/api/v1/forms/list', async (reques
 });
 
 app.get<{ Params: { formId: string } }>('/api/v1/forms/:formId/users-joined', async (request, reply) => {
-  const owner = ownerOf(request.headers['x-api-key'], reply);
-  if (!owner) {
+  const admitted = await admitFormRequest(
+    'joined',
+    request.headers['x-api-key'],
+    request.params.formId,
+    reply,
+  );
+  if (!admitted) {
     return reply;
   }
-  const { formId } = request.params;
-  if (!OBJECT_ID.test(formId)) {
-    return reply.code(400).send({ error: 'Invalid form id' });
-  }
-  if (!(await admit(`joined:${formId}`, reply))) {
-    return reply;
-  }
+  const { owner, formId } = admitted;
   const form = await forms.findOne(
     { _id: new ObjectId(formId) },
     { projection: { userId: 1, 'settings.usersJoined': 1, submissionCount: 1 } },

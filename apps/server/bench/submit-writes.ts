@@ -98,6 +98,35 @@ function clearMarkCase(indexes: TIndex[]): TCase {
   };
 }
 
+/**
+ * A count-once counter update as the product writes it (count-once.ts): `$inc` only where the
+ * submission's id is not remembered yet, remembering it in the same update (the last
+ * REMEMBERED_IDS kept), on one document that starts with `document` and REMEMBERED_IDS ids.
+ */
+function countOnceCase(
+  name: string,
+  collection: string,
+  document: Record<string, unknown>,
+  inc: (index: number) => Record<string, number>,
+): TCase {
+  return {
+    name,
+    setup: (db) =>
+      db
+        .collection(collection)
+        .insertOne({ formId: form, userId: owner, ...document, countedIds: idsRemembered() })
+        .then(),
+    write: (db, index) => {
+      const id = new ObjectId();
+
+      return db.collection(collection).updateOne({ formId: form, userId: owner, countedIds: { $ne: id } }, {
+        $inc: inc(index),
+        $push: { countedIds: { $each: [id], $slice: -REMEMBERED_IDS } },
+      } as object);
+    },
+  };
+}
+
 const idsRemembered = () => Array.from({ length: REMEMBERED_IDS }, () => new ObjectId());
 const days = () => Array.from({ length: 31 }, () => Array.from({ length: 96 }, () => 0));
 
@@ -130,49 +159,23 @@ async function main() {
             .collection('w_form')
             .updateOne({ _id: form, userId: owner }, { $inc: { submissionCount: 1 } }),
       },
-      {
-        name: `form count, count-once (${REMEMBERED_IDS} ids remembered)`,
-        setup: (database) =>
-          database
-            .collection('w_form_once')
-            .insertOne({ _id: form, userId: owner, submissionCount: 0, countedIds: idsRemembered() })
-            .then(),
-        write: (database) => {
-          const id = new ObjectId();
-
-          return database
-            .collection('w_form_once')
-            .updateOne({ _id: form, userId: owner, countedIds: { $ne: id } }, {
-              $inc: { submissionCount: 1 },
-              $push: { countedIds: { $each: [id], $slice: -REMEMBERED_IDS } },
-            } as object);
-        },
-      },
-      {
-        name: 'month buckets, one document a month (count-once)',
-        setup: (database) =>
-          database
-            .collection('w_month')
-            .insertOne({
-              formId: form,
-              userId: owner,
-              month: '2026-12',
-              days: days(),
-              version: 0,
-              countedIds: idsRemembered(),
-            })
-            .then(),
-        write: (database, index) => {
-          const id = new ObjectId();
-
-          return database
-            .collection('w_month')
-            .updateOne({ formId: form, userId: owner, month: '2026-12', countedIds: { $ne: id } }, {
-              $inc: { version: 1, [`days.${index % 31}.${index % 96}`]: 1 },
-              $push: { countedIds: { $each: [id], $slice: -REMEMBERED_IDS } },
-            } as object);
-        },
-      },
+      countOnceCase(
+        `form count, count-once (${REMEMBERED_IDS} ids remembered)`,
+        'w_form_once',
+        { _id: form, submissionCount: 0 },
+        () => ({
+          submissionCount: 1,
+        }),
+      ),
+      countOnceCase(
+        'month buckets, one document a month (count-once)',
+        'w_month',
+        { month: '2026-12', days: days(), version: 0 },
+        (index) => ({
+          version: 1,
+          [`days.${index % 31}.${index % 96}`]: 1,
+        }),
+      ),
       {
         name: 'month buckets, one document a quarter hour (upsert $inc)',
         setup: (database) =>
@@ -186,38 +189,18 @@ async function main() {
               { upsert: true },
             ),
       },
-      {
-        name: 'totals (browsers, countries, quarter of day; count-once)',
-        setup: (database) =>
-          database
-            .collection('w_totals')
-            .insertOne({
-              formId: form,
-              userId: owner,
-              total: 0,
-              browsers: {},
-              countries: {},
-              quarterOfDay: {},
-              countedIds: idsRemembered(),
-            })
-            .then(),
-        write: (database, index) => {
-          const id = new ObjectId();
-
-          return database
-            .collection('w_totals')
-            .updateOne({ formId: form, userId: owner, countedIds: { $ne: id } }, {
-              $inc: {
-                total: 1,
-                version: 1,
-                'browsers.Chrome': 1,
-                'countries.Unknown': 1,
-                [`quarterOfDay.2026-12.${String(index % 96).padStart(4, '0')}`]: 1,
-              },
-              $push: { countedIds: { $each: [id], $slice: -REMEMBERED_IDS } },
-            } as object);
-        },
-      },
+      countOnceCase(
+        'totals (browsers, countries, quarter of day; count-once)',
+        'w_totals',
+        { total: 0, browsers: {}, countries: {}, quarterOfDay: {} },
+        (index) => ({
+          total: 1,
+          version: 1,
+          'browsers.Chrome': 1,
+          'countries.Unknown': 1,
+          [`quarterOfDay.2026-12.${String(index % 96).padStart(4, '0')}`]: 1,
+        }),
+      ),
       {
         name: 'quota unit (conditional upsert $inc)',
         setup: (database) =>
