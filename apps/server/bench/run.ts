@@ -386,25 +386,34 @@ function printTargets(rowsByMode: [TEngineMode, TRow[]][]) {
 
     return cpu.server + cpu.engine + cpu.redis;
   };
-  const targets: [string, boolean][] = [
-    ['GET form ≥ 85 % of the floor', ratio('GET /api/v1/forms/{id}') >= 0.85],
-    ['list ≥ 85 % of the floor', ratio('GET /api/v1/forms/list') >= 0.85],
-    ['users-joined ≥ 85 % of the floor', ratio('GET /api/v1/forms/{id}/users-joined') >= 0.85],
-    ['submit ≥ 60 % of the floor', ratio('POST /api/v1/forms/submit') >= 0.6],
+  // [target, endpoint it needs, met]: a target whose endpoint was not run (BENCH_TARGETS) is left out.
+  const targets: [string, string, boolean][] = [
+    ['GET form ≥ 85 % of the floor', 'GET /api/v1/forms/{id}', ratio('GET /api/v1/forms/{id}') >= 0.85],
+    ['list ≥ 85 % of the floor', 'GET /api/v1/forms/list', ratio('GET /api/v1/forms/list') >= 0.85],
+    [
+      'users-joined ≥ 85 % of the floor',
+      'GET /api/v1/forms/{id}/users-joined',
+      ratio('GET /api/v1/forms/{id}/users-joined') >= 0.85,
+    ],
+    ['submit ≥ 60 % of the floor', 'POST /api/v1/forms/submit', ratio('POST /api/v1/forms/submit') >= 0.6],
     [
       'CPU per submit (server + engine + Redis) ≤ 1.8 × the floor',
+      'POST /api/v1/forms/submit',
       submit !== undefined && totalCpu(submit.runs.product) <= 1.8 * totalCpu(submit.runs.floor),
     ],
     ...rows
       .filter((candidate) => candidate.paced)
-      .map((candidate): [string, boolean] => [
+      .map((candidate): [string, string, boolean] => [
         `${candidate.name}: p99 ≤ 3 × p50 at half rate (paced)`,
+        candidate.name,
         (candidate.paced?.product.p99 ?? Infinity) <= 3 * (candidate.paced?.product.p50 ?? 0),
       ]),
   ];
   console.log(`\ntargets (${mode} engine)`);
-  for (const [name, ok] of targets) {
-    console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+  for (const [name, endpoint, ok] of targets) {
+    if (row(endpoint)) {
+      console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+    }
   }
 }
 
