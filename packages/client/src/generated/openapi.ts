@@ -590,6 +590,20 @@ export interface components {
       /** @description Same as error, except where the interface gives two texts. */
       message: string;
     };
+    'error.MISDIRECTED_REQUEST': {
+      /** @description Machine code, e.g. NOT_FOUND. */
+      code: string;
+      /** @description Human-readable error text. */
+      error: string;
+      /** @description Per-field reasons, for invalid submission data. */
+      fieldErrors?: {
+        [key: string]: string;
+      };
+      /** @description Validation issues, for invalid input. */
+      issues?: unknown[];
+      /** @description Same as error, except where the interface gives two texts. */
+      message: string;
+    };
     'error.NOT_FOUND': {
       /** @description Machine code, e.g. NOT_FOUND. */
       code: string;
@@ -872,6 +886,15 @@ export interface operations {
           'application/json': components['schemas']['error.BAD_REQUEST'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded (per client address and form) */
       429: {
         headers: {
@@ -1068,6 +1091,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -1144,6 +1176,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -1226,6 +1267,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -1752,6 +1802,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -1840,6 +1899,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -1974,6 +2042,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2051,6 +2128,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2171,6 +2257,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2258,6 +2353,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2335,6 +2439,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2418,6 +2531,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2533,6 +2655,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2600,6 +2731,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded */
@@ -2682,6 +2822,15 @@ export interface operations {
           'application/json': components['schemas']['error.BAD_REQUEST'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded */
       429: {
         headers: {
@@ -2759,6 +2908,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2856,6 +3014,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2986,6 +3153,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3079,6 +3255,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3160,6 +3345,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3289,6 +3483,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3387,6 +3590,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3508,6 +3720,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3624,6 +3845,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3744,6 +3974,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3823,6 +4062,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3947,6 +4195,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4057,6 +4314,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4135,6 +4401,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4177,6 +4452,15 @@ export interface operations {
             status: 'ok';
             version: string;
           };
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Internal server error */
@@ -4255,6 +4539,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
