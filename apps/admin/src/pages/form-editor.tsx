@@ -102,7 +102,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
             emailSettings: toEmailSettingsInput(emailSettings),
             ...(spamThreshold === 'unset' ? {} : { spamThreshold }),
           };
-          if (form) update.mutate({ id: form.id, data });
+          if (form) update.mutate({ formId: form.id, ...data });
           else create.mutate(data);
         }}
       >
