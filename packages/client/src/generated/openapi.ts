@@ -1479,6 +1479,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
