@@ -58,6 +58,9 @@ export function SubmissionsSection({ form }: { form: TForm }) {
     placeholderData: keepPreviousData,
   });
   const columns = form.fields.map((field) => ({ name: field.name, label: field.label }));
+  // The address the server found in the data gets a column of its own only when no email field of
+  // the form already shows it.
+  const emailColumn = !form.fields.some((field) => field.type === 'email');
 
   return (
     <section aria-labelledby="submissions-heading">
@@ -130,7 +133,7 @@ export function SubmissionsSection({ form }: { form: TForm }) {
             <thead>
               <tr>
                 <th scope="col">Received</th>
-                <th scope="col">Email</th>
+                {emailColumn ? <th scope="col">Email</th> : null}
                 {columns.map((column) => (
                   <th scope="col" key={column.name}>
                     {column.label}
@@ -146,6 +149,7 @@ export function SubmissionsSection({ form }: { form: TForm }) {
                   key={submission.id}
                   submission={submission}
                   columns={columns}
+                  emailColumn={emailColumn}
                   showReasons={folder === 'spam'}
                 />
               ))}
@@ -179,10 +183,12 @@ export function SubmissionsSection({ form }: { form: TForm }) {
 function SubmissionRow({
   submission,
   columns,
+  emailColumn,
   showReasons,
 }: {
   submission: TSubmission;
   columns: { name: string }[];
+  emailColumn: boolean;
   showReasons: boolean;
 }) {
   const trpc = useTRPC();
@@ -210,7 +216,7 @@ function SubmissionRow({
   return (
     <tr>
       <td>{formatDate(submission.createdAt)}</td>
-      <td>{submission.email ?? ''}</td>
+      {emailColumn ? <td>{submission.email ?? ''}</td> : null}
       {columns.map((column) => (
         <td key={column.name}>
           {filesOf(submission.data[column.name]).length > 0 ? (
@@ -232,7 +238,7 @@ function SubmissionRow({
       <td>
         <details>
           <summary>View</summary>
-          <pre>
+          <pre className="raw-json">
             {JSON.stringify({ id: submission.id, data: submission.data, meta: submission.meta }, null, 2)}
           </pre>
           <Can ability="write">
