@@ -52,3 +52,18 @@ export function sessionFormRead(answer: TFormAnswer): Extract<TFormAnswer, { set
 
   return answer;
 }
+
+type TDashboardClient = ReturnType<typeof dashboardClient>['client'];
+
+/**
+ * A new account as a visitor makes one: sign up (which signs nobody in, whether or not the address
+ * was taken), then log in. The client then holds the session cookie.
+ */
+export async function signUpAndLogIn(
+  client: TDashboardClient,
+  input: { email: string; password: string; name?: string },
+) {
+  await client.auth.signUp.mutate(input);
+
+  return client.auth.logIn.mutate({ email: input.email, password: input.password });
+}
