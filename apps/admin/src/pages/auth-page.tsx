@@ -20,10 +20,15 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
     await navigate(from && from !== '/login' ? from : '/forms');
   };
   const logIn = useMutation(trpc.auth.logIn.mutationOptions({ onSuccess }));
-  const signUp = useMutation(trpc.auth.signUp.mutationOptions({ onSuccess }));
+  // Sign-up signs nobody in (its answer is the same for a taken address): the page says where to look.
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
   const pending = logIn.isPending || signUp.isPending;
   const error = mode === 'logIn' ? logIn.error : signUp.error;
   const title = mode === 'logIn' ? 'Log in' : 'Sign up';
+
+  if (mode === 'signUp' && signUp.isSuccess) {
+    return <SignUpSent email={signUp.data.email} />;
+  }
 
   return (
     <main>
@@ -69,13 +74,32 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
         <p>
           {mode === 'logIn' ? (
             <>
-              No account yet? <Link to="/signup">Sign up</Link>
+              No account yet? <Link to="/signup">Sign up</Link> ·{' '}
+              <Link to="/forgot-password">Forgot your password?</Link>
             </>
           ) : (
             <>
               Have an account? <Link to="/login">Log in</Link>
             </>
           )}
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/** After sign-up: a link went to the address (or, if it has an account, word of that). */
+function SignUpSent({ email }: { email: string }) {
+  return (
+    <main>
+      <div className="card narrow">
+        <h1>Check your inbox</h1>
+        <div className="alert ok" role="status">
+          We sent a message to {email}: open its link to confirm the address. Until then, notifications and
+          billing mail are held back.
+        </div>
+        <p>
+          <Link to="/login">Log in</Link> with the address and password you chose.
         </p>
       </div>
     </main>

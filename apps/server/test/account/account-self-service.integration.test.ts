@@ -28,7 +28,10 @@ test(
   async () => {
     const { app, env } = await buildTestApp();
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const { output } = await startWorkerWithMailCatcher({ mongoUri: env.MONGODB_URI, redisUrl: env.REDIS_URL });
+    const { output } = await startWorkerWithMailCatcher({
+      mongoUri: env.MONGODB_URI,
+      redisUrl: env.REDIS_URL,
+    });
     const email = uniqueEmail('self');
 
     // Sign-up: the same answer for a new and a taken address, and no session either way.
@@ -64,7 +67,10 @@ test(
     const verifyToken = linkToken(verification, 'verify-email');
     expect(JSON.stringify(await AccountTokenModel.find({ email }).lean())).not.toContain(verifyToken);
     const anyone = dashboardClient(address).client;
-    expect(await anyone.auth.verifyEmail.mutate({ token: verifyToken })).toEqual({ email, emailVerified: true });
+    expect(await anyone.auth.verifyEmail.mutate({ token: verifyToken })).toEqual({
+      email,
+      emailVerified: true,
+    });
     expect(await rejection(anyone.auth.verifyEmail.mutate({ token: verifyToken }))).toEqual(INVALID_LINK);
     expect((await owner.client.auth.me.query()).emailVerified).toBe(true);
     expect(await owner.client.account.resendVerification.mutate()).toEqual({ sent: false });
@@ -82,11 +88,17 @@ test(
     expect(sessions[0]?.userAgent).toEqual(expect.any(String));
     expect(
       await rejection(
-        owner.client.account.changePassword.mutate({ currentPassword: 'not it', newPassword: 'a new password' }),
+        owner.client.account.changePassword.mutate({
+          currentPassword: 'not it',
+          newPassword: 'a new password',
+        }),
       ),
     ).toEqual({ code: 'FORBIDDEN', message: 'The current password is not correct' });
     expect(
-      await owner.client.account.changePassword.mutate({ currentPassword: PASSWORD, newPassword: 'a new password' }),
+      await owner.client.account.changePassword.mutate({
+        currentPassword: PASSWORD,
+        newPassword: 'a new password',
+      }),
     ).toEqual({ otherSessionsEnded: sessions.length - 1 });
     expect((await rejection(laptop.client.auth.me.query())).code).toBe('UNAUTHORIZED');
     expect((await owner.client.auth.me.query()).email).toBe(email);
@@ -109,19 +121,29 @@ test(
     const [reset] = await mailTo(email, 'account.password-reset', output);
     expect(reset?.subject).toBe('Reset your Formwell password');
     const resetToken = linkToken(reset, 'reset-password');
-    expect(await anyone.auth.resetPassword.mutate({ token: resetToken, password: 'reset horse battery' })).toEqual({
+    expect(
+      await anyone.auth.resetPassword.mutate({ token: resetToken, password: 'reset horse battery' }),
+    ).toEqual({
       email,
     });
     expect(
-      await rejection(anyone.auth.resetPassword.mutate({ token: resetToken, password: 'twice horse battery' })),
+      await rejection(
+        anyone.auth.resetPassword.mutate({ token: resetToken, password: 'twice horse battery' }),
+      ),
     ).toEqual(INVALID_LINK);
     expect((await rejection(owner.client.auth.me.query())).code).toBe('UNAUTHORIZED');
     expect((await rejection(anyone.auth.logIn.mutate({ email, password: 'a new password' }))).code).toBe(
       'UNAUTHORIZED',
     );
-    expect((await anyone.auth.logIn.mutate({ email, password: 'reset horse battery' })).user.email).toBe(email);
+    expect((await anyone.auth.logIn.mutate({ email, password: 'reset horse battery' })).user.email).toBe(
+      email,
+    );
     // The unknown address got nothing, though the answer was the same.
-    await waitFor(async () => ((await EmailLogModel.countDocuments({ to: email })) >= 5 ? true : undefined), 60_000, output);
+    await waitFor(
+      async () => ((await EmailLogModel.countDocuments({ to: email })) >= 5 ? true : undefined),
+      60_000,
+      output,
+    );
     expect(await EmailLogModel.countDocuments({ to: stranger })).toBe(0);
   },
 );

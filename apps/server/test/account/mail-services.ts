@@ -18,8 +18,17 @@ async function stopped(entry: SpawnedEntry) {
  * keeping each message's body in MongoDB) and the real worker sending to it over SMTP with the
  * catcher's login. Both are stopped after the test.
  */
-export async function startWorkerWithMailCatcher({ mongoUri, redisUrl }: { mongoUri: string; redisUrl: string }) {
-  const login = { MAIL_CATCHER_USER: 'formwell', MAIL_CATCHER_PASSWORD: randomBytes(18).toString('base64url') };
+export async function startWorkerWithMailCatcher({
+  mongoUri,
+  redisUrl,
+}: {
+  mongoUri: string;
+  redisUrl: string;
+}) {
+  const login = {
+    MAIL_CATCHER_USER: 'formwell',
+    MAIL_CATCHER_PASSWORD: randomBytes(18).toString('base64url'),
+  };
   const catcher = spawnEntry('apps/worker', 'src/mail-catcher/main.ts', {
     MONGODB_URI: mongoUri,
     LOG_LEVEL: 'info',
@@ -59,11 +68,18 @@ export async function mailTo(
       }
       const mails: TCaughtMail[] = [];
       for (const entry of entries) {
-        const body = entry.messageId ? await caughtMailRepository.findBody({ messageId: entry.messageId }) : null;
+        const body = entry.messageId
+          ? await caughtMailRepository.findBody({ messageId: entry.messageId })
+          : null;
         if (entry.status === 'sent' && !body) {
           return undefined;
         }
-        mails.push({ subject: entry.subject, status: entry.status, error: entry.error ?? null, text: body?.text ?? '' });
+        mails.push({
+          subject: entry.subject,
+          status: entry.status,
+          error: entry.error ?? null,
+          text: body?.text ?? '',
+        });
       }
 
       return mails;

@@ -264,7 +264,12 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     input: () => ({ email: uniqueEmail('reset') }),
     namesTenant: false,
   },
-  'auth.verifyEmail': { auth: 'public', input: () => ({ token: NO_SUCH_LINK }), ownStatus: 400, namesTenant: false },
+  'auth.verifyEmail': {
+    auth: 'public',
+    input: () => ({ token: NO_SUCH_LINK }),
+    ownStatus: 400,
+    namesTenant: false,
+  },
   'auth.resetPassword': {
     auth: 'public',
     input: () => ({ token: NO_SUCH_LINK, password: 'a brand new horse' }),

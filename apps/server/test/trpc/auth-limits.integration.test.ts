@@ -185,8 +185,8 @@ describe('emailed links (sign-up, password reset)', () => {
       (await rpc(app, 'auth.requestPasswordReset', { email: uniqueEmail('limits') }, address)).status;
 
     expect([await ask(), await ask(), await ask()]).toEqual([200, 200, 429]);
-    expect((await rpc(app, 'auth.requestPasswordReset', { email: uniqueEmail() }, randomAddress())).status).toBe(
-      200,
-    );
+    expect(
+      (await rpc(app, 'auth.requestPasswordReset', { email: uniqueEmail() }, randomAddress())).status,
+    ).toBe(200);
   });
 });

@@ -98,7 +98,10 @@ export async function withAccountEmailLimit<T>(
   const { rateLimiter } = services;
   const states = await Promise.all([
     rateLimiter.consume('accountEmail', `dashboard_account_email_${hashEmail(email)}`),
-    rateLimiter.consume('accountEmailPerAddress', `dashboard_account_email_ip_${clientAddressBucket(req.ip)}`),
+    rateLimiter.consume(
+      'accountEmailPerAddress',
+      `dashboard_account_email_ip_${clientAddressBucket(req.ip)}`,
+    ),
   ]);
   const refused = longestRefusal(states);
   if (refused) {

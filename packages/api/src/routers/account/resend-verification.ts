@@ -2,10 +2,7 @@ import { resendVerificationEmail } from '@formwell/core';
 
 import { sessionProcedure } from '../../actor/actor-procedure.js';
 import { withAccountEmailLimit } from '../../rate-limit/dashboard-auth-limits.js';
-import {
-  ZResendVerificationRequestSchema,
-  ZResendVerificationResponseSchema,
-} from './account.types.js';
+import { ZResendVerificationRequestSchema, ZResendVerificationResponseSchema } from './account.types.js';
 
 /** The dashboard banner's "send the link again", limited as every request that emails a link. */
 export const resendVerificationRoute = sessionProcedure
