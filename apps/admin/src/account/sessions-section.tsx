@@ -20,27 +20,29 @@ export function SessionsSection() {
       {sessions.isPending ? <Loading what="your sessions" /> : null}
       {sessions.error ? <ErrorAlert error={sessions.error} /> : null}
       {sessions.isSuccess ? (
-        <table>
-          <thead>
-            <tr>
-              <th>Browser</th>
-              <th>Signed in</th>
-              <th>Expires</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.data.sessions.map((session) => (
-              <tr key={session.id}>
-                <td>
-                  {session.userAgent ?? 'unknown browser'}
-                  {session.current ? <strong> (this session)</strong> : null}
-                </td>
-                <td>{formatDate(session.createdAt)}</td>
-                <td>{formatDate(session.expiresAt)}</td>
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>Browser</th>
+                <th>Signed in</th>
+                <th>Expires</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sessions.data.sessions.map((session) => (
+                <tr key={session.id}>
+                  <td>
+                    {session.userAgent ?? 'unknown browser'}
+                    {session.current ? <strong> (this session)</strong> : null}
+                  </td>
+                  <td>{formatDate(session.createdAt)}</td>
+                  <td>{formatDate(session.expiresAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       <div className="row">
         <button type="button" onClick={() => endOthers.mutate()} disabled={endOthers.isPending}>

@@ -59,24 +59,26 @@ export function SubmitterDataPage() {
           ) : null}
           {found.isSuccess && found.data.submissions.length > 0 ? (
             <>
-              <table>
-                <thead>
-                  <tr>
-                    <th>Received</th>
-                    <th>Form</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {found.data.submissions.map((submission) => (
-                    <tr key={submission.id}>
-                      <td>{formatDate(submission.createdAt)}</td>
-                      <td>
-                        <Link to={`/forms/${submission.formId}`}>{submission.formId}</Link>
-                      </td>
+              <div className="table-wrap">
+                <table>
+                  <thead>
+                    <tr>
+                      <th>Received</th>
+                      <th>Form</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {found.data.submissions.map((submission) => (
+                      <tr key={submission.id}>
+                        <td>{formatDate(submission.createdAt)}</td>
+                        <td>
+                          <Link to={`/forms/${submission.formId}`}>{submission.formId}</Link>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
               <ConfirmButton
                 label="Erase this submitter's data"
                 title="Erase this submitter's data?"

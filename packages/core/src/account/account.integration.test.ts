@@ -20,8 +20,14 @@ const NO_QUEUE = { producer: null };
 const PASSWORD = 'correct horse';
 
 /** The token of the newest stored link of `kind` to `to` (the text carries the link). */
-async function linkToken(to: string, kind: string): Promise<string> {
-  const [mail] = await AccountEmailModel.find({ to, kind }).sort({ _id: -1 }).limit(1).lean();
+async function linkToken(
+  to: string,
+  kind: 'account.verify-email' | 'account.password-reset',
+): Promise<string> {
+  const [mail] = await AccountEmailModel.find({ to, kind })
+    .sort({ _id: -1 })
+    .limit(1)
+    .lean<{ text: string }[]>();
   const token = /#token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
   if (!token) {
     throw new Error(`no ${kind} link to ${to}`);

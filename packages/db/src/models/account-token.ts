@@ -3,7 +3,7 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
 
-export const ACCOUNT_TOKEN_KINDS = ['verify-email', 'password-reset'] as const;
+const ACCOUNT_TOKEN_KINDS = ['verify-email', 'password-reset'] as const;
 
 /**
  * One-time links of an account: address verification (24 h) and password reset (30 min). Only the

@@ -18,7 +18,13 @@ export const changePasswordRoute = sessionProcedure
     const result = await withLogInLimit(
       ctx,
       user.email,
-      () => changePassword({ userId: user.id, sessionId, ...input }),
+      () =>
+        changePassword({
+          userId: user.id,
+          sessionId,
+          currentPassword: input.currentPassword,
+          newPassword: input.newPassword,
+        }),
       (error) => error.message === ErrorMessages.WRONG_CURRENT_PASSWORD,
     );
     logger.info({ otherSessionsEnded: result.otherSessionsEnded }, 'password changed');
