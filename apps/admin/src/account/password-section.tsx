@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { ErrorAlert, TextField } from '../components/ui';
+import { NewPasswordField } from './new-password-field';
 import { useTRPC } from '../lib/trpc';
 
 /** Password change: needs the current one; every other session ends, this one stays. */
@@ -38,15 +39,10 @@ export function PasswordSection() {
           value={currentPassword}
           onChange={(e) => setCurrentPassword(e.target.value)}
         />
-        <TextField
-          label="New password"
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          hint="At least 8 characters. Every other session of your account ends."
+        <NewPasswordField
           value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
+          onChange={setNewPassword}
+          hint="At least 8 characters. Every other session of your account ends."
         />
         {change.error ? <ErrorAlert error={change.error} /> : null}
         {change.isSuccess ? (

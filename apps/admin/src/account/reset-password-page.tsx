@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 
-import { ErrorAlert, TextField } from '../components/ui';
+import { ErrorAlert } from '../components/ui';
+import { NewPasswordField } from './new-password-field';
 import { useTRPC } from '../lib/trpc';
 import { linkTokenFromLocation } from './link-token';
 import { PublicCard } from './public-card';
@@ -33,16 +34,7 @@ export function ResetPasswordPage() {
             reset.mutate({ token: linkTokenFromLocation(hash), password });
           }}
         >
-          <TextField
-            label="New password"
-            type="password"
-            required
-            minLength={8}
-            autoComplete="new-password"
-            hint="At least 8 characters."
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <NewPasswordField value={password} onChange={setPassword} />
           {reset.error ? <ErrorAlert error={reset.error} /> : null}
           <button type="submit" className="primary" disabled={reset.isPending}>
             Set the new password

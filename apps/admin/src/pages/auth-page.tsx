@@ -27,7 +27,7 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
   const title = mode === 'logIn' ? 'Log in' : 'Sign up';
 
   if (mode === 'signUp' && signUp.isSuccess) {
-    return <SignUpSent email={signUp.data.email} />;
+    return <SignUpSent email={signUp.data.email} returnTo={location.state} />;
   }
 
   return (
@@ -89,7 +89,7 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
 }
 
 /** After sign-up: a link went to the address (or, if it has an account, word of that). */
-function SignUpSent({ email }: { email: string }) {
+function SignUpSent({ email, returnTo }: { email: string; returnTo: unknown }) {
   return (
     <main>
       <div className="card narrow">
@@ -99,7 +99,11 @@ function SignUpSent({ email }: { email: string }) {
           billing mail are held back.
         </div>
         <p>
-          <Link to="/login">Log in</Link> with the address and password you chose.
+          {/* The log-in page comes back to where the sign-up was asked from (an invitation, say). */}
+          <Link to="/login" state={returnTo}>
+            Log in
+          </Link>{' '}
+          with the address and password you chose.
         </p>
       </div>
     </main>
