@@ -27,7 +27,7 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
   const title = mode === 'logIn' ? 'Log in' : 'Sign up';
 
   if (mode === 'signUp' && signUp.isSuccess) {
-    return <SignUpSent email={signUp.data.email} returnTo={location.state} />;
+    return <SignUpSent email={signUp.data.email} returnTo={location.state as unknown} />;
   }
 
   return (
