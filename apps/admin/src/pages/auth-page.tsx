@@ -14,9 +14,11 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
+  // Set by the invitation page: where to come back to, and the token a sign-up carries along.
+  const state = location.state as { from?: string; invitationToken?: string } | null;
   const onSuccess = async () => {
     await queryClient.invalidateQueries();
-    const from = (location.state as { from?: string } | null)?.from;
+    const from = state?.from;
     await navigate(from && from !== '/login' ? from : '/forms');
   };
   const logIn = useMutation(trpc.auth.logIn.mutationOptions({ onSuccess }));
@@ -27,7 +29,7 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
   const title = mode === 'logIn' ? 'Log in' : 'Sign up';
 
   if (mode === 'signUp' && signUp.isSuccess) {
-    return <SignUpSent email={signUp.data.email} returnTo={location.state as unknown} />;
+    return <SignUpSent email={signUp.data.email} returnTo={state} />;
   }
 
   return (
@@ -39,7 +41,13 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
           onSubmit={(event) => {
             event.preventDefault();
             if (mode === 'logIn') logIn.mutate({ email, password });
-            else signUp.mutate({ email, password, ...(name.trim() ? { name: name.trim() } : {}) });
+            else
+              signUp.mutate({
+                email,
+                password,
+                ...(name.trim() ? { name: name.trim() } : {}),
+                ...(state?.invitationToken ? { invitationToken: state.invitationToken } : {}),
+              });
           }}
         >
           {mode === 'signUp' ? (
@@ -74,12 +82,18 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
         <p>
           {mode === 'logIn' ? (
             <>
-              No account yet? <Link to="/signup">Sign up</Link> ·{' '}
-              <Link to="/forgot-password">Forgot your password?</Link>
+              No account yet?{' '}
+              <Link to="/signup" state={state}>
+                Sign up
+              </Link>{' '}
+              · <Link to="/forgot-password">Forgot your password?</Link>
             </>
           ) : (
             <>
-              Have an account? <Link to="/login">Log in</Link>
+              Have an account?{' '}
+              <Link to="/login" state={state}>
+                Log in
+              </Link>
             </>
           )}
         </p>
