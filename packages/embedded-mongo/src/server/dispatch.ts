@@ -1,4 +1,5 @@
 import { serialize } from 'bson';
+import { restoreUndefined } from '../bson/undefined-value.js';
 import { MongoCommandError, commandNotFound, durabilityFailure, toCommandError } from '../errors.js';
 import { commandFor } from '../commands/registry.js';
 import { checkCommandFields } from '../commands/options.js';
@@ -65,7 +66,7 @@ export async function runCommand(
     const result = runWithDeadline(body.maxTimeMS, runCall, call);
     // Only long reads return a promise; a write's reply is built in the same turn as its changes.
     const out = result instanceof Promise ? await result : result;
-    reply = Buffer.isBuffer(out) ? out : serialize({ ...out, ok: 1 });
+    reply = Buffer.isBuffer(out) ? out : restoreUndefined(serialize({ ...out, ok: 1 }));
   } catch (err) {
     reply = errorReply(err);
   }

@@ -9,6 +9,7 @@ import { duplicateKeyError } from './duplicate-key.js';
 import type { ChangeLog } from './change-log.js';
 import { MAX_BSON_SIZE } from '../wire/header.js';
 import { checkStorageDepth } from '../bson/depth.js';
+import { restoreUndefined } from '../bson/undefined-value.js';
 
 type Doc = Record<string, unknown>;
 
@@ -276,7 +277,7 @@ export class Collection {
   private encode(doc: Doc, purpose: 'insert' | 'update' = 'insert'): Uint8Array {
     let bytes: Uint8Array;
     try {
-      bytes = serialize(doc);
+      bytes = restoreUndefined(serialize(doc));
     } catch (error) {
       this.refuseTooLarge(calculateObjectSize(doc), purpose);
       throw error;
