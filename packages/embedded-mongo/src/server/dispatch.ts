@@ -9,6 +9,7 @@ import type { ChangeLog } from '../storage/change-log.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import type { OpMsg } from '../wire/op-msg.js';
 import { runWithDeadline } from './deadline.js';
+import { recordUsage } from '../commands/usage-top.js';
 
 function errorReply(err: unknown): Uint8Array {
   const e = toCommandError(err);
@@ -55,6 +56,7 @@ export async function runCommand(
   const def = commandFor(state.server, name);
   const db = body.$db;
   const log = state.changes.forCommand();
+  const started = performance.now();
   let reply: Uint8Array;
   try {
     if (!def) throw commandNotFound(name);
@@ -67,6 +69,7 @@ export async function runCommand(
     // Only long reads return a promise; a write's reply is built in the same turn as its changes.
     const out = result instanceof Promise ? await result : result;
     reply = Buffer.isBuffer(out) ? out : restoreUndefined(serialize({ ...out, ok: 1 }));
+    recordUsage(state, db, name, body, def.write === true, (performance.now() - started) * 1000);
   } catch (err) {
     reply = errorReply(err);
   }

@@ -241,6 +241,20 @@ export class Collection {
     log?.push({ t: 'createIndex', db: this.db, coll: this.name, spec });
   }
 
+  /**
+   * Gives an index a new definition differing only in options that leave its keys as they are
+   * (collMod: hidden, expireAfterSeconds). Journaled as a drop and a create of the new definition.
+   */
+  redefineIndex(name: string, spec: IndexSpec, log: ChangeLog | null): void {
+    const index = this.indexes.get(name);
+    if (!index) throw indexNotFound(`index not found with name [${name}]`);
+    const current = index.spec as Record<string, unknown>;
+    for (const key of Object.keys(current)) if (!(key in spec)) delete current[key];
+    Object.assign(current, spec);
+    log?.push({ t: 'dropIndex', db: this.db, coll: this.name, name });
+    log?.push({ t: 'createIndex', db: this.db, coll: this.name, spec: { ...spec } });
+  }
+
   dropIndex(name: string, log: ChangeLog | null): void {
     if (name === '_id_') throw new MongoCommandError(72, 'InvalidOptions', 'cannot drop _id index');
     if (!this.indexes.delete(name)) throw indexNotFound(`index not found with name [${name}]`);
