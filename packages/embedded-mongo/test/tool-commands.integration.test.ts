@@ -206,3 +206,44 @@ test('top counts operations per namespace by kind, on admin only', async () => {
   expect([usage.readLock?.count, usage.writeLock?.count]).toEqual([2, 2]);
   expect((await serverError(() => run('tools', { top: 1 }))).code).toBe(13);
 });
+
+test('a leading $collStats gives storageStats, count and latencyStats; later stages run on its document', async () => {
+  const items = t.db('tools').collection('items');
+  const [doc] = await items
+    .aggregate([{ $collStats: { storageStats: { scale: 1 }, count: {}, latencyStats: {} } }])
+    .toArray();
+  const command = await run('tools', { collStats: 'items' });
+  expect(Object.keys(doc ?? {})).toEqual([
+    'ns',
+    'host',
+    'localTime',
+    'latencyStats',
+    'storageStats',
+    'count',
+  ]);
+  expect(doc?.ns).toBe('tools.items');
+  expect(doc?.count).toBe(2);
+  expect(doc?.storageStats).toEqual(
+    Object.fromEntries(Object.entries(command).filter(([k]) => k !== 'ns' && k !== 'ok')),
+  );
+  expect(Object.keys(doc?.latencyStats as Document)).toEqual(['reads', 'writes', 'commands', 'transactions']);
+  const projected = await items
+    .aggregate([{ $collStats: { count: {} } }, { $project: { _id: 0, n: '$count' } }])
+    .toArray();
+  expect(projected).toEqual([{ n: 2 }]);
+  const missing = await serverError(() =>
+    t
+      .db('tools')
+      .collection('none')
+      .aggregate([{ $collStats: { storageStats: {} } }])
+      .toArray(),
+  );
+  expect([missing.code, missing.message]).toEqual([
+    26,
+    'Unable to retrieve storageStats in $collStats stage :: caused by :: Collection [tools.none] not found.',
+  ]);
+  const later = await serverError(() => items.aggregate([{ $match: {} }, { $collStats: {} }]).toArray());
+  expect(later.code).toBe(40602);
+  const unknown = await serverError(() => items.aggregate([{ $collStats: { bogus: 1 } }]).toArray());
+  expect(unknown.code).toBe(40415);
+});

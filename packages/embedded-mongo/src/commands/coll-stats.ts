@@ -1,7 +1,16 @@
-import { badValue, invalidNamespace } from '../errors.js';
+import { hostname } from 'node:os';
+import {
+  MongoCommandError,
+  badValue,
+  invalidNamespace,
+  namespaceNotFound,
+  show,
+  unknownField,
+} from '../errors.js';
+import { latencyStats } from './usage-top.js';
 import type { Collection } from '../storage/collection.js';
 import { collectionName } from './options.js';
-import type { CommandDef, Doc } from './types.js';
+import type { CommandContext, CommandDef, Doc } from './types.js';
 
 /**
  * The storage figures of a collection as mongod's collStats gives them
@@ -75,3 +84,46 @@ export const dataSizeCommand: CommandDef = {
     return { estimate: ctx.body.estimate === true, size: coll.docs.bytes, numObjects: coll.size, millis: 0 };
   },
 };
+
+const STAGE_FIELDS = new Set(['latencyStats', 'storageStats', 'count', 'queryExecStats']);
+
+/**
+ * The one document of a leading `$collStats` stage
+ * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/collStats/), what mongosh's
+ * `db.collection.stats()` runs: `ns`, `host`, `localTime`, then `latencyStats`, `storageStats`
+ * (collStats' figures without `ns`) and `count` as asked. Storage figures and the count of a
+ * collection that does not exist are refused with 26, as mongod refuses them.
+ */
+export function collStatsStageDoc(ctx: CommandContext, collName: string | undefined, spec: unknown): Doc {
+  if (spec === null || typeof spec !== 'object' || Array.isArray(spec))
+    throw new MongoCommandError(
+      5447000,
+      'Location5447000',
+      '$collStats must take a nested object but found: ' + show(spec),
+    );
+  if (collName === undefined) throw invalidNamespace('$collStats must be run against a collection namespace');
+  const options = spec as Doc;
+  for (const key of Object.keys(options))
+    if (!STAGE_FIELDS.has(key)) throw unknownField(`BSON field '$collStats.${key}' is an unknown field.`);
+  if (options.queryExecStats !== undefined)
+    throw badValue("$collStats option 'queryExecStats' is not supported by the embedded engine");
+  const ns = `${ctx.db}.${collName}`;
+  const coll = ctx.state.engine.collection(ctx.db, collName);
+  const out: Doc = { ns, host: hostname(), localTime: new Date() };
+  if (options.latencyStats !== undefined) out.latencyStats = latencyStats(ctx.state, ctx.db, collName);
+  const missing = (what: string) =>
+    namespaceNotFound(
+      `Unable to retrieve ${what} in $collStats stage :: caused by :: Collection [${ns}] not found.`,
+    );
+  if (options.storageStats !== undefined) {
+    if (!coll) throw missing('storageStats');
+    const scale = scaleOption((options.storageStats as Doc | null)?.scale);
+    const { ns: _ns, ...storage } = collectionStorageStats(ns, coll, scale);
+    out.storageStats = storage;
+  }
+  if (options.count !== undefined) {
+    if (!coll) throw missing('count');
+    out.count = coll.size;
+  }
+  return out;
+}

@@ -86,3 +86,22 @@ export const topCommand: CommandDef = {
     return { totals };
   },
 };
+
+/**
+ * A collection's operation latencies as `$collStats: {latencyStats: {}}` reports them, from the
+ * same counters as `top`: finds and getMores are reads, inserts, updates and deletes writes, the
+ * other commands naming the collection commands (histograms are not kept).
+ */
+export function latencyStats(state: ServerState, db: string, coll: string): Doc {
+  const usage = usageByEngine.get(state)?.get(db)?.get(coll) ?? fresh();
+  const sum = (...cs: Category[]) => ({
+    latency: Math.round(cs.reduce((t, c) => t + usage[c].time, 0)),
+    ops: cs.reduce((n, c) => n + usage[c].count, 0),
+  });
+  return {
+    reads: sum('queries', 'getmore'),
+    writes: sum('insert', 'update', 'remove'),
+    commands: sum('commands'),
+    transactions: { latency: 0, ops: 0 },
+  };
+}
