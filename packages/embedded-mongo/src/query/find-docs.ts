@@ -119,7 +119,8 @@ function prepareScan(coll: Collection, spec: FindSpec): Scan {
   const query = plan.exact && !spec.rids ? null : compileFilter(spec.filter);
   const mode = query === null ? 'plain' : filterDecode(spec.filter);
   const typed = mode !== 'plain';
-  const needSort = spec.sort.length > 0 && !plan.sorted;
+  // Given record ids come in their own order (a batch of a write, a find's min/max range).
+  const needSort = spec.sort.length > 0 && (!plan.sorted || spec.rids !== undefined);
   const fields = query && !typed && spec.decodeMatches === false ? filterFields(spec.filter) : undefined;
   const visit = (rid: number): Match | null => {
     checkDeadline();
@@ -201,9 +202,11 @@ export async function findMatchesYielding(
   // pause, the ids still to read are taken first, in one go: an index iterator must not outlive a
   // write made in the pause.
   const bounded = scan.stopAt !== Infinity;
-  let rids: Iterator<number> = bounded
-    ? scanRids(coll, scan.plan)[Symbol.iterator]()
-    : [...scanRids(coll, scan.plan)][Symbol.iterator]();
+  let rids: Iterator<number> = spec.rids
+    ? spec.rids[Symbol.iterator]()
+    : bounded
+      ? scanRids(coll, scan.plan)[Symbol.iterator]()
+      : [...scanRids(coll, scan.plan)][Symbol.iterator]();
   let live = bounded;
   const yielder = new Yielder();
   const out: Match[] = [];
