@@ -20,7 +20,7 @@ import type { CommandContext, CommandDef, Doc } from './types.js';
  * size, nothing is free and every index has size 0. A collection that does not exist has zeros, as
  * mongod's command answers (it ignores NamespaceNotFound from the storage stats).
  */
-export function collectionStorageStats(ns: string, coll: Collection | undefined, scale: number): Doc {
+function collectionStorageStats(ns: string, coll: Collection | undefined, scale: number): Doc {
   const count = coll?.size ?? 0;
   const bytes = coll?.docs.bytes ?? 0;
   const size = Math.trunc(bytes / scale);
@@ -46,7 +46,7 @@ export function collectionStorageStats(ns: string, coll: Collection | undefined,
 }
 
 /** mongod's `scale` check: a number of at least 1, truncated to an integer. */
-export function scaleOption(value: unknown): number {
+function scaleOption(value: unknown): number {
   if (value === undefined) return 1;
   if (typeof value !== 'number' || !(value >= 1)) throw badValue('scale has to be >= 1');
   return Math.trunc(value);

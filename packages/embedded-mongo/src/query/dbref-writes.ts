@@ -10,7 +10,7 @@ const invalidDbRef = (msg: string) => new MongoCommandError(55, 'InvalidDBRef', 
  * string right after `$id`, `$id` right after `$ref`, `$ref` a string followed by `$id` (55 InvalidDBRef).
  * Other `$`-prefixed names below the top level are allowed since MongoDB 5.0.
  */
-export function checkDbRefFields(doc: Record<string, unknown>): void {
+function checkDbRefFields(doc: Record<string, unknown>): void {
   const keys = Object.keys(doc);
   keys.forEach((name, i) => {
     if (!DBREF_FIELDS.has(name)) return;
