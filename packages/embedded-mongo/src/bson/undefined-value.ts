@@ -35,8 +35,15 @@ const MARKER_VALUE = (() => {
 const SYMBOL = 0x0e;
 const UNDEFINED = 0x06;
 
+/**
+ * Whether this process ever decoded a BSON undefined into the marker: until then no encoded bytes
+ * can hold one, and restoreUndefined returns at once (every reply passes through it).
+ */
+let markerIssued = false;
+
 /** Replaces every `undefined` value held by a decoded document (at any depth) with BSON_UNDEFINED. */
 export function markUndefined<T>(doc: T): T {
+  markerIssued = true;
   if (doc === null || typeof doc !== 'object') return doc;
   if (Array.isArray(doc)) {
     for (let i = 0; i < doc.length; i++) {
@@ -58,9 +65,11 @@ export function markUndefined<T>(doc: T): T {
 
 /**
  * Encoded BSON with every marker symbol written back as BSON `undefined`. The common case, bytes
- * holding no marker, is one search of the bytes and returns them unchanged.
+ * holding no marker, is one search of the bytes (none before any marker was issued) and returns
+ * them unchanged.
  */
 export function restoreUndefined<B extends Uint8Array>(bytes: B): B | Buffer {
+  if (!markerIssued) return bytes;
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.indexOf(MARKER_VALUE) < 0) return bytes;
   return rewrite(buf, 0);

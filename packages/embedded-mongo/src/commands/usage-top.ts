@@ -19,13 +19,13 @@ type Category = (typeof CATEGORIES)[number];
 type NamespaceUsage = Record<Category, Usage>;
 
 /** The category of mongod's Top each command counts under (others: `commands`). */
-const CATEGORY_OF: Record<string, Category> = {
-  find: 'queries',
-  getMore: 'getmore',
-  insert: 'insert',
-  update: 'update',
-  delete: 'remove',
-};
+const CATEGORY_OF = new Map<string, Category>([
+  ['find', 'queries'],
+  ['getMore', 'getmore'],
+  ['insert', 'insert'],
+  ['update', 'update'],
+  ['delete', 'remove'],
+]);
 
 /** Per-engine usage by database, then collection (no namespace string built per command). */
 const usageByEngine = new WeakMap<ServerState, Map<string, Map<string, NamespaceUsage>>>();
@@ -62,10 +62,15 @@ export function recordUsage(
     usage = fresh();
     byColl.set(coll, usage);
   }
-  for (const c of ['total', write ? 'writeLock' : 'readLock', CATEGORY_OF[name] ?? 'commands'] as const) {
-    usage[c].time += micros;
-    usage[c].count++;
-  }
+  // Three counters, without building a list per command (this runs for every command).
+  add(usage.total, micros);
+  add(write ? usage.writeLock : usage.readLock, micros);
+  add(usage[CATEGORY_OF.get(name) ?? 'commands'], micros);
+}
+
+function add(u: Usage, micros: number): void {
+  u.time += micros;
+  u.count++;
 }
 
 /** `top` (https://www.mongodb.com/docs/manual/reference/command/top/), run against admin. */
