@@ -18,8 +18,12 @@ export const isDbRef = (v: unknown): v is DBRef => v instanceof DBRef;
 /** The DBRef fields an update path may write inside a DBRef (and nowhere else). */
 export const DBREF_FIELDS = new Set(['$ref', '$id', '$db']);
 
-/** Whether an update path writes a DBRef's own field (`a.$id`, `a.0.$ref`, `a.$.$db`). */
-export const writesDbRefField = (path: string): boolean => path.split('.').some((p) => DBREF_FIELDS.has(p));
+/**
+ * Whether an update path writes a DBRef's own field (`a.$id`, `a.0.$ref`, `a.$.$db`). Every update
+ * asks, so paths without `.$` (nearly all) are answered without splitting them.
+ */
+export const writesDbRefField = (path: string): boolean =>
+  path.includes('.$') && path.split('.').some((p) => DBREF_FIELDS.has(p));
 
 /**
  * Replaces every DBRef of a decoded document (at any depth) with the plain document it is stored

@@ -151,7 +151,8 @@ export function applyUpdate(
     } else {
       const mod = withSetOnInsert(u as Doc, inserting);
       // Writing a DBRef's own fields: its DBRefs become the plain documents they are stored as.
-      const dbRefWrites = [...updatedPaths(mod)].some(writesDbRefField);
+      let dbRefWrites = false;
+      for (const path of updatedPaths(mod)) dbRefWrites ||= writesDbRefField(path);
       if (dbRefWrites) {
         plainDbRefs(doc);
         if (typed) plainDbRefs(typed.old);
