@@ -34,17 +34,23 @@ const bound = (body: Doc, name: string): Doc | undefined => {
   return Object.keys(v).length > 0 ? (v as Doc) : undefined;
 };
 
+/** The options of nearly every find: none of the four given (shared, not built per command). */
+const NONE: KeyOptions = Object.freeze({ returnKey: false, showRecordId: false });
+
 export function parseKeyOptions(body: Doc): KeyOptions {
+  const { returnKey, showRecordId, min, max } = body;
+  if (returnKey === undefined && showRecordId === undefined && min === undefined && max === undefined)
+    return NONE;
   const options: KeyOptions = {
     returnKey: flag(body, 'returnKey'),
     showRecordId: flag(body, 'showRecordId'),
   };
-  const min = bound(body, 'min');
-  const max = bound(body, 'max');
-  if (min && max && Object.keys(min).join('\0') !== Object.keys(max).join('\0'))
+  const lower = bound(body, 'min');
+  const upper = bound(body, 'max');
+  if (lower && upper && Object.keys(lower).join('\0') !== Object.keys(upper).join('\0'))
     throw new MongoCommandError(51176, 'Location51176', 'min() and max() must have the same field names');
-  if (min) options.min = min;
-  if (max) options.max = max;
+  if (lower) options.min = lower;
+  if (upper) options.max = upper;
   return options;
 }
 
