@@ -175,7 +175,7 @@ export { loadOwnedForm } from './forms/load-owned-form.js';
 export { findFormOwner } from './forms/find-form-owner.js';
 
 // public HTML forms (keyless endpoint)
-export { submitPublicForm } from './public-forms/submit-public-form.js';
+export { admitPublicUpload, submitPublicForm } from './public-forms/submit-public-form.js';
 export type { SubmitPublicFormOptions, TSubmitPublicFormResult } from './public-forms/submit-public-form.js';
 export { getPublicFormName } from './public-forms/get-public-form.js';
 export type { TCaptchaProvider } from './public-forms/captcha-providers.js';

@@ -29,7 +29,7 @@ export function EmbedSection({ form }: { form: TForm }) {
     { title: 'From a web page (fetch, with an embed key)', text: fetchSnippet(origin, form.id, form.fields) },
     {
       title: 'A plain HTML form (no key; public submissions on)',
-      text: htmlFormSnippet(origin, form.id, form.fields),
+      text: htmlFormSnippet(origin, form.id, form.fields, form.publicSubmissions.captcha?.provider ?? null),
     },
   ];
 

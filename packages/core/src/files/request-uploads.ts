@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 
 import { uploadedFileRepository } from '@formwell/db';
 
+import { dropFilePart } from './drop-file-part.js';
 import { attachUploadedFiles, reserveUploadStorage } from './settle-upload.js';
 import { UploadSession } from './upload-session.js';
 import type { TUploadTarget } from './upload-target.js';
@@ -27,21 +28,31 @@ export function createRequestUploads({
   resolveTarget,
   noFileFields,
 }: {
-  /** Called at the first file part, with the text fields sent before it. */
-  resolveTarget: (fieldsBefore: ReadonlyMap<string, string | string[]>) => Promise<TUploadTarget>;
+  /**
+   * Called at the first file part, with the text fields sent before it. `null` drops the files
+   * unstored (a bot the honeypot caught, which is answered as if all went well).
+   */
+  resolveTarget: (fieldsBefore: ReadonlyMap<string, string | string[]>) => Promise<TUploadTarget | null>;
   noFileFields: () => Error;
 }) {
   let session: UploadSession | null = null;
+  let dropping = false;
   /** Whether a submit took charge of the files (to tie them to its submission or remove them). */
   let submitted = false;
 
   const onFile: TFilePartHandler = async (part) => {
-    if (!session) {
+    if (!session && !dropping) {
       const target = await resolveTarget(part.fieldsBefore);
-      if (target.fileFields.size === 0) {
+      if (target?.fileFields.size === 0) {
         throw noFileFields();
       }
-      session = new UploadSession(target);
+      session = target ? new UploadSession(target) : null;
+      dropping = target === null;
+    }
+    if (!session) {
+      await dropFilePart(part.stream);
+
+      return;
     }
     await session.accept({ field: part.field, filename: part.filename, stream: part.stream });
   };
