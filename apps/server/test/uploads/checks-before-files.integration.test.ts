@@ -15,6 +15,20 @@ const FILE_FIELDS = [
 const SECRET = 'hcaptcha-secret';
 const TOKEN = 'good-token';
 
+/** The multipart body of `parts` to the form's keyless endpoint, asking for a JSON answer. */
+async function post(
+  base: string,
+  formId: string,
+  parts: Parameters<typeof formData>[0],
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${base}/f/${formId}`, {
+    method: 'POST',
+    headers: { ...JSON_ACCEPT, ...headers },
+    body: formData(parts),
+  });
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -47,14 +61,15 @@ describe('POST /f/{formId}: checks that need no file run before a file byte is s
     });
     const begun = vi.spyOn(uploadedFileRepository, 'begin');
 
-    const response = await fetch(`${base}/f/${form.formId}`, {
-      method: 'POST',
-      headers: { ...JSON_ACCEPT, origin: 'https://elsewhere.example.com' },
-      body: formData([
+    const response = await post(
+      base,
+      form.formId,
+      [
         ['name', 'Ada'],
         ['cv', { bytes: pngBytes(64 * 1024), filename: 'cv.png' }],
-      ]),
-    });
+      ],
+      { origin: 'https://elsewhere.example.com' },
+    );
 
     expect(response.status).toBe(403);
     expect(((await response.json()) as { message: string }).message).toBe(
@@ -68,15 +83,11 @@ describe('POST /f/{formId}: checks that need no file run before a file byte is s
     const { verifier, base, form } = await captchaSetUp();
     const begun = vi.spyOn(uploadedFileRepository, 'begin');
 
-    const response = await fetch(`${base}/f/${form.formId}`, {
-      method: 'POST',
-      headers: JSON_ACCEPT,
-      body: formData([
-        ['h-captcha-response', 'forged'],
-        ['name', 'Ada'],
-        ['cv', { bytes: pngBytes(), filename: 'cv.png' }],
-      ]),
-    });
+    const response = await post(base, form.formId, [
+      ['h-captcha-response', 'forged'],
+      ['name', 'Ada'],
+      ['cv', { bytes: pngBytes(), filename: 'cv.png' }],
+    ]);
 
     expect(response.status).toBe(403);
     expect(((await response.json()) as { message: string }).message).toBe(ErrorMessages.CAPTCHA_FAILED);
@@ -90,15 +101,11 @@ describe('POST /f/{formId}: checks that need no file run before a file byte is s
     const { verifier, base, form } = await captchaSetUp();
     const begun = vi.spyOn(uploadedFileRepository, 'begin');
 
-    const response = await fetch(`${base}/f/${form.formId}`, {
-      method: 'POST',
-      headers: JSON_ACCEPT,
-      body: formData([
-        ['name', 'Ada'],
-        ['cv', { bytes: pngBytes(), filename: 'cv.png' }],
-        ['h-captcha-response', TOKEN],
-      ]),
-    });
+    const response = await post(base, form.formId, [
+      ['name', 'Ada'],
+      ['cv', { bytes: pngBytes(), filename: 'cv.png' }],
+      ['h-captcha-response', TOKEN],
+    ]);
 
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toBe(
@@ -113,15 +120,11 @@ describe('POST /f/{formId}: checks that need no file run before a file byte is s
   test('a good token before the files is verified once, and the submission keeps its file', async () => {
     const { verifier, base, form } = await captchaSetUp();
 
-    const response = await fetch(`${base}/f/${form.formId}`, {
-      method: 'POST',
-      headers: JSON_ACCEPT,
-      body: formData([
-        ['h-captcha-response', TOKEN],
-        ['name', 'Ada'],
-        ['cv', { bytes: pngBytes(), filename: 'cv.png' }],
-      ]),
-    });
+    const response = await post(base, form.formId, [
+      ['h-captcha-response', TOKEN],
+      ['name', 'Ada'],
+      ['cv', { bytes: pngBytes(), filename: 'cv.png' }],
+    ]);
 
     expect(response.status).toBe(201);
     // A provider's token verifies once: the submit reuses the verdict given before the file.
@@ -136,16 +139,12 @@ describe('POST /f/{formId}: checks that need no file run before a file byte is s
     const form = await createPublicForm({ owner: { plan: 'STANDARD' }, form: { fields: [...FILE_FIELDS] } });
     const begun = vi.spyOn(uploadedFileRepository, 'begin');
 
-    const response = await fetch(`${base}/f/${form.formId}`, {
-      method: 'POST',
-      headers: JSON_ACCEPT,
-      body: formData([
-        ['_gotcha', 'https://spam.example'],
-        ['name', 'Ada'],
-        ['cv', { bytes: pngBytes(200 * 1024), filename: 'cv.png' }],
-        ['cv', { bytes: pngBytes(), filename: 'second.png' }],
-      ]),
-    });
+    const response = await post(base, form.formId, [
+      ['_gotcha', 'https://spam.example'],
+      ['name', 'Ada'],
+      ['cv', { bytes: pngBytes(200 * 1024), filename: 'cv.png' }],
+      ['cv', { bytes: pngBytes(), filename: 'second.png' }],
+    ]);
 
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ success: true });

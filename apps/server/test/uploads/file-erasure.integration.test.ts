@@ -5,18 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { createPublicForm } from '../public-form/helpers.js';
 import { DOWNLOAD_FIELDS, uploadTwoFiles } from './download-flow.js';
-import { listen, NOTHING_LEFT, residue } from './helpers.js';
+import { collection, listen, NOTHING_LEFT, residue } from './helpers.js';
 
 const DAY = 24 * 60 * 60_000;
-
-function collection(name: string) {
-  const db = mongoose.connection.db;
-  if (!db) {
-    throw new Error('not connected');
-  }
-
-  return db.collection(name);
-}
 
 describe('files go with the data that holds them', () => {
   test("the retention purge deletes an expired submission's files and gives their storage back", async () => {

@@ -2,7 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { startSmtp } from '../helpers/smtp-server.js';
-import { spawnEntry } from '../helpers/spawn-entry.js';
+import { startWorkerProcess } from '../helpers/spawn-entry.js';
 import { waitFor } from '../helpers/start-system.js';
 import { createPublicForm } from '../public-form/helpers.js';
 import { download, DOWNLOAD_FIELDS, uploadTwoFiles } from './download-flow.js';
@@ -21,19 +21,13 @@ test("the owner's notification email links each file with a signed link that dow
   const base = await listen(app);
   const smtp = await startSmtp();
   cleanups.push(smtp.close);
-  const worker = spawnEntry('apps/worker', 'src/main.ts', {
+  const worker = await startWorkerProcess({
     MONGODB_URI: env.MONGODB_URI,
     REDIS_URL: env.REDIS_URL,
     PUBLIC_URL: base,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   });
-  cleanups.push(async () => {
-    if (worker.child.exitCode === null) {
-      worker.child.kill('SIGTERM');
-      await worker.exit();
-    }
-  });
-  await worker.waitForOutput(/"msg":"worker started"/, 60_000);
+  cleanups.push(worker.stop);
   // The owner's notification (a PRO feature) lists the files.
   const form = await createPublicForm({
     owner: { plan: 'PRO' },

@@ -7,18 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
 import { storedData } from '../public-form/helpers.js';
-import { createUploadForm, formData, listen, MB, pngBytes, residue } from './helpers.js';
+import { collection, createUploadForm, formData, listen, MB, pngBytes, residue } from './helpers.js';
 
 const HOUR = 60 * 60_000;
-
-function collection(name: string) {
-  const db = mongoose.connection.db;
-  if (!db) {
-    throw new Error('not connected');
-  }
-
-  return db.collection(name);
-}
 
 async function claimedBytes(userId: string): Promise<number> {
   const doc = await collection('storage_usage').findOne({ workspaceId: new mongoose.Types.ObjectId(userId) });

@@ -5,16 +5,14 @@ import mongoose from 'mongoose';
 import { describe, expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
-import { createUploadForm, listen, MB, pngBytes, residue } from './helpers.js';
+import { collection, createUploadForm, listen, MB, pngBytes, residue } from './helpers.js';
 
 const KB = 1024;
 const BOUNDARY = 'formwell-claims';
 
 /** The tenant's counter: stored bytes (the usage shown) and claimed bytes (what the limit guards). */
 async function counter(userId: string) {
-  const doc = await mongoose.connection.db
-    ?.collection('storage_usage')
-    .findOne({ workspaceId: new mongoose.Types.ObjectId(userId) });
+  const doc = await collection('storage_usage').findOne({ workspaceId: new mongoose.Types.ObjectId(userId) });
 
   return { storageBytes: Number(doc?.storageBytes ?? 0), claimedBytes: Number(doc?.claimedBytes ?? 0) };
 }
