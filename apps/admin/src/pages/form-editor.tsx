@@ -86,7 +86,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
             retentionDays: retentionDays.trim() === '' ? null : Number(retentionDays),
             emailSettings: toEmailSettingsInput(emailSettings),
           };
-          if (form) update.mutate({ id: form.id, data });
+          if (form) update.mutate({ formId: form.id, ...data });
           else create.mutate(data);
         }}
       >

@@ -11,6 +11,7 @@ import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { countOwnerWideHooksOnNewForm } from '../hooks/store-owner-wide-hook.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
+import { newFormEmailSettings } from './z-email-settings-input.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { ZCreateFormInputSchema, type TCreateFormInput } from './z-form-input.js';
 
@@ -24,14 +25,7 @@ function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSche
     formType: parsed.formType,
     fields: parsed.fields,
     settings: { usersJoined: parsed.settings?.usersJoined ?? null },
-    emailSettings: {
-      enabled: parsed.emailSettings?.enabled ?? false,
-      developerNotificationsEnabled: parsed.emailSettings?.developerNotificationsEnabled ?? false,
-      developerEmail: parsed.emailSettings?.developerEmail ?? null,
-      subject: parsed.emailSettings?.subject ?? null,
-      replyTo: parsed.emailSettings?.replyTo ?? null,
-      confirmUnverified: parsed.emailSettings?.confirmUnverified ?? false,
-    },
+    emailSettings: newFormEmailSettings(parsed.emailSettings),
     uniqueEmail: parsed.uniqueEmail ?? parsed.formType === 'waitlist',
     retentionDays: parsed.retentionDays ?? null,
     ...(parsed.spamThreshold === undefined ? {} : { spamThreshold: parsed.spamThreshold }),

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * A form's email switches and addresses as an owner sends them: on create, and on update (the
+ * dashboard's editor and `PATCH /api/v1/forms/{formId}`), where the parts sent replace the stored
+ * ones and the rest stay. The only definition of this body: extend it here (templates, recipients),
+ * and the dashboard, the REST API, its OpenAPI document and the generated client follow.
+ *
+ * `enabled` is the submitter's confirmation, `developerNotificationsEnabled` the owner's
+ * notification; turning either on is checked against the plan (assertEmailSettingsPlan).
+ */
+export const ZEmailSettingsInputSchema = z.object({
+  enabled: z.boolean().optional(),
+  developerNotificationsEnabled: z.boolean().optional(),
+  developerEmail: z.email().nullable().optional(),
+  subject: z.string().max(200).nullable().optional(),
+  replyTo: z.email().nullable().optional(),
+  /** Confirm submitters who passed no CAPTCHA and used no server-side key (see the README's warning). */
+  confirmUnverified: z.boolean().optional(),
+});
+
+type TEmailSettingsInput = z.output<typeof ZEmailSettingsInputSchema>;
+
+/** A new form's stored email settings: what was sent, everything else off or empty. */
+export function newFormEmailSettings(input: TEmailSettingsInput | undefined) {
+  return {
+    enabled: input?.enabled ?? false,
+    developerNotificationsEnabled: input?.developerNotificationsEnabled ?? false,
+    developerEmail: input?.developerEmail ?? null,
+    subject: input?.subject ?? null,
+    replyTo: input?.replyTo ?? null,
+    confirmUnverified: input?.confirmUnverified ?? false,
+  };
+}
