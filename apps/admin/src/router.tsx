@@ -3,20 +3,32 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { AppShell } from './components/layout';
 import {
   AcceptInvitationPage,
+  AccountPage,
   ApiKeysPage,
   AuthPage,
   BillingPage,
   FormDetailPage,
   FormEditorPage,
   FormsListPage,
+  ForgotPasswordPage,
   InboundEventsPage,
   MailDetailPage,
   MailListPage,
   NotFoundPage,
   PageSuspense,
+  ResetPasswordPage,
   StaffUsersPage,
   WorkspacePage,
+  SubmitterDataPage,
+  VerifyEmailPage,
 } from './lazy-pages';
+
+/** The pages an emailed link or a signed-out visitor opens: no session needed. */
+const publicPages = [
+  { path: '/forgot-password', page: <ForgotPasswordPage /> },
+  { path: '/reset-password', page: <ResetPasswordPage /> },
+  { path: '/verify-email', page: <VerifyEmailPage /> },
+].map(({ path, page }) => ({ path, element: <PageSuspense>{page}</PageSuspense> }));
 
 export const router = createBrowserRouter([
   {
@@ -35,6 +47,7 @@ export const router = createBrowserRouter([
       </PageSuspense>
     ),
   },
+  ...publicPages,
   {
     // Outside the signed-in frame: the invitee may have no session yet.
     path: '/invitations/accept',
@@ -59,6 +72,8 @@ export const router = createBrowserRouter([
       { path: '/billing', element: <BillingPage /> },
       { path: '/workspace', element: <WorkspacePage /> },
       { path: '/staff/users', element: <StaffUsersPage /> },
+      { path: '/account', element: <AccountPage /> },
+      { path: '/submitter-data', element: <SubmitterDataPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -22,10 +22,15 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
     await navigate(from && from !== '/login' ? from : '/forms');
   };
   const logIn = useMutation(trpc.auth.logIn.mutationOptions({ onSuccess }));
-  const signUp = useMutation(trpc.auth.signUp.mutationOptions({ onSuccess }));
+  // Sign-up signs nobody in (its answer is the same for a taken address): the page says where to look.
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
   const pending = logIn.isPending || signUp.isPending;
   const error = mode === 'logIn' ? logIn.error : signUp.error;
   const title = mode === 'logIn' ? 'Log in' : 'Sign up';
+
+  if (mode === 'signUp' && signUp.isSuccess) {
+    return <SignUpSent email={signUp.data.email} returnTo={state} />;
+  }
 
   return (
     <main>
@@ -80,7 +85,8 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
               No account yet?{' '}
               <Link to="/signup" state={state}>
                 Sign up
-              </Link>
+              </Link>{' '}
+              · <Link to="/forgot-password">Forgot your password?</Link>
             </>
           ) : (
             <>
@@ -90,6 +96,28 @@ export function AuthPage({ mode }: { mode: 'logIn' | 'signUp' }) {
               </Link>
             </>
           )}
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/** After sign-up: a link went to the address (or, if it has an account, word of that). */
+function SignUpSent({ email, returnTo }: { email: string; returnTo: unknown }) {
+  return (
+    <main>
+      <div className="card narrow">
+        <h1>Check your inbox</h1>
+        <div className="alert ok" role="status">
+          We sent a message to {email}: open its link to confirm the address. Until then, notifications and
+          billing mail are held back.
+        </div>
+        <p>
+          {/* The log-in page comes back to where the sign-up was asked from (an invitation, say). */}
+          <Link to="/login" state={returnTo}>
+            Log in
+          </Link>{' '}
+          with the address and password you chose.
         </p>
       </div>
     </main>

@@ -13,6 +13,7 @@ import type { TCoreConfig } from '../config/load-config.js';
 import { completeOutboxEntry } from '../submissions/complete-outbox-entry.js';
 import { failOutboxEntry } from '../submissions/fail-outbox-entry.js';
 import { developerRecipient } from './developer-recipient.js';
+import { OWNER_NOT_VERIFIED, ownerAddressVerified } from './owner-address.js';
 import { logEmail, sendLoggedEmail, type TEmailOutcome } from './send-logged-email.js';
 import type { TEmailMessage, TMailer } from './mailer.js';
 import { developerNotificationEmail, submissionConfirmationEmail } from './submission-email-templates.js';
@@ -178,6 +179,14 @@ export async function sendSubmissionEmail({
   };
   if (entry.skipReason) {
     return skip(entry.skipReason);
+  }
+  if (
+    kind === 'email.developer' &&
+    !form?.emailSettings.developerEmail &&
+    user &&
+    !ownerAddressVerified(user)
+  ) {
+    return skip(OWNER_NOT_VERIFIED);
   }
   // The tenant is the form's owner today; the address is counted as the message will be sent to.
   const capped =

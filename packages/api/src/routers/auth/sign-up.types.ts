@@ -1,4 +1,4 @@
-import { ZUserViewSchema } from '@formwell/core';
+import { ZCheckInboxSchema } from '@formwell/core';
 import { z } from 'zod';
 
 export const ZSignUpRequestSchema = z.object({
@@ -9,4 +9,4 @@ export const ZSignUpRequestSchema = z.object({
   invitationToken: z.string().max(200).optional(),
 });
 
-export const ZSignUpResponseSchema = z.object({ user: ZUserViewSchema });
+export const ZSignUpResponseSchema = ZCheckInboxSchema;
