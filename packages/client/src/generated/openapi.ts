@@ -594,6 +594,20 @@ export interface components {
       /** @description Same as error, except where the interface gives two texts. */
       message: string;
     };
+    'error.MISDIRECTED_REQUEST': {
+      /** @description Machine code, e.g. NOT_FOUND. */
+      code: string;
+      /** @description Human-readable error text. */
+      error: string;
+      /** @description Per-field reasons, for invalid submission data. */
+      fieldErrors?: {
+        [key: string]: string;
+      };
+      /** @description Validation issues, for invalid input. */
+      issues?: unknown[];
+      /** @description Same as error, except where the interface gives two texts. */
+      message: string;
+    };
     'error.NOT_FOUND': {
       /** @description Machine code, e.g. NOT_FOUND. */
       code: string;
@@ -876,6 +890,15 @@ export interface operations {
           'application/json': components['schemas']['error.BAD_REQUEST'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded (per client address and form) */
       429: {
         headers: {
@@ -1072,6 +1095,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -1148,6 +1180,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -1230,6 +1271,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -1427,6 +1477,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -1953,6 +2012,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2041,6 +2109,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2175,6 +2252,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2252,6 +2338,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2372,6 +2467,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2459,6 +2563,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2536,6 +2649,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2619,6 +2741,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2734,6 +2865,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2801,6 +2941,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded */
@@ -2883,6 +3032,15 @@ export interface operations {
           'application/json': components['schemas']['error.BAD_REQUEST'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded */
       429: {
         headers: {
@@ -2960,6 +3118,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3057,6 +3224,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3187,6 +3363,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3280,6 +3465,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3361,6 +3555,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3490,6 +3693,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3588,6 +3800,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3709,6 +3930,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3825,6 +4055,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3945,6 +4184,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4024,6 +4272,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -4148,6 +4405,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4258,6 +4524,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4336,6 +4611,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4378,6 +4662,15 @@ export interface operations {
             status: 'ok';
             version: string;
           };
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Internal server error */
@@ -4456,6 +4749,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
