@@ -34,3 +34,12 @@ export async function packedPackage(
     await rm(destination, { recursive: true, force: true });
   }
 }
+
+/** What a package built from `src/` should ship: each module's code and types, the README, the manifest. */
+export function publishedFiles(modules: readonly string[]): string[] {
+  return [
+    'README.md',
+    'package.json',
+    ...modules.flatMap((module) => [`dist/${module}.d.ts`, `dist/${module}.js`]),
+  ].sort();
+}

@@ -1,14 +1,7 @@
 // A customer's job application page with file inputs, as a React developer would write it.
 import { FormwellForm } from '@formwell/react';
-import { createRoot } from 'react-dom/client';
 
-type TPageConfig = { baseUrl: string; apiKey: string; formId: string };
-
-declare global {
-  interface Window {
-    FORMWELL: TPageConfig;
-  }
-}
+import { mountPage, type TPageConfig } from '../helpers/mount-page.js';
 
 function ApplicationPage({ baseUrl, apiKey, formId }: TPageConfig) {
   return (
@@ -36,7 +29,4 @@ function ApplicationPage({ baseUrl, apiKey, formId }: TPageConfig) {
   );
 }
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(<ApplicationPage {...window.FORMWELL} />);
-}
+mountPage(ApplicationPage);
