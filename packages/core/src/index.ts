@@ -175,7 +175,7 @@ export { loadOwnedForm } from './forms/load-owned-form.js';
 export { findFormOwner } from './forms/find-form-owner.js';
 
 // public HTML forms (keyless endpoint)
-export { submitPublicForm } from './public-forms/submit-public-form.js';
+export { admitPublicUpload, submitPublicForm } from './public-forms/submit-public-form.js';
 export type { SubmitPublicFormOptions, TSubmitPublicFormResult } from './public-forms/submit-public-form.js';
 export { getPublicFormName } from './public-forms/get-public-form.js';
 export type { TCaptchaProvider } from './public-forms/captcha-providers.js';
@@ -408,12 +408,8 @@ export { ZDeleteAccountInputSchema, ZSubmitterInputSchema } from './data-rights/
 // file uploads
 export { keyedUploadTarget, publicUploadTarget } from './files/upload-target.js';
 export type { TUploadTarget, TFileFieldRules } from './files/upload-target.js';
-export {
-  attachUploadedFiles,
-  removeUploadedFiles,
-  reserveUploadStorage,
-  storageLimitError,
-} from './files/settle-upload.js';
+export { attachUploadedFiles, removeUploadedFiles, storageLimitError } from './files/settle-upload.js';
+export { ORPHAN_UPLOAD_GRACE_MS, sweepOrphanUploads } from './files/sweep-orphan-uploads.js';
 export { openLinkedFile, openSubmissionFile } from './files/open-file-download.js';
 export type { TFileDownload } from './files/open-file-download.js';
 export { SIGNED_FILE_PATH, withFileLinks } from './files/file-links.js';

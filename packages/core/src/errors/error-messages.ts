@@ -128,6 +128,9 @@ export const ErrorMessages = {
   /** The keyless HTML endpoint (POST /f/:formId). */
   PUBLIC_ORIGIN_NOT_ALLOWED: 'This form does not accept submissions from this origin',
   CAPTCHA_FAILED: 'CAPTCHA verification failed',
+  /** A file part came before the CAPTCHA token: files are stored only once the CAPTCHA passed. */
+  CAPTCHA_TOKEN_AFTER_FILES:
+    'Send the CAPTCHA token before the files (place the CAPTCHA widget above the file inputs)',
   PUBLIC_SUBMISSIONS_OFF: 'Public submissions are off for this form',
   CAPTCHA_UNAVAILABLE: 'CAPTCHA could not be verified right now, please try again',
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,

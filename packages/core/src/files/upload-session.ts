@@ -9,7 +9,7 @@ import { ErrorMessages } from '../errors/error-messages.js';
 import { FileInspector } from './inspect-file.js';
 import { isAccepted } from './file-type-rules.js';
 import { safeFileName } from './safe-file-name.js';
-import { removeUploadedFiles, storageLimitError } from './settle-upload.js';
+import { claimUploadStorage, removeUploadedFiles, trimUploadClaim } from './settle-upload.js';
 import type { TUploadTarget } from './upload-target.js';
 import type { TStoredFile, TSubmissionFiles } from './z-stored-file.js';
 
@@ -68,11 +68,11 @@ export class UploadSession {
       size: 0,
       contentType: 'application/octet-stream',
       sha256: '',
+      claimedBytes: 0,
       storage: this.target.storage.kind,
       createdAt: new Date(),
       updatedAt: new Date(),
     };
-    const before = this.#bytes;
     const inspector = new FileInspector({
       name,
       onBytes: (total) => {
@@ -86,9 +86,11 @@ export class UploadSession {
             },
           });
         }
-        if (this.target.storageUsedBytes + before + total > this.target.storageLimitBytes) {
-          throw storageLimitError(this.target.storageUsedBytes, this.target.storageLimitBytes);
-        }
+        // Bytes pass on to the store only once storage is claimed for them, so uploads running
+        // in parallel can never together store more than the plan's limit.
+        return total > record.claimedBytes
+          ? claimUploadStorage({ target: this.target, file: record, needed: total - record.claimedBytes })
+          : undefined;
       },
       check: (kind, size) => {
         if (size === 0) {
@@ -116,6 +118,7 @@ export class UploadSession {
     const { size, sha256, kind } = inspector.result();
     Object.assign(record, { size, sha256, contentType: kind.contentType });
     await uploadedFileRepository.finish(record);
+    await trimUploadClaim(record);
     this.#bytes += size;
     this.#files.push({
       record,
@@ -144,8 +147,8 @@ export class UploadSession {
     return values;
   }
 
-  /** Removes every file this request wrote (a refused or aborted request keeps nothing). */
+  /** Removes every file this request wrote, with its claim (a refused or aborted request keeps nothing). */
   async discard(): Promise<void> {
-    await removeUploadedFiles({ files: this.#written, counted: false });
+    await removeUploadedFiles({ files: this.#written, counters: true });
   }
 }
