@@ -137,6 +137,8 @@ export const ErrorMessages = {
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
   /** The 413 of a route with its own body limit (the payment receiver's). */
   bodyTooLarge,
+  /** The field's reason beside a file over its field's size limit (the 413 itself names the body's). */
+  fileTooLarge: (limitBytes: number) => `File too large (at most ${formatBodyLimit(limitBytes)})`,
   monthlyLimit: (used: number, limit: number) =>
     `Monthly submission limit reached (${used}/${limit}) for your plan`,
   apiKeyLimit: (max: number) => `API key limit reached (${max}/${max} active keys)`,

@@ -5,6 +5,7 @@ import { uploadedFileRepository, type TUploadedFileRecord } from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
 import { FileInspector } from './inspect-file.js';
 import { isAccepted } from './file-type-rules.js';
 import { safeFileName } from './safe-file-name.js';
@@ -12,8 +13,15 @@ import { claimUploadStorage, removeUploadedFiles, trimUploadClaim } from './sett
 import type { TUploadTarget } from './upload-target.js';
 import type { TStoredFile, TSubmissionFiles } from './z-stored-file.js';
 
-function badRequest(message: string): AppError {
-  return new AppError(AppErrorCode.BAD_REQUEST, { message });
+/**
+ * A file broke its field's rule: the body says which field (`fieldErrors`), as a refused submission
+ * does, so a form shows the reason beside the file input that caused it.
+ */
+function fileRefusal(field: string, message: string): AppError {
+  return new AppError(AppErrorCode.BAD_REQUEST, {
+    message,
+    details: { fieldErrors: { [field.slice(0, 64)]: message } },
+  });
 }
 
 /**
@@ -40,11 +48,12 @@ export class UploadSession {
   }): Promise<void> {
     const rules = this.target.fileFields.get(field);
     if (!rules) {
-      throw badRequest(`Field "${field.slice(0, 64)}" is not a file field`);
+      throw fileRefusal(field, `Field "${field.slice(0, 64)}" is not a file field`);
     }
     const sent = this.#files.filter((file) => file.record.field === field).length;
     if (sent >= rules.multiple) {
-      throw badRequest(
+      throw fileRefusal(
+        field,
         `Field "${field}" takes at most ${String(rules.multiple)} file${rules.multiple === 1 ? '' : 's'}`,
       );
     }
@@ -71,7 +80,10 @@ export class UploadSession {
           // The 413 text names the limit that was crossed: this field's, not the 100 KB of a body.
           throw new AppError(AppErrorCode.PAYLOAD_TOO_LARGE, {
             message: 'File too large',
-            details: { bodyLimitBytes: rules.maxBytes },
+            details: {
+              bodyLimitBytes: rules.maxBytes,
+              fieldErrors: { [field]: ErrorMessages.fileTooLarge(rules.maxBytes) },
+            },
           });
         }
         // Bytes pass on to the store only once storage is claimed for them, so uploads running
@@ -82,10 +94,10 @@ export class UploadSession {
       },
       check: (kind, size) => {
         if (size === 0) {
-          throw badRequest(`File "${name}" for "${field}" is empty`);
+          throw fileRefusal(field, `File "${name}" for "${field}" is empty`);
         }
         if (!isAccepted(rules.accept, kind)) {
-          throw badRequest(`File type ${kind.contentType} is not accepted for "${field}"`);
+          throw fileRefusal(field, `File type ${kind.contentType} is not accepted for "${field}"`);
         }
       },
     });
