@@ -160,7 +160,9 @@ test('PRO: the submitter gets a confirmation and the owner a notification, user 
   ]);
   // `mail show` and the dashboard show where answers go, as the message itself said.
   const logged = await EmailLogModel.findOne({ formId: target.form.id, kind: 'email.confirmation' }).lean();
-  expect(await getEmail({ reader: { all: true }, id: String(logged?._id) })).toMatchObject({
+  expect(
+    await getEmail({ reader: { all: true }, visibility: 'everything', id: String(logged?._id) }),
+  ).toMatchObject({
     to: submitter,
     from: 'Formwell <forms@formwell.test>',
     replyTo: 'help@example.com',

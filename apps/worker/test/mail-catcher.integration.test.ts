@@ -76,9 +76,9 @@ test('mail sent over SMTP to the catcher is readable whole through the email log
   expect(logged).toMatchObject({ status: 'sent', to: owner, text: null, html: null });
   expect(logged?.messageId).toMatch(/^<.+>$/);
 
-  const listed = await listEmails({ reader: { all: true }, limit: 100 });
+  const listed = await listEmails({ reader: { all: true }, visibility: 'everything', limit: 100 });
   expect(listed.emails.map((email) => email.id)).toContain(String(logged?._id));
-  const shown = await getEmail({ reader: { all: true }, id: String(logged?._id) });
+  const shown = await getEmail({ reader: { all: true }, visibility: 'everything', id: String(logged?._id) });
   expect(shown).toMatchObject({ to: owner, subject: 'New submission to Caught', status: 'sent' });
   expect(shown.text).toContain('message: <script>alert(1)</script>');
   expect(shown.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

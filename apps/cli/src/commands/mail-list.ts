@@ -12,5 +12,5 @@ export async function mailList({ args }: TCommandOptions) {
   const { page } = parseListArgs(args, {});
 
   // The operator's command: every owner's mail.
-  return listEmails({ reader: { all: true }, ...page });
+  return listEmails({ reader: { all: true }, visibility: 'everything', ...page });
 }

@@ -24,5 +24,9 @@ export async function mailShow({ args }: TCommandOptions) {
   const [positional] = positionals;
 
   // The operator's command: every owner's mail.
-  return getEmail({ reader: { all: true }, id: positional ?? requiredOption(values, 'id') });
+  return getEmail({
+    reader: { all: true },
+    visibility: 'everything',
+    id: positional ?? requiredOption(values, 'id'),
+  });
 }

@@ -169,7 +169,8 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     html: null,
     createdAt: new Date(),
   });
-  const mail = (await listEmails({ reader: { all: false, userId: user.id } })).emails[0];
+  const mail = (await listEmails({ reader: { all: false, userId: user.id }, visibility: 'everything' }))
+    .emails[0];
   if (!mail) {
     throw new Error('the seeded email is not listed for its owner');
   }

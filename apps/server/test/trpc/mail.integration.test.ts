@@ -21,13 +21,18 @@ async function signedIn(address: string, role: 'OWNER' | 'ADMIN') {
 }
 
 /** Logs one captured email for the owner, as the worker does when no SMTP server is set. */
-async function logMail(userId: string, subject: string, failure: string | null = null) {
+async function logMail(
+  userId: string,
+  subject: string,
+  failure: string | null = null,
+  kind = 'email.confirmation',
+) {
   await emailLogRepository.create({
     userId,
     formId: null,
     submissionId: null,
     entryId: randomBytes(12).toString('hex'),
-    kind: 'email.confirmation',
+    kind,
     to: 'customer@example.com',
     from: 'forms@example.com',
     subject,
@@ -112,5 +117,42 @@ test("mail.get: an owner reads what became of a failed email, staff read the mai
     expect([ownerView.status, ownerView.error]).toEqual(['failed', category]);
     expect(JSON.stringify(ownerView)).not.toContain('relay.internal.corp');
     expect((await staff.client.mail.get.query({ id })).error).toBe(smtpText);
+  }
+});
+
+test('mail.list and mail.get never show account mail (one-time links), to a member of the workspace or to staff', async () => {
+  const { app } = await buildTestApp();
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const owner = await signedIn(address, 'OWNER');
+  const staff = await signedIn(address, 'ADMIN');
+  const tag = randomBytes(4).toString('hex');
+  // Filed under the workspace's id, as a reset link for its owner or an invitation into it is.
+  await logMail(owner.user.id, `reset-${tag}`, null, 'account.password-reset');
+  await logMail(owner.user.id, `invite-${tag}`, null, 'account.invitation');
+  await logMail(owner.user.id, `receipt-${tag}`);
+
+  expect((await owner.client.mail.list.query({})).emails.map((email) => email.subject)).toEqual([
+    `receipt-${tag}`,
+  ]);
+  const staffSubjects = (await staff.client.mail.list.query({ limit: 100 })).emails.map(
+    (email) => email.subject,
+  );
+  expect(staffSubjects).toContain(`receipt-${tag}`);
+  expect(staffSubjects).not.toContain(`reset-${tag}`);
+  expect(staffSubjects).not.toContain(`invite-${tag}`);
+
+  const accountMail = await emailLogRepository.list({
+    reader: { all: false, userId: owner.user.id },
+    visibility: 'everything',
+    limit: 10,
+  });
+  const accountIds = accountMail.items
+    .filter((mail) => mail.kind.startsWith('account.'))
+    .map((mail) => mail.id);
+  expect(accountIds).toHaveLength(2);
+  for (const id of accountIds) {
+    const notFound = { code: 'NOT_FOUND', message: 'Email not found' };
+    expect(await rejection(owner.client.mail.get.query({ id }))).toEqual(notFound);
+    expect(await rejection(staff.client.mail.get.query({ id }))).toEqual(notFound);
   }
 });

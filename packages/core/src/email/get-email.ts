@@ -1,4 +1,9 @@
-import { caughtMailRepository, emailLogRepository, type TOwnerReader } from '@formwell/db';
+import {
+  caughtMailRepository,
+  emailLogRepository,
+  type TEmailLogVisibility,
+  type TOwnerReader,
+} from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -12,8 +17,16 @@ import { toEmailView, type TEmailView } from './email-view.js';
  * mailbox, found by its Message-ID. A failure's SMTP text is shown whole to staff and the operator
  * (`reader.all`); an owner reads its category (email-error-category.ts).
  */
-export async function getEmail({ reader, id }: { reader: TOwnerReader; id: string }): Promise<TEmailView> {
-  const record = await emailLogRepository.findById({ reader, id });
+export async function getEmail({
+  reader,
+  visibility,
+  id,
+}: {
+  reader: TOwnerReader;
+  visibility: TEmailLogVisibility;
+  id: string;
+}): Promise<TEmailView> {
+  const record = await emailLogRepository.findById({ reader, visibility, id });
   if (!record) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.EMAIL_NOT_FOUND });
   }

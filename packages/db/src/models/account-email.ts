@@ -3,7 +3,7 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
 
-const ACCOUNT_EMAIL_KINDS = [
+export const ACCOUNT_EMAIL_KINDS = [
   'account.invitation',
   'account.verify-email',
   'account.password-reset',

@@ -1,3 +1,4 @@
+import { ACCOUNT_EMAIL_KINDS } from '../models/account-email.js';
 import { EmailLogModel, type TEmailLogDoc } from '../models/email-log.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { toObjectId } from './object-id.js';
@@ -12,6 +13,17 @@ export type TEmailLogRecord = TRecordOf<TEmailLogDoc> & { id: string };
 export type TCreateEmailLogRecord = Omit<TEmailLogRecord, 'id'>;
 
 const optionalId = (id: string | null) => (id === null ? null : requireObjectId(id));
+
+/**
+ * Which logged emails a reader is shown. Account mail (invitations, verification and reset links)
+ * is the addressee's own: it is filed under a workspace id, but a member of that workspace must
+ * never read another person's one-time link, so only the operator's CLI sees it.
+ */
+export type TEmailLogVisibility = 'everything' | 'without-account-mail';
+
+function visibilityFilter(visibility: TEmailLogVisibility): Record<string, unknown> {
+  return visibility === 'everything' ? {} : { kind: { $nin: ACCOUNT_EMAIL_KINDS } };
+}
 
 type TLeanEmailLog = TLeanOf<
   TEmailLogDoc,
@@ -96,10 +108,12 @@ export const emailLogRepository = {
   /** Logged emails newest first: all of them (staff, the operator) or those sent for one owner. */
   async list({
     reader,
+    visibility,
     limit,
     after,
   }: {
     reader: TOwnerReader;
+    visibility: TEmailLogVisibility;
     limit: number;
     after?: TPageAfter;
   }): Promise<TPage<TEmailLogRecord>> {
@@ -109,6 +123,7 @@ export const emailLogRepository = {
     }
     const docs = await EmailLogModel.find({
       ...owner,
+      ...visibilityFilter(visibility),
       ...afterFilter(after, after ? toObjectId(after.id) : null),
     })
       .sort({ createdAt: -1, _id: -1 })
@@ -119,13 +134,25 @@ export const emailLogRepository = {
   },
 
   /** One logged email by its id; null for an unknown or malformed id, or another owner's email. */
-  async findById({ reader, id }: { reader: TOwnerReader; id: string }): Promise<TEmailLogRecord | null> {
+  async findById({
+    reader,
+    visibility,
+    id,
+  }: {
+    reader: TOwnerReader;
+    visibility: TEmailLogVisibility;
+    id: string;
+  }): Promise<TEmailLogRecord | null> {
     const emailId = toObjectId(id);
     const owner = ownerFilter(reader);
     if (!emailId || !owner) {
       return null;
     }
-    const doc = await EmailLogModel.findOne({ _id: emailId, ...owner }).lean<TLeanEmailLog>();
+    const doc = await EmailLogModel.findOne({
+      _id: emailId,
+      ...owner,
+      ...visibilityFilter(visibility),
+    }).lean<TLeanEmailLog>();
 
     return doc ? toRecord(doc) : null;
   },

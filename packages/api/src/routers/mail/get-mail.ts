@@ -11,5 +11,10 @@ export const getMailRoute = sessionProcedure
   .input(ZGetMailRequestSchema)
   .output(ZGetMailResponseSchema)
   .query(({ ctx, input }) =>
-    getEmail({ reader: ownerReaderFor({ id: ctx.actor.workspaceId, role: ctx.user.role }), id: input.id }),
+    getEmail({
+      reader: ownerReaderFor({ id: ctx.actor.workspaceId, role: ctx.user.role }),
+      // One-time links in account mail are their addressee's only: such an id answers 404 here.
+      visibility: 'without-account-mail',
+      id: input.id,
+    }),
   );
