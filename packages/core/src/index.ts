@@ -340,10 +340,6 @@ export { listEmails } from './email/list-emails.js';
 export { getEmail } from './email/get-email.js';
 export { ZEmailSummaryViewSchema, ZEmailViewSchema } from './email/email-view.js';
 export type { TEmailSummaryView, TEmailView } from './email/email-view.js';
-export {
-  developerNotificationEmail,
-  submissionConfirmationEmail,
-} from './email/submission-email-templates.js';
 
 // usage
 export { getUsage, ZUsageSchema } from './usage/get-usage.js';

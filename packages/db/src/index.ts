@@ -14,6 +14,12 @@ export type {
 } from './repositories/workspace.js';
 export { workspaceMemberRepository } from './repositories/workspace-member.js';
 export type { TWorkspaceMemberRecord, TWorkspaceRole } from './repositories/workspace-member.js';
+export { notificationPreferenceRepository } from './repositories/notification-preference.js';
+export type {
+  TNotificationMode,
+  TNotificationPreferenceRecord,
+} from './repositories/notification-preference.js';
+export { NOTIFICATION_MODES } from './models/notification-preference.js';
 export { workspaceInvitationRepository } from './repositories/workspace-invitation.js';
 export type { TWorkspaceInvitationRecord } from './repositories/workspace-invitation.js';
 export { apiKeyRepository } from './repositories/api-key.js';

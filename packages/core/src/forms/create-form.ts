@@ -2,6 +2,7 @@ import { formRepository, type TFormRecord, workspaceRepository } from '@formwell
 import type { z } from 'zod';
 
 import type { TCoreConfig } from '../config/load-config.js';
+import type { TPlanLimits } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
@@ -11,12 +12,17 @@ import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { countOwnerWideHooksOnNewForm } from '../hooks/store-owner-wide-hook.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
+import { assertTemplateFields, mergeTemplate } from '../email/templates/z-email-template.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { ZCreateFormInputSchema, type TCreateFormInput } from './z-form-input.js';
 
 export type CreateFormOptions = { config: TCoreConfig; userId: string; input: TCreateFormInput };
 
-function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSchema>): Promise<TFormRecord> {
+function insertForm(
+  userId: string,
+  parsed: z.output<typeof ZCreateFormInputSchema>,
+  limits: TPlanLimits,
+): Promise<TFormRecord> {
   return formRepository.create({
     userId,
     name: parsed.name,
@@ -26,11 +32,16 @@ function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSche
     settings: { usersJoined: parsed.settings?.usersJoined ?? null },
     emailSettings: {
       enabled: parsed.emailSettings?.enabled ?? false,
-      developerNotificationsEnabled: parsed.emailSettings?.developerNotificationsEnabled ?? false,
+      // On by default wherever the plan (or the operator's lifted gate) includes it: owners expect
+      // to hear of their first submission without looking for a switch.
+      developerNotificationsEnabled:
+        parsed.emailSettings?.developerNotificationsEnabled ?? limits.developerNotifications,
       developerEmail: parsed.emailSettings?.developerEmail ?? null,
       subject: parsed.emailSettings?.subject ?? null,
       replyTo: parsed.emailSettings?.replyTo ?? null,
       confirmUnverified: parsed.emailSettings?.confirmUnverified ?? false,
+      notificationTemplate: mergeTemplate(parsed.emailSettings?.notificationTemplate),
+      confirmationTemplate: mergeTemplate(parsed.emailSettings?.confirmationTemplate),
     },
     uniqueEmail: parsed.uniqueEmail ?? parsed.formType === 'waitlist',
     retentionDays: parsed.retentionDays ?? null,
@@ -52,6 +63,10 @@ export async function createForm({ config, userId, input }: CreateFormOptions): 
   const limits = config.plans[user.plan];
   assertEmailSettingsPlan({ limits, emailSettings: parsed.emailSettings });
   assertFileFieldsPlan({ limits, fields: parsed.fields });
+  assertTemplateFields({
+    emailSettings: parsed.emailSettings,
+    fieldNames: parsed.fields.map((field) => field.name),
+  });
   await reserveCappedSlot({
     counter: user.formCount,
     countExisting: () => formRepository.count({ userId }),
@@ -62,7 +77,7 @@ export async function createForm({ config, userId, input }: CreateFormOptions): 
     limitMessage: ErrorMessages.formLimit,
   });
   const record = await insertWithSlot(
-    () => insertForm(userId, parsed),
+    () => insertForm(userId, parsed, limits),
     () => workspaceRepository.releaseSlot({ workspaceId: userId, counter: 'formCount' }),
   );
   // REST hooks subscribed without a form follow this one too: its endpoint count must say so.
