@@ -332,6 +332,15 @@ export {
   notificationHourStart,
 } from './email/send-submission-email.js';
 export { sendDeveloperSummary, DEVELOPER_SUMMARY_EMAIL_KIND } from './email/send-developer-summary.js';
+export { sendDigest, DIGEST_EMAIL_KIND } from './email/digests/send-digest.js';
+export { queueDigests } from './email/digests/queue-digests.js';
+export {
+  listNotificationPreferences,
+  setNotificationPreference,
+  ZNotificationModeSchema,
+  ZNotificationPreferenceViewSchema,
+} from './email/recipients/notification-preferences.js';
+export type { TNotificationPreferenceView } from './email/recipients/notification-preferences.js';
 export type { TConfirmationCap, TSubmissionEmailOutcome } from './email/send-submission-email.js';
 export type { TEmailOutcome } from './email/send-logged-email.js';
 export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';

@@ -14,6 +14,7 @@ export type {
 } from './repositories/workspace.js';
 export { workspaceMemberRepository } from './repositories/workspace-member.js';
 export type { TWorkspaceMemberRecord, TWorkspaceRole } from './repositories/workspace-member.js';
+export { digestCursorRepository } from './repositories/digest-cursor.js';
 export { notificationPreferenceRepository } from './repositories/notification-preference.js';
 export type {
   TNotificationMode,

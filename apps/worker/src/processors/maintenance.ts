@@ -1,4 +1,5 @@
 import {
+  queueDigests,
   purgeExpiredSubmissions,
   purgeSpamFolder,
   reconcileSubmissionCounters,
@@ -14,6 +15,7 @@ export const MaintenanceJob = {
   reconcileSubmissionCounters: 'reconcile-submission-counters',
   purgeExpiredSubmissions: 'purge-expired-submissions',
   sweepOutbox: 'sweep-outbox',
+  queueDigests: 'queue-digests',
 } as const;
 
 /**
@@ -24,6 +26,8 @@ export const maintenanceSchedule: Record<string, number> = {
   [MaintenanceJob.reconcileSubmissionCounters]: 60_000,
   [MaintenanceJob.purgeExpiredSubmissions]: 60 * 60_000,
   [MaintenanceJob.sweepOutbox]: 15_000,
+  // Digests go out within a minute of their hour or day ending.
+  [MaintenanceJob.queueDigests]: 60_000,
 };
 
 export type MaintenanceOptions = {
@@ -31,11 +35,14 @@ export type MaintenanceOptions = {
   producer: TJobProducer;
   /** How old a never-attempted outbox entry must be before the sweep hands it over again. */
   outboxSweepAfterMs: number;
+  /** The clock the digest run judges ended periods by. */
+  now?: () => Date;
 };
 
 export function maintenanceProcessors({
   producer,
   outboxSweepAfterMs,
+  now = () => new Date(),
 }: MaintenanceOptions): Record<string, JobProcessor> {
   return {
     [MaintenanceJob.reconcileSubmissionCounters]: async () => ({
@@ -58,5 +65,7 @@ export function maintenanceProcessors({
       enqueued: await sweepOutbox({ producer, olderThanMs: outboxSweepAfterMs }),
       billingEmails: await sweepBillingEmails({ producer, olderThanMs: outboxSweepAfterMs }),
     }),
+    // Members' hourly and daily digests of the periods that ended since the last run.
+    [MaintenanceJob.queueDigests]: async () => ({ enqueued: await queueDigests({ producer, now: now() }) }),
   };
 }
