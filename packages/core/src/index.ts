@@ -335,6 +335,11 @@ export { sendDeveloperSummary, DEVELOPER_SUMMARY_EMAIL_KIND } from './email/send
 export { sendDigest, DIGEST_EMAIL_KIND } from './email/digests/send-digest.js';
 export { queueDigests } from './email/digests/queue-digests.js';
 export {
+  previewEmailTemplate,
+  ZEmailPreviewSchema,
+  ZPreviewEmailInputSchema,
+} from './email/templates/preview-email-template.js';
+export {
   listNotificationPreferences,
   setNotificationPreference,
   ZNotificationModeSchema,

@@ -265,6 +265,9 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'forms.create': { auth: 'both', input: () => ({ name: 'New form', formType: 'contact', fields: [] }) },
   'forms.update': { auth: 'session', input: (tenant) => ({ id: tenant.formId, data: { name: 'Renamed' } }) },
   'forms.delete': { auth: 'both', input: byForm },
+  'forms.notifications': { auth: 'session', input: byForm },
+  'forms.setNotificationMode': { auth: 'session', input: (tenant) => ({ ...byForm(tenant), mode: 'daily' }) },
+  'forms.previewEmail': { auth: 'session', input: (tenant) => ({ ...byForm(tenant), kind: 'notification' }) },
   'forms.list': { auth: 'both', input: () => ({}) },
   // The caller's own workspace; the input names nothing.
   'workspace.get': { auth: 'both', input: () => ({}) },
