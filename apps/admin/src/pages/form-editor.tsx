@@ -13,6 +13,12 @@ import {
 import { sessionFormRead, type TFormRead } from '../lib/form-read';
 import { useTRPC, type RouterInputs } from '../lib/trpc';
 import { EmailSettingsFields, emailSettingsOf, toEmailSettingsInput } from './email-settings-fields';
+import {
+  EmailTemplatesFields,
+  emailTemplatesOf,
+  NotificationRecipients,
+  toEmailTemplatesInput,
+} from './email-templates-fields';
 
 type TFormType = RouterInputs['forms']['create']['formType'];
 
@@ -50,6 +56,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
   const [usersJoined, setUsersJoined] = useState(form?.settings.usersJoined?.enabled ?? false);
   const [retentionDays, setRetentionDays] = useState(form?.retentionDays?.toString() ?? '');
   const [emailSettings, setEmailSettings] = useState(() => emailSettingsOf(form));
+  const [templates, setTemplates] = useState(() => emailTemplatesOf(form));
   const me = useQuery(trpc.auth.me.queryOptions());
   const [fields, dispatch] = useReducer(fieldBuilderReducer, form?.fields ?? [], fromStoredFields);
   const [triedToSave, setTriedToSave] = useState(false);
@@ -84,7 +91,10 @@ function FormEditor({ form }: { form?: TFormRead }) {
             uniqueEmail,
             settings: { usersJoined: { enabled: usersJoined } },
             retentionDays: retentionDays.trim() === '' ? null : Number(retentionDays),
-            emailSettings: toEmailSettingsInput(emailSettings),
+            emailSettings: {
+              ...toEmailSettingsInput(emailSettings),
+              ...(form ? toEmailTemplatesInput(templates) : {}),
+            },
           };
           if (form) update.mutate({ id: form.id, data });
           else create.mutate(data);
@@ -138,6 +148,14 @@ function FormEditor({ form }: { form?: TFormRead }) {
           settings={emailSettings}
           onChange={setEmailSettings}
         />
+        {form ? (
+          <>
+            <EmailTemplatesFields formId={form.id} templates={templates} onChange={setTemplates} />
+            <NotificationRecipients formId={form.id} myEmail={me.data?.email} />
+          </>
+        ) : (
+          <p className="hint">Email templates and who gets notified can be set once the form is created.</p>
+        )}
         <FieldBuilder fields={fields} problems={triedToSave ? problems : new Map()} dispatch={dispatch} />
         {save.isError ? <ErrorAlert error={save.error} /> : null}
         <div className="row">
