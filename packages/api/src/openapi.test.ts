@@ -24,6 +24,7 @@ test('every public endpoint is in the document with its method', () => {
       'POST /forms',
       'GET /workspace',
       'DELETE /forms/{formId}',
+      'PATCH /forms/{formId}',
       'GET /forms/{formId}/submissions/{submissionId}',
       'DELETE /forms/{formId}/submissions/{submissionId}',
       'GET /forms/{formId}/webhooks',

@@ -12,6 +12,8 @@ type TQuery<TOperation> = TOperation extends { parameters: { query?: infer TPara
 export type TSubmitInput = TJsonBody<paths['/forms/submit']['post']>;
 /** What `forms.create` sends: name, formType and optionally description, fields, settings, emailSettings. */
 export type TCreateFormInput = TJsonBody<paths['/forms']['post']>;
+/** What `forms.update` sends: any of the form's writable properties (those left out stay). */
+export type TUpdateFormInput = TJsonBody<paths['/forms/{formId}']['patch']>;
 export type TListFormsQuery = NonNullable<TQuery<paths['/forms/list']['get']>>;
 export type TListSubmissionsQuery = Omit<
   NonNullable<TQuery<paths['/forms/{formId}/submissions']['get']>>,
@@ -40,6 +42,12 @@ export function createFormwellClient(options: FormwellClientOptions) {
         unwrap(api.GET('/forms/{formId}/users-joined', { params: form(formId) })),
       /** Scope `forms:write`; 403 `Form limit reached (N/N) for your plan` at the plan's limit. */
       create: (input: TCreateFormInput) => unwrap(api.POST('/forms', { body: input })),
+      /**
+       * Changes the properties sent (scope `forms:write`); `emailSettings` changes only its keys
+       * sent, and turning an email switch on that the plan lacks is 403 naming the plan.
+       */
+      update: (formId: string, input: TUpdateFormInput) =>
+        unwrap(api.PATCH('/forms/{formId}', { params: form(formId), body: input })),
       /** Deletes the form with its submissions and webhook endpoints (scope `forms:write`). */
       delete: async (formId: string): Promise<void> => {
         await unwrap(api.DELETE('/forms/{formId}', { params: form(formId) }));

@@ -6,6 +6,7 @@ export type {
   TListFormsQuery,
   TListSubmissionsQuery,
   TSubmitInput,
+  TUpdateFormInput,
 } from './formwell-client.js';
 export { createFormwellApi, unwrap } from './client.js';
 export type { FormwellApi, FormwellClientOptions } from './client.js';

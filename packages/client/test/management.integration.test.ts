@@ -45,6 +45,11 @@ test('a script with a key creates a form, submits, lists and deletes a submissio
     fields: [{ name: 'email', label: 'Email', type: 'email', required: true }],
   });
   expect(await formwell.forms.get(form.id)).toEqual(form);
+  const renamed = await formwell.forms.update(form.id, {
+    name: 'Newsletter (beta)',
+    emailSettings: { enabled: true },
+  });
+  expect([renamed.name, renamed.emailSettings.enabled]).toEqual(['Newsletter (beta)', true]);
 
   const refused = await formwell
     .submit({ formId: form.id, data: { email: 'nope' } })

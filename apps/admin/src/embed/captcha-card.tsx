@@ -7,7 +7,7 @@ import { useTRPC, type RouterInputs } from '../lib/trpc';
 
 type TForm = TFormRead;
 type TCaptchaInput = NonNullable<
-  NonNullable<RouterInputs['forms']['update']['data']['publicSubmissions']>['captcha']
+  NonNullable<RouterInputs['forms']['update']['publicSubmissions']>['captcha']
 >;
 type TProvider = TCaptchaInput['provider'];
 
@@ -52,10 +52,10 @@ export function CaptchaCard({ form }: { form: TForm }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (provider === OFF) {
-          save.mutate({ id: form.id, data: { publicSubmissions: { captcha: null } } });
+          save.mutate({ formId: form.id, publicSubmissions: { captcha: null } });
         } else if (secret.trim() !== '') {
           const captcha = { provider: provider as TProvider, secret: secret.trim() };
-          save.mutate({ id: form.id, data: { publicSubmissions: { captcha } } });
+          save.mutate({ formId: form.id, publicSubmissions: { captcha } });
         }
       }}
     >

@@ -71,8 +71,8 @@ function PublicSubmissionsCard({ form }: { form: TForm }) {
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate({
-          id: form.id,
-          data: { publicSubmissions: { enabled, allowedOrigins: parseOrigins(origins) } },
+          formId: form.id,
+          publicSubmissions: { enabled, allowedOrigins: parseOrigins(origins) },
         });
       }}
     >

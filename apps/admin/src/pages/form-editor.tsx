@@ -96,7 +96,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
               ...(form ? toEmailTemplatesInput(templates) : {}),
             },
           };
-          if (form) update.mutate({ id: form.id, data });
+          if (form) update.mutate({ formId: form.id, ...data });
           else create.mutate(data);
         }}
       >

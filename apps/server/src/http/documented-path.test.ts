@@ -10,7 +10,7 @@ const lookup = (pathname: string) => documentedPath(pathname)?.methods ?? null;
 test('a literal segment beats a parameter: /forms/submit and /forms/list are not form ids', () => {
   expect(lookup('/forms/submit')).toEqual(['POST']);
   expect(lookup('/forms/list')).toEqual(['GET']);
-  expect(lookup('/forms/6650f0c2a1b2c3d4e5f60718')).toEqual(['DELETE', 'GET']);
+  expect(lookup('/forms/6650f0c2a1b2c3d4e5f60718')).toEqual(['DELETE', 'GET', 'PATCH']);
   expect(lookup('/forms/anything/users-joined')).toEqual(['GET']);
   expect(lookup('/forms/anything/submissions')).toEqual(['GET']);
   expect(lookup('/forms/anything/submissions/export.csv')).toEqual(['GET']);

@@ -37,8 +37,9 @@ test('after a downgrade GET form shows the email switches as they act (off), kee
   expect(detail.emailSettingsFull).toMatchObject({ ...BOTH_ON, replyTo: 'help@example.com' });
   // The dashboard's editor saves every setting back: keeping a stored switch is no plan refusal.
   const renamed = await client.forms.update.mutate({
-    id: form.id,
-    data: { name: 'Renamed on FREE', emailSettings: { ...detail.emailSettingsFull } },
+    formId: form.id,
+    name: 'Renamed on FREE',
+    emailSettings: { ...detail.emailSettingsFull },
   });
   expect([renamed.name, renamed.emailSettings]).toEqual(['Renamed on FREE', BOTH_OFF]);
 
@@ -58,14 +59,13 @@ test('on FREE, turning a switch on is still refused; turning it off is allowed',
   await client.auth.logIn.mutate({ email: owner.email, password: 'correct horse battery' });
 
   await expect(
-    client.forms.update.mutate({
-      id: form.id,
-      data: { emailSettings: { developerNotificationsEnabled: true } },
-    }),
+    client.forms.update.mutate({ formId: form.id, emailSettings: { developerNotificationsEnabled: true } }),
   ).rejects.toThrow('Developer notifications require PRO plan');
-  const off = await client.forms.update.mutate({ id: form.id, data: { emailSettings: { enabled: false } } });
+  const off = sessionFormRead(
+    await client.forms.update.mutate({ formId: form.id, emailSettings: { enabled: false } }),
+  );
   expect(off.emailSettingsFull).toMatchObject(BOTH_OFF);
   await expect(
-    client.forms.update.mutate({ id: form.id, data: { emailSettings: { enabled: true } } }),
+    client.forms.update.mutate({ formId: form.id, emailSettings: { enabled: true } }),
   ).rejects.toThrow(/STANDARD/);
 });

@@ -17,7 +17,7 @@ test('a wrong method on a known path is 405 with Allow, before authentication', 
   const form = await createTestForm(owner.userId);
   const cases = [
     { method: 'POST', url: '/api/v1/forms/list', allow: 'GET, HEAD' },
-    { method: 'PUT', url: `/api/v1/forms/${form.id}`, allow: 'DELETE, GET, HEAD' },
+    { method: 'PUT', url: `/api/v1/forms/${form.id}`, allow: 'DELETE, GET, PATCH, HEAD' },
     { method: 'GET', url: '/api/v1/forms/submit', allow: 'POST' },
     { method: 'PUT', url: `/api/v1/forms/${form.id}/users-joined`, allow: 'GET, HEAD' },
     { method: 'PATCH', url: `/api/v1/forms/${form.id}/submissions?limit=5`, allow: 'GET, HEAD' },

@@ -263,7 +263,14 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'apiKeys.list': { auth: 'session' },
   'apiKeys.revoke': { auth: 'session', input: (tenant) => ({ id: tenant.keyId }) },
   'forms.create': { auth: 'both', input: () => ({ name: 'New form', formType: 'contact', fields: [] }) },
-  'forms.update': { auth: 'session', input: (tenant) => ({ id: tenant.formId, data: { name: 'Renamed' } }) },
+  'forms.update': {
+    auth: 'both',
+    input: (tenant) => ({
+      formId: tenant.formId,
+      name: 'Renamed',
+      emailSettings: { replyTo: 'new@example.com' },
+    }),
+  },
   'forms.delete': { auth: 'both', input: byForm },
   'forms.notifications': { auth: 'session', input: byForm },
   'forms.setNotificationMode': { auth: 'session', input: (tenant) => ({ ...byForm(tenant), mode: 'daily' }) },

@@ -30,19 +30,19 @@ test('the dashboard opts a form in and sets origins and CAPTCHA; views show the 
   });
   expect(closed.status).toBe(404);
 
-  const updated = await client.forms.update.mutate({
-    id: form.id,
-    data: {
+  const updated = sessionFormRead(
+    await client.forms.update.mutate({
+      formId: form.id,
       publicSubmissions: {
         enabled: true,
         allowedOrigins: ['https://Shop.example.com'],
         captcha: { provider: 'recaptcha', secret },
       },
-    },
-  });
+    }),
+  );
   const read = sessionFormRead(await client.forms.get.query({ formId: form.id }));
   const invalid = await client.forms.update
-    .mutate({ id: form.id, data: { publicSubmissions: { allowedOrigins: ['javascript:alert(1)'] } } })
+    .mutate({ formId: form.id, publicSubmissions: { allowedOrigins: ['javascript:alert(1)'] } })
     .catch((error: unknown) => error);
 
   const expected = {

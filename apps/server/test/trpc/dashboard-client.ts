@@ -42,13 +42,16 @@ export async function rejection(promise: Promise<unknown>): Promise<{ code: unkn
   throw new Error('expected the call to fail');
 }
 
-type TFormAnswer = Awaited<ReturnType<ReturnType<typeof dashboardClient>['client']['forms']['get']['query']>>;
-
-/** A session's `forms.get` answer, which holds every stored setting (a key's holds the Form only). */
-export function sessionFormRead(answer: TFormAnswer): Extract<TFormAnswer, { settings: unknown }> {
+/**
+ * A session's answer of `forms.get`, `forms.create` or `forms.update`, which holds every stored
+ * setting (a key's holds the Form only).
+ */
+export function sessionFormRead<TAnswer extends object>(
+  answer: TAnswer,
+): Extract<TAnswer, { settings: unknown }> {
   if (!('settings' in answer)) {
-    throw new Error('forms.get answered a session without the form settings');
+    throw new Error('the form procedure answered a session without the form settings');
   }
 
-  return answer;
+  return answer as Extract<TAnswer, { settings: unknown }>;
 }

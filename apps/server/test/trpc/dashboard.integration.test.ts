@@ -178,8 +178,10 @@ describe('forms and submissions', () => {
       message: 'Form limit reached (1/1) for your plan',
     });
     const updated = await client.forms.update.mutate({
-      id: form.id,
-      data: { name: 'Launch list', description: '\tSoon ', settings: { usersJoined: { enabled: true } } },
+      formId: form.id,
+      name: 'Launch list',
+      description: '\tSoon ',
+      settings: { usersJoined: { enabled: true } },
     });
     expect(updated).toMatchObject({
       name: 'Launch list',

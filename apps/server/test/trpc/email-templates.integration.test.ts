@@ -42,18 +42,16 @@ describe('notification templates and recipients (dashboard session)', () => {
     expect(
       await refusal(
         client.forms.update.mutate({
-          id: form.id,
-          data: {
-            emailSettings: { notificationTemplate: { subject: 'Hi {{user.password}} {{form.name}}' } },
-          },
+          formId: form.id,
+          emailSettings: { notificationTemplate: { subject: 'Hi {{user.password}} {{form.name}}' } },
         }),
       ),
     ).toContain('Unknown placeholders: {{user.password}}');
     expect(
       await rejection(
         client.forms.update.mutate({
-          id: form.id,
-          data: { emailSettings: { confirmationTemplate: { body: 'You said {{field.nope}}' } } },
+          formId: form.id,
+          emailSettings: { confirmationTemplate: { body: 'You said {{field.nope}}' } },
         }),
       ),
     ).toEqual({
@@ -64,16 +62,16 @@ describe('notification templates and recipients (dashboard session)', () => {
     const body = '# Hello <script>alert(1)</script>\n\n{{fields}}\n\nMessage: {{field.message}}';
     const saved = sessionFormRead(
       await client.forms.update.mutate({
-        id: form.id,
-        data: { emailSettings: { notificationTemplate: { subject: 'New on {{form.name}}', body } } },
+        formId: form.id,
+        emailSettings: { notificationTemplate: { subject: 'New on {{form.name}}', body } },
       }),
     );
     expect(saved.emailSettingsFull.notificationTemplate).toEqual({ subject: 'New on {{form.name}}', body });
     // A part left out keeps its stored value; null goes back to the built-in one.
     const kept = sessionFormRead(
       await client.forms.update.mutate({
-        id: form.id,
-        data: { emailSettings: { notificationTemplate: { subject: null } } },
+        formId: form.id,
+        emailSettings: { notificationTemplate: { subject: null } },
       }),
     );
     expect(kept.emailSettingsFull.notificationTemplate).toEqual({ subject: null, body });
@@ -130,8 +128,8 @@ describe('notification templates and recipients (dashboard session)', () => {
     expect(read.emailSettings).toEqual({ enabled: false, developerNotificationsEnabled: true });
     // The confirmation's gate is lifted too: a FREE owner may switch it on.
     const confirmed = await lifted.client.forms.update.mutate({
-      id: lifted.form.id,
-      data: { emailSettings: { enabled: true } },
+      formId: lifted.form.id,
+      emailSettings: { enabled: true },
     });
     expect(confirmed.emailSettings.enabled).toBe(true);
   });

@@ -58,7 +58,7 @@ test('editing and deleting a form from the dashboard while Redis is down answer 
   const form = await client.forms.create.mutate({ name: 'Waitlist', formType: 'waitlist' });
 
   await scenario.stopRedis();
-  const updated = await client.forms.update.mutate({ id: form.id, data: { name: 'Launch list' } });
+  const updated = await client.forms.update.mutate({ formId: form.id, name: 'Launch list' });
   expect(updated.name).toBe('Launch list');
   expect(await client.forms.delete.mutate({ formId: form.id })).toEqual({ id: form.id, deleted: true });
 

@@ -62,7 +62,11 @@ export interface paths {
     delete: operations['v1-deleteForm'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change a form
+     * @description Changes any of the form's writable properties; those left out keep their value, `fields` replaces the whole list, `emailSettings` and `publicSubmissions` change only the keys sent. Answers the Form as the get-form endpoint does. Turning `emailSettings.enabled` (the submitter's confirmation) on needs STANDARD or PRO, `emailSettings.developerNotificationsEnabled` (the owner's notification) PRO; a switch already on may stay on after a downgrade. Another user's form is 404, as on get-form. Scope `forms:write`; rate-limited per key.
+     */
+    patch: operations['v1-updateForm'];
     trace?: never;
   };
   '/forms/{formId}/analytics': {
@@ -1226,6 +1230,203 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.TOO_MANY_REQUESTS'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'v1-updateForm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        formId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          description?: string;
+          emailSettings?: {
+            confirmUnverified?: boolean;
+            developerEmail?: string | null;
+            developerNotificationsEnabled?: boolean;
+            enabled?: boolean;
+            replyTo?: string | null;
+            subject?: string | null;
+          };
+          fields?: ({
+            accept?: string[];
+            displayMode?: string;
+            id?: string;
+            label?: string;
+            maxSizeMb?: number;
+            multiple?: number;
+            name: string;
+            options?: string[];
+            placeholder?: string;
+            productIds?: unknown[];
+            products?: unknown[];
+            /** @default false */
+            required?: boolean;
+            /** @enum {string} */
+            type:
+              | 'text'
+              | 'email'
+              | 'textarea'
+              | 'number'
+              | 'checkbox'
+              | 'select'
+              | 'radio'
+              | 'date'
+              | 'url'
+              | 'tel'
+              | 'rating'
+              | 'product'
+              | 'file';
+          } & (
+            | {
+                /** @constant */
+                type?: 'file';
+              }
+            | {
+                accept?: never;
+                maxSizeMb?: never;
+                multiple?: never;
+                options: unknown[];
+                /** @enum {string} */
+                type?: 'select' | 'radio';
+              }
+            | {
+                accept?: never;
+                maxSizeMb?: never;
+                multiple?: never;
+                /** @enum {string} */
+                type?:
+                  | 'text'
+                  | 'email'
+                  | 'textarea'
+                  | 'number'
+                  | 'checkbox'
+                  | 'date'
+                  | 'url'
+                  | 'tel'
+                  | 'rating'
+                  | 'product';
+              }
+          ))[];
+          /** @enum {string} */
+          formType?:
+            | 'survey'
+            | 'contact'
+            | 'feedback'
+            | 'order'
+            | 'rsvp'
+            | 'waitlist'
+            | 'application'
+            | 'custom'
+            | 'analytics_opt_in';
+          name?: string;
+          publicSubmissions?: {
+            allowedOrigins?: string[];
+            captcha?: {
+              /** @enum {string} */
+              provider: 'turnstile' | 'hcaptcha' | 'recaptcha';
+              secret: string;
+            } | null;
+            enabled?: boolean;
+          };
+          retentionDays?: number | null;
+          settings?: {
+            usersJoined?: {
+              enabled: boolean;
+            } | null;
+          };
+          spamThreshold?: number;
+          uniqueEmail?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Form'];
+        };
+      };
+      /** @description Invalid parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient scope, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Request body is too large (at most 100 KB) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.PAYLOAD_TOO_LARGE'];
+        };
+      };
+      /** @description The body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */

@@ -16,7 +16,7 @@ export type TRateLimitName =
   | 'publicSubmit';
 
 /**
- * Default limits (the table in docs/architecture.md); buckets are per key (+ form), built by the api layer. `logIn` counts
+ * Default limits; buckets are per key (+ form), built by the api layer. `logIn` counts
  * failed dashboard log-ins per client IP; `logInPerEmail` counts them per email from every address,
  * with a ceiling high enough that one address cannot lock an account (its own `logIn` bucket stops
  * it long before) while a guess spread over many addresses is still cut off; `signUp` counts sign-ups per client IP;

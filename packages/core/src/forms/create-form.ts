@@ -12,7 +12,8 @@ import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { countOwnerWideHooksOnNewForm } from '../hooks/store-owner-wide-hook.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
-import { assertTemplateFields, mergeTemplate } from '../email/templates/z-email-template.js';
+import { assertTemplateFields } from '../email/templates/z-email-template.js';
+import { newFormEmailSettings } from './z-email-settings-input.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { ZCreateFormInputSchema, type TCreateFormInput } from './z-form-input.js';
 
@@ -30,19 +31,7 @@ function insertForm(
     formType: parsed.formType,
     fields: parsed.fields,
     settings: { usersJoined: parsed.settings?.usersJoined ?? null },
-    emailSettings: {
-      enabled: parsed.emailSettings?.enabled ?? false,
-      // On by default wherever the plan (or the operator's lifted gate) includes it: owners expect
-      // to hear of their first submission without looking for a switch.
-      developerNotificationsEnabled:
-        parsed.emailSettings?.developerNotificationsEnabled ?? limits.developerNotifications,
-      developerEmail: parsed.emailSettings?.developerEmail ?? null,
-      subject: parsed.emailSettings?.subject ?? null,
-      replyTo: parsed.emailSettings?.replyTo ?? null,
-      confirmUnverified: parsed.emailSettings?.confirmUnverified ?? false,
-      notificationTemplate: mergeTemplate(parsed.emailSettings?.notificationTemplate),
-      confirmationTemplate: mergeTemplate(parsed.emailSettings?.confirmationTemplate),
-    },
+    emailSettings: newFormEmailSettings(parsed.emailSettings, limits),
     uniqueEmail: parsed.uniqueEmail ?? parsed.formType === 'waitlist',
     retentionDays: parsed.retentionDays ?? null,
     ...(parsed.spamThreshold === undefined ? {} : { spamThreshold: parsed.spamThreshold }),

@@ -3,20 +3,7 @@ import { z } from 'zod';
 import { ZFormTypeSchema } from './form-types.js';
 import { ZPublicSubmissionsInputSchema } from '../public-forms/z-public-submissions.js';
 import { ZFormFieldsSchema } from './z-form-field.js';
-import { ZEmailTemplateInputSchema } from '../email/templates/z-email-template.js';
-
-const ZEmailSettingsInputSchema = z.object({
-  enabled: z.boolean().optional(),
-  developerNotificationsEnabled: z.boolean().optional(),
-  developerEmail: z.email().nullable().optional(),
-  subject: z.string().max(200).nullable().optional(),
-  replyTo: z.email().nullable().optional(),
-  /** Confirm submitters who passed no CAPTCHA and used no server-side key (see the README's warning). */
-  confirmUnverified: z.boolean().optional(),
-  /** Subject and Markdown body of the owner's notification and the submitter's confirmation; null: built-in. */
-  notificationTemplate: ZEmailTemplateInputSchema.nullable().optional(),
-  confirmationTemplate: ZEmailTemplateInputSchema.nullable().optional(),
-});
+import { ZEmailSettingsInputSchema } from './z-email-settings-input.js';
 
 /** A spam score from which submissions go to the spam folder; 1 files nothing there by score. */
 const ZSpamThresholdSchema = z.number().gt(0).max(1);

@@ -5,6 +5,15 @@ import { ZCaptchaProviderSchema } from './captcha-providers.js';
 const MAX_ALLOWED_ORIGINS = 20;
 
 /**
+ * What API documents promise about an origin the check below accepts. Narrower than the check (IP
+ * literals, IDNs and other ports pass it too, though not described): every origin it matches
+ * passes, since its last host label starts with a letter (never read as an IPv4 number) and its
+ * port has 4 digits (never a scheme's default port, which browsers leave out of `Origin`).
+ */
+const ORIGIN_PATTERN =
+  '^[hH][tT][tT][pP][sS]?://([A-Za-z0-9-]{1,20}\\.){0,4}[A-Za-z][A-Za-z0-9-]{0,20}(:[1-9][0-9]{3})?$';
+
+/**
  * An origin as browsers send it in `Origin`: http(s), host, optional port, nothing after. Anything
  * else could never match, so it is refused when set rather than silently locking the form.
  */
@@ -21,6 +30,7 @@ const ZOriginSchema = z
       return false;
     }
   }, 'Must be an origin such as https://example.com (scheme, host and port only)')
+  .meta({ pattern: ORIGIN_PATTERN })
   .transform((value) => value.toLowerCase());
 
 /** The owner's changes; absent parts stay as they are, `captcha: null` turns CAPTCHA off. */

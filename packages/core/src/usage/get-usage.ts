@@ -1,9 +1,7 @@
-import { monthlyUsageRepository, storageUsageRepository } from '@formwell/db';
 import { z } from 'zod';
 
-import { loadWorkspace } from '../workspaces/load-workspace.js';
-import { usageMonth } from '../submissions/usage-month.js';
 import { ZPlanSchema } from '../users/z-user-input.js';
+import { getWorkspaceSummary } from '../workspaces/workspace-summary.js';
 
 export const ZUsageSchema = z.object({
   /** The quota period, a UTC calendar month: `YYYY-MM`. */
@@ -20,7 +18,10 @@ export const ZUsageSchema = z.object({
 
 export type TUsage = z.infer<typeof ZUsageSchema>;
 
-/** This UTC month's submission usage against the user's quota (dashboard). */
+/**
+ * This UTC month's submission usage against the workspace's quota, as the dashboard shows it: the
+ * same reads as the API's workspace summary, with the period's bounds added for the usage meter.
+ */
 export async function getUsage({
   userId,
   now = new Date(),
@@ -28,16 +29,15 @@ export async function getUsage({
   userId: string;
   now?: Date;
 }): Promise<TUsage> {
-  const user = await loadWorkspace(userId);
-  const month = usageMonth(now);
+  const summary = await getWorkspaceSummary({ workspaceId: userId, now });
 
   return {
-    month,
-    used: await monthlyUsageRepository.get({ userId, month }),
-    limit: user.quotaLimit,
-    plan: user.plan,
+    month: summary.usage.month,
+    used: summary.usage.submissions,
+    limit: summary.quotaLimit,
+    plan: summary.plan,
     periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
     periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
-    storageBytes: await storageUsageRepository.get(userId),
+    storageBytes: summary.usage.storageBytes,
   };
 }

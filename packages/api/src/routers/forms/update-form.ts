@@ -1,22 +1,33 @@
-import { updateForm } from '@formwell/core';
+import { getForm, updateForm } from '@formwell/core';
 
+import { seesFormSettings } from '../../actor/actor-answers.js';
+import { actorProcedure } from '../../actor/actor-procedure.js';
+import { apiKeyPolicies } from '../../auth/api-key-policy.js';
 import { logBumpFailure } from '../../auth/log-bump-failure.js';
-import { sessionProcedure } from '../../actor/actor-procedure.js';
-import { ZUpdateFormRequestSchema, ZUpdateFormResponseSchema } from './update-form.types.js';
+import { updateFormMeta, ZUpdateFormRequestSchema, ZUpdateFormResponseSchema } from './update-form.types.js';
 
-export const updateFormRoute = sessionProcedure
+/**
+ * Changes a form (the dashboard's editor and `PATCH /api/v1/forms/{formId}`). The tenant is the
+ * actor's; the path names the form, and only the form's own properties reach core.
+ */
+export const updateFormRoute = actorProcedure({ apiKey: apiKeyPolicies.formsManage, session: true })
+  .meta(updateFormMeta)
   .input(ZUpdateFormRequestSchema)
   .output(ZUpdateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { actor, services, logger } = ctx;
-    const { id, data } = input;
-    logger.info({ formId: id }, 'form updated');
-
-    return updateForm({
+    const { actor, user, services, logger } = ctx;
+    const { formId, ...data } = input;
+    const form = await updateForm({
       config: services.config,
       userId: actor.workspaceId,
-      formId: id,
+      formId,
       data,
-      onBumpFailed: logBumpFailure(logger, { formId: id }),
+      onBumpFailed: logBumpFailure(logger, { formId }),
     });
+    logger.info({ formId }, 'form updated');
+    if (seesFormSettings(actor)) {
+      return form;
+    }
+
+    return getForm({ userId: actor.workspaceId, formId, limits: services.config.plans[user.plan] });
   });
