@@ -918,10 +918,18 @@ export interface operations {
           /** @default  */
           description?: string;
           emailSettings?: {
+            confirmationTemplate?: {
+              body?: string | null;
+              subject?: string | null;
+            } | null;
             confirmUnverified?: boolean;
             developerEmail?: string | null;
             developerNotificationsEnabled?: boolean;
             enabled?: boolean;
+            notificationTemplate?: {
+              body?: string | null;
+              subject?: string | null;
+            } | null;
             replyTo?: string | null;
             subject?: string | null;
           };
@@ -1266,10 +1274,18 @@ export interface operations {
         'application/json': {
           description?: string;
           emailSettings?: {
+            confirmationTemplate?: {
+              body?: string | null;
+              subject?: string | null;
+            } | null;
             confirmUnverified?: boolean;
             developerEmail?: string | null;
             developerNotificationsEnabled?: boolean;
             enabled?: boolean;
+            notificationTemplate?: {
+              body?: string | null;
+              subject?: string | null;
+            } | null;
             replyTo?: string | null;
             subject?: string | null;
           };
