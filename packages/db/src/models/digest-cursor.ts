@@ -1,4 +1,4 @@
-import mongoose, { type InferSchemaType } from 'mongoose';
+import mongoose from 'mongoose';
 
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
@@ -14,8 +14,6 @@ const digestCursorSchema = new Schema(
   },
   { collection: 'digest_cursors', versionKey: false },
 );
-
-export type TDigestCursorDoc = InferSchemaType<typeof digestCursorSchema>;
 
 const createModel = () => model('DigestCursor', digestCursorSchema);
 

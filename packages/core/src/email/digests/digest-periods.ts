@@ -12,7 +12,7 @@ export function periodLength(cadence: TDigestCadence): number {
 }
 
 /** The start of the UTC hour or day `at` is in. */
-export function periodStartOf(cadence: TDigestCadence, at: Date): number {
+function periodStartOf(cadence: TDigestCadence, at: Date): number {
   return Math.floor(at.getTime() / PERIOD_MS[cadence]) * PERIOD_MS[cadence];
 }
 

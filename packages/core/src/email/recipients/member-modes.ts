@@ -9,7 +9,7 @@ import {
 } from '@formwell/db';
 
 /** A member without a stored choice: the owner hears of each submission, the others of none. */
-export function defaultNotificationMode(role: TWorkspaceRole): TNotificationMode {
+function defaultNotificationMode(role: TWorkspaceRole): TNotificationMode {
   return role === 'owner' ? 'instant' : 'off';
 }
 

@@ -1,4 +1,4 @@
-import { NOTIFICATION_MODES, notificationPreferenceRepository, type TNotificationMode } from '@formwell/db';
+import { NOTIFICATION_MODES, notificationPreferenceRepository } from '@formwell/db';
 import { z } from 'zod';
 
 import { AppErrorCode } from '../../errors/app-error-code.js';
@@ -55,7 +55,8 @@ export async function setNotificationPreference({
   workspaceId: string;
   formId: string;
   userId: string;
-  mode: TNotificationMode | string;
+  /** Checked here: the CLI passes what the operator typed. */
+  mode: string;
 }): Promise<TNotificationPreferenceView> {
   const checked = parseInput(ZNotificationModeSchema, mode);
   await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });

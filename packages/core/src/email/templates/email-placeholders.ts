@@ -2,7 +2,7 @@
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** The placeholders a template may use; `field.NAME` names one of the form's fields. */
-export const EMAIL_PLACEHOLDERS = [
+const EMAIL_PLACEHOLDERS = [
   'form.name',
   'form.url',
   'submission.id',

@@ -30,9 +30,7 @@ function sampleValue(field: Record<string, unknown>): unknown {
   if ((type === 'select' || type === 'radio') && options.length > 0) {
     const [first] = options;
 
-    return typeof first === 'object' && first !== null && 'value' in first
-      ? (first as { value: unknown }).value
-      : first;
+    return typeof first === 'object' && first !== null && 'value' in first ? first.value : first;
   }
 
   return `Sample ${typeof field.label === 'string' ? field.label : String(field.name)}`;

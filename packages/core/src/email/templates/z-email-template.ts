@@ -43,7 +43,7 @@ const TEMPLATE_SETTING: Record<TEmailTemplateKind, 'notificationTemplate' | 'con
 };
 
 /** Where a kind's template is kept in the form's email settings. */
-export function templateSetting(kind: TEmailTemplateKind): 'notificationTemplate' | 'confirmationTemplate' {
+function templateSetting(kind: TEmailTemplateKind): 'notificationTemplate' | 'confirmationTemplate' {
   return TEMPLATE_SETTING[kind];
 }
 
