@@ -143,7 +143,7 @@ export function NotificationRecipients({ formId, myEmail }: { formId: string; my
       {members.isError ? <ErrorAlert error={members.error} /> : null}
       {me ? (
         <SelectField
-          label="Email me"
+          label="My notifications for this form"
           value={me.mode}
           options={MODES}
           disabled={setMode.isPending}

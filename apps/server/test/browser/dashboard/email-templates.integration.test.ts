@@ -60,7 +60,7 @@ test(
       expect(srcdoc).not.toMatch(/<script|<img|href="javascript/);
       expect(await page.evaluate('window.pwned')).toBeUndefined();
 
-      await page.getByLabel('Email me').selectOption('daily');
+      await page.getByLabel('My notifications for this form').selectOption('daily');
       await page.getByText('templates-owner@example.com (owner): Daily digest').waitFor();
       await checkPage(page, 'form-email-templates');
       await page.getByRole('button', { name: 'Save changes' }).click();
