@@ -85,14 +85,18 @@ ensure_chromium() {
   exit 1
 }
 
+# A .env at the root fills in what the environment leaves unset (variables already set win). Only
+# named when it exists: Node prints a notice for a missing --env-file-if-exists file on every run.
+env_file_args=()
+if [ -f "$ROOT/.env" ]; then env_file_args=(--env-file="$ROOT/.env"); fi
+
 command="${1:-}"
 shift || true
 case "$command" in
   start)
     ensure_tools; ensure_dependencies; ensure_redis
-    # A .env at the root fills in what the environment leaves unset (variables already set win);
-    # the processes npm start runs inherit it.
-    exec node --env-file-if-exists="$ROOT/.env" scripts/start.mjs "$@"
+    # The processes npm start runs inherit what .env set.
+    exec node "${env_file_args[@]}" scripts/start.mjs "$@"
     ;;
   test)
     ensure_tools; ensure_dependencies; ensure_redis; ensure_chromium
@@ -105,7 +109,7 @@ case "$command" in
   cli)
     ensure_tools; ensure_dependencies
     cd "$ROOT/apps/cli"
-    exec node --env-file-if-exists="$ROOT/.env" --import tsx --conditions=@formwell/source src/main.ts "$@"
+    exec node "${env_file_args[@]}" --import tsx --conditions=@formwell/source src/main.ts "$@"
     ;;
   *)
     say "usage: scripts/formwell.sh start|test|bench|cli [args]"

@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+
+import type { TPacedOptions, TPacedResult } from './paced-client.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -82,4 +85,18 @@ export async function load({
     total: result.requests.total,
     durationSeconds: result.duration,
   };
+}
+
+/**
+ * An evenly paced open-loop run (bench/paced-client.ts, its own process): latency from each
+ * request's due time, so p99 includes the waits a stalled server causes.
+ */
+export async function pacedLoad(options: TPacedOptions): Promise<TPacedResult> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('paced-client.ts', import.meta.url)), JSON.stringify(options)],
+    { maxBuffer: 1024 * 1024 },
+  );
+
+  return JSON.parse(stdout) as TPacedResult;
 }

@@ -1,9 +1,12 @@
 import { createApiKey, createForm, createUser, loadConfig, setUserPlan } from '@formwell/core';
 import { connectDatabase, disconnectDatabase } from '@formwell/db';
 
-export type TBenchSeed = { key: string; formIds: string[] };
+export type TBenchSeed = { key: string; userId: string; formIds: string[] };
 
-/** Fixed data: one PRO owner with a practically unlimited quota, one key, ten contact forms. */
+/**
+ * Fixed data: one PRO owner with a practically unlimited quota, one key, ten contact forms (their
+ * users-joined count on, so users-joined answers the count it reads).
+ */
 export async function seedBenchData(mongoUri: string): Promise<TBenchSeed> {
   const config = loadConfig({ env: process.env });
   await connectDatabase({ uri: mongoUri });
@@ -23,6 +26,7 @@ export async function seedBenchData(mongoUri: string): Promise<TBenchSeed> {
           name: `Contact form ${index}`,
           description: 'Questions, feedback and sales enquiries.',
           formType: 'contact',
+          settings: { usersJoined: { enabled: true } },
           fields: [
             { name: 'email', label: 'Email', type: 'email', required: true },
             { name: 'name', label: 'Name', type: 'text', required: true },
@@ -34,7 +38,7 @@ export async function seedBenchData(mongoUri: string): Promise<TBenchSeed> {
       formIds.push(form.id);
     }
 
-    return { key, formIds };
+    return { key, userId: user.id, formIds };
   } finally {
     await disconnectDatabase();
   }

@@ -28,6 +28,7 @@ const env: ServerEnv = parseServerEnv({
   RATE_LIMIT_FORMS_LIST: '100000000/60',
   RATE_LIMIT_GET_FORM: '100000000/60',
   RATE_LIMIT_SUBMIT: '100000000/60',
+  RATE_LIMIT_USERS_JOINED: '100000000/60',
 });
 const app = await buildApp({ env });
 const client = mongoose.connection.getClient();

@@ -127,6 +127,10 @@ function AnalyticsCharts({ formId }: { formId: string }) {
   );
 }
 
+/** Room for the number axis, and for each bar with its label (a label is about 20 px high). */
+const STAT_AXIS_HEIGHT = 40;
+const STAT_ROW_HEIGHT = 36;
+
 function StatChart({ title, rows }: { title: string; rows: TStatRow[] }) {
   return (
     <figure aria-label={title} style={{ margin: 0 }}>
@@ -134,10 +138,11 @@ function StatChart({ title, rows }: { title: string; rows: TStatRow[] }) {
       {rows.length === 0 ? (
         <p className="hint">No data yet.</p>
       ) : (
-        <ResponsiveContainer width="100%" height={Math.max(80, rows.length * 32)}>
+        <ResponsiveContainer width="100%" height={STAT_AXIS_HEIGHT + rows.length * STAT_ROW_HEIGHT}>
           <BarChart data={rows} layout="vertical">
             <XAxis type="number" allowDecimals={false} stroke="var(--muted)" />
-            <YAxis type="category" dataKey="name" width={110} stroke="var(--muted)" />
+            {/* Every bar keeps its own name: the axis would otherwise drop labels it finds crowded. */}
+            <YAxis type="category" dataKey="name" width={130} interval={0} stroke="var(--muted)" />
             <Tooltip contentStyle={{ background: 'var(--surface)', color: 'var(--text)' }} />
             <Bar dataKey="count" fill="var(--accent)" />
           </BarChart>

@@ -125,8 +125,10 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
 }
 
 /**
- * A destructive action behind a modal confirmation (the browser's <dialog>: focus is trapped and
- * Escape cancels). `confirmLabel` names the action on the confirming button.
+ * An action behind a modal confirmation (the browser's <dialog>: focus is trapped and Escape
+ * cancels). `confirmLabel` names the action on the confirming button. Red only when `destructive`
+ * (the default): something is lost for good, as with a delete; a reversible change (rotating a
+ * secret, which keeps the old one for a while) asks first in the usual colours.
  */
 export function ConfirmButton({
   label,
@@ -135,6 +137,7 @@ export function ConfirmButton({
   confirmLabel,
   onConfirm,
   pending = false,
+  destructive = true,
 }: {
   label: string;
   title: string;
@@ -142,7 +145,10 @@ export function ConfirmButton({
   confirmLabel: string;
   onConfirm: () => void;
   pending?: boolean;
+  destructive?: boolean;
 }) {
+  const tone = destructive ? 'danger' : undefined;
+
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [open, setOpen] = useState(false);
@@ -153,7 +159,7 @@ export function ConfirmButton({
 
   return (
     <>
-      <button type="button" className="danger" disabled={pending} onClick={() => setOpen(true)}>
+      <button type="button" className={tone} disabled={pending} onClick={() => setOpen(true)}>
         {label}
       </button>
       <dialog ref={dialog} aria-labelledby={titleId} onClose={() => setOpen(false)}>
@@ -165,7 +171,7 @@ export function ConfirmButton({
           </button>
           <button
             type="button"
-            className="danger"
+            className={tone}
             onClick={() => {
               setOpen(false);
               onConfirm();

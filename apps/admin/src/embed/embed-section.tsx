@@ -25,10 +25,19 @@ export function EmbedSection({ form }: { form: TForm }) {
   // The dashboard is served by the API server, so its origin is the API's.
   const origin = window.location.origin;
   const snippets = [
-    { title: 'From your backend (curl)', text: curlSnippet(origin, form.id, form.fields) },
-    { title: 'From a web page (fetch, with an embed key)', text: fetchSnippet(origin, form.id, form.fields) },
+    {
+      title: 'From your backend (curl)',
+      copyLabel: 'Copy curl command',
+      text: curlSnippet(origin, form.id, form.fields),
+    },
+    {
+      title: 'From a web page (fetch, with an embed key)',
+      copyLabel: 'Copy fetch code',
+      text: fetchSnippet(origin, form.id, form.fields),
+    },
     {
       title: 'A plain HTML form (no key; public submissions on)',
+      copyLabel: 'Copy HTML form',
       text: htmlFormSnippet(origin, form.id, form.fields),
     },
   ];
@@ -40,7 +49,7 @@ export function EmbedSection({ form }: { form: TForm }) {
         <div className="card" key={snippet.title}>
           <div className="spread">
             <h3>{snippet.title}</h3>
-            <CopyButton text={snippet.text} label={`Copy ${snippet.title}`} />
+            <CopyButton text={snippet.text} label={snippet.copyLabel} />
           </div>
           <pre>{snippet.text}</pre>
         </div>

@@ -42,7 +42,8 @@ export function FormDetailPage() {
         <p className="hint">
           {form.data.formTypeDisplay} · {form.data.fields.length} field
           {form.data.fields.length === 1 ? '' : 's'} · {form.data.submissionCount} submission
-          {form.data.submissionCount === 1 ? '' : 's'} · form id <code>{form.data.id}</code>
+          {form.data.submissionCount === 1 ? '' : 's'} · {form.data.caughtCount} caught by the honeypot or
+          CAPTCHA (answered, not stored) · form id <code>{form.data.id}</code>
         </p>
       </div>
       <SubmissionsSection form={form.data} />

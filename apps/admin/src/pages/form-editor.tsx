@@ -45,6 +45,19 @@ export function FormEditorPage() {
   return <FormEditor form={form.data} />;
 }
 
+/** The stored threshold (a score from 0 to 1) as the percentage the field shows. */
+function percentOf(threshold: number): string {
+  return String(Math.round(threshold * 10_000) / 100);
+}
+
+/** The typed percentage as the threshold the server takes (above 0, at most 1). */
+function thresholdOf(percent: string): number | 'unset' | 'invalid' {
+  if (percent.trim() === '') return 'unset';
+  const value = Number(percent);
+
+  return Number.isFinite(value) && value > 0 && value <= 100 ? value / 100 : 'invalid';
+}
+
 function FormEditor({ form }: { form?: TFormRead }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -55,6 +68,8 @@ function FormEditor({ form }: { form?: TFormRead }) {
   const [uniqueEmail, setUniqueEmail] = useState(form?.uniqueEmail ?? false);
   const [usersJoined, setUsersJoined] = useState(form?.settings.usersJoined?.enabled ?? false);
   const [retentionDays, setRetentionDays] = useState(form?.retentionDays?.toString() ?? '');
+  const [spamPercent, setSpamPercent] = useState(form ? percentOf(form.spamThreshold) : '');
+  const spamThreshold = thresholdOf(spamPercent);
   const [emailSettings, setEmailSettings] = useState(() => emailSettingsOf(form));
   const [templates, setTemplates] = useState(() => emailTemplatesOf(form));
   const me = useQuery(trpc.auth.me.queryOptions());
@@ -80,7 +95,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
         onSubmit={(event) => {
           event.preventDefault();
           setTriedToSave(true);
-          if (problems.size > 0 || name.trim() === '') {
+          if (problems.size > 0 || name.trim() === '' || spamThreshold === 'invalid') {
             return;
           }
           const data = {
@@ -95,6 +110,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
               ...toEmailSettingsInput(emailSettings),
               ...(form ? toEmailTemplatesInput(templates) : {}),
             },
+            ...(spamThreshold === 'unset' ? {} : { spamThreshold }),
           };
           if (form) update.mutate({ formId: form.id, ...data });
           else create.mutate(data);
@@ -142,6 +158,21 @@ function FormEditor({ form }: { form?: TFormRead }) {
             value={retentionDays}
             onChange={(e) => setRetentionDays(e.target.value)}
           />
+          <TextField
+            label="Spam threshold (%)"
+            hint="A submission whose spam score reaches this goes to the spam folder. Lower catches more; 100 files only what is certainly spam. Empty: the usual threshold."
+            type="number"
+            min={1}
+            max={100}
+            step="any"
+            value={spamPercent}
+            onChange={(e) => setSpamPercent(e.target.value)}
+          />
+          {triedToSave && spamThreshold === 'invalid' ? (
+            <p className="alert error" role="alert">
+              Choose a spam threshold above 0 and at most 100 %.
+            </p>
+          ) : null}
         </div>
         <EmailSettingsFields
           limits={me.data?.planLimits}

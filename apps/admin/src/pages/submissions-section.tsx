@@ -57,6 +57,9 @@ export function SubmissionsSection({ form }: { form: TForm }) {
     placeholderData: keepPreviousData,
   });
   const columns = form.fields.map((field) => ({ name: field.name, label: field.label }));
+  // The address the server found in the data gets a column of its own only when no email field of
+  // the form already shows it.
+  const emailColumn = !form.fields.some((field) => field.type === 'email');
 
   return (
     <section aria-labelledby="submissions-heading">
@@ -129,7 +132,7 @@ export function SubmissionsSection({ form }: { form: TForm }) {
             <thead>
               <tr>
                 <th scope="col">Received</th>
-                <th scope="col">Email</th>
+                {emailColumn ? <th scope="col">Email</th> : null}
                 {columns.map((column) => (
                   <th scope="col" key={column.name}>
                     {column.label}
@@ -145,6 +148,7 @@ export function SubmissionsSection({ form }: { form: TForm }) {
                   key={submission.id}
                   submission={submission}
                   columns={columns}
+                  emailColumn={emailColumn}
                   showReasons={folder === 'spam'}
                 />
               ))}
@@ -178,10 +182,12 @@ export function SubmissionsSection({ form }: { form: TForm }) {
 function SubmissionRow({
   submission,
   columns,
+  emailColumn,
   showReasons,
 }: {
   submission: TSubmission;
   columns: { name: string }[];
+  emailColumn: boolean;
   showReasons: boolean;
 }) {
   const trpc = useTRPC();
@@ -209,7 +215,7 @@ function SubmissionRow({
   return (
     <tr>
       <td>{formatDate(submission.createdAt)}</td>
-      <td>{submission.email ?? ''}</td>
+      {emailColumn ? <td>{submission.email ?? ''}</td> : null}
       {columns.map((column) => (
         <td key={column.name}>
           {filesOf(submission.data[column.name]).length > 0 ? (
@@ -231,7 +237,7 @@ function SubmissionRow({
       <td>
         <details>
           <summary>View</summary>
-          <pre>
+          <pre className="raw-json">
             {JSON.stringify({ id: submission.id, data: submission.data, meta: submission.meta }, null, 2)}
           </pre>
           <button

@@ -139,6 +139,7 @@ function EndpointCard({ endpoint }: { endpoint: TEndpoint }) {
             </p>
           }
           confirmLabel="Rotate secret"
+          destructive={false}
           pending={rotate.isPending}
           onConfirm={() => rotate.mutate(ids)}
         />

@@ -15,10 +15,17 @@ const PREFLIGHT_MAX_AGE_SECONDS = 7200;
  * carrying the `*` wildcard. Echoing is safe here: no cookie authenticates anything under /api/v1
  * (only the key the page sends itself does), so a credentialed request gains no ambient authority.
  * An origin outside the list gets no CORS headers and the browser keeps the answer from the page.
+ * A request naming no origin (a server, a script, the CLI: no browser's cross-origin call) gets no
+ * CORS headers either, only `Vary: Origin` for caches: they would be 200 bytes of every answer that
+ * nothing reads.
  */
 export function apiCorsOptions(corsOrigins: string): FastifyCorsOptions {
+  const allowed = corsOrigins.trim() === '*' ? true : corsOrigins.split(',').map((origin) => origin.trim());
+
   return {
-    origin: corsOrigins.trim() === '*' ? true : corsOrigins.split(',').map((origin) => origin.trim()),
+    origin: (origin, callback) => {
+      callback(null, origin === undefined ? false : allowed);
+    },
     credentials: true,
     // Every method of the API's routes (webhook endpoints are changed with PATCH and DELETE), not
     // only the CORS-safelisted ones the plugin offers by default.

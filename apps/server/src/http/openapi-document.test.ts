@@ -95,3 +95,22 @@ test('every free-form body object refuses the key __proto__, as the JSON parser 
 
   expect(body).toContain('"not":{"const":"__proto__"}');
 });
+
+test('every operation lists the 421 a foreign Host header gets, with the usual error body', () => {
+  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item ?? {})
+      .filter(([method]) => ['get', 'post', 'patch', 'put', 'delete'].includes(method))
+      .map(([method, operation]) => ({
+        name: `${method} ${path}`,
+        operation: operation as { responses?: Record<string, unknown> },
+      })),
+  );
+
+  expect(operations.map(({ name }) => name)).toContain('post /f/{formId}');
+  for (const { name, operation } of operations) {
+    expect(operation.responses?.['421'], name).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/error.MISDIRECTED_REQUEST' } } },
+    });
+  }
+  expect(document.components?.schemas?.['error.MISDIRECTED_REQUEST']).toEqual(errorBodySchema);
+});

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from '@formwell/api';
-import { PLATFORM_URL_PATTERNS } from '@formwell/core';
+import { ErrorMessages, PLATFORM_URL_PATTERNS } from '@formwell/core';
 
 import { fileDownloadPath } from './openapi-file-download.js';
 import { anyKeySecurity, csvExportPath, headerOnlyPaths, securitySchemes } from './openapi-extras.js';
@@ -26,6 +26,17 @@ export const errorBodySchema = {
 } as const;
 
 type SchemaMap = Record<string, unknown>;
+
+/**
+ * A `Host` that is none of the server's names is refused with 421 before any route runs (the
+ * generator knows no tRPC code for that status, so its body schema is named here).
+ */
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const MISDIRECTED_SCHEMA = 'error.MISDIRECTED_REQUEST';
+const misdirectedResponse = {
+  description: `${ErrorMessages.UNKNOWN_HOST} (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST`,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${MISDIRECTED_SCHEMA}` } } },
+};
 
 type TContent = Record<string, { schema?: unknown }>;
 
@@ -92,6 +103,15 @@ export function buildServerOpenApiDocument({ publicUrl, version }: { publicUrl: 
   }
   applyParameterRules(paths as never);
   refusePrototypeKeys(paths);
+  schemas[MISDIRECTED_SCHEMA] = errorBodySchema;
+  for (const item of Object.values(paths)) {
+    for (const [key, operation] of Object.entries(item)) {
+      // A path item also holds `servers` and `parameters`, which are no operations.
+      if (HTTP_METHODS.has(key)) {
+        operation.responses = { ...operation.responses, '421': misdirectedResponse };
+      }
+    }
+  }
   document.paths = paths;
   document.webhooks = webhooksSection() as never;
 

@@ -594,6 +594,20 @@ export interface components {
       /** @description Same as error, except where the interface gives two texts. */
       message: string;
     };
+    'error.MISDIRECTED_REQUEST': {
+      /** @description Machine code, e.g. NOT_FOUND. */
+      code: string;
+      /** @description Human-readable error text. */
+      error: string;
+      /** @description Per-field reasons, for invalid submission data. */
+      fieldErrors?: {
+        [key: string]: string;
+      };
+      /** @description Validation issues, for invalid input. */
+      issues?: unknown[];
+      /** @description Same as error, except where the interface gives two texts. */
+      message: string;
+    };
     'error.NOT_FOUND': {
       /** @description Machine code, e.g. NOT_FOUND. */
       code: string;
@@ -876,6 +890,15 @@ export interface operations {
           'application/json': components['schemas']['error.BAD_REQUEST'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded (per client address and form) */
       429: {
         headers: {
@@ -1080,6 +1103,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -1156,6 +1188,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -1238,6 +1279,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -1443,6 +1493,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -1969,6 +2028,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2057,6 +2125,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2191,6 +2268,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2268,6 +2354,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2388,6 +2483,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2475,6 +2579,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2552,6 +2665,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2635,6 +2757,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -2750,6 +2881,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -2817,6 +2957,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded */
@@ -2899,6 +3048,15 @@ export interface operations {
           'application/json': components['schemas']['error.BAD_REQUEST'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded */
       429: {
         headers: {
@@ -2976,6 +3134,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3073,6 +3240,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3203,6 +3379,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3296,6 +3481,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3377,6 +3571,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3506,6 +3709,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3604,6 +3816,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3725,6 +3946,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -3841,6 +4071,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -3961,6 +4200,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4040,6 +4288,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
@@ -4164,6 +4421,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4274,6 +4540,15 @@ export interface operations {
           'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4352,6 +4627,15 @@ export interface operations {
           'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
       429: {
         headers: {
@@ -4394,6 +4678,15 @@ export interface operations {
             status: 'ok';
             version: string;
           };
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Internal server error */
@@ -4472,6 +4765,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
         };
       };
       /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */

@@ -12,6 +12,8 @@ import { loadOwnedForm } from './load-owned-form.js';
  */
 export const ZFormReadSchema = ZFormDetailSchema.extend({
   spamCount: z.number().int().nonnegative(),
+  /** The part of `spamCount` that was answered and never stored (honeypot, failed CAPTCHA). */
+  caughtCount: z.number().int().nonnegative(),
 });
 
 type TFormRead = z.infer<typeof ZFormReadSchema>;
@@ -28,5 +30,5 @@ export async function getFormDetail({ userId, formId, limits }: GetFormDetailOpt
     spamFolderRepository.count({ userId, formId }),
   ]);
 
-  return { ...toFormDetail(form, limits), spamCount: caught + inFolder };
+  return { ...toFormDetail(form, limits), spamCount: caught + inFolder, caughtCount: caught };
 }

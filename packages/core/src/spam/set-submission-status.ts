@@ -1,5 +1,6 @@
 import {
   formRepository,
+  formStatsRepository,
   isDuplicateKeyError,
   monthlyUsageRepository,
   spamFolderRepository,
@@ -18,7 +19,11 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
-import { finishSubmissionCounters } from '../submissions/apply-submission-counters.js';
+import {
+  applySubmissionCounters,
+  finishSubmissionCounters,
+} from '../submissions/apply-submission-counters.js';
+import { uncountRemoved } from '../submissions/delete-submission.js';
 import type { TOutboxItem } from '../submissions/outbox-item.js';
 import { loadDeliveryTargets, planOutbox } from '../submissions/plan-outbox.js';
 import { uniqueEmailKey } from '../submissions/submission-email.js';
@@ -65,7 +70,10 @@ function submissionNotFound(): AppError {
  * workspace's model learns each change of mark once. Releasing spam the classifier withheld gives
  * it, exactly once however many releases race, everything it skipped as a new submission gets it:
  * a quota unit (403 when the month is used up), the form's count, the analytics, the emails and
- * the webhooks. Marking a delivered submission spam only files it away: what it did cannot be undone.
+ * the webhooks. Marking a delivered submission spam withholds it as the classifier would have:
+ * it leaves the form's count, the analytics and this month's quota, once however many marks race;
+ * its emails and webhooks went out already and cannot be called back, so releasing it again counts
+ * it once more and sends nothing twice.
  */
 export async function setSubmissionStatus({
   config,
@@ -85,15 +93,19 @@ export async function setSubmissionStatus({
   if (current.status === status) {
     return { submission: toSubmissionView(current), outbox: [], settle: settled };
   }
-  if (current.withheld && status === 'inbox') {
+  if (status === 'spam') {
+    return withdraw({ user, current, now });
+  }
+  if (current.withheld) {
     return release({ config, user, form, current, now });
   }
-  const before = await spamFolderRepository.move({ ...ids, status, now });
+  // Spam that stayed counted (marked before a mark withheld delivered submissions) goes back as it is.
+  const before = await spamFolderRepository.returnCounted(ids);
   if (before) {
     await learnSpamMark({
       workspaceId: user.id,
       data: before.data,
-      learn: status === 'spam' ? 'spam' : 'ham',
+      learn: 'ham',
       unlearn: markKind(before.markedAs),
     });
   }
@@ -108,6 +120,42 @@ async function currentView(ids: { userId: string; formId: string; submissionId: 
   }
 
   return toSubmissionView(submission);
+}
+
+/**
+ * A delivered submission marked spam. Its counting must have finished first (applied here when the
+ * submit's after-response step has not run yet: count-once, so that step then counts nothing), so
+ * the lowering below takes away exactly what was added; the one conditional update that files it
+ * is what makes a single mark of several racing ones do the lowering.
+ */
+async function withdraw({
+  user,
+  current,
+  now,
+}: {
+  user: SetSubmissionStatusOptions['user'];
+  current: TSubmissionRecord;
+  now: Date;
+}): Promise<TSetSubmissionStatusResult> {
+  const ids = { userId: user.id, formId: current.formId, submissionId: current.id };
+  if (current.countersPending) {
+    await applySubmissionCounters({ submission: current });
+  }
+  const before = await spamFolderRepository.withdraw({ ...ids, now });
+  if (before) {
+    await Promise.all([
+      uncountRemoved(before),
+      monthlyUsageRepository.release({ userId: user.id, month: usageMonth(now) }),
+      learnSpamMark({
+        workspaceId: user.id,
+        data: before.data,
+        learn: 'spam',
+        unlearn: markKind(before.markedAs),
+      }),
+    ]);
+  }
+
+  return { submission: await currentView(ids), outbox: [], settle: settled };
 }
 
 async function release({
@@ -135,15 +183,20 @@ async function release({
       message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
     });
   }
-  const endpoints = await loadDeliveryTargets({ userId: user.id, form });
+  const { withdrawn } = current;
+  // A withdrawn submission's emails and webhooks went out when it was first delivered.
+  const endpoints = withdrawn ? [] : await loadDeliveryTargets({ userId: user.id, form });
   const limits = config.plans[user.plan];
   let released;
   try {
     released = await spamFolderRepository.release({
       ...ids,
+      withdrawn,
       // Whether its submitter was vouched for is not kept: its confirmation is held back (logged
       // skipped) unless the form confirms unverified submitters.
-      outbox: planOutbox({ form, limits, email: current.email, endpoints, submitterVerified: false }),
+      outbox: withdrawn
+        ? []
+        : planOutbox({ form, limits, email: current.email, endpoints, submitterVerified: false }),
       ...(emailKey === undefined ? {} : { emailKey }),
     });
   } catch (error) {
@@ -159,6 +212,9 @@ async function release({
 
     return { submission: await currentView(ids), outbox: [], settle: settled };
   }
+  if (withdrawn) {
+    return recountWithdrawn({ user, current, released: released.before });
+  }
   // The form's count before the answer, as a submit's 201 promises; the analytics after it (the
   // `countersPending` mark the move set lets the sweep or the next analytics read finish them).
   await formRepository.countSubmissionOnce(ids);
@@ -172,6 +228,7 @@ async function release({
     ...released.before,
     status: 'inbox',
     withheld: false,
+    withdrawn: false,
     countersPending: true,
     markedAs: 'inbox',
     spamSince: null,
@@ -190,4 +247,47 @@ async function release({
     })),
     settle: () => finishSubmissionCounters({ submission }),
   };
+}
+
+/**
+ * A withdrawn submission released: back into the count and the analytics before the answer. Plain
+ * increments: its id stays in the count-once windows from its first counting, and only the one
+ * release that won the move gets here.
+ */
+async function recountWithdrawn({
+  user,
+  current,
+  released,
+}: {
+  user: SetSubmissionStatusOptions['user'];
+  current: TSubmissionRecord;
+  released: TSubmissionRecord;
+}): Promise<TSetSubmissionStatusResult> {
+  const { formId, createdAt, meta } = current;
+  await Promise.all([
+    formRepository.incrementSubmissionCount({ userId: user.id, formId, by: 1 }),
+    formStatsRepository.recordSubmission({
+      userId: user.id,
+      formId,
+      at: createdAt,
+      browser: meta.browser,
+      country: meta.country,
+    }),
+    learnSpamMark({
+      workspaceId: user.id,
+      data: current.data,
+      learn: 'ham',
+      unlearn: markKind(released.markedAs),
+    }),
+  ]);
+  const submission: TSubmissionRecord = {
+    ...released,
+    status: 'inbox',
+    withheld: false,
+    withdrawn: false,
+    markedAs: 'inbox',
+    spamSince: null,
+  };
+
+  return { submission: toSubmissionView(submission), outbox: [], settle: settled };
 }

@@ -149,6 +149,59 @@ describe('the spam folder', () => {
     expect(await monthlyUsageRepository.get({ userId: user.id, month: usageMonth(new Date()) })).toBe(1);
   });
 
+  test('"spam" on a delivered submission takes it out of count, analytics and quota once, even when marks race; "not spam" counts it once and sends nothing again', async () => {
+    const user = await owner();
+    const form = await formWithEffects(user.id);
+    const submitted = await submit(user, form.id, 'Hello, is the shop open on Sunday?');
+    expect(submitted.spam).toBe(false);
+    expect(submitted.outbox).toHaveLength(2);
+    const { submissionId } = submitted.response;
+    const mark = (status: 'inbox' | 'spam') =>
+      setSubmissionStatus({ config: testConfig, user, formId: form.id, submissionId, input: { status } });
+    const counts = async () => ({
+      form: (await formRepository.findById({ userId: user.id, formId: form.id }))?.submissionCount,
+      quota: await monthlyUsageRepository.get({ userId: user.id, month: usageMonth(new Date()) }),
+      analytics: (
+        await getFormAnalytics({ config: testConfig, user: { id: user.id, plan: 'PRO' }, formId: form.id })
+      ).totalSubmissions,
+      spam: (await detail(user.id, form.id)).spamCount,
+    });
+
+    // The marks race the submit's own after-response step (its analytics are still pending).
+    const marked = await Promise.all([mark('spam'), mark('spam'), mark('spam')]);
+    await submitted.settle();
+    expect(marked.map((result) => result.submission.status)).toEqual(['spam', 'spam', 'spam']);
+    expect(marked.flatMap((result) => result.outbox)).toEqual([]);
+    expect(await counts()).toEqual({ form: 0, quota: 0, analytics: 0, spam: 1 });
+    expect((await listSubmissions({ userId: user.id, formId: form.id })).submissions).toEqual([]);
+    expect(
+      (await listSubmissions({ userId: user.id, formId: form.id, status: 'spam' })).submissions.map(
+        (s) => s.id,
+      ),
+    ).toEqual([submissionId]);
+
+    const released = await Promise.all([mark('inbox'), mark('inbox'), mark('inbox')]);
+    await Promise.all(released.map((result) => result.settle()));
+    // Its email and webhook went out when it arrived: nothing is sent twice.
+    expect(released.flatMap((result) => result.outbox)).toEqual([]);
+    expect(released.map((result) => result.submission.status)).toEqual(['inbox', 'inbox', 'inbox']);
+    expect(await counts()).toEqual({ form: 1, quota: 1, analytics: 1, spam: 0 });
+    const stored = await submissionRepository.findById({ userId: user.id, formId: form.id, submissionId });
+    expect(stored?.outbox).toHaveLength(2);
+    expect(stored).toMatchObject({
+      status: 'inbox',
+      withheld: false,
+      withdrawn: false,
+      countersPending: false,
+    });
+
+    // Back and forth again: each way once more, never twice.
+    await mark('spam');
+    expect(await counts()).toEqual({ form: 0, quota: 0, analytics: 0, spam: 1 });
+    await mark('inbox');
+    expect(await counts()).toEqual({ form: 1, quota: 1, analytics: 1, spam: 0 });
+  });
+
   test('a release past the month quota is refused and leaves the submission in the folder', async () => {
     const user = await owner(1);
     const form = await formWithEffects(user.id);

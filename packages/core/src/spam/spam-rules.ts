@@ -9,6 +9,11 @@ const SCRIPT =
   /<\s*\/?\s*(?:script|iframe|object|embed)\b|javascript\s*:|\bon(?:error|load|click|mouseover|focus)\s*=|document\.cookie|\$\{jndi:|\{\{\s*constructor|union\s+select\b|<\s*svg\b[^>]{0,200}\bon[a-z]{1,20}\s*=/i;
 // The same character 20 times in a row ("!!!!!!…", "aaaaaa…"). One back-reference, bounded: linear.
 const CHARACTER_RUN = /(.)\1{19}/u;
+const RUN_LENGTH = 20;
+/** Below this many words, how often they repeat says nothing. */
+const MIN_WORDS_FOR_RATIO = 30;
+/** A lower-case letter followed by a capital: the least a case-flipped word contains. */
+const CASE_FLIP = /[a-z][A-Z]/;
 const LATIN_WORD = /^[a-z]{6,40}$/i;
 /** By number of links: one is ordinary ("see our site"), four or more is what link farms send. */
 const LINK_WEIGHTS = [0, 1, 3, 4.5, 6];
@@ -59,11 +64,13 @@ export function contentSignals(values: readonly string[], tokens: readonly strin
 
 /** A long run of one character, text that says the same few words over and over, or a value pasted into every field. */
 function isRepetitive(values: readonly string[], distinctTokens: readonly string[]): boolean {
-  if (values.some((value) => CHARACTER_RUN.test(value))) {
+  // The cheap length checks spare most submissions (short ones) the expressions below.
+  if (values.some((value) => value.length >= RUN_LENGTH && CHARACTER_RUN.test(value))) {
     return true;
   }
-  const words = values.join(' ').split(/\s+/).filter(Boolean);
-  if (words.length >= 30 && distinctTokens.length / words.length < 0.2) {
+  const joined = values.join(' ');
+  const words = joined.length >= MIN_WORDS_FOR_RATIO * 2 - 1 ? joined.split(/\s+/).filter(Boolean) : [];
+  if (words.length >= MIN_WORDS_FOR_RATIO && distinctTokens.length / words.length < 0.2) {
     return true;
   }
   const long = values.filter((value) => value.length >= 20);
@@ -104,6 +111,9 @@ function levelOf(odd: number, of: number): 0 | 1 | 2 {
 
 /** Case flipping inside words (`xKqWvzPt`, lost by the lower-cased tokens), judged on the raw values. */
 function caseNoiseLevel(values: readonly string[]): 0 | 1 | 2 {
+  if (!values.some((value) => CASE_FLIP.test(value))) {
+    return 0;
+  }
   let flipped = 0;
   let words = 0;
   for (const value of values) {

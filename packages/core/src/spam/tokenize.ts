@@ -14,8 +14,16 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
 const SPACED_WORD = /[\p{L}\p{M}\p{N}]+(?:['’.][\p{L}\p{M}\p{N}]+)*/gu;
+// Most submissions are plain ASCII, where the Unicode classes above mean exactly [a-z0-9] (the text
+// is lower-cased already) and the curly apostrophe cannot occur: the same words, found about twice
+// as fast, without a Unicode-aware expression.
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const ASCII_WORD = /[a-z0-9]+(?:['.][a-z0-9]+)*/g;
 
 function words(text: string): Iterable<string> {
+  if (ASCII_ONLY.test(text)) {
+    return text.match(ASCII_WORD) ?? [];
+  }
   if (UNSPACED_SCRIPT.test(text)) {
     return [...segmenter.segment(text)].filter((part) => part.isWordLike).map((part) => part.segment);
   }

@@ -55,6 +55,10 @@ const submissionSchema = new Schema(
     // analytics and no outbox. Unset (in the same update that moves it to the inbox) when the owner
     // releases it, which then gives it all of those exactly once.
     withheld: { type: Boolean },
+    // Set with `withheld` when the owner marks a delivered submission spam: it left the counts,
+    // the analytics and the month's quota then, but its emails and webhooks had gone out already,
+    // so a release counts it again and sends nothing twice. Unset by that release.
+    withdrawn: { type: Boolean },
     // When it entered the spam folder: the 30-day purge counts from here.
     spamSince: { type: Date },
     // The owner's last mark (`spam` / `inbox`), as the workspace's model learned it; a new mark

@@ -2,12 +2,7 @@ import { SubmissionModel } from '../models/submission.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds } from './owned-ids.js';
 import { newOutboxEntry, type TNewOutboxEntry } from './submission.js';
-import {
-  toSubmissionRecord,
-  type TLeanSubmission,
-  type TSubmissionRecord,
-  type TSubmissionStatus,
-} from './submission-record.js';
+import { toSubmissionRecord, type TLeanSubmission, type TSubmissionRecord } from './submission-record.js';
 
 type TSubmissionIds = { userId: string; formId: string; submissionId: string };
 
@@ -33,25 +28,26 @@ export const spamFolderRepository = {
    * Throws E11000 when `emailKey` is taken (a uniqueEmail form received the address meanwhile).
    */
   async release(
-    ids: TSubmissionIds & { outbox: TNewOutboxEntry[]; emailKey?: string },
+    ids: TSubmissionIds & { outbox: TNewOutboxEntry[]; emailKey?: string; withdrawn: boolean },
   ): Promise<{ before: TSubmissionRecord; outbox: ReturnType<typeof newOutboxEntry>[] } | null> {
     const filter = oneFilter(ids);
     if (!filter) {
       return null;
     }
     const outbox = ids.outbox.map(newOutboxEntry);
+    // A withdrawn submission's outbox went out when it was first delivered: it keeps that one, and
+    // its counting is the caller's (one-off increments; see withdraw). The filter holds the caller
+    // to the state it planned for.
     const doc = await SubmissionModel.collection.findOneAndUpdate(
-      { ...filter, withheld: true },
+      { ...filter, withheld: true, withdrawn: ids.withdrawn ? true : { $exists: false } },
       {
         $set: {
           status: 'inbox',
           markedAs: 'inbox',
-          outbox,
-          hasPendingOutbox: outbox.length > 0,
-          countersPending: true,
+          ...(ids.withdrawn ? {} : { outbox, hasPendingOutbox: outbox.length > 0, countersPending: true }),
           ...(ids.emailKey !== undefined ? { emailKey: ids.emailKey } : {}),
         },
-        $unset: { withheld: '', spamSince: '' },
+        $unset: { withheld: '', withdrawn: '', spamSince: '' },
       },
       { returnDocument: 'before' },
     );
@@ -60,23 +56,46 @@ export const spamFolderRepository = {
   },
 
   /**
-   * Files a delivered submission under `status` (inbox ↔ spam; it stays counted and delivered).
-   * Returns it as it was before; null when it already had that status or is withheld spam (which
-   * only `release` moves).
+   * Withholds a delivered submission the owner marked spam: into the folder, out of the counts
+   * (the caller lowers them), its unique-email claim given up. Only once its counting finished
+   * (no `countersPending`), so the count-once window still holds its id and a late after-response
+   * step cannot count it again. Returns it as it was before; null when it is spam already, or its
+   * counters are still pending, or another mark won.
    */
-  async move(
-    ids: TSubmissionIds & { status: TSubmissionStatus; now: Date },
-  ): Promise<TSubmissionRecord | null> {
+  async withdraw(ids: TSubmissionIds & { now: Date }): Promise<TSubmissionRecord | null> {
     const filter = oneFilter(ids);
     if (!filter) {
       return null;
     }
-    const toSpam = ids.status === 'spam';
     const doc = await SubmissionModel.collection.findOneAndUpdate(
-      { ...filter, withheld: { $exists: false }, status: toSpam ? { $ne: 'spam' } : 'spam' },
-      toSpam
-        ? { $set: { status: 'spam', markedAs: 'spam', spamSince: ids.now } }
-        : { $set: { status: 'inbox', markedAs: 'inbox' }, $unset: { spamSince: '' } },
+      {
+        ...filter,
+        withheld: { $exists: false },
+        status: { $ne: 'spam' },
+        countersPending: { $exists: false },
+      },
+      {
+        $set: { status: 'spam', markedAs: 'spam', spamSince: ids.now, withheld: true, withdrawn: true },
+        $unset: { emailKey: '' },
+      },
+      { returnDocument: 'before' },
+    );
+
+    return doc ? toSubmissionRecord(doc as unknown as TLeanSubmission) : null;
+  },
+
+  /**
+   * Moves spam that stayed counted and delivered back to the inbox: documents filed before a mark
+   * withheld delivered submissions. Returns it as it was before; null when it is not such spam.
+   */
+  async returnCounted(ids: TSubmissionIds): Promise<TSubmissionRecord | null> {
+    const filter = oneFilter(ids);
+    if (!filter) {
+      return null;
+    }
+    const doc = await SubmissionModel.collection.findOneAndUpdate(
+      { ...filter, withheld: { $exists: false }, status: 'spam' },
+      { $set: { status: 'inbox', markedAs: 'inbox' }, $unset: { spamSince: '' } },
       { returnDocument: 'before' },
     );
 

@@ -12,7 +12,7 @@ export type TSubmissionMeta = NonNullable<TStoredSubmission['meta']>;
 
 export type TSubmissionRecord = Omit<
   TStoredSubmission,
-  'emailKey' | 'hasPendingOutbox' | 'meta' | 'countersPending' | 'status' | 'withheld'
+  'emailKey' | 'hasPendingOutbox' | 'meta' | 'countersPending' | 'status' | 'withheld' | 'withdrawn'
 > & {
   id: string;
   data: Record<string, unknown>;
@@ -23,6 +23,8 @@ export type TSubmissionRecord = Omit<
   status: TSubmissionStatus;
   /** True while it sits in the spam folder never delivered (no quota, count, analytics or outbox). */
   withheld: boolean;
+  /** Withheld after it was delivered (the owner marked it spam): a release sends nothing again. */
+  withdrawn: boolean;
 };
 
 export type TSubmissionStatus = NonNullable<TSubmissionDoc['status']>;
@@ -67,6 +69,7 @@ export function toSubmissionRecord(doc: TLeanSubmission): TSubmissionRecord {
     spamScore: doc.spamScore ?? 0,
     spamReasons: doc.spamReasons ?? [],
     withheld: doc.withheld === true,
+    withdrawn: doc.withdrawn === true,
     spamSince: doc.spamSince ?? null,
     markedAs: doc.markedAs ?? null,
     createdAt: doc.createdAt,

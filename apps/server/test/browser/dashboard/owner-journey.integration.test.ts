@@ -34,12 +34,55 @@ async function reloadUntil(page: Page, locator: Locator, atLeast: number) {
 }
 
 /** A submission through the public REST API, as an owner's backend would send it. */
-function submit(address: string, apiKey: string, formId: string, data: Record<string, unknown>) {
+function submit(
+  address: string,
+  apiKey: string,
+  formId: string,
+  data: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${address}/api/v1/forms/submit`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': apiKey },
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': apiKey, ...headers },
     body: JSON.stringify({ formId, data }),
   });
+}
+
+/** What a headless Chrome in the United States sends: a second browser and country for the charts. */
+const HEADLESS_CHROME_IN_US = {
+  'User-Agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+  'Accept-Language': 'en-US,en;q=0.9',
+};
+
+/** An element as the browser hands it to `evaluate` (this package has no DOM types). */
+type TStyledElement = {
+  ownerDocument: { defaultView: { getComputedStyle(element: unknown): Record<string, string> } | null };
+};
+
+/** The computed values of `properties` on the element `locator` finds. */
+function computedStyle(locator: Locator, properties: string[]) {
+  return locator.evaluate((element: TStyledElement, names: string[]) => {
+    const style = element.ownerDocument.defaultView?.getComputedStyle(element);
+
+    return names.map((name) => style?.[name] ?? '');
+  }, properties);
+}
+
+/**
+ * A bar chart's category labels and its number of bars: each bar must carry its own name. A long
+ * label is drawn as one line per word, joined back here.
+ */
+async function barChart(page: Page, title: string) {
+  const figure = page.locator(`figure[aria-label="${title}"]`);
+  await figure.locator('.recharts-bar-rectangle').first().waitFor();
+  const labels = figure.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  const names: string[] = [];
+  for (const label of await labels.all()) {
+    names.push((await label.locator('tspan').allTextContents()).join(' '));
+  }
+
+  return { labels: names, bars: await figure.locator('.recharts-bar-rectangle').count() };
 }
 
 test(
@@ -60,6 +103,11 @@ test(
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // Nothing the dashboard loads by itself is missing (the browser's favicon request included).
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
 
     // Without a session every dashboard page leads to log in.
     await page.goto(`${address}/forms`);
@@ -122,12 +170,17 @@ test(
     expect(await page.content()).not.toContain(apiKey);
     expect(await page.locator('td code').textContent()).toBe(`${apiKey.slice(0, 12)}…${apiKey.slice(-4)}`);
 
-    const created = await submit(address, apiKey, formId, {
-      full_name: 'Grace Hopper',
-      email: 'grace@example.com',
-      plan: 'Pro',
-    });
+    const created = await submit(
+      address,
+      apiKey,
+      formId,
+      { full_name: 'Grace Hopper', email: 'grace@example.com', plan: 'Pro' },
+      HEADLESS_CHROME_IN_US,
+    );
     expect(created.status).toBe(201);
+    // A bot that fills the hidden honeypot field is answered as if stored, and only counted.
+    const bot = await submit(address, apiKey, formId, { full_name: 'Bot', _gotcha: 'https://spam.example' });
+    expect(bot.status).toBe(201);
     // The users-joined switch of the editor is on: the public count answers.
     const joined = await fetch(`${address}/api/v1/forms/${formId}/users-joined`, {
       headers: { 'X-API-Key': apiKey },
@@ -136,14 +189,25 @@ test(
 
     await page.goto(`${address}/forms/${formId}`);
     await page.getByRole('cell', { name: 'Grace Hopper', exact: true }).waitFor();
+    // The form has an email field: the address shows once, in that field's column.
     expect(await page.getByRole('columnheader').allTextContents()).toEqual([
       'Received',
-      'Email',
       'Full name',
       'Email',
       'Plan',
       'Details',
     ]);
+    await page.getByText(/· 1 submission · 1 caught by the honeypot or CAPTCHA/).waitFor();
+    // The raw JSON of "View" keeps its lines whole (a long line scrolls) instead of cutting words.
+    await page.getByText('View', { exact: true }).click();
+    const rawJson = page.locator('pre.raw-json');
+    expect(await rawJson.textContent()).toContain('"full_name": "Grace Hopper"');
+    expect(await computedStyle(rawJson, ['whiteSpace', 'wordBreak', 'overflowWrap'])).toEqual([
+      'pre',
+      'normal',
+      'normal',
+    ]);
+    await page.getByText('View', { exact: true }).click();
     await checkPage(page, 'form-detail');
 
     const [download] = await Promise.all([
@@ -156,6 +220,11 @@ test(
 
     // Embedding: the plain HTML form posts to /f/{formId}, which answers only once it is switched on.
     await page.getByText(`<form action="${address}/f/${formId}" method="POST">`).waitFor();
+    // Each snippet's copy button says what it copies, in a few words.
+    for (const label of ['Copy curl command', 'Copy fetch code', 'Copy HTML form']) {
+      await page.getByRole('button', { name: label, exact: true }).waitFor();
+    }
+    expect(await page.getByRole('button', { name: /^Copy From/ }).count()).toBe(0);
     const keyless = () =>
       fetch(`${address}/f/${formId}`, {
         method: 'POST',
@@ -202,9 +271,13 @@ test(
     await page.goto(`${address}/forms/${formId}`);
     await page.getByText(/^2 submissions in all/).waitFor();
     await page.locator('figure[aria-label="Submissions over time"] .recharts-line-curve').waitFor();
-    expect(
-      await page.locator('figure[aria-label="Browsers"] .recharts-bar-rectangle').count(),
-    ).toBeGreaterThan(0);
+    // Two browsers and two countries: every bar is labelled with its own name.
+    const browsers = await barChart(page, 'Browsers');
+    expect(browsers.bars).toBe(2);
+    expect(browsers.labels.sort()).toEqual(['Chrome Headless', 'Unknown']);
+    const countries = await barChart(page, 'Countries');
+    expect(countries.bars).toBe(2);
+    expect(countries.labels.sort()).toEqual(['United States', 'Unknown']);
     await page.getByLabel('Range').selectOption('day');
     await page.getByText('Submissions per hour').waitFor();
     await checkPage(page, 'form-detail-analytics');
@@ -231,6 +304,11 @@ test(
     await page.getByLabel('Header 1 value').fill('Bearer journey-token');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     expect(await page.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);
+    // Rotating keeps the old secret for a while: it asks first, but is not red like a delete.
+    const buttonColour = async (name: string) =>
+      (await computedStyle(page.getByRole('button', { name, exact: true }), ['backgroundColor']))[0];
+    expect(await buttonColour('Rotate secret')).not.toBe(await buttonColour('Delete endpoint'));
+    expect(await buttonColour('Rotate secret')).toBe(await buttonColour('Send test event'));
     await page.getByRole('button', { name: 'Send test event' }).click();
     await page.getByText('Test sent: success (HTTP 200).').waitFor();
     await page.getByRole('cell', { name: 'thanks', exact: true }).waitFor();
@@ -302,5 +380,9 @@ test(
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     expect(pageErrors).toEqual([]);
+    expect(missing).toEqual([]);
+    const favicon = await fetch(`${address}/favicon.ico`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('content-type')).toMatch(/^image\//);
   },
 );

@@ -1,4 +1,11 @@
-import { createForm, createUser, listSubmissions, setUserPlan, submitForm } from '@formwell/core';
+import {
+  createForm,
+  createUser,
+  getFormDetail,
+  listSubmissions,
+  setUserPlan,
+  submitForm,
+} from '@formwell/core';
 import { beforeAll, expect, test } from 'vitest';
 
 import { launchChromium } from '../../helpers/browser.js';
@@ -64,6 +71,30 @@ test(
     expect(
       (await listSubmissions({ userId: user.id, formId: form.id })).submissions.map((s) => s.id),
     ).toEqual([submitted.response.submissionId]);
+
+    // The form's spam threshold, as a percentage: the usual one shown, a wrong one refused, 100 saved.
+    await page.getByRole('link', { name: 'Edit form' }).click();
+    const threshold = page.getByLabel('Spam threshold (%)');
+    expect(await threshold.inputValue()).toBe('80');
+    await threshold.fill('0');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Choose a spam threshold above 0 and at most 100 %.').waitFor();
+    await threshold.fill('100');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Contact' }).waitFor();
+    expect(
+      (await getFormDetail({ userId: user.id, formId: form.id, limits: testCoreConfig.plans.PRO }))
+        .spamThreshold,
+    ).toBe(1);
+    await page.getByRole('link', { name: 'Edit form' }).click();
+    expect(await page.getByLabel('Spam threshold (%)').inputValue()).toBe('100');
+    // At 100 % the same link farm stays in the inbox.
+    const again = await submitForm({
+      config: testCoreConfig,
+      user: { id: user.id, plan: 'PRO', quotaLimit },
+      input: { formId: form.id, data: { message: LINK_FARM } },
+    });
+    expect(again.spam).toBe(false);
     await browser.close();
   },
 );

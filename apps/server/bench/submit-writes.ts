@@ -1,0 +1,246 @@
+import { loadavg } from 'node:os';
+
+import { connectDatabase, disconnectDatabase, ensureIndexes } from '@formwell/db';
+import mongoose from 'mongoose';
+
+import { startEngineProcess, type TEngineMode } from './engine-process.js';
+import { cpuSeconds } from './probes.js';
+
+/**
+ * `pnpm bench:writes`: what each of a submit's writes costs the engine, one kind of write at a
+ * time, against the durable engine in its own process (CPU from /proc, so only the engine's own
+ * work counts). The submission's insert with no secondary index, with each of the product's
+ * submission indexes alone and with all of them; clearing the insert's `countersPending` mark; the
+ * form's count with and without its remembered-ids array; the month's bucket document (31 × 96
+ * counters and its remembered ids) against a document per quarter hour; the totals; the quota
+ * unit. The indexes are read from the product's own collection after `ensureIndexes`, so the list
+ * follows the model.
+ * WRITES_PER_CASE (3,000), WRITES_IN_FLIGHT (16), BENCH_ENGINES (`durable`) change the run.
+ */
+const WRITES = Number(process.env.WRITES_PER_CASE ?? '3000');
+const IN_FLIGHT = Number(process.env.WRITES_IN_FLIGHT ?? '16');
+const MODE = (process.env.BENCH_ENGINES ?? 'durable').split(',')[0] as TEngineMode;
+/** As many submission ids as a counter document remembers (count-once.ts). */
+const REMEMBERED_IDS = 200;
+
+type TDb = mongoose.mongo.Db;
+type TIndex = {
+  key: Record<string, 1 | -1>;
+  name: string;
+  unique?: boolean;
+  partialFilterExpression?: object;
+};
+type TCase = { name: string; setup(db: TDb): Promise<void>; write(db: TDb, index: number): Promise<unknown> };
+
+const { ObjectId } = mongoose.mongo;
+const owner = new ObjectId();
+const form = new ObjectId();
+
+/** A submission as a submit stores it (a contact form's four fields, meta, outbox, marks). */
+function submission(index: number) {
+  return {
+    _id: new ObjectId(),
+    formId: form,
+    userId: owner,
+    email: `visitor${index}@example.com`,
+    data: {
+      email: `visitor${index}@example.com`,
+      name: 'A visitor',
+      message: 'Hello from the bench',
+      topic: 'sales',
+    },
+    meta: { browser: 'Chrome', os: 'Windows', device: 'desktop', country: 'Unknown' },
+    outbox: [],
+    hasPendingOutbox: false,
+    requestId: '6f1c1c9e-1b0e-4a55-9d3e-0c7f0f6b6a11',
+    countersPending: true,
+    status: 'inbox',
+    spamScore: 0,
+    spamReasons: [],
+    createdAt: new Date(),
+    __v: 0,
+  };
+}
+
+function insertCase(name: string, indexes: TIndex[]): TCase {
+  const collection = `w_${name.replace(/\W+/g, '_')}`;
+
+  return {
+    name: `insert submission, ${name}`,
+    async setup(db) {
+      await db.createCollection(collection);
+      for (const { key, name: indexName, unique, partialFilterExpression } of indexes) {
+        await db.collection(collection).createIndex(key, {
+          name: indexName,
+          unique,
+          ...(partialFilterExpression ? { partialFilterExpression } : {}),
+        });
+      }
+    },
+    write: (db, index) => db.collection(collection).insertOne(submission(index)),
+  };
+}
+
+/** The after-response write that unsets an inserted submission's mark, by its id. */
+function clearMarkCase(indexes: TIndex[]): TCase {
+  const ids: mongoose.mongo.ObjectId[] = [];
+
+  return {
+    name: `clear countersPending by _id (all ${indexes.length} product indexes)`,
+    async setup(db) {
+      const documents = Array.from({ length: WRITES }, (_, index) => submission(index));
+      ids.push(...documents.map((document) => document._id));
+      await insertCase('clear', indexes).setup(db);
+      await db.collection('w_clear').insertMany(documents);
+    },
+    write: (db, index) =>
+      db.collection('w_clear').updateOne({ _id: ids[index] }, { $unset: { countersPending: '' } }),
+  };
+}
+
+/**
+ * A count-once counter update as the product writes it (count-once.ts): `$inc` only where the
+ * submission's id is not remembered yet, remembering it in the same update (the last
+ * REMEMBERED_IDS kept), on one document that starts with `document` and REMEMBERED_IDS ids.
+ */
+function countOnceCase(
+  name: string,
+  collection: string,
+  document: Record<string, unknown>,
+  inc: (index: number) => Record<string, number>,
+): TCase {
+  return {
+    name,
+    setup: (db) =>
+      db
+        .collection(collection)
+        .insertOne({ formId: form, userId: owner, ...document, countedIds: idsRemembered() })
+        .then(),
+    write: (db, index) => {
+      const id = new ObjectId();
+
+      return db.collection(collection).updateOne({ formId: form, userId: owner, countedIds: { $ne: id } }, {
+        $inc: inc(index),
+        $push: { countedIds: { $each: [id], $slice: -REMEMBERED_IDS } },
+      } as object);
+    },
+  };
+}
+
+const idsRemembered = () => Array.from({ length: REMEMBERED_IDS }, () => new ObjectId());
+const days = () => Array.from({ length: 31 }, () => Array.from({ length: 96 }, () => 0));
+
+async function main() {
+  const cleanUp: (() => Promise<void>)[] = [];
+  try {
+    const { engine, engineUri } = await startEngineProcess(MODE, cleanUp);
+    const uri = `${engineUri.replace(/\/$/, '')}/formwell_writes`;
+    await connectDatabase({ uri });
+    await ensureIndexes();
+    const productIndexes = (await mongoose.connection.getClient().db().collection('submissions').indexes())
+      .filter((index) => index.name !== '_id_')
+      .map((index) => index as unknown as TIndex);
+    await disconnectDatabase();
+    const client = new mongoose.mongo.MongoClient(uri, { maxPoolSize: 20 });
+    await client.connect();
+    cleanUp.push(() => client.close());
+    const db = client.db();
+    const cases: TCase[] = [
+      insertCase('no secondary index', []),
+      ...productIndexes.map((index) => insertCase(`+ ${index.name}`, [index])),
+      insertCase(`all ${productIndexes.length} product indexes`, productIndexes),
+      clearMarkCase(productIndexes),
+      {
+        name: 'form count, $inc only',
+        setup: (database) =>
+          database.collection('w_form').insertOne({ _id: form, userId: owner, submissionCount: 0 }).then(),
+        write: (database) =>
+          database
+            .collection('w_form')
+            .updateOne({ _id: form, userId: owner }, { $inc: { submissionCount: 1 } }),
+      },
+      countOnceCase(
+        `form count, count-once (${REMEMBERED_IDS} ids remembered)`,
+        'w_form_once',
+        { _id: form, submissionCount: 0 },
+        () => ({
+          submissionCount: 1,
+        }),
+      ),
+      countOnceCase(
+        'month buckets, one document a month (count-once)',
+        'w_month',
+        { month: '2026-12', days: days(), version: 0 },
+        (index) => ({
+          version: 1,
+          [`days.${index % 31}.${index % 96}`]: 1,
+        }),
+      ),
+      {
+        name: 'month buckets, one document a quarter hour (upsert $inc)',
+        setup: (database) =>
+          database.collection('w_quarter').createIndex({ formId: 1, at: 1 }, { unique: true }).then(),
+        write: (database, index) =>
+          database
+            .collection('w_quarter')
+            .updateOne(
+              { formId: form, at: new Date(Date.UTC(2026, 11, 1 + (index % 31), 0, (index % 96) * 15)) },
+              { $inc: { count: 1 }, $setOnInsert: { userId: owner } },
+              { upsert: true },
+            ),
+      },
+      countOnceCase(
+        'totals (browsers, countries, quarter of day; count-once)',
+        'w_totals',
+        { total: 0, browsers: {}, countries: {}, quarterOfDay: {} },
+        (index) => ({
+          total: 1,
+          version: 1,
+          'browsers.Chrome': 1,
+          'countries.Unknown': 1,
+          [`quarterOfDay.2026-12.${String(index % 96).padStart(4, '0')}`]: 1,
+        }),
+      ),
+      {
+        name: 'quota unit (conditional upsert $inc)',
+        setup: (database) =>
+          database.collection('w_quota').createIndex({ userId: 1, month: 1 }, { unique: true }).then(),
+        write: (database) =>
+          database
+            .collection('w_quota')
+            .updateOne(
+              { userId: owner, month: '2026-12', used: { $lt: 1_000_000_000 } },
+              { $inc: { used: 1 } },
+              { upsert: true },
+            ),
+      },
+    ];
+    console.log(`engine cost per write (${MODE} engine, ${WRITES} writes per case, ${IN_FLIGHT} in flight)`);
+    console.log(`${'write'.padEnd(64)} ${'engine µs'.padStart(10)} ${'writes/s'.padStart(9)}  load average`);
+    const pid = engine.child.pid ?? -1;
+    for (const testCase of cases) {
+      await testCase.setup(db);
+      const before = cpuSeconds(pid);
+      const started = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (next < WRITES) {
+            await testCase.write(db, next++);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const engineMicros = ((cpuSeconds(pid) - before) * 1e6) / WRITES;
+      console.log(
+        `${testCase.name.padEnd(64)} ${engineMicros.toFixed(0).padStart(10)} ${(WRITES / seconds).toFixed(0).padStart(9)}  ${loadavg()[0]?.toFixed(1)}`,
+      );
+    }
+  } finally {
+    for (const stop of cleanUp.reverse()) {
+      await stop().catch(() => undefined);
+    }
+  }
+}
+
+await main();
