@@ -17,7 +17,8 @@ for (const manifest of manifests) {
   const pkg = JSON.parse(readFileSync(join(root, manifest), 'utf8'));
   for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
     for (const [name, version] of Object.entries(pkg[field] ?? {})) {
-      if (version !== 'catalog:' && version !== 'workspace:*') {
+      // `catalog:<name>`: a named catalog (the peer ranges a published package accepts).
+      if (!/^catalog:[a-z-]*$/.test(version) && version !== 'workspace:*') {
         problems.push(
           `${manifest}: ${field}.${name} is "${version}"; use "catalog:" (pnpm-workspace.yaml) or "workspace:*"`,
         );

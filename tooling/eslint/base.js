@@ -50,7 +50,16 @@ const baseConfig = tseslint.config(
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
-    files: ['**/env.ts', '**/*.test.ts', '**/test/**', '**/bench/**', '**/*.config.ts', '**/scripts/**'],
+    files: [
+      '**/env.ts',
+      '**/*.test.ts',
+      '**/test/**',
+      '**/bench/**',
+      '**/*.config.ts',
+      '**/scripts/**',
+      // Users' scripts, configured from their environment.
+      '**/examples/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

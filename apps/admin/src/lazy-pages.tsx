@@ -30,6 +30,21 @@ export const BillingPage = lazy(() => import('./pages/billing').then((m) => ({ d
 export const StaffUsersPage = lazy(() =>
   import('./pages/staff-users').then((m) => ({ default: m.StaffUsersPage })),
 );
+export const AccountPage = lazy(() =>
+  import('./account/account-page').then((m) => ({ default: m.AccountPage })),
+);
+export const SubmitterDataPage = lazy(() =>
+  import('./account/submitter-data-page').then((m) => ({ default: m.SubmitterDataPage })),
+);
+export const ForgotPasswordPage = lazy(() =>
+  import('./account/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+export const ResetPasswordPage = lazy(() =>
+  import('./account/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const VerifyEmailPage = lazy(() =>
+  import('./account/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+);
 export const NotFoundPage = lazy(() =>
   import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })),
 );

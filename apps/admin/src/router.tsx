@@ -2,19 +2,31 @@ import { createBrowserRouter, Navigate } from 'react-router';
 
 import { AppShell } from './components/layout';
 import {
+  AccountPage,
   ApiKeysPage,
   AuthPage,
   BillingPage,
   FormDetailPage,
   FormEditorPage,
   FormsListPage,
+  ForgotPasswordPage,
   InboundEventsPage,
   MailDetailPage,
   MailListPage,
   NotFoundPage,
   PageSuspense,
+  ResetPasswordPage,
   StaffUsersPage,
+  SubmitterDataPage,
+  VerifyEmailPage,
 } from './lazy-pages';
+
+/** The pages an emailed link or a signed-out visitor opens: no session needed. */
+const publicPages = [
+  { path: '/forgot-password', page: <ForgotPasswordPage /> },
+  { path: '/reset-password', page: <ResetPasswordPage /> },
+  { path: '/verify-email', page: <VerifyEmailPage /> },
+].map(({ path, page }) => ({ path, element: <PageSuspense>{page}</PageSuspense> }));
 
 export const router = createBrowserRouter([
   {
@@ -33,6 +45,7 @@ export const router = createBrowserRouter([
       </PageSuspense>
     ),
   },
+  ...publicPages,
   {
     element: <AppShell />,
     children: [
@@ -47,6 +60,8 @@ export const router = createBrowserRouter([
       { path: '/mail/:emailId', element: <MailDetailPage /> },
       { path: '/billing', element: <BillingPage /> },
       { path: '/staff/users', element: <StaffUsersPage /> },
+      { path: '/account', element: <AccountPage /> },
+      { path: '/submitter-data', element: <SubmitterDataPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

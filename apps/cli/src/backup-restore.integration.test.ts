@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import { authEpochKey } from '@formwell/core';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { Redis } from 'ioredis';
-import { BSON, Binary, Decimal128, Long, MongoClient, ObjectId } from 'mongodb';
+import { BSON, Binary, Decimal128, GridFSBucket, Long, MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { formwellJson, runFormwell } from './test/run-formwell.js';
@@ -120,6 +121,35 @@ describe('formwell backup / restore', { timeout: 300_000 }, () => {
 
     // The unique index holds after the restore.
     await expect(typed.insertOne({ code: 'c1' })).rejects.toMatchObject({ code: 11000 });
+  });
+
+  test('uploaded files in GridFS (bucket uploads) come back byte-identical', async () => {
+    const source = testMongoUri('backup_files');
+    const bucket = new GridFSBucket(db(source), { bucketName: 'uploads' });
+    // Several 255 KB chunks and a short last one, as an upload of this size is stored.
+    const bytes = randomBytes(700 * 1024 + 3);
+    const digest = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+    const fileId = new ObjectId();
+    await new Promise<void>((resolve, reject) => {
+      bucket
+        .openUploadStreamWithId(fileId, 'cv.pdf')
+        .on('finish', () => resolve())
+        .on('error', reject)
+        .end(bytes);
+    });
+    const file = join(dir, 'files.ejson.gz');
+    await formwellJson(source, 'backup', '--out', file);
+    await db(source).dropDatabase();
+
+    await formwellJson(source, 'restore', '--in', file);
+
+    const chunks: Buffer[] = [];
+    for await (const chunk of new GridFSBucket(db(source), { bucketName: 'uploads' }).openDownloadStream(
+      fileId,
+    )) {
+      chunks.push(chunk as Buffer);
+    }
+    expect(digest(Buffer.concat(chunks))).toBe(digest(bytes));
   });
 
   test('restore refuses a database that holds documents, and --force replaces its collections', async () => {

@@ -126,7 +126,8 @@ async function seedAccount(label: string): Promise<TAccount> {
     storage: 'gridfs',
   });
   await uploadedFileRepository.attach({ fileIds: [fileId], submissionId: lastSubmission });
-  await storageUsageRepository.tryAdd({ workspaceId: userId, bytes: 3, limit: 1_000_000 });
+  await storageUsageRepository.claim({ workspaceId: userId, bytes: 3, limit: 1_000_000 });
+  await storageUsageRepository.commit({ workspaceId: userId, bytes: 3 });
   await spamModelRepository.train({ workspaceId: userId, keys: ['casino'], learn: 'spam' });
   await webhookDeliveryRepository.create({
     userId,

@@ -144,6 +144,7 @@ export async function buildApp({
     config: env.coreConfig,
     logger: app.log,
     enqueueOutbox: (items) => enqueueOutbox({ producer, items }),
+    accountMail: { producer },
     metrics: metrics.api,
   });
 

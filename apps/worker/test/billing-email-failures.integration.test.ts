@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
-import { createUser, loadConfig, sendBillingEmail } from '@formwell/core';
+import { createUser, loadConfig, OWNER_NOT_VERIFIED, sendBillingEmail } from '@formwell/core';
 import {
   BillingEmailModel,
   billingEmailRepository,
@@ -46,9 +46,9 @@ afterAll(async () => {
 });
 
 /** A pending billing welcome for a new account at `localPart@example.com`. */
-async function pendingWelcome(localPart: string) {
+async function pendingWelcome(localPart: string, { emailVerified = true } = {}) {
   const email = `${localPart}@example.com`;
-  const user = await createUser({ config, input: { email, plan: 'FREE' } });
+  const user = await createUser({ config, input: { email, plan: 'FREE' }, emailVerified });
   const emailId = await billingEmailRepository.plan({
     eventId: `evt_${randomBytes(12).toString('hex')}`,
     kind: 'billing.welcome',
@@ -103,3 +103,19 @@ test('a permanent refusal (550) is logged failed and closed on the first attempt
     { kind: 'billing.welcome', to, status: 'failed', error: expect.stringMatching(/550/) as unknown },
   ]);
 }, 60_000);
+
+test('an owner whose address is not verified gets no billing mail: logged skipped, closed, never sent', async () => {
+  // "bounce-" would be refused for good by this server, so a send attempt could not pass unseen.
+  const { emailId, to } = await pendingWelcome(`bounce-unverified-${randomBytes(4).toString('hex')}`, {
+    emailVerified: false,
+  });
+
+  expect(await sendBillingEmail({ job: { emailId }, mailer, lastAttempt: false })).toEqual({
+    status: 'skipped',
+    reason: OWNER_NOT_VERIFIED,
+  });
+  expect(await logEntries(emailId)).toEqual([
+    { kind: 'billing.welcome', to, status: 'skipped', error: OWNER_NOT_VERIFIED },
+  ]);
+  expect(await outboxEntry(emailId)).toMatchObject({ status: 'done', attempts: 0 });
+});

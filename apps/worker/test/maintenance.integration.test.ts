@@ -58,11 +58,13 @@ test('the sweeps run against the database and report what they did', async () =>
     const reconcile = processors[MaintenanceJob.reconcileSubmissionCounters];
     const purge = processors[MaintenanceJob.purgeExpiredSubmissions];
     const sweep = processors[MaintenanceJob.sweepOutbox];
+    const orphans = processors[MaintenanceJob.sweepOrphanUploads];
     const logger = pino({ level: 'silent' });
 
     expect(await reconcile?.({} as never, logger)).toEqual({ reconciled: 0 });
     expect(await purge?.({} as never, logger)).toEqual({ deleted: 0, spamDeleted: 0 });
     expect(await sweep?.({} as never, logger)).toEqual({ enqueued: 0, billingEmails: 0 });
+    expect(await orphans?.({} as never, logger)).toEqual({ removed: 0, attached: 0 });
   } finally {
     await producer.close();
     connection.disconnect();

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { TCoreConfig, TOutboxItem, TStripeClient } from '@formwell/core';
+import type { TAccountMail, TCoreConfig, TOutboxItem, TStripeClient } from '@formwell/core';
 import type { TRedisClient } from '@formwell/jobs';
 
 import type { ApiLogger } from './api-logger.js';
@@ -31,6 +31,8 @@ export type ApiServices = {
    * sweep delivers them later; with it they leave at once.
    */
   enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
+  /** Where account mail (invitations) is queued for the worker. */
+  accountMail: TAccountMail;
   /** Counters of rate-limit refusals and submit outcomes; nothing is counted without it. */
   metrics?: ApiMetrics;
 };

@@ -1,4 +1,10 @@
-import { createStripeClient, loadFormForSubmit, type TCoreConfig, type TOutboxItem } from '@formwell/core';
+import {
+  createStripeClient,
+  loadFormForSubmit,
+  type TAccountMail,
+  type TCoreConfig,
+  type TOutboxItem,
+} from '@formwell/core';
 import type { TRedisClient } from '@formwell/jobs';
 import type { Redis } from 'ioredis';
 
@@ -15,6 +21,7 @@ export type CreateApiServicesOptions = {
   config: TCoreConfig;
   logger: Pick<ApiLogger, 'warn'>;
   enqueueOutbox?: (items: TOutboxItem[]) => Promise<void>;
+  accountMail: TAccountMail;
   metrics?: ApiMetrics;
 };
 
@@ -25,6 +32,7 @@ export function createApiServices({
   config,
   logger,
   enqueueOutbox,
+  accountMail,
   metrics,
 }: CreateApiServicesOptions): ApiServices {
   const apiKeyCache = createApiKeyCache();
@@ -41,6 +49,7 @@ export function createApiServices({
     version,
     redis,
     config,
+    accountMail,
     ...(enqueueOutbox ? { enqueueOutbox } : {}),
     ...(metrics ? { metrics } : {}),
     // The limiter's keys share one hash slot per call, and ioredis and rate-limiter-flexible drive a

@@ -25,7 +25,7 @@ export { consumePublicFormLimit, publicSubmitAddressRate } from './rate-limit/pu
 export { afterResponse } from './after-response.js';
 export { LazyChildLogger } from './lazy-child-logger.js';
 export { handOffOutbox } from './hand-off-outbox.js';
-export { observeSubmit } from './observe-submit.js';
+export { observeRefusal, observeSubmit } from './observe-submit.js';
 export type { ApiMetrics, TSubmitFace } from './metrics.js';
 export { submitClientInfo } from './submit-client-info.js';
 export { RATE_LIMIT_HEADER_NAMES } from './rate-limit/rate-limit-headers.js';

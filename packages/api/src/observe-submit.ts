@@ -27,3 +27,20 @@ export async function observeSubmit<T extends { spam: boolean }>(
 
   return result;
 }
+
+/**
+ * Runs a check made for a submit before the submit itself (the keyless endpoint's, at a body's
+ * first file part) and counts its refusal as the submit's; what it lets through is counted later.
+ */
+export async function observeRefusal<T>(
+  services: Pick<ApiServices, 'metrics'>,
+  face: TSubmitFace,
+  check: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    services.metrics?.submissionRefused(face, submitRefusalOf(error));
+    throw error;
+  }
+}

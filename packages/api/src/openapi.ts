@@ -12,7 +12,8 @@ export type BuildOpenApiDocumentOptions = { baseUrl: string; version: string };
 export function buildOpenApiDocument({ baseUrl, version }: BuildOpenApiDocumentOptions) {
   const document = generateOpenApiDocument(appRouter, {
     title: 'Formwell API',
-    description: 'Forms, submissions and analytics. Authenticate with an API key in the X-API-Key header.',
+    description:
+      'Forms, submissions and analytics. Authenticate with an API key in the X-API-Key header. Typed clients generated from this document: `@formwell/client` (browsers and Node: `createFormwellClient({ baseUrl, apiKey })`, then `forms.create/update/delete`, `submit`, `submissions.list/get/delete`, …) and `@formwell/react` (a hook and a `<FormwellForm>` component that submit fields, files and a CAPTCHA token with an embed key).',
     version,
     baseUrl,
     securitySchemes: {

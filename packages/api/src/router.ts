@@ -1,3 +1,4 @@
+import { accountRouter } from './routers/account/router.js';
 import { adminRouter } from './routers/admin/router.js';
 import { apiKeysRouter } from './routers/api-keys/router.js';
 import { authRouter } from './routers/auth/router.js';
@@ -21,6 +22,7 @@ import { createRouter } from './trpc.js';
 export const appRouter = createRouter({
   system: systemRouter,
   auth: authRouter,
+  account: accountRouter,
   apiKeys: apiKeysRouter,
   forms: formsRouter,
   submissions: submissionsRouter,

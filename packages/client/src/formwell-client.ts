@@ -1,5 +1,6 @@
 import { createFormwellApi, unwrap, type FormwellApi, type FormwellClientOptions } from './client.js';
 import type { paths } from './generated/openapi.js';
+import { hasFiles, multipartSubmitBody, type TSubmitFiles } from './multipart-submit.js';
 
 type TJsonBody<TOperation> = TOperation extends {
   requestBody?: { content: { 'application/json': infer TBody } };
@@ -31,8 +32,18 @@ export function createFormwellClient(options: FormwellClientOptions) {
 
   return {
     api,
-    /** Submits data to a form (scope `submissions:write`; an embed key works from its allowed origins). */
-    submit: (input: TSubmitInput) => unwrap(api.POST('/forms/submit', { body: input })),
+    /**
+     * Submits data to a form (scope `submissions:write`; an embed key works from its allowed
+     * origins). With `files` it is sent as `multipart/form-data`, the files streamed to the form's
+     * file fields; a file the field refuses answers 413 (too large) or 400 with `fieldErrors`.
+     */
+    submit: (input: TSubmitInput, { files }: { files?: TSubmitFiles } = {}) =>
+      unwrap(
+        api.POST('/forms/submit', {
+          body: input,
+          ...(hasFiles(files) ? { bodySerializer: () => multipartSubmitBody(input, files) } : {}),
+        }),
+      ),
     forms: {
       list: (query: TListFormsQuery = {}) => unwrap(api.GET('/forms/list', { params: { query } })),
       get: (formId: string) => unwrap(api.GET('/forms/{formId}', { params: form(formId) })),

@@ -9,6 +9,7 @@ export type {
   TUpdateFormInput,
 } from './formwell-client.js';
 export { createFormwellApi, unwrap } from './client.js';
+export type { TSubmitFiles } from './multipart-submit.js';
 export type { FormwellApi, FormwellClientOptions } from './client.js';
 export { FormwellError } from './errors.js';
 export type { TFormwellErrorBody } from './errors.js';

@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
-import { createApiKey, createUser, loadConfig } from '@formwell/core';
+import { createApiKey, createUser, listForms, loadConfig } from '@formwell/core';
 import { buildApp } from '@formwell/server/app';
 import { parseServerEnv } from '@formwell/server/env';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
@@ -29,14 +32,49 @@ async function startFormwell(): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-test('a script with a key creates a form, submits, lists and deletes a submission, and deletes the form', async () => {
-  const baseUrl = await startFormwell();
-  const config = loadConfig({ env: {} });
+async function ownerKey(label: string) {
   const user = await createUser({
-    config,
-    input: { email: `client-${Date.now()}@example.com`, password: 'correct horse battery', plan: 'PRO' },
+    config: loadConfig({ env: {} }),
+    input: { email: `${label}-${Date.now()}@example.com`, password: 'correct horse battery', plan: 'PRO' },
   });
-  const { key } = await createApiKey({ userId: user.id, name: 'script' });
+
+  return { userId: user.id, key: (await createApiKey({ userId: user.id, name: label })).key };
+}
+
+// Node starting tsx and the client from its sources is slow on a busy machine; the bound is generous.
+test(
+  'examples/manage-forms.ts runs as a user runs it: create, submit, list, delete the submission and the form',
+  { timeout: 120_000 },
+  async () => {
+    const baseUrl = await startFormwell();
+    const { userId, key } = await ownerKey('example');
+    const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
+
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=@formwell/source', '--import', 'tsx', 'examples/manage-forms.ts'],
+      { cwd: packageDirectory, env: { ...process.env, FORMWELL_URL: baseUrl, FORMWELL_API_KEY: key } },
+    );
+
+    const lines = stdout.trim().split('\n');
+    const formId = /^created form (\w+) \(Beta waitlist\)$/.exec(lines[0] ?? '')?.[1];
+    const submissionId = /^submitted (\w+)$/.exec(lines[2] ?? '')?.[1];
+    expect([formId, submissionId]).toEqual([expect.any(String), expect.any(String)]);
+    expect(lines).toEqual([
+      `created form ${String(formId)} (Beta waitlist)`,
+      'refused 400: {"email":"Must be a valid email address"}',
+      `submitted ${String(submissionId)}`,
+      `listed 1: ${String(submissionId)}`,
+      `deleted submission ${String(submissionId)}`,
+      `deleted form ${String(formId)}`,
+    ]);
+    expect((await listForms({ userId })).forms).toEqual([]);
+  },
+);
+
+test('the client with a key creates and changes a form, submits, lists and deletes a submission, and deletes the form', async () => {
+  const baseUrl = await startFormwell();
+  const { key } = await ownerKey('client');
   const formwell = createFormwellClient({ baseUrl, apiKey: key });
 
   const form = await formwell.forms.create({

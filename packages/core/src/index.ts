@@ -91,6 +91,13 @@ export type { TRole, TUserPlanView, TUserView } from './users/user-view.js';
 export { createUser, ZCreateUserInputSchema } from './users/create-user.js';
 export type { CreateUserOptions, TCreateUserInput } from './users/create-user.js';
 export { signUp } from './users/sign-up.js';
+export { ZCheckInboxSchema } from './account/check-inbox.js';
+export { resendVerificationEmail } from './account/send-verification-email.js';
+export { verifyEmail } from './account/verify-email.js';
+export { requestPasswordReset, resetPassword } from './account/password-reset.js';
+export { changePassword } from './account/change-password.js';
+export { endOtherSessions, listOwnSessions, ZOwnSessionSchema } from './account/own-sessions.js';
+export { OWNER_NOT_VERIFIED } from './email/owner-address.js';
 export type { SignUpOptions } from './users/sign-up.js';
 export { logIn } from './users/log-in.js';
 export { logOut } from './users/log-out.js';
@@ -175,7 +182,7 @@ export { loadOwnedForm } from './forms/load-owned-form.js';
 export { findFormOwner } from './forms/find-form-owner.js';
 
 // public HTML forms (keyless endpoint)
-export { submitPublicForm } from './public-forms/submit-public-form.js';
+export { admitPublicUpload, submitPublicForm } from './public-forms/submit-public-form.js';
 export type { SubmitPublicFormOptions, TSubmitPublicFormResult } from './public-forms/submit-public-form.js';
 export { getPublicFormName } from './public-forms/get-public-form.js';
 export type { TCaptchaProvider } from './public-forms/captcha-providers.js';
@@ -418,12 +425,8 @@ export { ZDeleteAccountInputSchema, ZSubmitterInputSchema } from './data-rights/
 // file uploads
 export { keyedUploadTarget, publicUploadTarget } from './files/upload-target.js';
 export type { TUploadTarget, TFileFieldRules } from './files/upload-target.js';
-export {
-  attachUploadedFiles,
-  removeUploadedFiles,
-  reserveUploadStorage,
-  storageLimitError,
-} from './files/settle-upload.js';
+export { attachUploadedFiles, removeUploadedFiles, storageLimitError } from './files/settle-upload.js';
+export { ORPHAN_UPLOAD_GRACE_MS, sweepOrphanUploads } from './files/sweep-orphan-uploads.js';
 export { openLinkedFile, openSubmissionFile } from './files/open-file-download.js';
 export type { TFileDownload } from './files/open-file-download.js';
 export { SIGNED_FILE_PATH, withFileLinks } from './files/file-links.js';

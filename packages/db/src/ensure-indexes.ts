@@ -1,4 +1,5 @@
 import { AccountEmailModel } from './models/account-email.js';
+import { AccountTokenModel } from './models/account-token.js';
 import { ApiKeyModel } from './models/api-key.js';
 import { BillingEmailModel } from './models/billing-email.js';
 import { SubscriptionModel } from './models/billing-subscription.js';
@@ -37,6 +38,7 @@ export async function ensureIndexes(): Promise<void> {
     [
       UserModel,
       AccountEmailModel,
+      AccountTokenModel,
       WorkspaceModel,
       WorkspaceMemberModel,
       WorkspaceInvitationModel,

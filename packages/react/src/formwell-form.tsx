@@ -24,7 +24,8 @@ export type FormwellFormProps = UseFormwellSubmitOptions &
   };
 
 /**
- * A `<form>` that submits its named inputs to a Formwell form. The CAPTCHA widget's hidden token
+ * A `<form>` that submits its named inputs to a Formwell form, with the files chosen in its file
+ * inputs (sent as `multipart/form-data` when there are any). The CAPTCHA widget's hidden token
  * input (Turnstile, hCaptcha, reCAPTCHA) is picked up from inside the form.
  */
 export function FormwellForm(props: FormwellFormProps) {
@@ -54,8 +55,8 @@ export function FormwellForm(props: FormwellFormProps) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const { data, captchaFields } = readFormValues(form);
-    const result = await state.submit(data, { captchaFields, ...(captcha ? { captcha } : {}) });
+    const { data, files, captchaFields } = readFormValues(form);
+    const result = await state.submit(data, { captchaFields, files, ...(captcha ? { captcha } : {}) });
     if (result && resetOnSuccess) {
       form.reset();
     }

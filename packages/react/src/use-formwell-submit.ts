@@ -1,4 +1,9 @@
-import { createFormwellClient, FormwellError, type FormwellClient } from '@formwell/client';
+import {
+  createFormwellClient,
+  FormwellError,
+  type FormwellClient,
+  type TSubmitFiles,
+} from '@formwell/client';
 import { useCallback, useMemo, useRef, useState } from 'react';
 
 import { CAPTCHA_TOKEN_FIELDS, type TCaptcha } from './captcha.js';
@@ -26,6 +31,8 @@ export type TSubmitExtras = {
   captcha?: TCaptcha;
   /** CAPTCHA token fields picked up from a form element (name → token). */
   captchaFields?: Record<string, string>;
+  /** Files for the form's file fields, by field name (`File`s from an `<input type="file">`). */
+  files?: TSubmitFiles;
 };
 
 export type TFormwellSubmitState = {
@@ -50,6 +57,22 @@ function asFormwellError(caught: unknown): FormwellError {
   return new FormwellError(0, { error: text, message: text, code: 'NETWORK_ERROR' });
 }
 
+/** The statuses a refused file gets as a whole request: too large (413), not accepted (415). */
+const FILE_REFUSAL_STATUSES = new Set([413, 415]);
+
+/**
+ * The per-field reasons to show. The server names the field of a refused file; when a proxy's 413 or
+ * a 415 names none, the reason goes beside every file field sent, since one of them caused it.
+ */
+function fieldErrorsOf(error: FormwellError, files: TSubmitFiles | undefined): Record<string, string> {
+  const named = error.fieldErrors;
+  if (Object.keys(named).length > 0 || !FILE_REFUSAL_STATUSES.has(error.status)) {
+    return named;
+  }
+
+  return Object.fromEntries(Object.keys(files ?? {}).map((field) => [field, error.message]));
+}
+
 /**
  * Submits data to one form and tracks the answer. `submit` resolves to the success answer or
  * `null` (the error is in the state); it never throws, so an event handler can call it directly.
@@ -65,17 +88,18 @@ export function useFormwellSubmit(options: UseFormwellSubmitOptions) {
   const submit = useCallback(
     async (data: Record<string, unknown>, extras: TSubmitExtras = {}): Promise<TSubmitResult | null> => {
       setState({ ...IDLE, status: 'submitting' });
+      // The token travels with the data, under the widget's own name: the server takes it out of
+      // the data of an embed key's submit (and of a plain HTML form's) before storing anything.
       const captchaFields = { ...extras.captchaFields };
       if (extras.captcha) {
         captchaFields[CAPTCHA_TOKEN_FIELDS[extras.captcha.provider]] = extras.captcha.token;
       }
+      const { files } = extras;
       try {
-        const result = await client.submit({
-          formId,
-          data,
-          ...(redirectUrl ? { redirectUrl } : {}),
-          ...captchaFields,
-        });
+        const result = await client.submit(
+          { formId, data: { ...data, ...captchaFields }, ...(redirectUrl ? { redirectUrl } : {}) },
+          files ? { files } : {},
+        );
         setState({ status: 'success', result, error: null, fieldErrors: {} });
         callbacks.current.onSuccess?.(result);
         if (followRedirect) {
@@ -85,7 +109,7 @@ export function useFormwellSubmit(options: UseFormwellSubmitOptions) {
         return result;
       } catch (caught) {
         const error = asFormwellError(caught);
-        setState({ status: 'error', result: null, error, fieldErrors: error.fieldErrors });
+        setState({ status: 'error', result: null, error, fieldErrors: fieldErrorsOf(error, files) });
         callbacks.current.onError?.(error);
 
         return null;

@@ -1,65 +1,20 @@
-import {
-  createEmbedKey,
-  createForm,
-  createUser,
-  listSubmissions,
-  loadConfig,
-  updateForm,
-} from '@formwell/core';
+import { listSubmissions } from '@formwell/core';
 import { expect, test } from 'vitest';
 
-import { bundlePage } from './helpers/bundle-page.js';
-import { launchChromium, serveSite } from './helpers/chromium.js';
-import { startFormwell } from './helpers/formwell-server.js';
+import { openEmbedPage } from './helpers/embed-page.js';
 
-const config = loadConfig({ env: {} });
-
-async function ownerWithContactForm() {
-  const user = await createUser({
-    config,
-    input: { email: `react-${Date.now()}@example.com`, password: 'correct horse battery', plan: 'PRO' },
-  });
-  const form = await createForm({
-    config,
-    userId: user.id,
-    input: {
-      name: 'Contact',
-      formType: 'contact',
-      fields: [
-        { name: 'email', label: 'Email', type: 'email', required: true },
-        { name: 'message', label: 'Message', type: 'textarea', required: false },
-        { name: 'newsletter', label: 'Newsletter', type: 'checkbox', required: false },
-      ],
-    },
-  });
-  // Embed keys submit under the rules of the public endpoint, so the form opts in as a page's form would.
-  await updateForm({
-    config,
-    userId: user.id,
-    formId: form.id,
-    data: { publicSubmissions: { enabled: true } },
-  });
-
-  return { userId: user.id, formId: form.id };
-}
+const CONTACT_FIELDS = [
+  { name: 'email', label: 'Email', type: 'email', required: true },
+  { name: 'message', label: 'Message', type: 'textarea', required: false },
+  { name: 'newsletter', label: 'Newsletter', type: 'checkbox', required: false },
+] as const;
 
 // Bundling, Chromium start-up and page loads are slow on a busy machine; the bound is generous.
 test(
   'a React page on another origin submits with an embed key: field errors of a bad submission, then success',
   { timeout: 180_000 },
   async () => {
-    const site = await serveSite();
-    const { origin: apiOrigin } = await startFormwell({ CORS_ORIGINS: site.origin });
-    const { userId, formId } = await ownerWithContactForm();
-    const { key } = await createEmbedKey({ userId, formId, allowedOrigins: [site.origin] });
-    const script = await bundlePage('../page/contact-page.tsx');
-    site.setPage(
-      `<!doctype html><html><head><title>Contact us</title></head><body><div id="root"></div>` +
-        `<script>window.FORMWELL = ${JSON.stringify({ baseUrl: apiOrigin, apiKey: key, formId })};</script>` +
-        `<script type="module">${script.replaceAll('</script', '<\\/script')}</script></body></html>`,
-    );
-    const page = await (await launchChromium()).newPage();
-    await page.goto(`${site.origin}/`);
+    const { page, userId, formId } = await openEmbedPage('../page/contact-page.tsx', [...CONTACT_FIELDS]);
 
     await page.getByLabel('Email').fill('not an email');
     await page.getByRole('button', { name: 'Send' }).click();

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 
+import { VerifyEmailBanner } from '../account/verify-email-banner';
 import { PageSuspense } from '../lazy-pages';
 import { isUnauthorized, useTRPC } from '../lib/trpc';
 import { ErrorAlert, Loading } from './ui';
@@ -63,6 +64,12 @@ export function AppShell() {
             <li>
               <NavLink to="/billing">Billing</NavLink>
             </li>
+            <li>
+              <NavLink to="/submitter-data">Submitter data</NavLink>
+            </li>
+            <li>
+              <NavLink to="/account">Account</NavLink>
+            </li>
             {me.data.role === 'ADMIN' ? (
               <li>
                 <NavLink to="/staff/users">Users</NavLink>
@@ -78,6 +85,7 @@ export function AppShell() {
         </button>
       </header>
       <main>
+        {me.data.emailVerified ? null : <VerifyEmailBanner email={me.data.email} />}
         <PageSuspense>
           <Outlet />
         </PageSuspense>

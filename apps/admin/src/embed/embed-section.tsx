@@ -38,7 +38,7 @@ export function EmbedSection({ form }: { form: TForm }) {
     {
       title: 'A plain HTML form (no key; public submissions on)',
       copyLabel: 'Copy HTML form',
-      text: htmlFormSnippet(origin, form.id, form.fields),
+      text: htmlFormSnippet(origin, form.id, form.fields, form.publicSubmissions.captcha?.provider ?? null),
     },
   ];
 

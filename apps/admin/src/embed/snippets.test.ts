@@ -42,4 +42,24 @@ describe('embed snippets', () => {
     expect(snippet).toContain('<option>O&quot;Pro</option>');
     expect(snippet).toContain('name="_gotcha"');
   });
+
+  test('a form with files is sent as multipart, with the honeypot and the CAPTCHA widget before the files', () => {
+    const snippet = htmlFormSnippet(
+      origin,
+      'f1',
+      [
+        ...fields,
+        { id: 'cv', name: 'cv', label: 'CV', type: 'file', required: true, accept: ['.pdf'], multiple: 2 },
+      ],
+      'turnstile',
+    );
+
+    expect(snippet).toContain('method="POST" enctype="multipart/form-data">');
+    expect(snippet).toContain('<input type="file" name="cv" accept=".pdf" multiple required>');
+    const file = snippet.indexOf('type="file"');
+    expect(snippet.indexOf('name="_gotcha"')).toBeLessThan(file);
+    expect(snippet.indexOf('class="cf-turnstile"')).toBeGreaterThan(0);
+    expect(snippet.indexOf('class="cf-turnstile"')).toBeLessThan(file);
+    expect(htmlFormSnippet(origin, 'f1', fields)).not.toContain('enctype');
+  });
 });

@@ -1,6 +1,8 @@
+import type { TFormRead } from '../lib/form-read';
 import type { RouterOutputs } from '../lib/trpc';
 
 type TField = RouterOutputs['forms']['get']['fields'][number];
+type TCaptchaProvider = NonNullable<TFormRead['publicSubmissions']['captcha']>['provider'];
 
 /** A plausible value of each field, so the copied example is accepted as it is. */
 function sampleValue(field: TField): unknown {
@@ -99,6 +101,12 @@ function fieldHtml(field: TField): string[] {
       ];
     case 'rating':
       return [`  <label>${label} <input type="number" name="${name}" min="1" max="5"${required}></label>`];
+    case 'file': {
+      const accept = field.accept?.length ? ` accept="${escapeHtml(field.accept.join(','))}"` : '';
+      const multiple = (field.multiple ?? 1) > 1 ? ' multiple' : '';
+
+      return [`  <label>${label} <input type="file" name="${name}"${accept}${multiple}${required}></label>`];
+    }
     default: {
       const type = INPUT_TYPES.has(field.type) ? field.type : 'text';
 
@@ -107,15 +115,32 @@ function fieldHtml(field: TField): string[] {
   }
 }
 
+/** Each provider's widget: it adds its token to the form as a hidden field inside this element. */
+const CAPTCHA_WIDGETS: Record<TCaptchaProvider, string> = {
+  turnstile: '  <div class="cf-turnstile" data-sitekey="YOUR_SITE_KEY"></div>',
+  hcaptcha: '  <div class="h-captcha" data-sitekey="YOUR_SITE_KEY"></div>',
+  recaptcha: '  <div class="g-recaptcha" data-sitekey="YOUR_SITE_KEY"></div>',
+};
+
 /**
  * A plain HTML form posting to the keyless endpoint (public submissions must be on). `_gotcha` is
- * the honeypot: hidden from people, filled in by bots, whose posts are then dropped.
+ * the honeypot: hidden from people, filled in by bots, whose posts are then dropped. Browsers send
+ * fields in page order, and the server checks the honeypot and the CAPTCHA token before it stores
+ * a file: both come first, and a form with file inputs is sent as multipart/form-data.
  */
-export function htmlFormSnippet(origin: string, formId: string, fields: TField[]): string {
+export function htmlFormSnippet(
+  origin: string,
+  formId: string,
+  fields: TField[],
+  captcha: TCaptchaProvider | null = null,
+): string {
+  const enctype = fields.some((field) => field.type === 'file') ? ' enctype="multipart/form-data"' : '';
+
   return [
-    `<form action="${origin}/f/${encodeURIComponent(formId)}" method="POST">`,
-    ...fields.flatMap(fieldHtml),
+    `<form action="${origin}/f/${encodeURIComponent(formId)}" method="POST"${enctype}>`,
     '  <input type="text" name="_gotcha" style="display:none" tabindex="-1" autocomplete="off">',
+    ...(captcha ? [CAPTCHA_WIDGETS[captcha]] : []),
+    ...fields.flatMap(fieldHtml),
     '  <button type="submit">Send</button>',
     '</form>',
   ].join('\n');

@@ -51,7 +51,7 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
       },
     },
     async (request, reply) => {
-      const uploads = publicFormUploads(services.config, request.params.formId);
+      const uploads = publicFormUploads({ services, request, formId: request.params.formId });
       const body = await readPublicFormBody(request, uploads.onFile).catch(async (error: unknown) => {
         // The rest of the body is not read: the connection closes after the answer, so a client
         // still sending a large file learns of the refusal now rather than after its last byte.
@@ -71,6 +71,7 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
             requestId: request.id,
             spamSignals: { addressRate: publicSubmitAddressRate(request) },
             ...(files ? { files } : {}),
+            ...(uploads.captcha() === undefined ? {} : { captcha: uploads.captcha() }),
           }),
         ),
       );

@@ -234,6 +234,8 @@ const NEW_WEBHOOK_URL = 'https://hooks.example.com/new';
 const byIntegration = (tenant: TTenant) => ({ formId: tenant.formId, integrationId: tenant.integrationId });
 /** The submitter of A's seeded submission (see createTenant). */
 const ALICE_SUBMITTER = 'ALICE-customer@example.com';
+/** A link token no link ever carried. */
+const NO_SUCH_LINK = 'not-a-link-token-anyone-was-sent';
 
 /**
  * One recipe per procedure. A procedure without one fails the test: a new procedure forces a
@@ -255,6 +257,34 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'auth.logIn': { auth: 'public', input: (tenant) => ({ email: tenant.email, password: B_PASSWORD }) },
   'auth.logOut': { auth: 'public' },
   'auth.me': { auth: 'session' },
+  // Emailed links: an address of nobody's (the answer is the same for everyone's) and made-up
+  // tokens (400, whoever asks); none of them names a tenant.
+  'auth.requestPasswordReset': {
+    auth: 'public',
+    input: () => ({ email: uniqueEmail('reset') }),
+    namesTenant: false,
+  },
+  'auth.verifyEmail': {
+    auth: 'public',
+    input: () => ({ token: NO_SUCH_LINK }),
+    ownStatus: 400,
+    namesTenant: false,
+  },
+  'auth.resetPassword': {
+    auth: 'public',
+    input: () => ({ token: NO_SUCH_LINK, password: 'a brand new horse' }),
+    ownStatus: 400,
+    namesTenant: false,
+  },
+  // The signed-in person's own account: the input names nothing (A's sessions stay: the snapshot).
+  'account.changePassword': {
+    auth: 'session',
+    input: () => ({ currentPassword: B_PASSWORD, newPassword: 'a brand new horse' }),
+    namesTenant: false,
+  },
+  'account.sessions': { auth: 'session' },
+  'account.endOtherSessions': { auth: 'session' },
+  'account.resendVerification': { auth: 'session' },
   'apiKeys.create': { auth: 'session', input: () => ({ name: 'another key' }) },
   'apiKeys.createEmbedKey': {
     auth: 'session',

@@ -6,7 +6,7 @@ import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { startFakeStripe, type TFakeStripe } from '../helpers/fake-stripe.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient, rejection } from '../trpc/dashboard-client.js';
+import { dashboardClient, rejection, signUpAndLogIn } from '../trpc/dashboard-client.js';
 
 const SECRET_KEY = 'sk_test_formwell_fake_0123456789abcdef';
 const PRICES = { STANDARD: 'price_standard_test', PRO: 'price_pro_test' };
@@ -48,7 +48,7 @@ async function fakeStripe() {
 
 async function signedUp(address: string) {
   const session = dashboardClient(address);
-  const { user } = await session.client.auth.signUp.mutate({
+  const { user } = await signUpAndLogIn(session.client, {
     email: uniqueEmail('billing'),
     password: 'correct horse battery',
     name: 'Ada',

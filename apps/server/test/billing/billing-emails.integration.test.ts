@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 
 import { BillingEmailModel, EmailLogModel } from '@formwell/db';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, expect, test } from 'vitest';
 
 import { createOwner } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { startSmtp, type ParsedMail } from '../helpers/smtp-server.js';
 import { spawnEntry } from '../helpers/spawn-entry.js';
 import { waitFor } from '../helpers/start-system.js';
 import {
@@ -31,29 +29,10 @@ afterEach(async () => {
   }
 });
 
-/** A real SMTP server recording every message it accepts. */
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      void simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-
-  return { received, port: (smtp.server.address() as AddressInfo).port };
-}
-
 test('dunning emails go out through the worker process to a real SMTP server: reminders 1 and 2, cancellation, reactivation', async () => {
   const { app, env } = await buildTestApp({ STRIPE_WEBHOOK_SECRET: SECRET });
   const smtp = await startSmtp();
+  cleanups.push(smtp.close);
   const worker = spawnEntry('apps/worker', 'src/main.ts', {
     MONGODB_URI: env.MONGODB_URI,
     REDIS_URL: env.REDIS_URL,

@@ -43,6 +43,7 @@ export async function buildTestApp(
     NODE_ENV: 'test',
     // Every test signs up from 127.0.0.1; the sign-up limit has its own tests, which set it.
     RATE_LIMIT_SIGNUP: '10000/3600',
+    RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS: '10000/3600',
     // Likewise for bad API keys, which many tests send on purpose; the throttle has its own tests.
     RATE_LIMIT_BAD_API_KEY: '10000/60',
     ...overrides,

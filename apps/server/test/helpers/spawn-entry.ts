@@ -80,3 +80,24 @@ export function spawnNode(
     },
   };
 }
+
+/** The worker in its own process, once it has logged that it started; `stop` ends it. */
+export async function startWorkerProcess(
+  env: Record<string, string>,
+): Promise<SpawnedEntry & { stop: () => Promise<void> }> {
+  const worker = spawnEntry('apps/worker', 'src/main.ts', env);
+  const stop = async () => {
+    if (worker.child.exitCode === null) {
+      worker.child.kill('SIGTERM');
+      await worker.exit();
+    }
+  };
+  try {
+    await worker.waitForOutput(/"msg":"worker started"/, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return { ...worker, stop };
+}

@@ -4,14 +4,14 @@ import { expect, test } from 'vitest';
 
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
-import { dashboardClient, sessionFormRead } from '../trpc/dashboard-client.js';
+import { dashboardClient, sessionFormRead, signUpAndLogIn } from '../trpc/dashboard-client.js';
 import { createPublicForm, storedData } from './helpers.js';
 
 test('the dashboard opts a form in and sets origins and CAPTCHA; views show the provider, never the secret', async () => {
   const { app, logLines } = await buildTestApp();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const { client } = dashboardClient(address);
-  await client.auth.signUp.mutate({
+  await signUpAndLogIn(client, {
     email: uniqueEmail('dash'),
     password: 'correct horse battery',
     name: 'D',

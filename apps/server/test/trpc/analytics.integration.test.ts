@@ -4,14 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { createOwner, createTestForm, uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient, rejection } from './dashboard-client.js';
+import { dashboardClient, rejection, signUpAndLogIn } from './dashboard-client.js';
 
 describe('forms.analytics (dashboard session)', () => {
   test("the owner's form: the REST fields under the same plan gate; another user's form is NOT_FOUND", async () => {
     const { app } = await buildTestApp();
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const { client } = dashboardClient(address);
-    const { user } = await client.auth.signUp.mutate({
+    const { user } = await signUpAndLogIn(client, {
       email: uniqueEmail('dash'),
       password: 'correct horse battery',
       name: 'Dash',

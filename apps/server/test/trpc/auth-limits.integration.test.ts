@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { once } from 'node:events';
 
+import { createUser } from '@formwell/core';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, test } from 'vitest';
 
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -146,5 +148,45 @@ describe('auth.signUp', () => {
       randomAddress(),
     );
     expect(elsewhere.status).toBe(200);
+  });
+});
+
+describe('emailed links (sign-up, password reset)', () => {
+  test('per recipient (RATE_LIMIT_ACCOUNT_EMAIL): the same 429 whether or not the address has an account', async () => {
+    const app = await appBehindProxy({ RATE_LIMIT_ACCOUNT_EMAIL: '3/3600' });
+    const known = uniqueEmail('limits');
+    await createUser({ config: testCoreConfig, input: { email: known, password: PASSWORD } });
+    const unknown = uniqueEmail('limits');
+    const answers = async (email: string) => {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        // From a new client address each time: the recipient's own count is what stops it.
+        statuses.push((await rpc(app, 'auth.requestPasswordReset', { email }, randomAddress())).status);
+      }
+
+      return statuses;
+    };
+
+    expect(await answers(known)).toEqual([200, 200, 200, 429]);
+    expect(await answers(unknown)).toEqual([200, 200, 200, 429]);
+    const refused = await rpc(app, 'auth.signUp', { email: known, password: PASSWORD }, randomAddress());
+    expect(refused).toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many emails asked for; try again in 60 minutes',
+    });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(3500);
+  });
+
+  test('per client address (RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS), whatever the addresses asked for', async () => {
+    const app = await appBehindProxy({ RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS: '2/3600' });
+    const address = randomAddress();
+    const ask = async () =>
+      (await rpc(app, 'auth.requestPasswordReset', { email: uniqueEmail('limits') }, address)).status;
+
+    expect([await ask(), await ask(), await ask()]).toEqual([200, 200, 429]);
+    expect(
+      (await rpc(app, 'auth.requestPasswordReset', { email: uniqueEmail() }, randomAddress())).status,
+    ).toBe(200);
   });
 });

@@ -55,3 +55,18 @@ export function sessionFormRead<TAnswer extends object>(
 
   return answer as Extract<TAnswer, { settings: unknown }>;
 }
+
+type TDashboardClient = ReturnType<typeof dashboardClient>['client'];
+
+/**
+ * A new account as a visitor makes one: sign up (which signs nobody in, whether or not the address
+ * was taken), then log in. The client then holds the session cookie.
+ */
+export async function signUpAndLogIn(
+  client: TDashboardClient,
+  input: { email: string; password: string; name?: string },
+) {
+  await client.auth.signUp.mutate(input);
+
+  return client.auth.logIn.mutate({ email: input.email, password: input.password });
+}

@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient } from './dashboard-client.js';
+import { dashboardClient, signUpAndLogIn } from './dashboard-client.js';
 
 test(
   'the dashboard exports the account without secrets, erases a submitter and deletes the account',
@@ -17,7 +17,7 @@ test(
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const { client } = dashboardClient(address);
     const email = uniqueEmail('rights');
-    await client.auth.signUp.mutate({ email, password: 'correct horse battery', name: 'R' });
+    await signUpAndLogIn(client, { email, password: 'correct horse battery', name: 'R' });
     const me = await client.auth.me.query();
     // Two forms: more than the free plan allows.
     const plan = await setUserPlan({ config: testCoreConfig, userId: me.id, plan: 'PRO' });

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
-import { dashboardClient, rejection, sessionFormRead } from './dashboard-client.js';
+import { dashboardClient, rejection, sessionFormRead, signUpAndLogIn } from './dashboard-client.js';
 
 /** What a refused input's error says about it, beside 'Input validation failed'. */
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -25,7 +25,7 @@ async function signedIn(overrides: Record<string, string> = {}) {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const { client } = dashboardClient(address);
   const email = uniqueEmail('templates');
-  const { user } = await client.auth.signUp.mutate({ email, password: 'correct horse battery', name: 'T' });
+  const { user } = await signUpAndLogIn(client, { email, password: 'correct horse battery', name: 'T' });
   const form = await client.forms.create.mutate({
     name: 'Contact <us>',
     formType: 'contact',
@@ -108,7 +108,7 @@ describe('notification templates and recipients (dashboard session)', () => {
     ).toMatchObject({ developerNotificationsEnabled: false, enabled: false });
     expect(await gated.client.forms.notifications.query({ formId: gated.form.id })).toEqual({
       members: [
-        { userId: gated.user.id, email: gated.email, role: 'owner', mode: 'instant', emailVerified: true },
+        { userId: gated.user.id, email: gated.email, role: 'owner', mode: 'instant', emailVerified: false },
       ],
     });
     await gated.client.forms.setNotificationMode.mutate({ formId: gated.form.id, mode: 'daily' });

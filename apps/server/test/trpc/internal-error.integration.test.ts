@@ -11,14 +11,17 @@ test('/trpc: the database going away mid-flight is a bare 500, no stack, no driv
   const mongo = await startTestEngine();
   const { app, logLines } = await buildTestApp({ MONGODB_URI: `${mongo.uri.replace(/\/$/, '')}/gone` });
   const email = uniqueEmail('internal');
-  const signedUp = await app.inject({
-    method: 'POST',
-    url: '/trpc/auth.signUp',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ email, password: 'correct horse battery' }),
-  });
-  expect(signedUp.statusCode).toBe(200);
-  const cookie = (signedUp.headers['set-cookie'] as string).split(';')[0] ?? '';
+  const post = (procedure: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/trpc/${procedure}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password: 'correct horse battery' }),
+    });
+  expect((await post('auth.signUp')).statusCode).toBe(200);
+  const loggedIn = await post('auth.logIn');
+  expect(loggedIn.statusCode).toBe(200);
+  const cookie = (loggedIn.headers['set-cookie'] as string).split(';')[0] ?? '';
   await mongo.stop();
 
   const responses = await Promise.all([

@@ -7,13 +7,18 @@ import { buildTestApp } from '../helpers/build-test-app.js';
 
 const PASSWORD = 'correct horse battery';
 
+/** A new account, then its log-in (sign-up itself signs nobody in): the log-in's cookie. */
 async function signUp(app: FastifyInstance) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/trpc/auth.signUp',
-    headers: { 'content-type': 'application/json' },
-    payload: { email: uniqueEmail('cookie'), password: PASSWORD },
-  });
+  const credentials = { email: uniqueEmail('cookie'), password: PASSWORD };
+  const post = (procedure: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/trpc/${procedure}`,
+      headers: { 'content-type': 'application/json' },
+      payload: credentials,
+    });
+  expect((await post('auth.signUp')).headers['set-cookie']).toBeUndefined();
+  const response = await post('auth.logIn');
   const setCookie = String(response.headers['set-cookie']);
   const token = /^[^=]+=([^;]+);/.exec(setCookie)?.[1] ?? '';
 

@@ -15,7 +15,7 @@ import { describe, expect, test } from 'vitest';
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient, rejection } from './dashboard-client.js';
+import { dashboardClient, rejection, signUpAndLogIn } from './dashboard-client.js';
 
 const PASSWORD = 'correct horse battery';
 const ROLE_NOT_ALLOWED = 'Your role in this workspace does not allow this';
@@ -23,7 +23,7 @@ const ROLE_NOT_ALLOWED = 'Your role in this workspace does not allow this';
 async function signedUp(address: string) {
   const session = dashboardClient(address);
   const email = uniqueEmail('member');
-  const { user } = await session.client.auth.signUp.mutate({ email, password: PASSWORD });
+  const { user } = await signUpAndLogIn(session.client, { email, password: PASSWORD });
 
   return { ...session, user, email };
 }

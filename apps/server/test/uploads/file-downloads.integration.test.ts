@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createKey, createOwner } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { startRecordingReceiver } from '../helpers/recording-receiver.js';
-import { spawnEntry } from '../helpers/spawn-entry.js';
+import { startWorkerProcess } from '../helpers/spawn-entry.js';
 import { waitFor } from '../helpers/start-system.js';
 import { createPublicForm } from '../public-form/helpers.js';
 import {
@@ -94,19 +94,13 @@ describe('downloading uploaded files', () => {
     const base = await listen(app);
     const receiver = await startRecordingReceiver();
     cleanups.push(receiver.close);
-    const worker = spawnEntry('apps/worker', 'src/main.ts', {
+    const worker = await startWorkerProcess({
       MONGODB_URI: env.MONGODB_URI,
       REDIS_URL: env.REDIS_URL,
       PUBLIC_URL: base,
       ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
     });
-    cleanups.push(async () => {
-      if (worker.child.exitCode === null) {
-        worker.child.kill('SIGTERM');
-        await worker.exit();
-      }
-    });
-    await worker.waitForOutput(/"msg":"worker started"/, 60_000);
+    cleanups.push(worker.stop);
     const form = await createPublicForm({
       owner: { plan: 'STANDARD' },
       form: { fields: [...DOWNLOAD_FIELDS] },

@@ -72,6 +72,16 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
 
+/** A collection of the test's database, read and written with the driver beside the app. */
+export function collection(name: string) {
+  const db = mongoose.connection.db;
+  if (!db) {
+    throw new Error('not connected');
+  }
+
+  return db.collection(name);
+}
+
 /** What an upload to this form may have left anywhere: submissions, file records, bytes, usage. */
 export async function residue({ userId, formId }: TPublicForm) {
   const db = mongoose.connection.db;

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 
 import { createOwner, createTestForm } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
-import { dashboardClient } from '../trpc/dashboard-client.js';
+import { dashboardClient, signUpAndLogIn } from '../trpc/dashboard-client.js';
 
 const SHARED = `shared-${randomBytes(16).toString('hex')}`;
 const PUBLIC_URL = 'http://localhost:3000';
@@ -108,7 +108,7 @@ describe('the dashboard shows and rotates the signed-in owner receiver', () => {
     const { app } = await buildTestApp({ CUSTOM_WEBHOOK_SECRET: SHARED, PUBLIC_URL });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const session = dashboardClient(address);
-    await session.client.auth.signUp.mutate({
+    await signUpAndLogIn(session.client, {
       email: `receiver-${randomBytes(4).toString('hex')}@example.com`,
       password: 'correct horse battery',
       name: 'Receiver',

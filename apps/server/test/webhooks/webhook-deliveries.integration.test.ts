@@ -11,7 +11,7 @@ import { call, errorBody } from '../api-v1/helpers/http.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { startRecordingReceiver, type TReceivedRequest } from '../helpers/recording-receiver.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient } from '../trpc/dashboard-client.js';
+import { dashboardClient, signUpAndLogIn } from '../trpc/dashboard-client.js';
 
 type TDelivery = {
   id: string;
@@ -267,7 +267,7 @@ describe('dashboard procedures', () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const receiver = await startReceiver();
     const { client } = dashboardClient(address);
-    await client.auth.signUp.mutate({ email: uniqueEmail('dash'), password: 'correct horse battery' });
+    await signUpAndLogIn(client, { email: uniqueEmail('dash'), password: 'correct horse battery' });
     const form = await client.forms.create.mutate({ name: 'Hooks', formType: 'contact', fields: [] });
     const endpoint = await client.webhooks.create.mutate({ formId: form.id, url: receiver.url });
 
@@ -298,7 +298,7 @@ describe('dashboard procedures', () => {
     expect((missing as TRPCClientError<never>).message).toBe('Webhook delivery not found');
 
     const stranger = dashboardClient(address);
-    await stranger.client.auth.signUp.mutate({
+    await signUpAndLogIn(stranger.client, {
       email: uniqueEmail('dash'),
       password: 'correct horse battery',
     });

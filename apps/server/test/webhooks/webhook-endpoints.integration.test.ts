@@ -10,7 +10,7 @@ import { createKey, createOwner, createTestForm, uniqueEmail } from '../api-v1/h
 import { call, errorBody } from '../api-v1/helpers/http.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient } from '../trpc/dashboard-client.js';
+import { dashboardClient, signUpAndLogIn } from '../trpc/dashboard-client.js';
 
 const SECRET_SHAPE = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -370,7 +370,7 @@ describe('dashboard procedures', () => {
 
   async function signedUp(address: string) {
     const session = dashboardClient(address);
-    const { user } = await session.client.auth.signUp.mutate({
+    const { user } = await signUpAndLogIn(session.client, {
       email: uniqueEmail('dash'),
       password: PASSWORD,
     });

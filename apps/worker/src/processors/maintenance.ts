@@ -4,6 +4,7 @@ import {
   purgeSpamFolder,
   reconcileSubmissionCounters,
   sweepBillingEmails,
+  sweepOrphanUploads,
   sweepOutbox,
 } from '@formwell/core';
 import type { TJobProducer } from '@formwell/jobs';
@@ -15,17 +16,20 @@ export const MaintenanceJob = {
   reconcileSubmissionCounters: 'reconcile-submission-counters',
   purgeExpiredSubmissions: 'purge-expired-submissions',
   sweepOutbox: 'sweep-outbox',
+  sweepOrphanUploads: 'sweep-orphan-uploads',
   queueDigests: 'queue-digests',
 } as const;
 
 /**
  * How often each sweep runs. Counters: a crash mid-submit is repaired within about a minute.
- * Outbox: side effects whose enqueue was lost are handed over again within seconds.
+ * Outbox: side effects whose enqueue was lost are handed over again within seconds. Orphan
+ * uploads: files a crash cut off are removed (with their storage claim) once past their grace.
  */
 export const maintenanceSchedule: Record<string, number> = {
   [MaintenanceJob.reconcileSubmissionCounters]: 60_000,
   [MaintenanceJob.purgeExpiredSubmissions]: 60 * 60_000,
   [MaintenanceJob.sweepOutbox]: 15_000,
+  [MaintenanceJob.sweepOrphanUploads]: 15 * 60_000,
   // Digests go out within a minute of their hour or day ending.
   [MaintenanceJob.queueDigests]: 60_000,
 };
@@ -65,6 +69,15 @@ export function maintenanceProcessors({
       enqueued: await sweepOutbox({ producer, olderThanMs: outboxSweepAfterMs }),
       billingEmails: await sweepBillingEmails({ producer, olderThanMs: outboxSweepAfterMs }),
     }),
+    // Ids and counts only: what a crash left and what the sweep did with it.
+    [MaintenanceJob.sweepOrphanUploads]: async (_job, logger) => {
+      const swept = await sweepOrphanUploads();
+      if (swept.removed > 0 || swept.attached > 0) {
+        logger.info(swept, 'orphan uploads swept');
+      }
+
+      return swept;
+    },
     // Members' hourly and daily digests of the periods that ended since the last run.
     [MaintenanceJob.queueDigests]: async () => ({ enqueued: await queueDigests({ producer, now: now() }) }),
   };

@@ -68,6 +68,7 @@ function context(limiter: RateLimiter, ip = '203.0.113.9') {
     apiKeyCache: createApiKeyCache(),
     formCopy: createFormCopy({ read: () => Promise.reject(new Error('no form is read here')) }),
     stripe: null,
+    accountMail: { producer: null },
   };
 
   return {

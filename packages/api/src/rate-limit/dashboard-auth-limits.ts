@@ -26,6 +26,8 @@ export async function withLogInLimit<T>(
   { req, res, services }: DashboardAuthLimitContext,
   email: string,
   attempt: () => Promise<T>,
+  /** What counts as a wrong password: the log-in's 401, or a password change's own refusal. */
+  wrongPassword: (error: AppError) => boolean = (error) => error.code === AppErrorCode.UNAUTHORIZED,
 ): Promise<T> {
   const { rateLimiter } = services;
   const fromAddress: TLogInBucket = ['logIn', `dashboard_login_ip_${clientAddressBucket(req.ip)}`];
@@ -50,7 +52,7 @@ export async function withLogInLimit<T>(
   try {
     result = await attempt();
   } catch (error) {
-    const badCredentials = AppError.is(error) && error.code === AppErrorCode.UNAUTHORIZED;
+    const badCredentials = AppError.is(error) && wrongPassword(error);
     if (!badCredentials) {
       await refundAll();
     }
@@ -76,6 +78,38 @@ export async function withSignUpLimit<T>(
       services,
       state,
       message: `Too many sign-ups from this network; try again in ${waitText(state)}`,
+    });
+  }
+
+  return attempt();
+}
+
+/**
+ * A request that emails a link (sign-up, password reset, verification again) under two limits:
+ * per recipient, counted under the typed address whether or not it has an account (so a 429 tells
+ * nothing either), which keeps anyone from filling an inbox through us (rule `accountEmail`); and
+ * per client address (rule `accountEmailPerAddress`). Every request counts.
+ */
+export async function withAccountEmailLimit<T>(
+  { req, res, services }: DashboardAuthLimitContext,
+  email: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const { rateLimiter } = services;
+  const states = await Promise.all([
+    rateLimiter.consume('accountEmail', `dashboard_account_email_${hashEmail(email)}`),
+    rateLimiter.consume(
+      'accountEmailPerAddress',
+      `dashboard_account_email_ip_${clientAddressBucket(req.ip)}`,
+    ),
+  ]);
+  const refused = longestRefusal(states);
+  if (refused) {
+    throw rateLimitRefusal({
+      res,
+      services,
+      state: refused,
+      message: `Too many emails asked for; try again in ${waitText(refused)}`,
     });
   }
 

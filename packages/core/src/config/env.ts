@@ -65,6 +65,8 @@ export const ZCoreEnvSchema = z.object({
   RATE_LIMIT_LOGIN_PER_EMAIL: z.string().optional(),
   /** Dashboard sign-ups per client IP, e.g. `20/3600`. */
   RATE_LIMIT_SIGNUP: z.string().optional(),
+  RATE_LIMIT_ACCOUNT_EMAIL: z.string().optional(),
+  RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS: z.string().optional(),
   /** Requests with an unknown or revoked API key per client IP, e.g. `30/60`. */
   RATE_LIMIT_BAD_API_KEY: z.string().optional(),
   ...ZWebhookDeliveryEnvSchema.shape,

@@ -53,6 +53,8 @@ const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   logIn: 'RATE_LIMIT_LOGIN',
   logInPerEmail: 'RATE_LIMIT_LOGIN_PER_EMAIL',
   signUp: 'RATE_LIMIT_SIGNUP',
+  accountEmail: 'RATE_LIMIT_ACCOUNT_EMAIL',
+  accountEmailPerAddress: 'RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS',
   badApiKey: 'RATE_LIMIT_BAD_API_KEY',
   publicSubmit: 'RATE_LIMIT_PUBLIC_SUBMIT',
 };

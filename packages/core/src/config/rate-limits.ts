@@ -12,6 +12,8 @@ export type TRateLimitName =
   | 'logIn'
   | 'logInPerEmail'
   | 'signUp'
+  | 'accountEmail'
+  | 'accountEmailPerAddress'
   | 'badApiKey'
   | 'publicSubmit';
 
@@ -39,6 +41,11 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   logIn: { limit: 10, windowSeconds: 15 * 60 },
   logInPerEmail: { limit: 100, windowSeconds: 15 * 60 },
   signUp: { limit: 20, windowSeconds: 60 * 60 },
+  // Emailed links (sign-up, password reset, verification again) per recipient: a person needs one
+  // or two; nobody may fill someone's inbox through us. Per client address a little more, for
+  // offices behind one address.
+  accountEmail: { limit: 5, windowSeconds: 60 * 60 },
+  accountEmailPerAddress: { limit: 30, windowSeconds: 60 * 60 },
   badApiKey: { limit: 600, windowSeconds: 60 },
   // The keyless HTML endpoint, per client address and form: a person submits a form a few times at
   // most; a script hammering one form from one address is cut off early.

@@ -7,7 +7,8 @@ import type { TEndpointDisabledReason } from '../webhooks/delivery/deliver-webho
 import { displayEndpointUrl } from '../webhooks/display-endpoint-url.js';
 import { endpointDisabledEmail } from './endpoint-disabled-email.js';
 import type { TMailer } from './mailer.js';
-import { sendLoggedEmail } from './send-logged-email.js';
+import { OWNER_NOT_VERIFIED, ownerAddressVerified } from './owner-address.js';
+import { logEmail, sendLoggedEmail } from './send-logged-email.js';
 
 export const ENDPOINT_DISABLED_EMAIL_KIND = 'webhook.endpoint-disabled';
 
@@ -54,14 +55,14 @@ export async function notifyEndpointDisabled({
     failingForMs: config.webhooks.disableAfterFailingMs,
     dashboardUrl: config.publicUrl,
   });
+  const log = { userId, formId, submissionId, entryId, kind: ENDPOINT_DISABLED_EMAIL_KIND };
+  if (!ownerAddressVerified(user)) {
+    await logEmail({ log, message, mailer, status: 'skipped', error: OWNER_NOT_VERIFIED, now });
+
+    return 'skipped';
+  }
   // One attempt, never retried: a failure is logged as final.
-  const outcome = await sendLoggedEmail({
-    log: { userId, formId, submissionId, entryId, kind: ENDPOINT_DISABLED_EMAIL_KIND },
-    message,
-    mailer,
-    lastAttempt: true,
-    now,
-  });
+  const outcome = await sendLoggedEmail({ log, message, mailer, lastAttempt: true, now });
 
   return outcome.status;
 }

@@ -10,7 +10,8 @@ import {
   welcomeEmail,
 } from './billing-email-templates.js';
 import type { TEmailMessage, TMailer } from './mailer.js';
-import { sendLoggedEmail, type TEmailOutcome } from './send-logged-email.js';
+import { OWNER_NOT_VERIFIED, ownerAddressVerified } from './owner-address.js';
+import { logEmail, sendLoggedEmail, type TEmailOutcome } from './send-logged-email.js';
 
 function composeBillingEmail(email: TBillingEmailRecord, to: string): TEmailMessage {
   const plan = email.plan ?? 'paid';
@@ -66,13 +67,15 @@ export async function sendBillingEmail({
 
     return { status: 'skipped', reason: 'no recipient' };
   }
-  const outcome = await sendLoggedEmail({
-    log: { userId: email.userId, formId: null, submissionId: null, entryId: emailId, kind: email.kind },
-    message: composeBillingEmail(email, user.email),
-    mailer,
-    lastAttempt,
-    now,
-  });
+  const log = { userId: email.userId, formId: null, submissionId: null, entryId: emailId, kind: email.kind };
+  const message = composeBillingEmail(email, user.email);
+  if (!ownerAddressVerified(user)) {
+    await logEmail({ log, message, mailer, status: 'skipped', error: OWNER_NOT_VERIFIED, now });
+    await close();
+
+    return { status: 'skipped', reason: OWNER_NOT_VERIFIED };
+  }
+  const outcome = await sendLoggedEmail({ log, message, mailer, lastAttempt, now });
   if (outcome.status === 'failed') {
     await billingEmailRepository.recordFailure({ emailId, error: outcome.error });
   }

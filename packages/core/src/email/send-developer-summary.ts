@@ -6,6 +6,7 @@ import type { TDeveloperSummaryJob } from '@formwell/jobs';
 import type { TCoreConfig } from '../config/load-config.js';
 import { sha256Hex } from '../crypto/sha256-hex.js';
 import { developerRecipient } from './developer-recipient.js';
+import { OWNER_NOT_VERIFIED, ownerAddressVerified } from './owner-address.js';
 import { developerSummaryEmail } from './developer-summary-email.js';
 import type { TMailer } from './mailer.js';
 import { DEVELOPER_NOTIFICATIONS_PER_HOUR } from './send-submission-email.js';
@@ -62,6 +63,9 @@ export async function sendDeveloperSummary({
   }
   if (skipped === 0) {
     return { status: 'skipped', reason: 'nothing skipped' };
+  }
+  if (!form.emailSettings.developerEmail && !ownerAddressVerified(user)) {
+    return { status: 'skipped', reason: OWNER_NOT_VERIFIED };
   }
   const message = developerSummaryEmail({
     to: developerRecipient(form.emailSettings.developerEmail, user.email),

@@ -128,12 +128,17 @@ export const ErrorMessages = {
   /** The keyless HTML endpoint (POST /f/:formId). */
   PUBLIC_ORIGIN_NOT_ALLOWED: 'This form does not accept submissions from this origin',
   CAPTCHA_FAILED: 'CAPTCHA verification failed',
+  /** A file part came before the CAPTCHA token: files are stored only once the CAPTCHA passed. */
+  CAPTCHA_TOKEN_AFTER_FILES:
+    'Send the CAPTCHA token before the files (place the CAPTCHA widget above the file inputs)',
   PUBLIC_SUBMISSIONS_OFF: 'Public submissions are off for this form',
   CAPTCHA_UNAVAILABLE: 'CAPTCHA could not be verified right now, please try again',
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
   /** The 413 of a route with its own body limit (the payment receiver's). */
   bodyTooLarge,
+  /** The field's reason beside a file over its field's size limit (the 413 itself names the body's). */
+  fileTooLarge: (limitBytes: number) => `File too large (at most ${formatBodyLimit(limitBytes)})`,
   monthlyLimit: (used: number, limit: number) =>
     `Monthly submission limit reached (${used}/${limit}) for your plan`,
   apiKeyLimit: (max: number) => `API key limit reached (${max}/${max} active keys)`,

@@ -26,7 +26,11 @@ export class FileInspector extends Transform {
   constructor(
     private readonly options: {
       name: string;
-      onBytes: (total: number) => void;
+      /**
+       * Sees each new total before the chunk passes on: throws at a limit, or returns a promise
+       * the chunk waits for (storage being claimed for it), which rejects at a limit.
+       */
+      onBytes: (total: number) => Promise<void> | undefined;
       /** Refuses a file by throwing, before any of its bytes is passed on; `size` 0 is an empty file. */
       check: (kind: TFileKind, size: number) => void;
     },
@@ -35,15 +39,28 @@ export class FileInspector extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    let pending: Promise<void> | undefined;
     try {
       this.#size += chunk.length;
-      this.options.onBytes(this.#size);
+      pending = this.options.onBytes(this.#size);
       this.#hash.update(chunk);
     } catch (error) {
       callback(error as Error);
 
       return;
     }
+    if (pending) {
+      pending.then(
+        () => this.#pass(chunk, callback),
+        (error: unknown) => callback(error as Error),
+      );
+
+      return;
+    }
+    this.#pass(chunk, callback);
+  }
+
+  #pass(chunk: Buffer, callback: TransformCallback): void {
     if (this.#sniffed !== null) {
       callback(null, chunk);
 

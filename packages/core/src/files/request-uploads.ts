@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 
 import { uploadedFileRepository } from '@formwell/db';
 
-import { attachUploadedFiles, reserveUploadStorage } from './settle-upload.js';
+import { dropFilePart } from './drop-file-part.js';
+import { attachUploadedFiles, commitUploadStorage } from './settle-upload.js';
 import { UploadSession } from './upload-session.js';
 import type { TUploadTarget } from './upload-target.js';
 import type { TSubmissionFiles } from './z-stored-file.js';
@@ -27,29 +28,39 @@ export function createRequestUploads({
   resolveTarget,
   noFileFields,
 }: {
-  /** Called at the first file part, with the text fields sent before it. */
-  resolveTarget: (fieldsBefore: ReadonlyMap<string, string | string[]>) => Promise<TUploadTarget>;
+  /**
+   * Called at the first file part, with the text fields sent before it. `null` drops the files
+   * unstored (a bot the honeypot caught, which is answered as if all went well).
+   */
+  resolveTarget: (fieldsBefore: ReadonlyMap<string, string | string[]>) => Promise<TUploadTarget | null>;
   noFileFields: () => Error;
 }) {
   let session: UploadSession | null = null;
+  let dropping = false;
   /** Whether a submit took charge of the files (to tie them to its submission or remove them). */
   let submitted = false;
 
   const onFile: TFilePartHandler = async (part) => {
-    if (!session) {
+    if (!session && !dropping) {
       const target = await resolveTarget(part.fieldsBefore);
-      if (target.fileFields.size === 0) {
+      if (target?.fileFields.size === 0) {
         throw noFileFields();
       }
-      session = new UploadSession(target);
+      session = target ? new UploadSession(target) : null;
+      dropping = target === null;
+    }
+    if (!session) {
+      await dropFilePart(part.stream);
+
+      return;
     }
     await session.accept({ field: part.field, filename: part.filename, stream: part.stream });
   };
 
   /**
-   * Runs the submit with the uploaded files' values. The files count against the tenant's storage
-   * (403 at its limit) just before the submission is stored; they are tied to it after, or, when
-   * anything refused the request (or the honeypot caught it), removed with their count.
+   * Runs the submit with the uploaded files' values. Their storage, claimed while they arrived,
+   * counts as stored just before the submission is; the files are tied to it after, or, when
+   * anything refused the request (or the honeypot caught it), removed with their claims.
    */
   async function submitWith<T extends { response: { submissionId: string } }>(
     submit: (files: TSubmissionFiles | undefined) => Promise<T>,
@@ -59,22 +70,25 @@ export function createRequestUploads({
     if (!current) {
       return submit(undefined);
     }
-    let release: (() => Promise<void>) | null = null;
+    let committed: { undo: () => Promise<void> } | null = null;
     try {
-      release = (await reserveUploadStorage({ target: current.target, bytes: current.totalBytes })).release;
+      committed = await commitUploadStorage({
+        workspaceId: current.target.workspaceId,
+        bytes: current.totalBytes,
+      });
       const result = await submit(current.values());
       // Caught spam may be stored (withheld, in the spam folder) and keeps its files; the honeypot's
       // answer names a submission that was never stored, and its files go.
       if (await uploadedFileRepository.submissionStored(result.response.submissionId)) {
         await attachUploadedFiles({ fileIds: current.fileIds, submissionId: result.response.submissionId });
       } else {
-        await release();
+        await committed.undo();
         await current.discard();
       }
 
       return result;
     } catch (error) {
-      await release?.();
+      await committed?.undo();
       await current.discard();
       throw error;
     }

@@ -5,15 +5,23 @@ import { uploadedFileRepository, type TUploadedFileRecord } from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
+import { ErrorMessages } from '../errors/error-messages.js';
 import { FileInspector } from './inspect-file.js';
 import { isAccepted } from './file-type-rules.js';
 import { safeFileName } from './safe-file-name.js';
-import { removeUploadedFiles, storageLimitError } from './settle-upload.js';
+import { claimUploadStorage, removeUploadedFiles, trimUploadClaim } from './settle-upload.js';
 import type { TUploadTarget } from './upload-target.js';
 import type { TStoredFile, TSubmissionFiles } from './z-stored-file.js';
 
-function badRequest(message: string): AppError {
-  return new AppError(AppErrorCode.BAD_REQUEST, { message });
+/**
+ * A file broke its field's rule: the body says which field (`fieldErrors`), as a refused submission
+ * does, so a form shows the reason beside the file input that caused it.
+ */
+function fileRefusal(field: string, message: string): AppError {
+  return new AppError(AppErrorCode.BAD_REQUEST, {
+    message,
+    details: { fieldErrors: { [field.slice(0, 64)]: message } },
+  });
 }
 
 /**
@@ -40,11 +48,12 @@ export class UploadSession {
   }): Promise<void> {
     const rules = this.target.fileFields.get(field);
     if (!rules) {
-      throw badRequest(`Field "${field.slice(0, 64)}" is not a file field`);
+      throw fileRefusal(field, `Field "${field.slice(0, 64)}" is not a file field`);
     }
     const sent = this.#files.filter((file) => file.record.field === field).length;
     if (sent >= rules.multiple) {
-      throw badRequest(
+      throw fileRefusal(
+        field,
         `Field "${field}" takes at most ${String(rules.multiple)} file${rules.multiple === 1 ? '' : 's'}`,
       );
     }
@@ -59,11 +68,11 @@ export class UploadSession {
       size: 0,
       contentType: 'application/octet-stream',
       sha256: '',
+      claimedBytes: 0,
       storage: this.target.storage.kind,
       createdAt: new Date(),
       updatedAt: new Date(),
     };
-    const before = this.#bytes;
     const inspector = new FileInspector({
       name,
       onBytes: (total) => {
@@ -71,19 +80,24 @@ export class UploadSession {
           // The 413 text names the limit that was crossed: this field's, not the 100 KB of a body.
           throw new AppError(AppErrorCode.PAYLOAD_TOO_LARGE, {
             message: 'File too large',
-            details: { bodyLimitBytes: rules.maxBytes },
+            details: {
+              bodyLimitBytes: rules.maxBytes,
+              fieldErrors: { [field]: ErrorMessages.fileTooLarge(rules.maxBytes) },
+            },
           });
         }
-        if (this.target.storageUsedBytes + before + total > this.target.storageLimitBytes) {
-          throw storageLimitError(this.target.storageUsedBytes, this.target.storageLimitBytes);
-        }
+        // Bytes pass on to the store only once storage is claimed for them, so uploads running
+        // in parallel can never together store more than the plan's limit.
+        return total > record.claimedBytes
+          ? claimUploadStorage({ target: this.target, file: record, needed: total - record.claimedBytes })
+          : undefined;
       },
       check: (kind, size) => {
         if (size === 0) {
-          throw badRequest(`File "${name}" for "${field}" is empty`);
+          throw fileRefusal(field, `File "${name}" for "${field}" is empty`);
         }
         if (!isAccepted(rules.accept, kind)) {
-          throw badRequest(`File type ${kind.contentType} is not accepted for "${field}"`);
+          throw fileRefusal(field, `File type ${kind.contentType} is not accepted for "${field}"`);
         }
       },
     });
@@ -104,6 +118,7 @@ export class UploadSession {
     const { size, sha256, kind } = inspector.result();
     Object.assign(record, { size, sha256, contentType: kind.contentType });
     await uploadedFileRepository.finish(record);
+    await trimUploadClaim(record);
     this.#bytes += size;
     this.#files.push({
       record,
@@ -132,8 +147,8 @@ export class UploadSession {
     return values;
   }
 
-  /** Removes every file this request wrote (a refused or aborted request keeps nothing). */
+  /** Removes every file this request wrote, with its claim (a refused or aborted request keeps nothing). */
   async discard(): Promise<void> {
-    await removeUploadedFiles({ files: this.#written, counted: false });
+    await removeUploadedFiles({ files: this.#written, counters: true });
   }
 }

@@ -1,10 +1,4 @@
-import {
-  fileStorageFor,
-  formRepository,
-  storageUsageRepository,
-  workspaceRepository,
-  type TFileStorage,
-} from '@formwell/db';
+import { fileStorageFor, formRepository, workspaceRepository, type TFileStorage } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import type { TPlan, TPlanLimits } from '../config/plans.js';
@@ -22,15 +16,14 @@ export type TFileFieldRules = { accept: string[] | undefined; maxBytes: number; 
 
 /**
  * Everything an upload is checked against, known before its first byte is stored: the tenant
- * whose storage it uses, the form's file fields with their limits, the plan's storage limit and
- * what is used of it, and the store.
+ * whose storage it uses, the form's file fields with their limits, the plan's storage limit (its
+ * bytes are claimed against it as they arrive), and the store.
  */
 export type TUploadTarget = {
   workspaceId: string;
   formId: string;
   fileFields: Map<string, TFileFieldRules>;
   storageLimitBytes: number;
-  storageUsedBytes: number;
   storage: TFileStorage;
 };
 
@@ -53,7 +46,7 @@ function fieldRules(field: TFormField, limits: TPlanLimits): TFileFieldRules {
   };
 }
 
-async function targetOf({
+function targetOf({
   config,
   workspaceId,
   plan,
@@ -65,7 +58,7 @@ async function targetOf({
   plan: TPlan;
   formId: string;
   fields: TFormField[];
-}): Promise<TUploadTarget> {
+}): TUploadTarget {
   const limits = config.plans[plan];
   const fileFields = new Map(
     fields.filter((field) => field.type === 'file').map((field) => [field.name, fieldRules(field, limits)]),
@@ -81,7 +74,6 @@ async function targetOf({
     formId,
     fileFields,
     storageLimitBytes: limits.maxStorageMb * MB,
-    storageUsedBytes: await storageUsageRepository.get(workspaceId),
     storage: fileStorageFor(config.files),
   };
 }

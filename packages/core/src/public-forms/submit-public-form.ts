@@ -23,19 +23,27 @@ import type { TSubmissionFiles } from '../files/z-stored-file.js';
 const REDIRECT_FIELD = '_redirect';
 const HONEYPOT_FIELD = '_gotcha';
 
-export type SubmitPublicFormOptions = {
+type TRequestContext = {
   config: TCoreConfig;
   formId: string;
-  /** The decoded body: name → value, repeated names already gathered into arrays. */
-  body: Record<string, unknown>;
   /** The request's `Origin` and `Referer` headers. */
   origin?: string | null;
   referer?: string | null;
   client?: TClientInfo;
+};
+
+export type SubmitPublicFormOptions = TRequestContext & {
+  /** The decoded body: name → value, repeated names already gathered into arrays. */
+  body: Record<string, unknown>;
   /** The HTTP request's id, carried by the submission's outbox jobs. */
   requestId?: string;
   /** The stored values of the file fields, when the request uploaded files. */
   files?: TSubmissionFiles;
+  /**
+   * The CAPTCHA verdict already given for this request (admitPublicUpload asked the provider
+   * before the first file was stored). A token is good for one verification only.
+   */
+  captcha?: 'passed' | 'none';
   /** The client address's recent rate (see TSpamSignals); the CAPTCHA's verdict is added here. */
   spamSignals?: Omit<TSpamSignals, 'captcha'>;
 };
@@ -51,22 +59,25 @@ function forbidden(reason: TSubmitRefusal, message: string): AppError {
 }
 
 /**
- * POST /f/:formId, the keyless endpoint of plain HTML forms. Order: form opted in (404 otherwise,
- * `Form not found` for no form, `Public submissions are off for this form` for a form not opted in) → allowed origins (403) → CAPTCHA (403,
- * counted as spam; 503 when the provider cannot answer) → the API's own submit (validation, honeypot, quota, outbox, counters), acting
- * as the form's owner with the form's own thank-you page as the default landing.
+ * Every check of the keyless endpoint that needs no stored data: form opted in (404), allowed
+ * origins (403), `_redirect` (400), then the honeypot or the CAPTCHA (403, counted as spam; 503
+ * when the provider cannot answer). `body` is what was read so far; with `beforeFiles` it is the
+ * fields sent before the first file, and a CAPTCHA form must have its token among them.
  */
-export async function submitPublicForm({
+async function admitPublicRequest({
   config,
   formId,
   body,
   origin,
   referer,
   client = {},
-  requestId,
-  files,
-  spamSignals = {},
-}: SubmitPublicFormOptions): Promise<TSubmitPublicFormResult> {
+  captcha: known,
+  beforeFiles = false,
+}: TRequestContext & {
+  body: Record<string, unknown>;
+  captcha?: 'passed' | 'none' | undefined;
+  beforeFiles?: boolean;
+}) {
   const form = await formRepository.findForPublicSubmit({ formId });
   if (!form) {
     throw notFound();
@@ -102,10 +113,53 @@ export async function submitPublicForm({
 
   // A bot caught by the honeypot is answered (and counted) by the submit itself; the provider is
   // not asked about it.
-  const captcha = isHoneypotFilled(data[HONEYPOT_FIELD])
-    ? 'none'
-    : await checkFormCaptcha({ config, form, body, client });
+  const honeypot = isHoneypotFilled(data[HONEYPOT_FIELD]);
+  if (beforeFiles && !honeypot && settings.captcha && !hasCaptchaToken(body)) {
+    throw refusedAs(
+      SubmitRefusal.validation,
+      new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.CAPTCHA_TOKEN_AFTER_FILES }),
+    );
+  }
+  const captcha = honeypot ? 'none' : (known ?? (await checkFormCaptcha({ config, form, body, client })));
 
+  return { form, data, redirectUrl: normalizedRedirectUrl, captcha, honeypot };
+}
+
+function hasCaptchaToken(body: Record<string, unknown>): boolean {
+  return [...CAPTCHA_TOKEN_NAMES].some((name) => body[name] !== undefined);
+}
+
+/**
+ * The checks of POST /f/:formId made at a multipart body's first file part, on the fields sent
+ * before it, so that a request they refuse has no byte of its files stored. Returns the CAPTCHA's
+ * verdict (for submitPublicForm) and whether the honeypot caught a bot (whose files are dropped).
+ */
+export async function admitPublicUpload(
+  options: TRequestContext & { fieldsBefore: Record<string, unknown> },
+): Promise<{ captcha: 'passed' | 'none'; honeypot: boolean }> {
+  const { captcha, honeypot } = await admitPublicRequest({
+    ...options,
+    body: options.fieldsBefore,
+    beforeFiles: true,
+  });
+
+  return { captcha, honeypot };
+}
+
+/**
+ * POST /f/:formId, the keyless endpoint of plain HTML forms. Order: form opted in (404 otherwise,
+ * `Form not found` for no form, `Public submissions are off for this form` for a form not opted in) → allowed origins (403) → CAPTCHA (403,
+ * counted as spam; 503 when the provider cannot answer) → the API's own submit (validation, honeypot, quota, outbox, counters), acting
+ * as the form's owner with the form's own thank-you page as the default landing.
+ */
+export async function submitPublicForm({
+  requestId,
+  files,
+  spamSignals = {},
+  ...request
+}: SubmitPublicFormOptions): Promise<TSubmitPublicFormResult> {
+  const { config, client = {} } = request;
+  const { form, data, redirectUrl, captcha } = await admitPublicRequest(request);
   const user = await workspaceRepository.findById({ workspaceId: form.userId });
   if (!user) {
     throw notFound();
@@ -113,7 +167,7 @@ export async function submitPublicForm({
   const result = await submitForm({
     config,
     user: { id: user.id, plan: user.plan, quotaLimit: user.quotaLimit },
-    input: { formId: form.id, data, redirectUrl: normalizedRedirectUrl },
+    input: { formId: form.id, data, redirectUrl },
     client,
     thankYouUrl: publicThankYouUrl({ publicUrl: config.publicUrl, formId: form.id }),
     spamSignals: { ...spamSignals, captcha },

@@ -13,7 +13,16 @@ export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
  */
 export const MAX_SESSIONS_PER_USER = 20;
 
-export type CreateSessionOptions = { userId: string; ttlMs?: number; now?: Date };
+/** What a session keeps of the browser's User-Agent: enough to tell browsers apart. */
+const USER_AGENT_MAX = 200;
+
+export type CreateSessionOptions = {
+  userId: string;
+  /** The User-Agent header of the log-in, shown in the user's session list. */
+  userAgent?: string | undefined;
+  ttlMs?: number;
+  now?: Date;
+};
 
 export type TSessionToken = { token: string; expiresAt: string };
 
@@ -23,12 +32,18 @@ export type TSessionToken = { token: string; expiresAt: string };
  */
 export async function createSession({
   userId,
+  userAgent,
   ttlMs = SESSION_TTL_MS,
   now = new Date(),
 }: CreateSessionOptions): Promise<TSessionToken> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlMs);
-  await dashboardSessionRepository.create({ userId, tokenHash: sha256Hex(token), expiresAt });
+  await dashboardSessionRepository.create({
+    userId,
+    tokenHash: sha256Hex(token),
+    expiresAt,
+    userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+  });
   await dashboardSessionRepository.deleteAllButNewest({ userId, keep: MAX_SESSIONS_PER_USER });
 
   return { token, expiresAt: expiresAt.toISOString() };

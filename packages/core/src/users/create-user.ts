@@ -24,7 +24,11 @@ export type TCreateUserInput = z.input<typeof ZCreateUserInputSchema>;
 export type CreateUserOptions = {
   config: Pick<TCoreConfig, 'plans'>;
   input: TCreateUserInput;
-  /** The operator vouches for the address (`user create`); a sign-up proves it by a link. */
+  /**
+   * Whether the address counts as verified. True unless said otherwise: the operator vouches for
+   * what it types (`user create`, `demo seed`); only a self-service sign-up passes false and
+   * proves the address by a link.
+   */
   emailVerified?: boolean;
 };
 
@@ -36,7 +40,7 @@ export type CreateUserOptions = {
 export async function createUser({
   config,
   input,
-  emailVerified = false,
+  emailVerified = true,
 }: CreateUserOptions): Promise<TUserView> {
   const { email, password, name, plan, role } = parseInput(ZCreateUserInputSchema, input);
   const passwordHash = password === undefined ? null : await passwords.hash(password);

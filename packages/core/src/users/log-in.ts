@@ -19,14 +19,17 @@ function getDummyHash(): Promise<string> {
 }
 
 /** Email + password → a new session. One 401 text for every failure. */
-export async function logIn(input: TLogInInput): Promise<{ user: TUserView; session: TSessionToken }> {
+export async function logIn(
+  input: TLogInInput,
+  browser: { userAgent?: string | undefined } = {},
+): Promise<{ user: TUserView; session: TSessionToken }> {
   const { email, password } = parseInput(ZLogInInputSchema, input);
   const user = await userRepository.findByEmail({ email });
   const ok = await passwords.verify(user?.passwordHash ?? (await getDummyHash()), password);
   if (!user?.passwordHash || !ok) {
     throw new AppError(AppErrorCode.UNAUTHORIZED, { message: ErrorMessages.INVALID_CREDENTIALS });
   }
-  const session = await createSession({ userId: user.id });
+  const session = await createSession({ userId: user.id, userAgent: browser.userAgent });
 
   return { user: await loadUserView(user), session };
 }

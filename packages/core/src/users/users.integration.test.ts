@@ -1,4 +1,4 @@
-import { DashboardSessionModel, UserModel } from '@formwell/db';
+import { AccountEmailModel, DashboardSessionModel, UserModel } from '@formwell/db';
 import { describe, expect, test } from 'vitest';
 
 import { testConfig } from '../../test/test-config.js';
@@ -17,39 +17,67 @@ import { signUp } from './sign-up.js';
 
 useTestDatabase('core_users');
 
+/** Account mail is stored for the worker; no queue here (the worker's own tests send it). */
+const NO_QUEUE = { producer: null };
+
 describe('users and sessions', () => {
-  test('sign up, log in, verify, log out', async () => {
+  test('sign up (no session, a verification mail), log in, verify, log out', async () => {
     const email = testEmail('Mixed').replace('mixed', 'MiXeD');
-    const { user, session } = await signUp({
+    const answer = await signUp({
       config: testConfig,
+      mail: NO_QUEUE,
       input: { email, password: 'correct horse' },
     });
 
-    expect(user).toMatchObject({ email: email.toLowerCase(), plan: 'FREE', role: 'OWNER', quotaLimit: 200 });
-    expect(user).not.toHaveProperty('passwordHash');
-    expect((await UserModel.findById(user.id).lean())?.passwordHash).toMatch(/^\$argon2id\$/);
-    expect((await verifySession({ token: session.token })).user.id).toBe(user.id);
-    expect(JSON.stringify(await DashboardSessionModel.find().lean())).not.toContain(session.token);
+    expect(answer).toEqual({ status: 'check_inbox', email: email.toLowerCase() });
+    const record = await UserModel.findOne({ email: email.toLowerCase() }).lean();
+    expect(record?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(record?.emailVerifiedAt).toBeNull();
+    expect(await AccountEmailModel.find({ to: email.toLowerCase() }, { kind: 1, _id: 0 }).lean()).toEqual([
+      { kind: 'account.verify-email' },
+    ]);
 
-    const login = await logIn({ email: email.toUpperCase(), password: 'correct horse' });
-    expect(login.user.id).toBe(user.id);
+    const login = await logIn(
+      { email: email.toUpperCase(), password: 'correct horse' },
+      { userAgent: 'Tester/1' },
+    );
+    expect(login.user).toMatchObject({
+      email: email.toLowerCase(),
+      plan: 'FREE',
+      role: 'OWNER',
+      quotaLimit: 200,
+    });
+    expect(login.user).not.toHaveProperty('passwordHash');
+    expect(login.user.emailVerified).toBe(false);
+    expect((await verifySession({ token: login.session.token })).user.id).toBe(login.user.id);
+    expect(JSON.stringify(await DashboardSessionModel.find().lean())).not.toContain(login.session.token);
     await logOut({ token: login.session.token });
     expect((await appErrorOf(verifySession({ token: login.session.token }))).httpStatus).toBe(401);
-    expect((await verifySession({ token: session.token })).user.id).toBe(user.id);
   });
 
-  test('duplicate email 409, bad password and unknown email the same 401', async () => {
+  test('a taken address: the same answer, no second account, its holder mailed; bad password and unknown email the same 401', async () => {
     const email = testEmail();
-    await signUp({ config: testConfig, input: { email, password: 'correct horse' } });
+    const first = await signUp({
+      config: testConfig,
+      mail: NO_QUEUE,
+      input: { email, password: 'correct horse' },
+    });
+    const again = await signUp({
+      config: testConfig,
+      mail: NO_QUEUE,
+      input: { email: email.toUpperCase(), password: 'whatever1' },
+    });
 
+    expect(again).toEqual(first);
+    expect(await UserModel.countDocuments({ email })).toBe(1);
     expect(
-      (
-        await appErrorOf(
-          signUp({ config: testConfig, input: { email: email.toUpperCase(), password: 'whatever1' } }),
-        )
-      ).httpStatus,
-    ).toBe(409);
-    const wrong = await appErrorOf(logIn({ email, password: 'wrong horse' }));
+      (await AccountEmailModel.find({ to: email }, { kind: 1, _id: 0 }).sort({ _id: 1 }).lean()).map(
+        (m) => m.kind,
+      ),
+    ).toEqual(['account.verify-email', 'account.already-registered']);
+    // The first password stands.
+    expect((await logIn({ email, password: 'correct horse' })).user.email).toBe(email);
+    const wrong = await appErrorOf(logIn({ email, password: 'whatever1' }));
     const unknown = await appErrorOf(logIn({ email: testEmail(), password: 'wrong horse' }));
     expect([wrong.httpStatus, wrong.message]).toEqual([401, 'Invalid email or password']);
     expect(unknown.message).toBe(wrong.message);

@@ -3,7 +3,12 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
 
-const ACCOUNT_EMAIL_KINDS = ['account.invitation', 'account.verify-email', 'account.password-reset'] as const;
+const ACCOUNT_EMAIL_KINDS = [
+  'account.invitation',
+  'account.verify-email',
+  'account.password-reset',
+  'account.already-registered',
+] as const;
 
 /**
  * Account mail waiting for the worker: invitations, verification and reset links. The message

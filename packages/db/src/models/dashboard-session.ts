@@ -11,6 +11,8 @@ const dashboardSessionSchema = new Schema(
     // The workspace the dashboard works in (the switcher); null: the user's personal workspace.
     workspaceId: { type: Schema.Types.ObjectId, default: null },
     expiresAt: { type: Date, required: true },
+    // The browser as it named itself at log-in (cut short), so the owner recognises their sessions.
+    userAgent: { type: String, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: false }, collection: 'dashboard_sessions' },
 );

@@ -8,7 +8,10 @@ const storageUsageSchema = new Schema(
   {
     /** The tenant: today the owner user's id; the workspace's once workspaces exist. */
     workspaceId: { type: Schema.Types.ObjectId, required: true },
+    /** Bytes of the files stored submissions keep: the usage shown. */
     storageBytes: { type: Number, default: 0, required: true },
+    /** Stored bytes plus those of uploads still arriving: what the plan's limit guards. */
+    claimedBytes: { type: Number, default: 0, required: true },
   },
   { timestamps: true, collection: 'storage_usage' },
 );

@@ -20,6 +20,11 @@ const uploadedFileSchema = new Schema(
     size: { type: Number, default: 0, required: true },
     contentType: { type: String, required: true },
     sha256: { type: String, default: '' },
+    /**
+     * Bytes this file holds of its tenant's claimed storage: claimed as they arrive, its size once
+     * complete. Whoever removes the record gives them back (a crashed upload's too).
+     */
+    claimedBytes: { type: Number, default: 0, required: true },
     /** Which store holds the bytes, so a change of FILE_STORAGE still finds older files. */
     storage: { type: String, enum: ['gridfs', 's3'], required: true },
   },

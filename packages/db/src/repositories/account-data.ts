@@ -1,4 +1,5 @@
 import { AccountEmailModel } from '../models/account-email.js';
+import { AccountTokenModel } from '../models/account-token.js';
 import { ApiKeyModel } from '../models/api-key.js';
 import { BillingEmailModel } from '../models/billing-email.js';
 import { SubscriptionModel } from '../models/billing-subscription.js';
@@ -69,6 +70,7 @@ export async function deleteAccountData({
   };
   const byOwner = { userId: owner };
   await remove('dashboard_sessions', () => DashboardSessionModel.deleteMany(byOwner));
+  await remove('account_tokens', () => AccountTokenModel.deleteMany(byOwner));
   await remove('account_emails', () => AccountEmailModel.deleteMany({ ownerId: owner }));
   await remove('api_keys', () => ApiKeyModel.deleteMany(byOwner));
   await afterAccessDeleted?.();

@@ -14,6 +14,7 @@ function toRecord(doc: TLeanSession): TDashboardSessionRecord {
     userId: doc.userId.toString(),
     workspaceId: doc.workspaceId?.toString() ?? null,
     expiresAt: doc.expiresAt,
+    userAgent: doc.userAgent ?? null,
     createdAt: doc.createdAt,
   };
 }
@@ -24,12 +25,19 @@ export const dashboardSessionRepository = {
     userId,
     tokenHash,
     expiresAt,
+    userAgent = null,
   }: {
     userId: string;
     tokenHash: string;
     expiresAt: Date;
+    userAgent?: string | null;
   }): Promise<TDashboardSessionRecord> {
-    const doc = await DashboardSessionModel.create({ userId: requireObjectId(userId), tokenHash, expiresAt });
+    const doc = await DashboardSessionModel.create({
+      userId: requireObjectId(userId),
+      tokenHash,
+      expiresAt,
+      userAgent,
+    });
 
     return toRecord(doc.toObject());
   },

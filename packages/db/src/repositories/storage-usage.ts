@@ -11,7 +11,33 @@ function tenantId(workspaceId: string) {
   return id;
 }
 
-/** Bytes of stored files per tenant. */
+/** Makes the tenant's counter (two first uploads at once: one makes it, the other finds it). */
+async function ensureCounter(workspace: ReturnType<typeof tenantId>): Promise<void> {
+  try {
+    await StorageUsageModel.updateOne(
+      { workspaceId: workspace },
+      { $setOnInsert: { storageBytes: 0, claimedBytes: 0 } },
+      { upsert: true },
+    );
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) {
+      throw error;
+    }
+  }
+  // A counter from before claims were kept: everything it counts is stored.
+  await StorageUsageModel.updateOne(
+    { workspaceId: workspace, claimedBytes: { $exists: false } },
+    [{ $set: { claimedBytes: '$storageBytes' } }],
+    { updatePipeline: true },
+  );
+}
+
+/**
+ * Bytes of uploaded files per tenant. `storageBytes` is what stored submissions keep (the usage
+ * shown); `claimedBytes` is that plus the bytes of uploads still arriving, and is what the plan's
+ * limit guards: an upload claims its bytes as they arrive, so parallel uploads cannot together
+ * store more than the limit, even for the moment before they are refused.
+ */
 export const storageUsageRepository = {
   async get(workspaceId: string): Promise<number> {
     const doc = await StorageUsageModel.findOne(
@@ -23,10 +49,11 @@ export const storageUsageRepository = {
   },
 
   /**
-   * Adds `bytes` while the sum stays within `limit`: one conditional update, so concurrent uploads
-   * cannot overshoot together. Returns the bytes used before, and whether they were added.
+   * Claims `bytes` while stored and claimed bytes stay within `limit`: one conditional update, so
+   * concurrent uploads cannot overshoot together. Returns whether they were claimed, and the
+   * stored bytes (for the refusal's text) when not.
    */
-  async tryAdd({
+  async claim({
     workspaceId,
     bytes,
     limit,
@@ -36,35 +63,52 @@ export const storageUsageRepository = {
     limit: number;
   }): Promise<{ ok: boolean; used: number }> {
     const workspace = tenantId(workspaceId);
-    try {
-      await StorageUsageModel.updateOne(
-        { workspaceId: workspace },
-        { $setOnInsert: { storageBytes: 0 } },
-        { upsert: true },
-      );
-    } catch (error) {
-      // Two first uploads at once: the other one made the counter.
-      if (!isDuplicateKeyError(error)) {
-        throw error;
-      }
+    const guardedAdd = async () =>
+      (
+        await StorageUsageModel.updateOne(
+          { workspaceId: workspace, claimedBytes: { $lte: limit - bytes } },
+          { $inc: { claimedBytes: bytes } },
+        )
+      ).modifiedCount === 1;
+    if (await guardedAdd()) {
+      return { ok: true, used: 0 };
     }
-    const added = await StorageUsageModel.updateOne(
-      { workspaceId: workspace, storageBytes: { $lte: limit - bytes } },
-      { $inc: { storageBytes: bytes } },
-    );
-    if (added.modifiedCount === 1) {
+    // The counter exists after the tenant's first upload: made (or completed) only when missing.
+    await ensureCounter(workspace);
+    if (await guardedAdd()) {
       return { ok: true, used: 0 };
     }
 
     return { ok: false, used: await storageUsageRepository.get(workspaceId) };
   },
 
-  /** Gives bytes back (files deleted, or a submission that failed after its files were counted). */
-  async subtract({ workspaceId, bytes }: { workspaceId: string; bytes: number }): Promise<void> {
+  /** Counts claimed bytes as stored: their submission is about to be stored. */
+  async commit({ workspaceId, bytes }: { workspaceId: string; bytes: number }): Promise<void> {
     if (bytes > 0) {
       await StorageUsageModel.updateOne(
         { workspaceId: tenantId(workspaceId) },
-        { $inc: { storageBytes: -bytes } },
+        { $inc: { storageBytes: bytes } },
+      );
+    }
+  },
+
+  /**
+   * Gives bytes back: `stored` no longer kept by a submission (deleted, or its submission refused
+   * after the commit), `claimed` no longer held by an upload (removed, refused, cut off, trimmed).
+   */
+  async release({
+    workspaceId,
+    stored = 0,
+    claimed = 0,
+  }: {
+    workspaceId: string;
+    stored?: number;
+    claimed?: number;
+  }): Promise<void> {
+    if (stored > 0 || claimed > 0) {
+      await StorageUsageModel.updateOne(
+        { workspaceId: tenantId(workspaceId) },
+        { $inc: { storageBytes: -stored, claimedBytes: -claimed } },
       );
     }
   },

@@ -23,6 +23,8 @@ function toRecord(doc: TLean): TUploadedFileRecord {
     size: doc.size,
     contentType: doc.contentType,
     sha256: doc.sha256,
+    // A record from before claims were kept holds its size once attached, nothing before.
+    claimedBytes: doc.claimedBytes ?? (doc.submissionId ? doc.size : 0),
     storage: doc.storage,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
@@ -60,11 +62,23 @@ export const uploadedFileRepository = {
     });
   },
 
-  /** The size, type and digest known once the last byte is stored. */
+  /** Records storage claimed for the file's bytes (after the tenant's counter took them). */
+  async addClaim({ id, bytes }: { id: string; bytes: number }): Promise<void> {
+    await UploadedFileModel.updateOne({ _id: toObjectId(id) }, { $inc: { claimedBytes: bytes } });
+  },
+
+  /** The size, type and digest known once the last byte is stored; the claim is then its size. */
   async finish(file: { id: string; size: number; contentType: string; sha256: string }): Promise<void> {
     await UploadedFileModel.updateOne(
       { _id: toObjectId(file.id) },
-      { $set: { size: file.size, contentType: file.contentType, sha256: file.sha256 } },
+      {
+        $set: {
+          size: file.size,
+          contentType: file.contentType,
+          sha256: file.sha256,
+          claimedBytes: file.size,
+        },
+      },
     );
   },
 
@@ -152,6 +166,19 @@ export const uploadedFileRepository = {
     return docs.map(toRecord);
   },
 
+  /**
+   * The submission whose data holds this file, for an upload cut off between storing its
+   * submission and tying the files to it (field names hold no dots, so the path is exact).
+   */
+  async findHoldingSubmission(file: { id: string; formId: string; field: string }): Promise<string | null> {
+    const doc = await SubmissionModel.findOne(
+      { formId: toObjectId(file.formId), [`data.${file.field}.fileId`]: file.id },
+      { _id: 1 },
+    ).lean<{ _id: { toHexString(): string } }>();
+
+    return doc ? doc._id.toHexString() : null;
+  },
+
   /** Uploads that never became part of a submission and are older than `before`. */
   async listUnattached({ before, limit }: { before: Date; limit: number }): Promise<TUploadedFileRecord[]> {
     const docs = await UploadedFileModel.find({ submissionId: null, createdAt: { $lt: before } })
@@ -161,9 +188,14 @@ export const uploadedFileRepository = {
     return docs.map(toRecord);
   },
 
-  async removeMany(fileIds: string[]): Promise<void> {
-    if (fileIds.length > 0) {
-      await UploadedFileModel.deleteMany({ _id: { $in: ids(fileIds) } });
-    }
+  /**
+   * Removes one record and answers it as it was, or null when another clean-up removed it first:
+   * only the one that removed it gives its bytes back to the counters.
+   */
+  async remove(fileId: string): Promise<TUploadedFileRecord | null> {
+    const id = toObjectId(fileId);
+    const doc = id ? await UploadedFileModel.findOneAndDelete({ _id: id }).lean<TLean>() : null;
+
+    return doc ? toRecord(doc) : null;
   },
 };

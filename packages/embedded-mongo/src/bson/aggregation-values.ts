@@ -22,10 +22,10 @@ export function aggregationValues(v: unknown): unknown {
   return doc;
 }
 
-const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Byte length of the value of a BSON element of `type` starting at `pos` (documents: 4, to enter). */
-function valueLength(type: number, bytes: Uint8Array, data: DataView, pos: number): number {
+export function valueLength(type: number, bytes: Uint8Array, data: DataView, pos: number): number {
   switch (type) {
     case 0x01:
     case 0x09:
@@ -62,21 +62,29 @@ function valueLength(type: number, bytes: Uint8Array, data: DataView, pos: numbe
   }
 }
 
+/** What a stored document holds that its usual decode loses (see storedKinds). */
+export const TYPED_NUMBERS = 1;
+export const UNDEFINED_VALUES = 2;
+
 /**
- * Whether a stored document holds an int64 or a double with a whole value anywhere: only then
- * does its usual decode (JS numbers) lose a type that aggregation needs (see aggregationValues).
- * Walks the BSON elements without decoding them.
+ * Whether a stored document holds an int64 or a double with a whole value anywhere (TYPED_NUMBERS:
+ * only then does its usual decode, JS numbers, lose a type that aggregation needs, see
+ * aggregationValues), and whether it holds BSON `undefined` (UNDEFINED_VALUES: see
+ * undefined-value.ts). Walks the BSON elements without decoding them, stopping once both are seen.
  */
-export function holdsTypedNumbers(bytes: Uint8Array): boolean {
+export function storedKinds(bytes: Uint8Array): number {
   const data = view(bytes);
+  let kinds = 0;
   let pos = 4;
   while (pos < bytes.length) {
     const type = bytes[pos++] ?? 0;
     if (type === 0) continue; // the end of a document or array
     pos = bytes.indexOf(0, pos) + 1; // the field name
-    if (type === 0x12) return true;
-    if (type === 0x01 && Number.isInteger(data.getFloat64(pos, true))) return true;
+    if (type === 0x12 || (type === 0x01 && Number.isInteger(data.getFloat64(pos, true))))
+      kinds |= TYPED_NUMBERS;
+    else if (type === 0x06) kinds |= UNDEFINED_VALUES;
+    if (kinds === (TYPED_NUMBERS | UNDEFINED_VALUES)) return kinds;
     pos += valueLength(type, bytes, data, pos);
   }
-  return false;
+  return kinds;
 }

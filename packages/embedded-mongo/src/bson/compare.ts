@@ -11,6 +11,7 @@ import {
   Int32,
 } from 'bson';
 import { compareNumbers } from './exact-number.js';
+import { BSON_UNDEFINED } from './undefined-value.js';
 
 /**
  * How an empty array is sorted and indexed: as BSON `undefined`, which sorts after MinKey and
@@ -41,6 +42,8 @@ export function typeRank(v: unknown): number {
   }
   if (v instanceof Date) return 9;
   if (Array.isArray(v)) return 5;
+  // Sorted and indexed as null, as the usual decode (and so an insert's index keys) reads it.
+  if (v === BSON_UNDEFINED) return 1;
   if (v instanceof ObjectId) return 7;
   // Before Long: bson's Timestamp extends Long, and a timestamp sorts after dates, not as a number.
   if (v instanceof Timestamp) return 10;

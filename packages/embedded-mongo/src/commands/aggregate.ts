@@ -15,6 +15,7 @@ import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
 import { checkCollation, hintName } from './find.js';
 import { numberOption } from './options.js';
 import { checkStrictPipeline } from './stable-api.js';
+import { collStatsStageDoc } from './coll-stats.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
 /** Stages that write or need a replica set/sharding; refused rather than half-done in memory. */
@@ -24,7 +25,6 @@ const REFUSED = new Set([
   '$changeStream',
   '$currentOp',
   '$listSessions',
-  '$collStats',
   '$indexStats',
   '$search',
   '$geoNear',
@@ -32,7 +32,7 @@ const REFUSED = new Set([
 
 function checkPipeline(pipeline: unknown): Doc[] {
   if (!Array.isArray(pipeline)) throw typeMismatch("'pipeline' option must be specified as an array");
-  for (const stage of pipeline as unknown[]) {
+  for (const [i, stage] of (pipeline as unknown[]).entries()) {
     if (!stage || typeof stage !== 'object' || Object.keys(stage).length !== 1) {
       throw new MongoCommandError(
         40323,
@@ -41,6 +41,15 @@ function checkPipeline(pipeline: unknown): Doc[] {
       );
     }
     const name = Object.keys(stage)[0] ?? '';
+    // A leading $collStats is answered by the command itself (collStatsStageDoc).
+    if (name === '$collStats') {
+      if (i === 0) continue;
+      throw new MongoCommandError(
+        40602,
+        'Location40602',
+        '$collStats is only valid as the first stage in a pipeline',
+      );
+    }
     if (REFUSED.has(name)) throw illegalOperation(`${name} is not supported by the embedded engine`);
     if (!mingoContext.getOperator(OpType.PIPELINE, name)) {
       throw new MongoCommandError(40324, 'Location40324', `Unrecognized pipeline stage name: '${name}'`);
@@ -135,7 +144,14 @@ async function runPipeline(
   pipeline: Doc[],
   hint?: string,
 ): Promise<Doc[]> {
-  const { input, rest } = await leadingStages(coll, pipeline, hint);
+  const first = pipeline[0];
+  const { input, rest } =
+    first && '$collStats' in first
+      ? {
+          input: lazyDocs([collStatsStageDoc(ctx, collNameOf(ctx), first.$collStats)], (d) => d),
+          rest: pipeline.slice(1),
+        }
+      : await leadingStages(coll, pipeline, hint);
   // Read once per command: a `$lookup` runs batch by batch (yielding-pipeline.ts), and each batch
   // joins against the same documents rather than reading the foreign collection again. Read
   // before the stages run, with pauses for other connections (a foreign collection of 100,000
@@ -155,6 +171,9 @@ async function runPipeline(
   };
   return runPipelineYielding(rest, options, input);
 }
+
+const collNameOf = (ctx: CommandContext): string | undefined =>
+  typeof ctx.body.aggregate === 'string' ? ctx.body.aggregate : undefined;
 
 export const aggregateCommand: CommandDef = {
   options: [

@@ -1,6 +1,16 @@
 import { ObjectId } from 'bson';
 import { badValue, failedToParse } from '../errors.js';
-import { fetchWithTypes, findMatchesYielding } from '../query/find-docs.js';
+import { fetchWithTypes, findMatchesYielding, type Match } from '../query/find-docs.js';
+import type { Collection } from '../storage/collection.js';
+import type { IndexStore } from '../indexes/index-store.js';
+import {
+  boundedRids,
+  hasBounds,
+  indexKeyOf,
+  parseKeyOptions,
+  withRecordId,
+  type KeyOptions,
+} from './find-key-options.js';
 import { withTypedFilter, withTypedProjection } from '../query/typed-pipeline.js';
 import { parseSort } from '../query/sort.js';
 import { project } from '../query/projection.js';
@@ -56,6 +66,7 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
   // The filter is parsed before the collection is looked up, as mongod does: a bad one (or a
   // `$where`) is refused also when the collection does not exist.
   validateFilter(filter);
+  const keyOptions = parseKeyOptions(ctx.body);
   const coll = ctx.state.engine.collection(ctx.db, name);
   checkTailable(ctx.body, ns, coll !== undefined);
   if (!coll) return encodeCursorReply(ns, 0n, [], true);
@@ -66,21 +77,29 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
       'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',
     );
   }
-  const byId = skip === 0 && sort.length === 0 && hint === undefined ? idLookup(filter) : undefined;
+  const keyed = keyOptions.returnKey || keyOptions.showRecordId;
+  const byId = skip === 0 && sort.length === 0 && hint === undefined && !keyed ? idLookup(filter) : undefined;
   if (byId !== undefined && (!projection || Object.keys(projection).length === 0)) {
     const rid = coll.ridOfId(byId);
     if (rid !== undefined) coll.stats.keysExamined++;
     const raw = rid === undefined ? undefined : coll.raw(rid);
     return cursorFirstBatch(ctx, ns, raw ? [raw] : [], batchSize, singleBatch);
   }
-  const { matches: found } = await findMatchesYielding(
+  const rids = hasBounds(keyOptions)
+    ? boundedRids(coll, keyOptions, hint, isNaturalHint(ctx.body.hint))
+    : undefined;
+  const { matches: found, plan } = await findMatchesYielding(
     coll,
-    natural ? { filter, sort: [], skip: 0, limit: 0, hint } : { filter, sort, skip, limit, hint },
+    natural && !rids
+      ? { filter, sort: [], skip: 0, limit: 0, hint }
+      : { filter, sort, skip, limit, hint, rids },
     { decode: false },
   );
-  const matches = natural ? inNaturalOrder(found, natural, skip, limit) : found;
+  const matches = natural && !rids ? inNaturalOrder(found, natural, skip, limit) : found;
   let items: BatchItem[];
-  if (projection && Object.keys(projection).length > 0) {
+  if (keyed) {
+    items = keyedResults(coll, matches, keyOptions, plan.index, filter, projection);
+  } else if (projection && Object.keys(projection).length > 0) {
     const docs = matches.flatMap((m): Doc[] => {
       const doc = fetchWithTypes(coll, m);
       return doc ? [doc] : [];
@@ -90,6 +109,32 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
     items = matches.map((m) => coll.raw(m.rid) ?? Buffer.alloc(0));
   }
   return cursorFirstBatch(ctx, ns, items, batchSize, singleBatch);
+}
+
+const isNaturalHint = (hint: unknown): boolean =>
+  hint !== null && typeof hint === 'object' && '$natural' in hint;
+
+/** Results of a find with `returnKey` or `showRecordId` (see find-key-options.ts). */
+function keyedResults(
+  coll: Collection,
+  matches: Match[],
+  o: KeyOptions,
+  index: IndexStore | null,
+  filter: Doc,
+  projection: Doc | undefined,
+): Doc[] {
+  const found = matches.flatMap((m): [Doc, number][] => {
+    const doc = fetchWithTypes(coll, m);
+    return doc ? [[doc, m.rid]] : [];
+  });
+  const docs = found.map(([doc]) => doc);
+  // returnKey replaces the document, projection and all, by the index key.
+  const shown = o.returnKey
+    ? docs.map((doc) => indexKeyOf(index, doc))
+    : projection && Object.keys(projection).length > 0
+      ? project(docs, filter, projection)
+      : docs;
+  return o.showRecordId ? shown.map((doc, i) => withRecordId(doc, found[i]?.[1] ?? 0)) : shown;
 }
 
 /**
@@ -130,12 +175,14 @@ export const findCommand: CommandDef = {
     'readConcern',
     'returnKey',
     'showRecordId',
+    'min',
+    'max',
     'allowPartialResults',
     'tailable',
     'awaitData',
   ],
   run(ctx) {
-    for (const f of ['returnKey', 'showRecordId', 'let']) {
+    for (const f of ['let']) {
       if (ctx.body[f] !== undefined && ctx.body[f] !== false)
         throw failedToParse(`find option '${f}' is not supported by the embedded engine`);
     }

@@ -37,6 +37,9 @@ const API_V1_COMMANDS = new Set([
   'update',
 ]);
 
+/** Whether a command is in Stable API version 1 (listCommands' `apiVersions`). */
+export const inApiVersion1 = (name: string): boolean => API_V1_COMMANDS.has(name);
+
 export function checkApiParameters(name: string, body: Doc): void {
   const { apiVersion, apiStrict, apiDeprecationErrors } = body;
   if (apiVersion === undefined) {

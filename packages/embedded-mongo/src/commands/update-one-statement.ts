@@ -11,6 +11,8 @@ import { withTypedFilter } from '../query/typed-pipeline.js';
 import type { Doc } from './types.js';
 import { inPlaceEdit, unsetInPlace } from '../storage/in-place-update.js';
 import { storedId } from '../storage/id-first.js';
+import { storedKinds, UNDEFINED_VALUES } from '../bson/aggregation-values.js';
+import { markUndefined } from '../bson/undefined-value.js';
 
 export type UpdateStatement = {
   filter: Doc;
@@ -87,8 +89,10 @@ export function runUpdateStatement(
       let before = m.doc;
       setLazily(out, 'before', () => (before ??= deserialize(oldRaw)));
       out.beforeRaw = oldRaw;
-      const typed = { old: decodeTyped(oldRaw), update: st.typed?.update ?? st.update };
-      const working = deserialize(oldRaw);
+      // BSON undefined values stay in the document (see undefined-value.ts).
+      const keep = storedKinds(oldRaw) & UNDEFINED_VALUES ? markUndefined : <T>(doc: T) => doc;
+      const typed = { old: keep(decodeTyped(oldRaw)), update: st.typed?.update ?? st.update };
+      const working = keep(deserialize(oldRaw));
       // The index keys of the document as it is, taken before the update changes `working`.
       const oldKeys = existing.indexKeys(working);
       const after = applyUpdate(working, st.update, kind, st.arrayFilters, false, st.filter, typed);

@@ -1,5 +1,6 @@
 import { EMPTY_ARRAY_KEY } from '../bson/compare.js';
 import { dbRefField, isDbRef } from '../bson/dbref-field.js';
+import { BSON_UNDEFINED } from '../bson/undefined-value.js';
 
 /** Reads a dotted path, returning every value it reaches (arrays fan out, as multikey indexes do). */
 export function valuesAtPath(doc: unknown, path: string[], i = 0, out: unknown[] = []): unknown[] {
@@ -35,7 +36,7 @@ export function valuesAtPath(doc: unknown, path: string[], i = 0, out: unknown[]
 
 /** True when the path exists with some value (used by sparse indexes). */
 export function hasPath(doc: unknown, path: string[], i = 0): boolean {
-  if (i === path.length) return doc !== undefined;
+  if (i === path.length) return doc !== undefined && doc !== BSON_UNDEFINED;
   if (doc === null || typeof doc !== 'object') return false;
   if (Array.isArray(doc)) return doc.some((el) => !Array.isArray(el) && hasPath(el, path, i));
   if (isDbRef(doc)) return hasPath(dbRefField(doc, path[i] ?? ''), path, i + 1);

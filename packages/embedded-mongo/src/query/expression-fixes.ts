@@ -3,6 +3,7 @@ import type { Options } from 'mingo/types';
 import * as expressionOperators from 'mingo/operators/expression';
 import { Binary, BSONRegExp, Decimal128, Double, Int32, Long, ObjectId, Timestamp } from 'bson';
 import { locationError } from '../errors.js';
+import { isBsonUndefined } from '../bson/undefined-value.js';
 
 /**
  * Aggregation expressions where mingo answers differently from mongod (checked against the
@@ -24,6 +25,7 @@ export const delegate = (name: string): ExprOp => {
 export function bsonTypeName(v: unknown): string {
   if (v === undefined) return 'missing';
   if (v === null) return 'null';
+  if (isBsonUndefined(v)) return 'undefined';
   if (typeof v === 'number') return Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 'int' : 'double';
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';

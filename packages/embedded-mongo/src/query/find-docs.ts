@@ -11,7 +11,8 @@ import { translateFilter } from './regex-translate.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import { decodeFields } from '../bson/decode-fields.js';
 import { decodeForAggregation, decodeStored } from '../bson/command-decode.js';
-import { holdsTypedNumbers } from '../bson/aggregation-values.js';
+import { storedKinds, TYPED_NUMBERS, UNDEFINED_VALUES } from '../bson/aggregation-values.js';
+import { markUndefined } from '../bson/undefined-value.js';
 import { checkDeadline } from '../server/deadline.js';
 import { Yielder } from '../server/yielding.js';
 
@@ -95,7 +96,9 @@ function decodeForFilter(coll: Collection, rid: number, mode: 'typed' | 'aggrega
   const raw = coll.raw(rid);
   coll.stats.docsExamined++;
   if (!raw) return undefined;
-  return mode === 'typed' ? decodeTyped(raw) : decodeForAggregation(raw);
+  const doc = mode === 'typed' ? decodeTyped(raw) : decodeForAggregation(raw);
+  // `{$type: "undefined"}` (or its `$expr` form) sees BSON undefined as a value, not as missing.
+  return storedKinds(raw) & UNDEFINED_VALUES ? markUndefined(doc) : doc;
 }
 
 type Scan = {
@@ -116,7 +119,8 @@ function prepareScan(coll: Collection, spec: FindSpec): Scan {
   const query = plan.exact && !spec.rids ? null : compileFilter(spec.filter);
   const mode = query === null ? 'plain' : filterDecode(spec.filter);
   const typed = mode !== 'plain';
-  const needSort = spec.sort.length > 0 && !plan.sorted;
+  // Given record ids come in their own order (a batch of a write, a find's min/max range).
+  const needSort = spec.sort.length > 0 && (!plan.sorted || spec.rids !== undefined);
   const fields = query && !typed && spec.decodeMatches === false ? filterFields(spec.filter) : undefined;
   const visit = (rid: number): Match | null => {
     checkDeadline();
@@ -198,9 +202,11 @@ export async function findMatchesYielding(
   // pause, the ids still to read are taken first, in one go: an index iterator must not outlive a
   // write made in the pause.
   const bounded = scan.stopAt !== Infinity;
-  let rids: Iterator<number> = bounded
-    ? scanRids(coll, scan.plan)[Symbol.iterator]()
-    : [...scanRids(coll, scan.plan)][Symbol.iterator]();
+  let rids: Iterator<number> = spec.rids
+    ? spec.rids[Symbol.iterator]()
+    : bounded
+      ? scanRids(coll, scan.plan)[Symbol.iterator]()
+      : [...scanRids(coll, scan.plan)][Symbol.iterator]();
   let live = bounded;
   const yielder = new Yielder();
   const out: Match[] = [];
@@ -241,11 +247,13 @@ export function aggregationDoc(coll: Collection, match: Match): Doc | undefined 
  * A stored document as aggregation reads it and as replies show it (a find projection,
  * findAndModify's document, distinct): its int64 values and whole doubles keep their types, which
  * the usual decode loses (an int64 5 would go back to the client as an int32). `plain` is the
- * usual decode when the caller has it, reused when no type is at stake.
+ * usual decode when the caller has it, reused when no type is at stake. BSON `undefined` values are
+ * kept as BSON_UNDEFINED (the usual decode turns them into fields that encode to nothing).
  */
 export function docWithTypes(raw: Uint8Array, plain?: Doc): Doc {
-  if (holdsTypedNumbers(raw)) return decodeForAggregation(raw);
-  return plain ?? decodeStored(raw);
+  const kinds = storedKinds(raw);
+  const doc = kinds & TYPED_NUMBERS ? decodeForAggregation(raw) : (plain ?? decodeStored(raw));
+  return kinds & UNDEFINED_VALUES ? markUndefined(doc) : doc;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   Timestamp,
 } from 'bson';
 import { badValue } from '../errors.js';
+import { BSON_UNDEFINED } from '../bson/undefined-value.js';
 
 /**
  * The `$type` query operator (https://www.mongodb.com/docs/manual/reference/operator/query/type/).
@@ -117,8 +118,10 @@ function hasType(v: unknown, code: number): boolean {
     case 13:
     case 15:
       return v instanceof Code;
+    case 6:
+      return v === BSON_UNDEFINED;
     case 14:
-      return v instanceof BSONSymbol;
+      return v instanceof BSONSymbol && v !== BSON_UNDEFINED;
     case 16:
       return (
         (typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX) ||

@@ -18,6 +18,7 @@ import {
 } from './exact-arithmetic.js';
 import { bsonTypeName, delegate, type ExprOp } from './expression-fixes.js';
 import { demote, demotedOperators } from './demoted-operators.js';
+import { isBsonUndefined } from '../bson/undefined-value.js';
 
 /**
  * Arithmetic expressions with MongoDB's numeric result types
@@ -190,10 +191,10 @@ const $convert: ExprOp = (obj, expr, options) => {
   return toLong && typeof out === 'number' ? Long.fromNumber(out) : out;
 };
 
-/** `$type` names the wrapped numbers mingo does not know. */
+/** `$type` names the wrapped numbers and BSON undefined, which mingo does not know. */
 const $type: ExprOp = (obj, expr, options) => {
   const v: unknown = evalExpr(obj, single(expr), options);
-  if (isLong(v) || v instanceof Int32 || v instanceof Double || v instanceof Decimal128)
+  if (isLong(v) || v instanceof Int32 || v instanceof Double || v instanceof Decimal128 || isBsonUndefined(v))
     return bsonTypeName(v);
   return delegate('$type')(obj, expr, options);
 };

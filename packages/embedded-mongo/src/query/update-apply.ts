@@ -10,6 +10,8 @@ import { exactArithmetic } from './exact-arithmetic.js';
 import { orderCreatedFields, pathTrie, snapshotKeys } from './field-order.js';
 import { retypeUpdated, withAggregationTypes } from './typed-update.js';
 import { withTypedExpressions } from './typed-pipeline.js';
+import { plainDbRefs, writesDbRefField } from '../bson/dbref-field.js';
+import { checkWrittenDbRefs } from './dbref-writes.js';
 
 type Doc = Record<string, unknown>;
 
@@ -148,6 +150,13 @@ export function applyUpdate(
       out = res[0] ?? {};
     } else {
       const mod = withSetOnInsert(u as Doc, inserting);
+      // Writing a DBRef's own fields: its DBRefs become the plain documents they are stored as.
+      let dbRefWrites = false;
+      for (const path of updatedPaths(mod)) dbRefWrites ||= writesDbRefField(path);
+      if (dbRefWrites) {
+        plainDbRefs(doc);
+        if (typed) plainDbRefs(typed.old);
+      }
       // Positional paths become concrete indexes first (see positional-paths.ts), so mingo only
       // ever sees plain dotted paths and needs neither the query nor the array filters.
       const positions = arrayFiltersOf(u, arrayFilters);
@@ -168,6 +177,7 @@ export function applyUpdate(
         });
       }
       out = orderCreatedFields(doc, trie, before) as Doc;
+      if (dbRefWrites) checkWrittenDbRefs(out, updatedPaths(concrete));
       if (newId !== undefined) out = { _id: newId, ...out };
     }
   } catch (err) {

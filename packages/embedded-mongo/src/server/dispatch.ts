@@ -1,4 +1,5 @@
 import { serialize } from 'bson';
+import { restoreUndefined } from '../bson/undefined-value.js';
 import { MongoCommandError, commandNotFound, durabilityFailure, toCommandError } from '../errors.js';
 import { commandFor } from '../commands/registry.js';
 import { checkCommandFields } from '../commands/options.js';
@@ -8,6 +9,7 @@ import type { ChangeLog } from '../storage/change-log.js';
 import { decodeTyped } from '../bson/typed-decode.js';
 import type { OpMsg } from '../wire/op-msg.js';
 import { runWithDeadline } from './deadline.js';
+import { recordUsage } from '../commands/usage-top.js';
 
 function errorReply(err: unknown): Uint8Array {
   const e = toCommandError(err);
@@ -54,6 +56,7 @@ export async function runCommand(
   const def = commandFor(state.server, name);
   const db = body.$db;
   const log = state.changes.forCommand();
+  const started = performance.now();
   let reply: Uint8Array;
   try {
     if (!def) throw commandNotFound(name);
@@ -65,7 +68,8 @@ export async function runCommand(
     const result = runWithDeadline(body.maxTimeMS, runCall, call);
     // Only long reads return a promise; a write's reply is built in the same turn as its changes.
     const out = result instanceof Promise ? await result : result;
-    reply = Buffer.isBuffer(out) ? out : serialize({ ...out, ok: 1 });
+    reply = Buffer.isBuffer(out) ? out : restoreUndefined(serialize({ ...out, ok: 1 }));
+    recordUsage(state, db, name, body, def.write === true, (performance.now() - started) * 1000);
   } catch (err) {
     reply = errorReply(err);
   }

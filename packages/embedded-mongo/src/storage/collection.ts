@@ -9,6 +9,7 @@ import { duplicateKeyError } from './duplicate-key.js';
 import type { ChangeLog } from './change-log.js';
 import { MAX_BSON_SIZE } from '../wire/header.js';
 import { checkStorageDepth } from '../bson/depth.js';
+import { restoreUndefined } from '../bson/undefined-value.js';
 
 type Doc = Record<string, unknown>;
 
@@ -240,6 +241,20 @@ export class Collection {
     log?.push({ t: 'createIndex', db: this.db, coll: this.name, spec });
   }
 
+  /**
+   * Gives an index a new definition differing only in options that leave its keys as they are
+   * (collMod: hidden, expireAfterSeconds). Journaled as a drop and a create of the new definition.
+   */
+  redefineIndex(name: string, spec: IndexSpec, log: ChangeLog | null): void {
+    const index = this.indexes.get(name);
+    if (!index) throw indexNotFound(`index not found with name [${name}]`);
+    const current = index.spec as Record<string, unknown>;
+    for (const key of Object.keys(current)) if (!(key in spec)) delete current[key];
+    Object.assign(current, spec);
+    log?.push({ t: 'dropIndex', db: this.db, coll: this.name, name });
+    log?.push({ t: 'createIndex', db: this.db, coll: this.name, spec: { ...spec } });
+  }
+
   dropIndex(name: string, log: ChangeLog | null): void {
     if (name === '_id_') throw new MongoCommandError(72, 'InvalidOptions', 'cannot drop _id index');
     if (!this.indexes.delete(name)) throw indexNotFound(`index not found with name [${name}]`);
@@ -276,7 +291,7 @@ export class Collection {
   private encode(doc: Doc, purpose: 'insert' | 'update' = 'insert'): Uint8Array {
     let bytes: Uint8Array;
     try {
-      bytes = serialize(doc);
+      bytes = restoreUndefined(serialize(doc));
     } catch (error) {
       this.refuseTooLarge(calculateObjectSize(doc), purpose);
       throw error;

@@ -1,4 +1,5 @@
 import { serialize } from 'bson';
+import { restoreUndefined } from '../bson/undefined-value.js';
 
 type Doc = Record<string, unknown>;
 
@@ -15,7 +16,7 @@ const isBytes = (item: BatchItem): item is Uint8Array => item instanceof Uint8Ar
 export function encodeCursorReply(ns: string, id: bigint, batch: BatchItem[], first: boolean): Buffer {
   // Plain loops and no closures: this runs for every find and getMore.
   const docs: Uint8Array[] = [];
-  for (const item of batch) docs.push(isBytes(item) ? item : serialize(item));
+  for (const item of batch) docs.push(isBytes(item) ? item : restoreUndefined(serialize(item)));
   const batchName = first ? 'firstBatch' : 'nextBatch';
   const nsLen = Buffer.byteLength(ns, 'utf8');
   let arrayLen = 5;

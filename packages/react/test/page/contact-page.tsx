@@ -1,14 +1,7 @@
 // A customer's contact page, as a React developer would write it with @formwell/react.
 import { FormwellForm } from '@formwell/react';
-import { createRoot } from 'react-dom/client';
 
-type TPageConfig = { baseUrl: string; apiKey: string; formId: string };
-
-declare global {
-  interface Window {
-    FORMWELL: TPageConfig;
-  }
-}
+import { mountPage, type TPageConfig } from '../helpers/mount-page.js';
 
 function ContactPage({ baseUrl, apiKey, formId }: TPageConfig) {
   return (
@@ -35,7 +28,4 @@ function ContactPage({ baseUrl, apiKey, formId }: TPageConfig) {
   );
 }
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(<ContactPage {...window.FORMWELL} />);
-}
+mountPage(ContactPage);

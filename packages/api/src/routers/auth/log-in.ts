@@ -14,7 +14,9 @@ export const logInRoute = publicProcedure
   .output(ZLogInResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { res, services, logger } = ctx;
-    const { user, session } = await withLogInLimit(ctx, input.email, () => logIn(input));
+    const { user, session } = await withLogInLimit(ctx, input.email, () =>
+      logIn(input, { userAgent: ctx.req.headers['user-agent'] }),
+    );
     setSessionCookie({
       res,
       token: session.token,

@@ -1,3 +1,4 @@
+import { ownerAddressVerified } from '../owner-address.js';
 import {
   notificationPreferenceRepository,
   userRepository,
@@ -52,16 +53,16 @@ export async function memberModes({
 
 /**
  * Where one member's notifications go: the owner's to the form's developer address when one is set
- * (it stands in for the owner, as before members existed), the others' to their own address once it
- * is verified (mail to an unverified address could be mail to a stranger).
+ * (it stands in for the owner, as before members existed); otherwise to the member's own address
+ * once it is verified (mail to an unverified address could be mail to a stranger).
  */
 export function memberAddress(
   member: Pick<TMemberMode, 'user' | 'role'>,
   developerEmail: string | null,
 ): string | null {
-  if (member.role === 'owner') {
-    return developerEmail ?? member.user.email;
+  if (member.role === 'owner' && developerEmail) {
+    return developerEmail;
   }
 
-  return member.user.emailVerifiedAt ? member.user.email : null;
+  return ownerAddressVerified(member.user) ? member.user.email : null;
 }

@@ -37,7 +37,7 @@ export async function listNotificationPreferences({
     email: user.email,
     role,
     mode,
-    emailVerified: role === 'owner' || user.emailVerifiedAt !== null,
+    emailVerified: user.emailVerifiedAt !== null,
   }));
 }
 
@@ -71,6 +71,6 @@ export async function setNotificationPreference({
     email: member.user.email,
     role: member.role,
     mode: checked,
-    emailVerified: member.role === 'owner' || member.user.emailVerifiedAt !== null,
+    emailVerified: member.user.emailVerifiedAt !== null,
   };
 }
