@@ -12,6 +12,7 @@ import type { TCoreConfig } from '../config/load-config.js';
 import { completeOutboxEntry } from '../submissions/complete-outbox-entry.js';
 import { failOutboxEntry } from '../submissions/fail-outbox-entry.js';
 import { instantRecipients, type TNotificationRecipient } from './recipients/instant-recipients.js';
+import { OWNER_NOT_VERIFIED } from './owner-address.js';
 import { logEmail, sendLoggedEmail, type TEmailOutcome } from './send-logged-email.js';
 import type { TEmailMessage, TMailer } from './mailer.js';
 import { formEmailTemplate, submissionEmail } from './submission-email-templates.js';
@@ -147,6 +148,18 @@ export async function sendSubmissionEmail({
   };
   if (entry.skipReason) {
     return skip(entry.skipReason);
+  }
+  const held = messages.filter((_, index) => pending[index]?.held);
+  if (held.length > 0) {
+    for (const item of held) {
+      await logEmail({ ...item, mailer, status: 'skipped', error: OWNER_NOT_VERIFIED, now });
+    }
+    messages.splice(0, messages.length, ...messages.filter((_, index) => !pending[index]?.held));
+    if (messages.length === 0) {
+      await close();
+
+      return { status: 'skipped', reason: OWNER_NOT_VERIFIED };
+    }
   }
   // The tenant is the form's workspace; the address is counted as the message will be sent to.
   const capped = confirmation && confirmationCap ? { tenantId: userId, address: first.message.to } : null;
