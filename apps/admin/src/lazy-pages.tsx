@@ -30,6 +30,12 @@ export const BillingPage = lazy(() => import('./pages/billing').then((m) => ({ d
 export const StaffUsersPage = lazy(() =>
   import('./pages/staff-users').then((m) => ({ default: m.StaffUsersPage })),
 );
+export const WorkspacePage = lazy(() =>
+  import('./workspace/workspace-page').then((m) => ({ default: m.WorkspacePage })),
+);
+export const AcceptInvitationPage = lazy(() =>
+  import('./workspace/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })),
+);
 export const AccountPage = lazy(() =>
   import('./account/account-page').then((m) => ({ default: m.AccountPage })),
 );

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 
 import { AppShell } from './components/layout';
 import {
+  AcceptInvitationPage,
   AccountPage,
   ApiKeysPage,
   AuthPage,
@@ -17,6 +18,7 @@ import {
   PageSuspense,
   ResetPasswordPage,
   StaffUsersPage,
+  WorkspacePage,
   SubmitterDataPage,
   VerifyEmailPage,
 } from './lazy-pages';
@@ -47,6 +49,15 @@ export const router = createBrowserRouter([
   },
   ...publicPages,
   {
+    // Outside the signed-in frame: the invitee may have no session yet.
+    path: '/invitations/accept',
+    element: (
+      <PageSuspense>
+        <AcceptInvitationPage />
+      </PageSuspense>
+    ),
+  },
+  {
     element: <AppShell />,
     children: [
       { index: true, element: <Navigate to="/forms" replace /> },
@@ -59,6 +70,7 @@ export const router = createBrowserRouter([
       { path: '/mail', element: <MailListPage /> },
       { path: '/mail/:emailId', element: <MailDetailPage /> },
       { path: '/billing', element: <BillingPage /> },
+      { path: '/workspace', element: <WorkspacePage /> },
       { path: '/staff/users', element: <StaffUsersPage /> },
       { path: '/account', element: <AccountPage /> },
       { path: '/submitter-data', element: <SubmitterDataPage /> },

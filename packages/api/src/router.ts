@@ -7,7 +7,9 @@ import { dataRightsRouter } from './routers/data-rights/router.js';
 import { formsRouter } from './routers/forms/router.js';
 import { hooksRouter } from './routers/hooks/router.js';
 import { integrationsRouter } from './routers/integrations/router.js';
+import { invitationsRouter } from './routers/invitations/router.js';
 import { mailRouter } from './routers/mail/router.js';
+import { membersRouter } from './routers/members/router.js';
 import { submissionsRouter } from './routers/submissions/router.js';
 import { systemRouter } from './routers/system/router.js';
 import { webhooksRouter } from './routers/webhooks/router.js';
@@ -34,6 +36,8 @@ export const appRouter = createRouter({
   dataRights: dataRightsRouter,
   mail: mailRouter,
   workspace: workspaceRouter,
+  members: membersRouter,
+  invitations: invitationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

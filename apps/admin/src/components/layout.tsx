@@ -5,6 +5,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 import { VerifyEmailBanner } from '../account/verify-email-banner';
 import { PageSuspense } from '../lazy-pages';
 import { isUnauthorized, useTRPC } from '../lib/trpc';
+import { WorkspaceSwitcher } from '../workspace/workspace-switcher';
 import { ErrorAlert, Loading } from './ui';
 
 /** The signed-in frame: top bar with navigation and log-out; sends visitors without a session to log in. */
@@ -65,6 +66,9 @@ export function AppShell() {
               <NavLink to="/billing">Billing</NavLink>
             </li>
             <li>
+              <NavLink to="/workspace">Members</NavLink>
+            </li>
+            <li>
               <NavLink to="/submitter-data">Submitter data</NavLink>
             </li>
             <li>
@@ -77,6 +81,7 @@ export function AppShell() {
             ) : null}
           </ul>
         </nav>
+        <WorkspaceSwitcher />
         <span className="hint">
           {me.data.email} · {me.data.plan}
         </span>

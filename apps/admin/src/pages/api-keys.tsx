@@ -12,6 +12,7 @@ import {
   TextField,
 } from '../components/ui';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '../lib/trpc';
+import { Can } from '../workspace/workspace-rights';
 
 type TScope = NonNullable<RouterInputs['apiKeys']['create']['scopes']>[number];
 type TApiKey = RouterOutputs['apiKeys']['list']['apiKeys'][number];
@@ -42,7 +43,9 @@ export function ApiKeysPage() {
   return (
     <>
       <h1>API keys</h1>
-      <CreateKeyCard />
+      <Can ability="write">
+        <CreateKeyCard />
+      </Can>
       <h2>Your keys</h2>
       {keys.isPending ? <Loading what="keys" /> : null}
       {keys.isError ? <ErrorAlert error={keys.error} /> : null}
@@ -163,14 +166,16 @@ function KeyRow({ apiKey }: { apiKey: TApiKey }) {
       <td>{formatDate(apiKey.lastUsedAt)}</td>
       <td>
         {apiKey.isActive ? (
-          <ConfirmButton
-            label={`Revoke ${apiKey.name}`}
-            title={`Revoke "${apiKey.name}"?`}
-            message={<p>Requests with this key will be refused from now on. This cannot be undone.</p>}
-            confirmLabel="Revoke key"
-            pending={revoke.isPending}
-            onConfirm={() => revoke.mutate({ id: apiKey.id })}
-          />
+          <Can ability="write" otherwise="Active">
+            <ConfirmButton
+              label={`Revoke ${apiKey.name}`}
+              title={`Revoke "${apiKey.name}"?`}
+              message={<p>Requests with this key will be refused from now on. This cannot be undone.</p>}
+              confirmLabel="Revoke key"
+              pending={revoke.isPending}
+              onConfirm={() => revoke.mutate({ id: apiKey.id })}
+            />
+          </Can>
         ) : (
           'Revoked'
         )}

@@ -3,6 +3,7 @@ import { useId } from 'react';
 
 import { ErrorAlert, formatDate, Loading } from '../components/ui';
 import { useTRPC } from '../lib/trpc';
+import { Can } from '../workspace/workspace-rights';
 
 /** Plan, this month's usage against the quota, upgrade (Stripe Checkout) and the billing portal. */
 export function BillingPage() {
@@ -59,24 +60,27 @@ export function BillingPage() {
                 Payments are not set up on this server, so plans are changed by its operator.
               </p>
             )}
-            <div className="row">
-              {overview.data.checkoutPlans.map((plan) => (
-                <button
-                  type="button"
-                  className="primary"
-                  key={plan}
-                  disabled={checkout.isPending}
-                  onClick={() => checkout.mutate({ plan })}
-                >
-                  Upgrade to {plan}
-                </button>
-              ))}
-              {overview.data.hasBillingAccount ? (
-                <button type="button" disabled={portal.isPending} onClick={() => portal.mutate()}>
-                  Manage billing
-                </button>
-              ) : null}
-            </div>
+            {/* The owner pays: only the owner changes the subscription. */}
+            <Can ability="billing">
+              <div className="row">
+                {overview.data.checkoutPlans.map((plan) => (
+                  <button
+                    type="button"
+                    className="primary"
+                    key={plan}
+                    disabled={checkout.isPending}
+                    onClick={() => checkout.mutate({ plan })}
+                  >
+                    Upgrade to {plan}
+                  </button>
+                ))}
+                {overview.data.hasBillingAccount ? (
+                  <button type="button" disabled={portal.isPending} onClick={() => portal.mutate()}>
+                    Manage billing
+                  </button>
+                ) : null}
+              </div>
+            </Can>
             {checkout.isError ? <ErrorAlert error={checkout.error} /> : null}
             {portal.isError ? <ErrorAlert error={portal.error} /> : null}
           </div>

@@ -8,6 +8,7 @@ import { IntegrationsSection } from '../integrations/integrations-section';
 import { WebhooksSection } from '../webhooks/webhooks-section';
 import { sessionFormRead } from '../lib/form-read';
 import { useTRPC } from '../lib/trpc';
+import { Can } from '../workspace/workspace-rights';
 import { SubmissionsSection } from './submissions-section';
 
 // The charts library is most of the dashboard's code: fetched only when a form's analytics show.
@@ -33,9 +34,11 @@ export function FormDetailPage() {
     <>
       <div className="spread">
         <h1>{form.data.name}</h1>
-        <Link className="button" to={`/forms/${form.data.id}/edit`}>
-          Edit form
-        </Link>
+        <Can ability="write">
+          <Link className="button" to={`/forms/${form.data.id}/edit`}>
+            Edit form
+          </Link>
+        </Can>
       </div>
       <div className="card">
         <p>{form.data.description || <span className="hint">No description.</span>}</p>
@@ -52,9 +55,19 @@ export function FormDetailPage() {
           <AnalyticsSection formId={form.data.id} analytics={me.data.planLimits.analytics} />
         </Suspense>
       ) : null}
-      <EmbedSection form={form.data} />
-      <WebhooksSection formId={form.data.id} />
-      <IntegrationsSection formId={form.data.id} />
+      {/* Setting up where submissions come from and go to is a member's work: viewers only read. */}
+      <Can
+        ability="write"
+        otherwise={
+          <p className="hint">
+            Your role reads this form; embedding, webhooks and integrations are set up by members.
+          </p>
+        }
+      >
+        <EmbedSection form={form.data} />
+        <WebhooksSection formId={form.data.id} />
+        <IntegrationsSection formId={form.data.id} />
+      </Can>
     </>
   );
 }

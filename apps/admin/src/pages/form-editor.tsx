@@ -12,6 +12,7 @@ import {
 } from '../field-builder/field-builder-state';
 import { sessionFormRead, type TFormRead } from '../lib/form-read';
 import { useTRPC, type RouterInputs } from '../lib/trpc';
+import { useWorkspaceRights } from '../workspace/workspace-rights';
 import { EmailSettingsFields, emailSettingsOf, toEmailSettingsInput } from './email-settings-fields';
 import {
   EmailTemplatesFields,
@@ -31,7 +32,11 @@ export function FormEditorPage() {
     select: sessionFormRead,
     enabled: formId !== undefined,
   });
+  const rights = useWorkspaceRights();
 
+  if (rights && !rights.can.write) {
+    return <p className="alert error">Your role in this workspace reads forms but does not change them.</p>;
+  }
   if (formId === undefined) {
     return <FormEditor />;
   }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { ConfirmButton, Empty, ErrorAlert, formatDate, Loading } from '../components/ui';
 import { useTRPC, type RouterOutputs } from '../lib/trpc';
+import { Can } from '../workspace/workspace-rights';
 
 type TFormListItem = RouterOutputs['forms']['list']['forms'][number];
 
@@ -20,9 +21,11 @@ export function FormsListPage() {
     <>
       <div className="spread">
         <h1>Forms</h1>
-        <Link className="button primary" to="/forms/new">
-          New form
-        </Link>
+        <Can ability="write">
+          <Link className="button primary" to="/forms/new">
+            New form
+          </Link>
+        </Can>
       </div>
       {forms.isPending ? <Loading what="forms" /> : null}
       {forms.isError ? <ErrorAlert error={forms.error} /> : null}
@@ -77,24 +80,26 @@ function FormRow({ form }: { form: TFormListItem }) {
       <td>{form.submissionCount}</td>
       <td>{formatDate(form.createdAt)}</td>
       <td>
-        <div className="row">
-          <Link to={`/forms/${form.id}/edit`} aria-label={`Edit ${form.name}`}>
-            Edit
-          </Link>
-          <ConfirmButton
-            label="Delete"
-            title={`Delete "${form.name}"?`}
-            message={
-              <p>
-                The form and its {form.submissionCount} submission{form.submissionCount === 1 ? '' : 's'} will
-                be deleted for good.
-              </p>
-            }
-            confirmLabel="Delete form"
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate({ formId: form.id })}
-          />
-        </div>
+        <Can ability="write" otherwise="Read only">
+          <div className="row">
+            <Link to={`/forms/${form.id}/edit`} aria-label={`Edit ${form.name}`}>
+              Edit
+            </Link>
+            <ConfirmButton
+              label="Delete"
+              title={`Delete "${form.name}"?`}
+              message={
+                <p>
+                  The form and its {form.submissionCount} submission{form.submissionCount === 1 ? '' : 's'}{' '}
+                  will be deleted for good.
+                </p>
+              }
+              confirmLabel="Delete form"
+              pending={remove.isPending}
+              onConfirm={() => remove.mutate({ formId: form.id })}
+            />
+          </div>
+        </Can>
         {remove.isError ? <ErrorAlert error={remove.error} /> : null}
       </td>
     </tr>

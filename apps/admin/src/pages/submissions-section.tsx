@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmButton, Empty, ErrorAlert, formatDate, Loading, TextField } from '../components/ui';
 import type { TFormRead } from '../lib/form-read';
 import { useTRPC, type RouterOutputs } from '../lib/trpc';
+import { Can } from '../workspace/workspace-rights';
 import { filesOf, SubmissionFiles } from './submission-files';
 
 type TForm = TFormRead;
@@ -240,29 +241,31 @@ function SubmissionRow({
           <pre className="raw-json">
             {JSON.stringify({ id: submission.id, data: submission.data, meta: submission.meta }, null, 2)}
           </pre>
-          <button
-            type="button"
-            disabled={mark.isPending}
-            onClick={() =>
-              mark.mutate({
-                formId: submission.formId,
-                submissionId: submission.id,
-                status: spam ? 'inbox' : 'spam',
-              })
-            }
-          >
-            {spam ? 'Not spam' : 'Mark as spam'}
-          </button>
-          {mark.isError ? <ErrorAlert error={mark.error} /> : null}
-          <ConfirmButton
-            label="Delete submission"
-            title="Delete this submission?"
-            message={<p>It will be deleted for good.</p>}
-            confirmLabel="Delete submission"
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate({ formId: submission.formId, submissionId: submission.id })}
-          />
-          {remove.isError ? <ErrorAlert error={remove.error} /> : null}
+          <Can ability="write">
+            <button
+              type="button"
+              disabled={mark.isPending}
+              onClick={() =>
+                mark.mutate({
+                  formId: submission.formId,
+                  submissionId: submission.id,
+                  status: spam ? 'inbox' : 'spam',
+                })
+              }
+            >
+              {spam ? 'Not spam' : 'Mark as spam'}
+            </button>
+            {mark.isError ? <ErrorAlert error={mark.error} /> : null}
+            <ConfirmButton
+              label="Delete submission"
+              title="Delete this submission?"
+              message={<p>It will be deleted for good.</p>}
+              confirmLabel="Delete submission"
+              pending={remove.isPending}
+              onConfirm={() => remove.mutate({ formId: submission.formId, submissionId: submission.id })}
+            />
+            {remove.isError ? <ErrorAlert error={remove.error} /> : null}
+          </Can>
         </details>
       </td>
     </tr>

@@ -6,6 +6,8 @@ import { Readable } from 'node:stream';
 
 import { SESSION_COOKIE_NAME } from '@formwell/api';
 import {
+  addMember,
+  createInvitation,
   createRequestUploads,
   keyedUploadTarget,
   DEFAULT_PLAN_LIMITS,
@@ -22,6 +24,8 @@ import {
   listEmails,
   listForms,
   listIntegrations,
+  listInvitations,
+  listMembers,
   loadConfig,
   listSubmissions,
   listWebhookDeliveries,
@@ -57,6 +61,8 @@ type TTenant = {
   integrationDeliveryId: string;
   hookId: string;
   emailId: string;
+  /** A pending invitation to the tenant's workspace. */
+  invitationId: string;
   /** Every string of this tenant that another tenant must never receive. */
   secrets: string[];
 };
@@ -167,6 +173,15 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
   if (!mail) {
     throw new Error('the seeded email is not listed for its owner');
   }
+  const invitee = `${tag}-invitee@example.com`.toLowerCase();
+  const invitation = await createInvitation({
+    config: testCoreConfig,
+    mail: { producer: null },
+    actorId: user.id,
+    workspaceId: user.id,
+    email: invitee,
+    role: 'viewer',
+  });
   const { token } = await createSession({ userId: user.id });
   const keyView = (await listApiKeys({ userId: user.id })).apiKeys.find((view) => view.id === key.id);
 
@@ -186,6 +201,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     integrationDeliveryId: integrationDelivery.id,
     hookId: hook.id,
     emailId: mail.id,
+    invitationId: invitation.id,
     secrets: [
       tag,
       user.id,
@@ -207,6 +223,8 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
       integration.id,
       integrationDelivery.id,
       hook.id,
+      invitation.id,
+      invitee,
     ],
   };
 }
@@ -225,6 +243,11 @@ type TRecipe = {
   ownStatus?: number;
   /** False when the input names nothing of a tenant (so there is no "A's ids" case). */
   namesTenant?: false;
+  /**
+   * What of A's this answer may name because B belongs to A's workspace (see the test): the
+   * switcher lists the workspaces the caller is a member of, so A's workspace id and name.
+   */
+  namesSharedWorkspace?: true;
 };
 
 const byForm = (tenant: TTenant) => ({ formId: tenant.formId });
@@ -401,6 +424,41 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     input: () => ({ email: ALICE_SUBMITTER }),
     namesTenant: false,
   },
+  // The caller's own workspaces (B is a member of A's too: see below); the input names nothing.
+  'workspace.list': { auth: 'session', namesSharedWorkspace: true },
+  // B belongs to A's workspace, so switching there is allowed: what matters is that every other
+  // call of B's session stays in B's workspace, which the cases of every other procedure check.
+  // A switch to a workspace the caller does not belong to: test/trpc/shared-member-isolation.
+  'workspace.switch': {
+    auth: 'session',
+    input: (tenant) => ({ workspaceId: tenant.userId }),
+    namesTenant: false,
+  },
+  'workspace.create': { auth: 'session', input: () => ({ name: 'Another workspace' }), namesTenant: false },
+  'members.list': { auth: 'session' },
+  // Each tenant is alone in its personal workspace, as its owner: its own role changes only by a
+  // transfer, it cannot remove itself or leave, and a personal workspace never changes hands (409).
+  'members.changeRole': {
+    auth: 'session',
+    input: (tenant) => ({ userId: tenant.userId, role: 'admin' }),
+    ownStatus: 409,
+  },
+  'members.remove': { auth: 'session', input: (tenant) => ({ userId: tenant.userId }), ownStatus: 409 },
+  'members.leave': { auth: 'session', ownStatus: 409 },
+  'members.transferOwnership': {
+    auth: 'session',
+    input: (tenant) => ({ userId: tenant.userId }),
+    ownStatus: 409,
+  },
+  'invitations.create': {
+    auth: 'session',
+    input: () => ({ email: uniqueEmail('invitee'), role: 'viewer' }),
+    namesTenant: false,
+  },
+  'invitations.list': { auth: 'session' },
+  'invitations.revoke': { auth: 'session', input: (tenant) => ({ id: tenant.invitationId }) },
+  // No token of the caller's own to accept (invitations go to other addresses): unknown is 404.
+  'invitations.accept': { auth: 'session', input: () => ({ token: 'no-such-invitation' }), ownStatus: 404 },
 };
 
 /** Plain Fastify routes that take a key or a session: the form id is the path's `:formId`. */
@@ -478,6 +536,8 @@ function pollution(other: TTenant): TInput {
     ownerId: other.userId,
     user: other.userId,
     user_id: other.userId,
+    workspaceId: other.userId,
+    workspace: other.userId,
     formId: other.formId,
     form: other.formId,
     id: other.formId,
@@ -572,6 +632,8 @@ async function snapshotOf(tenant: TTenant) {
     ).items,
     integrations: await listIntegrations({ userId: tenant.userId, formId: tenant.formId }),
     hook: await webhookEndpointRepository.findById({ userId: tenant.userId, endpointId: tenant.hookId }),
+    members: await listMembers({ workspaceId: tenant.userId }),
+    invitations: await listInvitations({ actorId: tenant.userId, workspaceId: tenant.userId }),
     webhookSecret: (
       await webhookEndpointRepository.findById({ userId: tenant.userId, endpointId: tenant.webhookId })
     )?.secret,
@@ -580,7 +642,8 @@ async function snapshotOf(tenant: TTenant) {
 
 test(
   "the pollution matrix: B's credentials with A's ids in the path/input or added as extra fields never reach A's data",
-  { timeout: 300_000 },
+  // Hundreds of requests and a fresh tenant (with its member seat in A's workspace) per mutation.
+  { timeout: 600_000 },
   async () => {
     const dashboardDir = fakeDashboardBuild();
     const { app } = await buildTestApp(
@@ -598,14 +661,35 @@ test(
     );
     const alice = await createTenant('ALICE', `alice ${randomBytes(8).toString('hex')}`);
     const before = await snapshotOf(alice);
-    const sharedBob = await createTenant('bob', B_PASSWORD);
     const problems: string[] = [];
     const covered = new Set<string>();
+    /**
+     * Every B is also an admin of A's workspace while its session works in B's own: two workspaces
+     * sharing a member. Whatever the role allows there, nothing reaches A's workspace unless B
+     * switches to it (the one procedure that does is checked to answer B's own workspace only).
+     */
+    const bobIds = new Set<string>();
+    async function memberOfAlice(): Promise<TTenant> {
+      const bob = await createTenant('bob', B_PASSWORD);
+      await addMember({
+        actor: { userId: alice.userId },
+        workspaceId: alice.userId,
+        email: bob.email,
+        role: 'admin',
+      });
+      bobIds.add(bob.userId);
+
+      return bob;
+    }
+    const sharedBob = await memberOfAlice();
 
     /** B's side of one case; a mutation gets a fresh B, so one case never spoils the next. */
     async function bobFor(mutating: boolean): Promise<TTenant> {
-      return mutating ? createTenant('bob', B_PASSWORD) : sharedBob;
+      return mutating ? memberOfAlice() : sharedBob;
     }
+    /** A's secrets an answer must not hold (A's workspace id and name only where B may list it). */
+    const sharedWorkspaceNames = new Set([alice.userId, alice.email]);
+    let answerMayName: ReadonlySet<string> = new Set();
 
     function check(
       label: string,
@@ -615,7 +699,7 @@ test(
     ) {
       // A redirect may echo the request's own URL (B's own words); anything else of A's is a leak.
       const answer = `${response.body}\n${JSON.stringify(response.headers)}`.replaceAll(call.url, '');
-      const leaked = alice.secrets.filter((secret) => answer.includes(secret));
+      const leaked = alice.secrets.filter((secret) => !answerMayName.has(secret) && answer.includes(secret));
       if (leaked.length > 0) {
         problems.push(`${label}: answer holds A's ${leaked.join(', ')}`);
       }
@@ -659,6 +743,7 @@ test(
         { name: 'trpc', call: (input?: TInput) => trpcCall(procedure, input) },
         ...(rest ? [{ name: 'rest', call: (input?: TInput) => restCall(rest, input) }] : []),
       ];
+      answerMayName = recipe.namesSharedWorkspace ? sharedWorkspaceNames : new Set();
       for (const transport of transports) {
         const label = `${transport.name} ${procedure.path}`;
         // API keys are accepted only under /api/v1: over /trpc a key procedure is always 401.
@@ -685,6 +770,7 @@ test(
       }
     }
 
+    answerMayName = new Set();
     // The server's own routes, read from Fastify: each is a recipe, a public path, or the tRPC route.
     for (const route of await fastifyRoutes(app)) {
       for (const method of route.methods) {
@@ -732,7 +818,11 @@ test(
       routerProcedures().length + routerProcedures().filter((procedure) => procedure.rest).length,
     );
     expect([...covered]).toEqual(expect.arrayContaining(Object.keys(PLAIN_RECIPES)));
-    // B's mutations, own or polluted, changed nothing of A's.
-    expect(await snapshotOf(alice)).toEqual(before);
+    // B's mutations, own or polluted, changed nothing of A's (B joining as a member aside).
+    const after = await snapshotOf(alice);
+    expect(bobIds.size).toBeGreaterThan(1);
+    expect({ ...after, members: after.members.filter((member) => !bobIds.has(member.userId)) }).toEqual(
+      before,
+    );
   },
 );

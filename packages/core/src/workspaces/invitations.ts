@@ -19,7 +19,7 @@ import { parseInput } from '../errors/parse-input.js';
 import { loadUser } from '../users/load-user.js';
 import { ZEmailSchema } from '../users/z-user-input.js';
 import { requireActorRole } from './require-actor-role.js';
-import { ZAssignableRoleSchema, ZWorkspaceRoleSchema } from './roles.js';
+import { ZAssignableRoleSchema, ZWorkspaceRoleSchema, type TWorkspaceRole } from './roles.js';
 import { workspaceNotFound } from './workspace-member-of.js';
 
 /** How long an invitation link works. */
@@ -160,7 +160,7 @@ export async function acceptInvitation({
   userId: string;
   token: string;
   now?: Date;
-}): Promise<{ workspaceId: string; role: string }> {
+}): Promise<{ workspaceId: string; role: TWorkspaceRole }> {
   const invitation =
     typeof token === 'string' && token !== ''
       ? await workspaceInvitationRepository.findByHash({ tokenHash: sha256Hex(token) })

@@ -81,7 +81,8 @@ test(
     await page.getByText('Choose a spam threshold above 0 and at most 100 %.').waitFor();
     await threshold.fill('100');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('heading', { name: 'Contact' }).waitFor();
+    // Exact: the editor's own heading, "Edit Contact", must not count as the saved form's page.
+    await page.getByRole('heading', { name: 'Contact', exact: true }).waitFor();
     expect(
       (await getFormDetail({ userId: user.id, formId: form.id, limits: testCoreConfig.plans.PRO }))
         .spamThreshold,

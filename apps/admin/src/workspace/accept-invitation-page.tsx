@@ -1,0 +1,86 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useSearchParams } from 'react-router';
+
+import { ErrorAlert, Loading } from '../components/ui';
+import { isUnauthorized, useTRPC } from '../lib/trpc';
+import { useSwitchWorkspace } from './use-switch-workspace';
+
+/**
+ * Where an invitation email's link leads (`/invitations/accept?token=…`). A signed-in user joins
+ * with one click; a visitor logs in or signs up first (the sign-up carries the token, which
+ * `SIGNUP=invite` asks for) and comes back here. The token itself is checked by the server only.
+ */
+export function AcceptInvitationPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const trpc = useTRPC();
+  const me = useQuery(trpc.auth.me.queryOptions());
+
+  return (
+    <main>
+      <div className="card narrow stack">
+        <h1>Join a workspace</h1>
+        {token === '' ? (
+          <div className="alert error" role="alert">
+            This link has no invitation in it: open the link of the email again.
+          </div>
+        ) : me.isPending ? (
+          <Loading what="your account" />
+        ) : me.isError && isUnauthorized(me.error) ? (
+          <SignInFirst token={token} />
+        ) : me.isError ? (
+          <ErrorAlert error={me.error} />
+        ) : (
+          <JoinButton token={token} email={me.data.email} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+function SignInFirst({ token }: { token: string }) {
+  const location = useLocation();
+  const back = { from: `${location.pathname}${location.search}`, invitationToken: token };
+
+  return (
+    <>
+      <p>Log in, or sign up, with the email address the invitation was sent to; you then come back here.</p>
+      <div className="row">
+        <Link className="button primary" to="/login" state={back}>
+          Log in
+        </Link>
+        <Link className="button" to="/signup" state={back}>
+          Sign up
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function JoinButton({ token, email }: { token: string; email: string }) {
+  const trpc = useTRPC();
+  const switchTo = useSwitchWorkspace();
+  const accept = useMutation(
+    trpc.invitations.accept.mutationOptions({
+      onSuccess: ({ workspaceId }) => switchTo.mutate({ workspaceId }),
+    }),
+  );
+  const error = accept.error ?? switchTo.error;
+
+  return (
+    <>
+      <p>Signed in as {email}.</p>
+      {error ? <ErrorAlert error={error} /> : null}
+      <div>
+        <button
+          type="button"
+          className="primary"
+          disabled={accept.isPending || switchTo.isPending || accept.isSuccess}
+          onClick={() => accept.mutate({ token })}
+        >
+          Join the workspace
+        </button>
+      </div>
+    </>
+  );
+}
