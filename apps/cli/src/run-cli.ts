@@ -12,6 +12,7 @@ import { dbMigrate } from './commands/db-migrate.js';
 import { demoSeed } from './commands/demo-seed.js';
 import { formCreate } from './commands/form-create.js';
 import { formList } from './commands/form-list.js';
+import { formNotify } from './commands/form-notify.js';
 import { formUpdate } from './commands/form-update.js';
 import { keyCreate } from './commands/key-create.js';
 import { keyList } from './commands/key-list.js';
@@ -41,6 +42,7 @@ const COMMANDS: Record<string, TCommand> = {
   'form create': formCreate,
   'form list': formList,
   'form update': formUpdate,
+  'form notify': formNotify,
   'webhook create': webhookCreate,
   'webhook list': webhookList,
   'receiver show': receiverShow,
@@ -75,6 +77,9 @@ export const USAGE = `usage: formwell <command> [options]
               [--captcha-provider turnstile|hcaptcha|recaptcha --captcha-secret-stdin | --no-captcha]
               [--confirmation on|off] [--email-subject S] [--reply-to E]
               [--notification on|off] [--developer-email E] [--retention-days N|off]
+              [--notification-subject S] [--notification-body-file F.md]
+              [--confirmation-subject S] [--confirmation-body-file F.md]
+  form notify --form ID [--user ID --mode instant|hourly|daily|off]
   form list --workspace W | --user ID [--limit N] [--cursor C]
   webhook create --form ID --url U [--description D] [--header 'Name: value']…
   webhook list --form ID [--limit N] [--cursor C]

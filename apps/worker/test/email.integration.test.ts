@@ -144,7 +144,7 @@ test('PRO: the submitter gets a confirmation and the owner a notification, user 
   expect(notification?.subject).toBe('New submission to Support <desk>');
   // Under the field's label, with a link to the form's own page in the dashboard.
   expect(notification?.text).toContain('Your message: <script>alert(1)</script>');
-  expect(notification?.text).toContain(`See all submissions: ${config.publicUrl}/forms/${target.form.id}`);
+  expect(notification?.text).toContain(`See all submissions (${config.publicUrl}/forms/${target.form.id}`);
   expect(notification?.html).toContain(`href="${config.publicUrl}/forms/${target.form.id}"`);
   expect(notification?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(notification?.html).not.toContain('<script>');
@@ -203,7 +203,7 @@ test('a notification whose submission holds no valid address has no Reply-To', a
 });
 
 test('a permanent refusal (550) is logged failed and not retried', async () => {
-  const target = await formOf('PRO', { enabled: true });
+  const target = await formOf('PRO', { enabled: true, developerNotificationsEnabled: false });
   await submitAndWait(target, { email: 'bounce@example.com' });
   const [entry] = await EmailLogModel.find({ formId: target.form.id }).lean();
   expect(entry?.status).toBe('failed');
@@ -226,7 +226,8 @@ async function logOf(formId: string) {
 }
 
 test('the phishing reproduction: a public form without CAPTCHA mails the victim nothing, via /f/ or an embed key', async () => {
-  const target = await formOf('PRO', { enabled: true });
+  // The owner's notification (on by default on PRO) is left out: the confirmations are the subject.
+  const target = await formOf('PRO', { enabled: true, developerNotificationsEnabled: false });
   await updateForm({
     config,
     userId: target.user.id,
@@ -254,7 +255,11 @@ test('the phishing reproduction: a public form without CAPTCHA mails the victim 
 
 test("the owner's knowing switch sends unverified confirmations, within 3 per address per 24 h per owner and 10 per install", async () => {
   const victim = `capped-${randomBytes(4).toString('hex')}@example.com`;
-  const first = await formOf('PRO', { enabled: true, confirmUnverified: true });
+  const first = await formOf('PRO', {
+    enabled: true,
+    confirmUnverified: true,
+    developerNotificationsEnabled: false,
+  });
   for (let i = 0; i < 4; i += 1) {
     await submitAndWait(first, { email: victim, message: PHISH }, false);
   }
@@ -268,7 +273,9 @@ test("the owner's knowing switch sends unverified confirmations, within 3 per ad
   ]);
 
   // Other owners share the install's cap: 7 more reach the address (the 4th owner's first), then none.
-  const others = await Promise.all([1, 2, 3, 4].map(() => formOf('PRO', { enabled: true })));
+  const others = await Promise.all(
+    [1, 2, 3, 4].map(() => formOf('PRO', { enabled: true, developerNotificationsEnabled: false })),
+  );
   for (const other of others) {
     for (let i = 0; i < 2; i += 1) {
       await submitAndWait(other, { email: victim });

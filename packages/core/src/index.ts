@@ -340,6 +340,20 @@ export {
   notificationHourStart,
 } from './email/send-submission-email.js';
 export { sendDeveloperSummary, DEVELOPER_SUMMARY_EMAIL_KIND } from './email/send-developer-summary.js';
+export { sendDigest, DIGEST_EMAIL_KIND } from './email/digests/send-digest.js';
+export { queueDigests } from './email/digests/queue-digests.js';
+export {
+  previewEmailTemplate,
+  ZEmailPreviewSchema,
+  ZPreviewEmailInputSchema,
+} from './email/templates/preview-email-template.js';
+export {
+  listNotificationPreferences,
+  setNotificationPreference,
+  ZNotificationModeSchema,
+  ZNotificationPreferenceViewSchema,
+} from './email/recipients/notification-preferences.js';
+export type { TNotificationPreferenceView } from './email/recipients/notification-preferences.js';
 export type { TConfirmationCap, TSubmissionEmailOutcome } from './email/send-submission-email.js';
 export type { TEmailOutcome } from './email/send-logged-email.js';
 export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';
@@ -348,10 +362,6 @@ export { listEmails } from './email/list-emails.js';
 export { getEmail } from './email/get-email.js';
 export { ZEmailSummaryViewSchema, ZEmailViewSchema } from './email/email-view.js';
 export type { TEmailSummaryView, TEmailView } from './email/email-view.js';
-export {
-  developerNotificationEmail,
-  submissionConfirmationEmail,
-} from './email/submission-email-templates.js';
 
 // usage
 export { getUsage, ZUsageSchema } from './usage/get-usage.js';

@@ -15,6 +15,7 @@ import { CaughtMailModel } from './models/caught-mail.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
+import { NotificationPreferenceModel } from './models/notification-preference.js';
 import { SpamModelModel } from './models/spam-model.js';
 import { SubmissionModel } from './models/submission.js';
 import { UserModel } from './models/user.js';
@@ -53,6 +54,7 @@ export async function ensureIndexes(): Promise<void> {
       InboundReceiverModel,
       WebhookDeliveryModel,
       EmailLogModel,
+      NotificationPreferenceModel,
       SubscriptionModel,
       PaymentFailureModel,
       InvoiceModel,

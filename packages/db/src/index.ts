@@ -14,6 +14,13 @@ export type {
 } from './repositories/workspace.js';
 export { workspaceMemberRepository } from './repositories/workspace-member.js';
 export type { TWorkspaceMemberRecord, TWorkspaceRole } from './repositories/workspace-member.js';
+export { digestCursorRepository } from './repositories/digest-cursor.js';
+export { notificationPreferenceRepository } from './repositories/notification-preference.js';
+export type {
+  TNotificationMode,
+  TNotificationPreferenceRecord,
+} from './repositories/notification-preference.js';
+export { NOTIFICATION_MODES } from './models/notification-preference.js';
 export { workspaceInvitationRepository } from './repositories/workspace-invitation.js';
 export type { TWorkspaceInvitationRecord } from './repositories/workspace-invitation.js';
 export { apiKeyRepository } from './repositories/api-key.js';

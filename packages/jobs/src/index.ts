@@ -31,5 +31,7 @@ export type { TAccountEmailJob } from './contracts/account-email-job.js';
 export type { TBillingEmailJob } from './contracts/billing-email-job.js';
 export { developerSummaryJob } from './contracts/developer-summary-job.js';
 export type { TDeveloperSummaryJob } from './contracts/developer-summary-job.js';
+export { digestJob, DIGEST_CADENCES } from './contracts/digest-job.js';
+export type { TDigestJob } from './contracts/digest-job.js';
 export { createJobProducer } from './job-producer.js';
 export type { TJobProducer } from './job-producer.js';

@@ -4,7 +4,8 @@ import type { RouterOutputs } from '../lib/trpc';
 
 export type TEmailSettings = {
   enabled: boolean;
-  developerNotificationsEnabled: boolean;
+  /** Null on a new form until the owner chooses: the server's default (on where the plan has it). */
+  developerNotificationsEnabled: boolean | null;
   developerEmail: string;
   subject: string;
   replyTo: string;
@@ -15,7 +16,7 @@ export function emailSettingsOf(form: TFormRead | undefined): TEmailSettings {
 
   return {
     enabled: stored?.enabled ?? false,
-    developerNotificationsEnabled: stored?.developerNotificationsEnabled ?? false,
+    developerNotificationsEnabled: stored?.developerNotificationsEnabled ?? null,
     developerEmail: stored?.developerEmail ?? '',
     subject: stored?.subject ?? '',
     replyTo: stored?.replyTo ?? '',
@@ -28,7 +29,9 @@ export function toEmailSettingsInput(settings: TEmailSettings) {
 
   return {
     enabled: settings.enabled,
-    developerNotificationsEnabled: settings.developerNotificationsEnabled,
+    ...(settings.developerNotificationsEnabled === null
+      ? {}
+      : { developerNotificationsEnabled: settings.developerNotificationsEnabled }),
     developerEmail: orNull(settings.developerEmail),
     subject: orNull(settings.subject),
     replyTo: orNull(settings.replyTo),
@@ -52,6 +55,8 @@ export function EmailSettingsFields({
 }) {
   const confirmationsAllowed = limits?.emailSettings === true;
   const notificationsAllowed = limits?.developerNotifications === true;
+  // A new form's notification is on by default wherever the plan includes it.
+  const notifying = settings.developerNotificationsEnabled ?? notificationsAllowed;
 
   return (
     <fieldset className="card stack">
@@ -77,8 +82,8 @@ export function EmailSettingsFields({
       />
       <CheckboxField
         label="Email me each submission"
-        checked={settings.developerNotificationsEnabled}
-        disabled={!notificationsAllowed && !settings.developerNotificationsEnabled}
+        checked={notifying}
+        disabled={!notificationsAllowed && !notifying}
         onChange={(e) => onChange({ ...settings, developerNotificationsEnabled: e.target.checked })}
       />
       {notificationsAllowed ? null : <p className="hint">Notifications to you come with the Pro plan.</p>}

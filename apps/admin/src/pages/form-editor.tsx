@@ -14,6 +14,12 @@ import { sessionFormRead, type TFormRead } from '../lib/form-read';
 import { useTRPC, type RouterInputs } from '../lib/trpc';
 import { useWorkspaceRights } from '../workspace/workspace-rights';
 import { EmailSettingsFields, emailSettingsOf, toEmailSettingsInput } from './email-settings-fields';
+import {
+  EmailTemplatesFields,
+  emailTemplatesOf,
+  NotificationRecipients,
+  toEmailTemplatesInput,
+} from './email-templates-fields';
 
 type TFormType = RouterInputs['forms']['create']['formType'];
 
@@ -70,6 +76,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
   const [spamPercent, setSpamPercent] = useState(form ? percentOf(form.spamThreshold) : '');
   const spamThreshold = thresholdOf(spamPercent);
   const [emailSettings, setEmailSettings] = useState(() => emailSettingsOf(form));
+  const [templates, setTemplates] = useState(() => emailTemplatesOf(form));
   const me = useQuery(trpc.auth.me.queryOptions());
   const [fields, dispatch] = useReducer(fieldBuilderReducer, form?.fields ?? [], fromStoredFields);
   const [triedToSave, setTriedToSave] = useState(false);
@@ -104,7 +111,10 @@ function FormEditor({ form }: { form?: TFormRead }) {
             uniqueEmail,
             settings: { usersJoined: { enabled: usersJoined } },
             retentionDays: retentionDays.trim() === '' ? null : Number(retentionDays),
-            emailSettings: toEmailSettingsInput(emailSettings),
+            emailSettings: {
+              ...toEmailSettingsInput(emailSettings),
+              ...(form ? toEmailTemplatesInput(templates) : {}),
+            },
             ...(spamThreshold === 'unset' ? {} : { spamThreshold }),
           };
           if (form) update.mutate({ formId: form.id, ...data });
@@ -174,6 +184,14 @@ function FormEditor({ form }: { form?: TFormRead }) {
           settings={emailSettings}
           onChange={setEmailSettings}
         />
+        {form ? (
+          <>
+            <EmailTemplatesFields formId={form.id} templates={templates} onChange={setTemplates} />
+            <NotificationRecipients formId={form.id} myEmail={me.data?.email} />
+          </>
+        ) : (
+          <p className="hint">Email templates and who gets notified can be set once the form is created.</p>
+        )}
         <FieldBuilder fields={fields} problems={triedToSave ? problems : new Map()} dispatch={dispatch} />
         {save.isError ? <ErrorAlert error={save.error} /> : null}
         <div className="row">

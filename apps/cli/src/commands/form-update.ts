@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
 import { findFormOwner, updateForm, type TCaptchaProvider, type TUpdateFormInput } from '@formwell/core';
@@ -22,6 +23,25 @@ function onOff(values: Record<string, unknown>, option: string): boolean | undef
 /** A text setting that `''` clears (stored as null: the default applies again). */
 function textOrNull(value: string | undefined): string | null | undefined {
   return value === undefined ? undefined : value.trim() === '' ? null : value;
+}
+
+/**
+ * A template's parts from `--<kind>-subject S` and `--<kind>-body-file F` (Markdown read from the
+ * file); `''` for either puts back the built-in part. Absent options leave the stored template alone.
+ */
+async function templateOptions(values: Record<string, unknown>, kind: 'notification' | 'confirmation') {
+  const subject = values[`${kind}-subject`] as string | undefined;
+  const file = values[`${kind}-body-file`] as string | undefined;
+  const body =
+    file === undefined
+      ? undefined
+      : file === ''
+        ? null
+        : await readFile(file, 'utf8').catch(() => {
+            throw new CliError(`--${kind}-body-file: cannot read ${file}`);
+          });
+
+  return definedOnly({ subject: textOrNull(subject), body });
 }
 
 /** `--retention-days N` keeps submissions N days; `off` keeps them forever. */
@@ -50,7 +70,8 @@ function definedOnly<T extends Record<string, unknown>>(object: T): Partial<T> |
  * `form update --form ID [--name N] [--description D] [--public-submissions on|off]
  * [--allowed-origins a,b] [--captcha-provider P --captcha-secret-stdin | --no-captcha]
  * [--confirmation on|off] [--email-subject S] [--reply-to E] [--notification on|off]
- * [--developer-email E] [--retention-days N|off]` → the form as the dashboard sees it
+ * [--developer-email E] [--retention-days N|off] [--notification-subject S]
+ * [--notification-body-file F] [--confirmation-subject S] [--confirmation-body-file F]` → the form as the dashboard sees it
  * (CAPTCHA provider shown, secret never). The secret is read from standard input only, so it stays
  * out of the process list and the shell history. `--allowed-origins ''` lets any page post again.
  */
@@ -67,6 +88,10 @@ export async function formUpdate({ args, config }: TCommandOptions) {
       'reply-to': { type: 'string' },
       notification: { type: 'string' },
       'developer-email': { type: 'string' },
+      'notification-subject': { type: 'string' },
+      'notification-body-file': { type: 'string' },
+      'confirmation-subject': { type: 'string' },
+      'confirmation-body-file': { type: 'string' },
       'retention-days': { type: 'string' },
       'allowed-origins': { type: 'string' },
       'captcha-provider': { type: 'string' },
@@ -115,6 +140,8 @@ export async function formUpdate({ args, config }: TCommandOptions) {
     replyTo: textOrNull(values['reply-to']),
     developerNotificationsEnabled: onOff(values, 'notification'),
     developerEmail: textOrNull(values['developer-email']),
+    notificationTemplate: await templateOptions(values, 'notification'),
+    confirmationTemplate: await templateOptions(values, 'confirmation'),
   });
   const data: TUpdateFormInput = {
     name: values.name,

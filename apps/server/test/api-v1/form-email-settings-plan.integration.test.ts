@@ -53,7 +53,10 @@ test('on FREE, turning a switch on is still refused; turning it off is allowed',
   const { app } = await buildTestApp();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const owner = await createOwner({ plan: 'PRO' });
-  const form = await createTestForm(owner.userId, { emailSettings: { enabled: true } });
+  // The notification is left off (it is on by default on PRO): turning it on is what is refused.
+  const form = await createTestForm(owner.userId, {
+    emailSettings: { enabled: true, developerNotificationsEnabled: false },
+  });
   await setUserPlan({ config: testCoreConfig, userId: owner.userId, plan: 'FREE' });
   const { client } = dashboardClient(address);
   await client.auth.logIn.mutate({ email: owner.email, password: 'correct horse battery' });

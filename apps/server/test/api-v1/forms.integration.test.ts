@@ -53,7 +53,8 @@ describe('GET /api/v1/forms/{formId}', () => {
           options: ['sales', 'support'],
         },
       ],
-      emailSettings: { enabled: false, developerNotificationsEnabled: false },
+      // The owner notification is on by default for a new form on a plan that includes it (PRO).
+      emailSettings: { enabled: false, developerNotificationsEnabled: true },
       usersJoinedSettings: null,
       formTypeSpecific: { surveyVersion: '1.0', supportsAnalytics: true },
     });

@@ -326,6 +326,9 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     }),
   },
   'forms.delete': { auth: 'both', input: byForm },
+  'forms.notifications': { auth: 'session', input: byForm },
+  'forms.setNotificationMode': { auth: 'session', input: (tenant) => ({ ...byForm(tenant), mode: 'daily' }) },
+  'forms.previewEmail': { auth: 'session', input: (tenant) => ({ ...byForm(tenant), kind: 'notification' }) },
   'forms.list': { auth: 'both', input: () => ({}) },
   // The caller's own workspace; the input names nothing.
   'workspace.get': { auth: 'both', input: () => ({}) },

@@ -123,7 +123,8 @@ describe('a plain HTML form on another origin, in Chromium', BROWSER_TEST, () =>
     expect(await page.getAttribute('a', 'href')).toBe(`${site.origin}/`);
     expect(await storedData(form)).toEqual([{ name: 'Ada Lovelace', topics: ['maths', 'engines'] }]);
     const [id] = await storedIds(form);
-    expect(await outboxKinds(String(id))).toEqual(['webhook']);
+    // The PRO owner's notification (on by default) and the form's webhook.
+    expect(await outboxKinds(String(id))).toEqual(['email.developer', 'webhook']);
   });
 
   test('on STANDARD, `_redirect` sends the browser to the customer page; on FREE it lands on the thank-you page', async () => {

@@ -57,7 +57,8 @@ describe('POST /f/:formId bodies', () => {
     expect(response.headers['x-ratelimit-limit']).toBe('20');
     expect(await storedData(form)).toEqual([{ name: 'Ada', topics: ['maths', 'engines'] }]);
     const { submissions } = await listSubmissions({ userId: form.userId, formId: form.formId });
-    expect(await outboxKinds(String(submissions[0]?.id))).toEqual(['webhook']);
+    // The PRO owner's notification (on by default) and the form's webhook.
+    expect(await outboxKinds(String(submissions[0]?.id))).toEqual(['email.developer', 'webhook']);
   });
 
   test('multipart text fields are stored like URL-encoded ones; an empty file input is ignored', async () => {

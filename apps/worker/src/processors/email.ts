@@ -1,11 +1,18 @@
 import {
+  sendDigest,
   sendDeveloperSummary,
   sendSubmissionEmail,
   type TConfirmationCap,
   type TCoreConfig,
   type TMailer,
 } from '@formwell/core';
-import { developerSummaryJob, parseJobData, submissionEmailJob, type TJobProducer } from '@formwell/jobs';
+import {
+  developerSummaryJob,
+  digestJob,
+  parseJobData,
+  submissionEmailJob,
+  type TJobProducer,
+} from '@formwell/jobs';
 
 import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
 import type { JobProcessor } from './job-processor.js';
@@ -68,6 +75,22 @@ export function emailProcessors({
       });
 
       return settleEmailJob(outcome, { logger, metrics }, { kind: 'developer-summary', formId: data.formId });
+    },
+    [digestJob.name]: async (job, logger) => {
+      const data = parseJobData(digestJob, job.data);
+      const outcome = await sendDigest({
+        job: data,
+        mailer,
+        config,
+        lastAttempt: isLastAttempt(job),
+        now: now(),
+      });
+
+      return settleEmailJob(
+        outcome,
+        { logger, metrics },
+        { kind: `digest-${data.cadence}`, formId: data.formId },
+      );
     },
   };
 }

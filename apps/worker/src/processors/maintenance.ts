@@ -1,4 +1,5 @@
 import {
+  queueDigests,
   purgeExpiredSubmissions,
   purgeSpamFolder,
   reconcileSubmissionCounters,
@@ -16,6 +17,7 @@ export const MaintenanceJob = {
   purgeExpiredSubmissions: 'purge-expired-submissions',
   sweepOutbox: 'sweep-outbox',
   sweepOrphanUploads: 'sweep-orphan-uploads',
+  queueDigests: 'queue-digests',
 } as const;
 
 /**
@@ -28,6 +30,8 @@ export const maintenanceSchedule: Record<string, number> = {
   [MaintenanceJob.purgeExpiredSubmissions]: 60 * 60_000,
   [MaintenanceJob.sweepOutbox]: 15_000,
   [MaintenanceJob.sweepOrphanUploads]: 15 * 60_000,
+  // Digests go out within a minute of their hour or day ending.
+  [MaintenanceJob.queueDigests]: 60_000,
 };
 
 export type MaintenanceOptions = {
@@ -35,11 +39,14 @@ export type MaintenanceOptions = {
   producer: TJobProducer;
   /** How old a never-attempted outbox entry must be before the sweep hands it over again. */
   outboxSweepAfterMs: number;
+  /** The clock the digest run judges ended periods by. */
+  now?: () => Date;
 };
 
 export function maintenanceProcessors({
   producer,
   outboxSweepAfterMs,
+  now = () => new Date(),
 }: MaintenanceOptions): Record<string, JobProcessor> {
   return {
     [MaintenanceJob.reconcileSubmissionCounters]: async () => ({
@@ -71,5 +78,7 @@ export function maintenanceProcessors({
 
       return swept;
     },
+    // Members' hourly and daily digests of the periods that ended since the last run.
+    [MaintenanceJob.queueDigests]: async () => ({ enqueued: await queueDigests({ producer, now: now() }) }),
   };
 }

@@ -36,7 +36,7 @@ export function buildProcessorRegistry({
   confirmationCap,
 }: ProcessorRegistryOptions): ProcessorRegistry {
   return {
-    [QueueName.maintenance]: maintenanceProcessors({ producer, outboxSweepAfterMs }),
+    [QueueName.maintenance]: maintenanceProcessors({ producer, outboxSweepAfterMs, now }),
     [QueueName.webhook]: webhookProcessors(config, mailer, metrics),
     [QueueName.email]: {
       ...emailProcessors({ config, mailer, producer, now, metrics, confirmationCap }),

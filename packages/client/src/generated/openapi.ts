@@ -941,10 +941,18 @@ export interface operations {
           /** @default  */
           description?: string;
           emailSettings?: {
+            confirmationTemplate?: {
+              body?: string | null;
+              subject?: string | null;
+            } | null;
             confirmUnverified?: boolean;
             developerEmail?: string | null;
             developerNotificationsEnabled?: boolean;
             enabled?: boolean;
+            notificationTemplate?: {
+              body?: string | null;
+              subject?: string | null;
+            } | null;
             replyTo?: string | null;
             subject?: string | null;
           };
@@ -1316,10 +1324,18 @@ export interface operations {
         'application/json': {
           description?: string;
           emailSettings?: {
+            confirmationTemplate?: {
+              body?: string | null;
+              subject?: string | null;
+            } | null;
             confirmUnverified?: boolean;
             developerEmail?: string | null;
             developerNotificationsEnabled?: boolean;
             enabled?: boolean;
+            notificationTemplate?: {
+              body?: string | null;
+              subject?: string | null;
+            } | null;
             replyTo?: string | null;
             subject?: string | null;
           };

@@ -28,6 +28,11 @@ export const ZCoreEnvSchema = z.object({
     .min(1)
     .refine((path) => existsSync(path), 'no such file')
     .optional(),
+  /**
+   * `off` lifts the plan gates of the submitter's confirmation (STANDARD) and the owner
+   * notification (PRO) for every plan: for a private install where plans mean nothing.
+   */
+  EMAIL_PLAN_GATES: z.enum(['on', 'off']).optional(),
   PLAN_FREE_MAX_FORMS: ZOptionalInt,
   PLAN_STANDARD_MAX_FORMS: ZOptionalInt,
   PLAN_PRO_MAX_FORMS: ZOptionalInt,

@@ -23,6 +23,21 @@ describe('loadConfig', () => {
     expect(config.trustedCountryHeader).toBeNull();
   });
 
+  test('EMAIL_PLAN_GATES=off gives the confirmation and the notification to every plan; the default keeps the gates', () => {
+    const gated = loadConfig({ env: {} });
+    const lifted = loadConfig({ env: { EMAIL_PLAN_GATES: 'off' } });
+
+    expect(gated.plans.FREE).toMatchObject({ emailSettings: false, developerNotifications: false });
+    expect(gated.plans.STANDARD).toMatchObject({ emailSettings: true, developerNotifications: false });
+    expect(lifted.plans.FREE).toMatchObject({
+      emailSettings: true,
+      developerNotifications: true,
+      developerNotificationsPerHour: 100,
+    });
+    expect(lifted.plans.STANDARD.developerNotifications).toBe(true);
+    expect(() => loadConfig({ env: { EMAIL_PLAN_GATES: 'maybe' } })).toThrow(/EMAIL_PLAN_GATES/);
+  });
+
   test('the environment overrides limits, URL and the country header', () => {
     const config = loadConfig({
       env: {

@@ -71,11 +71,28 @@ function parseRule(name: string, value: unknown, fallback: TRateLimitRule): TRat
   return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
 }
 
+/**
+ * The email features with the operator's gate lifted (`EMAIL_PLAN_GATES=off`): every plan gets the
+ * confirmation and the notification, capped per hour as on the plan that has them.
+ */
+function emailFeatures(env: TCoreEnv): Partial<TPlanLimits> {
+  if (env.EMAIL_PLAN_GATES !== 'off') {
+    return {};
+  }
+
+  return {
+    emailSettings: true,
+    developerNotifications: true,
+    developerNotificationsPerHour: DEFAULT_PLAN_LIMITS.PRO.developerNotificationsPerHour,
+  };
+}
+
 function planLimits(env: TCoreEnv, plan: TPlan): TPlanLimits {
   const base = DEFAULT_PLAN_LIMITS[plan];
 
   return {
     ...base,
+    ...emailFeatures(env),
     maxForms: env[`PLAN_${plan}_MAX_FORMS`] ?? base.maxForms,
     monthlySubmissions: env[`PLAN_${plan}_MONTHLY_SUBMISSIONS`] ?? base.monthlySubmissions,
     maxWebhooksPerForm: env[`PLAN_${plan}_MAX_WEBHOOKS_PER_FORM`] ?? base.maxWebhooksPerForm,

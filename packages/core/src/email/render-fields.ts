@@ -11,7 +11,7 @@ function linkedFileText(value: unknown): string | null {
 }
 
 /** A submitted value as one line of text (files as name, size and link; other objects and arrays as JSON). */
-function asText(value: unknown): string {
+export function asText(value: unknown): string {
   if (typeof value === 'string') {
     return value;
   }
@@ -44,10 +44,10 @@ export function renderFields(
   return { text, html: `<table cellspacing="0" cellpadding="0">${rows}</table>` };
 }
 
-/** A header value made of user data: one line, bounded. */
+/** A header value made of user data: one line (no control character or line separator), bounded. */
 export function oneLine(value: string, max = 150): string {
   return value
-    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ')
     .trim()
     .slice(0, max);
 }

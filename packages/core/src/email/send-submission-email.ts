@@ -6,17 +6,16 @@ import {
   outboxDeliveryRepository,
 } from '@formwell/db';
 
-import { findWorkspaceOwner } from '../workspaces/find-workspace-owner.js';
 import type { TSubmissionEmailJob } from '@formwell/jobs';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import { completeOutboxEntry } from '../submissions/complete-outbox-entry.js';
 import { failOutboxEntry } from '../submissions/fail-outbox-entry.js';
-import { developerRecipient } from './developer-recipient.js';
-import { OWNER_NOT_VERIFIED, ownerAddressVerified } from './owner-address.js';
+import { instantRecipients, type TNotificationRecipient } from './recipients/instant-recipients.js';
+import { OWNER_NOT_VERIFIED } from './owner-address.js';
 import { logEmail, sendLoggedEmail, type TEmailOutcome } from './send-logged-email.js';
 import type { TEmailMessage, TMailer } from './mailer.js';
-import { developerNotificationEmail, submissionConfirmationEmail } from './submission-email-templates.js';
+import { formEmailTemplate, submissionEmail } from './submission-email-templates.js';
 
 /** Developer notifications per form and clock hour; past it, one summary at the end of the hour. */
 export const DEVELOPER_NOTIFICATIONS_PER_HOUR = 100;
@@ -27,50 +26,17 @@ export function notificationHourStart(now: Date): Date {
 }
 
 /** The form's own page in the dashboard, where the owner sees this submission among the others. */
-function formPageUrl(publicUrl: string, formId: string): string {
+export function formPageUrl(publicUrl: string, formId: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/forms/${encodeURIComponent(formId)}`;
 }
 
-/** The message of one submission email; null when it has no recipient. */
-function composeSubmissionEmail({
-  kind,
-  formName,
-  settings,
-  ownerEmail,
-  submitterEmail,
-  fields,
-  labels,
-  formUrl,
-}: {
-  kind: TSubmissionEmailJob['kind'];
-  formName: string;
-  settings: { subject: string | null; replyTo: string | null; developerEmail: string | null };
-  ownerEmail: string;
-  submitterEmail: string | null;
-  fields: Record<string, unknown>;
-  labels: Record<string, string>;
-  formUrl: string;
-}): TEmailMessage | null {
-  if (kind === 'email.confirmation') {
-    return submitterEmail
-      ? submissionConfirmationEmail({
-          to: submitterEmail,
-          formName,
-          subject: settings.subject,
-          replyTo: settings.replyTo,
-        })
-      : null;
-  }
-
-  return developerNotificationEmail({
-    to: developerRecipient(settings.developerEmail, ownerEmail),
-    formName,
-    fields,
-    labels,
-    dashboardUrl: formUrl,
-    // The submission's `email` is only ever a validated address (see submissionEmail), or null.
-    replyTo: submitterEmail,
-  });
+/** Field labels by field name, for the fields that have one (names are for code, labels for people). */
+export function fieldLabels(fields: readonly Record<string, unknown>[]): Record<string, string> {
+  return Object.fromEntries(
+    fields.flatMap((field) =>
+      typeof field.name === 'string' && typeof field.label === 'string' ? [[field.name, field.label]] : [],
+    ),
+  );
 }
 
 export type TSubmissionEmailOutcome = TEmailOutcome;
@@ -127,52 +93,55 @@ export async function sendSubmissionEmail({
 
     return { status: 'skipped', reason: 'already sent' };
   }
-  if (await emailLogRepository.findByEntry({ entryId })) {
+  const form = await formRepository.findById({ userId, formId });
+  const recipients: TNotificationRecipient[] = !form
+    ? []
+    : kind === 'email.confirmation'
+      ? submission.email
+        ? [{ to: submission.email, entryId }]
+        : []
+      : await instantRecipients({
+          workspaceId: userId,
+          formId,
+          entryId,
+          developerEmail: form.emailSettings.developerEmail ?? null,
+        });
+  const pending: TNotificationRecipient[] = [];
+  for (const recipient of recipients) {
+    if (!(await emailLogRepository.findByEntry({ entryId: recipient.entryId }))) {
+      pending.push(recipient);
+    }
+  }
+  if (!form || pending.length === 0) {
     await close();
 
-    return { status: 'skipped', reason: 'already sent' };
+    return { status: 'skipped', reason: recipients.length > 0 ? 'already sent' : 'no recipient' };
   }
-  const [form, user] = await Promise.all([
-    formRepository.findById({ userId, formId }),
-    findWorkspaceOwner(userId),
-  ]);
   // Each file value gets a signed link for 7 days from now, as in webhooks.
   const fields = await withFileLinks({
     submissionId: submission.id,
     fields: submission.data,
     publicUrl: config.publicUrl,
   });
-  const message =
-    form && user
-      ? composeSubmissionEmail({
-          kind,
-          formName: form.name,
-          settings: {
-            subject: form.emailSettings.subject ?? null,
-            replyTo: form.emailSettings.replyTo ?? null,
-            developerEmail: form.emailSettings.developerEmail ?? null,
-          },
-          ownerEmail: user.email,
-          submitterEmail: submission.email,
-          fields,
-          labels: Object.fromEntries(
-            (form.fields as { name?: unknown; label?: unknown }[]).flatMap((field) =>
-              typeof field.name === 'string' && typeof field.label === 'string'
-                ? [[field.name, field.label]]
-                : [],
-            ),
-          ),
-          formUrl: formPageUrl(config.publicUrl, formId),
-        })
-      : null;
-  if (!message) {
-    await close();
-
-    return { status: 'skipped', reason: 'no recipient' };
-  }
-  const log = { userId, formId, submissionId, entryId, kind };
+  const confirmation = kind === 'email.confirmation';
+  const template = formEmailTemplate(confirmation ? 'confirmation' : 'notification', form.emailSettings);
+  const context = {
+    formName: form.name,
+    formUrl: formPageUrl(config.publicUrl, formId),
+    submissionId: submission.id,
+    submissionCreatedAt: submission.createdAt,
+    fields,
+    labels: fieldLabels(form.fields),
+  };
+  // The submission's `email` is only ever a validated address (see submissionEmail), or null.
+  const replyTo = confirmation ? (form.emailSettings.replyTo ?? null) : submission.email;
+  const messages = pending.map((recipient) => ({
+    log: { userId, formId, submissionId, entryId: recipient.entryId, kind },
+    message: submissionEmail({ to: recipient.to, replyTo, template, context }),
+  }));
+  const [first] = messages as [(typeof messages)[number], ...typeof messages];
   const skip = async (reason: string): Promise<TSubmissionEmailOutcome> => {
-    await logEmail({ log, message, mailer, status: 'skipped', error: reason, now });
+    await logEmail({ ...first, mailer, status: 'skipped', error: reason, now });
     await close();
 
     return { status: 'skipped', reason };
@@ -180,17 +149,20 @@ export async function sendSubmissionEmail({
   if (entry.skipReason) {
     return skip(entry.skipReason);
   }
-  if (
-    kind === 'email.developer' &&
-    !form?.emailSettings.developerEmail &&
-    user &&
-    !ownerAddressVerified(user)
-  ) {
-    return skip(OWNER_NOT_VERIFIED);
+  const held = messages.filter((_, index) => pending[index]?.held);
+  if (held.length > 0) {
+    for (const item of held) {
+      await logEmail({ ...item, mailer, status: 'skipped', error: OWNER_NOT_VERIFIED, now });
+    }
+    messages.splice(0, messages.length, ...messages.filter((_, index) => !pending[index]?.held));
+    if (messages.length === 0) {
+      await close();
+
+      return { status: 'skipped', reason: OWNER_NOT_VERIFIED };
+    }
   }
-  // The tenant is the form's owner today; the address is counted as the message will be sent to.
-  const capped =
-    kind === 'email.confirmation' && confirmationCap ? { tenantId: userId, address: message.to } : null;
+  // The tenant is the form's workspace; the address is counted as the message will be sent to.
+  const capped = confirmation && confirmationCap ? { tenantId: userId, address: first.message.to } : null;
   if (capped && confirmationCap) {
     const reason = await confirmationCap.take(capped);
     if (reason !== null) {
@@ -199,21 +171,14 @@ export async function sendSubmissionEmail({
   }
 
   // A notification takes one of its hour's slots before it is sent (one atomic update), so jobs
-  // running at once can never send more than the cap.
+  // running at once can never send more than the cap. One slot per submission, whoever gets it.
   const slot = kind === 'email.developer' ? { userId, formId, hourStart: notificationHourStart(now) } : null;
   if (
     slot &&
     !(await developerNotificationSlotRepository.reserve({ ...slot, max: DEVELOPER_NOTIFICATIONS_PER_HOUR }))
   ) {
     await scheduleSummary?.(slot.hourStart);
-    await logEmail({
-      log,
-      message,
-      mailer,
-      status: 'skipped',
-      error: 'hourly notification limit reached',
-      now,
-    });
+    await logEmail({ ...first, mailer, status: 'skipped', error: 'hourly notification limit reached', now });
     await close();
 
     return { status: 'skipped', reason: 'hourly limit' };
@@ -222,7 +187,7 @@ export async function sendSubmissionEmail({
   const outcome = await sendWithinSlot(slot, async () => {
     let sent: TEmailOutcome | undefined;
     try {
-      sent = await sendLoggedEmail({ log, message, mailer, lastAttempt, now });
+      sent = await sendEach(messages, mailer, { lastAttempt, now });
 
       return sent;
     } finally {
@@ -239,6 +204,27 @@ export async function sendSubmissionEmail({
     }
   }
   await close();
+
+  return outcome;
+}
+
+/**
+ * Sends the messages one after the other; the first failure to retry stops the run (the job is
+ * retried, and the messages already logged are not sent again).
+ */
+async function sendEach(
+  messages: { log: Parameters<typeof sendLoggedEmail>[0]['log']; message: TEmailMessage }[],
+  mailer: TMailer,
+  { lastAttempt, now }: { lastAttempt: boolean; now: Date },
+): Promise<TEmailOutcome> {
+  let outcome: TEmailOutcome = { status: 'skipped', reason: 'no recipient' };
+  for (const { log, message } of messages) {
+    const sent = await sendLoggedEmail({ log, message, mailer, lastAttempt, now });
+    if (sent.status === 'failed' && sent.retry) {
+      return sent;
+    }
+    outcome = outcome.status === 'failed' ? outcome : sent;
+  }
 
   return outcome;
 }

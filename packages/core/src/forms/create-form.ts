@@ -2,6 +2,7 @@ import { formRepository, type TFormRecord, workspaceRepository } from '@formwell
 import type { z } from 'zod';
 
 import type { TCoreConfig } from '../config/load-config.js';
+import type { TPlanLimits } from '../config/plans.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
@@ -11,13 +12,18 @@ import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { countOwnerWideHooksOnNewForm } from '../hooks/store-owner-wide-hook.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
+import { assertTemplateFields } from '../email/templates/z-email-template.js';
 import { newFormEmailSettings } from './z-email-settings-input.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { ZCreateFormInputSchema, type TCreateFormInput } from './z-form-input.js';
 
 export type CreateFormOptions = { config: TCoreConfig; userId: string; input: TCreateFormInput };
 
-function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSchema>): Promise<TFormRecord> {
+function insertForm(
+  userId: string,
+  parsed: z.output<typeof ZCreateFormInputSchema>,
+  limits: TPlanLimits,
+): Promise<TFormRecord> {
   return formRepository.create({
     userId,
     name: parsed.name,
@@ -25,7 +31,7 @@ function insertForm(userId: string, parsed: z.output<typeof ZCreateFormInputSche
     formType: parsed.formType,
     fields: parsed.fields,
     settings: { usersJoined: parsed.settings?.usersJoined ?? null },
-    emailSettings: newFormEmailSettings(parsed.emailSettings),
+    emailSettings: newFormEmailSettings(parsed.emailSettings, limits),
     uniqueEmail: parsed.uniqueEmail ?? parsed.formType === 'waitlist',
     retentionDays: parsed.retentionDays ?? null,
     ...(parsed.spamThreshold === undefined ? {} : { spamThreshold: parsed.spamThreshold }),
@@ -46,6 +52,10 @@ export async function createForm({ config, userId, input }: CreateFormOptions): 
   const limits = config.plans[user.plan];
   assertEmailSettingsPlan({ limits, emailSettings: parsed.emailSettings });
   assertFileFieldsPlan({ limits, fields: parsed.fields });
+  assertTemplateFields({
+    emailSettings: parsed.emailSettings,
+    fieldNames: parsed.fields.map((field) => field.name),
+  });
   await reserveCappedSlot({
     counter: user.formCount,
     countExisting: () => formRepository.count({ userId }),
@@ -56,7 +66,7 @@ export async function createForm({ config, userId, input }: CreateFormOptions): 
     limitMessage: ErrorMessages.formLimit,
   });
   const record = await insertWithSlot(
-    () => insertForm(userId, parsed),
+    () => insertForm(userId, parsed, limits),
     () => workspaceRepository.releaseSlot({ workspaceId: userId, counter: 'formCount' }),
   );
   // REST hooks subscribed without a form follow this one too: its endpoint count must say so.

@@ -3,6 +3,7 @@ import {
   formStatsRepository,
   submissionRepository,
   webhookEndpointRepository,
+  notificationPreferenceRepository,
   workspaceRepository,
 } from '@formwell/db';
 
@@ -39,6 +40,7 @@ export async function deleteForm({
       submissionRepository.deleteByForm({ userId, formId }),
       formStatsRepository.deleteByForm({ userId, formId }),
       webhookEndpointRepository.deleteByForm({ userId, formId }),
+      notificationPreferenceRepository.removeForForm({ workspaceId: userId, formId }),
       removeFormFiles({ workspaceId: userId, formId }),
     ]);
   }

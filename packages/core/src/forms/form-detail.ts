@@ -7,6 +7,7 @@ import {
 } from '../public-forms/z-public-submissions.js';
 import type { TEmailPlanLimits } from './effective-email-settings.js';
 import { toFormView, ZFormViewSchema } from './form-view.js';
+import { ZStoredEmailTemplateSchema } from '../email/templates/z-email-template.js';
 import { spamThresholdOf } from '../spam/judge-submission.js';
 
 /**
@@ -23,6 +24,9 @@ export const ZFormDetailSchema = ZFormViewSchema.extend({
     subject: z.string().nullable(),
     replyTo: z.string().nullable(),
     confirmUnverified: z.boolean(),
+    /** The owner's templates; null (or a null part) where the built-in one is used. */
+    notificationTemplate: ZStoredEmailTemplateSchema,
+    confirmationTemplate: ZStoredEmailTemplateSchema,
   }),
   uniqueEmail: z.boolean(),
   retentionDays: z.number().nullable(),

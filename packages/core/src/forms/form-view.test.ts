@@ -20,6 +20,8 @@ const record: TFormRecord = {
     enabled: true,
     developerNotificationsEnabled: false,
     confirmUnverified: false,
+    notificationTemplate: null,
+    confirmationTemplate: null,
     developerEmail: 'dev@example.com',
     subject: null,
     replyTo: null,

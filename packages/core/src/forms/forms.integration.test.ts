@@ -97,7 +97,8 @@ describe('forms', () => {
       fields: [
         { id: 'color', name: 'color', label: 'color', type: 'select', required: true, options: ['red'] },
       ],
-      emailSettings: { enabled: false, developerNotificationsEnabled: false },
+      // The owner notification is on by default where the plan includes it.
+      emailSettings: { enabled: false, developerNotificationsEnabled: true },
       usersJoinedSettings: null,
       submissionCount: 0,
     });

@@ -8,6 +8,7 @@ import { parseInput } from '../errors/parse-input.js';
 import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
+import { assertTemplateFields, mergeTemplate } from '../email/templates/z-email-template.js';
 import type { TFormField } from './z-form-field.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { loadOwnedForm } from './load-owned-form.js';
@@ -68,8 +69,19 @@ export async function updateForm({
     set.settings = { usersJoined: parsed.settings.usersJoined };
   }
   if (parsed.emailSettings !== undefined) {
-    set.emailSettings = { ...current.emailSettings, ...parsed.emailSettings };
+    const { notificationTemplate, confirmationTemplate, ...switches } = parsed.emailSettings;
+    set.emailSettings = {
+      ...current.emailSettings,
+      ...switches,
+      notificationTemplate: mergeTemplate(notificationTemplate, current.emailSettings.notificationTemplate),
+      confirmationTemplate: mergeTemplate(confirmationTemplate, current.emailSettings.confirmationTemplate),
+    };
   }
+  // Checked against the fields the form will have: a template naming a field removed now is refused.
+  assertTemplateFields({
+    emailSettings: set.emailSettings ?? current.emailSettings,
+    fieldNames: (parsed.fields ?? (current.fields as TFormField[])).map((field) => field.name),
+  });
   if (parsed.publicSubmissions !== undefined) {
     // Parts left out keep their stored value, so turning the endpoint on keeps a configured CAPTCHA.
     const { enabled, allowedOrigins, captcha } = parsed.publicSubmissions;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+import type { TPlanLimits } from '../config/plans.js';
+import { mergeTemplate, ZEmailTemplateInputSchema } from '../email/templates/z-email-template.js';
+
 /**
  * A form's email switches and addresses as an owner sends them: on create, and on update (the
  * dashboard's editor and `PATCH /api/v1/forms/{formId}`), where the parts sent replace the stored
@@ -17,18 +20,34 @@ export const ZEmailSettingsInputSchema = z.object({
   replyTo: z.email().nullable().optional(),
   /** Confirm submitters who passed no CAPTCHA and used no server-side key (see the README's warning). */
   confirmUnverified: z.boolean().optional(),
+  /**
+   * Subject and Markdown body of the owner's notification and the submitter's confirmation
+   * (placeholders such as `{{form.name}}`, `{{fields}}`, `{{field.NAME}}`); null, or a null part,
+   * for the built-in one; a part left out keeps what is stored.
+   */
+  notificationTemplate: ZEmailTemplateInputSchema.nullable().optional(),
+  confirmationTemplate: ZEmailTemplateInputSchema.nullable().optional(),
 });
 
 type TEmailSettingsInput = z.output<typeof ZEmailSettingsInputSchema>;
 
-/** A new form's stored email settings: what was sent, everything else off or empty. */
-export function newFormEmailSettings(input: TEmailSettingsInput | undefined) {
+/**
+ * A new form's stored email settings: what was sent, everything else off or empty, except the owner
+ * notification: on by default wherever the plan (or the operator's lifted gate) includes it, so
+ * owners hear of their first submission without looking for a switch.
+ */
+export function newFormEmailSettings(
+  input: TEmailSettingsInput | undefined,
+  limits: Pick<TPlanLimits, 'developerNotifications'>,
+) {
   return {
     enabled: input?.enabled ?? false,
-    developerNotificationsEnabled: input?.developerNotificationsEnabled ?? false,
+    developerNotificationsEnabled: input?.developerNotificationsEnabled ?? limits.developerNotifications,
     developerEmail: input?.developerEmail ?? null,
     subject: input?.subject ?? null,
     replyTo: input?.replyTo ?? null,
     confirmUnverified: input?.confirmUnverified ?? false,
+    notificationTemplate: mergeTemplate(input?.notificationTemplate),
+    confirmationTemplate: mergeTemplate(input?.confirmationTemplate),
   };
 }

@@ -3,6 +3,11 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 // Default import: Node's ESM loader sees no named exports on mongoose's CommonJS entry.
 const { model, models, Schema } = mongoose;
 
+const emailTemplateSchema = new Schema(
+  { subject: { type: String, default: null }, body: { type: String, default: null } },
+  { _id: false },
+);
+
 const formSchema = new Schema(
   {
     userId: { type: Schema.Types.ObjectId, required: true },
@@ -26,6 +31,10 @@ const formSchema = new Schema(
       // The owner's knowing switch: send confirmations to submitters who passed no CAPTCHA and used
       // no server-side key (anyone can then make the install mail any address).
       confirmUnverified: { type: Boolean, default: false },
+      // The owner's own templates (Markdown body and subject with placeholders); null, or a null
+      // part, means the built-in one (core/email/templates).
+      notificationTemplate: { type: emailTemplateSchema, default: null },
+      confirmationTemplate: { type: emailTemplateSchema, default: null },
     },
     uniqueEmail: { type: Boolean, default: false },
     // The keyless endpoint for plain HTML forms (POST /f/:formId): off until the owner opts in.

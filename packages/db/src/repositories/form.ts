@@ -80,6 +80,13 @@ function toSummary(doc: TLeanSummary): TFormSummaryRecord {
   };
 }
 
+/** A stored template with its unset parts as null; null when the form has none. */
+function toTemplate(
+  template: { subject?: string | null; body?: string | null } | null | undefined,
+): { subject: string | null; body: string | null } | null {
+  return template ? { subject: template.subject ?? null, body: template.body ?? null } : null;
+}
+
 function toRecord(doc: TLeanForm): TFormRecord {
   const usersJoined = doc.settings?.usersJoined;
   const email = doc.emailSettings ?? {};
@@ -98,6 +105,8 @@ function toRecord(doc: TLeanForm): TFormRecord {
       subject: email.subject ?? null,
       replyTo: email.replyTo ?? null,
       confirmUnverified: email.confirmUnverified === true,
+      notificationTemplate: toTemplate(email.notificationTemplate),
+      confirmationTemplate: toTemplate(email.confirmationTemplate),
     },
     uniqueEmail: doc.uniqueEmail === true,
     publicSubmissions: {

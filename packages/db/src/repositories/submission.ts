@@ -240,6 +240,21 @@ export const submissionRepository = {
     });
   },
 
+  /** How many submissions match (a digest's total when it shows only the newest). */
+  async count({
+    userId,
+    formId,
+    filter = {},
+  }: {
+    userId: string;
+    formId: string;
+    filter?: TSubmissionFilter;
+  }): Promise<number> {
+    return withOwnedIds({ userId, formId }, 0, (ids) =>
+      SubmissionModel.countDocuments(filterQuery(ids.owner, ids.form, filter)),
+    );
+  },
+
   /** Every matching submission, newest first, read in batches (CSV export). */
   async *iterate({
     userId,

@@ -52,6 +52,8 @@ describe('userRepository and formRepository', () => {
         enabled: false,
         developerNotificationsEnabled: false,
         confirmUnverified: false,
+        notificationTemplate: null,
+        confirmationTemplate: null,
         developerEmail: null,
         subject: null,
         replyTo: null,

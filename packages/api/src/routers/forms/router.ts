@@ -7,6 +7,7 @@ import { getUsersJoinedRoute } from './get-users-joined.js';
 import { listFormsRoute } from './list-forms.js';
 import { submitFormRoute } from './submit-form.js';
 import { updateFormRoute } from './update-form.js';
+import { listNotificationsRoute, previewEmailRoute, setNotificationModeRoute } from './form-notifications.js';
 
 /**
  * Forms: the dashboard's management, the REST API's reads and the keyed submit. Order matters:
@@ -22,4 +23,7 @@ export const formsRouter = createRouter({
   create: createFormRoute,
   update: updateFormRoute,
   delete: deleteFormRoute,
+  notifications: listNotificationsRoute,
+  setNotificationMode: setNotificationModeRoute,
+  previewEmail: previewEmailRoute,
 });

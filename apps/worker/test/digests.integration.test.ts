@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+
+import {
+  addMember,
+  createForm,
+  createUser,
+  enqueueOutbox,
+  loadConfig,
+  removeMember,
+  sendDigest,
+  setNotificationPreference,
+  submitForm,
+  DIGEST_EMAIL_KIND,
+} from '@formwell/core';
+import { caughtMailRepository, EmailLogModel, SubmissionModel } from '@formwell/db';
+import {
+  createJobProducer,
+  createWorkerConnection,
+  digestJob,
+  QUEUE_PREFIX,
+  QueueName,
+  type TDigestJob,
+} from '@formwell/jobs';
+import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { Queue } from 'bullmq';
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+import { startMailCatcher, type MailCatcher } from '../src/mail-catcher/start-mail-catcher.js';
+import { createMailer } from '../src/mailer.js';
+import { MaintenanceJob } from '../src/processors/maintenance.js';
+import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
+import { waitFor } from './helpers/receiver.js';
+
+const HOUR = 3_600_000;
+const config = loadConfig({ env: {} });
+const mongoUri = testMongoUri('worker_digests');
+const password = randomBytes(18).toString('base64url');
+// A past hour whose digests the tests run: the worker's clock stands just after it.
+const period = Math.floor(Date.now() / HOUR) * HOUR - 5 * HOUR;
+let clock = period + HOUR + 5_000;
+let catcher: MailCatcher;
+let runtime: WorkerRuntime;
+const connection = createWorkerConnection(testRedisUrl());
+const producer = createJobProducer(connection);
+const maintenance = new Queue(QueueName.maintenance, { connection, prefix: QUEUE_PREFIX });
+const emails = new Queue(QueueName.email, { connection, prefix: QUEUE_PREFIX });
+
+const startWorker = () =>
+  startWorkerRuntime({
+    mongoUri,
+    redisUrl: testRedisUrl(),
+    logger: pino({ level: 'silent' }),
+    config,
+    scheduleSweeps: false,
+    smtpUrl: `smtp://formwell:${password}@127.0.0.1:${catcher.port}`,
+    now: () => new Date(clock),
+  });
+
+beforeAll(async () => {
+  catcher = await startMailCatcher({ user: 'formwell', password, logger: pino({ level: 'silent' }) });
+  runtime = await startWorker();
+});
+
+afterAll(async () => {
+  await runtime.stop();
+  await maintenance.close();
+  await emails.close();
+  await producer.close();
+  connection.disconnect();
+  await catcher.close();
+});
+
+const address = (who: string) => `${who}-${randomBytes(5).toString('hex')}@example.com`;
+
+/** A PRO workspace with a labelled form. */
+async function workspaceWithForm(name: string) {
+  const ownerEmail = address('owner');
+  const owner = await createUser({ config, input: { email: ownerEmail, plan: 'PRO' } });
+  const form = await createForm({
+    config,
+    userId: owner.id,
+    input: {
+      name,
+      formType: 'contact',
+      fields: [{ id: 'message', name: 'message', label: 'Your message', type: 'text', required: false }],
+    },
+  });
+
+  return { owner, ownerEmail, form };
+}
+
+/** A member added by the operator; `verified` as `user create` makes them (a sign-up is not, yet). */
+async function member(workspaceId: string, verified = true) {
+  const email = address('member');
+  const user = await createUser({ config, input: { email, plan: 'FREE' }, emailVerified: verified });
+  await addMember({ actor: null, workspaceId, email, role: 'member' });
+
+  return { user, email };
+}
+
+/** Submits, lets the worker settle the outbox, and moves the submission into the digest's hour. */
+async function submitInPeriod(workspaceId: string, formId: string, message: string, at: number) {
+  const { response, outbox } = await submitForm({
+    config,
+    user: { id: workspaceId, plan: 'PRO', quotaLimit: 10_000 },
+    input: { formId, data: { message } },
+    submitterVerified: true,
+  });
+  await enqueueOutbox({ producer, items: outbox });
+  await waitFor(async () => {
+    const doc = await SubmissionModel.findById(response.submissionId).lean();
+
+    return doc && !doc.hasPendingOutbox ? true : undefined;
+  });
+  await SubmissionModel.updateOne({ _id: response.submissionId }, { $set: { createdAt: new Date(at) } });
+}
+
+const jobData = (workspaceId: string, formId: string, userId: string, periodStart: number): TDigestJob => ({
+  workspaceId,
+  formId,
+  userId,
+  cadence: 'hourly',
+  periodStart,
+});
+
+/** Runs the digest fan-out as the scheduler would, and waits for the given digest jobs to finish. */
+async function runDigests(expected: TDigestJob[]) {
+  const run = await maintenance.add(MaintenanceJob.queueDigests, {});
+  await waitFor(async () =>
+    (await maintenance.getJobState(run.id ?? '')) === 'completed' ? true : undefined,
+  );
+  for (const data of expected) {
+    await waitFor(async () =>
+      (await emails.getJobState(digestJob.jobId(data))) === 'completed' ? true : undefined,
+    );
+  }
+}
+
+const digestsOf = (formId: string) =>
+  EmailLogModel.find({ formId, kind: DIGEST_EMAIL_KIND }).sort({ to: 1 }).lean();
+
+test('one digest per member for the hour: three submissions in one email; a removed or unverified member and an empty form get nothing', async () => {
+  const busy = await workspaceWithForm('Busy <form>');
+  const workspaceId = busy.owner.id;
+  const quiet = await createForm({
+    config,
+    userId: workspaceId,
+    input: { name: 'Quiet', formType: 'contact' },
+  });
+  const stays = await member(workspaceId);
+  const leaves = await member(workspaceId);
+  const unverified = await member(workspaceId, false);
+  for (const user of [busy.owner, stays.user, leaves.user, unverified.user]) {
+    await setNotificationPreference({ workspaceId, formId: busy.form.id, userId: user.id, mode: 'hourly' });
+  }
+  await setNotificationPreference({ workspaceId, formId: quiet.id, userId: busy.owner.id, mode: 'hourly' });
+
+  for (const [index, message] of ['first', 'second', '<b>third</b>'].entries()) {
+    await submitInPeriod(workspaceId, busy.form.id, message, period + (index + 1) * 60_000);
+  }
+  // The owner is on the digest: no email for each submission.
+  expect(await EmailLogModel.countDocuments({ formId: busy.form.id, kind: 'email.developer' })).toBe(0);
+  await removeMember({ actor: null, workspaceId, userId: leaves.user.id });
+
+  await runDigests([
+    jobData(workspaceId, busy.form.id, busy.owner.id, period),
+    jobData(workspaceId, busy.form.id, stays.user.id, period),
+    jobData(workspaceId, busy.form.id, leaves.user.id, period),
+    jobData(workspaceId, busy.form.id, unverified.user.id, period),
+    jobData(workspaceId, quiet.id, busy.owner.id, period),
+  ]);
+
+  const sent = await digestsOf(busy.form.id);
+  expect(sent.map((entry) => [entry.to, entry.status]).sort()).toEqual(
+    [
+      [busy.ownerEmail, 'sent'],
+      [stays.email, 'sent'],
+    ].sort(),
+  );
+  expect(sent[0]?.subject).toBe('3 new submissions to Busy <form> (hourly digest)');
+  const body = await caughtMailRepository.findBody({ messageId: sent[0]?.messageId ?? '' });
+  expect(body?.text).toContain('Your message: first');
+  expect(body?.text).toContain('Your message: <b>third</b>');
+  expect(body?.html).toContain('&lt;b&gt;third&lt;/b&gt;');
+  expect(body?.html).not.toContain('<b>third');
+  expect(await digestsOf(quiet.id)).toEqual([]);
+
+  // The same digest again (a retried or duplicated job): the period's key finds it sent.
+  const mailer = createMailer({
+    smtpUrl: `smtp://formwell:${password}@127.0.0.1:${catcher.port}`,
+    from: 'forms@formwell.test',
+  });
+  try {
+    const again = await sendDigest({
+      job: jobData(workspaceId, busy.form.id, busy.owner.id, period),
+      mailer,
+      config,
+      lastAttempt: false,
+    });
+    expect(again).toEqual({ status: 'skipped', reason: 'already sent' });
+  } finally {
+    mailer.close();
+  }
+  // A second run at the same time finds no new period.
+  await runDigests([]);
+  expect(await digestsOf(busy.form.id)).toHaveLength(2);
+});
+
+test('a period that ends while the worker is down is digested when it starts again', async () => {
+  const target = await workspaceWithForm('Restarted');
+  const workspaceId = target.owner.id;
+  await setNotificationPreference({
+    workspaceId,
+    formId: target.form.id,
+    userId: target.owner.id,
+    mode: 'hourly',
+  });
+  const next = period + HOUR;
+  await submitInPeriod(workspaceId, target.form.id, 'while down', next + 60_000);
+
+  await runtime.stop();
+  // The scheduler's run is queued in Redis while no worker is there to take it.
+  clock = next + 2 * HOUR + 5_000;
+  const run = await maintenance.add(MaintenanceJob.queueDigests, {});
+  runtime = await startWorker();
+  await waitFor(async () =>
+    (await maintenance.getJobState(run.id ?? '')) === 'completed' ? true : undefined,
+  );
+  const data = jobData(workspaceId, target.form.id, target.owner.id, next);
+  await waitFor(async () =>
+    (await emails.getJobState(digestJob.jobId(data))) === 'completed' ? true : undefined,
+  );
+
+  const sent = await digestsOf(target.form.id);
+  expect(sent.map((entry) => [entry.to, entry.subject, entry.status])).toEqual([
+    [target.ownerEmail, '1 new submission to Restarted (hourly digest)', 'sent'],
+  ]);
+});
+
+test('members on instant each get the notification with labelled fields; the owner by default; others not unless they ask', async () => {
+  const target = await workspaceWithForm('Instant');
+  const workspaceId = target.owner.id;
+  const asks = await member(workspaceId);
+  const quiet = await member(workspaceId);
+  await setNotificationPreference({
+    workspaceId,
+    formId: target.form.id,
+    userId: asks.user.id,
+    mode: 'instant',
+  });
+  await submitInPeriod(workspaceId, target.form.id, 'hello', Date.now());
+
+  const sent = await EmailLogModel.find({ formId: target.form.id, kind: 'email.developer' }).lean();
+  expect(sent.map((entry) => entry.to).sort()).toEqual([target.ownerEmail, asks.email].sort());
+  expect(sent.map((entry) => entry.to)).not.toContain(quiet.email);
+  const body = await caughtMailRepository.findBody({ messageId: sent[0]?.messageId ?? '' });
+  expect(body?.text).toContain('Your message: hello');
+  expect(body?.text).toContain(`${config.publicUrl}/forms/${target.form.id}`);
+});
