@@ -84,7 +84,11 @@ export { outboxDeliveryRepository } from './repositories/outbox-delivery.js';
 export { emailLogRepository } from './repositories/email-log.js';
 export { developerNotificationSlotRepository } from './repositories/developer-notification-slot.js';
 export type { TOwnerReader } from './repositories/owner-reader.js';
-export type { TEmailLogRecord, TCreateEmailLogRecord, TEmailLogVisibility } from './repositories/email-log.js';
+export type {
+  TEmailLogRecord,
+  TCreateEmailLogRecord,
+  TEmailLogVisibility,
+} from './repositories/email-log.js';
 export { subscriptionRepository } from './repositories/subscription.js';
 export type {
   TSubscriptionRecord,

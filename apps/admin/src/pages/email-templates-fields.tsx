@@ -23,7 +23,10 @@ export function emailTemplatesOf(form: TFormRead | undefined): TEmailTemplates {
 /** As the procedures take them: a blank part is null (the built-in one). */
 export function toEmailTemplatesInput(templates: TEmailTemplates) {
   const orNull = (text: string) => (text.trim() === '' ? null : text);
-  const of = (kind: TKind) => ({ subject: orNull(templates[kind].subject), body: orNull(templates[kind].body) });
+  const of = (kind: TKind) => ({
+    subject: orNull(templates[kind].subject),
+    body: orNull(templates[kind].body),
+  });
 
   return { notificationTemplate: of('notification'), confirmationTemplate: of('confirmation') };
 }
@@ -132,7 +135,8 @@ export function NotificationRecipients({ formId, myEmail }: { formId: string; my
   const members = useQuery(trpc.forms.notifications.queryOptions({ formId }));
   const setMode = useMutation(
     trpc.forms.setNotificationMode.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.forms.notifications.queryKey({ formId }) }),
+      onSuccess: () =>
+        queryClient.invalidateQueries({ queryKey: trpc.forms.notifications.queryKey({ formId }) }),
     }),
   );
   const me = members.data?.members.find((member) => member.email === myEmail);
@@ -147,7 +151,9 @@ export function NotificationRecipients({ formId, myEmail }: { formId: string; my
           value={me.mode}
           options={MODES}
           disabled={setMode.isPending}
-          onChange={(e) => setMode.mutate({ formId, mode: e.target.value as (typeof MODES)[number]['value'] })}
+          onChange={(e) =>
+            setMode.mutate({ formId, mode: e.target.value as (typeof MODES)[number]['value'] })
+          }
         />
       ) : null}
       {setMode.isError ? <ErrorAlert error={setMode.error} /> : null}
