@@ -76,7 +76,10 @@ describe('invitations cannot be used to spam or to get back in', () => {
     const invitee = uniqueEmail('invitee');
 
     const first = await owner.client.invitations.create.mutate({ email: invitee, role: 'member' });
-    const again = await owner.client.invitations.create.mutate({ email: invitee.toUpperCase(), role: 'admin' });
+    const again = await owner.client.invitations.create.mutate({
+      email: invitee.toUpperCase(),
+      role: 'admin',
+    });
 
     expect(again).toEqual(first);
     expect(await invitationEmailsTo(invitee)).toHaveLength(1);
@@ -154,7 +157,9 @@ describe('invitations cannot be used to spam or to get back in', () => {
         accomplice.client.invitations.accept.mutate({ token: await onlyInvitationToken(accomplice.email) }),
       ),
     ).toEqual(INVITATION_UNUSABLE);
-    expect(await workspaceMemberRepository.find({ workspaceId: team.id, userId: accomplice.user.id })).toBeNull();
+    expect(
+      await workspaceMemberRepository.find({ workspaceId: team.id, userId: accomplice.user.id }),
+    ).toBeNull();
   });
 
   test("an admin lowered to member loses the invitations it sent; the owner's own stay valid", async () => {
@@ -208,6 +213,8 @@ describe('invitations cannot be used to spam or to get back in', () => {
         invitee.client.invitations.accept.mutate({ token: await onlyInvitationToken(invitee.email) }),
       ),
     ).toEqual(INVITATION_UNUSABLE);
-    expect(await workspaceMemberRepository.find({ workspaceId: team.id, userId: invitee.user.id })).toBeNull();
+    expect(
+      await workspaceMemberRepository.find({ workspaceId: team.id, userId: invitee.user.id }),
+    ).toBeNull();
   });
 });

@@ -127,7 +127,10 @@ export async function withInvitationLimit<T>(
   attempt: () => Promise<T>,
 ): Promise<T> {
   const { res, services } = ctx;
-  const state = await services.rateLimiter.consume('invitationsPerInviter', `dashboard_invitations_${inviterId}`);
+  const state = await services.rateLimiter.consume(
+    'invitationsPerInviter',
+    `dashboard_invitations_${inviterId}`,
+  );
   if (!state.allowed) {
     throw rateLimitRefusal({
       res,
