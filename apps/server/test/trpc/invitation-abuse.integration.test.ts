@@ -1,47 +1,23 @@
-import { createUser, createWorkspace } from '@formwell/core';
+import { createWorkspace } from '@formwell/core';
 import { workspaceMemberRepository } from '@formwell/db';
-import mongoose from 'mongoose';
 import { describe, expect, test } from 'vitest';
 
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
 import { dashboardClient, rejection, signUpAndLogIn } from './dashboard-client.js';
+import { invitationTokensSentTo, loggedIn, PASSWORD } from './invitation-fixtures.js';
 
-const PASSWORD = 'correct horse battery';
 const INVITATION_UNUSABLE = { code: 'CONFLICT', message: 'This invitation is used, revoked or expired' };
-
-/** A verified account (made as the CLI makes one), logged in to the dashboard. */
-async function loggedIn(address: string, label: string) {
-  const session = dashboardClient(address);
-  const email = uniqueEmail(label);
-  await createUser({ config: testCoreConfig, input: { email, password: PASSWORD } });
-  const { user } = await session.client.auth.logIn.mutate({ email, password: PASSWORD });
-
-  return { ...session, user, email };
-}
 
 type TSession = Awaited<ReturnType<typeof loggedIn>>;
 
-/** The invitation emails stored for the worker (no worker runs here), oldest first. */
-async function invitationEmailsTo(email: string) {
-  return mongoose.connection
-    .collection('account_emails')
-    .find({ to: email, kind: 'account.invitation' })
-    .sort({ createdAt: 1 })
-    .toArray();
-}
-
 /** The token of the only invitation email sent to `email`. */
 async function onlyInvitationToken(email: string): Promise<string> {
-  const emails = await invitationEmailsTo(email);
-  expect(emails).toHaveLength(1);
-  const token = /[?&]token=([^\s&"<]+)/.exec(String(emails[0]?.text))?.[1];
-  if (!token) {
-    throw new Error(`the invitation email to ${email} holds no link`);
-  }
+  const tokens = await invitationTokensSentTo(email);
+  expect(tokens).toHaveLength(1);
 
-  return decodeURIComponent(token);
+  return tokens[0] ?? '';
 }
 
 /** A team workspace of `owner` with `admin` in it as an admin (joined through an invitation). */
@@ -66,7 +42,7 @@ describe('invitations cannot be used to spam or to get back in', () => {
     expect(
       await rejection(unverified.client.invitations.create.mutate({ email: invitee, role: 'member' })),
     ).toEqual({ code: 'FORBIDDEN', message: 'Verify your own email address before inviting anyone' });
-    expect(await invitationEmailsTo(invitee)).toHaveLength(0);
+    expect(await invitationTokensSentTo(invitee)).toHaveLength(0);
   });
 
   test('a second invitation to a pending address answers the pending one and sends no second email', async () => {
@@ -82,7 +58,7 @@ describe('invitations cannot be used to spam or to get back in', () => {
     });
 
     expect(again).toEqual(first);
-    expect(await invitationEmailsTo(invitee)).toHaveLength(1);
+    expect(await invitationTokensSentTo(invitee)).toHaveLength(1);
     expect((await owner.client.invitations.list.query()).invitations.map((each) => each.id)).toEqual([
       first.id,
     ]);
@@ -112,7 +88,7 @@ describe('invitations cannot be used to spam or to get back in', () => {
     );
     expect(refusedRecipient.code).toBe('TOO_MANY_REQUESTS');
     expect(refusedRecipient.message).toMatch(/^Too many emails asked for; try again in /);
-    expect(await invitationEmailsTo(recipient)).toHaveLength(2);
+    expect(await invitationTokensSentTo(recipient)).toHaveLength(2);
 
     // The inviter has used its three: any further address is refused for the inviter.
     const other = uniqueEmail('other');
@@ -121,7 +97,7 @@ describe('invitations cannot be used to spam or to get back in', () => {
     );
     expect(refusedInviter.code).toBe('TOO_MANY_REQUESTS');
     expect(refusedInviter.message).toMatch(/^Too many invitations sent; try again in /);
-    expect(await invitationEmailsTo(other)).toHaveLength(0);
+    expect(await invitationTokensSentTo(other)).toHaveLength(0);
   });
 
   test('an account may own only so many workspaces (MAX_OWNED_WORKSPACES, its personal one included)', async () => {
