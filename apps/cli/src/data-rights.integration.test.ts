@@ -219,6 +219,25 @@ async function seedAccount(label: string): Promise<TAccount> {
   await db()
     .collection('inbound_events')
     .insertOne({ formId: formIds[0], submissionId: lastSubmission, event: 'submission.created' });
+  // A verification link not yet used, and the owner's choice of digest for one form.
+  await db()
+    .collection('account_tokens')
+    .insertOne({
+      kind: 'verify-email',
+      userId: new ObjectId(userId),
+      email,
+      tokenHash: `${label}-token-hash`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      usedAt: null,
+    });
+  await db()
+    .collection('notification_preferences')
+    .insertOne({
+      workspaceId: new ObjectId(userId),
+      formId: new ObjectId(formIds[0]),
+      userId: new ObjectId(userId),
+      mode: 'daily',
+    });
   // The owner's own custom receiver (its secret is the owner's).
   await getInboundReceiver({ userId, publicUrl: 'http://localhost:3000' });
 
@@ -254,7 +273,7 @@ const markers = (account: TAccount) => [
 ];
 
 /** Collections about the database itself, not about any account (the file links' signing key). */
-const DATABASE_WIDE = new Set(['migrations', 'signing_keys']);
+const DATABASE_WIDE = new Set(['migrations', 'signing_keys', 'digest_cursors']);
 
 /** Per collection, how many documents mention any of the markers (in their Extended JSON form). */
 async function mentions(words: string[]): Promise<Record<string, number>> {
@@ -322,8 +341,8 @@ describe('data rights through the CLI', { timeout: 300_000 }, () => {
     // Every model's collection exists (the indexes created them) and the seed reached each of them.
     const names = Object.keys(doomedBefore);
     expect(names.length).toBeGreaterThanOrEqual(18);
-    // `migrations` records the schema version of the whole database and `signing_keys` the install's
-    // link-signing key: they hold nothing of any account.
+    // `migrations` records the schema version of the whole database, `signing_keys` the install's
+    // link-signing key and `digest_cursors` the digest periods done: they hold nothing of any account.
     expect(names.filter((name) => doomedBefore[name] === 0 && !DATABASE_WIDE.has(name))).toEqual([]);
 
     const wrong = await runFormwell(

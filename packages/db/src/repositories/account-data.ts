@@ -13,6 +13,7 @@ import { InboundEventModel } from '../models/inbound-event.js';
 import { InboundReceiverModel } from '../models/inbound-receiver.js';
 import { InvoiceModel } from '../models/invoice.js';
 import { MonthlyUsageModel } from '../models/monthly-usage.js';
+import { NotificationPreferenceModel } from '../models/notification-preference.js';
 import { StorageUsageModel } from '../models/storage-usage.js';
 import { UploadedFileModel } from '../models/uploaded-file.js';
 import { PaymentEventModel } from '../models/payment-event.js';
@@ -84,6 +85,10 @@ export async function deleteAccountData({
   await remove('storage_usage', () => StorageUsageModel.deleteMany({ workspaceId: owner }));
   // The learned spam model is keyed by the tenant (the owner, until workspaces own data).
   await remove('spam_models', () => SpamModelModel.deleteMany({ workspaceId: owner }));
+  // Its workspace's choices of who is notified, and its own choices in workspaces it joined.
+  await remove('notification_preferences', () =>
+    NotificationPreferenceModel.deleteMany({ $or: [{ workspaceId: owner }, { userId: owner }] }),
+  );
   await remove('webhook_endpoints', () => WebhookEndpointModel.deleteMany(byOwner));
   await remove('webhook_deliveries', () => WebhookDeliveryModel.deleteMany(byOwner));
   await remove('inbound_events', () =>
