@@ -5,13 +5,17 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { startFakeCaptchaVerifier } from '../helpers/fake-captcha-verifier.js';
 import { createPublicForm, spamCount } from '../public-form/helpers.js';
-import { formData, listen, NOTHING_LEFT, pngBytes, residue } from './helpers.js';
+import {
+  formData,
+  honeypotCaughtParts,
+  listen,
+  NAME_AND_CV_FIELDS,
+  NOTHING_LEFT,
+  pngBytes,
+  residue,
+} from './helpers.js';
 
 const SITE = 'https://shop.example';
-const FILE_FIELDS = [
-  { name: 'name', label: 'Name', type: 'text', required: true },
-  { name: 'cv', label: 'CV', type: 'file', required: true },
-] as const;
 const SECRET = 'hcaptcha-secret';
 const TOKEN = 'good-token';
 const cleanups: (() => Promise<void>)[] = [];
@@ -30,7 +34,7 @@ async function setUp({ captcha = false, enabled = true }: { captcha?: boolean; e
   const { app } = await buildTestApp({ CAPTCHA_HCAPTCHA_VERIFY_URL: verifier.url });
   const form = await createPublicForm({
     owner: { plan: 'STANDARD' },
-    form: { fields: [...FILE_FIELDS] },
+    form: { fields: [...NAME_AND_CV_FIELDS] },
     publicSubmissions: {
       enabled,
       ...(captcha ? { captcha: { provider: 'hcaptcha' as const, secret: SECRET } } : {}),
@@ -107,12 +111,7 @@ describe('POST /api/v1/forms/submit (multipart, embed key): browser rules run be
   test('a bot the honeypot catches before its files is answered as usual; its files are never stored', async () => {
     const { verifier, form, begun, post } = await setUp({ captcha: true });
 
-    const response = await post([
-      ['_gotcha', 'https://spam.example'],
-      ['name', 'Ada'],
-      ['cv', { bytes: pngBytes(200 * 1024), filename: 'cv.png' }],
-      ['cv', { bytes: pngBytes(), filename: 'second.png' }],
-    ]);
+    const response = await post(honeypotCaughtParts());
 
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ success: true });
