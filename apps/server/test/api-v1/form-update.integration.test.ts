@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { createOwner, createTestForm } from './helpers/fixtures.js';
+import { createKey, createOwner, createTestForm } from './helpers/fixtures.js';
 import { call, errorBody } from './helpers/http.js';
 
 function patchForm(app: FastifyInstance, key: string, formId: string, payload: Record<string, unknown>) {
@@ -103,6 +103,55 @@ describe('PATCH /api/v1/forms/{formId} (scope forms:write)', () => {
       'API key is not allowed for this form',
     ]);
     expect((await stored(owner.userId, form.id)).name).toBe(form.name);
+  });
+
+  test('a key without submissions:read may not change where or what submissions are mailed (403)', async () => {
+    const { app } = await buildTestApp();
+    const owner = await createOwner({ plan: 'PRO', scopes: ['forms:read', 'forms:write'] });
+    const form = await createTestForm(owner.userId);
+    const routing = [
+      { developerEmail: 'attacker@example.com' },
+      { replyTo: 'attacker@example.com' },
+      { notificationTemplate: { subject: 'Copy', body: '{{fields}}' } },
+      { confirmationTemplate: { subject: 'Thanks', body: 'Thanks' } },
+    ];
+    for (const emailSettings of routing) {
+      const refused = await patchForm(app, owner.key, form.id, { name: 'Not saved', emailSettings });
+      expect([refused.statusCode, errorBody(refused).error]).toEqual([
+        403,
+        'Insufficient scope: submissions:read',
+      ]);
+    }
+    const created = await call(app, {
+      method: 'POST',
+      url: '/api/v1/forms',
+      key: owner.key,
+      payload: {
+        name: 'Drop box',
+        formType: 'contact',
+        emailSettings: { developerEmail: 'attacker@example.com' },
+      },
+    });
+    expect([created.statusCode, errorBody(created).error]).toEqual([
+      403,
+      'Insufficient scope: submissions:read',
+    ]);
+    const after = await stored(owner.userId, form.id);
+    expect([after.name, after.emailSettingsFull.developerEmail, after.emailSettingsFull.replyTo]).toEqual([
+      form.name,
+      null,
+      null,
+    ]);
+
+    // The other settings stay open to forms:write alone, and a key holding both may route mail.
+    const switches = await patchForm(app, owner.key, form.id, { emailSettings: { subject: 'Hello' } });
+    expect(switches.statusCode).toBe(200);
+    const reader = await createKey({ userId: owner.userId, scopes: ['forms:write', 'submissions:read'] });
+    const allowed = await patchForm(app, reader.key, form.id, {
+      emailSettings: { developerEmail: 'me@example.com' },
+    });
+    expect(allowed.statusCode).toBe(200);
+    expect((await stored(owner.userId, form.id)).emailSettingsFull.developerEmail).toBe('me@example.com');
   });
 
   test('bad input is 400 with its issues, before anything is stored', async () => {

@@ -51,12 +51,12 @@ describe('notification templates and recipients (dashboard session)', () => {
       await rejection(
         client.forms.update.mutate({
           formId: form.id,
-          emailSettings: { confirmationTemplate: { body: 'You said {{field.nope}}' } },
+          emailSettings: { notificationTemplate: { body: 'You said {{field.nope}}' } },
         }),
       ),
     ).toEqual({
       code: 'BAD_REQUEST',
-      message: 'emailSettings.confirmationTemplate.body: Unknown placeholders: {{field.nope}}',
+      message: 'emailSettings.notificationTemplate.body: Unknown placeholders: {{field.nope}}',
     });
 
     const body = '# Hello <script>alert(1)</script>\n\n{{fields}}\n\nMessage: {{field.message}}';

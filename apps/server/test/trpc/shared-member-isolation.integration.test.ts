@@ -1,44 +1,15 @@
-import { createForm, createUser, createWorkspace, listApiKeys, listForms, setUserPlan } from '@formwell/core';
-import mongoose from 'mongoose';
+import { createForm, createWorkspace, listApiKeys, listForms, setUserPlan } from '@formwell/core';
 import { describe, expect, test } from 'vitest';
 
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient, rejection } from './dashboard-client.js';
+import { rejection } from './dashboard-client.js';
+import { invitationTokensSentTo, loggedIn } from './invitation-fixtures.js';
 
-const PASSWORD = 'correct horse battery';
 const ROLE_NOT_ALLOWED = { code: 'FORBIDDEN', message: 'Your role in this workspace does not allow this' };
 const WORKSPACE_NOT_FOUND = { code: 'NOT_FOUND', message: 'Workspace not found' };
 const FORM_NOT_FOUND = { code: 'NOT_FOUND', message: 'Form not found' };
-
-/** A new account, logged in to the dashboard (the account made as the CLI makes one). */
-async function loggedIn(address: string, label: string) {
-  const session = dashboardClient(address);
-  const email = uniqueEmail(label);
-  await createUser({ config: testCoreConfig, input: { email, password: PASSWORD } });
-  const { user } = await session.client.auth.logIn.mutate({ email, password: PASSWORD });
-
-  return { ...session, user, email };
-}
-
-/** The tokens of the invitation emails stored for the worker (no worker runs here), oldest first. */
-async function invitationTokensSentTo(email: string): Promise<string[]> {
-  const stored = await mongoose.connection
-    .collection('account_emails')
-    .find({ to: email, kind: 'account.invitation' })
-    .sort({ createdAt: 1 })
-    .toArray();
-
-  return stored.map((message) => {
-    const token = /[?&]token=([^\s&"<]+)/.exec(String(message.text))?.[1];
-    if (!token) {
-      throw new Error(`an invitation email to ${email} holds no link`);
-    }
-
-    return decodeURIComponent(token);
-  });
-}
 
 /** A workspace owned by `owner` (on PRO, so its forms take any setting) with one form. */
 async function teamWithForm(ownerId: string, name: string) {

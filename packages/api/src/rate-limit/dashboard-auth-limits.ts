@@ -116,6 +116,33 @@ export async function withAccountEmailLimit<T>(
   return attempt();
 }
 
+/**
+ * An invitation, which emails a link to someone else: first under the inviter's own hourly limit
+ * (rule `invitationsPerInviter`, per account, from wherever they work), then as any emailed link
+ * under the recipient's and the client address's limits. Every request counts.
+ */
+export async function withInvitationLimit<T>(
+  ctx: DashboardAuthLimitContext,
+  { inviterId, email }: { inviterId: string; email: string },
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const { res, services } = ctx;
+  const state = await services.rateLimiter.consume(
+    'invitationsPerInviter',
+    `dashboard_invitations_${inviterId}`,
+  );
+  if (!state.allowed) {
+    throw rateLimitRefusal({
+      res,
+      services,
+      state,
+      message: `Too many invitations sent; try again in ${waitText(state)}`,
+    });
+  }
+
+  return withAccountEmailLimit(ctx, email, attempt);
+}
+
 /** Redis keys hold a digest, not the address a user typed (no personal data in the limiter). */
 function hashEmail(email: string): string {
   return sha256Hex(email.trim().toLowerCase()).slice(0, 32);

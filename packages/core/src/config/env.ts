@@ -33,6 +33,8 @@ export const ZCoreEnvSchema = z.object({
    * notification (PRO) for every plan: for a private install where plans mean nothing.
    */
   EMAIL_PLAN_GATES: z.enum(['on', 'off']).optional(),
+  /** Workspaces one account may own (default 10) before creating another is refused. */
+  MAX_OWNED_WORKSPACES: ZOptionalInt,
   PLAN_FREE_MAX_FORMS: ZOptionalInt,
   PLAN_STANDARD_MAX_FORMS: ZOptionalInt,
   PLAN_PRO_MAX_FORMS: ZOptionalInt,
@@ -67,6 +69,7 @@ export const ZCoreEnvSchema = z.object({
   RATE_LIMIT_SIGNUP: z.string().optional(),
   RATE_LIMIT_ACCOUNT_EMAIL: z.string().optional(),
   RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS: z.string().optional(),
+  RATE_LIMIT_INVITATIONS_PER_INVITER: z.string().optional(),
   /** Requests with an unknown or revoked API key per client IP, e.g. `30/60`. */
   RATE_LIMIT_BAD_API_KEY: z.string().optional(),
   ...ZWebhookDeliveryEnvSchema.shape,

@@ -19,6 +19,8 @@ describe('loadConfig', () => {
     expect(config.rateLimits.submit).toEqual({ limit: 600, windowSeconds: 60 });
     expect(config.rateLimits.logIn).toEqual({ limit: 10, windowSeconds: 900 });
     expect(config.rateLimits.signUp).toEqual({ limit: 20, windowSeconds: 3600 });
+    expect(config.rateLimits.invitationsPerInviter).toEqual({ limit: 50, windowSeconds: 3600 });
+    expect(config.maxOwnedWorkspaces).toBe(10);
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.trustedCountryHeader).toBeNull();
   });

@@ -21,6 +21,8 @@ export type TCoreConfig = {
   rateLimits: Record<TRateLimitName, TRateLimitRule>;
   /** External base URL; the default thank-you page is `${publicUrl}/thank-you`. */
   publicUrl: string;
+  /** How many workspaces one account may own (its personal one included) when it creates another. */
+  maxOwnedWorkspaces: number;
   /** Dashboard sign-up: `open` to anyone, `invite` with an invitation only, `closed` (CLI only). */
   signup: 'open' | 'invite' | 'closed';
   /** Lower-case header name carrying a trusted country code (e.g. `cf-ipcountry`), if any. */
@@ -41,6 +43,12 @@ export type TCoreConfig = {
 
 export type LoadConfigOptions = { env: Record<string, string | undefined> };
 
+/**
+ * Every workspace starts on FREE with its own quota: without a ceiling one account could multiply
+ * the free quota by creating workspaces. Ten leaves room for real teams and clients.
+ */
+const DEFAULT_MAX_OWNED_WORKSPACES = 10;
+
 const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   formsList: 'RATE_LIMIT_FORMS_LIST',
   getForm: 'RATE_LIMIT_GET_FORM',
@@ -55,6 +63,7 @@ const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   signUp: 'RATE_LIMIT_SIGNUP',
   accountEmail: 'RATE_LIMIT_ACCOUNT_EMAIL',
   accountEmailPerAddress: 'RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS',
+  invitationsPerInviter: 'RATE_LIMIT_INVITATIONS_PER_INVITER',
   badApiKey: 'RATE_LIMIT_BAD_API_KEY',
   publicSubmit: 'RATE_LIMIT_PUBLIC_SUBMIT',
 };
@@ -124,6 +133,7 @@ export function buildCoreConfig(parsed: TCoreEnv): TCoreConfig {
     >,
     rateLimits,
     publicUrl,
+    maxOwnedWorkspaces: parsed.MAX_OWNED_WORKSPACES ?? DEFAULT_MAX_OWNED_WORKSPACES,
     signup: parsed.SIGNUP ?? 'open',
     trustedCountryHeader: parsed.TRUSTED_COUNTRY_HEADER?.toLowerCase() ?? null,
     geoipDbPath: parsed.GEOIP_DB_PATH ?? null,

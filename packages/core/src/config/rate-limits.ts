@@ -14,6 +14,7 @@ export type TRateLimitName =
   | 'signUp'
   | 'accountEmail'
   | 'accountEmailPerAddress'
+  | 'invitationsPerInviter'
   | 'badApiKey'
   | 'publicSubmit';
 
@@ -46,6 +47,9 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   // offices behind one address.
   accountEmail: { limit: 5, windowSeconds: 60 * 60 },
   accountEmailPerAddress: { limit: 30, windowSeconds: 60 * 60 },
+  // Invitations one member sends per hour (each recipient is also under `accountEmail`): enough to
+  // bring a team in, too few to use a workspace as a mailer.
+  invitationsPerInviter: { limit: 50, windowSeconds: 60 * 60 },
   badApiKey: { limit: 600, windowSeconds: 60 },
   // The keyless HTML endpoint, per client address and form: a person submits a form a few times at
   // most; a script hammering one form from one address is cut off early.

@@ -7,6 +7,7 @@ import {
   type TEmailTemplate,
   type TEmailTemplateKind,
 } from './templates/email-template-defaults.js';
+import { refusedPlaceholders } from './templates/email-placeholders.js';
 import { renderEmailTemplate, type TEmailTemplateContext } from './templates/render-email-template.js';
 
 /** The page every email's HTML part is set in; `title` is escaped here, `body` must be already. */
@@ -34,9 +35,14 @@ export function formEmailTemplate(
     kind === 'notification' ? emailSettings.notificationTemplate : emailSettings.confirmationTemplate;
   const legacySubject = kind === 'confirmation' ? emailSettings.subject : null;
 
+  // Saving refuses a part its kind may not quote; one stored before that rule falls back to the
+  // built-in part rather than mailing the submitter's text to the address they typed.
+  const allowed = (part: string | null | undefined) =>
+    part === null || part === undefined || refusedPlaceholders(kind, part).length > 0 ? null : part;
+
   return {
-    subject: stored?.subject ?? legacySubject ?? DEFAULT_EMAIL_TEMPLATES[kind].subject,
-    body: stored?.body ?? DEFAULT_EMAIL_TEMPLATES[kind].body,
+    subject: allowed(stored?.subject) ?? allowed(legacySubject) ?? DEFAULT_EMAIL_TEMPLATES[kind].subject,
+    body: allowed(stored?.body) ?? DEFAULT_EMAIL_TEMPLATES[kind].body,
   };
 }
 

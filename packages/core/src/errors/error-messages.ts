@@ -109,6 +109,7 @@ export const ErrorMessages = {
   INVITATION_NOT_FOUND: 'Invitation not found',
   INVITATION_UNUSABLE: 'This invitation is used, revoked or expired',
   INVITATION_OTHER_ADDRESS: 'This invitation was sent to another email address',
+  INVITER_UNVERIFIED: 'Verify your own email address before inviting anyone',
   SIGNUP_CLOSED: 'Sign-up is closed on this server: ask its operator for an account',
   SIGNUP_INVITE_ONLY: 'Sign-up on this server needs an invitation: open the link of your invitation email',
   INVALID_LINK: 'This link is invalid, used or expired',
@@ -134,6 +135,8 @@ export const ErrorMessages = {
   PUBLIC_SUBMISSIONS_OFF: 'Public submissions are off for this form',
   CAPTCHA_UNAVAILABLE: 'CAPTCHA could not be verified right now, please try again',
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
+  workspaceLimit: (count: number, max: number) =>
+    `Workspace limit reached (${count}/${max}): delete or transfer one you own first`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
   /** The 413 of a route with its own body limit (the payment receiver's). */
   bodyTooLarge,

@@ -128,6 +128,16 @@ async function currentView(ids: { userId: string; formId: string; submissionId: 
  * the lowering below takes away exactly what was added; the one conditional update that files it
  * is what makes a single mark of several racing ones do the lowering.
  */
+/**
+ * Whether a delivered submission's quota unit belongs to the current UTC month, the only month whose
+ * usage a mark may change: the quota is per UTC month, and a month that has ended is settled. So
+ * marking last month's submission spam gives nothing back (it must not refund this month's usage),
+ * and marking it back charges nothing. The unit's month is the one the submission arrived in.
+ */
+function chargedThisMonth(current: TSubmissionRecord, now: Date): boolean {
+  return usageMonth(current.createdAt) === usageMonth(now);
+}
+
 async function withdraw({
   user,
   current,
@@ -145,7 +155,9 @@ async function withdraw({
   if (before) {
     await Promise.all([
       uncountRemoved(before),
-      monthlyUsageRepository.release({ userId: user.id, month: usageMonth(now) }),
+      chargedThisMonth(current, now)
+        ? monthlyUsageRepository.release({ userId: user.id, month: usageMonth(now) })
+        : undefined,
       learnSpamMark({
         workspaceId: user.id,
         data: before.data,
@@ -177,13 +189,23 @@ async function release({
     ? (uniqueEmailKey({ email: current.email, data: current.data }) ?? undefined)
     : undefined;
   // The unit first, then the move: a lost race gives the unit back; a won one never overshoots.
-  const quota = await monthlyUsageRepository.consume({ userId: user.id, month, limit: user.quotaLimit });
-  if (!quota.ok) {
-    throw new AppError(AppErrorCode.FORBIDDEN, {
-      message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
-    });
-  }
   const { withdrawn } = current;
+  // A withdrawn submission of an earlier month was never refunded (see chargedThisMonth): its unit
+  // stays with that month, so bringing it back charges nothing. Anything else delivers now.
+  const charges = !withdrawn || chargedThisMonth(current, now);
+  if (charges) {
+    const quota = await monthlyUsageRepository.consume({ userId: user.id, month, limit: user.quotaLimit });
+    if (!quota.ok) {
+      throw new AppError(AppErrorCode.FORBIDDEN, {
+        message: ErrorMessages.monthlyLimit(quota.used, user.quotaLimit),
+      });
+    }
+  }
+  const giveBack = async () => {
+    if (charges) {
+      await monthlyUsageRepository.release({ userId: user.id, month });
+    }
+  };
   // A withdrawn submission's emails and webhooks went out when it was first delivered.
   const endpoints = withdrawn ? [] : await loadDeliveryTargets({ userId: user.id, form });
   const limits = config.plans[user.plan];
@@ -200,7 +222,7 @@ async function release({
       ...(emailKey === undefined ? {} : { emailKey }),
     });
   } catch (error) {
-    await monthlyUsageRepository.release({ userId: user.id, month });
+    await giveBack();
     if (isDuplicateKeyError(error)) {
       throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.DUPLICATE_EMAIL });
     }
@@ -208,7 +230,7 @@ async function release({
   }
   if (!released) {
     // Another release won: it delivers; this one answers with the submission as it is now.
-    await monthlyUsageRepository.release({ userId: user.id, month });
+    await giveBack();
 
     return { submission: await currentView(ids), outbox: [], settle: settled };
   }

@@ -202,6 +202,34 @@ describe('the spam folder', () => {
     expect(await counts()).toEqual({ form: 1, quota: 1, analytics: 1, spam: 0 });
   });
 
+  test("marking last month's delivered submission spam, and back, leaves both months' quota as it was", async () => {
+    const user = await owner();
+    const form = await formWithEffects(user.id);
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 12));
+    const old = await submit(user, form.id, 'Hello, is the shop open on Sunday?', lastMonth);
+    const recent = await submit(user, form.id, 'Do you ship to Norway?');
+    await Promise.all([old.settle(), recent.settle()]);
+    const mark = (submissionId: string, status: 'inbox' | 'spam') =>
+      setSubmissionStatus({ config: testConfig, user, formId: form.id, submissionId, input: { status } });
+    const quota = async () => ({
+      last: await monthlyUsageRepository.get({ userId: user.id, month: usageMonth(lastMonth) }),
+      current: await monthlyUsageRepository.get({ userId: user.id, month: usageMonth(now) }),
+    });
+    expect(await quota()).toEqual({ last: 1, current: 1 });
+
+    expect((await mark(old.response.submissionId, 'spam')).submission.status).toBe('spam');
+    expect(await quota()).toEqual({ last: 1, current: 1 });
+    await (await mark(old.response.submissionId, 'inbox')).settle();
+    expect(await quota()).toEqual({ last: 1, current: 1 });
+
+    // This month's submission still gives back and takes again this month's unit.
+    await mark(recent.response.submissionId, 'spam');
+    expect(await quota()).toEqual({ last: 1, current: 0 });
+    await (await mark(recent.response.submissionId, 'inbox')).settle();
+    expect(await quota()).toEqual({ last: 1, current: 1 });
+  });
+
   test('a release past the month quota is refused and leaves the submission in the folder', async () => {
     const user = await owner(1);
     const form = await formWithEffects(user.id);

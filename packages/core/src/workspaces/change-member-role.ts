@@ -1,4 +1,4 @@
-import { workspaceMemberRepository } from '@formwell/db';
+import { workspaceInvitationRepository, workspaceMemberRepository } from '@formwell/db';
 
 import type { TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -8,11 +8,12 @@ import { parseInput } from '../errors/parse-input.js';
 import type { TMemberChange } from './add-member.js';
 import { requireActorRole, type TMemberActor } from './require-actor-role.js';
 import { retireMemberAccess } from './retire-member-access.js';
-import { ZAssignableRoleSchema } from './roles.js';
+import { roleAllows, ZAssignableRoleSchema } from './roles.js';
 
 /**
  * Gives a member another role (admins and the owner). The owner's role, and the owner role
- * itself, change only by a transfer. A lowered role applies on the member's next request.
+ * itself, change only by a transfer. A lowered role applies on the member's next request; below
+ * admin, the invitations the member sent that are still pending are revoked.
  */
 export async function changeMemberRole({
   actor,
@@ -43,6 +44,10 @@ export async function changeMemberRole({
     !(await workspaceMemberRepository.setRole({ workspaceId, userId, from: member.role, to: checkedRole }))
   ) {
     throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.MEMBER_CHANGED_MEANWHILE });
+  }
+  if (!roleAllows(checkedRole, 'members')) {
+    // Links a former admin sent must not outlive their right to invite.
+    await workspaceInvitationRepository.revokeSentBy({ workspaceId, invitedBy: userId, now: new Date() });
   }
   await retireMemberAccess({ workspaceId, userId, ...(onBumpFailed ? { onBumpFailed } : {}) });
 

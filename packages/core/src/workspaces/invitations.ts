@@ -19,7 +19,7 @@ import { parseInput } from '../errors/parse-input.js';
 import { loadUser } from '../users/load-user.js';
 import { ZEmailSchema } from '../users/z-user-input.js';
 import { requireActorRole } from './require-actor-role.js';
-import { ZAssignableRoleSchema, ZWorkspaceRoleSchema, type TWorkspaceRole } from './roles.js';
+import { roleAllows, ZAssignableRoleSchema, ZWorkspaceRoleSchema, type TWorkspaceRole } from './roles.js';
 import { workspaceNotFound } from './workspace-member-of.js';
 
 /** How long an invitation link works. */
@@ -52,7 +52,10 @@ function invitationUrl(publicUrl: string, token: string): string {
 
 /**
  * Invites an address to a workspace with a role (admins and the owner): a single-use link valid 7
- * days, emailed through the worker. 409 when the address already belongs to the workspace.
+ * days, emailed through the worker. 409 when the address already belongs to the workspace; 403
+ * while the inviter's own address is unverified (nobody mails strangers from an unproven account).
+ * An address with a pending invitation gets no second email: the pending one is answered as is
+ * (revoke it first to invite with another role).
  */
 export async function createInvitation({
   config,
@@ -82,8 +85,15 @@ export async function createInvitation({
   if (!workspace) {
     throw workspaceNotFound();
   }
+  if (inviter.emailVerifiedAt === null) {
+    throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.INVITER_UNVERIFIED });
+  }
   if (existing && (await workspaceMemberRepository.find({ workspaceId, userId: existing.id }))) {
     throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.ALREADY_MEMBER });
+  }
+  const pending = await workspaceInvitationRepository.findPending({ workspaceId, email: checkedEmail, now });
+  if (pending) {
+    return toInvitationView(pending);
   }
   const { token, tokenHash } = newOneTimeToken();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
@@ -147,6 +157,16 @@ export async function revokeInvitation({
   return { id: invitationId, revoked: true };
 }
 
+/** Whether whoever sent the invitation still belongs to its workspace with a role that invites. */
+async function inviterStillMayInvite(invitation: TWorkspaceInvitationRecord): Promise<boolean> {
+  const inviter = await workspaceMemberRepository.find({
+    workspaceId: invitation.workspaceId,
+    userId: invitation.invitedBy,
+  });
+
+  return inviter !== null && roleAllows(inviter.role, 'members');
+}
+
 /**
  * Accepts an invitation for the signed-in user: the link's token, unused, unrevoked and
  * unexpired, addressed to this user's own address. Single-use: of two accepts at once only one
@@ -174,6 +194,10 @@ export async function acceptInvitation({
   }
   if (await workspaceMemberRepository.find({ workspaceId: invitation.workspaceId, userId })) {
     throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.ALREADY_MEMBER });
+  }
+  if (!(await inviterStillMayInvite(invitation))) {
+    // The inviter left or was lowered since: the link is as good as revoked.
+    throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.INVITATION_UNUSABLE });
   }
   if (!(await workspaceInvitationRepository.markAccepted({ id: invitation.id, now }))) {
     throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.INVITATION_UNUSABLE });

@@ -1,4 +1,4 @@
-import { workspaceMemberRepository } from '@formwell/db';
+import { workspaceInvitationRepository, workspaceMemberRepository } from '@formwell/db';
 
 import type { TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -10,7 +10,8 @@ import { retireMemberAccess } from './retire-member-access.js';
 /**
  * Removes a member (admins and the owner), or lets a member leave (anyone, for themselves). The
  * owner neither leaves nor is removed: the ownership is transferred first. The keys the member
- * created belong to the workspace and keep working; the member's next request is refused.
+ * created belong to the workspace and keep working; the member's next request is refused, and the
+ * invitations the member sent that are still pending are revoked.
  */
 export async function removeMember({
   actor,
@@ -39,6 +40,8 @@ export async function removeMember({
     // Promoted to owner by a transfer in between, or removed by someone else: answer as now stored.
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.MEMBER_NOT_FOUND });
   }
+  // Links the member sent must not bring anyone in after them (nor them back, by a second account).
+  await workspaceInvitationRepository.revokeSentBy({ workspaceId, invitedBy: userId, now: new Date() });
   await retireMemberAccess({ workspaceId, userId, ...(onBumpFailed ? { onBumpFailed } : {}) });
 
   return { workspaceId, userId, removed: true };

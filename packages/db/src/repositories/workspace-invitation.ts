@@ -101,18 +101,54 @@ export const workspaceInvitationRepository = {
     return docs.map(toRecord);
   },
 
-  /** Whether this address already has a pending invitation to the workspace. */
-  async hasPending({ workspaceId, email, now }: { workspaceId: string; email: string; now: Date }) {
+  /** This address's pending invitation to the workspace, if any (the newest). */
+  async findPending({
+    workspaceId,
+    email,
+    now,
+  }: {
+    workspaceId: string;
+    email: string;
+    now: Date;
+  }): Promise<TWorkspaceInvitationRecord | null> {
     const ws = toObjectId(workspaceId);
     if (!ws || typeof email !== 'string') {
-      return false;
+      return null;
     }
-    const doc = await WorkspaceInvitationModel.exists({
+    const doc = await WorkspaceInvitationModel.findOne({
       workspaceId: ws,
       email: email.trim().toLowerCase(),
       ...pendingAt(now),
-    });
+    })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<TLeanInvitation>();
 
-    return doc !== null;
+    return doc ? toRecord(doc) : null;
+  },
+
+  /**
+   * Revokes every pending invitation this member sent to the workspace: a member who was removed
+   * or lowered below inviting must not get back in through links sent before.
+   */
+  async revokeSentBy({
+    workspaceId,
+    invitedBy,
+    now,
+  }: {
+    workspaceId: string;
+    invitedBy: string;
+    now: Date;
+  }): Promise<number> {
+    const ws = toObjectId(workspaceId);
+    const inviter = toObjectId(invitedBy);
+    if (!ws || !inviter) {
+      return 0;
+    }
+    const result = await WorkspaceInvitationModel.updateMany(
+      { workspaceId: ws, invitedBy: inviter, ...pendingAt(now) },
+      { $set: { revokedAt: now } },
+    );
+
+    return result.modifiedCount;
   },
 };

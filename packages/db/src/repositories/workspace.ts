@@ -108,6 +108,11 @@ export const workspaceRepository = {
   },
 
   /** The workspace whose billing customer this is; null when none (or a non-string id). */
+  /** How many workspaces this account owns, its personal one included. */
+  async countOwned({ ownerId }: { ownerId: string }): Promise<number> {
+    return WorkspaceModel.countDocuments({ ownerId: requireObjectId(ownerId) });
+  },
+
   async findIdByCustomerId({ customerId }: { customerId: string }): Promise<string | null> {
     if (typeof customerId !== 'string' || customerId === '') {
       return null;

@@ -3,6 +3,7 @@ import { createForm, getForm } from '@formwell/core';
 import { seesFormSettings } from '../../actor/actor-answers.js';
 import { actorProcedure } from '../../actor/actor-procedure.js';
 import { apiKeyPolicies } from '../../auth/api-key-policy.js';
+import { requireMailRoutingRight } from './require-mail-routing-right.js';
 import { createFormMeta, ZCreateFormRequestSchema, ZCreateFormResponseSchema } from './create-form.types.js';
 
 /** Creates a form within the plan's form limit (the dashboard's editor and `POST /api/v1/forms`). */
@@ -12,6 +13,7 @@ export const createFormRoute = actorProcedure({ apiKey: apiKeyPolicies.formsCrea
   .output(ZCreateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
     const { actor, user, services, logger } = ctx;
+    requireMailRoutingRight(actor, input.emailSettings);
     const form = await createForm({ config: services.config, userId: actor.workspaceId, input });
     logger.info({ formId: form.id }, 'form created');
     if (seesFormSettings(actor)) {

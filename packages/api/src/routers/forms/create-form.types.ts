@@ -12,7 +12,7 @@ export const createFormMeta = {
     tags: ['forms'],
     summary: 'Create a form',
     description:
-      "Answers the new Form as the get-form endpoint does. `emailSettings.enabled` (the submitter's confirmation) needs STANDARD or PRO, `emailSettings.developerNotificationsEnabled` (the owner's notification) PRO. Scope `forms:write`; rate-limited per key.",
+      "Answers the new Form as the get-form endpoint does. `emailSettings.enabled` (the submitter's confirmation) needs STANDARD or PRO, `emailSettings.developerNotificationsEnabled` (the owner's notification) PRO. Scope `forms:write`. Sending `emailSettings.developerEmail`, `replyTo`, `notificationTemplate` or `confirmationTemplate` also needs scope `submissions:read` (they decide where and what submissions are mailed), else 403 `Insufficient scope: submissions:read`. Rate-limited per key.",
     successDescription: 'Created',
     errorResponses: {
       ...apiKeyErrorResponses,

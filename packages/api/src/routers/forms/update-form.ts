@@ -4,6 +4,7 @@ import { seesFormSettings } from '../../actor/actor-answers.js';
 import { actorProcedure } from '../../actor/actor-procedure.js';
 import { apiKeyPolicies } from '../../auth/api-key-policy.js';
 import { logBumpFailure } from '../../auth/log-bump-failure.js';
+import { requireMailRoutingRight } from './require-mail-routing-right.js';
 import { updateFormMeta, ZUpdateFormRequestSchema, ZUpdateFormResponseSchema } from './update-form.types.js';
 
 /**
@@ -17,6 +18,7 @@ export const updateFormRoute = actorProcedure({ apiKey: apiKeyPolicies.formsMana
   .mutation(async ({ ctx, input }) => {
     const { actor, user, services, logger } = ctx;
     const { formId, ...data } = input;
+    requireMailRoutingRight(actor, input.emailSettings);
     const form = await updateForm({
       config: services.config,
       userId: actor.workspaceId,

@@ -13,7 +13,7 @@ export const updateFormMeta = {
     tags: ['forms'],
     summary: 'Change a form',
     description:
-      "Changes any of the form's writable properties; those left out keep their value, `fields` replaces the whole list, `emailSettings` and `publicSubmissions` change only the keys sent. Answers the Form as the get-form endpoint does. Turning `emailSettings.enabled` (the submitter's confirmation) on needs STANDARD or PRO, `emailSettings.developerNotificationsEnabled` (the owner's notification) PRO; a switch already on may stay on after a downgrade. Another user's form is 404, as on get-form. Scope `forms:write`; rate-limited per key.",
+      "Changes any of the form's writable properties; those left out keep their value, `fields` replaces the whole list, `emailSettings` and `publicSubmissions` change only the keys sent. Answers the Form as the get-form endpoint does. Turning `emailSettings.enabled` (the submitter's confirmation) on needs STANDARD or PRO, `emailSettings.developerNotificationsEnabled` (the owner's notification) PRO; a switch already on may stay on after a downgrade. Another user's form is 404, as on get-form. Scope `forms:write`. Sending `emailSettings.developerEmail`, `replyTo`, `notificationTemplate` or `confirmationTemplate` also needs scope `submissions:read` (they decide where and what submissions are mailed), else 403 `Insufficient scope: submissions:read`. Rate-limited per key.",
     errorResponses: {
       ...apiKeyErrorResponses,
       403: 'Insufficient scope, a key restricted to other forms or origins, an email setting or a file field the plan does not include',

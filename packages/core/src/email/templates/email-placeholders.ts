@@ -35,6 +35,20 @@ export function unknownPlaceholders(template: string, fieldNames?: readonly stri
   });
 }
 
+/** Whether a placeholder stands for something the submitter typed (`{{fields}}`, `{{field.NAME}}`). */
+function isSubmitterValue(name: string): boolean {
+  return name === 'fields' || name.startsWith('field.');
+}
+
+/**
+ * The placeholders of `template` a template of this kind may not use. The confirmation goes to an
+ * address the submitter typed, so quoting anything they typed would let anyone mail any text to
+ * anyone from this install: it may use only the form's and the service's own values.
+ */
+export function refusedPlaceholders(kind: 'notification' | 'confirmation', template: string): string[] {
+  return kind === 'confirmation' ? placeholdersOf(template).filter(isSubmitterValue) : [];
+}
+
 /** Replaces each placeholder with `valueOf(name)`; a name it has no value for becomes empty. */
 export function fillPlaceholders(template: string, valueOf: (name: string) => string | undefined): string {
   return template.replace(PLACEHOLDER, (_whole, name: string) => valueOf(name) ?? '');

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 
 import { DEFAULT_EMAIL_TEMPLATES } from './email-template-defaults.js';
-import { unknownPlaceholders } from './email-placeholders.js';
+import { refusedPlaceholders, unknownPlaceholders } from './email-placeholders.js';
+import { emailTemplateInputSchema, placeholderProblem } from './z-email-template.js';
+import { formEmailTemplate } from '../submission-email-templates.js';
 import { renderEmailTemplate, type TEmailTemplateContext } from './render-email-template.js';
 
 const context = (fields: Record<string, unknown>): TEmailTemplateContext => ({
@@ -89,5 +91,41 @@ describe('unknownPlaceholders', () => {
 
     expect(unknownPlaceholders(template)).toEqual(['user.password', '']);
     expect(unknownPlaceholders(template, ['email'])).toEqual(['user.password', 'field.nope', '']);
+  });
+});
+
+describe('placeholders per template kind', () => {
+  const quoting = 'You wrote {{ fields }} as {{field.email}} to {{form.name}} ({{submission.id}})';
+
+  test('the confirmation refuses every placeholder the submitter typed; the notification may quote them', () => {
+    expect(refusedPlaceholders('confirmation', quoting)).toEqual(['fields', 'field.email']);
+    expect(refusedPlaceholders('notification', quoting)).toEqual([]);
+    expect(placeholderProblem('confirmation', quoting)).toBe(
+      'Placeholders the submitter typed cannot be used in the confirmation (it is sent to the address they typed): {{fields}}, {{field.email}}',
+    );
+    expect(placeholderProblem('notification', quoting)).toBeNull();
+    expect(
+      placeholderProblem('confirmation', 'Thanks from {{form.name}} at {{submission.createdAt}}'),
+    ).toBeNull();
+  });
+
+  test('saving a confirmation that quotes the submitter fails, in subject or body, naming the placeholder', () => {
+    const confirmation = emailTemplateInputSchema('confirmation');
+    const subject = confirmation.safeParse({ subject: 'Re: {{field.message}}' });
+    expect(subject.success).toBe(false);
+    expect(subject.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['subject'], placeholderProblem('confirmation', '{{field.message}}')],
+    ]);
+    expect(confirmation.safeParse({ body: '{{fields}}' }).success).toBe(false);
+    expect(emailTemplateInputSchema('notification').safeParse({ body: '{{fields}}' }).success).toBe(true);
+  });
+
+  test('a confirmation stored before the rule is sent with the built-in part instead of the quote', () => {
+    const template = formEmailTemplate('confirmation', {
+      subject: 'Legacy {{field.email}}',
+      notificationTemplate: null,
+      confirmationTemplate: { subject: null, body: 'You wrote {{fields}}' },
+    });
+    expect(template).toEqual(DEFAULT_EMAIL_TEMPLATES.confirmation);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { invalidParameter } from '../../errors/invalid-parameter.js';
-import { unknownPlaceholders } from './email-placeholders.js';
+import { refusedPlaceholders, unknownPlaceholders } from './email-placeholders.js';
 import { EMAIL_TEMPLATE_KINDS, type TEmailTemplateKind } from './email-template-defaults.js';
 import { MAX_SUBJECT_LENGTH } from './render-email-template.js';
 
@@ -13,22 +13,49 @@ function listed(names: readonly string[]): string {
 }
 
 /**
- * One per-form template as an owner sends it: each part null (or left out) for the built-in one.
- * A placeholder the service does not know is refused on save, named, rather than mailed as empty.
+ * Why a template part is refused, or null: placeholders the service does not know, then (for the
+ * confirmation) placeholders that would quote the submitter. The one owner of these texts.
  */
-export const ZEmailTemplateInputSchema = z
-  .object({
-    subject: z.string().trim().min(1).max(MAX_SUBJECT_LENGTH).nullable().optional(),
-    body: z.string().trim().min(1).max(MAX_BODY_LENGTH).nullable().optional(),
-  })
-  .superRefine((template, ctx) => {
-    for (const part of ['subject', 'body'] as const) {
-      const unknown = unknownPlaceholders(template[part] ?? '');
-      if (unknown.length > 0) {
-        ctx.addIssue({ code: 'custom', path: [part], message: `Unknown placeholders: ${listed(unknown)}` });
+export function placeholderProblem(
+  kind: TEmailTemplateKind,
+  text: string,
+  fieldNames?: readonly string[],
+): string | null {
+  const unknown = unknownPlaceholders(text, fieldNames);
+  if (unknown.length > 0) {
+    return `Unknown placeholders: ${listed(unknown)}`;
+  }
+  const refused = refusedPlaceholders(kind, text);
+  if (refused.length > 0) {
+    return `Placeholders the submitter typed cannot be used in the ${kind} (it is sent to the address they typed): ${listed(refused)}`;
+  }
+
+  return null;
+}
+
+/**
+ * One per-form template of a kind as an owner sends it: each part null (or left out) for the
+ * built-in one. A placeholder the service does not know, or one the kind may not quote, is refused
+ * on save, named, rather than mailed.
+ */
+export function emailTemplateInputSchema(kind: TEmailTemplateKind) {
+  return z
+    .object({
+      subject: z.string().trim().min(1).max(MAX_SUBJECT_LENGTH).nullable().optional(),
+      body: z.string().trim().min(1).max(MAX_BODY_LENGTH).nullable().optional(),
+    })
+    .superRefine((template, ctx) => {
+      for (const part of ['subject', 'body'] as const) {
+        const problem = placeholderProblem(kind, template[part] ?? '');
+        if (problem !== null) {
+          ctx.addIssue({ code: 'custom', path: [part], message: problem });
+        }
       }
-    }
-  });
+    });
+}
+
+/** A template of either kind (the kind-specific checks apply where the kind is known). */
+export const ZEmailTemplateInputSchema = emailTemplateInputSchema('notification');
 
 /** A template as stored and shown. */
 export const ZStoredEmailTemplateSchema = z
@@ -48,7 +75,8 @@ function templateSetting(kind: TEmailTemplateKind): 'notificationTemplate' | 'co
 }
 
 /**
- * 400 when a template's `{{field.NAME}}` names no field of the form (checked where the form's fields
+ * 400 when a template's `{{field.NAME}}` names no field of the form, or a template quotes what its
+ * kind may not (checked where the form's fields
  * are known: on create, and on update against the fields it will have).
  */
 export function assertTemplateFields({
@@ -69,9 +97,8 @@ export function assertTemplateFields({
     const setting = templateSetting(kind);
     const template = emailSettings?.[setting];
     for (const part of ['subject', 'body'] as const) {
-      const unknown = unknownPlaceholders(template?.[part] ?? '', fieldNames);
-      if (unknown.length > 0) {
-        const message = `Unknown placeholders: ${listed(unknown)}`;
+      const message = placeholderProblem(kind, template?.[part] ?? '', fieldNames);
+      if (message !== null) {
         throw invalidParameter(
           `emailSettings.${setting}.${part}`,
           `emailSettings.${setting}.${part}: ${message}`,
