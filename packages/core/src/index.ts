@@ -184,6 +184,7 @@ export { findFormOwner } from './forms/find-form-owner.js';
 
 // public HTML forms (keyless endpoint)
 export { admitPublicUpload, submitPublicForm } from './public-forms/submit-public-form.js';
+export { admitEmbedUpload } from './public-forms/admit-embed-upload.js';
 export type { SubmitPublicFormOptions, TSubmitPublicFormResult } from './public-forms/submit-public-form.js';
 export { getPublicFormName } from './public-forms/get-public-form.js';
 export type { TCaptchaProvider } from './public-forms/captcha-providers.js';

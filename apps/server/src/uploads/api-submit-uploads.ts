@@ -3,11 +3,19 @@ import {
   apiKeyPolicies,
   attachRequestUploads,
   authorizeAdmitted,
+  observeRefusal,
   peekEarlyAdmission,
   requestUploadsOf,
+  submitClientInfo,
   type ApiServices,
 } from '@formwell/api';
-import { AppError, AppErrorCode, createRequestUploads, keyedUploadTarget } from '@formwell/core';
+import {
+  admitEmbedUpload,
+  AppError,
+  AppErrorCode,
+  createRequestUploads,
+  keyedUploadTarget,
+} from '@formwell/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { readMultipartFields } from '../public-form/public-form-body.js';
@@ -32,8 +40,11 @@ function isMultipartSubmit(request: FastifyRequest): boolean {
  * named like them (`redirectUrl` as in JSON), files in file parts. The body is read here, before
  * the submit procedure runs: at the first file part the key's admission (made before the body),
  * its scope and form restrictions, the form and the plan are checked, then each file streams to
- * storage. The procedure gets the text fields as its usual JSON input and stores the files with
- * the submission (or removes them with any refusal).
+ * storage. An origin-restricted (embed) key is a browser page's and is held there, on the fields
+ * sent before the first file, to the rules of POST /f/ too (form opted in, honeypot, CAPTCHA,
+ * whose verdict goes to the submit so the token is verified once). The procedure gets the text
+ * fields as its usual JSON input and stores the files with the submission (or removes them with
+ * any refusal).
  */
 export async function apiSubmitUploads(app: FastifyInstance, { services }: { services: ApiServices }) {
   // Only the submit reads multipart; elsewhere the REST host still answers 415.
@@ -45,6 +56,7 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
     // A multipart body may carry files of many megabytes: a request the key's admission refuses
     // (no key, a bad key, the rate limit) is answered before any of it is read.
     await peekEarlyAdmission(request);
+    let captcha: 'passed' | 'none' | undefined;
     const uploads = createRequestUploads({
       resolveTarget: async (fieldsBefore) => {
         const admission = await peekEarlyAdmission(request);
@@ -56,10 +68,27 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
           throw badRequest('Send the formId part before the files');
         }
         authorizeAdmitted({ req: request, policy: apiKeyPolicies.submit, formId }, admission);
+        const workspaceId = admission.actor.workspaceId;
+        if (admission.actor.rights.restrictions.allowedOrigins.length > 0) {
+          const admitted = await observeRefusal(services, 'api', () =>
+            admitEmbedUpload({
+              config: services.config,
+              workspaceId,
+              formId,
+              fieldsBefore: Object.fromEntries(fieldsBefore),
+              client: submitClientInfo(request, services.config),
+            }),
+          );
+          captcha = admitted.captcha;
+          // A bot the honeypot caught: its files are read and dropped, the submit answers as usual.
+          if (admitted.honeypot) {
+            return null;
+          }
+        }
 
         return keyedUploadTarget({
           config: services.config,
-          user: { id: admission.actor.workspaceId, plan: admission.user.plan },
+          user: { id: workspaceId, plan: admission.user.plan },
           formId,
         });
       },
@@ -75,7 +104,7 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
     request.body = { formId, data, ...(redirectUrl === undefined ? {} : { redirectUrl }) };
     // The REST host takes JSON input; this body now is that input (the files travel beside it).
     request.headers['content-type'] = 'application/json';
-    attachRequestUploads(request, uploads);
+    attachRequestUploads(request, uploads, captcha);
   });
   // The procedure may refuse before it submits (its input check, the per-address limit): the files
   // stored for such a request go before its answer is sent, so the refusal leaves nothing behind.

@@ -5,13 +5,17 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { startFakeCaptchaVerifier } from '../helpers/fake-captcha-verifier.js';
 import { createPublicForm, spamCount } from '../public-form/helpers.js';
-import { formData, listen, NOTHING_LEFT, pngBytes, residue } from './helpers.js';
+import {
+  formData,
+  honeypotCaughtParts,
+  listen,
+  NAME_AND_CV_FIELDS,
+  NOTHING_LEFT,
+  pngBytes,
+  residue,
+} from './helpers.js';
 
 const JSON_ACCEPT = { accept: 'application/json' };
-const FILE_FIELDS = [
-  { name: 'name', label: 'Name', type: 'text', required: true },
-  { name: 'cv', label: 'CV', type: 'file', required: true },
-] as const;
 const SECRET = 'hcaptcha-secret';
 const TOKEN = 'good-token';
 
@@ -44,7 +48,7 @@ describe('POST /f/{formId}: checks that need no file run before a file byte is s
     const { app } = await buildTestApp({ CAPTCHA_HCAPTCHA_VERIFY_URL: verifier.url });
     const form = await createPublicForm({
       owner: { plan: 'STANDARD' },
-      form: { fields: [...FILE_FIELDS] },
+      form: { fields: [...NAME_AND_CV_FIELDS] },
       publicSubmissions: { captcha: { provider: 'hcaptcha', secret: SECRET } },
     });
 
@@ -56,7 +60,7 @@ describe('POST /f/{formId}: checks that need no file run before a file byte is s
     const base = await listen(app);
     const form = await createPublicForm({
       owner: { plan: 'STANDARD' },
-      form: { fields: [...FILE_FIELDS] },
+      form: { fields: [...NAME_AND_CV_FIELDS] },
       publicSubmissions: { allowedOrigins: ['https://shop.example.com'] },
     });
     const begun = vi.spyOn(uploadedFileRepository, 'begin');
@@ -136,15 +140,13 @@ describe('POST /f/{formId}: checks that need no file run before a file byte is s
   test('a bot the honeypot catches before its files is answered as usual; its files are never stored', async () => {
     const { app } = await buildTestApp();
     const base = await listen(app);
-    const form = await createPublicForm({ owner: { plan: 'STANDARD' }, form: { fields: [...FILE_FIELDS] } });
+    const form = await createPublicForm({
+      owner: { plan: 'STANDARD' },
+      form: { fields: [...NAME_AND_CV_FIELDS] },
+    });
     const begun = vi.spyOn(uploadedFileRepository, 'begin');
 
-    const response = await post(base, form.formId, [
-      ['_gotcha', 'https://spam.example'],
-      ['name', 'Ada'],
-      ['cv', { bytes: pngBytes(200 * 1024), filename: 'cv.png' }],
-      ['cv', { bytes: pngBytes(), filename: 'second.png' }],
-    ]);
+    const response = await post(base, form.formId, honeypotCaughtParts());
 
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ success: true });

@@ -133,3 +133,19 @@ export function formData(
 
   return data;
 }
+
+/** A bot's fields: the honeypot filled before two files (one of 200 KB), for the `cv` file field. */
+export function honeypotCaughtParts(): Parameters<typeof formData>[0] {
+  return [
+    ['_gotcha', 'https://spam.example'],
+    ['name', 'Ada'],
+    ['cv', { bytes: pngBytes(200 * 1024), filename: 'cv.png' }],
+    ['cv', { bytes: pngBytes(), filename: 'second.png' }],
+  ];
+}
+
+/** A name and one required file (`cv`, any type, the plan's size): the checks-before-files form. */
+export const NAME_AND_CV_FIELDS = [
+  { name: 'name', label: 'Name', type: 'text', required: true },
+  { name: 'cv', label: 'CV', type: 'file', required: true },
+] as const satisfies TCreateFormInput['fields'];

@@ -3,34 +3,68 @@ import type { TFormRecord } from '@formwell/db';
 import type { TCoreConfig } from '../config/load-config.js';
 import type { TSpamSignals } from '../spam/judge-submission.js';
 import type { TClientInfo } from '../submissions/submit-form.js';
-import { CAPTCHA_TOKEN_NAMES, checkFormCaptcha, publicSubmissionsOff } from './check-form-captcha.js';
+import {
+  CAPTCHA_TOKEN_NAMES,
+  checkFormCaptcha,
+  publicSubmissionsOff,
+  requireCaptchaTokenBeforeFiles,
+} from './check-form-captcha.js';
 
 /**
- * A submit made with an origin-restricted (embed) key comes from a browser page, like one to
- * POST /f/: the form must have opted in to public submissions (404), and its CAPTCHA applies (403).
- * The per-address limit is the transport's (it counts before the body is read). Returns the data
- * without the CAPTCHA token and the signals with the CAPTCHA's verdict.
+ * The rules of a browser page's submit made with an origin-restricted (embed) key, on the fields
+ * read so far: the form opted in to public submissions (404), then its CAPTCHA (403). With
+ * `beforeFiles` they are a multipart body's fields before its first file, where a CAPTCHA form's
+ * token must be (400). A verdict given earlier for the same request is reused (a token verifies
+ * once); a bot the honeypot caught is answered by the submit itself, and the provider is not asked.
  */
-export async function admitEmbedSubmit({
+export async function admitEmbedRequest({
   config,
   form,
-  data,
+  body,
   client,
+  honeypot,
+  captcha: known,
+  beforeFiles = false,
+}: {
+  config: TCoreConfig;
+  form: TFormRecord;
+  body: Record<string, unknown>;
+  client: TClientInfo;
+  honeypot: boolean;
+  captcha?: 'passed' | 'none' | undefined;
+  beforeFiles?: boolean;
+}): Promise<'passed' | 'none'> {
+  if (!form.publicSubmissions.enabled) {
+    throw publicSubmissionsOff();
+  }
+  if (beforeFiles) {
+    requireCaptchaTokenBeforeFiles({ form, fieldsBefore: body, honeypot });
+  }
+
+  return honeypot ? 'none' : (known ?? (await checkFormCaptcha({ config, form, body, client })));
+}
+
+/**
+ * A submit made with an embed key comes from a browser page, like one to POST /f/ (see
+ * admitEmbedRequest). The per-address limit is the transport's. Returns the data without the
+ * CAPTCHA token and the signals with the CAPTCHA's verdict.
+ */
+export async function admitEmbedSubmit({
+  data,
   signals,
   honeypotFilled,
+  ...request
 }: {
   config: TCoreConfig;
   form: TFormRecord;
   data: Record<string, unknown>;
   client: TClientInfo;
   signals: TSpamSignals;
-  /** A bot the honeypot caught is answered by the submit itself; the provider is not asked. */
   honeypotFilled: boolean;
+  /** The verdict given at a multipart body's first file part (admitEmbedUpload), if any. */
+  captcha?: 'passed' | 'none' | undefined;
 }): Promise<{ data: Record<string, unknown>; signals: TSpamSignals }> {
-  if (!form.publicSubmissions.enabled) {
-    throw publicSubmissionsOff();
-  }
-  const captcha = honeypotFilled ? 'none' : await checkFormCaptcha({ config, form, body: data, client });
+  const captcha = await admitEmbedRequest({ ...request, body: data, honeypot: honeypotFilled });
 
   return {
     // fromEntries keeps `__proto__` an own (refused) key, as the submit's validation expects.

@@ -65,6 +65,29 @@ export async function checkFormCaptcha({
   return 'passed';
 }
 
+/**
+ * A multipart body is checked at its first file part: a CAPTCHA form's token must be among the
+ * fields sent before it (400 otherwise), so the provider is asked before a file byte is stored.
+ * A bot the honeypot caught is answered as usual and needs no token.
+ */
+export function requireCaptchaTokenBeforeFiles({
+  form,
+  fieldsBefore,
+  honeypot,
+}: {
+  form: Pick<TFormRecord, 'publicSubmissions'>;
+  fieldsBefore: Record<string, unknown>;
+  honeypot: boolean;
+}): void {
+  const sent = [...CAPTCHA_TOKEN_NAMES].some((name) => fieldsBefore[name] !== undefined);
+  if (!honeypot && form.publicSubmissions.captcha && !sent) {
+    throw refusedAs(
+      SubmitRefusal.validation,
+      new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.CAPTCHA_TOKEN_AFTER_FILES }),
+    );
+  }
+}
+
 /** 404 `Public submissions are off for this form`: the form exists but takes no browser submissions. */
 export function publicSubmissionsOff(): AppError {
   return refusedAs(

@@ -13,7 +13,12 @@ import {
 } from '../submissions/submit-form.js';
 import { refusedAs, SubmitRefusal, type TSubmitRefusal } from '../submissions/submit-refusal.js';
 import type { TSpamSignals } from '../spam/judge-submission.js';
-import { CAPTCHA_TOKEN_NAMES, checkFormCaptcha, publicSubmissionsOff } from './check-form-captcha.js';
+import {
+  CAPTCHA_TOKEN_NAMES,
+  checkFormCaptcha,
+  publicSubmissionsOff,
+  requireCaptchaTokenBeforeFiles,
+} from './check-form-captcha.js';
 import { publicThankYouUrl } from './public-thank-you-url.js';
 import { requestOrigin } from './request-origin.js';
 import { formNotFound } from '../forms/load-owned-form.js';
@@ -114,19 +119,12 @@ async function admitPublicRequest({
   // A bot caught by the honeypot is answered (and counted) by the submit itself; the provider is
   // not asked about it.
   const honeypot = isHoneypotFilled(data[HONEYPOT_FIELD]);
-  if (beforeFiles && !honeypot && settings.captcha && !hasCaptchaToken(body)) {
-    throw refusedAs(
-      SubmitRefusal.validation,
-      new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.CAPTCHA_TOKEN_AFTER_FILES }),
-    );
+  if (beforeFiles) {
+    requireCaptchaTokenBeforeFiles({ form, fieldsBefore: body, honeypot });
   }
   const captcha = honeypot ? 'none' : (known ?? (await checkFormCaptcha({ config, form, body, client })));
 
   return { form, data, redirectUrl: normalizedRedirectUrl, captcha, honeypot };
-}
-
-function hasCaptchaToken(body: Record<string, unknown>): boolean {
-  return [...CAPTCHA_TOKEN_NAMES].some((name) => body[name] !== undefined);
 }
 
 /**

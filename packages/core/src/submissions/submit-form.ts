@@ -65,6 +65,11 @@ export type SubmitFormOptions = {
    * endpoint's rules (opt-in, CAPTCHA; see admitEmbedSubmit).
    */
   embed?: boolean;
+  /**
+   * An embed submit's CAPTCHA verdict given already for this request (at a multipart body's first
+   * file part, see admitEmbedUpload): a token is good for one verification only.
+   */
+  captcha?: 'passed' | 'none';
 };
 
 /** A submit's form from MongoDB: the user's own, else 404, or 403 for another user's form. */
@@ -129,6 +134,7 @@ export async function submitForm({
   files,
   spamSignals = {},
   embed = false,
+  captcha,
 }: SubmitFormOptions): Promise<TSubmitFormResult> {
   const {
     formId,
@@ -144,6 +150,7 @@ export async function submitForm({
         client,
         signals: spamSignals,
         honeypotFilled: isHoneypotFilled(sent._gotcha),
+        captcha,
       })
     : { data: sent, signals: spamSignals };
   const limits = config.plans[user.plan];

@@ -6,7 +6,7 @@ import { handOffOutbox } from '../../hand-off-outbox.js';
 import { observeSubmit } from '../../observe-submit.js';
 import { apiKeyPolicies } from '../../auth/api-key-policy.js';
 import { actorProcedure } from '../../actor/actor-procedure.js';
-import { requestUploadsOf } from '../../uploads/request-uploads.js';
+import { requestCaptchaOf, requestUploadsOf } from '../../uploads/request-uploads.js';
 import { consumePublicFormLimit, publicSubmitAddressRate } from '../../rate-limit/public-form-limit.js';
 import { submitFormMeta, ZSubmitFormRequestSchema, ZSubmitFormResponseSchema } from './submit-form.types.js';
 
@@ -23,6 +23,8 @@ export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, s
     if (embed) {
       await consumePublicFormLimit({ req, res, services, formId: input.formId });
     }
+    // A multipart submit's CAPTCHA was verified before its files were stored; not asked again.
+    const captcha = embed ? requestCaptchaOf(req) : undefined;
     const submit = (files?: TSubmissionFiles) =>
       observeSubmit(services, 'api', () =>
         submitForm({
@@ -37,6 +39,7 @@ export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, s
           // call, before any MongoDB read) says nothing changed; else from MongoDB.
           loadForm: (ids) => services.formCopy.load({ ...ids, epoch: authEpoch }),
           embed,
+          ...(captcha === undefined ? {} : { captcha }),
           // A server-side key sends everything from its server's one address: no rate signal.
           spamSignals: embed ? { addressRate: publicSubmitAddressRate(req) } : {},
           ...(files ? { files } : {}),
