@@ -7,7 +7,16 @@ export async function ownerWithEndpoint(config: TCoreConfig, url: string) {
     config,
     input: { email: `owner-${randomBytes(6).toString('hex')}@example.com`, plan: 'PRO' },
   });
-  const form = await createForm({ config, userId: user.id, input: { name: 'Contact', formType: 'contact' } });
+  // Only the webhook in each outbox: the owner's notification, on by default on PRO, stays off.
+  const form = await createForm({
+    config,
+    userId: user.id,
+    input: {
+      name: 'Contact',
+      formType: 'contact',
+      emailSettings: { developerNotificationsEnabled: false },
+    },
+  });
   const endpoint = await createWebhookEndpoint({ config, userId: user.id, formId: form.id, url });
 
   return { user, form, endpoint };
