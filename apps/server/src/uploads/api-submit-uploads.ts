@@ -16,6 +16,7 @@ import {
   createRequestUploads,
   keyedUploadTarget,
 } from '@formwell/core';
+import type { TFormRecord } from '@formwell/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { readMultipartFields } from '../public-form/public-form-body.js';
@@ -69,6 +70,7 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
         }
         authorizeAdmitted({ req: request, policy: apiKeyPolicies.submit, formId }, admission);
         const workspaceId = admission.actor.workspaceId;
+        let loadedForm: TFormRecord | undefined;
         if (admission.actor.rights.restrictions.allowedOrigins.length > 0) {
           const admitted = await observeRefusal(services, 'api', () =>
             admitEmbedUpload({
@@ -80,6 +82,7 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
             }),
           );
           captcha = admitted.captcha;
+          loadedForm = admitted.form;
           // A bot the honeypot caught: its files are read and dropped, the submit answers as usual.
           if (admitted.honeypot) {
             return null;
@@ -90,6 +93,7 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
           config: services.config,
           user: { id: workspaceId, plan: admission.user.plan },
           formId,
+          ...(loadedForm ? { loadedForm } : {}),
         });
       },
       noFileFields: () => badRequest('This form has no file fields'),

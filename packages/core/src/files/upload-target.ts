@@ -1,4 +1,10 @@
-import { fileStorageFor, formRepository, workspaceRepository, type TFileStorage } from '@formwell/db';
+import {
+  fileStorageFor,
+  formRepository,
+  workspaceRepository,
+  type TFileStorage,
+  type TFormRecord,
+} from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import type { TPlan, TPlanLimits } from '../config/plans.js';
@@ -86,12 +92,15 @@ export async function keyedUploadTarget({
   config,
   user,
   formId,
+  loadedForm,
 }: {
   config: TCoreConfig;
   user: { id: string; plan: TPlan };
   formId: string;
+  /** The same form, when this request already read it for the key's tenant (embed-key checks). */
+  loadedForm?: Pick<TFormRecord, 'id' | 'fields'>;
 }): Promise<TUploadTarget> {
-  const form = await loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' });
+  const form = loadedForm ?? (await loadOwnedForm({ userId: user.id, formId, foreign: 'forbidden' }));
 
   return targetOf({
     config,

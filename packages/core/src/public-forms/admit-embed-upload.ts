@@ -1,3 +1,5 @@
+import type { TFormRecord } from '@formwell/db';
+
 import type { TCoreConfig } from '../config/load-config.js';
 import { isHoneypotFilled, loadFormForSubmit, type TClientInfo } from '../submissions/submit-form.js';
 import { refusingAs, SubmitRefusal } from '../submissions/submit-refusal.js';
@@ -8,7 +10,8 @@ import { admitEmbedRequest } from './admit-embed-submit.js';
  * on the fields sent before it, so that a request they refuse has no byte of its files stored:
  * the key's own form (404, or 403 for another's), opted in (404), the CAPTCHA token before the
  * files (400) and good (403). Returns the CAPTCHA's verdict (for the submit, so the token is
- * verified once) and whether the honeypot caught a bot (whose files are read and dropped).
+ * verified once), whether the honeypot caught a bot (whose files are read and dropped), and the
+ * form it read, for the upload target, so the request reads it once.
  */
 export async function admitEmbedUpload({
   config,
@@ -23,7 +26,7 @@ export async function admitEmbedUpload({
   formId: string;
   fieldsBefore: Record<string, unknown>;
   client: TClientInfo;
-}): Promise<{ captcha: 'passed' | 'none'; honeypot: boolean }> {
+}): Promise<{ captcha: 'passed' | 'none'; honeypot: boolean; form: TFormRecord }> {
   const form = await refusingAs(SubmitRefusal.form, () => loadFormForSubmit({ userId: workspaceId, formId }));
   const honeypot = isHoneypotFilled(fieldsBefore._gotcha);
   const captcha = await admitEmbedRequest({
@@ -35,5 +38,5 @@ export async function admitEmbedUpload({
     beforeFiles: true,
   });
 
-  return { captcha, honeypot };
+  return { captcha, honeypot, form };
 }
