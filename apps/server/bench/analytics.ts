@@ -5,6 +5,7 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { buildApp } from '../src/app.js';
 import { parseServerEnv } from '../src/env.js';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * `pnpm --filter @formwell/server bench:analytics`: GET /api/v1/forms/{formId}/analytics (PRO,
@@ -134,22 +135,6 @@ async function main() {
     await app.close();
     await Promise.all([redis.stop(), mongo.stop()]);
   }
-}
-
-/**
- * mulberry32: repeatable and evenly spread. (An LCG computed in doubles loses its low bits past 2^53
- * and falls into a short cycle, which left most quarter hours of the large form empty.)
- */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 /** The counter documents `count` submissions spread over the last year would have produced. */

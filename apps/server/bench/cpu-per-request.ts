@@ -49,6 +49,10 @@ try {
     status: { pid: server.child.pid ?? -1, options: { url: `${base}/api/v1/status` } },
     get: { pid: server.child.pid ?? -1, options: { url: formUrl, headers } },
     list: { pid: server.child.pid ?? -1, options: { url: `${base}/api/v1/forms/list?limit=10`, headers } },
+    joined: {
+      pid: server.child.pid ?? -1,
+      options: { url: `${base}/api/v1/forms/${formIds[0] ?? ''}/users-joined`, headers },
+    },
     submit: {
       pid: server.child.pid ?? -1,
       options: {

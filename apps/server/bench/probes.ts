@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux builds in practice). */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -32,4 +33,11 @@ export function syscallCounts(pid: number): { reads: number; writes: number } {
   const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
 
   return { reads: field('syscr'), writes: field('syscw') };
+}
+
+/** The machine's load averages (1, 5, 15 minutes), printed beside figures taken on a shared host. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 }

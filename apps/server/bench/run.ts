@@ -1,4 +1,3 @@
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
@@ -8,7 +7,7 @@ import { freePort, startEngineProcess, track, type TEngineMode } from './engine-
 import type { TFloorConfig } from './floor-server.js';
 import { load, pacedLoad, type LoadOptions, type LoadResult } from './load.js';
 import type { TPacedResult } from './paced-client.js';
-import { cpuSeconds } from './probes.js';
+import { cpuSeconds, loadAverage } from './probes.js';
 import { benchSubmission, benchSubmitHeaders, seedBenchData } from './seed.js';
 import { spawnProcess } from './spawn-process.js';
 
@@ -313,12 +312,6 @@ function medians(runs: TRun[]) {
 
 function formatCpu(cpu: TCpu): string {
   return `${cpu.server.toFixed(3)}/${cpu.engine.toFixed(3)}/${cpu.redis.toFixed(3)}`;
-}
-
-function loadAverage(): string {
-  return loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 }
 
 function printTable(mode: TEngineMode, rows: TRow[]) {

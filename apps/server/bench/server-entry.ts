@@ -25,8 +25,10 @@ const { parseServerEnv } = (await import(`${code}/env.js`)) as typeof EnvModule;
 // core config the parse builds.
 const env: ServerEnv = parseServerEnv({
   ...process.env,
+  RATE_LIMIT_ANALYTICS: '100000000/60',
   RATE_LIMIT_FORMS_LIST: '100000000/60',
   RATE_LIMIT_GET_FORM: '100000000/60',
+  RATE_LIMIT_SUBMISSIONS_LIST: '100000000/60',
   RATE_LIMIT_SUBMIT: '100000000/60',
   RATE_LIMIT_USERS_JOINED: '100000000/60',
 });
