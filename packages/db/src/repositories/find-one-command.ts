@@ -1,7 +1,5 @@
 import type { Collection, Connection } from 'mongoose';
 
-import { withReadSession } from './read-session.js';
-
 type TFindOneOptions = { projection?: Record<string, 0 | 1> };
 
 /**
@@ -11,8 +9,7 @@ type TFindOneOptions = { projection?: Record<string, 0 | 1> };
  * initialisation, an on-demand reply object, close and clean-up with their events and session
  * hand-back) and cost about twice the client CPU of the same command sent as is: on the hot reads
  * of a request (GET form) that was the largest share of the server's own work. One document always
- * fits in one reply, so nothing is left behind a cursor. The session is a pooled one (see
- * withReadSession), sent the same way an implicit one is.
+ * fits in one reply, so nothing is left behind a cursor.
  *
  * Before the connection is open, mongoose's `findOne` is used: it waits for the connection
  * (mongoose buffers commands until then), which a plain command cannot do.
@@ -35,10 +32,7 @@ export async function findOneByCommand<TDoc>(
     singleBatch: true,
     ...(readConcern ? { readConcern } : {}),
   };
-  // A pooled session rather than a new implicit one per read (see withReadSession).
-  const reply = await withReadSession(model.db, (session) =>
-    db.command(command, { readPreference: db.readPreference, ...(session ? { session } : {}) }),
-  );
+  const reply = await db.command(command, { readPreference: db.readPreference });
   const batch = (reply.cursor as { firstBatch?: TDoc[] } | undefined)?.firstBatch;
 
   return batch?.[0] ?? null;

@@ -2,7 +2,6 @@ import { FormModel, type TFormDoc } from '../models/form.js';
 import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
 import { countOnce } from './count-once.js';
 import { findOneByCommand } from './find-one-command.js';
-import { withReadSession } from './read-session.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds } from './owned-ids.js';
 import { requireObjectId } from './require-object-id.js';
@@ -226,24 +225,16 @@ export const formRepository = {
     // Straight to the driver (the forms list of the API): the filter holds ObjectIds and Dates
     // already, so mongoose's casting would change nothing. The summary's fields only: decoding
     // each form's fields and settings was the largest share of a list's server CPU.
-    // The cursor is read to its end inside the pooled session's turn (see withReadSession).
-    const docs = await withReadSession(FormModel.db, (session) =>
-      FormModel.collection
-        .find<TLeanSummary>(
-          {
-            userId: owner,
-            ...afterFilter(after, after ? toObjectId(after.id) : null),
-            ...(only ? { _id: { $in: only } } : {}),
-          },
-          {
-            projection: SUMMARY_FIELDS,
-            sort: { createdAt: -1, _id: -1 },
-            limit: limit + 1,
-            ...(session ? { session } : {}),
-          },
-        )
-        .toArray(),
-    );
+    const docs = await FormModel.collection
+      .find<TLeanSummary>(
+        {
+          userId: owner,
+          ...afterFilter(after, after ? toObjectId(after.id) : null),
+          ...(only ? { _id: { $in: only } } : {}),
+        },
+        { projection: SUMMARY_FIELDS, sort: { createdAt: -1, _id: -1 }, limit: limit + 1 },
+      )
+      .toArray();
 
     return { items: docs.slice(0, limit).map(toSummary), hasMore: docs.length > limit };
   },
