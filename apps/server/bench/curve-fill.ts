@@ -5,6 +5,13 @@ import mongoose from 'mongoose';
 import { seededRandom } from './seeded-random.js';
 
 const DAY_MS = 86_400_000;
+/**
+ * How long the bench's own clients wait for the engine: a fill of a million documents keeps a
+ * durable engine busy (inserting, journaling, snapshotting) for long stretches on a shared 2-core
+ * host, which the driver's defaults (30 s to connect, 5 s to select a server in connectDatabase)
+ * would take for a lost server. Not the server's settings: it runs as configured.
+ */
+const PATIENT_MS = 10 * 60_000;
 
 type TStoredSubmission = Record<string, unknown>;
 
@@ -34,7 +41,10 @@ export class CurveFiller {
    * copies: nothing would ever send them.
    */
   static async open(mongoUri: string, templateId: string): Promise<CurveFiller> {
-    const client = await new mongoose.mongo.MongoClient(mongoUri).connect();
+    const client = await new mongoose.mongo.MongoClient(mongoUri, {
+      serverSelectionTimeoutMS: PATIENT_MS,
+      connectTimeoutMS: PATIENT_MS,
+    }).connect();
     const stored = await client
       .db()
       .collection<TStoredSubmission>('submissions')
@@ -70,7 +80,9 @@ export class CurveFiller {
 
   /** The product's own rebuild of the form's analytics counters; the submissions it counted. */
   async rebuild(formId: string): Promise<number> {
-    await connectDatabase({ uri: this.#mongoUri });
+    const uri = new URL(this.#mongoUri);
+    uri.searchParams.set('connectTimeoutMS', String(PATIENT_MS));
+    await connectDatabase({ uri: uri.toString(), serverSelectionTimeoutMS: PATIENT_MS });
     try {
       const { rebuilt } = await rebuildAnalyticsCounters({ formId });
 
