@@ -76,7 +76,7 @@ export function submissionEmail({
   };
 }
 
-const UNSUBSCRIBE_NOTE = 'You get this email because this address was added to the form\'s notifications.';
+const UNSUBSCRIBE_NOTE = "You get this email because this address was added to the form's notifications.";
 
 /** The unsubscribe note of an extra recipient's notification, in both parts. */
 function unsubscribeFooter(url: string): { text: string; html: string } {

@@ -112,7 +112,11 @@ export const notificationRecipientRepository = {
       return toRecord(revived);
     }
     try {
-      const created = await NotificationRecipientModel.create({ ...scope, status: 'pending', ...linkFields(link) });
+      const created = await NotificationRecipientModel.create({
+        ...scope,
+        status: 'pending',
+        ...linkFields(link),
+      });
 
       return toRecord(created.toObject() as TLeanRecipient);
     } catch (error) {
@@ -181,7 +185,13 @@ export const notificationRecipientRepository = {
    * Uses a confirmation link: the pending recipient whose unexpired link hashes to `tokenHash`
    * becomes confirmed, and the link is spent. One conditional update, so it works once.
    */
-  async confirm({ tokenHash, now }: { tokenHash: string; now: Date }): Promise<TNotificationRecipientRecord | null> {
+  async confirm({
+    tokenHash,
+    now,
+  }: {
+    tokenHash: string;
+    now: Date;
+  }): Promise<TNotificationRecipientRecord | null> {
     if (typeof tokenHash !== 'string') {
       return null;
     }

@@ -85,7 +85,10 @@ export const resendRecipientLinkRoute = manageProcedure
     const recipient = await withRecipientLinkLimit(ctx, { workspaceId: actor.workspaceId, email }, () =>
       resendNotificationRecipientLink({ ...scope, config: services.config, mail: services.accountMail }),
     );
-    logger.info({ formId: input.formId, recipientId: recipient.id }, 'notification recipient link sent again');
+    logger.info(
+      { formId: input.formId, recipientId: recipient.id },
+      'notification recipient link sent again',
+    );
 
     return recipient;
   });

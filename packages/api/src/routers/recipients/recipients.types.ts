@@ -1,8 +1,17 @@
 import { MAX_EXTRA_RECIPIENTS, ZNotificationRecipientViewSchema } from '@formwell/core';
 import { z } from 'zod';
 
-import { apiKeyErrorResponses, bodyErrorResponses, KEY_RESTRICTION_REFUSAL } from '../../rest/api-key-error-responses.js';
-import { ZApiKeyQuerySchema, ZCursorQuerySchema, ZLimitQuerySchema, ZPathIdParamSchema } from '../../schemas/z-query.js';
+import {
+  apiKeyErrorResponses,
+  bodyErrorResponses,
+  KEY_RESTRICTION_REFUSAL,
+} from '../../rest/api-key-error-responses.js';
+import {
+  ZApiKeyQuerySchema,
+  ZCursorQuerySchema,
+  ZLimitQuerySchema,
+  ZPathIdParamSchema,
+} from '../../schemas/z-query.js';
 import { ZLinkTokenSchema } from '../auth/email-links.types.js';
 import type { ApiMeta } from '../../trpc.js';
 

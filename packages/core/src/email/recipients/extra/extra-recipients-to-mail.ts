@@ -29,7 +29,10 @@ export async function extraRecipients({
     const base = { id: recipient.id, to: recipient.email };
     if (recipient.status === 'confirmed') {
       const token = await unsubscribeToken(recipient.id);
-      recipients.push({ ...base, unsubscribeUrl: accountLinkUrl(publicUrl, 'notifications/unsubscribe', token) });
+      recipients.push({
+        ...base,
+        unsubscribeUrl: accountLinkUrl(publicUrl, 'notifications/unsubscribe', token),
+      });
     } else if (recipient.status === 'pending') {
       recipients.push({ ...base, held: RECIPIENT_SKIP_REASONS.unconfirmed });
     } else if (recipient.removedAt && recipient.removedAt > submittedAt) {

@@ -134,12 +134,19 @@ export async function addNotificationRecipient({
   const address = parseInput(ZEmailSchema, email);
   const form = await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
   const tooMany = () =>
-    new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.tooManyRecipients(MAX_EXTRA_RECIPIENTS) });
+    new AppError(AppErrorCode.BAD_REQUEST, {
+      message: ErrorMessages.tooManyRecipients(MAX_EXTRA_RECIPIENTS),
+    });
   if ((await notificationRecipientRepository.countActive({ workspaceId, formId })) >= MAX_EXTRA_RECIPIENTS) {
     throw tooMany();
   }
   const { token, link } = newLink(now);
-  const recipient = await notificationRecipientRepository.addPending({ workspaceId, formId, email: address, link });
+  const recipient = await notificationRecipientRepository.addPending({
+    workspaceId,
+    formId,
+    email: address,
+    link,
+  });
   if (!recipient) {
     throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.RECIPIENT_EXISTS });
   }
@@ -172,7 +179,12 @@ export async function resendNotificationRecipientLink({
 }): Promise<TNotificationRecipientView> {
   const form = await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
   const { token, link } = newLink(now);
-  const recipient = await notificationRecipientRepository.replaceLink({ workspaceId, formId, recipientId, link });
+  const recipient = await notificationRecipientRepository.replaceLink({
+    workspaceId,
+    formId,
+    recipientId,
+    link,
+  });
   if (!recipient) {
     const existing = await notificationRecipientRepository.findById({ workspaceId, formId, recipientId });
     if (existing?.status === 'confirmed') {
