@@ -1,4 +1,10 @@
-import { createForm, createUser, listNotificationPreferences, setUserPlan } from '@formwell/core';
+import {
+  createForm,
+  createUser,
+  getFormDetail,
+  listNotificationPreferences,
+  setUserPlan,
+} from '@formwell/core';
 import { beforeAll, expect, test } from 'vitest';
 
 import { launchChromium } from '../../helpers/browser.js';
@@ -17,7 +23,7 @@ beforeAll(async () => {
 }, 600_000);
 
 test(
-  'the owner drafts a notification template with a live preview in which nothing runs, and picks a daily digest',
+  'the owner drafts a notification template with a live preview in which nothing runs, picks a daily digest, saves, and reloads the saved template',
   { timeout: 300_000 },
   async () => {
     const { app } = await buildTestApp({}, { dashboardDir });
@@ -41,6 +47,9 @@ test(
     const browser = await launchChromium();
     try {
       const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      // Every wait ends on what the page shows or on a response, never on a clock: how long the
+      // machine takes cannot decide the outcome (the test's own timeout is the only bound).
+      page.setDefaultTimeout(0);
       await page.goto(`${address}/login`);
       await page.getByLabel('Email', { exact: true }).fill('templates-owner@example.com');
       await page.getByLabel('Password').fill(PASSWORD);
@@ -63,10 +72,34 @@ test(
       await page.getByLabel('My notifications for this form').selectOption('daily');
       await page.getByText('templates-owner@example.com (owner): Daily digest').waitFor();
       await checkPage(page, 'form-email-templates');
+
+      // Save: the outcome is the update's own response, then the form's page it leads to.
+      const saved = page.waitForResponse(
+        (response) => response.url().includes('/trpc/forms.update') && response.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      expect((await saved).status()).toBe(200);
+      await page.getByRole('heading', { level: 1, name: 'Contact', exact: true }).waitFor();
+
+      // A fresh load of the editor shows the saved template (the editor renders once the form is read).
+      await page.goto(`${address}/forms/${form.id}/edit`);
+      await page.getByRole('heading', { level: 1, name: 'Edit Contact' }).waitFor();
+      expect(await page.getByLabel('Subject template').inputValue()).toBe('{{form.name}}: {{field.message}}');
+      expect(await page.getByLabel('Body template').inputValue()).toBe(HOSTILE_BODY);
+      await page.getByTestId('email-preview-subject').getByText('Contact: Sample Message').waitFor();
     } finally {
       await browser.close();
     }
 
+    const stored = await getFormDetail({
+      userId: user.id,
+      formId: form.id,
+      limits: testCoreConfig.plans.PRO,
+    });
+    expect(stored.emailSettingsFull.notificationTemplate).toEqual({
+      subject: '{{form.name}}: {{field.message}}',
+      body: HOSTILE_BODY,
+    });
     expect(await listNotificationPreferences({ workspaceId: user.id, formId: form.id })).toMatchObject([
       { email: 'templates-owner@example.com', mode: 'daily' },
     ]);
