@@ -118,7 +118,7 @@ export const notificationRecipientRepository = {
         ...linkFields(link),
       });
 
-      return toRecord(created.toObject() as TLeanRecipient);
+      return toRecord(created.toObject());
     } catch (error) {
       if (isDuplicateKeyError(error)) {
         return null;

@@ -131,7 +131,8 @@ export async function addNotificationRecipient({
   email: string;
   now?: Date;
 }): Promise<TNotificationRecipientView> {
-  const address = parseInput(ZEmailSchema, email);
+  // Named, so the 400 says which input it refuses (`email: Invalid email address`).
+  const address = parseInput(z.object({ email: ZEmailSchema }), { email }).email;
   const form = await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
   const tooMany = () =>
     new AppError(AppErrorCode.BAD_REQUEST, {
