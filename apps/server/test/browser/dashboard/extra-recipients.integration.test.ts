@@ -1,19 +1,10 @@
-import {
-  createForm,
-  createUser,
-  listNotificationRecipients,
-  setUserPlan,
-  unsubscribeToken,
-} from '@formwell/core';
+import { listNotificationRecipients, unsubscribeToken } from '@formwell/core';
 import mongoose from 'mongoose';
 import { beforeAll, expect, test } from 'vitest';
 
-import { launchChromium } from '../../helpers/browser.js';
-import { buildTestApp } from '../../helpers/build-test-app.js';
-import { testCoreConfig } from '../../helpers/test-core-config.js';
 import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+import { openProOwnerEditor } from './pro-owner-editor.js';
 
-const PASSWORD = 'correct horse battery staple';
 const OWNER = 'recipients-owner@example.com';
 const OUTSIDER = 'partner@example.org';
 
@@ -40,36 +31,22 @@ test(
   'an admin adds an outside address on the form page; the address confirms and unsubscribes without a session',
   { timeout: 300_000 },
   async () => {
-    const { app } = await buildTestApp({}, { dashboardDir });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const user = await createUser({
-      config: testCoreConfig,
-      input: { email: OWNER, password: PASSWORD },
-      emailVerified: true,
-    });
-    await setUserPlan({ config: testCoreConfig, userId: user.id, plan: 'PRO' });
-    const form = await createForm({
-      config: testCoreConfig,
-      userId: user.id,
-      input: {
+    const {
+      address,
+      userId,
+      formId,
+      browser,
+      page: owner,
+    } = await openProOwnerEditor({
+      dashboardDir,
+      email: OWNER,
+      form: {
         name: 'Partner leads',
         formType: 'contact',
         emailSettings: { developerNotificationsEnabled: true },
       },
     });
-
-    const browser = await launchChromium();
     try {
-      const owner = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-      // Waits end on what the page shows, never on a clock (the test's timeout is the only bound).
-      owner.setDefaultTimeout(0);
-      await owner.goto(`${address}/login`);
-      await owner.getByLabel('Email', { exact: true }).fill(OWNER);
-      await owner.getByLabel('Password').fill(PASSWORD);
-      await owner.getByRole('button', { name: 'Log in' }).click();
-      await owner.getByRole('heading', { name: 'Forms' }).waitFor();
-      await owner.goto(`${address}/forms/${form.id}/edit`);
-
       await owner.getByText('No other addresses.').waitFor();
       await owner.getByLabel('Add an address').fill(OUTSIDER);
       // Enter adds the address (it does not save the form around it).
@@ -90,7 +67,7 @@ test(
       await owner.reload();
       await owner.getByText(/^Confirmed /).waitFor();
 
-      const [recipient] = (await listNotificationRecipients({ workspaceId: user.id, formId: form.id }))
+      const [recipient] = (await listNotificationRecipients({ workspaceId: userId, formId: formId }))
         .recipients;
       await outsider.goto(
         `${address}/notifications/unsubscribe#token=${await unsubscribeToken(recipient?.id ?? '')}`,
@@ -107,7 +84,7 @@ test(
       await browser.close();
     }
 
-    expect((await listNotificationRecipients({ workspaceId: user.id, formId: form.id })).recipients).toEqual(
+    expect((await listNotificationRecipients({ workspaceId: userId, formId: formId })).recipients).toEqual(
       [],
     );
   },
