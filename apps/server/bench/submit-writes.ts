@@ -11,10 +11,13 @@ import { cpuSeconds } from './probes.js';
  * time, against the durable engine in its own process (CPU from /proc, so only the engine's own
  * work counts). The submission's insert with no secondary index, with each of the product's
  * submission indexes alone and with all of them; clearing the insert's `countersPending` mark; the
- * form's count with and without its remembered-ids array; the month's bucket document (31 × 96
- * counters and its remembered ids) against a document per quarter hour; the totals; the quota
- * unit. The indexes are read from the product's own collection after `ensureIndexes`, so the list
- * follows the model.
+ * form's count with and without its remembered-ids array; the former month's bucket document (31 ×
+ * 96 counters and its remembered ids) against a document per quarter hour and the day document the
+ * product writes now; the totals with and without remembered ids; the quota unit. Last, a submit's
+ * writes as a whole: as main wrote them before the storage redesign (two bulkWrite commands, six
+ * writes with remembered ids, the month document and the mark) and as the product writes them
+ * now (one command, five plain writes). The indexes are read from the product's own collection
+ * after `ensureIndexes`, so the list follows the model.
  * WRITES_PER_CASE (3,000), WRITES_IN_FLIGHT (16), BENCH_ENGINES (`durable`) change the run.
  */
 const WRITES = Number(process.env.WRITES_PER_CASE ?? '3000');
@@ -127,6 +130,156 @@ function countOnceCase(
   };
 }
 
+type TBulkModel = Parameters<mongoose.mongo.MongoClient['bulkWrite']>[0][number];
+
+/**
+ * A whole submit's writes, `commands` (each a list of writes for one bulkWrite) per submit, sent
+ * one command after the other as the product does; `collections` get the product's indexes.
+ */
+function submitCase(
+  name: string,
+  setup: (db: TDb) => Promise<void>,
+  commands: (index: number, db: TDb) => TBulkModel[][],
+): TCase {
+  return {
+    name,
+    setup,
+    async write(db, index) {
+      for (const models of commands(index, db)) {
+        await db.client.bulkWrite(models, { ordered: true });
+      }
+    },
+  };
+}
+
+const namespace = (db: TDb, collection: string) => `${db.databaseName}.${collection}` as const;
+
+function quotaModel(db: TDb, collection: string): TBulkModel {
+  return {
+    name: 'updateOne',
+    namespace: namespace(db, collection),
+    filter: { userId: owner, month: '2026-12', used: { $lt: 1_000_000_000 } },
+    update: { $inc: { used: 1 } },
+    upsert: true,
+  };
+}
+
+const totalsInc = (index: number) => ({
+  total: 1,
+  version: 1,
+  'browsers.Chrome': 1,
+  'countries.Unknown': 1,
+  [`quarterOfDay.2026-12.${String(index % 96).padStart(4, '0')}`]: 1,
+});
+
+/** Main before the storage redesign: store (quota, marked insert, form count-once), then analytics. */
+function submitBefore(indexes: TIndex[]): TCase {
+  return submitCase(
+    'submit before: 2 commands (6 writes, remembered ids, month doc, mark)',
+    async (db) => {
+      await insertCase('sb', indexes).setup(db);
+      await db.collection('sb_quota').createIndex({ userId: 1, month: 1 }, { unique: true });
+      await db
+        .collection('sb_form')
+        .insertOne({ _id: form, userId: owner, submissionCount: 0, countedIds: idsRemembered() });
+      await db.collection('sb_totals').insertOne({
+        formId: form,
+        userId: owner,
+        total: 0,
+        browsers: {},
+        countries: {},
+        quarterOfDay: {},
+        countedIds: idsRemembered(),
+      });
+      await db.collection('sb_month').insertOne({
+        formId: form,
+        userId: owner,
+        month: '2026-12',
+        days: days(),
+        version: 0,
+        countedIds: idsRemembered(),
+      });
+    },
+    (index, db) => {
+      const doc = submission(index);
+      const id = doc._id;
+      const push = { countedIds: { $each: [id], $slice: -REMEMBERED_IDS } };
+      const once = (collection: string, filter: object, inc: object): TBulkModel => ({
+        name: 'updateOne',
+        namespace: namespace(db, collection),
+        filter: { ...filter, countedIds: { $ne: id } },
+        update: { $inc: inc, $push: push } as object,
+      });
+
+      return [
+        [
+          quotaModel(db, 'sb_quota'),
+          { name: 'insertOne', namespace: namespace(db, 'w_sb'), document: doc },
+          once('sb_form', { _id: form, userId: owner }, { submissionCount: 1 }),
+        ],
+        [
+          once('sb_totals', { formId: form, userId: owner }, totalsInc(index)),
+          once(
+            'sb_month',
+            { formId: form, userId: owner, month: '2026-12' },
+            { version: 1, [`days.${index % 31}.${index % 96}`]: 1 },
+          ),
+          {
+            name: 'updateOne',
+            namespace: namespace(db, 'w_sb'),
+            filter: { _id: id, countersPending: true },
+            update: { $unset: { countersPending: '' } },
+          },
+        ],
+      ];
+    },
+  );
+}
+
+/** The product now (store-submission.ts): one command, no mark, no remembered ids, a day document. */
+function submitAfter(indexes: TIndex[]): TCase {
+  return submitCase(
+    'submit after: 1 command (5 writes, day doc, no ids, no mark)',
+    async (db) => {
+      await insertCase('sa', indexes).setup(db);
+      await db.collection('sa_quota').createIndex({ userId: 1, month: 1 }, { unique: true });
+      await db.collection('sa_totals').createIndex({ formId: 1 }, { unique: true });
+      await db.collection('sa_day').createIndex({ formId: 1, day: 1 }, { unique: true });
+      await db.collection('sa_form').insertOne({ _id: form, userId: owner, submissionCount: 0 });
+    },
+    (index, db) => {
+      const { countersPending: _mark, ...doc } = submission(index);
+
+      return [
+        [
+          quotaModel(db, 'sa_quota'),
+          { name: 'insertOne', namespace: namespace(db, 'w_sa'), document: doc },
+          {
+            name: 'updateOne',
+            namespace: namespace(db, 'sa_form'),
+            filter: { _id: form, userId: owner },
+            update: { $inc: { submissionCount: 1 } },
+          },
+          {
+            name: 'updateOne',
+            namespace: namespace(db, 'sa_totals'),
+            filter: { formId: form },
+            update: { $inc: totalsInc(index), $setOnInsert: { userId: owner } },
+            upsert: true,
+          },
+          {
+            name: 'updateOne',
+            namespace: namespace(db, 'sa_day'),
+            filter: { formId: form, day: `2026-12-${String(1 + (index % 31)).padStart(2, '0')}` },
+            update: { $inc: { version: 1, [`slots.${index % 96}`]: 1 }, $setOnInsert: { userId: owner } },
+            upsert: true,
+          },
+        ],
+      ];
+    },
+  );
+}
+
 const idsRemembered = () => Array.from({ length: REMEMBERED_IDS }, () => new ObjectId());
 const days = () => Array.from({ length: 31 }, () => Array.from({ length: 96 }, () => 0));
 
@@ -177,6 +330,19 @@ async function main() {
         }),
       ),
       {
+        name: 'day buckets, one document a day (upsert $inc, sparse slots)',
+        setup: (database) =>
+          database.collection('w_day').createIndex({ formId: 1, day: 1 }, { unique: true }).then(),
+        write: (database, index) =>
+          database
+            .collection('w_day')
+            .updateOne(
+              { formId: form, day: `2026-12-${String(1 + (index % 31)).padStart(2, '0')}` },
+              { $inc: { version: 1, [`slots.${index % 96}`]: 1 }, $setOnInsert: { userId: owner } },
+              { upsert: true },
+            ),
+      },
+      {
         name: 'month buckets, one document a quarter hour (upsert $inc)',
         setup: (database) =>
           database.collection('w_quarter').createIndex({ formId: 1, at: 1 }, { unique: true }).then(),
@@ -193,14 +359,21 @@ async function main() {
         'totals (browsers, countries, quarter of day; count-once)',
         'w_totals',
         { total: 0, browsers: {}, countries: {}, quarterOfDay: {} },
-        (index) => ({
-          total: 1,
-          version: 1,
-          'browsers.Chrome': 1,
-          'countries.Unknown': 1,
-          [`quarterOfDay.2026-12.${String(index % 96).padStart(4, '0')}`]: 1,
-        }),
+        totalsInc,
       ),
+      {
+        name: 'totals (browsers, countries, quarter of day; upsert $inc)',
+        setup: (database) =>
+          database.collection('w_totals_inc').createIndex({ formId: 1 }, { unique: true }).then(),
+        write: (database, index) =>
+          database
+            .collection('w_totals_inc')
+            .updateOne(
+              { formId: form },
+              { $inc: totalsInc(index), $setOnInsert: { userId: owner } },
+              { upsert: true },
+            ),
+      },
       {
         name: 'quota unit (conditional upsert $inc)',
         setup: (database) =>
@@ -214,6 +387,8 @@ async function main() {
               { upsert: true },
             ),
       },
+      submitBefore(productIndexes),
+      submitAfter(productIndexes),
     ];
     console.log(`engine cost per write (${MODE} engine, ${WRITES} writes per case, ${IN_FLIGHT} in flight)`);
     console.log(`${'write'.padEnd(64)} ${'engine µs'.padStart(10)} ${'writes/s'.padStart(9)}  load average`);

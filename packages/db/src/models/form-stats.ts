@@ -6,7 +6,7 @@ const { model, models, Schema } = mongoose;
 /**
  * Lifetime analytics totals of one form, bumped at submit time (and lowered when a submission is
  * deleted) so analytics never scan submissions. `browsers`/`countries` keys are display names
- * (encoded by statsKey in the repository). The quarter-hour buckets live in FormStatsMonth.
+ * (encoded by statsKey in the repository). The quarter-hour buckets live in FormStatsDay.
  */
 const formStatsSchema = new Schema(
   {
@@ -17,12 +17,10 @@ const formStatsSchema = new Schema(
     browsers: { type: Map, of: Number, default: {} },
     countries: { type: Map, of: Number, default: {} },
     // UTC month `YYYY-MM` → UTC `HHMM` quarter of the day → submissions: what the lifetime peak hour
-    // reads, kept here (96 numbers a month) so a call never reads the bulky month documents of the past.
+    // reads, kept here (96 numbers a month) so a call never reads the day documents of the past.
     quarterOfDay: { type: Schema.Types.Mixed, default: {} },
     // Bumped by every counter change: the rebuild replaces the document only if nothing moved.
     version: { type: Number, default: 0 },
-    // Latest submissions already counted here: makes re-applying a submission a no-op (count-once.ts).
-    countedIds: { type: [Schema.Types.ObjectId], default: undefined, select: false },
   },
   { timestamps: true, collection: 'form_stats', minimize: false },
 );

@@ -43,8 +43,14 @@ export async function bulkWriteIfSupported(
       return await bulkWriteByCommand(client, models, options);
     }
     const result = await client.bulkWrite(models, { ...options, verboseResults: true });
+    const updateResults = new Map(
+      [...(result.updateResults ?? new Map()).entries()].map(([index, update]) => [
+        index,
+        { matchedCount: update.matchedCount, upserted: update.upsertedId !== undefined },
+      ]),
+    );
 
-    return { updateResults: result.updateResults ?? new Map() };
+    return { updateResults };
   } catch (error) {
     const cause = error instanceof mongoose.mongo.MongoClientBulkWriteError ? error.cause : error;
     if (cause instanceof mongoose.mongo.MongoServerError && isCommandRefused(cause)) {
