@@ -130,6 +130,15 @@ function countOnceCase(
   };
 }
 
+/**
+ * Where the `index`-th write of a case lands: a busy form's submits arrive in the quarter hour in
+ * progress, so SUBMITS_PER_QUARTER in a row share one quarter hour, and its day.
+ */
+const SUBMITS_PER_QUARTER = 30;
+const quarterOf = (index: number) => Math.floor(index / SUBMITS_PER_QUARTER) % 96;
+const dayIndexOf = (index: number) => Math.floor(index / (SUBMITS_PER_QUARTER * 96)) % 31;
+const dayOf = (index: number) => `2026-12-${String(1 + dayIndexOf(index)).padStart(2, '0')}`;
+
 type TBulkModel = Parameters<mongoose.mongo.MongoClient['bulkWrite']>[0][number];
 
 /**
@@ -169,7 +178,7 @@ const totalsInc = (index: number) => ({
   version: 1,
   'browsers.Chrome': 1,
   'countries.Unknown': 1,
-  [`quarterOfDay.2026-12.${String(index % 96).padStart(4, '0')}`]: 1,
+  [`quarterOfDay.2026-12.${String(quarterOf(index)).padStart(4, '0')}`]: 1,
 });
 
 /** Main before the storage redesign: store (quota, marked insert, form count-once), then analytics. */
@@ -222,7 +231,7 @@ function submitBefore(indexes: TIndex[]): TCase {
           once(
             'sb_month',
             { formId: form, userId: owner, month: '2026-12' },
-            { version: 1, [`days.${index % 31}.${index % 96}`]: 1 },
+            { version: 1, [`days.${dayIndexOf(index)}.${quarterOf(index)}`]: 1 },
           ),
           {
             name: 'updateOne',
@@ -270,14 +279,40 @@ function submitAfter(indexes: TIndex[]): TCase {
           {
             name: 'updateOne',
             namespace: namespace(db, 'sa_day'),
-            filter: { formId: form, day: `2026-12-${String(1 + (index % 31)).padStart(2, '0')}` },
-            update: { $inc: { version: 1, [`slots.${index % 96}`]: 1 }, $setOnInsert: { userId: owner } },
+            filter: { formId: form, day: dayOf(index) },
+            update: {
+              $inc: { version: 1, [`slots.${quarterOf(index)}`]: 1 },
+              $setOnInsert: { userId: owner },
+            },
             upsert: true,
           },
         ],
       ];
     },
   );
+}
+
+/** The product's day document (form-stats-day.ts), its quarter hour bumped by one upsert. */
+function dayCase(
+  name: string,
+  collection: string,
+  at: (index: number) => { day: string; slot: number },
+): TCase {
+  return {
+    name,
+    setup: (db) => db.collection(collection).createIndex({ formId: 1, day: 1 }, { unique: true }).then(),
+    write: (db, index) => {
+      const { day, slot } = at(index);
+
+      return db
+        .collection(collection)
+        .updateOne(
+          { formId: form, day },
+          { $inc: { version: 1, [`slots.${slot}`]: 1 }, $setOnInsert: { userId: owner } },
+          { upsert: true },
+        );
+    },
+  };
 }
 
 const idsRemembered = () => Array.from({ length: REMEMBERED_IDS }, () => new ObjectId());
@@ -326,22 +361,21 @@ async function main() {
         { month: '2026-12', days: days(), version: 0 },
         (index) => ({
           version: 1,
-          [`days.${index % 31}.${index % 96}`]: 1,
+          [`days.${dayIndexOf(index)}.${quarterOf(index)}`]: 1,
         }),
       ),
-      {
-        name: 'day buckets, one document a day (upsert $inc, sparse slots)',
-        setup: (database) =>
-          database.collection('w_day').createIndex({ formId: 1, day: 1 }, { unique: true }).then(),
-        write: (database, index) =>
-          database
-            .collection('w_day')
-            .updateOne(
-              { formId: form, day: `2026-12-${String(1 + (index % 31)).padStart(2, '0')}` },
-              { $inc: { version: 1, [`slots.${index % 96}`]: 1 }, $setOnInsert: { userId: owner } },
-              { upsert: true },
-            ),
-      },
+      dayCase('day buckets, one document a day (upsert $inc, sparse slots)', 'w_day', (index) => ({
+        day: dayOf(index),
+        slot: quarterOf(index),
+      })),
+      dayCase(
+        'day buckets, every write a new day and quarter hour (worst case)',
+        'w_day_spread',
+        (index) => ({
+          day: `2026-12-${String(1 + (index % 31)).padStart(2, '0')}`,
+          slot: index % 96,
+        }),
+      ),
       {
         name: 'month buckets, one document a quarter hour (upsert $inc)',
         setup: (database) =>
@@ -350,7 +384,10 @@ async function main() {
           database
             .collection('w_quarter')
             .updateOne(
-              { formId: form, at: new Date(Date.UTC(2026, 11, 1 + (index % 31), 0, (index % 96) * 15)) },
+              {
+                formId: form,
+                at: new Date(Date.UTC(2026, 11, 1 + dayIndexOf(index), 0, quarterOf(index) * 15)),
+              },
               { $inc: { count: 1 }, $setOnInsert: { userId: owner } },
               { upsert: true },
             ),

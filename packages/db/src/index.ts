@@ -44,6 +44,7 @@ export type { TConsumeQuotaResult } from './repositories/monthly-usage.js';
 export { formStatsRepository, statsKey } from './repositories/form-stats.js';
 export type { TFormStatsMonthRecord, TFormStatsRecord } from './repositories/form-stats.js';
 export { listFormOwners, rebuildFormStats } from './repositories/form-stats-rebuild.js';
+export { migrateAnalyticsToDays } from './repositories/analytics-days-migration.js';
 export {
   emptyDays,
   monthStart,
