@@ -381,16 +381,14 @@ async function main() {
         setup: (database) =>
           database.collection('w_quarter').createIndex({ formId: 1, at: 1 }, { unique: true }).then(),
         write: (database, index) =>
-          database
-            .collection('w_quarter')
-            .updateOne(
-              {
-                formId: form,
-                at: new Date(Date.UTC(2026, 11, 1 + dayIndexOf(index), 0, quarterOf(index) * 15)),
-              },
-              { $inc: { count: 1 }, $setOnInsert: { userId: owner } },
-              { upsert: true },
-            ),
+          database.collection('w_quarter').updateOne(
+            {
+              formId: form,
+              at: new Date(Date.UTC(2026, 11, 1 + dayIndexOf(index), 0, quarterOf(index) * 15)),
+            },
+            { $inc: { count: 1 }, $setOnInsert: { userId: owner } },
+            { upsert: true },
+          ),
       },
       countOnceCase(
         'totals (browsers, countries, quarter of day; count-once)',
@@ -410,6 +408,35 @@ async function main() {
               { $inc: totalsInc(index), $setOnInsert: { userId: owner } },
               { upsert: true },
             ),
+      },
+      {
+        // The totals keep 96 quarter-of-day counters per month of the form's life: what they weigh
+        // after two years.
+        name: 'totals of a form two years old (24 months of quarter of day)',
+        setup: (database) =>
+          database
+            .collection('w_totals_old')
+            .insertOne({
+              formId: form,
+              userId: owner,
+              total: 0,
+              browsers: { Chrome: 1, Firefox: 1, Safari: 1, Edge: 1 },
+              countries: { Germany: 1, France: 1, India: 1 },
+              quarterOfDay: Object.fromEntries(
+                Array.from({ length: 24 }, (_, month) => [
+                  `${2024 + Math.floor((month + 11) / 12)}-${String(((month + 11) % 12) + 1).padStart(2, '0')}`,
+                  Object.fromEntries(
+                    Array.from({ length: 96 }, (_, q) => [
+                      `${String(Math.floor(q / 4)).padStart(2, '0')}${String((q % 4) * 15).padStart(2, '0')}`,
+                      1,
+                    ]),
+                  ),
+                ]),
+              ),
+            })
+            .then(),
+        write: (database, index) =>
+          database.collection('w_totals_old').updateOne({ formId: form }, { $inc: totalsInc(index) }),
       },
       {
         name: 'quota unit (conditional upsert $inc)',
