@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 
 import { FormStatsDayModel } from '../models/form-stats-day.js';
 import { FormStatsModel } from '../models/form-stats.js';

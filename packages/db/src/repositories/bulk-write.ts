@@ -1,6 +1,11 @@
 import mongoose from 'mongoose';
 
-import { bulkWriteByCommand, type TBulkWriteModel, type TBulkWriteResult } from './bulk-write-command.js';
+import {
+  bulkWriteByCommand,
+  type TBulkWriteModel,
+  type TBulkWriteResult,
+  type TUpdateResult,
+} from './bulk-write-command.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 
 type TClient = mongoose.mongo.MongoClient;
@@ -43,12 +48,13 @@ export async function bulkWriteIfSupported(
       return await bulkWriteByCommand(client, models, options);
     }
     const result = await client.bulkWrite(models, { ...options, verboseResults: true });
-    const updateResults = new Map(
-      [...(result.updateResults ?? new Map()).entries()].map(([index, update]) => [
-        index,
-        { matchedCount: update.matchedCount, upserted: update.upsertedId !== undefined },
-      ]),
-    );
+    const updateResults = new Map<number, TUpdateResult>();
+    for (const [index, update] of result.updateResults ?? []) {
+      updateResults.set(index, {
+        matchedCount: update.matchedCount,
+        upserted: update.upsertedId !== undefined,
+      });
+    }
 
     return { updateResults };
   } catch (error) {

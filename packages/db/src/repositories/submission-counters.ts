@@ -12,7 +12,7 @@ import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
 import { toSubmissionRecord, type TLeanSubmission, type TSubmissionRecord } from './submission-record.js';
 
 /** The form's `submissionCount` moved by one submission. */
-export function submissionCountWrite(ids: TOwnedIds, by: 1 | -1): TBulkWriteModel {
+function submissionCountWrite(ids: TOwnedIds, by: 1 | -1): TBulkWriteModel {
   return {
     name: 'updateOne',
     namespace: namespaceOf(FormModel),
