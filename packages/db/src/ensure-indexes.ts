@@ -12,6 +12,7 @@ import { InboundReceiverModel } from './models/inbound-receiver.js';
 import { EmailLogModel } from './models/email-log.js';
 import { CaughtMailModel } from './models/caught-mail.js';
 import { FormStatsDayModel } from './models/form-stats-day.js';
+import { FormStatsQuartersModel } from './models/form-stats-quarters.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
@@ -49,6 +50,7 @@ export async function ensureIndexes(): Promise<void> {
       DashboardSessionModel,
       FormStatsModel,
       FormStatsDayModel,
+      FormStatsQuartersModel,
       WebhookEndpointModel,
       InboundEventModel,
       InboundReceiverModel,

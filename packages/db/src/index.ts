@@ -120,6 +120,7 @@ export { MigrationModel } from './models/migration.js';
 export { DashboardSessionModel } from './models/dashboard-session.js';
 export { FormStatsModel } from './models/form-stats.js';
 export { FormStatsDayModel } from './models/form-stats-day.js';
+export { FormStatsQuartersModel } from './models/form-stats-quarters.js';
 export { WebhookEndpointModel } from './models/webhook-endpoint.js';
 export { InboundEventModel } from './models/inbound-event.js';
 export { InboundReceiverModel } from './models/inbound-receiver.js';

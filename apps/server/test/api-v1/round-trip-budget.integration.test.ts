@@ -1,4 +1,11 @@
-import { ApiKeyModel, FormModel, FormStatsDayModel, FormStatsModel, SubmissionModel } from '@formwell/db';
+import {
+  ApiKeyModel,
+  FormModel,
+  FormStatsDayModel,
+  FormStatsModel,
+  FormStatsQuartersModel,
+  SubmissionModel,
+} from '@formwell/db';
 import { testMongoUri } from '@formwell/vitest-config/services';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, test } from 'vitest';
@@ -20,7 +27,9 @@ type TCommand = { name: string; collection: string; after: boolean };
 
 /** Whether a MongoDB command is one of the after-response writes (by its shape, not its timing). */
 function isAfterResponseWrite(name: string, command: Record<string, unknown>): boolean {
-  const analytics = [FormStatsModel.collection.collectionName, FormStatsDayModel.collection.collectionName];
+  const analytics = [FormStatsModel, FormStatsQuartersModel, FormStatsDayModel].map(
+    (model) => model.collection.collectionName,
+  );
   if (name === 'bulkWrite') {
     // Counting a marked submission: its mark taken, then its counters, in one command.
     return JSON.stringify(command.ops ?? []).includes('"$unset":{"countersPending"');
@@ -165,7 +174,7 @@ describe('round trips per request, with the key known to this server', () => {
     expect(first.mongoCommands).toEqual([
       'find forms',
       'find spam_models',
-      'bulkWrite monthly_usage + submissions + forms + form_stats + form_stats_days',
+      'bulkWrite monthly_usage + submissions + forms + form_stats + form_stats_quarters + form_stats_days',
     ]);
     const counted = await measure(send.submit, 201);
     expect({ mongo: counted.mongo, redis: counted.redis, redisCommands: counted.redisCommands }).toEqual({
@@ -176,7 +185,7 @@ describe('round trips per request, with the key known to this server', () => {
     // The form's submissionCount and the analytics are the bulkWrite's last writes: nothing follows
     // after the response.
     expect(counted.mongoCommands).toEqual([
-      'bulkWrite monthly_usage + submissions + forms + form_stats + form_stats_days',
+      'bulkWrite monthly_usage + submissions + forms + form_stats + form_stats_quarters + form_stats_days',
     ]);
   });
 });

@@ -130,6 +130,7 @@ test('month documents become day documents once, the cut-short submit is finishe
   expect(await FormModel.collection.findOne({ _id: formId })).toMatchObject({ submissionCount: 4 });
   expect(await FormModel.collection.findOne({ _id: formId })).not.toHaveProperty('countedIds');
   expect(await FormStatsModel.collection.findOne({ formId })).not.toHaveProperty('countedIds');
+  expect(await FormStatsModel.collection.findOne({ formId })).not.toHaveProperty('quarterOfDay');
   expect(await legacy().countDocuments({ formId })).toBe(0);
   expect(await SubmissionModel.collection.findOne({ _id: cutShort })).not.toHaveProperty('countersPending');
 });

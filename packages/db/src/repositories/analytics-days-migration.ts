@@ -1,12 +1,13 @@
 import type mongoose from 'mongoose';
 
 import { FormStatsDayModel } from '../models/form-stats-day.js';
+import { FormStatsQuartersModel } from '../models/form-stats-quarters.js';
 import { FormStatsModel } from '../models/form-stats.js';
 import { FormModel } from '../models/form.js';
 import { SubmissionModel } from '../models/submission.js';
 import { statsKey } from './form-stats.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
-import { emptyDays, statsBucketOf } from './stats-buckets.js';
+import { emptyDays, quarterOfDayMinutes, statsBucketOf } from './stats-buckets.js';
 
 type TId = mongoose.Types.ObjectId;
 
@@ -161,9 +162,50 @@ async function moveMonths(): Promise<number> {
 }
 
 /**
+ * Step 3: each month's quarter-of-day totals leave the form's totals document (where they grew by 96
+ * counters a month) for their own FormStatsQuarters document, moved once the same way as the days,
+ * then unset from the totals.
+ */
+async function moveQuartersOfDay(): Promise<void> {
+  const withQuarters = FormStatsModel.collection.find<{
+    _id: TId;
+    formId: TId;
+    userId: TId;
+    quarterOfDay?: Record<string, Record<string, number>>;
+  }>({ quarterOfDay: { $exists: true } });
+  for await (const totals of withQuarters) {
+    for (const [month, counts] of Object.entries(totals.quarterOfDay ?? {})) {
+      const slots = Object.fromEntries(
+        Object.entries(counts).map(([hhmm, count]) => [
+          `slots.${String(quarterOfDayMinutes(hhmm) / 15)}`,
+          count,
+        ]),
+      );
+      await FormStatsQuartersModel.collection
+        .updateOne(
+          { formId: totals.formId, month, migratedFrom: { $exists: false } },
+          {
+            $inc: { ...slots, version: 1 },
+            $set: { migratedFrom: 'form_stats' },
+            $setOnInsert: { userId: totals.userId },
+          },
+          { upsert: true },
+        )
+        .catch(ignoreDuplicate);
+      await FormStatsModel.collection.updateOne(
+        { _id: totals._id },
+        { $unset: { [`quarterOfDay.${month}`]: '' } },
+      );
+    }
+    await FormStatsModel.collection.updateOne({ _id: totals._id }, { $unset: { quarterOfDay: '' } });
+  }
+}
+
+/**
  * The analytics' quarter hours move from one document per form and UTC month (31 × 96 counters,
- * rewritten and journaled whole by every submit) to one per form and UTC day, and the counters stop
- * remembering submission ids (`countedIds` on forms, totals and months). Idempotent: every step can
+ * rewritten and journaled whole by every submit) to one per form and UTC day, each month's
+ * quarter-of-day totals from the form's totals document to one per form and month, and the counters
+ * stop remembering submission ids (`countedIds` on forms, totals and months). Idempotent: every step can
  * be cut short and run again. Meant to run before this release serves (`formwell db migrate`, or a
  * server migrating at start); `formwell analytics rebuild` run concurrently could count a half-moved
  * month twice.
@@ -171,6 +213,7 @@ async function moveMonths(): Promise<number> {
 export async function migrateAnalyticsToDays(): Promise<{ settled: number; months: number }> {
   const settled = await settleLegacyMarks();
   const months = await moveMonths();
+  await moveQuartersOfDay();
   const remembered = { countedIds: { $exists: true } };
   await Promise.all([
     FormModel.collection.updateMany(remembered, { $unset: { countedIds: '' } }),

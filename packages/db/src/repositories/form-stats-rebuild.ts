@@ -1,6 +1,7 @@
 import type mongoose from 'mongoose';
 
 import { FormStatsDayModel } from '../models/form-stats-day.js';
+import { FormStatsQuartersModel } from '../models/form-stats-quarters.js';
 import { FormStatsModel } from '../models/form-stats.js';
 import { FormModel } from '../models/form.js';
 import { SubmissionModel } from '../models/submission.js';
@@ -15,12 +16,9 @@ type TId = mongoose.Types.ObjectId;
 type TVersioned = { version?: number };
 
 type TScanned = {
-  totals: {
-    total: number;
-    browsers: Record<string, number>;
-    countries: Record<string, number>;
-    quarterOfDay: Record<string, Record<string, number>>;
-  };
+  totals: { total: number; browsers: Record<string, number>; countries: Record<string, number> };
+  /** `YYYY-MM` → quarter of the day → submissions. */
+  months: Map<string, Record<string, number>>;
   /** `YYYY-MM-DD` → quarter of the day → submissions. */
   days: Map<string, Record<string, number>>;
 };
@@ -35,7 +33,8 @@ function bump(map: Record<string, number>, key: string): void {
  */
 async function scanSubmissions(ids: TOwnedIds): Promise<TScanned> {
   const scanned: TScanned = {
-    totals: { total: 0, browsers: {}, countries: {}, quarterOfDay: {} },
+    totals: { total: 0, browsers: {}, countries: {} },
+    months: new Map(),
     days: new Map(),
   };
   const cursor = SubmissionModel.find(
@@ -55,14 +54,14 @@ async function scanSubmissions(ids: TOwnedIds): Promise<TScanned> {
     scanned.totals.total += 1;
     bump(scanned.totals.browsers, statsKey(submission.meta?.browser ?? 'Unknown'));
     bump(scanned.totals.countries, statsKey(submission.meta?.country ?? 'Unknown'));
-    const quarters = (scanned.totals.quarterOfDay[bucket.month] ??= {});
-    bump(quarters, bucket.quarterOfDay);
-    let slots = scanned.days.get(bucket.date);
-    if (!slots) {
-      slots = {};
-      scanned.days.set(bucket.date, slots);
+    for (const [key, map] of [
+      [bucket.month, scanned.months],
+      [bucket.date, scanned.days],
+    ] as const) {
+      const slots = map.get(key) ?? {};
+      map.set(key, slots);
+      bump(slots, String(bucket.slot));
     }
-    bump(slots, String(bucket.slot));
   }
 
   return scanned;
@@ -106,36 +105,51 @@ async function replaceIfUnchanged(
   return result.modifiedCount === 1;
 }
 
+/** Replaces each document of one keyed kind (`month` or `day`) with its scanned slots. */
+function replaceKeyed(
+  collection: mongoose.Collection,
+  owned: Record<string, unknown>,
+  field: 'month' | 'day',
+  before: (TVersioned & Record<string, unknown>)[],
+  scanned: Map<string, Record<string, number>>,
+): Promise<boolean>[] {
+  const beforeByKey = new Map(before.map((doc) => [String(doc[field]), doc]));
+  const keys = new Set([...beforeByKey.keys(), ...scanned.keys()]);
+
+  return [...keys].map((key) => {
+    const slots = scanned.get(key);
+
+    return replaceIfUnchanged(
+      collection,
+      { ...owned, [field]: key },
+      beforeByKey.get(key) ?? null,
+      slots ? { slots } : null,
+    );
+  });
+}
+
 async function rebuildOnce(ids: TOwnedIds): Promise<{ submissions: number; done: boolean }> {
   const owned = { formId: ids.form, userId: ids.owner };
-  const [totalsBefore, daysBefore] = await Promise.all([
+  const versions = (collection: mongoose.Collection, field: string) =>
+    collection
+      .find<TVersioned & Record<string, unknown>>(owned, { projection: { version: 1, [field]: 1 } })
+      .toArray();
+  const [totalsBefore, monthsBefore, daysBefore] = await Promise.all([
     FormStatsModel.collection.findOne<TVersioned & { spam?: number }>(owned, {
       projection: { version: 1, spam: 1 },
     }),
-    FormStatsDayModel.collection
-      .find<TVersioned & { day: string }>(owned, { projection: { version: 1, day: 1 } })
-      .toArray(),
+    versions(FormStatsQuartersModel.collection, 'month'),
+    versions(FormStatsDayModel.collection, 'day'),
   ]);
   const scanned = await scanSubmissions(ids);
-  const beforeByDay = new Map(daysBefore.map((doc) => [doc.day, doc]));
-  const days = new Set([...beforeByDay.keys(), ...scanned.days.keys()]);
-  const writes = [
+  const results = await Promise.all([
     replaceIfUnchanged(FormStatsModel.collection, owned, totalsBefore, {
       ...scanned.totals,
       spam: totalsBefore?.spam ?? 0,
     }),
-    ...[...days].map((day) => {
-      const slots = scanned.days.get(day);
-
-      return replaceIfUnchanged(
-        FormStatsDayModel.collection,
-        { ...owned, day },
-        beforeByDay.get(day) ?? null,
-        slots ? { slots } : null,
-      );
-    }),
-  ];
-  const results = await Promise.all(writes);
+    ...replaceKeyed(FormStatsQuartersModel.collection, owned, 'month', monthsBefore, scanned.months),
+    ...replaceKeyed(FormStatsDayModel.collection, owned, 'day', daysBefore, scanned.days),
+  ]);
 
   return { submissions: scanned.totals.total, done: results.every(Boolean) };
 }

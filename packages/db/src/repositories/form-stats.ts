@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 
 import { FormStatsDayModel } from '../models/form-stats-day.js';
+import { FormStatsQuartersModel } from '../models/form-stats-quarters.js';
 import { FormStatsModel } from '../models/form-stats.js';
 import { namespaceOf } from './bulk-write.js';
 import type { TBulkWriteModel } from './bulk-write-command.js';
@@ -27,7 +28,6 @@ export type TFormStatsRecord = {
 };
 
 type TLeanStats = {
-  quarterOfDay?: Record<string, Record<string, number>> | null;
   total?: number | null;
   spam?: number | null;
   browsers?: Record<string, number> | null;
@@ -35,6 +35,7 @@ type TLeanStats = {
 };
 
 type TLeanDay = { day: string; slots?: Record<string, number> | null };
+type TLeanQuarters = { month: string; slots?: Record<string, number> | null };
 
 /**
  * Map keys become field paths, where `.` and a leading `$` change the meaning. They are stored as
@@ -58,25 +59,27 @@ function decodeKeys(map: Record<string, number> | null | undefined): Record<stri
 /** What one submission adds to (`by` 1) or takes from (-1) its form's analytics. */
 export type TCountedSubmission = { at: Date; browser: string; country: string };
 
-/** The `$inc` of one submission on each of its two documents, and the day document it goes to. */
+/** The `$inc` of one submission on each of its three documents, and which month and day they are. */
 function increments({ at, browser, country }: TCountedSubmission, by: number) {
   const bucket = statsBucketOf(at);
+  const slot = { version: 1, [`slots.${String(bucket.slot)}`]: by };
 
   return {
+    month: bucket.month,
     date: bucket.date,
     totals: {
       total: by,
       version: 1,
       [`browsers.${statsKey(browser)}`]: by,
       [`countries.${statsKey(country)}`]: by,
-      [`quarterOfDay.${bucket.month}.${bucket.quarterOfDay}`]: by,
     },
-    day: { version: 1, [`slots.${String(bucket.slot)}`]: by },
+    slot,
   };
 }
 
 /**
- * The two analytics writes of one submission, for a command that sends them with other writes (a
+ * The three analytics writes of one submission (totals, the month's quarters of the day, the day's
+ * quarter hours), for a command that sends them with other writes (a
  * submit's one bulkWrite, a counting's claim). Adding (`by` 1) they are upserts filtered by the
  * unique index's fields alone, which lets MongoDB retry one that lost a race to create the
  * document instead of failing it; the owner is set on insert (the form was read as the owner's
@@ -87,31 +90,27 @@ export function analyticsWrites(
   submission: TCountedSubmission,
   by: 1 | -1,
 ): TBulkWriteModel[] {
-  const { date, totals, day } = increments(submission, by);
+  const { month, date, totals, slot } = increments(submission, by);
   const owned = by > 0 ? { formId: ids.form } : { formId: ids.form, userId: ids.owner };
   const created = by > 0 ? { $setOnInsert: { userId: ids.owner } } : {};
+  const write = (model: Parameters<typeof namespaceOf>[0], filter: object, inc: object): TBulkWriteModel => ({
+    name: 'updateOne',
+    namespace: namespaceOf(model),
+    filter: { ...owned, ...filter },
+    update: { $inc: inc, ...created },
+    upsert: by > 0,
+  });
 
   return [
-    {
-      name: 'updateOne',
-      namespace: namespaceOf(FormStatsModel),
-      filter: owned,
-      update: { $inc: totals, ...created },
-      upsert: by > 0,
-    },
-    {
-      name: 'updateOne',
-      namespace: namespaceOf(FormStatsDayModel),
-      filter: { ...owned, day: date },
-      update: { $inc: day, ...created },
-      upsert: by > 0,
-    },
+    write(FormStatsModel, {}, totals),
+    write(FormStatsQuartersModel, { month }, slot),
+    write(FormStatsDayModel, { day: date }, slot),
   ];
 }
 
 /** Analytics writes (analyticsWrites, or the tail of them) one by one, in parallel. */
 export async function writeAnalyticsApart(writes: TBulkWriteModel[]): Promise<void> {
-  const collections = [FormStatsModel, FormStatsDayModel].map((model) => ({
+  const collections = [FormStatsModel, FormStatsQuartersModel, FormStatsDayModel].map((model) => ({
     namespace: namespaceOf(model),
     collection: model.collection,
   }));
@@ -130,6 +129,18 @@ export async function writeAnalyticsApart(writes: TBulkWriteModel[]): Promise<vo
 /** The days of UTC month `YYYY-MM` as a range of FormStatsDay's `day`. */
 function daysOf(month: string) {
   return { $gte: `${month}-01`, $lte: `${month}-31` };
+}
+
+/** A month's quarters of the day as stored (`0`..`95`) into the record's UTC `HHMM` keys. */
+function quarterOfDayKeys(slots: Record<string, number> | null | undefined): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(slots ?? {}).map(([slot, count]) => {
+      const minutes = Number(slot) * 15;
+      const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+
+      return [hhmm, count];
+    }),
+  );
 }
 
 /** Day documents into month records: `days` zero-filled, each stored slot in its place. */
@@ -221,20 +232,17 @@ export const formStatsRepository = {
   }): Promise<TFormStatsRecord | null> {
     return withOwnedIds({ userId, formId }, null, async (ids) => {
       const owned = { formId: ids.form, userId: ids.owner };
-      const projection = {
-        total: 1,
-        spam: 1,
-        browsers: 1,
-        countries: 1,
-        ...(quarterOfDay ? { quarterOfDay: 1 } : {}),
-      };
+      const projection = { total: 1, spam: 1, browsers: 1, countries: 1 };
       // One index range read per month asked for before `quartersFrom` (usually none), rather than
       // one `$or`, which the engine answers by decoding every day of the form to test it.
       const older = [...new Set(quartersOf.filter((month) => month < quartersFrom))];
       const days = (filter: Record<string, unknown>) =>
         FormStatsDayModel.find({ ...owned, day: filter }, { _id: 0, day: 1, slots: 1 }).lean<TLeanDay[]>();
-      const [doc, ...dayLists] = await Promise.all([
+      const [doc, quarters, ...dayLists] = await Promise.all([
         FormStatsModel.findOne(owned, projection).lean<TLeanStats>(),
+        quarterOfDay
+          ? FormStatsQuartersModel.find(owned, { _id: 0, month: 1, slots: 1 }).lean<TLeanQuarters[]>()
+          : [],
         days({ $gte: quartersFrom }),
         ...older.map((month) => days(daysOf(month))),
       ]);
@@ -249,9 +257,7 @@ export const formStatsRepository = {
         return found;
       };
       monthsOfDays(dayLists.flat(), entry);
-      Object.entries(doc.quarterOfDay ?? {}).forEach(
-        ([month, counts]) => (entry(month).quarterOfDay = counts),
-      );
+      quarters.forEach(({ month, slots }) => (entry(month).quarterOfDay = quarterOfDayKeys(slots)));
 
       return {
         formId: ids.form.toString(),
@@ -267,7 +273,11 @@ export const formStatsRepository = {
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<void> {
     return withOwnedIds({ userId, formId }, undefined, async (ids) => {
       const owned = { formId: ids.form, userId: ids.owner };
-      await Promise.all([FormStatsModel.deleteOne(owned), FormStatsDayModel.deleteMany(owned)]);
+      await Promise.all([
+        FormStatsModel.deleteOne(owned),
+        FormStatsQuartersModel.deleteMany(owned),
+        FormStatsDayModel.deleteMany(owned),
+      ]);
     });
   },
 };
