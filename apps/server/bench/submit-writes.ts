@@ -182,25 +182,24 @@ const totalsInc = (index: number) => ({
 });
 
 /** Main before the storage redesign: store (quota, marked insert, form count-once), then analytics. */
-function submitBefore(indexes: TIndex[]): TCase {
+function submitBefore(indexes: TIndex[], aged: boolean): TCase {
+  const at = aged ? 'sb2' : 'sb';
+
   return submitCase(
-    'submit before: 2 commands (6 writes, remembered ids, month doc, mark)',
+    `submit before: 2 commands (6 writes, remembered ids, month doc, mark)${aged ? ', form 2 years old' : ''}`,
     async (db) => {
-      await insertCase('sb', indexes).setup(db);
-      await db.collection('sb_quota').createIndex({ userId: 1, month: 1 }, { unique: true });
+      await insertCase(at, indexes).setup(db);
+      await db.collection(`${at}_quota`).createIndex({ userId: 1, month: 1 }, { unique: true });
       await db
-        .collection('sb_form')
+        .collection(`${at}_form`)
         .insertOne({ _id: form, userId: owner, submissionCount: 0, countedIds: idsRemembered() });
-      await db.collection('sb_totals').insertOne({
+      await db.collection(`${at}_totals`).insertOne({
         formId: form,
         userId: owner,
-        total: 0,
-        browsers: {},
-        countries: {},
-        quarterOfDay: {},
+        ...(aged ? agedTotals(true) : { total: 0, browsers: {}, countries: {}, quarterOfDay: {} }),
         countedIds: idsRemembered(),
       });
-      await db.collection('sb_month').insertOne({
+      await db.collection(`${at}_month`).insertOne({
         formId: form,
         userId: owner,
         month: '2026-12',
@@ -222,20 +221,20 @@ function submitBefore(indexes: TIndex[]): TCase {
 
       return [
         [
-          quotaModel(db, 'sb_quota'),
-          { name: 'insertOne', namespace: namespace(db, 'w_sb'), document: doc },
-          once('sb_form', { _id: form, userId: owner }, { submissionCount: 1 }),
+          quotaModel(db, `${at}_quota`),
+          { name: 'insertOne', namespace: namespace(db, `w_${at}`), document: doc },
+          once(`${at}_form`, { _id: form, userId: owner }, { submissionCount: 1 }),
         ],
         [
-          once('sb_totals', { formId: form, userId: owner }, totalsInc(index)),
+          once(`${at}_totals`, { formId: form, userId: owner }, totalsInc(index)),
           once(
-            'sb_month',
+            `${at}_month`,
             { formId: form, userId: owner, month: '2026-12' },
             { version: 1, [`days.${dayIndexOf(index)}.${quarterOf(index)}`]: 1 },
           ),
           {
             name: 'updateOne',
-            namespace: namespace(db, 'w_sb'),
+            namespace: namespace(db, `w_${at}`),
             filter: { _id: id, countersPending: true },
             update: { $unset: { countersPending: '' } },
           },
@@ -245,51 +244,97 @@ function submitBefore(indexes: TIndex[]): TCase {
   );
 }
 
-/** The product now (store-submission.ts): one command, no mark, no remembered ids, a day document. */
-function submitAfter(indexes: TIndex[]): TCase {
+/**
+ * The product now (store-submission.ts): one command, no mark, no remembered ids, a quarters
+ * document for the month and one for the day, totals that do not grow with the form's age.
+ */
+function submitAfter(indexes: TIndex[], aged: boolean): TCase {
+  const at = aged ? 'sa2' : 'sa';
+
   return submitCase(
-    'submit after: 1 command (5 writes, day doc, no ids, no mark)',
+    `submit after: 1 command (6 writes, day docs, no ids, no mark)${aged ? ', form 2 years old' : ''}`,
     async (db) => {
-      await insertCase('sa', indexes).setup(db);
-      await db.collection('sa_quota').createIndex({ userId: 1, month: 1 }, { unique: true });
-      await db.collection('sa_totals').createIndex({ formId: 1 }, { unique: true });
-      await db.collection('sa_day').createIndex({ formId: 1, day: 1 }, { unique: true });
-      await db.collection('sa_form').insertOne({ _id: form, userId: owner, submissionCount: 0 });
+      await insertCase(at, indexes).setup(db);
+      await db.collection(`${at}_quota`).createIndex({ userId: 1, month: 1 }, { unique: true });
+      await db.collection(`${at}_totals`).createIndex({ formId: 1 }, { unique: true });
+      await db.collection(`${at}_quarters`).createIndex({ formId: 1, month: 1 }, { unique: true });
+      await db.collection(`${at}_day`).createIndex({ formId: 1, day: 1 }, { unique: true });
+      await db.collection(`${at}_form`).insertOne({ _id: form, userId: owner, submissionCount: 0 });
+      if (aged) {
+        await db.collection(`${at}_totals`).insertOne({ formId: form, userId: owner, ...agedTotals(false) });
+      }
     },
     (index, db) => {
       const { countersPending: _mark, ...doc } = submission(index);
+      const slot = {
+        $inc: { version: 1, [`slots.${quarterOf(index)}`]: 1 },
+        $setOnInsert: { userId: owner },
+      };
+      const { [`quarterOfDay.2026-12.${String(quarterOf(index)).padStart(4, '0')}`]: _quarter, ...totals } =
+        totalsInc(index);
 
       return [
         [
-          quotaModel(db, 'sa_quota'),
-          { name: 'insertOne', namespace: namespace(db, 'w_sa'), document: doc },
+          quotaModel(db, `${at}_quota`),
+          { name: 'insertOne', namespace: namespace(db, `w_${at}`), document: doc },
           {
             name: 'updateOne',
-            namespace: namespace(db, 'sa_form'),
+            namespace: namespace(db, `${at}_form`),
             filter: { _id: form, userId: owner },
             update: { $inc: { submissionCount: 1 } },
           },
           {
             name: 'updateOne',
-            namespace: namespace(db, 'sa_totals'),
+            namespace: namespace(db, `${at}_totals`),
             filter: { formId: form },
-            update: { $inc: totalsInc(index), $setOnInsert: { userId: owner } },
+            update: { $inc: totals, $setOnInsert: { userId: owner } },
             upsert: true,
           },
           {
             name: 'updateOne',
-            namespace: namespace(db, 'sa_day'),
+            namespace: namespace(db, `${at}_quarters`),
+            filter: { formId: form, month: '2026-12' },
+            update: slot,
+            upsert: true,
+          },
+          {
+            name: 'updateOne',
+            namespace: namespace(db, `${at}_day`),
             filter: { formId: form, day: dayOf(index) },
-            update: {
-              $inc: { version: 1, [`slots.${quarterOf(index)}`]: 1 },
-              $setOnInsert: { userId: owner },
-            },
+            update: slot,
             upsert: true,
           },
         ],
       ];
     },
   );
+}
+
+/**
+ * A two-year-old form's totals: a few browsers and countries, and (the former layout, `quarterOf`)
+ * 96 quarter-of-day counters for each of its 24 months.
+ */
+function agedTotals(withQuarters: boolean) {
+  return {
+    total: 0,
+    browsers: { Chrome: 1, Firefox: 1, Safari: 1, Edge: 1 },
+    countries: { Germany: 1, France: 1, India: 1 },
+    ...(withQuarters
+      ? {
+          quarterOfDay: Object.fromEntries(
+            Array.from({ length: 24 }, (_, month) => [
+              `${2024 + Math.floor((month + 11) / 12)}-${String(((month + 11) % 12) + 1).padStart(2, '0')}`,
+              Object.fromEntries(
+                Array.from({ length: 96 }, (_, q) => [
+                  `${String(Math.floor(q / 4)).padStart(2, '0')}${String((q % 4) * 15).padStart(2, '0')}`,
+                  1,
+                ]),
+              ),
+            ]),
+          ),
+        }
+      : {}),
+  };
 }
 
 /** The product's day document (form-stats-day.ts), its quarter hour bumped by one upsert. */
@@ -412,28 +457,11 @@ async function main() {
       {
         // The totals keep 96 quarter-of-day counters per month of the form's life: what they weigh
         // after two years.
-        name: 'totals of a form two years old (24 months of quarter of day)',
+        name: 'totals, former layout, form 2 years old (24 months of quarter of day)',
         setup: (database) =>
           database
             .collection('w_totals_old')
-            .insertOne({
-              formId: form,
-              userId: owner,
-              total: 0,
-              browsers: { Chrome: 1, Firefox: 1, Safari: 1, Edge: 1 },
-              countries: { Germany: 1, France: 1, India: 1 },
-              quarterOfDay: Object.fromEntries(
-                Array.from({ length: 24 }, (_, month) => [
-                  `${2024 + Math.floor((month + 11) / 12)}-${String(((month + 11) % 12) + 1).padStart(2, '0')}`,
-                  Object.fromEntries(
-                    Array.from({ length: 96 }, (_, q) => [
-                      `${String(Math.floor(q / 4)).padStart(2, '0')}${String((q % 4) * 15).padStart(2, '0')}`,
-                      1,
-                    ]),
-                  ),
-                ]),
-              ),
-            })
+            .insertOne({ formId: form, userId: owner, ...agedTotals(true) })
             .then(),
         write: (database, index) =>
           database.collection('w_totals_old').updateOne({ formId: form }, { $inc: totalsInc(index) }),
@@ -451,8 +479,10 @@ async function main() {
               { upsert: true },
             ),
       },
-      submitBefore(productIndexes),
-      submitAfter(productIndexes),
+      submitBefore(productIndexes, false),
+      submitAfter(productIndexes, false),
+      submitBefore(productIndexes, true),
+      submitAfter(productIndexes, true),
     ];
     console.log(`engine cost per write (${MODE} engine, ${WRITES} writes per case, ${IN_FLIGHT} in flight)`);
     console.log(`${'write'.padEnd(64)} ${'engine µs'.padStart(10)} ${'writes/s'.padStart(9)}  load average`);
