@@ -12,7 +12,7 @@ const { model, models, Schema } = mongoose;
  * `slots` is sparse, keyed by the quarter of the day `0`..`95`: a day's first submission creates the
  * document with one upsert `$inc` (an array would have to be created zero-filled first, one more
  * write and a cache of known days), and a quiet form's day is a few bytes. The per-month quarter-of-
- * day totals (the lifetime peak hour) live on FormStats.
+ * day totals (the lifetime peak hour) live in FormStatsQuarters.
  */
 const formStatsDaySchema = new Schema(
   {

@@ -30,7 +30,7 @@ const COUNT_OP = 2;
 /**
  * A submit's writes, in this order: take a unit of the month's quota (never past the limit, even
  * under concurrency), insert the submission (with its outbox), add it to its form's
- * `submissionCount`, and to the form's analytics (the totals and the day's quarter hours). On
+ * `submissionCount`, and to the form's analytics (the totals, the month's and the day's quarters). On
  * MongoDB 8.0 and later they go as ONE ordered `bulkWrite` command: one round trip, and on the
  * embedded engine one journal commit, so after a crash either the submission and all its counts
  * exist or none of them does, and a 201 (sent after the command) means all of them are durable.

@@ -22,8 +22,8 @@ function submissionCountWrite(ids: TOwnedIds, by: 1 | -1): TBulkWriteModel {
 }
 
 /**
- * Every counter one submission is in: its form's `submissionCount`, then the analytics' totals and
- * day documents (analyticsWrites), in that order.
+ * Every counter one submission is in: its form's `submissionCount`, then the analytics' totals,
+ * month and day documents (analyticsWrites), in that order.
  */
 export function counterWrites(ids: TOwnedIds, submission: TCountedSubmission, by: 1 | -1): TBulkWriteModel[] {
   return [submissionCountWrite(ids, by), ...analyticsWrites(ids, submission, by)];
