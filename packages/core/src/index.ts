@@ -95,6 +95,8 @@ export { ZCheckInboxSchema } from './account/check-inbox.js';
 export { resendVerificationEmail } from './account/send-verification-email.js';
 export { verifyEmail } from './account/verify-email.js';
 export { requestPasswordReset, resetPassword } from './account/password-reset.js';
+export { ZClearedAccessSchema } from './account/clear-unproven-access.js';
+export type { TClearedAccess } from './account/clear-unproven-access.js';
 export { changePassword } from './account/change-password.js';
 export { endOtherSessions, listOwnSessions, ZOwnSessionSchema } from './account/own-sessions.js';
 export { OWNER_NOT_VERIFIED } from './email/owner-address.js';
