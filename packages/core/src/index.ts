@@ -91,7 +91,7 @@ export type { TRole, TUserPlanView, TUserView } from './users/user-view.js';
 export { createUser, ZCreateUserInputSchema } from './users/create-user.js';
 export type { CreateUserOptions, TCreateUserInput } from './users/create-user.js';
 export { signUp } from './users/sign-up.js';
-export { ZCheckInboxSchema } from './account/check-inbox.js';
+export { checkInboxFor, ZCheckInboxSchema } from './account/check-inbox.js';
 export { resendVerificationEmail } from './account/send-verification-email.js';
 export { verifyEmail } from './account/verify-email.js';
 export { requestPasswordReset, resetPassword } from './account/password-reset.js';

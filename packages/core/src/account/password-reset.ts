@@ -10,9 +10,9 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { password as passwords } from '../users/password.js';
-import { ZEmailSchema, ZPasswordSchema } from '../users/z-user-input.js';
+import { ZPasswordSchema } from '../users/z-user-input.js';
 import { accountLinkUrl, PASSWORD_RESET_TTL_MS } from './account-links.js';
-import { checkInbox, type TCheckInbox } from './check-inbox.js';
+import { checkInboxFor, type TCheckInbox } from './check-inbox.js';
 import { clearUnprovenAccess, type TClearedAccess } from './clear-unproven-access.js';
 
 /**
@@ -56,8 +56,8 @@ export async function requestPasswordReset({
   email: string;
   now?: Date;
 }): Promise<TCheckInbox> {
-  const address = parseInput(ZEmailSchema, email);
-  const user = await userRepository.findByEmail({ email: address });
+  const answer = checkInboxFor(email);
+  const user = await userRepository.findByEmail({ email: answer.email });
   if (user) {
     const link = await createPasswordResetLink({ config, user, now });
     await queueAccountEmail({
@@ -69,7 +69,7 @@ export async function requestPasswordReset({
     });
   }
 
-  return checkInbox(address);
+  return answer;
 }
 
 /**
