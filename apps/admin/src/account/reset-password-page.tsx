@@ -43,7 +43,9 @@ export function ResetPasswordPage() {
           <div className="alert ok" role="status">
             Your password is changed, and every session of {reset.data.email} has ended.
           </div>
-          {reset.data.cleared ? <ClearedNotice cleared={reset.data.cleared} /> : null}
+          {reset.data.cleared && Object.values(reset.data.cleared).some((count) => count > 0) ? (
+            <ClearedNotice cleared={reset.data.cleared} />
+          ) : null}
           <p>
             <Link to="/login">Log in</Link>
           </p>
