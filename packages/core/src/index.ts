@@ -357,6 +357,20 @@ export {
   ZNotificationPreferenceViewSchema,
 } from './email/recipients/notification-preferences.js';
 export type { TNotificationPreferenceView } from './email/recipients/notification-preferences.js';
+export {
+  addNotificationRecipient,
+  listNotificationRecipients,
+  notificationRecipientAddress,
+  removeNotificationRecipient,
+  resendNotificationRecipientLink,
+  ZNotificationRecipientViewSchema,
+} from './email/recipients/extra/extra-recipients.js';
+export {
+  confirmNotificationRecipient,
+  unsubscribeNotificationRecipient,
+} from './email/recipients/extra/recipient-links.js';
+export { MAX_EXTRA_RECIPIENTS, RECIPIENT_SKIP_REASONS } from './email/recipients/extra/recipient-rules.js';
+export { unsubscribeToken } from './email/recipients/extra/unsubscribe-token.js';
 export type { TConfirmationCap, TSubmissionEmailOutcome } from './email/send-submission-email.js';
 export type { TEmailOutcome } from './email/send-logged-email.js';
 export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';

@@ -21,6 +21,7 @@ import {
   NotificationRecipients,
   toEmailTemplatesInput,
 } from './email-templates-fields';
+import { ExtraRecipientsSection } from './extra-recipients-section';
 
 type TFormType = RouterInputs['forms']['create']['formType'];
 
@@ -186,6 +187,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
           <>
             <EmailTemplatesFields formId={form.id} templates={templates} onChange={setTemplates} />
             <NotificationRecipients formId={form.id} myEmail={me.data?.email} />
+            <ExtraRecipientsSection formId={form.id} />
           </>
         ) : (
           <p className="hint">Email templates and who gets notified can be set once the form is created.</p>

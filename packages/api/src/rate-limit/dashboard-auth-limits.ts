@@ -135,22 +135,56 @@ export async function withAccountEmailLimit<T>(
  * (rule `invitationsPerInviter`, per account, from wherever they work), then as any emailed link
  * under the recipient's and the client address's limits. Every request counts.
  */
-export async function withInvitationLimit<T>(
+export function withInvitationLimit<T>(
   ctx: DashboardAuthLimitContext,
   { inviterId, email }: { inviterId: string; email: string },
   attempt: () => Promise<T>,
 ): Promise<T> {
-  const { res, services } = ctx;
-  const state = await services.rateLimiter.consume(
-    'invitationsPerInviter',
-    `dashboard_invitations_${inviterId}`,
+  return withSenderLimit(
+    ctx,
+    { rule: 'invitationsPerInviter', bucket: `dashboard_invitations_${inviterId}`, what: 'invitations' },
+    email,
+    attempt,
   );
+}
+
+/**
+ * A confirmation link to a form's extra recipient (added, or sent again): first under the
+ * workspace's hourly limit (rule `recipientLinksPerWorkspace`, whoever of it asks, by session or
+ * key), then as any emailed link under the recipient's and the client address's limits.
+ */
+export function withRecipientLinkLimit<T>(
+  ctx: DashboardAuthLimitContext,
+  { workspaceId, email }: { workspaceId: string; email: string },
+  attempt: () => Promise<T>,
+): Promise<T> {
+  return withSenderLimit(
+    ctx,
+    {
+      rule: 'recipientLinksPerWorkspace',
+      bucket: `recipient_links_${workspaceId}`,
+      what: 'confirmation links',
+    },
+    email,
+    attempt,
+  );
+}
+
+/** A link mailed to someone else: the sender's own limit first, then every emailed link's. */
+async function withSenderLimit<T>(
+  ctx: DashboardAuthLimitContext,
+  sender: { rule: 'invitationsPerInviter' | 'recipientLinksPerWorkspace'; bucket: string; what: string },
+  email: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const { res, services } = ctx;
+  const state = await services.rateLimiter.consume(sender.rule, sender.bucket);
   if (!state.allowed) {
     throw rateLimitRefusal({
       res,
       services,
       state,
-      message: `Too many invitations sent; try again in ${waitText(state)}`,
+      message: `Too many ${sender.what} sent; try again in ${waitText(state)}`,
     });
   }
 

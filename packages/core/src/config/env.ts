@@ -73,6 +73,7 @@ export const ZCoreEnvSchema = z.object({
   RATE_LIMIT_ACCOUNT_EMAIL_PER_RECIPIENT: z.string().optional(),
   RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS: z.string().optional(),
   RATE_LIMIT_INVITATIONS_PER_INVITER: z.string().optional(),
+  RATE_LIMIT_RECIPIENT_LINKS_PER_WORKSPACE: z.string().optional(),
   /** Requests with an unknown or revoked API key per client IP, e.g. `30/60`. */
   RATE_LIMIT_BAD_API_KEY: z.string().optional(),
   ...ZWebhookDeliveryEnvSchema.shape,

@@ -16,6 +16,7 @@ export type TRateLimitName =
   | 'accountEmailPerAddress'
   | 'accountEmailPerRecipient'
   | 'invitationsPerInviter'
+  | 'recipientLinksPerWorkspace'
   | 'badApiKey'
   | 'publicSubmit';
 
@@ -54,6 +55,9 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   // Invitations one member sends per hour (each recipient is also under `accountEmail`): enough to
   // bring a team in, too few to use a workspace as a mailer.
   invitationsPerInviter: { limit: 50, windowSeconds: 60 * 60 },
+  // Confirmation links to forms' extra recipients one workspace sends per hour (each recipient
+  // also counts under `accountEmail`): a few forms' worth, too few to use the install as a mailer.
+  recipientLinksPerWorkspace: { limit: 30, windowSeconds: 60 * 60 },
   badApiKey: { limit: 600, windowSeconds: 60 },
   // The keyless HTML endpoint, per client address and form: a person submits a form a few times at
   // most; a script hammering one form from one address is cut off early.

@@ -2,7 +2,7 @@ import { ZCheckInboxSchema, ZClearedAccessSchema } from '@formwell/core';
 import { z } from 'zod';
 
 /** The token of an emailed link, as the dashboard page read it from the link's fragment. */
-const ZLinkTokenSchema = z.string().min(1).max(200);
+export const ZLinkTokenSchema = z.string().min(1).max(200);
 
 export const ZVerifyEmailRequestSchema = z.object({ token: ZLinkTokenSchema });
 
