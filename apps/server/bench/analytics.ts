@@ -1,5 +1,11 @@
 import { createApiKey, createForm, createUser, setUserPlan, submitForm } from '@formwell/core';
-import { emptyDays, FormModel, FormStatsModel, FormStatsMonthModel, statsBucketOf } from '@formwell/db';
+import {
+  FormModel,
+  FormStatsDayModel,
+  FormStatsModel,
+  FormStatsQuartersModel,
+  statsBucketOf,
+} from '@formwell/db';
 import { startEmbeddedMongo } from '@formwell/embedded-mongo';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
@@ -151,24 +157,28 @@ async function insertCounters(
     total: 0,
     browsers: {} as Record<string, number>,
     countries: {} as Record<string, number>,
-    quarterOfDay: {} as Record<string, Record<string, number>>,
   };
-  const months = new Map<string, { days: number[][] }>();
+  const months = new Map<string, Record<string, number>>();
+  const days = new Map<string, Record<string, number>>();
   const bump = (map: Record<string, number>, key: string) => (map[key] = (map[key] ?? 0) + 1);
   for (let i = 0; i < count; i++) {
     const bucket = statsBucketOf(new Date(now - Math.floor(random() * 365 * DAY)));
     totals.total += 1;
     bump(totals.browsers, AGENTS[i % AGENTS.length] ?? 'Unknown');
     bump(totals.countries, COUNTRIES[i % COUNTRIES.length] ?? 'Unknown');
-    const month = months.get(bucket.month) ?? { days: emptyDays(bucket.month) };
-    months.set(bucket.month, month);
-    const day = month.days[bucket.day] ?? [];
-    day[bucket.slot] = (day[bucket.slot] ?? 0) + 1;
-    bump((totals.quarterOfDay[bucket.month] ??= {}), bucket.quarterOfDay);
+    const slots = days.get(bucket.date) ?? {};
+    days.set(bucket.date, slots);
+    bump(slots, String(bucket.slot));
+    const quarters = months.get(bucket.month) ?? {};
+    months.set(bucket.month, quarters);
+    bump(quarters, String(bucket.slot));
   }
   await FormStatsModel.collection.insertOne({ ...ids, ...totals, spam: 0, version: 1 });
-  await FormStatsMonthModel.collection.insertMany(
-    [...months].map(([month, buckets]) => ({ ...ids, month, ...buckets, version: 1 })),
+  await FormStatsQuartersModel.collection.insertMany(
+    [...months].map(([month, slots]) => ({ ...ids, month, slots, version: 1 })),
+  );
+  await FormStatsDayModel.collection.insertMany(
+    [...days].map(([day, slots]) => ({ ...ids, day, slots, version: 1 })),
   );
 }
 

@@ -9,9 +9,10 @@ import { PaymentFailureModel } from './models/payment-failure.js';
 import { DashboardSessionModel } from './models/dashboard-session.js';
 import { InboundEventModel, LEGACY_INBOUND_EVENT_INDEX } from './models/inbound-event.js';
 import { InboundReceiverModel } from './models/inbound-receiver.js';
-import { FormStatsMonthModel } from './models/form-stats-month.js';
 import { EmailLogModel } from './models/email-log.js';
 import { CaughtMailModel } from './models/caught-mail.js';
+import { FormStatsDayModel } from './models/form-stats-day.js';
+import { FormStatsQuartersModel } from './models/form-stats-quarters.js';
 import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
@@ -49,7 +50,8 @@ export async function ensureIndexes(): Promise<void> {
       MonthlyUsageModel,
       DashboardSessionModel,
       FormStatsModel,
-      FormStatsMonthModel,
+      FormStatsDayModel,
+      FormStatsQuartersModel,
       WebhookEndpointModel,
       InboundEventModel,
       InboundReceiverModel,

@@ -37,7 +37,7 @@ export type { TSubmissionFilter, TCreateSubmissionRecord } from './repositories/
 export { storeSubmission } from './repositories/store-submission.js';
 export type { TStoreSubmissionResult } from './repositories/store-submission.js';
 export { submissionOutboxRepository } from './repositories/submission-outbox.js';
-export { submissionCountersRepository } from './repositories/submission-counters.js';
+export { countPending, submissionCountersRepository } from './repositories/submission-counters.js';
 export type {
   TSubmissionRecord,
   TSubmissionMeta,
@@ -47,12 +47,9 @@ export type {
 export { monthlyUsageRepository } from './repositories/monthly-usage.js';
 export type { TConsumeQuotaResult } from './repositories/monthly-usage.js';
 export { formStatsRepository, statsKey } from './repositories/form-stats.js';
-export type {
-  TFormStatsMonthRecord,
-  TFormStatsRecord,
-  TRecordSubmissionOptions,
-} from './repositories/form-stats.js';
+export type { TFormStatsMonthRecord, TFormStatsRecord } from './repositories/form-stats.js';
 export { listFormOwners, rebuildFormStats } from './repositories/form-stats-rebuild.js';
+export { migrateAnalyticsToDays } from './repositories/analytics-days-migration.js';
 export {
   emptyDays,
   monthStart,
@@ -63,7 +60,6 @@ export {
   statsBucketOf,
 } from './repositories/stats-buckets.js';
 export type { TStatsBucket } from './repositories/stats-buckets.js';
-export { COUNTED_IDS_KEPT } from './repositories/count-once.js';
 export { dashboardSessionRepository } from './repositories/dashboard-session.js';
 export type { TDashboardSessionRecord } from './repositories/dashboard-session.js';
 export { webhookEndpointRepository } from './repositories/webhook-endpoint.js';
@@ -128,7 +124,8 @@ export { MonthlyUsageModel } from './models/monthly-usage.js';
 export { MigrationModel } from './models/migration.js';
 export { DashboardSessionModel } from './models/dashboard-session.js';
 export { FormStatsModel } from './models/form-stats.js';
-export { FormStatsMonthModel } from './models/form-stats-month.js';
+export { FormStatsDayModel } from './models/form-stats-day.js';
+export { FormStatsQuartersModel } from './models/form-stats-quarters.js';
 export { WebhookEndpointModel } from './models/webhook-endpoint.js';
 export { InboundEventModel } from './models/inbound-event.js';
 export { InboundReceiverModel } from './models/inbound-receiver.js';

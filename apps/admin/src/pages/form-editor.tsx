@@ -12,6 +12,7 @@ import {
 } from '../field-builder/field-builder-state';
 import { sessionFormRead, type TFormRead } from '../lib/form-read';
 import { useTRPC, type RouterInputs } from '../lib/trpc';
+import { useWorkspacePlan } from '../workspace/use-workspace-plan';
 import { useWorkspaceRights } from '../workspace/workspace-rights';
 import { EmailSettingsFields, emailSettingsOf, toEmailSettingsInput } from './email-settings-fields';
 import {
@@ -79,6 +80,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
   const [emailSettings, setEmailSettings] = useState(() => emailSettingsOf(form));
   const [templates, setTemplates] = useState(() => emailTemplatesOf(form));
   const me = useQuery(trpc.auth.me.queryOptions());
+  const { limits } = useWorkspacePlan();
   const [fields, dispatch] = useReducer(fieldBuilderReducer, form?.fields ?? [], fromStoredFields);
   const [triedToSave, setTriedToSave] = useState(false);
   const problems = validateFields(fields);
@@ -180,11 +182,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
             </p>
           ) : null}
         </div>
-        <EmailSettingsFields
-          limits={me.data?.planLimits}
-          settings={emailSettings}
-          onChange={setEmailSettings}
-        />
+        <EmailSettingsFields limits={limits} settings={emailSettings} onChange={setEmailSettings} />
         {form ? (
           <>
             <EmailTemplatesFields formId={form.id} templates={templates} onChange={setTemplates} />

@@ -12,6 +12,10 @@ import { call, errorBody } from './helpers/http.js';
 
 const LIMITED = { error: 'Rate limit exceeded', message: 'Rate limit exceeded', code: 'TOO_MANY_REQUESTS' };
 
+/**
+ * Tests that expect a 429 use windows of an hour: a window opens at its first request, and on a
+ * busy machine a minute can pass before the request that must still find it closed.
+ */
 describe('default rate limits and their headers', () => {
   test('each endpoint announces its configured limit, and every response carries the headers', async () => {
     const { app } = await buildTestApp();
@@ -134,7 +138,7 @@ describe('limits configured small', () => {
 
   test('429 comes before 400 and before 404 (the order of checks)', async () => {
     const { app } = await buildLimitedApp({
-      config: { RATE_LIMIT_FORMS_LIST: '1/60', RATE_LIMIT_GET_FORM: '1/60' },
+      config: { RATE_LIMIT_FORMS_LIST: '1/3600', RATE_LIMIT_GET_FORM: '1/3600' },
     });
     const owner = await createOwner();
 
@@ -155,7 +159,7 @@ describe('limits configured small', () => {
   });
 
   test('401 and 404-user come before 429: an unknown key is never rate-limited', async () => {
-    const { app } = await buildLimitedApp({ config: { RATE_LIMIT_FORMS_LIST: '1/60' } });
+    const { app } = await buildLimitedApp({ config: { RATE_LIMIT_FORMS_LIST: '1/3600' } });
     for (let index = 0; index < 3; index++) {
       const response = await call(app, { method: 'GET', url: '/api/v1/forms/list', key: 'mk_live_unknown' });
 
@@ -183,9 +187,9 @@ describe('limits configured small', () => {
   test("submit is limited per key; users-joined and submissions per key and form; the CSV export shares the listing's bucket", async () => {
     const { app } = await buildLimitedApp({
       config: {
-        RATE_LIMIT_SUBMIT: '2/60',
-        RATE_LIMIT_USERS_JOINED: '1/60',
-        RATE_LIMIT_SUBMISSIONS_LIST: '2/60',
+        RATE_LIMIT_SUBMIT: '2/3600',
+        RATE_LIMIT_USERS_JOINED: '1/3600',
+        RATE_LIMIT_SUBMISSIONS_LIST: '2/3600',
       },
     });
     const owner = await createOwner();
@@ -234,7 +238,7 @@ describe('limits configured small', () => {
 
   test('two app instances on the same Redis share one counter', async () => {
     const mongoUri = testMongoUri('replicas');
-    const config = { RATE_LIMIT_FORMS_LIST: '4/60' };
+    const config = { RATE_LIMIT_FORMS_LIST: '4/3600' };
     const first = await buildLimitedApp({ config, mongoUri });
     const second = await buildLimitedApp({ config, mongoUri });
     const owner = await createOwner();
@@ -277,7 +281,7 @@ describe('Redis outage', () => {
     const redisServer = await startRedisServer();
     try {
       const { app, logLines } = await buildLimitedApp({
-        config: { RATE_LIMIT_FORMS_LIST: '3/60' },
+        config: { RATE_LIMIT_FORMS_LIST: '3/3600' },
         redisUrl: redisServer.url,
       });
       const owner = await createOwner();

@@ -128,7 +128,9 @@ describe('db migrate: personal workspaces from a database of the release before'
     expect(unmigrated.statusCode).toBe(404);
 
     const report = await runMigrations();
-    expect(report.applied).toEqual([{ version: 2, name: 'personal-workspaces' }]);
+    // Later migrations of this release apply too; the workspaces' is the one this test is about.
+    expect(report.applied).toContainEqual({ version: 2, name: 'personal-workspaces' });
+    expect(report.applied.map(({ version }) => version)).not.toContain(1);
 
     const workspaces = await WorkspaceModel.find({}).sort({ name: 1 }).lean();
     expect(

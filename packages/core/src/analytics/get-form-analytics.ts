@@ -28,9 +28,9 @@ export type GetFormAnalyticsOptions = {
 
 /**
  * Analytics of one form from its counters, never from its submissions: one totals document plus
- * one document per UTC month read (for PRO every active month, for the lifetime peak hour; for
- * STANDARD the last two). Checks, in order: 400 parameters, 404 form (also another user's), 403
- * plan gate.
+ * the day documents of the UTC months read (the last two; for PRO's lifetime peak hour also those
+ * in which the zone changes its offset). Checks, in order: 400 parameters, 404 form (also another
+ * user's), 403 plan gate.
  */
 export async function getFormAnalytics({
   config,
@@ -56,7 +56,8 @@ export async function getFormAnalytics({
   }
   const at = now.getTime();
   const quartersFrom = monthOf(readFrom(at));
-  // Submits count their analytics after answering: finish those first, so a 201 already shows here.
+  // A submission counted after its answer (a release, an insert on an older server) still carries
+  // its mark: count those first, so everything answered already shows here.
   await applyPendingCountersOfForm({ userId: user.id, formId: form.id });
   const stats = await readCounters({
     userId: user.id,

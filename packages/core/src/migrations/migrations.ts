@@ -1,4 +1,4 @@
-import { migratePersonalWorkspaces } from '@formwell/db';
+import { migrateAnalyticsToDays, migratePersonalWorkspaces } from '@formwell/db';
 
 import { rebuildAnalyticsCounters } from '../analytics/rebuild-analytics-counters.js';
 import { DEFAULT_PLAN_LIMITS } from '../config/plans.js';
@@ -38,6 +38,16 @@ export const MIGRATIONS: readonly TMigration[] = [
         name: personalWorkspaceName,
         defaultQuota: DEFAULT_PLAN_LIMITS.FREE.monthlySubmissions,
       });
+    },
+  },
+  {
+    // A submit's storage cost: the analytics' quarter hours moved from a month document per form to
+    // a day document per form, and the counters stopped remembering submission ids (a submit counts
+    // everything in its insert's own command; a later counting takes the submission's mark).
+    version: 3,
+    name: 'analytics-day-documents-count-by-mark',
+    up: async () => {
+      await migrateAnalyticsToDays();
     },
   },
 ];

@@ -19,10 +19,7 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
-import {
-  applySubmissionCounters,
-  finishSubmissionCounters,
-} from '../submissions/apply-submission-counters.js';
+import { applySubmissionCounters } from '../submissions/apply-submission-counters.js';
 import { uncountRemoved } from '../submissions/delete-submission.js';
 import type { TOutboxItem } from '../submissions/outbox-item.js';
 import { loadDeliveryTargets, planOutbox } from '../submissions/plan-outbox.js';
@@ -49,7 +46,8 @@ export type SetSubmissionStatusOptions = {
 
 /**
  * The answer, plus what the caller does after answering when a release made the submission owe its
- * side effects: hand `outbox` to the job producers, then run `settle` (the analytics).
+ * side effects: hand `outbox` to the job producers, then run `settle` (nothing left since a release
+ * counts everything before its answer; kept so callers need not know).
  */
 export type TSetSubmissionStatusResult = {
   submission: TSubmissionView;
@@ -123,10 +121,10 @@ async function currentView(ids: { userId: string; formId: string; submissionId: 
 }
 
 /**
- * A delivered submission marked spam. Its counting must have finished first (applied here when the
- * submit's after-response step has not run yet: count-once, so that step then counts nothing), so
- * the lowering below takes away exactly what was added; the one conditional update that files it
- * is what makes a single mark of several racing ones do the lowering.
+ * A delivered submission marked spam. Its counting must have finished first (counted here when it
+ * still carries its mark: an interrupted release, an insert on an older server; taking the mark
+ * makes it once), so the lowering below takes away exactly what was added; the one conditional
+ * update that files it is what makes a single mark of several racing ones do the lowering.
  */
 /**
  * Whether a delivered submission's quota unit belongs to the current UTC month, the only month whose
@@ -237,9 +235,9 @@ async function release({
   if (withdrawn) {
     return recountWithdrawn({ user, current, released: released.before });
   }
-  // The form's count before the answer, as a submit's 201 promises; the analytics after it (the
-  // `countersPending` mark the move set lets the sweep or the next analytics read finish them).
-  await formRepository.countSubmissionOnce(ids);
+  // Every count before the answer, as a submit's 201 promises. The move set the `countersPending`
+  // mark, so an interruption here leaves it for the sweep or the next analytics read.
+  await applySubmissionCounters({ submission: released.before });
   await learnSpamMark({
     workspaceId: user.id,
     data: current.data,
@@ -251,7 +249,7 @@ async function release({
     status: 'inbox',
     withheld: false,
     withdrawn: false,
-    countersPending: true,
+    countersPending: false,
     markedAs: 'inbox',
     spamSince: null,
   };
@@ -267,14 +265,13 @@ async function release({
       endpointId: entry.endpointId ? entry.endpointId.toString() : null,
       requestId: current.requestId,
     })),
-    settle: () => finishSubmissionCounters({ submission }),
+    settle: settled,
   };
 }
 
 /**
  * A withdrawn submission released: back into the count and the analytics before the answer. Plain
- * increments: its id stays in the count-once windows from its first counting, and only the one
- * release that won the move gets here.
+ * increments: only the one release that won the move gets here.
  */
 async function recountWithdrawn({
   user,

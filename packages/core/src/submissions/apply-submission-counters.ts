@@ -1,99 +1,42 @@
-import {
-  formRepository,
-  formStatsRepository,
-  submissionCountersRepository,
-  type TSubmissionRecord,
-} from '@formwell/db';
+import { countPending, submissionCountersRepository, type TSubmissionRecord } from '@formwell/db';
 
 /**
  * A submission's counters: its form's `submissionCount` and the form's analytics (a totals document
- * and the month's bucket document). The submission's insert carries a `countersPending` mark, which
- * is cleared only once every counter includes it.
+ * and the day's quarter-hour document).
  *
- * Why it is safe without transactions: the mark is written by the submission's own insert, so a
- * crash after the insert leaves a visible "not counted yet" mark that reconcileSubmissionCounters
- * (the worker's sweep) picks up. Each counter update records the submission id on the counter
- * document in the same single-document update and skips ids it already has (count-once), so
- * applying twice, e.g. after a crash between the counters and the mark, never counts twice.
- *
- * The submit path splits the work to keep its round trips down: `submissionCount` before the 201
- * (storeSubmission, in the same command as the insert), the analytics once the response is sent (finishSubmissionCounters); a reader of
- * the analytics applies what is still pending first (applyPendingCountersOfForm), so analytics
- * include a submission as soon as its 201 is sent.
+ * A submit on MongoDB 8.0 counts them in the very command that inserts the submission
+ * (storeSubmission): a 201 means the submission and all its counts are durable, and nothing is left
+ * to do after the response. A submission that is counted later carries a `countersPending` mark: an
+ * insert on an older server, a release from the spam folder. Counting it takes the mark in the
+ * same single-document update that proves it was still there (countPending), so of the sweep, an
+ * analytics read, a deletion and a spam mark racing for it exactly one counts it; no id is
+ * remembered on the counters.
  */
 type TCountedSubmission = Pick<TSubmissionRecord, 'id' | 'userId' | 'formId' | 'meta' | 'createdAt'>;
 
 /**
- * Everything, then the mark: the sweep's and a deletion's way to finish an interrupted submit. Each
- * counter is re-applied only where its remembered window proves the submission was never counted
- * there (countOnce's `reapplying`): a busy form may have pushed an id counted long ago out of it.
+ * Counts a marked submission unless someone else did: the sweep's, a deletion's and a spam mark's
+ * way to finish an interrupted submit or release.
  */
 export async function applySubmissionCounters({
   submission,
 }: {
   submission: TCountedSubmission;
 }): Promise<void> {
-  await Promise.all([
-    formRepository.countSubmissionOnce({ ...idsOf(submission), reapplying: true }),
-    countInAnalytics({ submission, reapplying: true }),
-  ]);
-  await submissionCountersRepository.markApplied({ submissionId: submission.id });
-}
-
-function idsOf({ id, userId, formId }: TCountedSubmission) {
-  return { submissionId: id, userId, formId };
+  await countPending(submission);
 }
 
 /**
- * The analytics, then the mark: what the submit path does after its response, the form already
- * counted. If it never runs (crash), the mark stays and the sweep or the next analytics read applies
- * everything, count-once.
- */
-export async function finishSubmissionCounters({
-  submission,
-}: {
-  submission: TCountedSubmission;
-}): Promise<void> {
-  // Usually one command: the analytics' write clears the mark too once it counted both documents.
-  if (!(await countInAnalytics({ submission, clearMark: true }))) {
-    await submissionCountersRepository.markApplied({ submissionId: submission.id });
-  }
-}
-
-/** True when the mark was cleared with the counters (only asked for with `clearMark`). */
-async function countInAnalytics({
-  submission,
-  reapplying = false,
-  clearMark = false,
-}: {
-  submission: TCountedSubmission;
-  reapplying?: boolean;
-  clearMark?: boolean;
-}): Promise<boolean> {
-  const { id: submissionId, userId, formId, meta, createdAt } = submission;
-
-  return formStatsRepository.recordSubmission({
-    userId,
-    formId,
-    submissionId,
-    reapplying,
-    clearMark,
-    at: createdAt,
-    browser: meta.browser,
-    country: meta.country,
-  });
-}
-
-/**
- * How many in-flight submissions one analytics read finishes at most. Normally only the few whose
- * after-response work has not run yet are pending; after an outage the sweep does the bulk.
+ * How many in-flight submissions one analytics read finishes at most. Normally none is pending;
+ * after an outage the sweep does the bulk.
  */
 const PENDING_APPLIED_PER_READ = 200;
 
 /**
- * Before reading a form's analytics: applies the counters of its submissions still marked pending
- * (answered with a 201 whose after-response work has not run yet, or was lost in a crash), so the
- * analytics include every submission already answered. One indexed read when nothing is pending.
+ * Before reading a form's analytics: counts its submissions still marked pending (a release whose
+ * counting was interrupted, an insert on an older server not counted yet), so the analytics include
+ * every submission already answered. One indexed read of an index that is empty when nothing is
+ * pending.
  */
 export async function applyPendingCountersOfForm({
   userId,

@@ -10,7 +10,6 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { loadOwnedForm } from '../forms/load-owned-form.js';
 import { removeSubmissionFiles } from '../files/settle-upload.js';
-import { applySubmissionCounters } from './apply-submission-counters.js';
 
 export type DeleteSubmissionOptions = { userId: string; formId: string; submissionId: string };
 
@@ -37,18 +36,15 @@ export async function deleteSubmission({
 
 /**
  * Lowers the counters a just-deleted submission was in. Withheld spam (filed by the classifier,
- * never released) was in none.
+ * never released) was in none; nor was a submission deleted with its "counters pending" mark:
+ * counting takes the mark first (countPending), so a deleted mark was never taken, and nobody can
+ * take it any more.
  */
 export async function uncountRemoved(removed: TSubmissionRecord): Promise<void> {
-  if (removed.withheld) {
+  if (removed.withheld || removed.countersPending) {
     return;
   }
   const { userId, formId } = removed;
-  if (removed.countersPending) {
-    // Its counting was interrupted and the sweep can no longer see it: count it first (idempotent),
-    // so the decrement below takes away only what was added.
-    await applySubmissionCounters({ submission: removed });
-  }
   await Promise.all([
     formRepository.incrementSubmissionCount({ userId, formId, by: -1 }),
     formStatsRepository.removeSubmission({

@@ -9,7 +9,6 @@ import { parseInput } from '../errors/parse-input.js';
 import { formNotFound, loadOwnedForm } from '../forms/load-owned-form.js';
 import type { TSubmissionFiles } from '../files/z-stored-file.js';
 import type { TFormField } from '../forms/z-form-field.js';
-import { finishSubmissionCounters } from './apply-submission-counters.js';
 import type { TOutboxItem } from './outbox-item.js';
 import { parseUserAgent } from './parse-user-agent.js';
 import { loadDeliveryTargets, planOutbox } from './plan-outbox.js';
@@ -78,9 +77,8 @@ export const loadFormForSubmit = ({ userId, formId }: { userId: string; formId: 
 
 /**
  * The response plus what the caller does after responding: hand the outbox entries to the job
- * producers, and `settle` (adds the submission to the form's analytics and clears its "counters
- * pending" mark; if it never runs, the counter sweep or the next analytics read does it, so it
- * needs no retry).
+ * producers, and `settle`, which has nothing left to do since the submission's analytics are
+ * counted in its insert's own command (kept so callers need not know; see storeSubmission).
  */
 export type TSubmitFormResult = {
   response: TSubmitResponse;
@@ -116,10 +114,8 @@ function duplicateEmail(): AppError {
 /**
  * POST /api/v1/forms/submit. Order: parameters (400) → form (404 / foreign 403) → honeypot →
  * data (400) → spam verdict (spam is stored in the folder and answered as a success, nothing
- * else) → uniqueEmail (409) → quota (403, atomic), the insert carrying the outbox and the
- * `countersPending` mark, and the form's `submissionCount` (count-once), in one command
- * (storeSubmission) → the caller answers, then counts the analytics and clears the mark (`settle`;
- * the sweep finishes it after a crash).
+ * else) → uniqueEmail (409) → quota (403, atomic), the insert carrying the outbox, the form's
+ * `submissionCount` and its analytics, in one command (storeSubmission) → the caller answers.
  */
 export async function submitForm({
   config,
@@ -220,9 +216,8 @@ export async function submitForm({
   }
 
   const endpoints = await loadDeliveryTargets({ userId: user.id, form });
-  // Quota unit, insert and the form's count in one command (a 201 promises the form's count already
-  // includes the submission). The analytics follow after the response: their readers apply pending
-  // submissions first (applyPendingCountersOfForm), so they include it as soon as the 201 is sent.
+  // Quota unit, insert, the form's count and the analytics in one command: a 201 promises the
+  // submission and every count of it are durable.
   const stored = await storeSubmission({
     record: {
       userId: user.id,
@@ -278,6 +273,6 @@ export async function submitForm({
       requestId: submission.requestId,
     })),
     spam: false,
-    settle: () => finishSubmissionCounters({ submission }),
+    settle: settled,
   };
 }

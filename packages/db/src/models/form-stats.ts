@@ -6,7 +6,8 @@ const { model, models, Schema } = mongoose;
 /**
  * Lifetime analytics totals of one form, bumped at submit time (and lowered when a submission is
  * deleted) so analytics never scan submissions. `browsers`/`countries` keys are display names
- * (encoded by statsKey in the repository). The quarter-hour buckets live in FormStatsMonth.
+ * (encoded by statsKey in the repository). The quarter-hour buckets live in FormStatsDay,
+ * each month's quarter-of-day totals in FormStatsQuarters: this document never grows with time.
  */
 const formStatsSchema = new Schema(
   {
@@ -16,13 +17,8 @@ const formStatsSchema = new Schema(
     spam: { type: Number, default: 0 },
     browsers: { type: Map, of: Number, default: {} },
     countries: { type: Map, of: Number, default: {} },
-    // UTC month `YYYY-MM` → UTC `HHMM` quarter of the day → submissions: what the lifetime peak hour
-    // reads, kept here (96 numbers a month) so a call never reads the bulky month documents of the past.
-    quarterOfDay: { type: Schema.Types.Mixed, default: {} },
     // Bumped by every counter change: the rebuild replaces the document only if nothing moved.
     version: { type: Number, default: 0 },
-    // Latest submissions already counted here: makes re-applying a submission a no-op (count-once.ts).
-    countedIds: { type: [Schema.Types.ObjectId], default: undefined, select: false },
   },
   { timestamps: true, collection: 'form_stats', minimize: false },
 );

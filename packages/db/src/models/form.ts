@@ -58,10 +58,6 @@ const formSchema = new Schema(
     // given a slot in it, so taking a slot is one conditional update (see developer-notification-slot).
     notificationHour: { type: Date },
     notificationsSent: { type: Number },
-    // The latest submissions already added to submissionCount: makes that `$inc` idempotent, so the
-    // counter sweep can re-apply a submission whose counting was interrupted (see submission-counters).
-    // Never read by the application, hence `select: false`.
-    countedIds: { type: [Schema.Types.ObjectId], default: undefined, select: false },
   },
   { timestamps: true, collection: 'forms', minimize: false },
 );

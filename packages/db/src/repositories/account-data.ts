@@ -6,7 +6,8 @@ import { SubscriptionModel } from '../models/billing-subscription.js';
 import { CaughtMailModel } from '../models/caught-mail.js';
 import { DashboardSessionModel } from '../models/dashboard-session.js';
 import { EmailLogModel } from '../models/email-log.js';
-import { FormStatsMonthModel } from '../models/form-stats-month.js';
+import { FormStatsDayModel } from '../models/form-stats-day.js';
+import { FormStatsQuartersModel } from '../models/form-stats-quarters.js';
 import { FormStatsModel } from '../models/form-stats.js';
 import { FormModel } from '../models/form.js';
 import { InboundEventModel } from '../models/inbound-event.js';
@@ -79,7 +80,8 @@ export async function deleteAccountData({
   await remove('forms', () => FormModel.deleteMany(byOwner));
   await remove('submissions', () => SubmissionModel.deleteMany(byOwner));
   await remove('form_stats', () => FormStatsModel.deleteMany(byOwner));
-  await remove('form_stats_month_days', () => FormStatsMonthModel.deleteMany(byOwner));
+  await remove('form_stats_days', () => FormStatsDayModel.deleteMany(byOwner));
+  await remove('form_stats_quarters', () => FormStatsQuartersModel.deleteMany(byOwner));
   await remove('monthly_usage', () => MonthlyUsageModel.deleteMany(byOwner));
   // The account is its own tenant until workspaces exist; the files' bytes went before this.
   await remove('uploaded_files', () => UploadedFileModel.deleteMany({ workspaceId: owner }));

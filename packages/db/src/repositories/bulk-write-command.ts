@@ -8,10 +8,22 @@ export type TBulkWriteModel =
   | { name: 'insertOne'; namespace: string; document: TDocument }
   | { name: 'updateOne'; namespace: string; filter: TDocument; update: TDocument; upsert?: boolean };
 
-/** What callers read of a bulk write: each update's matched count, by the index of its model. */
-export type TBulkWriteResult = { updateResults: ReadonlyMap<number, { matchedCount: number }> };
+/**
+ * What callers read of a bulk write: each update's matched count (an upsert that inserted counts
+ * as matched, as mongod's `n` and the driver have it), and whether it inserted, by the index of
+ * its model.
+ */
+export type TUpdateResult = { matchedCount: number; upserted: boolean };
+export type TBulkWriteResult = { updateResults: ReadonlyMap<number, TUpdateResult> };
 
-type TReplyItem = { ok: number; idx: number; n?: number; code?: number; errmsg?: string };
+type TReplyItem = {
+  ok: number;
+  idx: number;
+  n?: number;
+  code?: number;
+  errmsg?: string;
+  upserted?: unknown;
+};
 type TReplyCursor = { id: unknown; firstBatch?: TReplyItem[]; nextBatch?: TReplyItem[] };
 
 const admins = new WeakMap<TClient, mongoose.mongo.Db>();
@@ -73,12 +85,12 @@ export async function bulkWriteByCommand(
     bypassDocumentValidation: false,
   });
   const items = await allItems(admin, reply.cursor as TReplyCursor);
-  const updateResults = new Map<number, { matchedCount: number }>();
+  const updateResults = new Map<number, TUpdateResult>();
   const writeErrors: [number, { code: number; message: string }][] = [];
   for (const item of items) {
     if (item.ok === 1) {
       if (models[item.idx]?.name === 'updateOne') {
-        updateResults.set(item.idx, { matchedCount: item.n ?? 0 });
+        updateResults.set(item.idx, { matchedCount: item.n ?? 0, upserted: item.upserted !== undefined });
       }
     } else {
       writeErrors.push([item.idx, { code: item.code ?? 0, message: item.errmsg ?? '' }]);

@@ -1,6 +1,11 @@
 import mongoose from 'mongoose';
 
-import { bulkWriteByCommand, type TBulkWriteModel, type TBulkWriteResult } from './bulk-write-command.js';
+import {
+  bulkWriteByCommand,
+  type TBulkWriteModel,
+  type TBulkWriteResult,
+  type TUpdateResult,
+} from './bulk-write-command.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 
 type TClient = mongoose.mongo.MongoClient;
@@ -43,8 +48,15 @@ export async function bulkWriteIfSupported(
       return await bulkWriteByCommand(client, models, options);
     }
     const result = await client.bulkWrite(models, { ...options, verboseResults: true });
+    const updateResults = new Map<number, TUpdateResult>();
+    for (const [index, update] of result.updateResults ?? []) {
+      updateResults.set(index, {
+        matchedCount: update.matchedCount,
+        upserted: update.upsertedId !== undefined,
+      });
+    }
 
-    return { updateResults: result.updateResults ?? new Map() };
+    return { updateResults };
   } catch (error) {
     const cause = error instanceof mongoose.mongo.MongoClientBulkWriteError ? error.cause : error;
     if (cause instanceof mongoose.mongo.MongoServerError && isCommandRefused(cause)) {

@@ -1,74 +1,66 @@
 import type mongoose from 'mongoose';
 
-import { FormStatsMonthModel } from '../models/form-stats-month.js';
+import { FormStatsDayModel } from '../models/form-stats-day.js';
+import { FormStatsQuartersModel } from '../models/form-stats-quarters.js';
 import { FormStatsModel } from '../models/form-stats.js';
 import { FormModel } from '../models/form.js';
 import { SubmissionModel } from '../models/submission.js';
-import { COUNTED_IDS_KEPT } from './count-once.js';
 import { statsKey } from './form-stats.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
-import { emptyDays, statsBucketOf } from './stats-buckets.js';
+import { statsBucketOf } from './stats-buckets.js';
 
 type TId = mongoose.Types.ObjectId;
 
-type TCounted = { version?: number; countedIds?: TId[] };
+type TVersioned = { version?: number };
 
 type TScanned = {
-  totals: {
-    total: number;
-    browsers: Record<string, number>;
-    countries: Record<string, number>;
-    quarterOfDay: Record<string, Record<string, number>>;
-  };
-  months: Map<string, { days: number[][] }>;
-  /** Submissions whose counting is still pending, per document (`''` = the totals document). */
-  pending: Map<string, TId[]>;
+  totals: { total: number; browsers: Record<string, number>; countries: Record<string, number> };
+  /** `YYYY-MM` → quarter of the day → submissions. */
+  months: Map<string, Record<string, number>>;
+  /** `YYYY-MM-DD` → quarter of the day → submissions. */
+  days: Map<string, Record<string, number>>;
 };
 
 function bump(map: Record<string, number>, key: string): void {
   map[key] = (map[key] ?? 0) + 1;
 }
 
-/** Counters of the form as its stored submissions say they should be. */
+/**
+ * Counters of the form as its stored submissions say they should be. A submission still marked
+ * "counters pending" is left out: whoever takes its mark (countPending) adds it afterwards.
+ */
 async function scanSubmissions(ids: TOwnedIds): Promise<TScanned> {
   const scanned: TScanned = {
-    totals: { total: 0, browsers: {}, countries: {}, quarterOfDay: {} },
+    totals: { total: 0, browsers: {}, countries: {} },
     months: new Map(),
-    pending: new Map([['', []]]),
+    days: new Map(),
   };
   const cursor = SubmissionModel.find(
     // Withheld spam is in no counter until its owner releases it.
-    { formId: ids.form, userId: ids.owner, withheld: { $exists: false } },
-    { createdAt: 1, 'meta.browser': 1, 'meta.country': 1, countersPending: 1 },
+    {
+      formId: ids.form,
+      userId: ids.owner,
+      withheld: { $exists: false },
+      countersPending: { $exists: false },
+    },
+    { createdAt: 1, 'meta.browser': 1, 'meta.country': 1 },
   )
-    .lean<{
-      _id: TId;
-      createdAt: Date;
-      meta?: { browser?: string; country?: string };
-      countersPending?: boolean;
-    }>()
+    .lean<{ _id: TId; createdAt: Date; meta?: { browser?: string; country?: string } }>()
     .cursor();
   for await (const submission of cursor) {
     const bucket = statsBucketOf(submission.createdAt);
     scanned.totals.total += 1;
     bump(scanned.totals.browsers, statsKey(submission.meta?.browser ?? 'Unknown'));
     bump(scanned.totals.countries, statsKey(submission.meta?.country ?? 'Unknown'));
-    let month = scanned.months.get(bucket.month);
-    if (!month) {
-      month = { days: emptyDays(bucket.month) };
-      scanned.months.set(bucket.month, month);
-      scanned.totals.quarterOfDay[bucket.month] = {};
-    }
-    const day = month.days[bucket.day];
-    if (day) {
-      day[bucket.slot] = (day[bucket.slot] ?? 0) + 1;
-    }
-    bump(scanned.totals.quarterOfDay[bucket.month] ?? {}, bucket.quarterOfDay);
-    if (submission.countersPending === true) {
-      scanned.pending.get('')?.push(submission._id);
-      scanned.pending.set(bucket.month, [...(scanned.pending.get(bucket.month) ?? []), submission._id]);
+    for (const [key, map] of [
+      [bucket.month, scanned.months],
+      [bucket.date, scanned.days],
+    ] as const) {
+      const slots = map.get(key) ?? {};
+      map.set(key, slots);
+      bump(slots, String(bucket.slot));
     }
   }
 
@@ -82,16 +74,15 @@ async function scanSubmissions(ids: TOwnedIds): Promise<TScanned> {
 async function replaceIfUnchanged(
   collection: mongoose.Collection,
   filter: Record<string, unknown>,
-  before: TCounted | null,
+  before: TVersioned | null,
   next: Record<string, unknown> | null,
-  pending: TId[],
 ): Promise<boolean> {
   if (!before) {
     if (!next) {
       return true;
     }
     try {
-      await collection.insertOne({ ...filter, ...next, version: 1, countedIds: pending });
+      await collection.insertOne({ ...filter, ...next, version: 1 });
 
       return true;
     } catch (error) {
@@ -105,50 +96,60 @@ async function replaceIfUnchanged(
   if (!next) {
     return (await collection.deleteOne(guard)).deletedCount === 1;
   }
-  // Ids counted by earlier updates stay remembered, plus the scanned submissions whose own update
-  // is still to come: that update then finds its id and adds nothing (count-once).
-  const countedIds = [...(before.countedIds ?? []).slice(-COUNTED_IDS_KEPT), ...pending];
   const result = await collection.replaceOne(guard, {
     ...filter,
     ...next,
     version: (before.version ?? 0) + 1,
-    countedIds,
   });
 
   return result.modifiedCount === 1;
 }
 
+/** Replaces each document of one keyed kind (`month` or `day`) with its scanned slots. */
+function replaceKeyed(
+  collection: mongoose.Collection,
+  owned: Record<string, unknown>,
+  field: 'month' | 'day',
+  before: (TVersioned & Record<string, unknown>)[],
+  scanned: Map<string, Record<string, number>>,
+): Promise<boolean>[] {
+  const beforeByKey = new Map(before.map((doc) => [String(doc[field]), doc]));
+  const keys = new Set([...beforeByKey.keys(), ...scanned.keys()]);
+
+  return [...keys].map((key) => {
+    const slots = scanned.get(key);
+
+    return replaceIfUnchanged(
+      collection,
+      { ...owned, [field]: key },
+      beforeByKey.get(key) ?? null,
+      slots ? { slots } : null,
+    );
+  });
+}
+
 async function rebuildOnce(ids: TOwnedIds): Promise<{ submissions: number; done: boolean }> {
   const owned = { formId: ids.form, userId: ids.owner };
-  const projection = { version: 1, countedIds: 1, month: 1 };
-  const [totalsBefore, monthsBefore] = await Promise.all([
-    FormStatsModel.collection.findOne<TCounted & { spam?: number }>(owned, {
-      projection: { ...projection, spam: 1 },
+  const versions = (collection: mongoose.Collection, field: string) =>
+    collection
+      .find<TVersioned & Record<string, unknown>>(owned, { projection: { version: 1, [field]: 1 } })
+      .toArray();
+  const [totalsBefore, monthsBefore, daysBefore] = await Promise.all([
+    FormStatsModel.collection.findOne<TVersioned & { spam?: number }>(owned, {
+      projection: { version: 1, spam: 1 },
     }),
-    FormStatsMonthModel.collection.find<TCounted & { month: string }>(owned, { projection }).toArray(),
+    versions(FormStatsQuartersModel.collection, 'month'),
+    versions(FormStatsDayModel.collection, 'day'),
   ]);
   const scanned = await scanSubmissions(ids);
-  const beforeByMonth = new Map(monthsBefore.map((doc) => [doc.month, doc]));
-  const months = new Set([...beforeByMonth.keys(), ...scanned.months.keys()]);
-  const writes = [
-    replaceIfUnchanged(
-      FormStatsModel.collection,
-      owned,
-      totalsBefore,
-      { ...scanned.totals, spam: totalsBefore?.spam ?? 0 },
-      scanned.pending.get('') ?? [],
-    ),
-    ...[...months].map((month) =>
-      replaceIfUnchanged(
-        FormStatsMonthModel.collection,
-        { ...owned, month },
-        beforeByMonth.get(month) ?? null,
-        scanned.months.get(month) ?? null,
-        scanned.pending.get(month) ?? [],
-      ),
-    ),
-  ];
-  const results = await Promise.all(writes);
+  const results = await Promise.all([
+    replaceIfUnchanged(FormStatsModel.collection, owned, totalsBefore, {
+      ...scanned.totals,
+      spam: totalsBefore?.spam ?? 0,
+    }),
+    ...replaceKeyed(FormStatsQuartersModel.collection, owned, 'month', monthsBefore, scanned.months),
+    ...replaceKeyed(FormStatsDayModel.collection, owned, 'day', daysBefore, scanned.days),
+  ]);
 
   return { submissions: scanned.totals.total, done: results.every(Boolean) };
 }
@@ -158,10 +159,12 @@ async function rebuildOnce(ids: TOwnedIds): Promise<{ submissions: number; done:
  * change of bucketing. Idempotent, and safe while submissions keep arriving, without transactions:
  * every counter update bumps its document's `version`, and each document is replaced only if its
  * version is still the one read before the scan, so an update that landed during the scan makes the
- * rebuild scan again instead of being overwritten. Scanned submissions whose own counter update has
- * not run yet are recorded as counted, so that update adds nothing. Spam counts are kept (no
- * submission is stored for spam). The one gap: a deletion between removing the submission and
- * lowering its counters, at the very moment of the replace, leaves it counted until the next rebuild.
+ * rebuild scan again instead of being overwritten. Submissions still marked "counters pending" are
+ * left out: whoever takes the mark counts them afterwards. Spam counts are kept (no submission is
+ * stored for spam). The gaps, each at the very moment of the replace: a deletion between removing
+ * the submission and lowering its counters leaves it counted, and (on a server older than 8.0,
+ * where taking a mark and counting are two commands) a submission whose mark was taken but not yet
+ * counted is counted twice, until the next rebuild.
  * Returns the number of submissions counted; throws when traffic kept moving for `attempts` scans.
  */
 export async function rebuildFormStats({

@@ -1,14 +1,12 @@
-import { FormStatsMonthModel } from '../models/form-stats-month.js';
+import type { Types } from 'mongoose';
+
+import { FormStatsDayModel } from '../models/form-stats-day.js';
+import { FormStatsQuartersModel } from '../models/form-stats-quarters.js';
 import { FormStatsModel } from '../models/form-stats.js';
-import { SubmissionModel } from '../models/submission.js';
-import { failedOnlyOnDuplicateKeys, namespaceOf } from './bulk-write.js';
-import { batchedBulkWrite } from './bulk-write-batch.js';
-import { countOnce, countOnceWrite } from './count-once.js';
-import { toObjectId } from './object-id.js';
-import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
-import { isDuplicateKeyError } from './is-duplicate-key-error.js';
+import { namespaceOf } from './bulk-write.js';
+import type { TBulkWriteModel } from './bulk-write-command.js';
+import { withOwnedIds } from './owned-ids.js';
 import { emptyDays, statsBucketOf } from './stats-buckets.js';
-import { markAppliedWrite, submissionCountersRepository } from './submission-counters.js';
 
 export type TFormStatsMonthRecord = {
   /** UTC month `YYYY-MM`. */
@@ -30,14 +28,14 @@ export type TFormStatsRecord = {
 };
 
 type TLeanStats = {
-  quarterOfDay?: Record<string, Record<string, number>> | null;
   total?: number | null;
   spam?: number | null;
   browsers?: Record<string, number> | null;
   countries?: Record<string, number> | null;
 };
 
-type TLeanMonth = { month: string; days?: number[][] | null };
+type TLeanDay = { day: string; slots?: Record<string, number> | null };
+type TLeanQuarters = { month: string; slots?: Record<string, number> | null };
 
 /**
  * Map keys become field paths, where `.` and a leading `$` change the meaning. They are stored as
@@ -58,225 +56,124 @@ function decodeKeys(map: Record<string, number> | null | undefined): Record<stri
   );
 }
 
-// Upserts must not add `$setOnInsert` defaults on the very paths we `$inc` (a path conflict).
-const UPSERT = { upsert: true, setDefaultsOnInsert: false } as const;
+/** What one submission adds to (`by` 1) or takes from (-1) its form's analytics. */
+export type TCountedSubmission = { at: Date; browser: string; country: string };
 
-export type TRecordSubmissionOptions = {
-  userId: string;
-  formId: string;
-  at: Date;
-  browser: string;
-  country: string;
-  /**
-   * Makes the update idempotent: a submission already counted here is not counted again, so the
-   * counter sweep can safely re-apply an interrupted submit. Omit only for one-off counting.
-   */
-  submissionId?: string;
-  /** Re-applying an interrupted submit: see countOnce. */
-  reapplying?: boolean;
-  /** Clear the submission's "counters pending" flag in the same command when it can (see recordSubmission). */
-  clearMark?: boolean;
-};
-
-/** The `$inc` of one submission (`by` = 1 when counted, -1 when deleted) on each of its documents. */
-function increments(
-  { at, browser, country }: Pick<TRecordSubmissionOptions, 'at' | 'browser' | 'country'>,
-  by: number,
-) {
+/** The `$inc` of one submission on each of its three documents, and which month and day they are. */
+function increments({ at, browser, country }: TCountedSubmission, by: number) {
   const bucket = statsBucketOf(at);
+  const slot = { version: 1, [`slots.${String(bucket.slot)}`]: by };
 
   return {
     month: bucket.month,
+    date: bucket.date,
     totals: {
       total: by,
       version: 1,
       [`browsers.${statsKey(browser)}`]: by,
       [`countries.${statsKey(country)}`]: by,
-      [`quarterOfDay.${bucket.month}.${bucket.quarterOfDay}`]: by,
     },
-    buckets: {
-      version: 1,
-      [`days.${bucket.day}.${bucket.slot}`]: by,
-    },
+    slot,
   };
 }
 
-function filters(ids: TOwnedIds, month: string) {
-  const totals = { formId: ids.form, userId: ids.owner };
+/**
+ * The three analytics writes of one submission (totals, the month's quarters of the day, the day's
+ * quarter hours), for a command that sends them with other writes (a
+ * submit's one bulkWrite, a counting's claim). Adding (`by` 1) they are upserts filtered by the
+ * unique index's fields alone, which lets MongoDB retry one that lost a race to create the
+ * document instead of failing it; the owner is set on insert (the form was read as the owner's
+ * before). Taking away (-1) they only update documents the owner has.
+ */
+export function analyticsWrites(
+  ids: { owner: Types.ObjectId; form: Types.ObjectId },
+  submission: TCountedSubmission,
+  by: 1 | -1,
+): TBulkWriteModel[] {
+  const { month, date, totals, slot } = increments(submission, by);
+  const owned = by > 0 ? { formId: ids.form } : { formId: ids.form, userId: ids.owner };
+  const created = by > 0 ? { $setOnInsert: { userId: ids.owner } } : {};
+  const write = (model: Parameters<typeof namespaceOf>[0], filter: object, inc: object): TBulkWriteModel => ({
+    name: 'updateOne',
+    namespace: namespaceOf(model),
+    filter: { ...owned, ...filter },
+    update: { $inc: inc, ...created },
+    upsert: by > 0,
+  });
 
-  return { totals, buckets: { ...totals, month } };
+  return [
+    write(FormStatsModel, {}, totals),
+    write(FormStatsQuartersModel, { month }, slot),
+    write(FormStatsDayModel, { day: date }, slot),
+  ];
 }
 
-type TMonthFilter = ReturnType<typeof filters>['buckets'];
+/** Analytics writes (analyticsWrites, or the tail of them) one by one, in parallel. */
+export async function writeAnalyticsApart(writes: TBulkWriteModel[]): Promise<void> {
+  const collections = [FormStatsModel, FormStatsQuartersModel, FormStatsDayModel].map((model) => ({
+    namespace: namespaceOf(model),
+    collection: model.collection,
+  }));
+  await Promise.all(
+    writes.map((write) => {
+      const target = collections.find(({ namespace }) => namespace === write.namespace)?.collection;
+      if (write.name !== 'updateOne' || !target) {
+        throw new Error(`not an analytics write: ${write.name} on ${write.namespace}`);
+      }
 
-/**
- * Creates the month's document with every bucket 0 unless it exists. An upsert cannot do this: its
- * `$inc` of `days.D.Q` would create objects keyed "D" and "Q" instead of the arrays.
- */
-async function createMonth(filter: TMonthFilter): Promise<void> {
-  try {
-    await FormStatsMonthModel.collection.insertOne({ ...filter, days: emptyDays(filter.month), version: 0 });
-  } catch (error) {
-    if (!isDuplicateKeyError(error)) {
-      throw error;
+      return target.updateOne(write.filter, write.update, { upsert: write.upsert === true });
+    }),
+  );
+}
+
+/** The days of UTC month `YYYY-MM` as a range of FormStatsDay's `day`. */
+function daysOf(month: string) {
+  return { $gte: `${month}-01`, $lte: `${month}-31` };
+}
+
+/** A month's quarters of the day as stored (`0`..`95`) into the record's UTC `HHMM` keys. */
+function quarterOfDayKeys(slots: Record<string, number> | null | undefined): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(slots ?? {}).map(([slot, count]) => {
+      const minutes = Number(slot) * 15;
+      const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+
+      return [hhmm, count];
+    }),
+  );
+}
+
+/** Day documents into month records: `days` zero-filled, each stored slot in its place. */
+function monthsOfDays(dayDocs: TLeanDay[], entry: (month: string) => TFormStatsMonthRecord): void {
+  for (const { day, slots } of dayDocs) {
+    const record = entry(day.slice(0, 7));
+    if (record.days.length === 0) {
+      record.days = emptyDays(record.month);
+    }
+    const counts = record.days[Number(day.slice(8, 10)) - 1];
+    for (const [slot, count] of Object.entries(slots ?? {})) {
+      if (counts && count !== 0) {
+        counts[Number(slot)] = (counts[Number(slot)] ?? 0) + count;
+      }
     }
   }
 }
 
-/** `$inc` on the month's buckets, creating the document on the month's first submission. */
-async function bumpMonth(filter: TMonthFilter, inc: Record<string, number>): Promise<void> {
-  const { matchedCount } = await FormStatsMonthModel.collection.updateOne(filter, { $inc: inc });
-  if (matchedCount === 0) {
-    await createMonth(filter);
-    await FormStatsMonthModel.collection.updateOne(filter, { $inc: inc });
-  }
-}
-
 /**
- * countOnce on the month's buckets. Nothing matching means the document is missing or already
- * counts the submission: after creating it (a no-op when it exists) one retry tells them apart.
- */
-async function countMonthOnce(
-  filter: TMonthFilter,
-  counted: NonNullable<ReturnType<typeof toObjectId>>,
-  inc: Record<string, number>,
-  reapplying: boolean,
-): Promise<void> {
-  if ((await countOnce(FormStatsMonthModel.collection, filter, counted, { inc, reapplying })) === null) {
-    await createMonth(filter);
-    await countOnce(FormStatsMonthModel.collection, filter, counted, { inc, reapplying });
-  }
-}
-
-/**
- * Forms whose bucket document of a month this process saw (`formId:month`): a submission of such a
- * form and month can clear its "counters pending" flag in the same command as its counters (see
- * countedInOneCommand). Bounded; forgetting only costs the flag's own command again.
- */
-const knownMonths = new Set<string>();
-const KNOWN_MONTHS_KEPT = 10_000;
-
-function rememberMonth(key: string): void {
-  if (knownMonths.size >= KNOWN_MONTHS_KEPT) {
-    knownMonths.clear();
-  }
-  knownMonths.add(key);
-}
-
-type TOneCommandOutcome = 'notCounted' | 'counted' | 'countedAndMarked';
-
-/**
- * Both counters of a new submission in one command (MongoDB 8.0's bulkWrite): the totals upserted,
- * the month's buckets updated. 'notCounted' when the separate writes must finish the work: a server
- * older than 8.0, the month's first submission (its document must first be created with its
- * arrays), or a totals upsert that met the unique index (counted already, or a concurrent first
- * insert). Writing again what this command did count is a no-op (count-once).
- *
- * With `clearMark` (the submission's id), the command also clears the submission's "counters
- * pending" flag, after both counters and in order, so a failed counter stops it. An update that
- * matches nothing is no failure, though: if the month's buckets matched nothing, the flag was
- * cleared without them and is set again before the separate writes count the month. That is why the
- * flag rides along only for a month whose document this process has seen: the buckets then match
- * unless a reader already counted the submission, or the document was deleted (its form's deletion,
- * a rebuild of a month without submissions) in the meantime.
- */
-async function countedInOneCommand(
-  filter: ReturnType<typeof filters>,
-  counted: NonNullable<ReturnType<typeof toObjectId>>,
-  inc: { totals: Record<string, number>; buckets: Record<string, number> },
-  clearMark: boolean,
-): Promise<TOneCommandOutcome> {
-  const monthKey = `${filter.buckets.formId.toString()}:${filter.buckets.month}`;
-  const withMark = clearMark && knownMonths.has(monthKey);
-  const totals = countOnceWrite(filter.totals, counted, { inc: inc.totals });
-  const month = countOnceWrite(filter.buckets, counted, { inc: inc.buckets });
-  let result;
-  try {
-    // Batched with other submissions' analytics on their way (after their responses: nobody waits).
-    result = await batchedBulkWrite(FormStatsModel.db.getClient(), [
-      { name: 'updateOne', namespace: namespaceOf(FormStatsModel), ...totals, upsert: true },
-      { name: 'updateOne', namespace: namespaceOf(FormStatsMonthModel), ...month },
-      ...(withMark
-        ? [
-            {
-              name: 'updateOne' as const,
-              namespace: namespaceOf(SubmissionModel),
-              ...markAppliedWrite(counted),
-            },
-          ]
-        : []),
-    ]);
-  } catch (error) {
-    if (failedOnlyOnDuplicateKeys(error)) {
-      return 'notCounted';
-    }
-    throw error;
-  }
-  if (!result) {
-    // A server older than 8.0: nothing was sent.
-    return 'notCounted';
-  }
-  if (result.updateResults?.get(1)?.matchedCount === 1) {
-    rememberMonth(monthKey);
-
-    return withMark ? 'countedAndMarked' : 'counted';
-  }
-  if (withMark) {
-    knownMonths.delete(monthKey);
-    await submissionCountersRepository.markPendingAgain({ submissionId: counted });
-  }
-
-  return 'notCounted';
-}
-
-/**
- * Per-form analytics counters: one totals document per form and one bucket document per form and
- * UTC month, each updated with atomic `$inc` (no transactions needed).
+ * Per-form analytics counters: one totals document per form and one quarter-hour document per form
+ * and UTC day, each updated with atomic `$inc` (no transactions needed). Which submissions they
+ * include is decided by the callers' writes (see submission-counters.ts), not recorded here.
  */
 export const formStatsRepository = {
-  /**
-   * Counts a submission. True when the submission's "counters pending" flag was cleared too, which
-   * only `clearMark` asks for (the submit path's after-response step, which would clear it next);
-   * false leaves the flag to the caller.
-   */
+  /** Adds a submission to the counters (a withdrawn submission released again; tests). */
   async recordSubmission({
     userId,
     formId,
-    submissionId,
-    reapplying = false,
-    clearMark = false,
     ...submission
-  }: TRecordSubmissionOptions): Promise<boolean> {
-    return withOwnedIds({ userId, formId }, false, async (ids) => {
-      const { month, totals, buckets } = increments(submission, 1);
-      const filter = filters(ids, month);
-      const counted = submissionId === undefined ? null : toObjectId(submissionId);
-      if (!counted) {
-        await Promise.all([
-          FormStatsModel.updateOne(filter.totals, { $inc: totals }, UPSERT),
-          bumpMonth(filter.buckets, buckets),
-        ]);
-
-        return false;
-      }
-      if (!reapplying) {
-        const outcome = await countedInOneCommand(filter, counted, { totals, buckets }, clearMark);
-        if (outcome !== 'notCounted') {
-          return outcome === 'countedAndMarked';
-        }
-      }
-      await Promise.all([
-        countOnce(FormStatsModel.collection, filter.totals, counted, {
-          inc: totals,
-          upsert: true,
-          reapplying,
-        }),
-        countMonthOnce(filter.buckets, counted, buckets, reapplying),
-      ]);
-      rememberMonth(`${ids.form.toString()}:${month}`);
-
-      return false;
-    });
+  }: TCountedSubmission & { userId: string; formId: string }): Promise<void> {
+    await withOwnedIds({ userId, formId }, undefined, (ids) =>
+      writeAnalyticsApart(analyticsWrites(ids, submission, 1)),
+    );
   },
 
   /**
@@ -287,15 +184,10 @@ export const formStatsRepository = {
     userId,
     formId,
     ...submission
-  }: Omit<TRecordSubmissionOptions, 'submissionId'>): Promise<void> {
-    return withOwnedIds({ userId, formId }, undefined, async (ids) => {
-      const { month, totals, buckets } = increments(submission, -1);
-      const filter = filters(ids, month);
-      await Promise.all([
-        FormStatsModel.updateOne(filter.totals, { $inc: totals }),
-        FormStatsMonthModel.collection.updateOne(filter.buckets, { $inc: buckets }),
-      ]);
-    });
+  }: TCountedSubmission & { userId: string; formId: string }): Promise<void> {
+    await withOwnedIds({ userId, formId }, undefined, (ids) =>
+      writeAnalyticsApart(analyticsWrites(ids, submission, -1)),
+    );
   },
 
   /** Submissions of the form caught as spam (honeypot, failed CAPTCHA): one field of one document. */
@@ -311,10 +203,10 @@ export const formStatsRepository = {
 
   async recordSpam({ userId, formId }: { userId: string; formId: string }): Promise<void> {
     return withOwnedIds({ userId, formId }, undefined, async (ids) => {
-      await FormStatsModel.updateOne(
-        { formId: ids.form, userId: ids.owner },
-        { $inc: { spam: 1, version: 1 } },
-        UPSERT,
+      await FormStatsModel.collection.updateOne(
+        { formId: ids.form },
+        { $inc: { spam: 1, version: 1 }, $setOnInsert: { userId: ids.owner } },
+        { upsert: true },
       );
     });
   },
@@ -340,24 +232,26 @@ export const formStatsRepository = {
   }): Promise<TFormStatsRecord | null> {
     return withOwnedIds({ userId, formId }, null, async (ids) => {
       const owned = { formId: ids.form, userId: ids.owner };
-      const projection = {
-        total: 1,
-        spam: 1,
-        browsers: 1,
-        countries: 1,
-        ...(quarterOfDay ? { quarterOfDay: 1 } : {}),
-      };
-      // Two index range reads rather than one `$or`, which the engine answers by decoding every
-      // month of the form to test it.
-      const older = quartersOf.filter((month) => month < quartersFrom);
-      const months = (filter: Record<string, unknown>) =>
-        FormStatsMonthModel.find({ ...owned, month: filter }, { month: 1, days: 1 }).lean<TLeanMonth[]>();
-      const [doc, fromMonth, listed] = await Promise.all([
+      const projection = { total: 1, spam: 1, browsers: 1, countries: 1 };
+      // One index range read per month asked for before `quartersFrom` (usually none), rather than
+      // one `$or`, which the engine answers by decoding every day of the form to test it.
+      const older = [...new Set(quartersOf.filter((month) => month < quartersFrom))];
+      // Straight to the driver: up to a few dozen small documents per call, where mongoose's query
+      // building and casting cost more than reading them.
+      const days = (filter: Record<string, unknown>) =>
+        FormStatsDayModel.collection
+          .find<TLeanDay>({ ...owned, day: filter }, { projection: { _id: 0, day: 1, slots: 1 } })
+          .toArray();
+      const [doc, quarters, ...dayLists] = await Promise.all([
         FormStatsModel.findOne(owned, projection).lean<TLeanStats>(),
-        months({ $gte: quartersFrom }),
-        older.length > 0 ? months({ $in: older }) : [],
+        quarterOfDay
+          ? FormStatsQuartersModel.collection
+              .find<TLeanQuarters>(owned, { projection: { _id: 0, month: 1, slots: 1 } })
+              .toArray()
+          : [],
+        days({ $gte: quartersFrom }),
+        ...older.map((month) => days(daysOf(month))),
       ]);
-      const withQuarters = [...fromMonth, ...listed];
       if (!doc) {
         return null;
       }
@@ -368,10 +262,8 @@ export const formStatsRepository = {
 
         return found;
       };
-      withQuarters.forEach((m) => (entry(m.month).days = m.days ?? []));
-      Object.entries(doc.quarterOfDay ?? {}).forEach(
-        ([month, counts]) => (entry(month).quarterOfDay = counts),
-      );
+      monthsOfDays(dayLists.flat(), entry);
+      quarters.forEach(({ month, slots }) => (entry(month).quarterOfDay = quarterOfDayKeys(slots)));
 
       return {
         formId: ids.form.toString(),
@@ -387,7 +279,11 @@ export const formStatsRepository = {
   async deleteByForm({ userId, formId }: { userId: string; formId: string }): Promise<void> {
     return withOwnedIds({ userId, formId }, undefined, async (ids) => {
       const owned = { formId: ids.form, userId: ids.owner };
-      await Promise.all([FormStatsModel.deleteOne(owned), FormStatsMonthModel.deleteMany(owned)]);
+      await Promise.all([
+        FormStatsModel.deleteOne(owned),
+        FormStatsQuartersModel.deleteMany(owned),
+        FormStatsDayModel.deleteMany(owned),
+      ]);
     });
   },
 };

@@ -1,6 +1,5 @@
 import { FormModel, type TFormDoc } from '../models/form.js';
 import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
-import { countOnce } from './count-once.js';
 import { findOneByCommand } from './find-one-command.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds } from './owned-ids.js';
@@ -13,18 +12,12 @@ type TStoredForm = TRecordOf<TFormDoc>;
 
 /**
  * A form as the repository hands it out, derived from the model: `_id` → `id`, defaults filled,
- * `webhookCount` null until initialised (forms older than the counter). `countedIds` stays inside.
+ * `webhookCount` null until initialised (forms older than the counter).
  */
 export type TFormRecord = Omit<
   TStoredForm,
   // The notification counters stay inside too: only developerNotificationSlotRepository reads them.
-  | 'countedIds'
-  | 'notificationHour'
-  | 'notificationsSent'
-  | 'fields'
-  | 'settings'
-  | 'emailSettings'
-  | 'publicSubmissions'
+  'notificationHour' | 'notificationsSent' | 'fields' | 'settings' | 'emailSettings' | 'publicSubmissions'
 > & {
   id: string;
   /** Validated by core's ZFormFieldSchema on the way in. */
@@ -120,9 +113,6 @@ function toRecord(doc: TLeanForm): TFormRecord {
   };
 }
 
-/** Fields the schema marks `select: false`, for reads that bypass mongoose. */
-const UNSELECTED = { countedIds: 0 } as const;
-
 /** What the owner may set; the counters and timestamps are the repository's. */
 export type TFormWritable = Pick<
   TFormRecord,
@@ -165,13 +155,8 @@ export const formRepository = {
 
   async findById({ userId, formId }: { userId: string; formId: string }): Promise<TFormRecord | null> {
     return withOwnedIds({ userId, formId }, null, async (ids) => {
-      // Straight to the driver as one command (the hot read of GET form and submit); the projection
-      // is the schema's `select: false` on countedIds, which mongoose would otherwise have added.
-      const doc = await findOneByCommand<TLeanForm>(
-        FormModel,
-        { _id: ids.form, userId: ids.owner },
-        { projection: UNSELECTED },
-      );
+      // Straight to the driver as one command (the hot read of GET form and submit).
+      const doc = await findOneByCommand<TLeanForm>(FormModel, { _id: ids.form, userId: ids.owner });
 
       return doc ? toRecord(doc) : null;
     });
@@ -186,7 +171,7 @@ export const formRepository = {
     if (!_id) {
       return null;
     }
-    const doc = await findOneByCommand<TLeanForm>(FormModel, { _id }, { projection: UNSELECTED });
+    const doc = await findOneByCommand<TLeanForm>(FormModel, { _id });
 
     return doc ? toRecord(doc) : null;
   },
@@ -310,39 +295,6 @@ export const formRepository = {
       await FormModel.updateOne({ _id: ids.form, userId: ids.owner }, { $inc: { submissionCount: by } });
     });
   },
-  /**
-   * Adds one submission to `submissionCount` unless this submission was already counted: safe to
-   * repeat, which is what lets the counter sweep re-apply an interrupted submit (count-once.ts).
-   * True when this call counted it; false when the id was counted before or the user has no such
-   * form (deleted meanwhile), which a brand-new submission's caller can tell apart. `reapplying`:
-   * see countOnce.
-   */
-  async countSubmissionOnce({
-    userId,
-    formId,
-    submissionId,
-    reapplying = false,
-  }: {
-    userId: string;
-    formId: string;
-    submissionId: string;
-    reapplying?: boolean;
-  }): Promise<boolean> {
-    const counted = toObjectId(submissionId);
-    if (!counted) {
-      return false;
-    }
-
-    return withOwnedIds({ userId, formId }, false, async (ids) => {
-      const before = await countOnce(FormModel.collection, { _id: ids.form, userId: ids.owner }, counted, {
-        inc: { submissionCount: 1 },
-        reapplying,
-      });
-
-      return before !== null;
-    });
-  },
-
   /** Sets the webhook counter of a form that has none yet (a no-op once set). */
   async initWebhookCount({ userId, formId, value }: { userId: string; formId: string; value: number }) {
     await withOwnedIds({ userId, formId }, undefined, (ids) =>

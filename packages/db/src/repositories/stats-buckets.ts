@@ -1,16 +1,18 @@
 const QUARTER_MS = 900_000;
 const DAY_MS = 86_400_000;
 
-/** Quarter hours in a day: the length of one day's array in FormStatsMonth. */
+/** Quarter hours in a day: the slots of one FormStatsDay, the length of a month record's day. */
 export const QUARTERS_PER_DAY = 96;
 
-/** The UTC quarter-hour bucket one instant falls in, as FormStatsMonth stores it. */
+/** The UTC quarter-hour bucket one instant falls in, as FormStatsDay stores it. */
 export type TStatsBucket = {
-  /** UTC month `YYYY-MM`: the document. */
+  /** UTC month `YYYY-MM`: the key of the quarter-of-day totals on FormStats. */
   month: string;
-  /** UTC day of the month, 0-based: the index into `days`. */
+  /** UTC day `YYYY-MM-DD`: the FormStatsDay document. */
+  date: string;
+  /** UTC day of the month, 0-based: the index into a month record's `days`. */
   day: number;
-  /** Quarter hour of the UTC day, 0..95: the index into one day's array. */
+  /** Quarter hour of the UTC day, 0..95: the day document's slot, the index into one day's array. */
   slot: number;
   /** `HHMM` of the UTC day: the key of the month's quarter-of-day totals on FormStats. */
   quarterOfDay: string;
@@ -22,6 +24,7 @@ export function statsBucketOf(at: Date): TStatsBucket {
 
   return {
     month: iso.slice(0, 7),
+    date: iso.slice(0, 10),
     day: Number(iso.slice(8, 10)) - 1,
     slot: hour * 4 + minute / 15,
     quarterOfDay: `${iso.slice(11, 13)}${iso.slice(14, 16)}`,

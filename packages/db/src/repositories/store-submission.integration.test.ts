@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { monitoredUri } from '../../test/monitored-uri.js';
 import { connectDatabase, disconnectDatabase } from '../client.js';
 import { ensureIndexes } from '../ensure-indexes.js';
+import { FormStatsDayModel } from '../models/form-stats-day.js';
+import { FormStatsQuartersModel } from '../models/form-stats-quarters.js';
+import { FormStatsModel } from '../models/form-stats.js';
 import { FormModel } from '../models/form.js';
 import { SubmissionModel } from '../models/submission.js';
 import { monthlyUsageRepository } from './monthly-usage.js';
-import { formRepository } from './form.js';
 import { settleUncounted, storeSubmission } from './store-submission.js';
 import { submissionRepository } from './submission.js';
+import { countPending } from './submission-counters.js';
 
 const MONTH = '2026-11';
 const meta = { browser: 'Chrome', os: 'Linux', device: 'Desktop', country: 'Germany' };
@@ -43,6 +46,19 @@ async function ownerWithForm() {
     submissionCount: async () =>
       (await FormModel.collection.findOne<{ submissionCount: number }>({ _id: formId }))?.submissionCount,
     stored: () => SubmissionModel.collection.countDocuments({ formId }),
+    /** Stored submissions still waiting for their counts (none once a submit has answered). */
+    pending: () => SubmissionModel.collection.countDocuments({ formId, countersPending: { $exists: true } }),
+    /** The analytics' total and the sum of the day documents' quarter hours. */
+    analytics: async () => {
+      const totals = await FormStatsModel.collection.findOne<{ total: number }>({ formId });
+      const days = await FormStatsDayModel.collection
+        .find<{ slots: Record<string, number> }>({ formId })
+        .toArray();
+      const quarters = days.flatMap((day) => Object.values(day.slots)).reduce((sum, count) => sum + count, 0);
+      const months = await FormStatsQuartersModel.collection.countDocuments({ formId });
+
+      return { total: totals?.total ?? 0, quarters, documents: days.length + months + (totals ? 1 : 0) };
+    },
     used: () => monthlyUsageRepository.get({ userId: userId.toString(), month: MONTH }),
   };
 }
@@ -76,6 +92,9 @@ function outcomesOn(server: '8.0' | '7.0') {
     expect(await owner.submissionCount()).toBe(1);
     expect(await owner.stored()).toBe(1);
     expect(await owner.used()).toBe(1);
+    // Its analytics are counted before the answer too, and nothing is left for a later step.
+    expect(await owner.analytics()).toEqual({ total: 1, quarters: 1, documents: 3 });
+    expect(await owner.pending()).toBe(0);
   });
 
   test(`${server}: past the limit nothing is stored and the answer names the units used`, async () => {
@@ -115,6 +134,8 @@ function outcomesOn(server: '8.0' | '7.0') {
     expect(await owner.store(10)).toEqual({ outcome: 'formGone' });
     expect(await owner.stored()).toBe(1);
     expect(await owner.used()).toBe(1);
+    // The analytics of a gone form are gone too, even those its last submit created again.
+    expect(await owner.analytics()).toEqual({ total: 0, quarters: 0, documents: 0 });
   });
 
   test(`${server}: 30 concurrent submits on a new month with a limit of 10 store exactly 10`, async () => {
@@ -131,8 +152,9 @@ function outcomesOn(server: '8.0' | '7.0') {
 }
 
 /**
- * An analytics read between a submit's insert and its count counts the pending submission first;
- * the submit's own count then finds it counted. That is a stored submission, not a deleted form.
+ * A submission an analytics reader counted first (a marked insert on an older server): the submit
+ * then takes nothing, and settleUncounted reads the form to tell a stored submission from a gone
+ * form.
  */
 function countedByAReaderFirst() {
   test('a submission a reader counted first is kept; one whose form is gone is taken back', async () => {
@@ -142,8 +164,9 @@ function countedByAReaderFirst() {
       await monthlyUsageRepository.consume({ userId: owner.userId, month: MONTH, limit: 10 });
       const record = { userId: owner.userId, formId: owner.formId, email: null, data: {}, meta, outbox: [] };
       const submission = await submissionRepository.create({ ...record, createdAt: new Date() });
-      // What the analytics reader does with a pending submission: count it on the form, once.
-      await formRepository.countSubmissionOnce({ ...record, submissionId: submission.id });
+      // What the analytics reader does with a pending submission: take its mark and count it.
+      expect(await countPending(submission)).toEqual({ counted: true, formFound: true });
+      expect(await countPending(submission)).toEqual({ counted: false, formFound: false });
 
       return { submission, record: { ...record, createdAt: submission.createdAt } };
     };
@@ -155,6 +178,7 @@ function countedByAReaderFirst() {
     });
     expect(await owner.stored()).toBe(1);
     expect(await owner.used()).toBe(1);
+    expect(await owner.submissionCount()).toBe(1);
 
     const orphan = await pending();
     await FormModel.collection.deleteOne({ _id: new Types.ObjectId(owner.formId) });
@@ -200,9 +224,19 @@ describe('on MongoDB 7.0: separate writes', () => {
 
   outcomesOn('7.0');
 
-  test('7.0: the refused bulkWrite is remembered, so a submit sends the three writes alone', async () => {
+  test('7.0: the refused bulkWrite is remembered, so a submit sends its writes alone', async () => {
     const owner = await ownerWithForm();
 
-    expect(await commandsOf(() => owner.store(10))).toEqual(['findAndModify', 'insert', 'findAndModify']);
+    // The quota unit, the marked insert, taking the mark, then the form's count and the three
+    // analytics documents side by side.
+    expect(await commandsOf(() => owner.store(10))).toEqual([
+      'findAndModify',
+      'insert',
+      'update',
+      'update',
+      'update',
+      'update',
+      'update',
+    ]);
   });
 });

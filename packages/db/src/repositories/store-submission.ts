@@ -1,12 +1,12 @@
-import { FormModel } from '../models/form.js';
 import { MonthlyUsageModel } from '../models/monthly-usage.js';
 import { SubmissionModel, UNIQUE_EMAIL_INDEX } from '../models/submission.js';
 import { bulkWriteIfSupported, namespaceOf, writeErrorAt } from './bulk-write.js';
-import { countOnceWrite } from './count-once.js';
 import { formRepository } from './form.js';
+import { formStatsRepository } from './form-stats.js';
 import { isDuplicateKeyError, isDuplicateKeyOn } from './is-duplicate-key-error.js';
 import { monthlyUsageRepository, quotaUnitWrite } from './monthly-usage.js';
 import { newSubmissionDocument, submissionRepository, type TCreateSubmissionRecord } from './submission.js';
+import { counterWrites, countPending, finishAnalyticsAfter } from './submission-counters.js';
 import { toSubmissionRecord, type TSubmissionRecord } from './submission-record.js';
 
 export type TStoreSubmissionResult =
@@ -29,26 +29,34 @@ const COUNT_OP = 2;
 
 /**
  * A submit's writes, in this order: take a unit of the month's quota (never past the limit, even
- * under concurrency), insert the submission (which carries its outbox and its `countersPending`
- * mark), and add it to its form's `submissionCount` (count-once). On MongoDB 8.0 and later they go
- * as ONE ordered `bulkWrite` command, so a submit costs one round trip; an older server answers
- * that it does not know the command and gets the three writes one by one.
+ * under concurrency), insert the submission (with its outbox), add it to its form's
+ * `submissionCount`, and to the form's analytics (the totals, the month's and the day's quarters). On
+ * MongoDB 8.0 and later they go as ONE ordered `bulkWrite` command: one round trip, and on the
+ * embedded engine one journal commit, so after a crash either the submission and all its counts
+ * exist or none of them does, and a 201 (sent after the command) means all of them are durable.
+ * That is why the submission needs no "counters pending" mark and the counters remember no ids: no
+ * later step can count it again. An older server answers that it does not know the command and
+ * gets the writes one by one (storeInSteps), with the mark.
  *
  * Whatever fails after the quota unit was taken gives it back: a duplicate email, or a form deleted
- * after the caller read it (the submission is deleted again; see settleUncounted). A failure of the command itself
- * (network) may or may not have written; the unit then stays taken, which can only undercount what
- * the user may still send, never let the quota be exceeded.
+ * after the caller read it (the submission and its analytics are deleted again; see
+ * settleUncounted). A failure of the command itself (network) may or may not have written; the unit
+ * then stays taken, which can only undercount what the user may still send, never let the quota be
+ * exceeded.
  */
 export async function storeSubmission(options: TStoreSubmissionOptions): Promise<TStoreSubmissionResult> {
   // A limit of 0 or less cannot take the upsert: it would create the month's counter with one unit.
   if (options.quotaLimit <= 0) {
     return storeInSteps(options);
   }
-  const document = newSubmissionDocument(options.record);
+  const document = newSubmissionDocument(options.record, { marked: false });
   const quota = quotaUnitWrite({ owner: document.userId, month: options.month, limit: options.quotaLimit });
-  const count = countOnceWrite({ _id: document.formId, userId: document.userId }, document._id, {
-    inc: { submissionCount: 1 },
-  });
+  const counters = counterWrites(
+    { owner: document.userId, form: document.formId },
+    { at: document.createdAt, ...document.meta },
+    1,
+  );
+  const submission = toSubmissionRecord(document);
   let result;
   try {
     result = await bulkWriteIfSupported(
@@ -56,7 +64,7 @@ export async function storeSubmission(options: TStoreSubmissionOptions): Promise
       [
         { name: 'updateOne', namespace: namespaceOf(MonthlyUsageModel), ...quota, upsert: true },
         { name: 'insertOne', namespace: namespaceOf(SubmissionModel), document },
-        { name: 'updateOne', namespace: namespaceOf(FormModel), ...count },
+        ...counters,
       ],
       { ordered: true },
     );
@@ -72,15 +80,18 @@ export async function storeSubmission(options: TStoreSubmissionOptions): Promise
       if (isDuplicateKeyOn(insertError, UNIQUE_EMAIL_INDEX)) {
         return { outcome: 'duplicateEmail' };
       }
+      throw error;
     }
-    // A failed count leaves the submission stored and marked: the counter sweep counts it.
-    throw error;
+    // An analytics upsert that lost a race to create its document is written again; the form's
+    // count came before it, but whether it matched is not reported: the form is read.
+    await finishAnalyticsAfter(error, COUNT_OP, counters);
+
+    return settleUncounted(options, submission);
   }
   if (!result) {
     return storeInSteps(options);
   }
-  const counted = result.updateResults?.get(COUNT_OP)?.matchedCount === 1;
-  const submission = toSubmissionRecord(document);
+  const counted = result.updateResults.get(COUNT_OP)?.matchedCount === 1;
 
   return counted ? { outcome: 'stored', submission } : settleUncounted(options, submission);
 }
@@ -104,21 +115,18 @@ async function storeInSteps(options: TStoreSubmissionOptions): Promise<TStoreSub
     }
     throw error;
   }
-  const counted = await formRepository.countSubmissionOnce({
-    userId: record.userId,
-    formId: record.formId,
-    submissionId: submission.id,
-  });
+  // Marked by its insert: taken here, or by the sweep when this process stops before it.
+  const { counted, formFound } = await countPending(submission);
 
-  return counted ? { outcome: 'stored', submission } : settleUncounted(options, submission);
+  return !counted || formFound ? { outcome: 'stored', submission } : settleUncounted(options, submission);
 }
 
 /**
- * The submit's count found nothing to count. Either a reader of the form's analytics counted the
- * submission first (readers apply every pending submission, however recent; count-once refuses a
- * second count), and it is stored like any other; or its form is gone (a server's copy of a form
- * can be up to a minute old when Redis could not announce the deletion), and nothing is kept under
- * a form nobody can read. Exported for its test: the first case is a race no test can time.
+ * The submit's count found no form to count in (or could not tell): a server's copy of a form can
+ * be up to a minute old when Redis could not announce its deletion. If the form is still there the
+ * submission is stored like any other; otherwise nothing is kept under a form nobody can read: the
+ * submission is deleted, its quota unit given back, and the analytics documents its counting
+ * created again for the gone form are deleted. Exported for its test.
  */
 export async function settleUncounted(
   options: TStoreSubmissionOptions,
@@ -129,7 +137,7 @@ export async function settleUncounted(
     return { outcome: 'stored', submission };
   }
   await submissionRepository.delete({ userId, formId, submissionId: submission.id });
-  await releaseUnit(options);
+  await Promise.all([releaseUnit(options), formStatsRepository.deleteByForm({ userId, formId })]);
 
   return { outcome: 'formGone' };
 }

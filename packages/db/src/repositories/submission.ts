@@ -106,7 +106,7 @@ async function oneSubmission(
  * (defaults, `_id`s, `__v`), so documents look the same whoever wrote them; a test compares it with
  * the model's own. Core validated `data`, `email` and `meta` before this point.
  */
-export function newSubmissionDocument(input: TCreateSubmissionRecord) {
+export function newSubmissionDocument(input: TCreateSubmissionRecord, { marked = true } = {}) {
   const verdict = input.verdict ?? { status: 'inbox', score: 0, reasons: [] };
   const withheld = verdict.status === 'spam';
 
@@ -129,9 +129,9 @@ export function newSubmissionDocument(input: TCreateSubmissionRecord) {
     status: verdict.status,
     spamScore: verdict.score,
     spamReasons: verdict.reasons,
-    // Withheld spam is counted nowhere until released; everything else is counted, and the mark is
-    // cleared by submissionCountersRepository.markApplied once the counters include it.
-    ...(withheld ? { withheld: true, spamSince: input.createdAt } : { countersPending: true }),
+    // Withheld spam is counted nowhere until released. Everything else is counted: in the insert's
+    // own command (storeSubmission, `marked: false`), or later by countPending, which takes the mark.
+    ...(withheld ? { withheld: true, spamSince: input.createdAt } : marked ? { countersPending: true } : {}),
     createdAt: input.createdAt,
     __v: 0,
   };

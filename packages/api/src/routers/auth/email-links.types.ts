@@ -1,4 +1,4 @@
-import { ZCheckInboxSchema } from '@formwell/core';
+import { ZCheckInboxSchema, ZClearedAccessSchema } from '@formwell/core';
 import { z } from 'zod';
 
 /** The token of an emailed link, as the dashboard page read it from the link's fragment. */
@@ -17,4 +17,8 @@ export const ZResetPasswordRequestSchema = z.object({
   password: z.string().max(200),
 });
 
-export const ZResetPasswordResponseSchema = z.object({ email: z.string() });
+/** `cleared`: what a first proof of the address removed (see core's resetPassword); null otherwise. */
+export const ZResetPasswordResponseSchema = z.object({
+  email: z.string(),
+  cleared: ZClearedAccessSchema.nullable(),
+});
