@@ -7,7 +7,7 @@ import { createApiKey, listSubmissions, type TCreateFormInput } from '@formwell/
 import type { Page } from 'playwright-core';
 import { afterEach, expect, test } from 'vitest';
 
-import { launchChromium } from './helpers/chromium.js';
+import { launchChromium } from '@formwell/vitest-config/chromium';
 import { openEmbedPage } from './helpers/embed-page.js';
 
 const MB = 1024 * 1024;

@@ -13,3 +13,8 @@ export function vitestPoolId(): number {
 export function embeddedMongoServerVersion(): string | undefined {
   return process.env.EMBEDDED_MONGO_SERVER_VERSION || undefined;
 }
+
+/** Where the Chromium the browser tests drive lives (`CHROMIUM_PATH`); Debian's by default. */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}

@@ -7,8 +7,9 @@ import {
   type TCreateFormInput,
 } from '@formwell/core';
 
+import { launchChromium, serveCustomerSite } from '@formwell/vitest-config/chromium';
+
 import { bundlePage } from './bundle-page.js';
-import { launchChromium, serveSite } from './chromium.js';
 import { startFormwell } from './formwell-server.js';
 
 const config = loadConfig({ env: {} });
@@ -41,17 +42,18 @@ async function ownerWithForm(fields: TCreateFormInput['fields']) {
  * opened in Chromium.
  */
 export async function openEmbedPage(pageEntry: string, fields: TCreateFormInput['fields']) {
-  const site = await serveSite();
+  // Filled in once the embed key exists: the key names the site's origin.
+  const pages: Record<string, string> = {};
+  const site = await serveCustomerSite(pages);
   // The server first: it connects the database the owner and form are written to.
   const { origin: apiOrigin } = await startFormwell({ CORS_ORIGINS: site.origin });
   const { userId, formId } = await ownerWithForm(fields);
   const { key } = await createEmbedKey({ userId, formId, allowedOrigins: [site.origin] });
   const script = await bundlePage(pageEntry);
-  site.setPage(
+  pages['/'] =
     `<!doctype html><html><head><title>Embedded form</title></head><body><div id="root"></div>` +
-      `<script>window.FORMWELL = ${JSON.stringify({ baseUrl: apiOrigin, apiKey: key, formId })};</script>` +
-      `<script type="module">${script.replaceAll('</script', '<\\/script')}</script></body></html>`,
-  );
+    `<script>window.FORMWELL = ${JSON.stringify({ baseUrl: apiOrigin, apiKey: key, formId })};</script>` +
+    `<script type="module">${script.replaceAll('</script', '<\\/script')}</script></body></html>`;
   const page = await (await launchChromium()).newPage();
   await page.goto(`${site.origin}/`);
 
