@@ -51,6 +51,12 @@ export const ResetPasswordPage = lazy(() =>
 export const VerifyEmailPage = lazy(() =>
   import('./account/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
 );
+export const ConfirmRecipientPage = lazy(() =>
+  import('./account/recipient-link-pages').then((m) => ({ default: m.ConfirmRecipientPage })),
+);
+export const UnsubscribeRecipientPage = lazy(() =>
+  import('./account/recipient-link-pages').then((m) => ({ default: m.UnsubscribeRecipientPage })),
+);
 export const NotFoundPage = lazy(() =>
   import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })),
 );

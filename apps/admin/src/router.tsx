@@ -6,6 +6,7 @@ import {
   AccountPage,
   ApiKeysPage,
   AuthPage,
+  ConfirmRecipientPage,
   BillingPage,
   FormDetailPage,
   FormEditorPage,
@@ -20,6 +21,7 @@ import {
   StaffUsersPage,
   WorkspacePage,
   SubmitterDataPage,
+  UnsubscribeRecipientPage,
   VerifyEmailPage,
 } from './lazy-pages';
 
@@ -28,6 +30,9 @@ const publicPages = [
   { path: '/forgot-password', page: <ForgotPasswordPage /> },
   { path: '/reset-password', page: <ResetPasswordPage /> },
   { path: '/verify-email', page: <VerifyEmailPage /> },
+  // Opened by people outside the workspace: a form's extra notification recipients.
+  { path: '/notifications/confirm', page: <ConfirmRecipientPage /> },
+  { path: '/notifications/unsubscribe', page: <UnsubscribeRecipientPage /> },
 ].map(({ path, page }) => ({ path, element: <PageSuspense>{page}</PageSuspense> }));
 
 export const router = createBrowserRouter([

@@ -238,6 +238,17 @@ async function seedAccount(label: string): Promise<TAccount> {
       userId: new ObjectId(userId),
       mode: 'daily',
     });
+  // An extra address the form notifies, still waiting for its confirmation.
+  await db()
+    .collection('notification_recipients')
+    .insertOne({
+      workspaceId: new ObjectId(userId),
+      formId: new ObjectId(formIds[0]),
+      email: `${label}-recipient@example.com`,
+      status: 'pending',
+      confirmTokenHash: `${label}-recipient-token-hash`,
+      confirmExpiresAt: new Date(Date.now() + 86_400_000),
+    });
   // The owner's own custom receiver (its secret is the owner's).
   await getInboundReceiver({ userId, publicUrl: 'http://localhost:3000' });
 

@@ -21,7 +21,11 @@ export { listProcedures, openApiProcedureRecord, procedureType, routerConfig } f
 export { runProcedure } from './run-procedure.js';
 export type { TProcedureEntry } from './procedures.js';
 export { KEY_RESTRICTION_REFUSAL } from './rest/api-key-error-responses.js';
-export { consumePublicFormLimit, publicSubmitAddressRate } from './rate-limit/public-form-limit.js';
+export {
+  consumePublicFormLimit,
+  consumePublicFormLimitOnce,
+  publicSubmitAddressRate,
+} from './rate-limit/public-form-limit.js';
 export { afterResponse } from './after-response.js';
 export { LazyChildLogger } from './lazy-child-logger.js';
 export { handOffOutbox } from './hand-off-outbox.js';

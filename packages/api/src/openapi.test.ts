@@ -40,6 +40,10 @@ test('every public endpoint is in the document with its method', () => {
       'POST /forms/{formId}/integrations',
       'DELETE /forms/{formId}/integrations/{integrationId}',
       'POST /forms/{formId}/integrations/{integrationId}/test',
+      'GET /forms/{formId}/recipients',
+      'POST /forms/{formId}/recipients',
+      'DELETE /forms/{formId}/recipients/{recipientId}',
+      'POST /forms/{formId}/recipients/{recipientId}/resend',
       'POST /hooks',
       'DELETE /hooks/{id}',
     ].sort(),
@@ -79,7 +83,7 @@ function parameterSchema(path: string, name: string) {
 }
 
 test('the rules the server enforces are stated: limit, dates, path ids', () => {
-  for (const path of ['/forms/list', '/forms/{formId}/submissions']) {
+  for (const path of ['/forms/list', '/forms/{formId}/submissions', '/forms/{formId}/recipients']) {
     expect(parameterSchema(path, 'limit')).toEqual({
       type: 'integer',
       minimum: 1,

@@ -9,6 +9,7 @@ import { hooksRouter } from './routers/hooks/router.js';
 import { integrationsRouter } from './routers/integrations/router.js';
 import { invitationsRouter } from './routers/invitations/router.js';
 import { mailRouter } from './routers/mail/router.js';
+import { recipientsRouter } from './routers/recipients/router.js';
 import { membersRouter } from './routers/members/router.js';
 import { submissionsRouter } from './routers/submissions/router.js';
 import { systemRouter } from './routers/system/router.js';
@@ -27,6 +28,7 @@ export const appRouter = createRouter({
   account: accountRouter,
   apiKeys: apiKeysRouter,
   forms: formsRouter,
+  recipients: recipientsRouter,
   submissions: submissionsRouter,
   admin: adminRouter,
   webhooks: webhooksRouter,

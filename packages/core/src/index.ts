@@ -91,10 +91,12 @@ export type { TRole, TUserPlanView, TUserView } from './users/user-view.js';
 export { createUser, ZCreateUserInputSchema } from './users/create-user.js';
 export type { CreateUserOptions, TCreateUserInput } from './users/create-user.js';
 export { signUp } from './users/sign-up.js';
-export { ZCheckInboxSchema } from './account/check-inbox.js';
+export { checkInboxFor, ZCheckInboxSchema } from './account/check-inbox.js';
 export { resendVerificationEmail } from './account/send-verification-email.js';
 export { verifyEmail } from './account/verify-email.js';
 export { requestPasswordReset, resetPassword } from './account/password-reset.js';
+export { ZClearedAccessSchema } from './account/clear-unproven-access.js';
+export type { TClearedAccess } from './account/clear-unproven-access.js';
 export { changePassword } from './account/change-password.js';
 export { endOtherSessions, listOwnSessions, ZOwnSessionSchema } from './account/own-sessions.js';
 export { OWNER_NOT_VERIFIED } from './email/owner-address.js';
@@ -355,6 +357,20 @@ export {
   ZNotificationPreferenceViewSchema,
 } from './email/recipients/notification-preferences.js';
 export type { TNotificationPreferenceView } from './email/recipients/notification-preferences.js';
+export {
+  addNotificationRecipient,
+  listNotificationRecipients,
+  notificationRecipientAddress,
+  removeNotificationRecipient,
+  resendNotificationRecipientLink,
+  ZNotificationRecipientViewSchema,
+} from './email/recipients/extra/extra-recipients.js';
+export {
+  confirmNotificationRecipient,
+  unsubscribeNotificationRecipient,
+} from './email/recipients/extra/recipient-links.js';
+export { MAX_EXTRA_RECIPIENTS, RECIPIENT_SKIP_REASONS } from './email/recipients/extra/recipient-rules.js';
+export { unsubscribeToken } from './email/recipients/extra/unsubscribe-token.js';
 export type { TConfirmationCap, TSubmissionEmailOutcome } from './email/send-submission-email.js';
 export type { TEmailOutcome } from './email/send-logged-email.js';
 export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';

@@ -16,6 +16,7 @@ import { FormStatsModel } from './models/form-stats.js';
 import { FormModel } from './models/form.js';
 import { MonthlyUsageModel } from './models/monthly-usage.js';
 import { NotificationPreferenceModel } from './models/notification-preference.js';
+import { NotificationRecipientModel } from './models/notification-recipient.js';
 import { SpamModelModel } from './models/spam-model.js';
 import { SubmissionModel } from './models/submission.js';
 import { UserModel } from './models/user.js';
@@ -55,6 +56,7 @@ export async function ensureIndexes(): Promise<void> {
       WebhookDeliveryModel,
       EmailLogModel,
       NotificationPreferenceModel,
+      NotificationRecipientModel,
       SubscriptionModel,
       PaymentFailureModel,
       InvoiceModel,

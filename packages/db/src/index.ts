@@ -21,6 +21,11 @@ export type {
   TNotificationPreferenceRecord,
 } from './repositories/notification-preference.js';
 export { NOTIFICATION_MODES } from './models/notification-preference.js';
+export {
+  notificationRecipientRepository,
+  type TNotificationRecipientRecord,
+} from './repositories/notification-recipient.js';
+export { NOTIFICATION_RECIPIENT_STATUSES } from './models/notification-recipient.js';
 export { workspaceInvitationRepository } from './repositories/workspace-invitation.js';
 export type { TWorkspaceInvitationRecord } from './repositories/workspace-invitation.js';
 export { apiKeyRepository } from './repositories/api-key.js';

@@ -15,6 +15,7 @@ import {
 
 import { ErrorAlert, Loading, SelectField } from '../components/ui';
 import { useTRPC, type RouterOutputs } from '../lib/trpc';
+import type { TWorkspacePlanLimits } from '../workspace/use-workspace-plan';
 
 type TStatRow = NonNullable<RouterOutputs['forms']['analytics']['browserStats']>[number];
 
@@ -42,8 +43,8 @@ export function AnalyticsSection({
   analytics: planAnalytics,
 }: {
   formId: string;
-  /** The analytics the user's plan includes, from the server (`auth.me`). */
-  analytics: RouterOutputs['auth']['me']['planLimits']['analytics'];
+  /** The analytics the current workspace's plan includes (useWorkspacePlan). */
+  analytics: TWorkspacePlanLimits['analytics'];
 }) {
   return (
     <section aria-labelledby="analytics-heading">

@@ -5,6 +5,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 import { VerifyEmailBanner } from '../account/verify-email-banner';
 import { PageSuspense } from '../lazy-pages';
 import { isUnauthorized, useTRPC } from '../lib/trpc';
+import { useWorkspacePlan } from '../workspace/use-workspace-plan';
 import { WorkspaceSwitcher } from '../workspace/workspace-switcher';
 import { ErrorAlert, Loading } from './ui';
 
@@ -15,6 +16,8 @@ export function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   const me = useQuery(trpc.auth.me.queryOptions());
+  // The current workspace's plan, not the account's: a team member works under the team's.
+  const { plan } = useWorkspacePlan();
   const logOut = useMutation(
     trpc.auth.logOut.mutationOptions({
       onSuccess: () => {
@@ -83,7 +86,7 @@ export function AppShell() {
         </nav>
         <WorkspaceSwitcher />
         <span className="hint">
-          {me.data.email} · {me.data.plan}
+          {me.data.email} · {plan ?? '…'}
         </span>
         <button type="button" onClick={() => logOut.mutate()} disabled={logOut.isPending}>
           Log out

@@ -1,6 +1,6 @@
 import { CheckboxField, TextField } from '../components/ui';
 import type { TFormRead } from '../lib/form-read';
-import type { RouterOutputs } from '../lib/trpc';
+import type { TWorkspacePlanLimits } from '../workspace/use-workspace-plan';
 
 export type TEmailSettings = {
   enabled: boolean;
@@ -48,8 +48,8 @@ export function EmailSettingsFields({
   settings,
   onChange,
 }: {
-  /** What the user's plan allows, from the server (`auth.me`); unknown while loading. */
-  limits: RouterOutputs['auth']['me']['planLimits'] | undefined;
+  /** What the current workspace's plan allows (useWorkspacePlan); unknown while loading. */
+  limits: TWorkspacePlanLimits | undefined;
   settings: TEmailSettings;
   onChange: (settings: TEmailSettings) => void;
 }) {

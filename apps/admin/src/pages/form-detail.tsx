@@ -8,6 +8,7 @@ import { IntegrationsSection } from '../integrations/integrations-section';
 import { WebhooksSection } from '../webhooks/webhooks-section';
 import { sessionFormRead } from '../lib/form-read';
 import { useTRPC } from '../lib/trpc';
+import { useWorkspacePlan } from '../workspace/use-workspace-plan';
 import { Can } from '../workspace/workspace-rights';
 import { SubmissionsSection } from './submissions-section';
 
@@ -21,7 +22,7 @@ export function FormDetailPage() {
   const { formId = '' } = useParams();
   const trpc = useTRPC();
   const form = useQuery({ ...trpc.forms.get.queryOptions({ formId }), select: sessionFormRead });
-  const me = useQuery(trpc.auth.me.queryOptions());
+  const { limits } = useWorkspacePlan();
 
   if (form.isPending) {
     return <Loading what="the form" />;
@@ -50,9 +51,9 @@ export function FormDetailPage() {
         </p>
       </div>
       <SubmissionsSection form={form.data} />
-      {me.data ? (
+      {limits ? (
         <Suspense fallback={<Loading what="analytics" />}>
-          <AnalyticsSection formId={form.data.id} analytics={me.data.planLimits.analytics} />
+          <AnalyticsSection formId={form.data.id} analytics={limits.analytics} />
         </Suspense>
       ) : null}
       {/* Setting up where submissions come from and go to is a member's work: viewers only read. */}

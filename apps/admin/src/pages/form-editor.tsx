@@ -12,6 +12,7 @@ import {
 } from '../field-builder/field-builder-state';
 import { sessionFormRead, type TFormRead } from '../lib/form-read';
 import { useTRPC, type RouterInputs } from '../lib/trpc';
+import { useWorkspacePlan } from '../workspace/use-workspace-plan';
 import { useWorkspaceRights } from '../workspace/workspace-rights';
 import { EmailSettingsFields, emailSettingsOf, toEmailSettingsInput } from './email-settings-fields';
 import {
@@ -20,6 +21,7 @@ import {
   NotificationRecipients,
   toEmailTemplatesInput,
 } from './email-templates-fields';
+import { ExtraRecipientsSection } from './extra-recipients-section';
 
 type TFormType = RouterInputs['forms']['create']['formType'];
 
@@ -78,6 +80,7 @@ function FormEditor({ form }: { form?: TFormRead }) {
   const [emailSettings, setEmailSettings] = useState(() => emailSettingsOf(form));
   const [templates, setTemplates] = useState(() => emailTemplatesOf(form));
   const me = useQuery(trpc.auth.me.queryOptions());
+  const { limits } = useWorkspacePlan();
   const [fields, dispatch] = useReducer(fieldBuilderReducer, form?.fields ?? [], fromStoredFields);
   const [triedToSave, setTriedToSave] = useState(false);
   const problems = validateFields(fields);
@@ -179,15 +182,12 @@ function FormEditor({ form }: { form?: TFormRead }) {
             </p>
           ) : null}
         </div>
-        <EmailSettingsFields
-          limits={me.data?.planLimits}
-          settings={emailSettings}
-          onChange={setEmailSettings}
-        />
+        <EmailSettingsFields limits={limits} settings={emailSettings} onChange={setEmailSettings} />
         {form ? (
           <>
             <EmailTemplatesFields formId={form.id} templates={templates} onChange={setTemplates} />
             <NotificationRecipients formId={form.id} myEmail={me.data?.email} />
+            <ExtraRecipientsSection formId={form.id} />
           </>
         ) : (
           <p className="hint">Email templates and who gets notified can be set once the form is created.</p>

@@ -1,18 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+
+import { linkTokenFromLocation } from '../account/link-token';
 
 import { ErrorAlert, Loading } from '../components/ui';
 import { isUnauthorized, useTRPC } from '../lib/trpc';
 import { useSwitchWorkspace } from './use-switch-workspace';
 
 /**
- * Where an invitation email's link leads (`/invitations/accept?token=…`). A signed-in user joins
+ * Where an invitation email's link leads (`/invitations/accept#token=…`). A signed-in user joins
  * with one click; a visitor logs in or signs up first (the sign-up carries the token, which
  * `SIGNUP=invite` asks for) and comes back here. The token itself is checked by the server only.
  */
 export function AcceptInvitationPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useInvitationToken();
   const trpc = useTRPC();
   const me = useQuery(trpc.auth.me.queryOptions());
 
@@ -38,9 +40,28 @@ export function AcceptInvitationPage() {
   );
 }
 
+/**
+ * The link's token, from the fragment. Links mailed before it moved there carry it as `?token=`:
+ * read, then moved into the fragment at once, so it leaves the address bar's query and is in no
+ * Referer this page sends and no request a reload makes.
+ */
+function useInvitationToken(): string {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const legacy = new URLSearchParams(search).get('token') ?? '';
+  const token = linkTokenFromLocation(hash) || legacy;
+  useEffect(() => {
+    if (legacy !== '') {
+      void navigate({ pathname, search: '', hash: `token=${encodeURIComponent(legacy)}` }, { replace: true });
+    }
+  }, [legacy, navigate, pathname]);
+
+  return token;
+}
+
 function SignInFirst({ token }: { token: string }) {
   const location = useLocation();
-  const back = { from: `${location.pathname}${location.search}`, invitationToken: token };
+  const back = { from: `${location.pathname}${location.hash}`, invitationToken: token };
 
   return (
     <>

@@ -3,6 +3,8 @@ import {
   apiKeyPolicies,
   attachRequestUploads,
   authorizeAdmitted,
+  consumePublicFormLimit,
+  consumePublicFormLimitOnce,
   observeRefusal,
   peekEarlyAdmission,
   requestUploadsOf,
@@ -43,7 +45,8 @@ function isMultipartSubmit(request: FastifyRequest): boolean {
  * its scope and form restrictions, the form and the plan are checked, then each file streams to
  * storage. An origin-restricted (embed) key is a browser page's and is held there, on the fields
  * sent before the first file, to the rules of POST /f/ too (form opted in, honeypot, CAPTCHA,
- * whose verdict goes to the submit so the token is verified once). The procedure gets the text
+ * whose verdict goes to the submit so the token is verified once), and to its per-address limit
+ * before any of the body when the key names its one form. The procedure gets the text
  * fields as its usual JSON input and stores the files with the submission (or removes them with
  * any refusal).
  */
@@ -56,7 +59,20 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
     }
     // A multipart body may carry files of many megabytes: a request the key's admission refuses
     // (no key, a bad key, the rate limit) is answered before any of it is read.
-    await peekEarlyAdmission(request);
+    const early = await peekEarlyAdmission(request);
+    // So is one over an embed key's per-address limit, when the key names its one form (as the
+    // dashboard's embed keys do); for another embed key it is counted once the formId part is read.
+    const restrictions = early?.actor.rights.restrictions;
+    const [onlyForm, ...otherForms] = restrictions?.formIds ?? [];
+    if (restrictions && restrictions.allowedOrigins.length > 0 && onlyForm && otherForms.length === 0) {
+      await consumePublicFormLimit({ req: request, res: reply, services, formId: onlyForm }).catch(
+        (error: unknown) => {
+          // The body is left unread: the connection closes after the answer.
+          void reply.header('connection', 'close');
+          throw error;
+        },
+      );
+    }
     let captcha: 'passed' | 'none' | undefined;
     const uploads = createRequestUploads({
       resolveTarget: async (fieldsBefore) => {
@@ -72,6 +88,8 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
         const workspaceId = admission.actor.workspaceId;
         let loadedForm: TFormRecord | undefined;
         if (admission.actor.rights.restrictions.allowedOrigins.length > 0) {
+          // Before any file byte is stored; the submit then does not count the request again.
+          await consumePublicFormLimitOnce({ req: request, res: reply, services, formId });
           const admitted = await observeRefusal(services, 'api', () =>
             admitEmbedUpload({
               config: services.config,

@@ -123,9 +123,7 @@ test(
     const resetToken = linkToken(reset, 'reset-password');
     expect(
       await anyone.auth.resetPassword.mutate({ token: resetToken, password: 'reset horse battery' }),
-    ).toEqual({
-      email,
-    });
+    ).toEqual({ email, cleared: null });
     expect(
       await rejection(
         anyone.auth.resetPassword.mutate({ token: resetToken, password: 'twice horse battery' }),

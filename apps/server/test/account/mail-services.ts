@@ -89,9 +89,13 @@ export async function mailTo(
   );
 }
 
-/** The one-time token of a link in a mail (dashboard links carry it in the fragment). */
-export function linkToken(mail: TCaughtMail | undefined, page: 'verify-email' | 'reset-password'): string {
-  const token = new RegExp(`/${page}#token=([\\w-]+)`).exec(mail?.text ?? '')?.[1];
+/** The token of a link in a mail (dashboard links carry it in the fragment). */
+export function linkToken(
+  mail: TCaughtMail | undefined,
+  page: 'verify-email' | 'reset-password' | 'notifications/confirm' | 'notifications/unsubscribe',
+): string {
+  // Signed tokens (unsubscribe) join an id and a signature with a dot.
+  const token = new RegExp(`/${page}#token=([\\w.-]+)`).exec(mail?.text ?? '')?.[1];
   if (!token) {
     throw new Error(`no ${page} link in: ${mail?.text}`);
   }

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { SESSION_COOKIE_NAME } from '@formwell/api';
 import {
   addMember,
+  addNotificationRecipient,
   createInvitation,
   createRequestUploads,
   keyedUploadTarget,
@@ -26,6 +27,7 @@ import {
   listIntegrations,
   listInvitations,
   listMembers,
+  listNotificationRecipients,
   loadConfig,
   listSubmissions,
   listWebhookDeliveries,
@@ -63,6 +65,8 @@ type TTenant = {
   emailId: string;
   /** A pending invitation to the tenant's workspace. */
   invitationId: string;
+  /** An extra notification recipient of the tenant's form, waiting for its confirmation. */
+  recipientId: string;
   /** Every string of this tenant that another tenant must never receive. */
   secrets: string[];
 };
@@ -183,6 +187,14 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     email: invitee,
     role: 'viewer',
   });
+  const recipientEmail = `${tag}-recipient@example.com`.toLowerCase();
+  const recipient = await addNotificationRecipient({
+    config: testCoreConfig,
+    mail: { producer: null },
+    workspaceId: user.id,
+    formId: form.id,
+    email: recipientEmail,
+  });
   const { token } = await createSession({ userId: user.id });
   const keyView = (await listApiKeys({ userId: user.id })).apiKeys.find((view) => view.id === key.id);
 
@@ -203,6 +215,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     hookId: hook.id,
     emailId: mail.id,
     invitationId: invitation.id,
+    recipientId: recipient.id,
     secrets: [
       tag,
       user.id,
@@ -226,6 +239,8 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
       hook.id,
       invitation.id,
       invitee,
+      recipient.id,
+      recipientEmail,
     ],
   };
 }
@@ -255,6 +270,7 @@ const byForm = (tenant: TTenant) => ({ formId: tenant.formId });
 const byWebhook = (tenant: TTenant) => ({ formId: tenant.formId, webhookId: tenant.webhookId });
 const byDelivery = (tenant: TTenant) => ({ ...byWebhook(tenant), deliveryId: tenant.deliveryId });
 const NEW_WEBHOOK_URL = 'https://hooks.example.com/new';
+const byRecipient = (tenant: TTenant) => ({ formId: tenant.formId, recipientId: tenant.recipientId });
 const byIntegration = (tenant: TTenant) => ({ formId: tenant.formId, integrationId: tenant.integrationId });
 /** The submitter of A's seeded submission (see createTenant). */
 const ALICE_SUBMITTER = 'ALICE-customer@example.com';
@@ -330,6 +346,27 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
   'forms.setNotificationMode': { auth: 'session', input: (tenant) => ({ ...byForm(tenant), mode: 'daily' }) },
   'forms.previewEmail': { auth: 'session', input: (tenant) => ({ ...byForm(tenant), kind: 'notification' }) },
   'forms.list': { auth: 'both', input: () => ({}) },
+  // Extra notification recipients of a form, and the two links each recipient is mailed (made-up
+  // tokens: 400 whoever asks; they name no tenant).
+  'recipients.list': { auth: 'both', input: byForm },
+  'recipients.add': {
+    auth: 'both',
+    input: (tenant) => ({ formId: tenant.formId, email: uniqueEmail('recipient') }),
+  },
+  'recipients.remove': { auth: 'both', input: byRecipient },
+  'recipients.resendLink': { auth: 'both', input: byRecipient },
+  'recipients.confirm': {
+    auth: 'public',
+    input: () => ({ token: NO_SUCH_LINK }),
+    ownStatus: 400,
+    namesTenant: false,
+  },
+  'recipients.unsubscribe': {
+    auth: 'public',
+    input: () => ({ token: NO_SUCH_LINK }),
+    ownStatus: 400,
+    namesTenant: false,
+  },
   // The caller's own workspace; the input names nothing.
   'workspace.get': { auth: 'both', input: () => ({}) },
   'forms.get': { auth: 'both', input: byForm },
@@ -551,6 +588,7 @@ function pollution(other: TTenant): TInput {
     deliveryId: other.deliveryId,
     integrationId: other.integrationId,
     hookId: other.hookId,
+    recipientId: other.recipientId,
   };
 }
 
@@ -635,6 +673,7 @@ async function snapshotOf(tenant: TTenant) {
     hook: await webhookEndpointRepository.findById({ userId: tenant.userId, endpointId: tenant.hookId }),
     members: await listMembers({ workspaceId: tenant.userId }),
     invitations: await listInvitations({ actorId: tenant.userId, workspaceId: tenant.userId }),
+    recipients: await listNotificationRecipients({ workspaceId: tenant.userId, formId: tenant.formId }),
     webhookSecret: (
       await webhookEndpointRepository.findById({ userId: tenant.userId, endpointId: tenant.webhookId })
     )?.secret,

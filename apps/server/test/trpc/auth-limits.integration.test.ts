@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { once } from 'node:events';
 
 import { createUser } from '@formwell/core';
+import { AccountTokenModel } from '@formwell/db';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, test } from 'vitest';
 
@@ -152,30 +153,62 @@ describe('auth.signUp', () => {
 });
 
 describe('emailed links (sign-up, password reset)', () => {
-  test('per recipient (RATE_LIMIT_ACCOUNT_EMAIL): the same 429 whether or not the address has an account', async () => {
+  test('per recipient and client address (RATE_LIMIT_ACCOUNT_EMAIL): beyond it a reset answers as usual and sends nothing; another address still gets its links', async () => {
     const app = await appBehindProxy({ RATE_LIMIT_ACCOUNT_EMAIL: '3/3600' });
     const known = uniqueEmail('limits');
     await createUser({ config: testCoreConfig, input: { email: known, password: PASSWORD } });
     const unknown = uniqueEmail('limits');
+    const attacker = randomAddress();
+    const ask = (email: string, address: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/trpc/auth.requestPasswordReset',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        payload: JSON.stringify({ email }),
+      });
     const answers = async (email: string) => {
-      const statuses = [];
+      const seen = [];
       for (let i = 0; i < 4; i++) {
-        // From a new client address each time: the recipient's own count is what stops it.
-        statuses.push((await rpc(app, 'auth.requestPasswordReset', { email }, randomAddress())).status);
+        const response = await ask(email, attacker);
+        seen.push([response.statusCode, response.body, response.headers['retry-after'] ?? null]);
       }
 
-      return statuses;
+      return seen;
     };
+    const quiet = (email: string) => [
+      200,
+      JSON.stringify({ result: { data: { status: 'check_inbox', email } } }),
+      null,
+    ];
 
-    expect(await answers(known)).toEqual([200, 200, 200, 429]);
-    expect(await answers(unknown)).toEqual([200, 200, 200, 429]);
-    const refused = await rpc(app, 'auth.signUp', { email: known, password: PASSWORD }, randomAddress());
+    // Four asks from one address: the same answer each time, known or unknown address...
+    expect(await answers(known)).toEqual([quiet(known), quiet(known), quiet(known), quiet(known)]);
+    expect(await answers(unknown)).toEqual([quiet(unknown), quiet(unknown), quiet(unknown), quiet(unknown)]);
+    // ...but only three links went out; the owner, from their own address, still gets theirs.
+    expect(await AccountTokenModel.countDocuments({ email: known, kind: 'password-reset' })).toBe(3);
+    expect((await ask(known, randomAddress())).statusCode).toBe(200);
+    expect(await AccountTokenModel.countDocuments({ email: known, kind: 'password-reset' })).toBe(4);
+    // Sign-up, whose answer creates an account, keeps the 429 at this recipient limit.
+    const refused = await rpc(app, 'auth.signUp', { email: known, password: PASSWORD }, attacker);
     expect(refused).toMatchObject({
       status: 429,
       code: 'TOO_MANY_REQUESTS',
       message: 'Too many emails asked for; try again in 60 minutes',
     });
     expect(Number(refused.retryAfter)).toBeGreaterThan(3500);
+  });
+
+  test('per recipient from all addresses (RATE_LIMIT_ACCOUNT_EMAIL_PER_RECIPIENT): a ceiling, answered as usual', async () => {
+    const app = await appBehindProxy({ RATE_LIMIT_ACCOUNT_EMAIL_PER_RECIPIENT: '3/3600' });
+    const known = uniqueEmail('limits');
+    await createUser({ config: testCoreConfig, input: { email: known, password: PASSWORD } });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await rpc(app, 'auth.requestPasswordReset', { email: known }, randomAddress())).status);
+    }
+
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    expect(await AccountTokenModel.countDocuments({ email: known, kind: 'password-reset' })).toBe(3);
   });
 
   test('per client address (RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS), whatever the addresses asked for', async () => {

@@ -26,7 +26,7 @@ export async function invitationTokensSentTo(email: string): Promise<string[]> {
     .toArray();
 
   return stored.map((message) => {
-    const token = /[?&]token=([^\s&"<]+)/.exec(String(message.text))?.[1];
+    const token = /\/invitations\/accept#token=([^\s&"<]+)/.exec(String(message.text))?.[1];
     if (!token) {
       throw new Error(`an invitation email to ${email} holds no link`);
     }

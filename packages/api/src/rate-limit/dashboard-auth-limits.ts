@@ -85,35 +85,49 @@ export async function withSignUpLimit<T>(
 }
 
 /**
- * A request that emails a link (sign-up, password reset, verification again) under two limits:
- * per recipient, counted under the typed address whether or not it has an account (so a 429 tells
- * nothing either), which keeps anyone from filling an inbox through us (rule `accountEmail`); and
- * per client address (rule `accountEmailPerAddress`). Every request counts.
+ * A request that emails a link (sign-up, password reset, verification again, an invitation) under
+ * three limits. First per client address (rule `accountEmailPerAddress`): beyond it, 429. Then per
+ * recipient, counted under the typed address whether or not it has an account: what this client
+ * address asked for it (rule `accountEmail`), and, only for requests within that, what every
+ * address did (rule `accountEmailPerRecipient`, higher). So one address cannot use up a person's
+ * links by asking for them (it stops at its own count), and nobody fills an inbox through us.
+ *
+ * Over a recipient limit, a caller that gives `quietAnswer` answers with it and sends nothing: a
+ * request anyone can make about anyone's address (the password reset) then looks the same
+ * whatever others asked for, and a 429 cannot tell that someone did. Without it, 429.
  */
 export async function withAccountEmailLimit<T>(
   { req, res, services }: DashboardAuthLimitContext,
   email: string,
   attempt: () => Promise<T>,
+  quietAnswer?: () => T,
 ): Promise<T> {
   const { rateLimiter } = services;
-  const states = await Promise.all([
-    rateLimiter.consume('accountEmail', `dashboard_account_email_${hashEmail(email)}`),
-    rateLimiter.consume(
-      'accountEmailPerAddress',
-      `dashboard_account_email_ip_${clientAddressBucket(req.ip)}`,
-    ),
-  ]);
-  const refused = longestRefusal(states);
-  if (refused) {
-    throw rateLimitRefusal({
-      res,
-      services,
-      state: refused,
-      message: `Too many emails asked for; try again in ${waitText(refused)}`,
-    });
+  const address = clientAddressBucket(req.ip);
+  const fromAddress = await rateLimiter.consume(
+    'accountEmailPerAddress',
+    `dashboard_account_email_ip_${address}`,
+  );
+  const recipient = hashEmail(email);
+  const fromHere = fromAddress.allowed
+    ? await rateLimiter.consume('accountEmail', `dashboard_account_email_${recipient}_ip_${address}`)
+    : null;
+  const everywhere = fromHere?.allowed
+    ? await rateLimiter.consume('accountEmailPerRecipient', `dashboard_account_email_${recipient}`)
+    : null;
+  const refused = [fromAddress, fromHere, everywhere].find((state) => state !== null && !state.allowed);
+  if (!refused) {
+    return attempt();
   }
-
-  return attempt();
+  if (refused !== fromAddress && quietAnswer) {
+    return quietAnswer();
+  }
+  throw rateLimitRefusal({
+    res,
+    services,
+    state: refused,
+    message: `Too many emails asked for; try again in ${waitText(refused)}`,
+  });
 }
 
 /**
@@ -121,22 +135,56 @@ export async function withAccountEmailLimit<T>(
  * (rule `invitationsPerInviter`, per account, from wherever they work), then as any emailed link
  * under the recipient's and the client address's limits. Every request counts.
  */
-export async function withInvitationLimit<T>(
+export function withInvitationLimit<T>(
   ctx: DashboardAuthLimitContext,
   { inviterId, email }: { inviterId: string; email: string },
   attempt: () => Promise<T>,
 ): Promise<T> {
-  const { res, services } = ctx;
-  const state = await services.rateLimiter.consume(
-    'invitationsPerInviter',
-    `dashboard_invitations_${inviterId}`,
+  return withSenderLimit(
+    ctx,
+    { rule: 'invitationsPerInviter', bucket: `dashboard_invitations_${inviterId}`, what: 'invitations' },
+    email,
+    attempt,
   );
+}
+
+/**
+ * A confirmation link to a form's extra recipient (added, or sent again): first under the
+ * workspace's hourly limit (rule `recipientLinksPerWorkspace`, whoever of it asks, by session or
+ * key), then as any emailed link under the recipient's and the client address's limits.
+ */
+export function withRecipientLinkLimit<T>(
+  ctx: DashboardAuthLimitContext,
+  { workspaceId, email }: { workspaceId: string; email: string },
+  attempt: () => Promise<T>,
+): Promise<T> {
+  return withSenderLimit(
+    ctx,
+    {
+      rule: 'recipientLinksPerWorkspace',
+      bucket: `recipient_links_${workspaceId}`,
+      what: 'confirmation links',
+    },
+    email,
+    attempt,
+  );
+}
+
+/** A link mailed to someone else: the sender's own limit first, then every emailed link's. */
+async function withSenderLimit<T>(
+  ctx: DashboardAuthLimitContext,
+  sender: { rule: 'invitationsPerInviter' | 'recipientLinksPerWorkspace'; bucket: string; what: string },
+  email: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const { res, services } = ctx;
+  const state = await services.rateLimiter.consume(sender.rule, sender.bucket);
   if (!state.allowed) {
     throw rateLimitRefusal({
       res,
       services,
       state,
-      message: `Too many invitations sent; try again in ${waitText(state)}`,
+      message: `Too many ${sender.what} sent; try again in ${waitText(state)}`,
     });
   }
 

@@ -43,3 +43,14 @@ export async function consumePublicFormLimit({ req, res, services, formId }: Pub
     throw rateLimitRefusal({ res, services, state });
   }
 }
+
+/**
+ * consumePublicFormLimit, unless this request was counted already: an embed key's multipart
+ * submit is counted by its host before the body is read (or at its first file part), and its
+ * procedure must not count it twice.
+ */
+export async function consumePublicFormLimitOnce(options: PublicFormLimitOptions) {
+  if (!addressRates.has(options.req)) {
+    await consumePublicFormLimit(options);
+  }
+}

@@ -153,6 +153,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/forms/{formId}/recipients': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the form's extra notification recipients
+     * @description Addresses outside the workspace that get the owner notification, pending (mailed a confirmation link, nothing else) or confirmed; newest first, paged with `limit` and `cursor` like every list. At most 10 per form. Scope `forms:read`; rate-limited per key.
+     */
+    get: operations['v1-listRecipients'];
+    put?: never;
+    /**
+     * Add an extra notification recipient
+     * @description Adds an address and emails it a confirmation link (single-use, 7 days); it gets the form's owner notifications only once it confirmed, each with a one-click unsubscribe link. 400 for an invalid address or past 10 recipients on the form, 409 when the address is already there. Each address gets at most 5 links an hour, each workspace 30. Scope `forms:write` and `submissions:read` (the address will receive the submissions); rate-limited per key.
+     */
+    post: operations['v1-addRecipient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/forms/{formId}/recipients/{recipientId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove an extra notification recipient
+     * @description The address gets nothing more, and its confirmation link stops working. Scope `forms:write`; rate-limited per key.
+     */
+    delete: operations['v1-removeRecipient'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/forms/{formId}/recipients/{recipientId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Email a pending recipient a new confirmation link
+     * @description The earlier link stops working; the new one works once, for 7 days. 409 when the recipient has confirmed already. Each address gets at most 5 links an hour, each workspace 30. Scope `forms:write` and `submissions:read` (the address will receive the submissions); rate-limited per key.
+     */
+    post: operations['v1-resendRecipientLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/forms/{formId}/submissions': {
     parameters: {
       query?: never;
@@ -2463,6 +2527,457 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Request body is too large (at most 100 KB) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.PAYLOAD_TOO_LARGE'];
+        };
+      };
+      /** @description The body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
+      /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.TOO_MANY_REQUESTS'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'v1-listRecipients': {
+    parameters: {
+      query?: {
+        apiKey?: string;
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        formId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            nextCursor: string | null;
+            recipients: {
+              confirmedAt: string | null;
+              createdAt: string;
+              email: string;
+              id: string;
+              linkExpiresAt: string | null;
+              linkSentAt: string | null;
+              /** @enum {string} */
+              status: 'pending' | 'confirmed';
+            }[];
+          };
+        };
+      };
+      /** @description Invalid parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient scope, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
+      /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.TOO_MANY_REQUESTS'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'v1-addRecipient': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        formId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Legacy key passing (deprecated; prefer the X-API-Key header). */
+          apiKey?: string;
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Added, pending its confirmation */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            confirmedAt: string | null;
+            createdAt: string;
+            email: string;
+            id: string;
+            linkExpiresAt: string | null;
+            linkSentAt: string | null;
+            /** @enum {string} */
+            status: 'pending' | 'confirmed';
+          };
+        };
+      };
+      /** @description Invalid parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient scope, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description A submission with this email already exists for this form */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.CONFLICT'];
+        };
+      };
+      /** @description Request body is too large (at most 100 KB) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.PAYLOAD_TOO_LARGE'];
+        };
+      };
+      /** @description The body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNSUPPORTED_MEDIA_TYPE'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
+      /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.TOO_MANY_REQUESTS'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'v1-removeRecipient': {
+    parameters: {
+      query?: {
+        apiKey?: string;
+      };
+      header?: never;
+      path: {
+        formId: string;
+        recipientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed (no body) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @constant */
+            removed: true;
+          };
+        };
+      };
+      /** @description Invalid parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient scope, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description This server does not answer to this host name (the Host header is none of the server's names: PUBLIC_URL's, localhost, ALLOWED_HOSTS); code MISDIRECTED_REQUEST */
+      421: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.MISDIRECTED_REQUEST'];
+        };
+      };
+      /** @description Rate limit exceeded, or too many unknown or revoked keys from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.TOO_MANY_REQUESTS'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'v1-resendRecipientLink': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        formId: string;
+        recipientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Legacy key passing (deprecated; prefer the X-API-Key header). */
+          apiKey?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            confirmedAt: string | null;
+            createdAt: string;
+            email: string;
+            id: string;
+            linkExpiresAt: string | null;
+            linkSentAt: string | null;
+            /** @enum {string} */
+            status: 'pending' | 'confirmed';
+          };
+        };
+      };
+      /** @description Invalid parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient scope, or a key restricted to other forms or origins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description A submission with this email already exists for this form */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.CONFLICT'];
         };
       };
       /** @description Request body is too large (at most 100 KB) */

@@ -97,7 +97,11 @@ describe('password reset', () => {
 
     // Too short: refused before the link is used up.
     expect((await appErrorOf(resetPassword({ token: newer, password: 'short' }))).httpStatus).toBe(400);
-    expect(await resetPassword({ token: newer, password: 'new horse battery' })).toEqual({ email });
+    expect(await resetPassword({ token: newer, password: 'new horse battery' })).toEqual({
+      email,
+      // First proof of the address: nothing was there to clear.
+      cleared: { apiKeys: 0, webhookEndpoints: 0, invitations: 0 },
+    });
     expect((await appErrorOf(verifySession({ token: session.token }))).httpStatus).toBe(401);
     expect((await appErrorOf(resetPassword({ token: newer, password: 'another one!' }))).message).toBe(
       'This link is invalid, used or expired',

@@ -10,9 +10,10 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { password as passwords } from '../users/password.js';
-import { ZEmailSchema, ZPasswordSchema } from '../users/z-user-input.js';
+import { ZPasswordSchema } from '../users/z-user-input.js';
 import { accountLinkUrl, PASSWORD_RESET_TTL_MS } from './account-links.js';
-import { checkInbox, type TCheckInbox } from './check-inbox.js';
+import { checkInboxFor, type TCheckInbox } from './check-inbox.js';
+import { clearUnprovenAccess, type TClearedAccess } from './clear-unproven-access.js';
 
 /**
  * Emails a reset link (30 min, single-use) to an account's address; only the token's hash is kept.
@@ -55,8 +56,8 @@ export async function requestPasswordReset({
   email: string;
   now?: Date;
 }): Promise<TCheckInbox> {
-  const address = parseInput(ZEmailSchema, email);
-  const user = await userRepository.findByEmail({ email: address });
+  const answer = checkInboxFor(email);
+  const user = await userRepository.findByEmail({ email: answer.email });
   if (user) {
     const link = await createPasswordResetLink({ config, user, now });
     await queueAccountEmail({
@@ -68,7 +69,7 @@ export async function requestPasswordReset({
     });
   }
 
-  return checkInbox(address);
+  return answer;
 }
 
 /**
@@ -76,6 +77,11 @@ export async function requestPasswordReset({
  * is out). The link works once; every other reset link of the account dies with it, and the
  * address counts as verified (the link reached it). The new password is checked first, so a
  * too-short one does not use the link up.
+ *
+ * An account whose address was never proven may have been opened by someone else with this
+ * address: then its keys, webhook endpoints and sent invitations go too (clearUnprovenAccess),
+ * before the address is marked verified (so a failure part-way leaves it unproven, and the next
+ * reset clears again). `cleared` says what went; null for an account already verified.
  */
 export async function resetPassword({
   token,
@@ -85,7 +91,7 @@ export async function resetPassword({
   token: string;
   password: string;
   now?: Date;
-}): Promise<{ email: string }> {
+}): Promise<{ email: string; cleared: TClearedAccess | null }> {
   const plain = parseInput(ZPasswordSchema, password);
   const used = await accountTokenRepository.use({ kind: 'password-reset', tokenHash: sha256Hex(token), now });
   const user = used ? await userRepository.findById({ userId: used.userId }) : null;
@@ -95,7 +101,8 @@ export async function resetPassword({
   await userRepository.setPasswordHash({ userId: user.id, passwordHash: await passwords.hash(plain) });
   await accountTokenRepository.voidAll({ userId: user.id, kind: 'password-reset', now });
   await dashboardSessionRepository.deleteByUser({ userId: user.id });
+  const cleared = user.emailVerifiedAt === null ? await clearUnprovenAccess({ userId: user.id, now }) : null;
   await userRepository.markEmailVerified({ userId: user.id, at: now });
 
-  return { email: user.email };
+  return { email: user.email, cleared };
 }

@@ -67,9 +67,13 @@ export const ZCoreEnvSchema = z.object({
   RATE_LIMIT_LOGIN_PER_EMAIL: z.string().optional(),
   /** Dashboard sign-ups per client IP, e.g. `20/3600`. */
   RATE_LIMIT_SIGNUP: z.string().optional(),
+  /** Emailed links per recipient asked from one client address, e.g. `5/3600`. */
   RATE_LIMIT_ACCOUNT_EMAIL: z.string().optional(),
+  /** Emailed links per recipient from all addresses, e.g. `30/3600`. */
+  RATE_LIMIT_ACCOUNT_EMAIL_PER_RECIPIENT: z.string().optional(),
   RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS: z.string().optional(),
   RATE_LIMIT_INVITATIONS_PER_INVITER: z.string().optional(),
+  RATE_LIMIT_RECIPIENT_LINKS_PER_WORKSPACE: z.string().optional(),
   /** Requests with an unknown or revoked API key per client IP, e.g. `30/60`. */
   RATE_LIMIT_BAD_API_KEY: z.string().optional(),
   ...ZWebhookDeliveryEnvSchema.shape,

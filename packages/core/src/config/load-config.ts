@@ -63,7 +63,9 @@ const RATE_LIMIT_ENV: Record<TRateLimitName, keyof TCoreEnv> = {
   signUp: 'RATE_LIMIT_SIGNUP',
   accountEmail: 'RATE_LIMIT_ACCOUNT_EMAIL',
   accountEmailPerAddress: 'RATE_LIMIT_ACCOUNT_EMAIL_PER_ADDRESS',
+  accountEmailPerRecipient: 'RATE_LIMIT_ACCOUNT_EMAIL_PER_RECIPIENT',
   invitationsPerInviter: 'RATE_LIMIT_INVITATIONS_PER_INVITER',
+  recipientLinksPerWorkspace: 'RATE_LIMIT_RECIPIENT_LINKS_PER_WORKSPACE',
   badApiKey: 'RATE_LIMIT_BAD_API_KEY',
   publicSubmit: 'RATE_LIMIT_PUBLIC_SUBMIT',
 };

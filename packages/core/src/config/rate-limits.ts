@@ -14,7 +14,9 @@ export type TRateLimitName =
   | 'signUp'
   | 'accountEmail'
   | 'accountEmailPerAddress'
+  | 'accountEmailPerRecipient'
   | 'invitationsPerInviter'
+  | 'recipientLinksPerWorkspace'
   | 'badApiKey'
   | 'publicSubmit';
 
@@ -42,14 +44,20 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitName, TRateLimitRule> = {
   logIn: { limit: 10, windowSeconds: 15 * 60 },
   logInPerEmail: { limit: 100, windowSeconds: 15 * 60 },
   signUp: { limit: 20, windowSeconds: 60 * 60 },
-  // Emailed links (sign-up, password reset, verification again) per recipient: a person needs one
-  // or two; nobody may fill someone's inbox through us. Per client address a little more, for
-  // offices behind one address.
+  // Emailed links (sign-up, password reset, verification again) per recipient asked from one client
+  // address: a person needs one or two, and what one address asks for cannot use up what the
+  // recipient may get from anywhere else. Per recipient from all addresses, a ceiling so nobody
+  // fills an inbox through us (it takes several addresses to reach). Per client address a little
+  // more than per recipient, for offices behind one address.
   accountEmail: { limit: 5, windowSeconds: 60 * 60 },
+  accountEmailPerRecipient: { limit: 30, windowSeconds: 60 * 60 },
   accountEmailPerAddress: { limit: 30, windowSeconds: 60 * 60 },
   // Invitations one member sends per hour (each recipient is also under `accountEmail`): enough to
   // bring a team in, too few to use a workspace as a mailer.
   invitationsPerInviter: { limit: 50, windowSeconds: 60 * 60 },
+  // Confirmation links to forms' extra recipients one workspace sends per hour (each recipient
+  // also counts under `accountEmail`): a few forms' worth, too few to use the install as a mailer.
+  recipientLinksPerWorkspace: { limit: 30, windowSeconds: 60 * 60 },
   badApiKey: { limit: 600, windowSeconds: 60 },
   // The keyless HTML endpoint, per client address and form: a person submits a form a few times at
   // most; a script hammering one form from one address is cut off early.

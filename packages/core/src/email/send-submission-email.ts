@@ -12,7 +12,6 @@ import type { TCoreConfig } from '../config/load-config.js';
 import { completeOutboxEntry } from '../submissions/complete-outbox-entry.js';
 import { failOutboxEntry } from '../submissions/fail-outbox-entry.js';
 import { instantRecipients, type TNotificationRecipient } from './recipients/instant-recipients.js';
-import { OWNER_NOT_VERIFIED } from './owner-address.js';
 import { logEmail, sendLoggedEmail, type TEmailOutcome } from './send-logged-email.js';
 import type { TEmailMessage, TMailer } from './mailer.js';
 import { formEmailTemplate, submissionEmail } from './submission-email-templates.js';
@@ -105,6 +104,8 @@ export async function sendSubmissionEmail({
           formId,
           entryId,
           developerEmail: form.emailSettings.developerEmail ?? null,
+          submittedAt: submission.createdAt,
+          publicUrl: config.publicUrl,
         });
   const pending: TNotificationRecipient[] = [];
   for (const recipient of recipients) {
@@ -137,7 +138,13 @@ export async function sendSubmissionEmail({
   const replyTo = confirmation ? (form.emailSettings.replyTo ?? null) : submission.email;
   const messages = pending.map((recipient) => ({
     log: { userId, formId, submissionId, entryId: recipient.entryId, kind },
-    message: submissionEmail({ to: recipient.to, replyTo, template, context }),
+    message: submissionEmail({
+      to: recipient.to,
+      replyTo,
+      template,
+      context,
+      unsubscribeUrl: recipient.unsubscribeUrl ?? null,
+    }),
   }));
   const [first] = messages as [(typeof messages)[number], ...typeof messages];
   const skip = async (reason: string): Promise<TSubmissionEmailOutcome> => {
@@ -149,16 +156,19 @@ export async function sendSubmissionEmail({
   if (entry.skipReason) {
     return skip(entry.skipReason);
   }
-  const held = messages.filter((_, index) => pending[index]?.held);
-  if (held.length > 0) {
-    for (const item of held) {
-      await logEmail({ ...item, mailer, status: 'skipped', error: OWNER_NOT_VERIFIED, now });
+  const heldReasons = pending.flatMap((recipient) => (recipient.held ? [recipient.held] : []));
+  if (heldReasons.length > 0) {
+    for (const [index, item] of messages.entries()) {
+      const reason = pending[index]?.held;
+      if (reason) {
+        await logEmail({ ...item, mailer, status: 'skipped', error: reason, now });
+      }
     }
     messages.splice(0, messages.length, ...messages.filter((_, index) => !pending[index]?.held));
     if (messages.length === 0) {
       await close();
 
-      return { status: 'skipped', reason: OWNER_NOT_VERIFIED };
+      return { status: 'skipped', reason: heldReasons[0] ?? 'no recipient' };
     }
   }
   // The tenant is the form's workspace; the address is counted as the message will be sent to.

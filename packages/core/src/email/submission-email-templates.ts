@@ -55,19 +55,35 @@ export function submissionEmail({
   replyTo,
   template,
   context,
+  unsubscribeUrl = null,
 }: {
   to: string;
   replyTo: string | null;
   template: TEmailTemplate;
   context: TEmailTemplateContext;
+  /** An extra recipient's link that stops these emails (one click, no login), below the body. */
+  unsubscribeUrl?: string | null;
 }): TEmailMessage {
   const rendered = renderEmailTemplate(template, context);
+  const footer = unsubscribeUrl === null ? null : unsubscribeFooter(unsubscribeUrl);
 
   return {
     to,
     subject: rendered.subject,
     ...(replyTo ? { replyTo } : {}),
-    text: rendered.text,
-    html: emailLayout(null, rendered.html),
+    text: footer ? `${rendered.text}\n\n${footer.text}\n` : rendered.text,
+    html: emailLayout(null, footer ? `${rendered.html}${footer.html}` : rendered.html),
+  };
+}
+
+const UNSUBSCRIBE_NOTE = "You get this email because this address was added to the form's notifications.";
+
+/** The unsubscribe note of an extra recipient's notification, in both parts. */
+function unsubscribeFooter(url: string): { text: string; html: string } {
+  return {
+    text: `${UNSUBSCRIBE_NOTE}\nUnsubscribe: ${url}`,
+    html:
+      `<p style="color:#666;font-size:12px">${escapeHtml(UNSUBSCRIBE_NOTE)} ` +
+      `<a href="${escapeHtml(url)}">Unsubscribe</a></p>`,
   };
 }

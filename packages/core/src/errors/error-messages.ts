@@ -113,6 +113,9 @@ export const ErrorMessages = {
   SIGNUP_CLOSED: 'Sign-up is closed on this server: ask its operator for an account',
   SIGNUP_INVITE_ONLY: 'Sign-up on this server needs an invitation: open the link of your invitation email',
   INVALID_LINK: 'This link is invalid, used or expired',
+  RECIPIENT_NOT_FOUND: 'Recipient not found',
+  RECIPIENT_EXISTS: 'This address already gets or was asked to confirm this form\'s notifications',
+  RECIPIENT_CONFIRMED: 'This recipient has confirmed already: there is no link to send again',
   WRONG_CURRENT_PASSWORD: 'The current password is not correct',
   EMAIL_TAKEN: 'An account with this email already exists',
   NOT_AUTHENTICATED: 'Not authenticated',
@@ -137,6 +140,7 @@ export const ErrorMessages = {
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   workspaceLimit: (count: number, max: number) =>
     `Workspace limit reached (${count}/${max}): delete or transfer one you own first`,
+  tooManyRecipients: (max: number) => `A form has at most ${max} extra recipients: remove one first`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
   /** The 413 of a route with its own body limit (the payment receiver's). */
   bodyTooLarge,

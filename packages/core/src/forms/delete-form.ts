@@ -4,6 +4,7 @@ import {
   submissionRepository,
   webhookEndpointRepository,
   notificationPreferenceRepository,
+  notificationRecipientRepository,
   workspaceRepository,
 } from '@formwell/db';
 
@@ -41,6 +42,7 @@ export async function deleteForm({
       formStatsRepository.deleteByForm({ userId, formId }),
       webhookEndpointRepository.deleteByForm({ userId, formId }),
       notificationPreferenceRepository.removeForForm({ workspaceId: userId, formId }),
+      notificationRecipientRepository.removeForForm({ workspaceId: userId, formId }),
       removeFormFiles({ workspaceId: userId, formId }),
     ]);
   }

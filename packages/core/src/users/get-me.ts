@@ -9,7 +9,7 @@ import { loadUserView } from './user-view.js';
 
 export type GetMeOptions = { userId: string; config: TCoreConfig };
 
-/** The signed-in user's own account, with what its plan allows and the form types' labels. */
+/** The signed-in user's own account, with what each plan allows and the form types' labels. */
 export async function getMe({ userId, config }: GetMeOptions): Promise<TMeView> {
   const record = await userRepository.findById({ userId });
   if (!record) {
@@ -18,5 +18,5 @@ export async function getMe({ userId, config }: GetMeOptions): Promise<TMeView> 
 
   const user = await loadUserView(record);
 
-  return toMeView(user, config.plans[user.plan]);
+  return toMeView(user, config.plans);
 }

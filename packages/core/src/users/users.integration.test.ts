@@ -101,8 +101,8 @@ describe('users and sessions', () => {
     });
     const me = await getMe({ userId: user.id, config: testConfig });
     expect(me.plan).toBe('STANDARD');
-    // The dashboard shows what the plan allows and the form types from here, holding no copy.
-    expect(me.planLimits).toEqual(testConfig.plans.STANDARD);
+    // The dashboard shows what each plan allows and the form types from here, holding no copy.
+    expect(me.plans).toEqual(testConfig.plans);
     expect(me.formTypes).toContainEqual({ value: 'analytics_opt_in', label: 'Analytics Opt-In' });
     expect(me.formTypes.map((type) => type.value)).toEqual([...FORM_TYPES]);
     expect(

@@ -27,12 +27,10 @@ export async function createWorkspace({
   const checkedName = parseInput(ZWorkspaceNameSchema, name);
   const owner = await loadUser(userId);
   // Each workspace brings its own FREE quota: the ceiling keeps one account from multiplying it.
-  // Counted, not reserved: two creations at the same instant may pass one over, which is harmless.
+  const max = config.maxOwnedWorkspaces;
   const owned = await workspaceRepository.countOwned({ ownerId: owner.id });
-  if (owned >= config.maxOwnedWorkspaces) {
-    throw new AppError(AppErrorCode.FORBIDDEN, {
-      message: ErrorMessages.workspaceLimit(owned, config.maxOwnedWorkspaces),
-    });
+  if (owned >= max) {
+    throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.workspaceLimit(owned, max) });
   }
   const workspace = await workspaceRepository.create({
     name: checkedName,
@@ -40,6 +38,13 @@ export async function createWorkspace({
     plan: 'FREE',
     quotaLimit: config.plans.FREE.monthlySubmissions,
   });
+  // Inserted, then counted again: of creations racing past the ceiling, the last one in sees every
+  // one before it and backs out, so the account never owns more than `max` (a close pair may both
+  // back out; trying again works). No one reaches the new workspace before this: it has no member yet.
+  if ((await workspaceRepository.countOwned({ ownerId: owner.id })) > max) {
+    await workspaceRepository.delete({ workspaceId: workspace.id });
+    throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.workspaceLimit(max, max) });
+  }
   await workspaceMemberRepository.add({ workspaceId: workspace.id, userId: owner.id, role: 'owner' });
 
   return toWorkspaceView(workspace);

@@ -7,6 +7,7 @@ import {
 } from '@formwell/db';
 import { z } from 'zod';
 
+import { accountLinkUrl } from '../account/account-links.js';
 import type { TCoreConfig } from '../config/load-config.js';
 import { newOneTimeToken } from '../crypto/one-time-token.js';
 import { sha256Hex } from '../crypto/sha256-hex.js';
@@ -43,11 +44,6 @@ function toInvitationView(record: TWorkspaceInvitationRecord): TInvitationView {
     expiresAt: record.expiresAt.toISOString(),
     createdAt: record.createdAt.toISOString(),
   };
-}
-
-/** The dashboard page an invitation link opens (it accepts once the invitee is signed in). */
-function invitationUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -114,7 +110,8 @@ export async function createInvitation({
       workspaceName: workspace.name,
       role: checkedRole,
       invitedBy: inviter.email,
-      url: invitationUrl(config.publicUrl, token),
+      // The dashboard page that accepts once the invitee is signed in.
+      url: accountLinkUrl(config.publicUrl, 'invitations/accept', token),
     }),
     expiresAt,
   });

@@ -8,10 +8,14 @@ export const ACCOUNT_EMAIL_KINDS = [
   'account.verify-email',
   'account.password-reset',
   'account.already-registered',
+  // A form's extra recipient's confirmation link: hidden from the workspace's mail page like the
+  // others, or an admin could confirm an address that never asked for the mail.
+  'notification.recipient-confirm',
 ] as const;
 
 /**
- * Account mail waiting for the worker: invitations, verification and reset links. The message
+ * Mail with a one-time link waiting for the worker: invitations, verification and reset links, and
+ * extra recipients' confirmation links. The message
  * carries a one-time link, so it is kept here and the job names only this document's id (links
  * never ride in a job payload). Deleted once sent; the TTL removes what was never sent once every
  * link it holds has expired.

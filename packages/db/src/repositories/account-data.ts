@@ -14,6 +14,7 @@ import { InboundReceiverModel } from '../models/inbound-receiver.js';
 import { InvoiceModel } from '../models/invoice.js';
 import { MonthlyUsageModel } from '../models/monthly-usage.js';
 import { NotificationPreferenceModel } from '../models/notification-preference.js';
+import { NotificationRecipientModel } from '../models/notification-recipient.js';
 import { StorageUsageModel } from '../models/storage-usage.js';
 import { UploadedFileModel } from '../models/uploaded-file.js';
 import { PaymentEventModel } from '../models/payment-event.js';
@@ -89,6 +90,8 @@ export async function deleteAccountData({
   await remove('notification_preferences', () =>
     NotificationPreferenceModel.deleteMany({ $or: [{ workspaceId: owner }, { userId: owner }] }),
   );
+  // The extra addresses its workspace's forms notify (addresses of people outside the account).
+  await remove('notification_recipients', () => NotificationRecipientModel.deleteMany({ workspaceId: owner }));
   await remove('webhook_endpoints', () => WebhookEndpointModel.deleteMany(byOwner));
   await remove('webhook_deliveries', () => WebhookDeliveryModel.deleteMany(byOwner));
   await remove('inbound_events', () =>

@@ -121,6 +121,17 @@ export const apiKeyRepository = {
     return { items: docs.slice(0, limit).map(toRecord), hasMore: docs.length > limit };
   },
 
+  /** The ids of the owner's active keys (at most the key cap of them). */
+  async listActiveIds({ userId }: { userId: string }): Promise<string[]> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return [];
+    }
+    const docs = await ApiKeyModel.find({ userId: owner, isActive: true }, { _id: 1 }).lean();
+
+    return docs.map((doc) => doc._id.toString());
+  },
+
   async countActive({ userId }: { userId: string }): Promise<number> {
     const owner = toObjectId(userId);
     if (!owner) {

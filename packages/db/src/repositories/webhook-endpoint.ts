@@ -145,6 +145,17 @@ export const webhookEndpointRepository = {
     });
   },
 
+  /** Every endpoint of the owner, of every kind and form (ids and forms only). */
+  async listByOwner({ userId }: { userId: string }): Promise<{ id: string; formId: string | null }[]> {
+    const owner = toObjectId(userId);
+    if (!owner) {
+      return [];
+    }
+    const docs = await WebhookEndpointModel.find({ userId: owner }, { _id: 1, formId: 1 }).lean();
+
+    return docs.map((doc) => ({ id: doc._id.toString(), formId: doc.formId?.toString() ?? null }));
+  },
+
   /** How many REST hooks of the owner follow every form. */
   async countOwnerWideHooks({ userId }: { userId: string }): Promise<number> {
     const owner = toObjectId(userId);

@@ -1,12 +1,10 @@
-import { createForm, createUser, listNotificationPreferences, setUserPlan } from '@formwell/core';
+import { getFormDetail, listNotificationPreferences } from '@formwell/core';
 import { beforeAll, expect, test } from 'vitest';
 
-import { launchChromium } from '../../helpers/browser.js';
-import { buildTestApp } from '../../helpers/build-test-app.js';
 import { testCoreConfig } from '../../helpers/test-core-config.js';
 import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+import { openProOwnerEditor } from './pro-owner-editor.js';
 
-const PASSWORD = 'correct horse battery staple';
 const HOSTILE_BODY =
   '# Hi <img src=x onerror="parent.pwned=1">\n\n{{fields}}\n\n<script>parent.pwned=2</script>\n\n[go](javascript:parent.pwned=3)';
 
@@ -17,37 +15,19 @@ beforeAll(async () => {
 }, 600_000);
 
 test(
-  'the owner drafts a notification template with a live preview in which nothing runs, and picks a daily digest',
+  'the owner drafts a notification template with a live preview in which nothing runs, picks a daily digest, saves, and reloads the saved template',
   { timeout: 300_000 },
   async () => {
-    const { app } = await buildTestApp({}, { dashboardDir });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const user = await createUser({
-      config: testCoreConfig,
-      input: { email: 'templates-owner@example.com', password: PASSWORD },
-      emailVerified: true,
-    });
-    await setUserPlan({ config: testCoreConfig, userId: user.id, plan: 'PRO' });
-    const form = await createForm({
-      config: testCoreConfig,
-      userId: user.id,
-      input: {
+    const { address, userId, formId, browser, page } = await openProOwnerEditor({
+      dashboardDir,
+      email: 'templates-owner@example.com',
+      form: {
         name: 'Contact',
         formType: 'contact',
         fields: [{ name: 'message', label: 'Message', type: 'textarea' }],
       },
     });
-
-    const browser = await launchChromium();
     try {
-      const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-      await page.goto(`${address}/login`);
-      await page.getByLabel('Email', { exact: true }).fill('templates-owner@example.com');
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.getByRole('heading', { name: 'Forms' }).waitFor();
-      await page.goto(`${address}/forms/${form.id}/edit`);
-
       // The built-in template first, rendered with sample values under the field's label.
       await page.getByTestId('email-preview-subject').getByText('New submission to Contact').waitFor();
       await page.getByLabel('Subject template').fill('{{form.name}}: {{field.message}}');
@@ -63,11 +43,35 @@ test(
       await page.getByLabel('My notifications for this form').selectOption('daily');
       await page.getByText('templates-owner@example.com (owner): Daily digest').waitFor();
       await checkPage(page, 'form-email-templates');
+
+      // Save: the outcome is the update's own response, then the form's page it leads to.
+      const saved = page.waitForResponse(
+        (response) => response.url().includes('/trpc/forms.update') && response.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      expect((await saved).status()).toBe(200);
+      await page.getByRole('heading', { level: 1, name: 'Contact', exact: true }).waitFor();
+
+      // A fresh load of the editor shows the saved template (the editor renders once the form is read).
+      await page.goto(`${address}/forms/${formId}/edit`);
+      await page.getByRole('heading', { level: 1, name: 'Edit Contact' }).waitFor();
+      expect(await page.getByLabel('Subject template').inputValue()).toBe('{{form.name}}: {{field.message}}');
+      expect(await page.getByLabel('Body template').inputValue()).toBe(HOSTILE_BODY);
+      await page.getByTestId('email-preview-subject').getByText('Contact: Sample Message').waitFor();
     } finally {
       await browser.close();
     }
 
-    expect(await listNotificationPreferences({ workspaceId: user.id, formId: form.id })).toMatchObject([
+    const stored = await getFormDetail({
+      userId: userId,
+      formId: formId,
+      limits: testCoreConfig.plans.PRO,
+    });
+    expect(stored.emailSettingsFull.notificationTemplate).toEqual({
+      subject: '{{form.name}}: {{field.message}}',
+      body: HOSTILE_BODY,
+    });
+    expect(await listNotificationPreferences({ workspaceId: userId, formId: formId })).toMatchObject([
       { email: 'templates-owner@example.com', mode: 'daily' },
     ]);
   },

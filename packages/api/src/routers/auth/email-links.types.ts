@@ -1,8 +1,8 @@
-import { ZCheckInboxSchema } from '@formwell/core';
+import { ZCheckInboxSchema, ZClearedAccessSchema } from '@formwell/core';
 import { z } from 'zod';
 
 /** The token of an emailed link, as the dashboard page read it from the link's fragment. */
-const ZLinkTokenSchema = z.string().min(1).max(200);
+export const ZLinkTokenSchema = z.string().min(1).max(200);
 
 export const ZVerifyEmailRequestSchema = z.object({ token: ZLinkTokenSchema });
 
@@ -17,4 +17,8 @@ export const ZResetPasswordRequestSchema = z.object({
   password: z.string().max(200),
 });
 
-export const ZResetPasswordResponseSchema = z.object({ email: z.string() });
+/** `cleared`: what a first proof of the address removed (see core's resetPassword); null otherwise. */
+export const ZResetPasswordResponseSchema = z.object({
+  email: z.string(),
+  cleared: ZClearedAccessSchema.nullable(),
+});

@@ -7,7 +7,7 @@ import { observeSubmit } from '../../observe-submit.js';
 import { apiKeyPolicies } from '../../auth/api-key-policy.js';
 import { actorProcedure } from '../../actor/actor-procedure.js';
 import { requestCaptchaOf, requestUploadsOf } from '../../uploads/request-uploads.js';
-import { consumePublicFormLimit, publicSubmitAddressRate } from '../../rate-limit/public-form-limit.js';
+import { consumePublicFormLimitOnce, publicSubmitAddressRate } from '../../rate-limit/public-form-limit.js';
 import { submitFormMeta, ZSubmitFormRequestSchema, ZSubmitFormResponseSchema } from './submit-form.types.js';
 
 /** 201 (meta.successStatus, applied by openApiResponseMeta). */
@@ -18,10 +18,11 @@ export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, s
   .mutation(async ({ ctx, input }) => {
     const { actor, user, req, res, services, logger, authEpoch } = ctx;
     // An origin-restricted (embed) key is a browser page's, held to the rules of POST /f/: its
-    // per-address limit here (429), opt-in and CAPTCHA in the submit.
+    // per-address limit here (429; a multipart submit's host counted it before the files), opt-in
+    // and CAPTCHA in the submit.
     const embed = actor.rights.restrictions.allowedOrigins.length > 0;
     if (embed) {
-      await consumePublicFormLimit({ req, res, services, formId: input.formId });
+      await consumePublicFormLimitOnce({ req, res, services, formId: input.formId });
     }
     // A multipart submit's CAPTCHA was verified before its files were stored; not asked again.
     const captcha = embed ? requestCaptchaOf(req) : undefined;

@@ -1,28 +1,36 @@
 import { sha256Hex } from '../../crypto/sha256-hex.js';
+import { OWNER_NOT_VERIFIED } from '../owner-address.js';
+import { extraRecipients } from './extra/extra-recipients-to-mail.js';
 import { memberAddress, memberModes } from './member-modes.js';
 
 /**
- * One recipient of a submission's notification and the email log key of their message; `held`
- * when it is the owner's own address, not verified yet: logged as skipped, not sent.
+ * One recipient of a submission's notification and the email log key of their message. `held`
+ * says why it is logged as skipped instead of sent (the owner's own address not verified yet, an
+ * extra recipient not confirmed or removed). An extra recipient's message carries its own
+ * unsubscribe link.
  */
-export type TNotificationRecipient = { to: string; entryId: string; held?: true };
+export type TNotificationRecipient = { to: string; entryId: string; held?: string; unsubscribeUrl?: string };
 
 /**
- * Everyone who gets this submission's notification now: the members on `instant`. The owner's
- * message is logged under the outbox entry's own id (as it was when the owner was the only
- * recipient); each other member's under an id derived from the entry and the member, so a retried
- * job skips the messages already logged and sends only the rest.
+ * Everyone who gets this submission's notification now: the members on `instant`, then the
+ * form's confirmed extra recipients. The owner's message is logged under the outbox entry's own id
+ * (as it was when the owner was the only recipient); each other recipient's under an id derived
+ * from the entry and them, so a retried job skips the messages already logged and sends the rest.
  */
 export async function instantRecipients({
   workspaceId,
   formId,
   entryId,
   developerEmail,
+  submittedAt,
+  publicUrl,
 }: {
   workspaceId: string;
   formId: string;
   entryId: string;
   developerEmail: string | null;
+  submittedAt: Date;
+  publicUrl: string;
 }): Promise<TNotificationRecipient[]> {
   const members = await memberModes({ workspaceId, formId });
   const recipients: TNotificationRecipient[] = [];
@@ -33,13 +41,17 @@ export async function instantRecipients({
     const to = memberAddress(member, developerEmail);
     if (to === null && member.role === 'owner') {
       // The owner asked for it: the mail log says why it did not go out.
-      recipients.push({ to: member.user.email, entryId, held: true });
+      recipients.push({ to: member.user.email, entryId, held: OWNER_NOT_VERIFIED });
     } else if (to !== null) {
       recipients.push({
         to,
         entryId: member.role === 'owner' ? entryId : sha256Hex(`${entryId}:${member.user.id}`).slice(0, 24),
       });
     }
+  }
+  const extras = await extraRecipients({ workspaceId, formId, submittedAt, publicUrl });
+  for (const extra of extras) {
+    recipients.push({ ...extra, entryId: sha256Hex(`${entryId}:recipient:${extra.id}`).slice(0, 24) });
   }
 
   return recipients;
