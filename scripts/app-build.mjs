@@ -27,23 +27,14 @@ export function buildStartedPackages(root, log) {
   const { status, error } = spawnSync(
     'pnpm',
     ['turbo', 'run', 'build', ...filters, '--output-logs=errors-only'],
-    // turbo's own progress goes to stderr with the rest of the script's output.
-    { cwd: root, stdio: ['ignore', 2, 2], env: buildEnv(process.env) },
+    // turbo's own progress goes to stderr with the rest of the script's output. The build's hash
+    // ignores the run's NODE_ENV and LOG_LEVEL (turbo.json gives them to the tasks that read them
+    // only), so a start with other settings, a test run and `npm run build` replay one cache.
+    { cwd: root, stdio: ['ignore', 2, 2], env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } },
   );
   if (status !== 0) {
     throw new Error(`the build failed (${error ? error.message : `exit ${status}`}); see the output above`);
   }
-}
-
-/**
- * The build's environment: the run's own settings that turbo hashes (turbo.json `globalEnv`) but
- * the compiled output does not depend on are left out, so a start with another LOG_LEVEL or
- * NODE_ENV replays the cache instead of compiling everything again.
- */
-function buildEnv(env) {
-  const { LOG_LEVEL: _logLevel, NODE_ENV: _nodeEnv, ...rest } = env;
-
-  return { ...rest, TURBO_TELEMETRY_DISABLED: '1' };
 }
 
 /**

@@ -50,7 +50,7 @@ async function snapshot() {
   return collections;
 }
 
-describe('formwell backup / restore', { timeout: 300_000 }, () => {
+describe('formwell backup / restore', () => {
   test('backup → drop → restore gives the same collections, documents (types kept) and indexes', async () => {
     // Real application data through the CLI, plus a collection holding every BSON type we care for.
     const user = await formwellJson(

@@ -302,7 +302,7 @@ async function mentions(words: string[]): Promise<Record<string, number>> {
   return found;
 }
 
-describe('data rights through the CLI', { timeout: 300_000 }, () => {
+describe('data rights through the CLI', () => {
   test('account export holds the account, nothing of another account and no secret', async () => {
     const mine = await seedAccount('exporter');
     const theirs = await seedAccount('bystander');

@@ -31,7 +31,7 @@ async function allPages(key: string, ...args: string[]): Promise<{ pages: number
   return { pages, items };
 }
 
-describe('list commands', { timeout: 180_000 }, () => {
+describe('list commands', () => {
   test('user, form, key and webhook lists: the documented shapes, paged with --limit and --cursor', async () => {
     const user = await json('user', 'create', '--email', 'lists@example.com', '--plan', 'PRO');
     const userId = String(user.id);

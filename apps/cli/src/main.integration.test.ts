@@ -91,9 +91,9 @@ async function json<T = Record<string, unknown>>(...args: string[]): Promise<T> 
   return JSON.parse(result.stdout) as T;
 }
 
-// Every test starts real CLI processes (a TypeScript start-up each), which is slow when the machine
-// is busy: a generous per-test bound keeps the outcome independent of machine speed.
-describe('formwell CLI', { timeout: 180_000 }, () => {
+// Every test starts real CLI processes (a Node start-up each), which is slow when the machine is
+// busy: the integration config's generous per-test bound keeps the outcome independent of its speed.
+describe('formwell CLI', () => {
   test('user create / set-plan, key create / revoke against a real database', async () => {
     const user = await json(
       'user',

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
+import { withTestLock } from './test-locks.js';
+
 const run = promisify(execFile);
 
 /**
@@ -16,7 +18,9 @@ export async function packedPackage(
 ): Promise<{ files: string[]; manifest: Record<string, unknown> }> {
   const destination = await mkdtemp(join(tmpdir(), 'formwell-pack-'));
   try {
-    await run('pnpm', ['run', 'build'], { cwd: packageDirectory });
+    // The build writes the package's dist/, which a turbo build of the whole repository in another
+    // test run (the production artefact's) may be writing at the same time.
+    await withTestLock('repository-build', () => run('pnpm', ['run', 'build'], { cwd: packageDirectory }));
     await run('pnpm', ['pack', '--pack-destination', destination], { cwd: packageDirectory });
     const [tarball = ''] = await readdir(destination);
     const listing = await run('tar', ['-tzf', join(destination, tarball)]);

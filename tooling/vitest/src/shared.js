@@ -1,4 +1,9 @@
 // Plain JavaScript: Node loads vitest config files itself, without the TypeScript resolver.
+import { shareCompileCache } from './compile-cache.js';
+
+// Every test run, and each worker and child process it starts, loads modules from one compile cache.
+shareCompileCache();
+
 /** Settings both test kinds share: workspace packages resolve to their TypeScript source. */
 const conditions = ['@formwell/source'];
 export const sourceConditions = {

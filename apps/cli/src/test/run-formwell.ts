@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { testRedisUrl, testRunDir } from '@formwell/vitest-config/services';
+import { testRedisUrl } from '@formwell/vitest-config/services';
 
 const run = promisify(execFile);
 const CLI_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,9 +19,10 @@ export type TRunFormwellOptions = {
 
 /**
  * Runs `formwell …` as a child process against `uri`: the compiled CLI (built once per run by
- * build-cli.ts) with plain node, as the production artefact runs it. Node's compile cache, kept
- * for the run, spares each of the many short-lived processes recompiling the same modules. The CLI
- * announces key and plan changes to the servers through the test's Redis.
+ * build-cli.ts) with plain node, as the production artefact runs it. Node's compile cache (the
+ * test run's NODE_COMPILE_CACHE, see @formwell/vitest-config) spares each of the many short-lived
+ * processes recompiling the same modules. The CLI announces key and plan changes to the servers
+ * through the test's Redis.
  */
 export async function runFormwellWith(
   { uri, stdin = '', env = {} }: TRunFormwellOptions,
@@ -35,7 +35,6 @@ export async function runFormwellWith(
         ...process.env,
         MONGODB_URI: uri,
         REDIS_URL: testRedisUrl(),
-        NODE_COMPILE_CACHE: join(testRunDir(), 'node-compile-cache'),
         ...env,
       },
     });

@@ -10,7 +10,7 @@ import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { spawnNode, type SpawnedEntry } from '../helpers/spawn-entry.js';
-import { withTestLock } from '../helpers/test-locks.js';
+import { withTestLock } from '@formwell/vitest-config/test-locks';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -29,7 +29,7 @@ import {
   type StartedSystem,
 } from '../helpers/start-system.js';
 import { checkoutSession, signatureHeader, stripeEvent, stripeId } from '../helpers/stripe-events.js';
-import { withTestLock } from '../helpers/test-locks.js';
+import { withTestLock } from '@formwell/vitest-config/test-locks';
 
 const STARTUP_MS = 90_000;
 // `npm start` compiles the programs before it starts them; with a cold turbo cache that takes

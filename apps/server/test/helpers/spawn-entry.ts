@@ -24,7 +24,8 @@ export function spawnEntry(packageDir: string, entry: string, env: Record<string
 
 /**
  * Runs `node ARGS` in `cwd` with only PATH and `env` set (nothing of the test process's own
- * environment, such as NODE_OPTIONS), collecting stdout and stderr.
+ * environment, such as NODE_OPTIONS), collecting stdout and stderr. The run's compile cache
+ * (NODE_COMPILE_CACHE, see @formwell/vitest-config) is kept: it only spares recompiling modules.
  */
 export function spawnNode(
   args: string[],
@@ -32,7 +33,11 @@ export function spawnNode(
 ): SpawnedEntry {
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

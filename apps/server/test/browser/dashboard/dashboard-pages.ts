@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 import { repoRoot } from '../../helpers/start-system.js';
-import { withTestLock } from '../../helpers/test-locks.js';
+import { withTestLock } from '@formwell/vitest-config/test-locks';
 
 const run = promisify(execFile);
 
