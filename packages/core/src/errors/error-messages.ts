@@ -114,7 +114,7 @@ export const ErrorMessages = {
   SIGNUP_INVITE_ONLY: 'Sign-up on this server needs an invitation: open the link of your invitation email',
   INVALID_LINK: 'This link is invalid, used or expired',
   RECIPIENT_NOT_FOUND: 'Recipient not found',
-  RECIPIENT_EXISTS: 'This address already gets or was asked to confirm this form\'s notifications',
+  RECIPIENT_EXISTS: "This address already gets or was asked to confirm this form's notifications",
   RECIPIENT_CONFIRMED: 'This recipient has confirmed already: there is no link to send again',
   WRONG_CURRENT_PASSWORD: 'The current password is not correct',
   EMAIL_TAKEN: 'An account with this email already exists',

@@ -93,7 +93,9 @@ export async function deleteAccountData({
     NotificationPreferenceModel.deleteMany({ $or: [{ workspaceId: owner }, { userId: owner }] }),
   );
   // The extra addresses its workspace's forms notify (addresses of people outside the account).
-  await remove('notification_recipients', () => NotificationRecipientModel.deleteMany({ workspaceId: owner }));
+  await remove('notification_recipients', () =>
+    NotificationRecipientModel.deleteMany({ workspaceId: owner }),
+  );
   await remove('webhook_endpoints', () => WebhookEndpointModel.deleteMany(byOwner));
   await remove('webhook_deliveries', () => WebhookDeliveryModel.deleteMany(byOwner));
   await remove('inbound_events', () =>
