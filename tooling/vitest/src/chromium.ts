@@ -40,6 +40,16 @@ export async function launchChromium(): Promise<Browser> {
     args: CHROMIUM_FLAGS,
   });
   openBrowsers.push(browser);
+  // Playwright's own 30 s per action and navigation would make a test's outcome depend on the
+  // machine's load; with no limit of their own, waits are bounded by the test's timeout only.
+  // `newPage` opens its context through `newContext`, so both get it.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(0);
+
+    return context;
+  };
 
   return browser;
 }

@@ -18,9 +18,6 @@ import {
 // A customer's static page with a plain <form> (no JavaScript at all) on another origin, submitted
 // by real Chromium: what the browser lands on and what the server stored.
 
-/** Launching Chromium and building the app are heavy on a shared machine: generous, not tight. */
-const BROWSER_TEST = { timeout: 120_000 };
-
 const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
@@ -110,7 +107,7 @@ async function storedIds(form: TPublicForm): Promise<string[]> {
   return submissions.map((submission) => submission.id);
 }
 
-describe('a plain HTML form on another origin, in Chromium', BROWSER_TEST, () => {
+describe('a plain HTML form on another origin, in Chromium', () => {
   test('lands on the thank-you page with a link back; the fields are stored, repeated names as an array; the webhook is in the outbox', async () => {
     const { server, form, site, page, action } = await setUp();
 
@@ -245,7 +242,7 @@ async function setUpOnSitePort(port: number) {
   return { site, page, action, form };
 }
 
-describe('the same form posted by a script on the page', BROWSER_TEST, () => {
+describe('the same form posted by a script on the page', () => {
   test('FormData with Accept: application/json reads the 201 body and the limit headers cross-origin', async () => {
     const { page, action, form } = await setUp();
 

@@ -47,7 +47,7 @@ test(
     await page.getByRole('button', { name: 'Join the workspace' }).click();
     await page.getByRole('heading', { name: 'Forms' }).waitFor();
     await expect
-      .poll(() => page.getByLabel('Workspace', { exact: true }).inputValue(), { timeout: 60_000 })
+      .poll(() => page.getByLabel('Workspace', { exact: true }).inputValue(), { timeout: 300_000 })
       .toBe(team.id);
     expect(pageErrors).toEqual([]);
   },

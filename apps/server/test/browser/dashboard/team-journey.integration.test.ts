@@ -147,7 +147,7 @@ test(
     await ownerPage.getByLabel(`Role of ${COLLEAGUE}`).selectOption('admin');
     // The stored role comes back once the change and the list's reload are done (slow when busy).
     await expect
-      .poll(() => ownerPage.getByLabel(`Role of ${COLLEAGUE}`).inputValue(), { timeout: 60_000 })
+      .poll(() => ownerPage.getByLabel(`Role of ${COLLEAGUE}`).inputValue(), { timeout: 300_000 })
       .toBe('admin');
     await colleague.goto(`${address}/forms`);
     await colleague.getByRole('link', { name: 'New form' }).waitFor();
@@ -161,7 +161,7 @@ test(
       .getByRole('button', { name: 'Remove member' })
       .click();
     await expect
-      .poll(() => ownerPage.getByRole('cell', { name: COLLEAGUE, exact: true }).count(), { timeout: 60_000 })
+      .poll(() => ownerPage.getByRole('cell', { name: COLLEAGUE, exact: true }).count(), { timeout: 300_000 })
       .toBe(0);
     await colleague.goto(`${address}/forms/${form.id}`);
     await colleague.getByText('Form not found').waitFor();

@@ -21,7 +21,9 @@ beforeAll(async () => {
 /** The top bar's plan (`<email> · <plan>`), once the current workspace's summary has loaded. */
 async function shownPlan(page: Page): Promise<string> {
   const topBar = page.locator('header .hint');
-  await expect.poll(async () => (await topBar.textContent())?.endsWith('…'), { timeout: 60_000 }).toBe(false);
+  await expect
+    .poll(async () => (await topBar.textContent())?.endsWith('…'), { timeout: 300_000 })
+    .toBe(false);
 
   return (await topBar.textContent())?.split(' · ')[1] ?? '';
 }
@@ -30,7 +32,7 @@ async function switchTo(page: Page, workspaceId: string): Promise<void> {
   await page.getByLabel('Workspace', { exact: true }).selectOption(workspaceId);
   await page.getByRole('heading', { name: 'Forms' }).waitFor();
   await expect
-    .poll(() => page.getByLabel('Workspace', { exact: true }).inputValue(), { timeout: 60_000 })
+    .poll(() => page.getByLabel('Workspace', { exact: true }).inputValue(), { timeout: 300_000 })
     .toBe(workspaceId);
 }
 
