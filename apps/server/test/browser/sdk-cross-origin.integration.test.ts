@@ -10,7 +10,6 @@ import { launchChromium, serveCustomerSite } from '../helpers/browser.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
 
-
 type TSdkCall = { path: string; key: string; method?: 'GET' | 'POST'; body?: unknown };
 type TSdkAnswer = {
   status: number;
