@@ -42,6 +42,7 @@ import { docsRoutes } from './routes/docs.js';
 import { paymentWebhookRoutes } from './routes/payment-webhook.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
+import { oneClickUnsubscribeRoutes } from './routes/one-click-unsubscribe.js';
 import { publicFormRoutes } from './routes/public-form.js';
 import { thankYouRoutes } from './routes/thank-you.js';
 import { trpcRoutes } from './routes/trpc.js';
@@ -156,6 +157,7 @@ export async function buildApp({
   });
   dashboard = await registerDashboard(app, dashboardDir);
   thankYouRoutes(app);
+  await app.register(oneClickUnsubscribeRoutes);
   await app.register(trpcRoutes, { services });
   await app.register(apiV1Routes, { services, corsOrigins: env.CORS_ORIGINS, openApiDocument });
   await app.register(dashboardCsvExportRoutes, { services });

@@ -1,6 +1,6 @@
 import { isIPv4 } from 'node:net';
 
-import type { TMailer } from '@formwell/core';
+import { ONE_CLICK_UNSUBSCRIBE_POST, type TEmailMessage, type TMailer } from '@formwell/core';
 import { createTransport } from 'nodemailer';
 
 /**
@@ -22,12 +22,27 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
   return {
     from,
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...nodemailerMessage(message) });
 
       return { messageId: info.messageId, captured: false };
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * Our message as nodemailer takes it. A one-click unsubscribe URL becomes nodemailer's `list`
+ * option (`List-Unsubscribe: <url>`) and the `List-Unsubscribe-Post` header that tells mail
+ * clients a POST to it unsubscribes at once (RFC 8058).
+ */
+function nodemailerMessage({ oneClickUnsubscribeUrl, ...message }: TEmailMessage) {
+  return oneClickUnsubscribeUrl
+    ? {
+        ...message,
+        list: { unsubscribe: oneClickUnsubscribeUrl },
+        headers: { 'List-Unsubscribe-Post': ONE_CLICK_UNSUBSCRIBE_POST },
+      }
+    : message;
 }
 
 /**

@@ -371,6 +371,10 @@ export {
 } from './email/recipients/extra/recipient-links.js';
 export { MAX_EXTRA_RECIPIENTS, RECIPIENT_SKIP_REASONS } from './email/recipients/extra/recipient-rules.js';
 export { unsubscribeToken } from './email/recipients/extra/unsubscribe-token.js';
+export {
+  ONE_CLICK_UNSUBSCRIBE_PATH,
+  ONE_CLICK_UNSUBSCRIBE_POST,
+} from './email/recipients/extra/one-click-unsubscribe.js';
 export type { TConfirmationCap, TSubmissionEmailOutcome } from './email/send-submission-email.js';
 export type { TEmailOutcome } from './email/send-logged-email.js';
 export { notifyEndpointDisabled, ENDPOINT_DISABLED_EMAIL_KIND } from './email/notify-endpoint-disabled.js';

@@ -47,7 +47,14 @@ export async function startWorkerWithMailCatcher({
   return { output: () => `${worker.output()}\n${catcher.output()}` };
 }
 
-export type TCaughtMail = { subject: string; status: string; error: string | null; text: string };
+export type TCaughtMail = {
+  subject: string;
+  status: string;
+  error: string | null;
+  text: string;
+  /** The Message-ID the catcher keeps it under (its headers: caughtMailRepository.findHeader). */
+  messageId: string | null;
+};
 
 /**
  * The mail of `kind` to `to` once the worker has logged it (as `mail list` / `mail show` read it:
@@ -79,6 +86,7 @@ export async function mailTo(
           status: entry.status,
           error: entry.error ?? null,
           text: body?.text ?? '',
+          messageId: entry.messageId ?? null,
         });
       }
 

@@ -531,6 +531,9 @@ const PUBLIC_PATHS = new Set([
   // The keyless endpoint of plain HTML forms and its thank-you page: no key and no session, so no
   // caller whose tenant could leak; the form is named by the path alone and acts as its owner. Its
   // own tests check that a form that did not opt in answers exactly as no form does.
+  // One-click unsubscribe of a notification (List-Unsubscribe): the signed token naming one extra
+  // recipient is the only permission; no key, no session, so no caller's tenant to leak.
+  '/api/notifications/unsubscribe',
   '/f/:formId',
   '/f/:formId/thanks',
   // Signed file links: the HMAC over the file id and expiry is the only permission (no key, no

@@ -6,7 +6,7 @@ import {
   RECIPIENT_SKIP_REASONS,
   setUserPlan,
 } from '@formwell/core';
-import { EmailLogModel, SubmissionModel } from '@formwell/db';
+import { caughtMailRepository, EmailLogModel, SubmissionModel } from '@formwell/db';
 import mongoose from 'mongoose';
 import { expect, test } from 'vitest';
 
@@ -163,8 +163,42 @@ test(
     expect(silentLog).toHaveLength(2);
     expect(silentLog.every((entry) => entry.status === 'skipped')).toBe(true);
 
-    // Unsubscribe: one call with the link's token, no session; nothing more goes to the address.
+    // Mail clients' own unsubscribe button (RFC 8058): the headers name an endpoint of the server
+    // that unsubscribes on a POST with the same signed token, no browser, no session.
     const unsubscribe = linkToken(notified, 'notifications/unsubscribe');
+    const header = (name: string) =>
+      caughtMailRepository.findHeader({ messageId: notified?.messageId ?? '', name });
+    const oneClick = `${testCoreConfig.publicUrl}/api/notifications/unsubscribe?token=${unsubscribe}`;
+    expect(await header('List-Unsubscribe')).toEqual([`<${oneClick}>`]);
+    expect(await header('List-Unsubscribe-Post')).toEqual(['List-Unsubscribe=One-Click']);
+    const endpoint = oneClick.replace(testCoreConfig.publicUrl, address);
+    const stillListed = async () =>
+      ((await rest(address, owner.key, 'GET', formPath)).body?.recipients as { email: string }[]).some(
+        (recipient) => recipient.email === colleague,
+      );
+    const oneClickPost = (url: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+    // A GET (a scanner fetching every URL of a mail) only leads to the page with the button.
+    const viewed = await fetch(endpoint, { redirect: 'manual' });
+    expect(viewed.status).toBe(303);
+    expect(viewed.headers.get('location')).toBe(`/notifications/unsubscribe#token=${unsubscribe}`);
+    expect(await stillListed()).toBe(true);
+    // A forged token is refused with the usual error body, and unsubscribes nobody.
+    const forged = await oneClickPost(endpoint.replace(/token=[^&]+/, 'token=forged.token'));
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ ...INVALID_LINK, error: INVALID_LINK.message });
+    expect((await oneClickPost(`${address}/api/notifications/unsubscribe`)).status).toBe(400);
+    expect(await stillListed()).toBe(true);
+    const clicked = await oneClickPost(endpoint);
+    expect(clicked.status).toBe(200);
+    expect(await clicked.json()).toEqual({ unsubscribed: true });
+    expect(await stillListed()).toBe(false);
+
+    // The page's link works too (and again: the address is already gone, the link did its job).
     expect(await anyone.recipients.unsubscribe.mutate({ token: unsubscribe })).toEqual({
       unsubscribed: true,
     });

@@ -11,6 +11,17 @@ const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 export type MailCatcher = { port: number; close(): Promise<void> };
 
+/** A raw header line (`List-Unsubscribe: <https://…>`, maybe folded) as its name and value. */
+function headerOf({ key, line }: { key: string; line: string }) {
+  return {
+    name: key,
+    value: line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim(),
+  };
+}
+
 /** Constant-time comparison of a login against the expected one. */
 function same(given: string | null | undefined, expected: string): boolean {
   const a = Buffer.from(given ?? '');
@@ -72,6 +83,7 @@ export async function startMailCatcher({
             messageId: mail.messageId,
             text: mail.text ?? null,
             html: typeof mail.html === 'string' ? mail.html : null,
+            headers: mail.headerLines.map(headerOf),
             receivedAt: new Date(),
           });
           logger.info({ messageId: mail.messageId }, 'mail caught');

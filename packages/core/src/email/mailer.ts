@@ -1,5 +1,16 @@
 /** One message as the templates render it. */
-export type TEmailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string };
+export type TEmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  /**
+   * Where a mail client's own unsubscribe button POSTs (RFC 8058): the mailer sends it as the
+   * `List-Unsubscribe` and `List-Unsubscribe-Post` headers.
+   */
+  oneClickUnsubscribeUrl?: string;
+};
 
 /**
  * How core sends mail; the worker provides it (SMTP through nodemailer, or local capture when no

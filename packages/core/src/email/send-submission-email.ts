@@ -144,6 +144,7 @@ export async function sendSubmissionEmail({
       template,
       context,
       unsubscribeUrl: recipient.unsubscribeUrl ?? null,
+      oneClickUnsubscribeUrl: recipient.oneClickUnsubscribeUrl ?? null,
     }),
   }));
   const [first] = messages as [(typeof messages)[number], ...typeof messages];

@@ -56,6 +56,7 @@ export function submissionEmail({
   template,
   context,
   unsubscribeUrl = null,
+  oneClickUnsubscribeUrl = null,
 }: {
   to: string;
   replyTo: string | null;
@@ -63,6 +64,8 @@ export function submissionEmail({
   context: TEmailTemplateContext;
   /** An extra recipient's link that stops these emails (one click, no login), below the body. */
   unsubscribeUrl?: string | null;
+  /** The same recipient's one-click endpoint, for mail clients' own unsubscribe button (headers). */
+  oneClickUnsubscribeUrl?: string | null;
 }): TEmailMessage {
   const rendered = renderEmailTemplate(template, context);
   const footer = unsubscribeUrl === null ? null : unsubscribeFooter(unsubscribeUrl);
@@ -71,6 +74,7 @@ export function submissionEmail({
     to,
     subject: rendered.subject,
     ...(replyTo ? { replyTo } : {}),
+    ...(oneClickUnsubscribeUrl ? { oneClickUnsubscribeUrl } : {}),
     text: footer ? `${rendered.text}\n\n${footer.text}\n` : rendered.text,
     html: emailLayout(null, footer ? `${rendered.html}${footer.html}` : rendered.html),
   };

@@ -28,7 +28,7 @@ async function confirmationToken(to: string): Promise<string> {
 }
 
 test(
-  'an admin adds an outside address on the form page; the address confirms and unsubscribes without a session',
+  'an admin adds an outside address on the form page; the address confirms and unsubscribes without a session, by a click, never on load',
   { timeout: 300_000 },
   async () => {
     const {
@@ -58,27 +58,42 @@ test(
       await owner.getByText(`A new link was sent to ${OUTSIDER}.`).waitFor();
       await checkPage(owner, 'form-extra-recipients');
 
-      // The person outside opens the latest link in a browser of their own: no session.
+      const stored = async () =>
+        (await listNotificationRecipients({ workspaceId: userId, formId: formId })).recipients;
+
+      // The person outside opens the latest link in a browser of their own: no session. Loading the
+      // page (as a mail scanner that runs scripts does) changes nothing; the button does.
       const outsider = await (await browser.newContext()).newPage();
       outsider.setDefaultTimeout(0);
       await outsider.goto(`${address}/notifications/confirm#token=${await confirmationToken(OUTSIDER)}`);
+      const confirmButton = outsider.getByRole('button', { name: 'Confirm', exact: true });
+      await confirmButton.waitFor();
+      await outsider.waitForLoadState('networkidle');
+      expect((await stored()).map((recipient) => recipient.status)).toEqual(['pending']);
+      await confirmButton.click();
       await outsider.getByText(`${OUTSIDER} now gets an email for each submission`).waitFor();
       await checkPage(outsider, 'recipient-confirmed');
       await owner.reload();
       await owner.getByText(/^Confirmed /).waitFor();
 
-      const [recipient] = (await listNotificationRecipients({ workspaceId: userId, formId: formId }))
-        .recipients;
+      const [recipient] = await stored();
+      expect(recipient?.status).toBe('confirmed');
       await outsider.goto(
         `${address}/notifications/unsubscribe#token=${await unsubscribeToken(recipient?.id ?? '')}`,
       );
+      const unsubscribeButton = outsider.getByRole('button', { name: 'Unsubscribe', exact: true });
+      await unsubscribeButton.waitFor();
+      await outsider.waitForLoadState('networkidle');
+      expect((await stored()).map((entry) => entry.status)).toEqual(['confirmed']);
+      await unsubscribeButton.click();
       await outsider.getByText('You are unsubscribed').waitFor();
       await owner.reload();
       await owner.getByText('No other addresses.').waitFor();
-      // A link that is not genuine says so (a new tab, as a link from a mail opens).
+      // A link that is not genuine says so once clicked (a new tab, as a link from a mail opens).
       const forged = await outsider.context().newPage();
       forged.setDefaultTimeout(0);
       await forged.goto(`${address}/notifications/unsubscribe#token=forged.token`);
+      await forged.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
       await forged.getByText('This link is invalid, used or expired').waitFor();
     } finally {
       await browser.close();

@@ -9,7 +9,13 @@ import { memberAddress, memberModes } from './member-modes.js';
  * extra recipient not confirmed or removed). An extra recipient's message carries its own
  * unsubscribe link.
  */
-export type TNotificationRecipient = { to: string; entryId: string; held?: string; unsubscribeUrl?: string };
+export type TNotificationRecipient = {
+  to: string;
+  entryId: string;
+  held?: string;
+  unsubscribeUrl?: string;
+  oneClickUnsubscribeUrl?: string;
+};
 
 /**
  * Everyone who gets this submission's notification now: the members on `instant`, then the
