@@ -73,7 +73,6 @@ async function submitAndEnqueue(
     user: { id: owner.user.id, plan: 'PRO', quotaLimit: 10_000 },
     input: { formId: owner.form.id, data },
   });
-  await result.settle();
   await enqueueOutbox({ producer, items: result.outbox });
 
   return result;

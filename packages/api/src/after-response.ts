@@ -1,10 +1,9 @@
 import type { ApiLogger, ApiResponse } from './context.js';
 
 /**
- * Runs bookkeeping that the answer does not depend on (lastUsedAt, clearing a submission's
- * "counters pending" mark) once the response has been sent, so it costs the client no wait. A
- * failure is logged, never answered. Without a Node response (a direct caller) it runs on the next
- * turn of the event loop.
+ * Runs bookkeeping that the answer does not depend on (an API key's lastUsedAt) once the response
+ * has been sent, so it costs the client no wait. A failure is logged, never answered. Without a
+ * Node response (a direct caller) it runs on the next turn of the event loop.
  */
 export function afterResponse(
   res: ApiResponse,

@@ -26,7 +26,6 @@ export {
   consumePublicFormLimitOnce,
   publicSubmitAddressRate,
 } from './rate-limit/public-form-limit.js';
-export { afterResponse } from './after-response.js';
 export { LazyChildLogger } from './lazy-child-logger.js';
 export { handOffOutbox } from './hand-off-outbox.js';
 export { observeRefusal, observeSubmit } from './observe-submit.js';

@@ -1,28 +1,30 @@
 /**
- * The MongoDB commands of one Formwell submit, as the server sends them (packages/db: store-submission,
- * form-stats, submission-counters), against documents in their steady state: every counter document
- * remembers its last 200 counted ids, and the month's bucket document holds 31 × 96 numbers. The
- * engine's CPU time per submit measured on this workload is what bounds submit throughput.
+ * The MongoDB command of one Formwell submit, as the server sends it (packages/db: store-submission,
+ * submission-counters, form-stats): ONE ordered bulkWrite of the month's quota unit, the
+ * submission's insert, its form's `submissionCount` and the three analytics documents (the form's
+ * totals, the month's quarters of the day, the day's quarter hours), against documents in their
+ * steady state: every quarter of the month and of each day already counted. The engine's CPU time
+ * per submit measured on this workload is what bounds submit throughput.
  */
-import { ObjectId, type Document, type MongoClient, type PushOperator } from 'mongodb';
+import { ObjectId, type AnyClientBulkWriteModel, type Document, type MongoClient } from 'mongodb';
 
-const KEPT = 200;
 const MONTH = '2026-11';
+const DAYS = 30;
+const QUARTERS = 96;
+const BROWSERS = ['Chrome', 'Firefox', 'Safari', 'Edge'];
+const COUNTRIES = ['DE', 'FR', 'NO', 'US', 'GB'];
 
-const ids = (n: number) => Array.from({ length: n }, () => new ObjectId());
-// Typed loosely, as packages/db does: the driver's PushOperator<Document> rejects `$each`/`$slice`
-// on a schemaless collection, although MongoDB accepts them.
-const pushCounted = (id: ObjectId) =>
-  ({ countedIds: { $each: [id], $slice: -KEPT } }) as unknown as PushOperator<Document>;
+/** A sparse `slots` map as the analytics store it, every quarter counted once. */
+const allSlots = () => Object.fromEntries(Array.from({ length: QUARTERS }, (_, q) => [String(q), 1]));
+const dayOf = (day: number) => `${MONTH}-${String(day + 1).padStart(2, '0')}`;
 
-/** Collections, indexes and documents as a form with a busy month has them. */
+/** Collections, indexes and documents as a form with a busy month has them (packages/db models). */
 export async function seedSubmitWorkload(client: MongoClient): Promise<(i: number) => Promise<unknown>> {
   const db = client.db('submit');
   const userId = new ObjectId();
   const formId = new ObjectId();
-  await db.collection('monthlyusages').createIndex({ userId: 1, month: 1 }, { unique: true });
-  const submissions = db.collection('submissions');
-  await submissions.createIndexes([
+  await db.collection('monthly_usage').createIndex({ userId: 1, month: 1 }, { unique: true });
+  await db.collection('submissions').createIndexes([
     { key: { formId: 1, createdAt: -1, _id: -1 } },
     { key: { formId: 1, email: 1, createdAt: -1 } },
     {
@@ -37,6 +39,11 @@ export async function seedSubmitWorkload(client: MongoClient): Promise<(i: numbe
       name: 'formId_1_countersPending',
       partialFilterExpression: { countersPending: true },
     },
+    {
+      key: { formId: 1, status: 1, createdAt: -1, _id: -1 },
+      partialFilterExpression: { status: 'spam' },
+    },
+    { key: { spamSince: 1 }, partialFilterExpression: { status: 'spam' } },
   ]);
   await db.collection('forms').insertOne({
     _id: formId,
@@ -44,38 +51,52 @@ export async function seedSubmitWorkload(client: MongoClient): Promise<(i: numbe
     name: 'Contact',
     fields: [{ name: 'email', type: 'email', required: true }],
     submissionCount: 0,
-    countedIds: ids(KEPT),
   });
-  await db.collection('formstats').createIndex({ formId: 1 }, { unique: true });
-  await db.collection('formstats').insertOne({
+  await db.collection('form_stats').createIndex({ formId: 1 }, { unique: true });
+  await db.collection('form_stats').insertOne({
     formId,
     userId,
     total: 0,
     version: 0,
-    browsers: {},
-    countries: {},
-    quarterOfDay: {},
-    countedIds: ids(KEPT),
+    browsers: Object.fromEntries(BROWSERS.map((name) => [name, 1])),
+    countries: Object.fromEntries(COUNTRIES.map((code) => [code, 1])),
+    spam: 0,
   });
-  await db.collection('formstatsmonths').createIndex({ formId: 1, month: 1 }, { unique: true });
-  await db.collection('formstatsmonths').insertOne({
-    formId,
-    userId,
-    month: MONTH,
-    days: Array.from({ length: 30 }, () => Array.from({ length: 96 }, () => 0)),
-    version: 0,
-    countedIds: ids(KEPT),
-  });
+  await db.collection('form_stats_quarters').createIndex({ formId: 1, month: 1 }, { unique: true });
+  await db
+    .collection('form_stats_quarters')
+    .insertOne({ formId, userId, month: MONTH, version: 0, slots: allSlots() });
+  await db.collection('form_stats_days').createIndex({ formId: 1, day: 1 }, { unique: true });
+  await db.collection('form_stats_days').insertMany(
+    Array.from({ length: DAYS }, (_, day) => ({
+      formId,
+      userId,
+      day: dayOf(day),
+      version: 0,
+      slots: allSlots(),
+    })),
+  );
   const ns = (coll: string) => `submit.${coll}` as const;
+  // Adding: upserts filtered by their unique index's fields alone, the owner set on insert.
+  const counter = (coll: string, filter: Document, inc: Document): AnyClientBulkWriteModel<Document> => ({
+    name: 'updateOne',
+    namespace: ns(coll),
+    filter: { formId, ...filter },
+    update: { $inc: inc, $setOnInsert: { userId } },
+    upsert: true,
+  });
 
-  return async (i: number) => {
-    const now = new Date(Date.UTC(2026, 10, 1) + (i % 2880) * 900_000);
-    const sid = new ObjectId();
-    await client.bulkWrite(
+  return (i: number) => {
+    const now = new Date(Date.UTC(2026, 10, 1) + (i % (DAYS * QUARTERS)) * 900_000);
+    const slot = `slots.${String(i % QUARTERS)}`;
+    const browser = BROWSERS[i % BROWSERS.length] ?? 'Chrome';
+    const country = COUNTRIES[i % COUNTRIES.length] ?? 'DE';
+
+    return client.bulkWrite(
       [
         {
           name: 'updateOne',
-          namespace: ns('monthlyusages'),
+          namespace: ns('monthly_usage'),
           filter: { userId, month: MONTH, used: { $lt: 1_000_000_000 } },
           update: { $inc: { used: 1 }, $set: { updatedAt: now }, $setOnInsert: { createdAt: now, __v: 0 } },
           upsert: true,
@@ -84,16 +105,18 @@ export async function seedSubmitWorkload(client: MongoClient): Promise<(i: numbe
           name: 'insertOne',
           namespace: ns('submissions'),
           document: {
-            _id: sid,
+            _id: new ObjectId(),
             formId,
             userId,
             email: null,
             data: { email: 'someone@example.com', message: 'Hello from the bench' },
-            meta: { browser: 'Chrome', os: 'Linux', device: 'desktop', country: 'DE' },
+            meta: { browser, os: 'Linux', device: 'desktop', country },
             outbox: [],
             hasPendingOutbox: false,
             requestId: null,
-            countersPending: true,
+            status: 'inbox',
+            spamScore: 0,
+            spamReasons: [],
             createdAt: now,
             __v: 0,
           },
@@ -101,44 +124,18 @@ export async function seedSubmitWorkload(client: MongoClient): Promise<(i: numbe
         {
           name: 'updateOne',
           namespace: ns('forms'),
-          filter: { _id: formId, userId, countedIds: { $ne: sid } },
-          update: { $inc: { submissionCount: 1 }, $push: pushCounted(sid) },
+          filter: { _id: formId, userId },
+          update: { $inc: { submissionCount: 1 } },
         },
+        counter(
+          'form_stats',
+          {},
+          { total: 1, version: 1, [`browsers.${browser}`]: 1, [`countries.${country}`]: 1 },
+        ),
+        counter('form_stats_quarters', { month: MONTH }, { version: 1, [slot]: 1 }),
+        counter('form_stats_days', { day: now.toISOString().slice(0, 10) }, { version: 1, [slot]: 1 }),
       ],
-      { ordered: true, verboseResults: true },
+      { ordered: true },
     );
-    const day = Math.floor((i % 2880) / 96);
-    const slot = i % 96;
-    await client.bulkWrite(
-      [
-        {
-          name: 'updateOne',
-          namespace: ns('formstats'),
-          filter: { formId, userId, countedIds: { $ne: sid } },
-          update: {
-            $inc: {
-              total: 1,
-              version: 1,
-              'browsers.Chrome': 1,
-              'countries.DE': 1,
-              [`quarterOfDay.${MONTH}.${String(slot)}`]: 1,
-            },
-            $push: pushCounted(sid),
-          },
-          upsert: true,
-        },
-        {
-          name: 'updateOne',
-          namespace: ns('formstatsmonths'),
-          filter: { formId, userId, month: MONTH, countedIds: { $ne: sid } },
-          update: {
-            $inc: { version: 1, [`days.${String(day)}.${String(slot)}`]: 1 },
-            $push: pushCounted(sid),
-          },
-        },
-      ],
-      { ordered: false, verboseResults: true },
-    );
-    return submissions.updateOne({ _id: sid, countersPending: true }, { $unset: { countersPending: 1 } });
   };
 }

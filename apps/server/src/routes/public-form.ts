@@ -1,5 +1,4 @@
 import {
-  afterResponse,
   consumePublicFormLimit,
   publicSubmitAddressRate,
   handOffOutbox,
@@ -59,7 +58,7 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
         await uploads.discard();
         throw error;
       });
-      const { response, outbox, spam, userId, settle } = await uploads.submitWith((files) =>
+      const { response, outbox, spam, userId } = await uploads.submitWith((files) =>
         observeSubmit(services, 'public', () =>
           submitPublicForm({
             config: services.config,
@@ -78,7 +77,6 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
       const logger = request.log.child({ userId, formId: request.params.formId });
       logger.info({ submissionId: response.submissionId, spam }, 'public form submitted');
       handOffOutbox({ services, logger, outbox, submissionId: response.submissionId });
-      afterResponse(reply, logger, 'clearing the counters-pending mark', settle);
       if (wantsJson(request)) {
         return reply.code(201).send(response);
       }

@@ -45,17 +45,15 @@ export type SetSubmissionStatusOptions = {
 };
 
 /**
- * The answer, plus what the caller does after answering when a release made the submission owe its
- * side effects: hand `outbox` to the job producers, then run `settle` (nothing left since a release
- * counts everything before its answer; kept so callers need not know).
+ * The answer, plus the side effects a release made the submission owe: the caller hands `outbox`
+ * to the job producers. A release counts its analytics before this answer, so nothing is left for
+ * after it.
  */
 export type TSetSubmissionStatusResult = {
   submission: TSubmissionView;
   outbox: TOutboxItem[];
-  settle: () => Promise<void>;
 };
 
-const settled = () => Promise.resolve();
 const markKind = (status: TSubmissionStatus | null): TSpamMarkKind | null =>
   status === null ? null : status === 'spam' ? 'spam' : 'ham';
 
@@ -89,7 +87,7 @@ export async function setSubmissionStatus({
     throw submissionNotFound();
   }
   if (current.status === status) {
-    return { submission: toSubmissionView(current), outbox: [], settle: settled };
+    return { submission: toSubmissionView(current), outbox: [] };
   }
   if (status === 'spam') {
     return withdraw({ user, current, now });
@@ -108,7 +106,7 @@ export async function setSubmissionStatus({
     });
   }
 
-  return { submission: await currentView(ids), outbox: [], settle: settled };
+  return { submission: await currentView(ids), outbox: [] };
 }
 
 async function currentView(ids: { userId: string; formId: string; submissionId: string }) {
@@ -165,7 +163,7 @@ async function withdraw({
     ]);
   }
 
-  return { submission: await currentView(ids), outbox: [], settle: settled };
+  return { submission: await currentView(ids), outbox: [] };
 }
 
 async function release({
@@ -230,7 +228,7 @@ async function release({
     // Another release won: it delivers; this one answers with the submission as it is now.
     await giveBack();
 
-    return { submission: await currentView(ids), outbox: [], settle: settled };
+    return { submission: await currentView(ids), outbox: [] };
   }
   if (withdrawn) {
     return recountWithdrawn({ user, current, released: released.before });
@@ -265,7 +263,6 @@ async function release({
       endpointId: entry.endpointId ? entry.endpointId.toString() : null,
       requestId: current.requestId,
     })),
-    settle: settled,
   };
 }
 
@@ -308,5 +305,5 @@ async function recountWithdrawn({
     spamSince: null,
   };
 
-  return { submission: toSubmissionView(submission), outbox: [], settle: settled };
+  return { submission: toSubmissionView(submission), outbox: [] };
 }

@@ -73,8 +73,7 @@ describe('submission counters', () => {
     expect(
       await SubmissionModel.exists({ _id: result.response.submissionId, countersPending: true }),
     ).toBeNull();
-    // The caller's settle step, an analytics read and a sweep afterwards count nothing twice.
-    await result.settle();
+    // An analytics read and a sweep afterwards count nothing twice.
     await applyPendingCountersOfForm({ userId: actor.id, formId: form.id });
     await reconcileSubmissionCounters({ now: new Date(Date.now() + 3_600_000) });
     expect(await counts(actor.id, form.id)).toEqual({ submissionCount: 1, total: 1 });
@@ -142,12 +141,11 @@ describe('submission counters', () => {
       user: actor,
       input: { formId: form.id, data: { a: 'x' } },
     });
-    const settled = await submitForm({
+    await submitForm({
       config: testConfig,
       user: actor,
       input: { formId: form.id, data: { a: 'y' } },
     });
-    await settled.settle();
     const pending = await interruptedSubmission(actor.id, form.id, new Date());
     const ids = { userId: actor.id, formId: form.id };
     await deleteSubmission({ ...ids, submissionId: counted.response.submissionId });
@@ -158,17 +156,13 @@ describe('submission counters', () => {
 
   test('quarter-hour buckets go to one document per UTC day; deletes take them out again', async () => {
     const { form, actor } = await setup();
-    const submit = async (now: Date) => {
-      const result = await submitForm({
+    const submit = (now: Date) =>
+      submitForm({
         config: testConfig,
         user: actor,
         input: { formId: form.id, data: { a: 'x' } },
         now,
       });
-      await result.settle();
-
-      return result;
-    };
     await submit(new Date('2026-01-01T10:00:00.000Z'));
     await submit(new Date('2026-01-01T10:14:59.000Z'));
     const late = await submit(new Date('2026-01-31T23:45:00.000Z'));
@@ -217,9 +211,7 @@ describe('submission counters', () => {
     const { form, actor } = await setup();
     const lost = await interruptedSubmission(actor.id, form.id, new Date());
     for (let i = 0; i < 3; i++) {
-      await (
-        await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { i } } })
-      ).settle();
+      await submitForm({ config: testConfig, user: actor, input: { formId: form.id, data: { i } } });
     }
 
     await applyPendingCountersOfForm({ userId: actor.id, formId: form.id });

@@ -76,18 +76,15 @@ export const loadFormForSubmit = ({ userId, formId }: { userId: string; formId: 
   loadOwnedForm({ userId, formId, foreign: 'forbidden' });
 
 /**
- * The response plus what the caller does after responding: hand the outbox entries to the job
- * producers, and `settle`, which has nothing left to do since the submission's analytics are
- * counted in its insert's own command (kept so callers need not know; see storeSubmission).
+ * The response plus the outbox entries the caller hands to the job producers. The submission's
+ * analytics are counted in its insert's own command (see storeSubmission), so nothing is left for
+ * after the response.
  */
 export type TSubmitFormResult = {
   response: TSubmitResponse;
   outbox: TOutboxItem[];
   spam: boolean;
-  settle: () => Promise<void>;
 };
-
-const settled = () => Promise.resolve();
 
 /** A `_gotcha` value no person leaves behind: anything but absent, null, empty or false. */
 export function isHoneypotFilled(value: unknown): boolean {
@@ -163,7 +160,7 @@ export async function submitForm({
       redirect,
     };
 
-    return { response, outbox: [], spam: true, settle: settled };
+    return { response, outbox: [], spam: true };
   }
 
   const fields = form.fields as TFormField[];
@@ -203,7 +200,7 @@ export async function submitForm({
       redirect,
     };
 
-    return { response, outbox: [], spam: true, settle: settled };
+    return { response, outbox: [], spam: true };
   }
   const emailKey = form.uniqueEmail
     ? (uniqueEmailKey({ email, data: validation.data }) ?? undefined)
@@ -273,6 +270,5 @@ export async function submitForm({
       requestId: submission.requestId,
     })),
     spam: false,
-    settle: settled,
   };
 }

@@ -1,7 +1,6 @@
 import { submitForm, type TSubmissionFiles } from '@formwell/core';
 
 import { submitClientInfo } from '../../submit-client-info.js';
-import { afterResponse } from '../../after-response.js';
 import { handOffOutbox } from '../../hand-off-outbox.js';
 import { observeSubmit } from '../../observe-submit.js';
 import { apiKeyPolicies } from '../../auth/api-key-policy.js';
@@ -48,10 +47,9 @@ export const submitFormRoute = actorProcedure({ apiKey: apiKeyPolicies.submit, s
       );
     // A multipart submit's files were stored as they arrived; they join the submission, or go.
     const uploads = requestUploadsOf(req);
-    const { response, outbox, spam, settle } = await (uploads ? uploads.submitWith(submit) : submit());
+    const { response, outbox, spam } = await (uploads ? uploads.submitWith(submit) : submit());
     logger.info({ formId: input.formId, submissionId: response.submissionId, spam }, 'form submitted');
     handOffOutbox({ services, logger, outbox, submissionId: response.submissionId });
-    afterResponse(res, logger, 'counting the analytics', settle);
 
     return response;
   });

@@ -1,6 +1,5 @@
 import { setSubmissionStatus } from '@formwell/core';
 
-import { afterResponse } from '../../after-response.js';
 import { apiKeyPolicies } from '../../auth/api-key-policy.js';
 import { actorProcedure } from '../../actor/actor-procedure.js';
 import { handOffOutbox } from '../../hand-off-outbox.js';
@@ -12,7 +11,7 @@ import {
 
 /**
  * "Spam" / "Not spam": the dashboard's buttons and PATCH /api/v1/forms/{formId}/submissions/{id},
- * one procedure. A release hands its side effects to the worker and counts the analytics after
+ * one procedure. A release hands its side effects to the worker and counts the analytics before
  * the answer, as a submit does.
  */
 export const setSubmissionStatusRoute = actorProcedure({
@@ -23,7 +22,7 @@ export const setSubmissionStatusRoute = actorProcedure({
   .input(ZSetSubmissionStatusRequestSchema)
   .output(ZSetSubmissionStatusResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { actor, user, res, services, logger } = ctx;
+    const { actor, user, services, logger } = ctx;
     const { formId, submissionId, status } = input;
     const result = await setSubmissionStatus({
       config: services.config,
@@ -34,7 +33,6 @@ export const setSubmissionStatusRoute = actorProcedure({
     });
     logger.info({ formId, submissionId, status, delivered: result.outbox.length }, 'submission marked');
     handOffOutbox({ services, logger, outbox: result.outbox, submissionId });
-    afterResponse(res, logger, 'counting the analytics', result.settle);
 
     return result.submission;
   });
