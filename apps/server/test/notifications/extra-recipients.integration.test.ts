@@ -242,8 +242,8 @@ test(
     }
     const eleventh = await rest(address, owner.key, 'POST', formPath, { email: uniqueEmail('eleventh') });
     expect(eleventh).toMatchObject({
-      status: 400,
-      body: { message: 'A form has at most 10 extra recipients: remove one first' },
+      status: 403,
+      body: { message: 'Extra recipient limit reached (10/10) for this form' },
     });
     expect(await rest(address, owner.key, 'DELETE', `${formPath}/${lateAdded.id}`)).toMatchObject({
       status: 204,

@@ -168,7 +168,7 @@ export interface paths {
     put?: never;
     /**
      * Add an extra notification recipient
-     * @description Adds an address and emails it a confirmation link (single-use, 7 days); it gets the form's owner notifications only once it confirmed, each with a one-click unsubscribe link. 400 for an invalid address or past 10 recipients on the form, 409 when the address is already there. Each address gets at most 5 links an hour, each workspace 30. Scope `forms:write` and `submissions:read` (the address will receive the submissions); rate-limited per key.
+     * @description Adds an address and emails it a confirmation link (single-use, 7 days); it gets the form's owner notifications only once it confirmed, each with a one-click unsubscribe link. 400 for an invalid address, 403 past 10 recipients on the form, 409 when the address is already there. Each address gets at most 5 links an hour, each workspace 30. Scope `forms:write` and `submissions:read` (the address will receive the submissions); rate-limited per key.
      */
     post: operations['v1-addRecipient'];
     delete?: never;
@@ -2691,6 +2691,7 @@ export interface operations {
         'application/json': {
           /** @description Legacy key passing (deprecated; prefer the X-API-Key header). */
           apiKey?: string;
+          /** Format: email */
           email: string;
         };
       };

@@ -140,7 +140,7 @@ export const ErrorMessages = {
   insufficientScope: (scope: string) => `Insufficient scope: ${scope}`,
   workspaceLimit: (count: number, max: number) =>
     `Workspace limit reached (${count}/${max}): delete or transfer one you own first`,
-  tooManyRecipients: (max: number) => `A form has at most ${max} extra recipients: remove one first`,
+  tooManyRecipients: (max: number) => `Extra recipient limit reached (${max}/${max}) for this form`,
   formLimit: (count: number, max: number) => `Form limit reached (${count}/${max}) for your plan`,
   /** The 413 of a route with its own body limit (the payment receiver's). */
   bodyTooLarge,

@@ -31,6 +31,7 @@ function recipientRouteMeta(
   };
   if (openapi.method === 'POST') {
     Object.assign(errorResponses, bodyErrorResponses, {
+      403: `Insufficient scope, ${KEY_RESTRICTION_REFUSAL}, or the form's extra recipient limit reached`,
       409: 'The address is already a recipient, or has confirmed already',
     });
   }
@@ -79,7 +80,7 @@ export const addRecipientMeta = {
       path: '/forms/{formId}/recipients',
       operationId: 'v1-addRecipient',
       summary: 'Add an extra notification recipient',
-      description: `Adds an address and emails it a confirmation link (single-use, 7 days); it gets the form's owner notifications only once it confirmed, each with a one-click unsubscribe link. 400 for an invalid address or past ${MAX_EXTRA_RECIPIENTS} recipients on the form, 409 when the address is already there. Each address gets at most 5 links an hour, each workspace 30.`,
+      description: `Adds an address and emails it a confirmation link (single-use, 7 days); it gets the form's owner notifications only once it confirmed, each with a one-click unsubscribe link. 400 for an invalid address, 403 past ${MAX_EXTRA_RECIPIENTS} recipients on the form, 409 when the address is already there. Each address gets at most 5 links an hour, each workspace 30.`,
       successDescription: 'Added, pending its confirmation',
     },
     { scope: MAIL_SCOPES, limited: true },
@@ -87,7 +88,8 @@ export const addRecipientMeta = {
   successStatus: 201,
 } satisfies ApiMeta;
 export const ZAddRecipientRequestSchema = ZFormPathSchema.extend({
-  email: z.string().max(320),
+  // Checked in core (trimmed, lower-cased, one 400 text); the document still says it is an address.
+  email: z.string().max(320).meta({ format: 'email' }),
 });
 export const ZRecipientResponseSchema = ZNotificationRecipientViewSchema;
 

@@ -143,7 +143,8 @@ export async function addNotificationRecipient({
   const form = await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
   await requireVerifiedActor({ userId: actingUserId, workspaceId });
   const tooMany = () =>
-    new AppError(AppErrorCode.BAD_REQUEST, {
+    // A 403 like every other limit reached (forms, keys, endpoints): the request itself is valid.
+    new AppError(AppErrorCode.FORBIDDEN, {
       message: ErrorMessages.tooManyRecipients(MAX_EXTRA_RECIPIENTS),
     });
   if ((await notificationRecipientRepository.countActive({ workspaceId, formId })) >= MAX_EXTRA_RECIPIENTS) {
