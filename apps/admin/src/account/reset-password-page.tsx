@@ -10,7 +10,8 @@ import { PublicCard } from './public-card';
 
 /**
  * Said when the reset was the first proof of the address: whoever opened the account with it may
- * have left keys, endpoints or invitations behind, and they are gone (the server's choice).
+ * have left keys, endpoints, invitations or notification addresses behind, and they are gone (the
+ * server's choice).
  */
 function ClearedNotice({
   cleared,
@@ -23,8 +24,10 @@ function ClearedNotice({
     <div className="alert" role="status">
       This address had not been confirmed before, so whoever opened the account may not have been you. For
       your safety we removed what could still reach your workspaces: {count(cleared.apiKeys, 'API key')},{' '}
-      {count(cleared.webhookEndpoints, 'webhook endpoint or integration')} and{' '}
-      {count(cleared.invitations, 'pending invitation')}. Forms and submissions are kept.
+      {count(cleared.webhookEndpoints, 'webhook endpoint or integration')},{' '}
+      {count(cleared.invitations, 'pending invitation')} and{' '}
+      {count(cleared.notificationRecipients + cleared.developerEmails, 'notification address')}. Forms and
+      submissions are kept (their notifications go to you again).
     </div>
   );
 }

@@ -194,6 +194,7 @@ async function createTenant(label: string, password: string): Promise<TTenant> {
     workspaceId: user.id,
     formId: form.id,
     email: recipientEmail,
+    actingUserId: user.id,
   });
   const { token } = await createSession({ userId: user.id });
   const keyView = (await listApiKeys({ userId: user.id })).apiKeys.find((view) => view.id === key.id);

@@ -6,7 +6,13 @@ import {
   RECIPIENT_SKIP_REASONS,
   setUserPlan,
 } from '@formwell/core';
-import { caughtMailRepository, EmailLogModel, SubmissionModel } from '@formwell/db';
+import {
+  caughtMailRepository,
+  EmailLogModel,
+  notificationRecipientRepository,
+  SubmissionModel,
+  UserModel,
+} from '@formwell/db';
 import mongoose from 'mongoose';
 import { expect, test } from 'vitest';
 
@@ -342,5 +348,53 @@ test(
     ).toEqual({ code: 'FORBIDDEN', message: 'Your role in this workspace does not allow this' });
     // It may read the list.
     expect((await member.client.recipients.list.query({ formId: owner.form.id })).recipients).toHaveLength(1);
+  },
+);
+
+test(
+  'an account whose own address is unproven may neither add an extra recipient nor mail one a new link, from the dashboard or with a key',
+  { timeout: 300_000 },
+  async () => {
+    const { app } = await buildTestApp();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const owner = await seedOwner('extra-unproven');
+    await UserModel.updateOne({ _id: owner.user.id }, { $set: { emailVerifiedAt: null } });
+    const path = `/forms/${owner.form.id}/recipients`;
+    const unproven = { code: 'FORBIDDEN', message: 'Verify your own email address before inviting anyone' };
+
+    const dashboard = dashboardClient(address);
+    await dashboard.client.auth.logIn.mutate({ email: owner.email, password: PASSWORD });
+    expect(
+      await rejection(
+        dashboard.client.recipients.add.mutate({ formId: owner.form.id, email: uniqueEmail('squat') }),
+      ),
+    ).toEqual(unproven);
+    // A key acts as the workspace: its owner's address is the one checked.
+    expect(await rest(address, owner.key, 'POST', path, { email: uniqueEmail('squat') })).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: unproven.message },
+    });
+    // A recipient left from before (stored directly): no new link for it either.
+    const left = await notificationRecipientRepository.addPending({
+      workspaceId: owner.user.id,
+      formId: owner.form.id,
+      email: uniqueEmail('left'),
+      link: { tokenHash: 'unused', expiresAt: new Date(Date.now() + 3_600_000), now: new Date() },
+    });
+    const recipientId = String(left?.id);
+    expect(await rest(address, owner.key, 'POST', `${path}/${recipientId}/resend`, {})).toMatchObject({
+      status: 403,
+      body: { message: unproven.message },
+    });
+    expect(
+      await rejection(dashboard.client.recipients.resendLink.mutate({ formId: owner.form.id, recipientId })),
+    ).toEqual(unproven);
+
+    // Once the address is proven, the same calls go through.
+    await UserModel.updateOne({ _id: owner.user.id }, { $set: { emailVerifiedAt: new Date() } });
+    expect((await rest(address, owner.key, 'POST', path, { email: uniqueEmail('proven') })).status).toBe(201);
+    expect(
+      await dashboard.client.recipients.resendLink.mutate({ formId: owner.form.id, recipientId }),
+    ).toMatchObject({ id: recipientId, status: 'pending' });
   },
 );

@@ -100,7 +100,13 @@ describe('password reset', () => {
     expect(await resetPassword({ token: newer, password: 'new horse battery' })).toEqual({
       email,
       // First proof of the address: nothing was there to clear.
-      cleared: { apiKeys: 0, webhookEndpoints: 0, invitations: 0 },
+      cleared: {
+        apiKeys: 0,
+        webhookEndpoints: 0,
+        invitations: 0,
+        notificationRecipients: 0,
+        developerEmails: 0,
+      },
     });
     expect((await appErrorOf(verifySession({ token: session.token }))).httpStatus).toBe(401);
     expect((await appErrorOf(resetPassword({ token: newer, password: 'another one!' }))).message).toBe(

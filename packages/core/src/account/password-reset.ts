@@ -79,7 +79,8 @@ export async function requestPasswordReset({
  * too-short one does not use the link up.
  *
  * An account whose address was never proven may have been opened by someone else with this
- * address: then its keys, webhook endpoints and sent invitations go too (clearUnprovenAccess),
+ * address: then its keys, webhook endpoints, sent invitations, extra notification recipients and
+ * forms' notification addresses naming someone else go too (clearUnprovenAccess),
  * before the address is marked verified (so a failure part-way leaves it unproven, and the next
  * reset clears again). `cleared` says what went; null for an account already verified.
  */

@@ -18,6 +18,7 @@ import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
 import { parseInput } from '../errors/parse-input.js';
 import { loadUser } from '../users/load-user.js';
+import { requireVerifiedAddress } from '../users/require-verified-address.js';
 import { ZEmailSchema } from '../users/z-user-input.js';
 import { requireActorRole } from './require-actor-role.js';
 import { roleAllows, ZAssignableRoleSchema, ZWorkspaceRoleSchema, type TWorkspaceRole } from './roles.js';
@@ -81,9 +82,7 @@ export async function createInvitation({
   if (!workspace) {
     throw workspaceNotFound();
   }
-  if (inviter.emailVerifiedAt === null) {
-    throw new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.INVITER_UNVERIFIED });
-  }
+  requireVerifiedAddress(inviter);
   if (existing && (await workspaceMemberRepository.find({ workspaceId, userId: existing.id }))) {
     throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.ALREADY_MEMBER });
   }

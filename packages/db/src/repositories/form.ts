@@ -336,4 +336,28 @@ export const formRepository = {
       releaseSlot(FormModel.collection, { _id: ids.form, userId: ids.owner }, 'webhookCount'),
     );
   },
+
+  /**
+   * Clears the owner's forms' notification address wherever it names someone other than `keep`
+   * (compared without case), so their notifications go back to the owner. How many it cleared.
+   */
+  async clearDeveloperEmailsExcept({ userId, keep }: { userId: string; keep: string }): Promise<number> {
+    const owner = requireObjectId(userId);
+    const set = await FormModel.find(
+      { userId: owner, 'emailSettings.developerEmail': { $ne: null } },
+      { 'emailSettings.developerEmail': 1 },
+    ).lean<{ _id: unknown; emailSettings?: { developerEmail?: string | null } }[]>();
+    const others = set
+      .filter((form) => form.emailSettings?.developerEmail?.toLowerCase() !== keep.toLowerCase())
+      .map((form) => form._id);
+    if (others.length === 0) {
+      return 0;
+    }
+    const { modifiedCount } = await FormModel.updateMany(
+      { _id: { $in: others }, userId: owner },
+      { $set: { 'emailSettings.developerEmail': null } },
+    );
+
+    return modifiedCount;
+  },
 };

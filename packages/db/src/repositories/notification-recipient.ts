@@ -233,6 +233,16 @@ export const notificationRecipientRepository = {
     return doc ? toRecord(doc) : null;
   },
 
+  /** Marks every recipient of the workspace's forms removed; how many were not removed yet. */
+  async removeAllOfWorkspace({ workspaceId, now }: { workspaceId: string; now: Date }): Promise<number> {
+    const { modifiedCount } = await NotificationRecipientModel.updateMany(
+      { workspaceId: requireObjectId(workspaceId), status: { $ne: 'removed' } },
+      { $set: removedFields(now) },
+    );
+
+    return modifiedCount;
+  },
+
   /** Deletes one just added (it went past the form's cap in a race): no trace is kept. */
   async discard({ recipientId }: { recipientId: string }): Promise<void> {
     await NotificationRecipientModel.deleteOne({ _id: requireObjectId(recipientId) });

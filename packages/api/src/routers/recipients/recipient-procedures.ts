@@ -6,7 +6,7 @@ import {
   resendNotificationRecipientLink,
 } from '@formwell/core';
 
-import { requireRight } from '../../actor/actor.js';
+import { requireRight, type TActor } from '../../actor/actor.js';
 import { actorProcedure } from '../../actor/actor-procedure.js';
 import { apiKeyPolicies } from '../../auth/api-key-policy.js';
 import { withRecipientLinkLimit } from '../../rate-limit/dashboard-auth-limits.js';
@@ -23,6 +23,10 @@ import {
   ZRemoveRecipientResponseSchema,
   ZResendRecipientLinkRequestSchema,
 } from './recipients.types.js';
+
+/** The signed-in user who acts, or null for an API key (core then checks the workspace's owner). */
+const actingUserId = ({ actor, user }: { actor: TActor; user: { id: string } }) =>
+  actor.credential.type === 'session' ? user.id : null;
 
 /** Changing who gets a form's submissions by mail: admins and the owner; keys with `forms:write`. */
 const manageProcedure = actorProcedure({ apiKey: apiKeyPolicies.formsManage, session: true }).meta({
@@ -64,6 +68,7 @@ export const addRecipientRoute = manageProcedure
           workspaceId: actor.workspaceId,
           formId: input.formId,
           email: input.email,
+          actingUserId: actingUserId(ctx),
         }),
     );
     // The id only: the address is a third party's, and the token never leaves the email.
@@ -83,7 +88,12 @@ export const resendRecipientLinkRoute = manageProcedure
     const scope = { workspaceId: actor.workspaceId, formId: input.formId, recipientId: input.recipientId };
     const email = await notificationRecipientAddress(scope);
     const recipient = await withRecipientLinkLimit(ctx, { workspaceId: actor.workspaceId, email }, () =>
-      resendNotificationRecipientLink({ ...scope, config: services.config, mail: services.accountMail }),
+      resendNotificationRecipientLink({
+        ...scope,
+        config: services.config,
+        mail: services.accountMail,
+        actingUserId: actingUserId(ctx),
+      }),
     );
     logger.info(
       { formId: input.formId, recipientId: recipient.id },

@@ -16,6 +16,7 @@ import { loadOwnedForm } from '../../../forms/load-owned-form.js';
 import { cutPage } from '../../../pagination/cut-page.js';
 import { nextCursor } from '../../../pagination/next-cursor.js';
 import { resolvePageRequest, type TPageRequest } from '../../../pagination/resolve-page-request.js';
+import { requireVerifiedActor } from '../../../users/require-verified-address.js';
 import { ZEmailSchema } from '../../../users/z-user-input.js';
 import { queueAccountEmail, type TAccountMail } from '../../queue-account-email.js';
 import { recipientConfirmEmail } from './recipient-confirm-email.js';
@@ -52,6 +53,9 @@ function toView(record: TNotificationRecipientRecord): TNotificationRecipientVie
 }
 
 type TScope = { workspaceId: string; formId: string };
+
+/** Who mails a link: the signed-in user, or null for an API key (its workspace's owner answers). */
+type TActing = { actingUserId: string | null };
 
 const recipientNotFound = () =>
   new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.RECIPIENT_NOT_FOUND });
@@ -114,8 +118,9 @@ export async function listNotificationRecipients({
 
 /**
  * Adds an address to a form's notifications and mails it a confirmation link (single-use, 7 days).
- * 400 for an invalid address or past the form's cap, 409 when the address is already there. The
- * address gets nothing else until it confirms.
+ * 400 for an invalid address or past the form's cap, 409 when the address is already there, 403
+ * while the acting account's own address is unproven (as for invitations). The address gets
+ * nothing else until it confirms.
  */
 export async function addNotificationRecipient({
   config,
@@ -123,17 +128,20 @@ export async function addNotificationRecipient({
   workspaceId,
   formId,
   email,
+  actingUserId,
   now = new Date(),
-}: TScope & {
-  config: Pick<TCoreConfig, 'publicUrl'>;
-  mail: TAccountMail;
-  /** Checked here: the CLI and the API pass what was typed. */
-  email: string;
-  now?: Date;
-}): Promise<TNotificationRecipientView> {
+}: TScope &
+  TActing & {
+    config: Pick<TCoreConfig, 'publicUrl'>;
+    mail: TAccountMail;
+    /** Checked here: the CLI and the API pass what was typed. */
+    email: string;
+    now?: Date;
+  }): Promise<TNotificationRecipientView> {
   // Named, so the 400 says which input it refuses (`email: Invalid email address`).
   const address = parseInput(z.object({ email: ZEmailSchema }), { email }).email;
   const form = await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
+  await requireVerifiedActor({ userId: actingUserId, workspaceId });
   const tooMany = () =>
     // A 403 like every other limit reached (forms, keys, endpoints): the request itself is valid.
     new AppError(AppErrorCode.FORBIDDEN, {
@@ -164,7 +172,7 @@ export async function addNotificationRecipient({
 
 /**
  * Mails a pending recipient a new link (the earlier one stops working). 404 for no such recipient
- * of the form, 409 when it confirmed already.
+ * of the form, 409 when it confirmed already, 403 as for adding while the actor is unproven.
  */
 export async function resendNotificationRecipientLink({
   config,
@@ -172,14 +180,17 @@ export async function resendNotificationRecipientLink({
   workspaceId,
   formId,
   recipientId,
+  actingUserId,
   now = new Date(),
-}: TScope & {
-  config: Pick<TCoreConfig, 'publicUrl'>;
-  mail: TAccountMail;
-  recipientId: string;
-  now?: Date;
-}): Promise<TNotificationRecipientView> {
+}: TScope &
+  TActing & {
+    config: Pick<TCoreConfig, 'publicUrl'>;
+    mail: TAccountMail;
+    recipientId: string;
+    now?: Date;
+  }): Promise<TNotificationRecipientView> {
   const form = await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
+  await requireVerifiedActor({ userId: actingUserId, workspaceId });
   const { token, link } = newLink(now);
   const recipient = await notificationRecipientRepository.replaceLink({
     workspaceId,

@@ -1,11 +1,17 @@
 import { actionEmail } from '../../action-email.js';
 import type { TEmailMessage } from '../../mailer.js';
 
-/** A form name as the confirmation quotes it: one line, at most 100 characters. */
+/**
+ * The most of the form's name the confirmation quotes: enough to recognise the form, too little
+ * to carry a message of the (unverified) adder's choosing in a mail sent by the install.
+ */
+const QUOTED_NAME_MAX = 40;
+
+/** A form name as the confirmation quotes it: one line, at most QUOTED_NAME_MAX characters. */
 function quotedFormName(name: string): string {
   const line = name.replace(/\s+/g, ' ').trim();
 
-  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+  return line.length > QUOTED_NAME_MAX ? `${line.slice(0, QUOTED_NAME_MAX - 1)}…` : line;
 }
 
 /**

@@ -2,7 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { signingKeyRepository } from '@formwell/db';
 
-/** The install-wide key the links are signed with (made on first use, shared through the database). */
+/**
+ * The install-wide key the links are signed with (made on first use, shared through the database,
+ * kept in memory after the first read, so a check of a garbage token writes nothing).
+ */
 const PURPOSE = 'notification-unsubscribe';
 
 function signature(key: string, recipientId: string): string {
