@@ -64,6 +64,9 @@ test(
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The log-in page's own Email field stays until the next page has loaded: filling before its
+    // heading shows could type into the page that is going away.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByRole('button', { name: 'Email me a link' }).click();
     await page
