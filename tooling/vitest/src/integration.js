@@ -26,6 +26,9 @@ const integrationConfig = defineConfig({
     // hangs, and cost nothing while tests pass.
     testTimeout: 600_000,
     hookTimeout: 300_000,
+    // expect.poll gives up after 1 s by default, and a browser page's first load or a worker's next
+    // job can take far longer on a loaded machine; like the limits above, this only catches hangs.
+    expect: { poll: { timeout: 300_000 } },
     ...reporters('integration'),
   },
 });

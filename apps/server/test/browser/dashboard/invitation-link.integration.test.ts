@@ -46,9 +46,7 @@ test(
     expect(new URL(page.url()).hash).toBe(`#token=${encodeURIComponent(token ?? '')}`);
     await page.getByRole('button', { name: 'Join the workspace' }).click();
     await page.getByRole('heading', { name: 'Forms' }).waitFor();
-    await expect
-      .poll(() => page.getByLabel('Workspace', { exact: true }).inputValue(), { timeout: 300_000 })
-      .toBe(team.id);
+    await expect.poll(() => page.getByLabel('Workspace', { exact: true }).inputValue()).toBe(team.id);
     expect(pageErrors).toEqual([]);
   },
 );

@@ -21,9 +21,7 @@ beforeAll(async () => {
 /** The top bar's plan (`<email> · <plan>`), once the current workspace's summary has loaded. */
 async function shownPlan(page: Page): Promise<string> {
   const topBar = page.locator('header .hint');
-  await expect
-    .poll(async () => (await topBar.textContent())?.endsWith('…'), { timeout: 300_000 })
-    .toBe(false);
+  await expect.poll(async () => (await topBar.textContent())?.endsWith('…')).toBe(false);
 
   return (await topBar.textContent())?.split(' · ')[1] ?? '';
 }
@@ -31,9 +29,7 @@ async function shownPlan(page: Page): Promise<string> {
 async function switchTo(page: Page, workspaceId: string): Promise<void> {
   await page.getByLabel('Workspace', { exact: true }).selectOption(workspaceId);
   await page.getByRole('heading', { name: 'Forms' }).waitFor();
-  await expect
-    .poll(() => page.getByLabel('Workspace', { exact: true }).inputValue(), { timeout: 300_000 })
-    .toBe(workspaceId);
+  await expect.poll(() => page.getByLabel('Workspace', { exact: true }).inputValue()).toBe(workspaceId);
 }
 
 test(
