@@ -5,7 +5,7 @@ import { RATE_LIMIT_HEADER_NAMES } from '@formwell/api';
  * How long a browser may reuse a preflight answer. Chromium caps it at two hours, Firefox at a
  * day; two hours spares a page one extra round trip per API call for as long as a visit lasts.
  */
-const PREFLIGHT_MAX_AGE_SECONDS = 7200;
+export const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 
 /**
  * CORS of the public API (/api/v1) for pages calling it from their own origin, as the Mantlz SDK

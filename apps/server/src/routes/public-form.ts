@@ -10,6 +10,7 @@ import {
 import { AppError, buildErrorBody, ErrorMessages, getPublicFormName, submitPublicForm } from '@formwell/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import { PREFLIGHT_MAX_AGE_SECONDS } from '../http/api-cors.js';
 import { backLink, sendHtmlPage } from '../public-form/html-page.js';
 import { readPublicFormBody, registerPublicFormBodies } from '../public-form/public-form-body.js';
 import { wantsJson } from '../public-form/wants-json.js';
@@ -40,6 +41,21 @@ export async function publicFormRoutes(app: FastifyInstance, { services }: Publi
       reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     }
   });
+
+  // A script that posts JSON (`Content-Type: application/json`) from another origin is no simple
+  // request: the browser asks first, and a 404 here would stop the post before it is sent. The
+  // answer lets any origin post, as the POST's own answer lets any origin read; a form's allowed
+  // origins are judged on the POST itself. Not counted against the per-address limit: it stores
+  // nothing and the POST that follows is counted.
+  app.options('/f/:formId', (_request, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'Content-Type, Accept')
+      .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
+      .send(),
+  );
 
   app.post<TFormParams>(
     '/f/:formId',

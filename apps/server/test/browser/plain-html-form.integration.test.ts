@@ -274,4 +274,31 @@ describe('the same form posted by a script on the page', () => {
     });
     expect(await storedData(form)).toEqual([{ name: 'Ada Lovelace', topics: ['maths', 'engines'] }]);
   });
+
+  test('a JSON body gets past the preflight the browser sends first, and reads the 201 body', async () => {
+    const { page, action, form } = await setUp();
+
+    // `Content-Type: application/json` makes this no simple request: Chromium asks OPTIONS first and
+    // sends nothing unless that answer allows it.
+    const answer = await page.evaluate(async (url) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'Ada Lovelace', topics: ['maths', 'engines'] }),
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+      });
+
+      const body: unknown = await response.json();
+
+      return { status: response.status, body };
+    }, action);
+
+    expect(answer).toEqual({
+      status: 201,
+      body: expect.objectContaining({
+        success: true,
+        redirect: { url: `${action}/thanks`, allowed: true },
+      }) as unknown,
+    });
+    expect(await storedData(form)).toEqual([{ name: 'Ada Lovelace', topics: ['maths', 'engines'] }]);
+  });
 });
