@@ -1,4 +1,4 @@
-import { ApiKeyModel, UserModel, WorkspaceModel } from '@formwell/db';
+import { ApiKeyModel, UserModel } from '@formwell/db';
 import { listApiKeys, revokeApiKey } from '@formwell/core';
 import { describe, expect, test, vi } from 'vitest';
 
@@ -160,9 +160,9 @@ describe('validation order and failures', () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();
     const form = await createTestForm(owner.userId);
-    // A key's tenant is its workspace: gone with the account (its personal workspace, same id).
+    // The account alone is removed (by hand, in the database): its personal workspace, the key's
+    // tenant, is left, but the key's user does not exist.
     await UserModel.deleteOne({ _id: owner.userId });
-    await WorkspaceModel.deleteOne({ _id: owner.userId });
 
     for (const endpoint of endpoints(form.id)) {
       const { name: _name, ...request } = endpoint;

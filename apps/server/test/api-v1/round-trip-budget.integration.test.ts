@@ -169,7 +169,7 @@ describe('round trips per request, with the key known to this server', () => {
 });
 
 describe('round trips while a key becomes known', () => {
-  test('first: bad-key check (one MULTI), key, user, then limit; second: verified again; then 1 + 1', async () => {
+  test('first: bad-key check (one MULTI), key, workspace, owner, then limit; second: verified again; then 1 + 1', async () => {
     const { app, measure } = await budgetApp();
     const { owner, form } = await ownerWithForm();
     const send = requests(app, owner.key, form.id);
@@ -181,10 +181,11 @@ describe('round trips while a key becomes known', () => {
     }
 
     expect(counts).toEqual([
-      // MULTI GET PTTL EXEC (one round trip) and the script; the key, its user and the form.
-      { mongo: 3, redis: 5 },
+      // MULTI GET PTTL EXEC (one round trip) and the script; the key, its workspace, the workspace's
+      // owner (the key's user must exist) and the form.
+      { mongo: 4, redis: 5 },
       // The script's epoch was read after the first MongoDB read, so it is read again, once.
-      { mongo: 3, redis: 1 },
+      { mongo: 4, redis: 1 },
       { mongo: 1, redis: 1 },
     ]);
   });

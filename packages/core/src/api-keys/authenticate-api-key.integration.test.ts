@@ -72,13 +72,14 @@ describe('API keys', () => {
     ]);
 
     const second = await createApiKey({ userId: user.id, name: 'k2' });
-    // The key's tenant is the account's personal workspace (deleted with the account).
+    const userNotFound = [404, { error: 'User not found', message: 'User not found', code: 'NOT_FOUND' }];
+    // The account alone removed (its personal workspace, the key's tenant, left behind): the key's
+    // user does not exist.
     await UserModel.deleteOne({ _id: user.id });
+    expect(await failure(authenticateApiKey({ key: second.key }))).toEqual(userNotFound);
+    // And with the workspace gone too, as a deletion of the account leaves it.
     await WorkspaceModel.deleteOne({ _id: user.id });
-    expect(await failure(authenticateApiKey({ key: second.key }))).toEqual([
-      404,
-      { error: 'User not found', message: 'User not found', code: 'NOT_FOUND' },
-    ]);
+    expect(await failure(authenticateApiKey({ key: second.key }))).toEqual(userNotFound);
   });
 
   test('lastUsedAt is written at most once per second per key', async () => {

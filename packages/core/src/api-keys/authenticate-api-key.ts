@@ -1,4 +1,4 @@
-import { apiKeyRepository, workspaceRepository } from '@formwell/db';
+import { apiKeyRepository, userRepository, workspaceRepository } from '@formwell/db';
 
 import { sha256Hex } from '../crypto/sha256-hex.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -42,7 +42,7 @@ export type TAuthenticatedApiKey = {
 
 /**
  * The interface's validation order: present → exists → active → user exists, read from MongoDB
- * (two reads). `lastUsedAt` is written separately (touchApiKeyLastUsed), after the response.
+ * (three reads: the key, its workspace, the workspace's owner). `lastUsedAt` is written separately (touchApiKeyLastUsed), after the response.
  */
 export async function authenticateApiKey({
   key,
@@ -58,7 +58,9 @@ export async function authenticateApiKey({
   }
   // A key belongs to a workspace (`userId` holds the workspace's id; see the workspaces README).
   const user = await workspaceRepository.findById({ workspaceId: record.userId });
-  if (!user) {
+  // The key's user is the workspace's owner (for a personal workspace, the account itself): a
+  // workspace whose owner's account is gone (removed from the database by hand, say) serves no key.
+  if (!user || !(await userRepository.findById({ userId: user.ownerId }))) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
   }
 
