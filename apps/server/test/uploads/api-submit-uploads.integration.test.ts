@@ -106,6 +106,11 @@ describe('POST /api/v1/forms/submit as multipart/form-data', () => {
       { 'x-api-key': key },
     );
     expect(large.status).toBe(413);
+    // The 413 names the limit that was crossed (the field's 1 MB), as on POST /f/, not a JSON body's.
+    expect(await large.json()).toMatchObject({
+      error: 'Request body is too large (at most 1 MB)',
+      fieldErrors: { cv: 'File too large (at most 1 MB)' },
+    });
     expect(await residue(form)).toEqual(NOTHING_LEFT);
   });
 
