@@ -26,7 +26,8 @@ const submissionFileSchema = {
 /**
  * Sends a stored file so that no browser ever renders it: always an attachment, the type never
  * sniffed into another, and a sandbox without scripts or same-origin rights should it be opened
- * anyway (an uploaded HTML or SVG page cannot act on this origin).
+ * anyway (an uploaded HTML or SVG page cannot act on this origin). Never cached, as every answer
+ * that depends on a key or a session (`no-store` alone, the same header as theirs).
  */
 function sendFile(reply: FastifyReply, { file, stream }: TFileDownload) {
   return reply
@@ -35,7 +36,7 @@ function sendFile(reply: FastifyReply, { file, stream }: TFileDownload) {
     .header('content-disposition', contentDisposition(file.name))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', 'sandbox')
-    .header('cache-control', 'private, no-store')
+    .header('cache-control', 'no-store')
     .send(stream);
 }
 
