@@ -1,4 +1,10 @@
-import { apiKeyPolicies, guardApiKeyRequest, guardDashboardCsvExport, type ApiServices } from '@formwell/api';
+import {
+  apiKeyPolicies,
+  guardApiKeyRequest,
+  guardDashboardCsvExport,
+  sessionAnswerFor,
+  type ApiServices,
+} from '@formwell/api';
 import { openLinkedFile, openSubmissionFile, SIGNED_FILE_PATH, type TFileDownload } from '@formwell/core';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -106,7 +112,10 @@ export function dashboardFileDownloadRoutes(
         formId: request.params.formId,
       });
 
-      return sendSubmissionFile(reply, request, workspaceId);
+      // Another workspace's form is unknown to a session (404), as everywhere in the dashboard.
+      return sendSubmissionFile(reply, request, workspaceId).catch((error: unknown) => {
+        throw sessionAnswerFor(error);
+      });
     },
   );
   done();
