@@ -354,6 +354,30 @@ describe('formwell CLI', () => {
     expect([missing.code, missing.stdout]).toEqual([1, '']);
   });
 
+  test("a file field on FREE: the plan's text on stderr, exit 2, no form", async () => {
+    const user = await json('user', 'create', '--email', 'free-files@example.com');
+    const fields = JSON.stringify([{ name: 'cv', type: 'file' }]);
+    const refused = await formwell(
+      'form',
+      'create',
+      '--user',
+      String(user.id),
+      '--name',
+      'F',
+      '--type',
+      'custom',
+      '--fields',
+      fields,
+    );
+
+    expect({ code: refused.code, stdout: refused.stdout, stderr: refused.stderr.trimEnd() }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'formwell: File uploads are only available with the STANDARD or PRO plan',
+    });
+    expect(await formRepository.count({ userId: String(user.id) })).toBe(0);
+  });
+
   test('argument mistakes: one line on stderr and exit 2; usage on stdout only when asked for', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'formwell-cli-args-'));
     const notGzip = join(dir, 'notes.txt');

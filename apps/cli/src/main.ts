@@ -11,7 +11,9 @@ import { buildsIndexesAtConnect, runCli, USAGE } from './run-cli.js';
 /** One line on stderr, no stack: operators and scripts read this. */
 function describe(error: unknown): { line: string; exitCode: number } {
   if (error instanceof CliError) {
-    return { line: `formwell: ${error.message} (run \`formwell --help\` for usage)`, exitCode: 2 };
+    const usage = error.pointsToUsage ? ' (run `formwell --help` for usage)' : '';
+
+    return { line: `formwell: ${error.message}${usage}`, exitCode: 2 };
   }
   if (error instanceof AppError) {
     // An option value the command refuses (`--plan GOLD`, a bad `--email`) is an input mistake as

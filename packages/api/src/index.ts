@@ -14,6 +14,7 @@ export { authorizeAdmitted } from './auth/guard-api-key-request.js';
 export { attachRequestUploads, requestUploadsOf } from './uploads/request-uploads.js';
 export { authenticateSessionRequest } from './session/authenticate-session-request.js';
 export { guardDashboardCsvExport } from './routers/submissions/guard-dashboard-csv-export.js';
+export { sessionAnswerFor } from './actor/actor-answers.js';
 export { SESSION_COOKIE_NAME, sessionCookieName } from './session/session-cookie.js';
 export type { ApiMeta } from './trpc.js';
 export type { TApiErrorShape } from './errors/format-error.js';

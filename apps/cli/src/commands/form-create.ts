@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-import { createForm, type TCreateFormInput, type TFormType } from '@formwell/core';
+import { AppError, createForm, ErrorMessages, type TCreateFormInput, type TFormType } from '@formwell/core';
 
 import { CliError } from '../cli-error.js';
 import { requiredOption } from '../required-option.js';
@@ -48,5 +48,14 @@ export async function formCreate({ args, config }: TCommandOptions) {
 
   const userId = await tenantOption(values);
 
-  return createForm({ config, userId, input });
+  try {
+    return await createForm({ config, userId, input });
+  } catch (error) {
+    // A file field on a plan without uploads is a value this command refuses, as `--plan GOLD`
+    // is: the same text as the API's 403, with the exit code of an input mistake.
+    if (AppError.is(error) && error.message === ErrorMessages.FILE_UPLOADS_PLAN) {
+      throw new CliError(error.message, { pointsToUsage: false });
+    }
+    throw error;
+  }
 }

@@ -11,6 +11,7 @@ import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
 import { apiCorsOptions } from '../http/api-cors.js';
 import { createDocumentedPathLookup } from '../http/documented-path.js';
+import { namedBodyLimit } from '../http/named-body-limit.js';
 import { apiV1Paths, type TServerOpenApiDocument } from '../http/openapi-document.js';
 import { pathInScope } from '../http/path-in-scope.js';
 import { createRestProcedureRoute, REST_PROCEDURE_METHODS } from '../http/rest-procedure-route.js';
@@ -138,7 +139,7 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
  * tell the two faces apart for errors raised before a context exists (415, unknown path); so this
  * one adapter keeps the body's own fields and passes them through the one builder.
  */
-const rebuildAdapterErrorBody: onSendHookHandler = (_request, reply, payload, done) => {
+const rebuildAdapterErrorBody: onSendHookHandler = (request, reply, payload, done) => {
   if (reply.statusCode < 400 || typeof payload !== 'string') {
     done(null, payload);
 
@@ -155,6 +156,7 @@ const rebuildAdapterErrorBody: onSendHookHandler = (_request, reply, payload, do
         code: pickString(sent.code),
         issues: sent.issues,
         fieldErrors: sent.fieldErrors,
+        bodyLimitBytes: namedBodyLimit(request),
       }),
     ),
   );

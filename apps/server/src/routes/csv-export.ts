@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 
-import { apiKeyPolicies, guardApiKeyRequest, guardDashboardCsvExport, type ApiServices } from '@formwell/api';
+import {
+  apiKeyPolicies,
+  guardApiKeyRequest,
+  guardDashboardCsvExport,
+  sessionAnswerFor,
+  type ApiServices,
+} from '@formwell/api';
 import { exportSubmissionsCsv, exportSubmissionsCsvHead } from '@formwell/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -69,7 +75,10 @@ export function dashboardCsvExportRoutes(
         formId: request.params.formId,
       });
 
-      return sendCsv(reply, workspaceId, request);
+      // Another workspace's form is unknown to a session (404), as everywhere in the dashboard.
+      return sendCsv(reply, workspaceId, request).catch((error: unknown) => {
+        throw sessionAnswerFor(error);
+      });
     },
   );
   done();

@@ -1,4 +1,10 @@
-import { apiKeyPolicies, guardApiKeyRequest, guardDashboardCsvExport, type ApiServices } from '@formwell/api';
+import {
+  apiKeyPolicies,
+  guardApiKeyRequest,
+  guardDashboardCsvExport,
+  sessionAnswerFor,
+  type ApiServices,
+} from '@formwell/api';
 import { openLinkedFile, openSubmissionFile, SIGNED_FILE_PATH, type TFileDownload } from '@formwell/core';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,7 +32,8 @@ const submissionFileSchema = {
 /**
  * Sends a stored file so that no browser ever renders it: always an attachment, the type never
  * sniffed into another, and a sandbox without scripts or same-origin rights should it be opened
- * anyway (an uploaded HTML or SVG page cannot act on this origin).
+ * anyway (an uploaded HTML or SVG page cannot act on this origin). Never cached, as every answer
+ * that depends on a key or a session (`no-store` alone, the same header as theirs).
  */
 function sendFile(reply: FastifyReply, { file, stream }: TFileDownload) {
   return reply
@@ -35,7 +42,7 @@ function sendFile(reply: FastifyReply, { file, stream }: TFileDownload) {
     .header('content-disposition', contentDisposition(file.name))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', 'sandbox')
-    .header('cache-control', 'private, no-store')
+    .header('cache-control', 'no-store')
     .send(stream);
 }
 
@@ -105,7 +112,10 @@ export function dashboardFileDownloadRoutes(
         formId: request.params.formId,
       });
 
-      return sendSubmissionFile(reply, request, workspaceId);
+      // Another workspace's form is unknown to a session (404), as everywhere in the dashboard.
+      return sendSubmissionFile(reply, request, workspaceId).catch((error: unknown) => {
+        throw sessionAnswerFor(error);
+      });
     },
   );
   done();

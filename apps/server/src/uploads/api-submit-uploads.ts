@@ -21,6 +21,7 @@ import {
 import type { TFormRecord } from '@formwell/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { rememberNamedBodyLimit } from '../http/named-body-limit.js';
 import { readMultipartFields } from '../public-form/public-form-body.js';
 
 const SUBMIT_PATH = '/api/v1/forms/submit';
@@ -120,6 +121,7 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
       // The rest of the body is not read: the connection closes after the answer.
       void reply.header('connection', 'close');
       await uploads.discard();
+      rememberNamedBodyLimit(request, error);
       throw isMalformedBody(error) ? badRequest('Malformed multipart/form-data body') : error;
     });
     const { formId, redirectUrl, ...data } = fields;

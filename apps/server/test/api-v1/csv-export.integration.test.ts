@@ -163,6 +163,25 @@ describe('GET /api/dashboard/forms/{formId}/submissions/export.csv (session cook
     expect(withKey.statusCode).toBe(401);
   });
 
+  test("another workspace's form is unknown to the session (404), as everywhere in the dashboard", async () => {
+    const { app } = await buildTestApp();
+    const alice = await createOwner();
+    const aliceForm = await createTestForm(alice.userId);
+    const bob = await createOwner();
+    const { token } = await createSession({ userId: bob.userId });
+
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/api/dashboard/forms/${aliceForm.id}/submissions/export.csv`,
+      headers: { cookie: `${SESSION_COOKIE_NAME}=${token}` },
+    });
+
+    expect([foreign.statusCode, errorBody(foreign)]).toEqual([
+      404,
+      { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' },
+    ]);
+  });
+
   test("the dashboard's export is not part of the public API: no CORS for other origins, no 405 rewrite", async () => {
     const { app } = await buildTestApp();
     const owner = await createOwner();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
-import { createKey } from '../api-v1/helpers/fixtures.js';
+import { createKey, createOwner } from '../api-v1/helpers/fixtures.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { createPublicForm } from '../public-form/helpers.js';
 import { download, DOWNLOAD_FIELDS, fileUrl, type TUploadedFileValue } from './download-flow.js';
@@ -58,6 +58,47 @@ describe('POST /api/v1/forms/submit as multipart/form-data', () => {
     }
   });
 
+  test('a form made over REST may write accept as HTML does, one comma-separated string', async () => {
+    const { app } = await buildTestApp();
+    const base = await listen(app);
+    const owner = await createOwner({ plan: 'STANDARD' });
+    const headers = { 'x-api-key': owner.key };
+    const created = await fetch(`${base}/api/v1/forms`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Photos',
+        formType: 'custom',
+        fields: [{ name: 'photo', type: 'file', accept: 'application/pdf, .PNG', required: true }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const form = (await created.json()) as { id: string; fields: { accept?: string[] }[] };
+    expect(form.fields[0]?.accept).toEqual(['application/pdf', '.png']);
+
+    const text = await submit(
+      base,
+      formData([
+        ['formId', form.id],
+        ['photo', { bytes: Buffer.from('plain notes\n'), filename: 'notes.png' }],
+      ]),
+      headers,
+    );
+    expect([text.status, ((await text.json()) as { message: string }).message]).toEqual([
+      400,
+      'File type text/plain is not accepted for "photo"',
+    ]);
+    const png = await submit(
+      base,
+      formData([
+        ['formId', form.id],
+        ['photo', { bytes: pngBytes(), filename: 'photo.png' }],
+      ]),
+      headers,
+    );
+    expect(png.status).toBe(201);
+  });
+
   test.each([
     ['no key', {}, 401],
     ['a key without submissions:write', 'read-only', 403],
@@ -106,6 +147,11 @@ describe('POST /api/v1/forms/submit as multipart/form-data', () => {
       { 'x-api-key': key },
     );
     expect(large.status).toBe(413);
+    // The 413 names the limit that was crossed (the field's 1 MB), as on POST /f/, not a JSON body's.
+    expect(await large.json()).toMatchObject({
+      error: 'Request body is too large (at most 1 MB)',
+      fieldErrors: { cv: 'File too large (at most 1 MB)' },
+    });
     expect(await residue(form)).toEqual(NOTHING_LEFT);
   });
 

@@ -54,6 +54,7 @@ export async function download(url: string, headers: Record<string, string> = {}
     disposition: response.headers.get('content-disposition'),
     nosniff: response.headers.get('x-content-type-options'),
     csp: response.headers.get('content-security-policy'),
+    cacheControl: response.headers.get('cache-control'),
     type: response.headers.get('content-type'),
     sha256: sha256(bytes),
     text: new TextDecoder().decode(bytes),

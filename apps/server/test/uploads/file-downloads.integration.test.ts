@@ -1,4 +1,5 @@
-import { deleteSubmission } from '@formwell/core';
+import { SESSION_COOKIE_NAME } from '@formwell/api';
+import { createSession, deleteSubmission } from '@formwell/core';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import { createKey, createOwner } from '../api-v1/helpers/fixtures.js';
@@ -30,6 +31,8 @@ const SAFE = {
   disposition: expect.stringMatching(/^attachment; filename=/) as unknown,
   nosniff: 'nosniff',
   csp: 'sandbox',
+  // Exactly the header every answer that depends on a key or a session carries.
+  cacheControl: 'no-store',
 };
 
 describe('downloading uploaded files', () => {
@@ -87,6 +90,16 @@ describe('downloading uploaded files', () => {
     });
     expect(foreign.status).toBe(403);
     expect(foreign.text).not.toContain('PNG');
+    // The dashboard's door: another workspace's form is unknown to a session, never a 403.
+    const { token } = await createSession({ userId: stranger.userId });
+    const viaSession = await download(
+      `${base}/api/dashboard/forms/${form.formId}/submissions/${submissionId}/files/${cv.fileId}`,
+      { cookie: `${SESSION_COOKIE_NAME}=${token}` },
+    );
+    expect([viaSession.status, JSON.parse(viaSession.text)]).toEqual([
+      404,
+      { error: 'Form not found', message: 'Form not found', code: 'NOT_FOUND' },
+    ]);
   });
 
   test('the webhook carries signed links that download the same bytes; a changed link is 404', async () => {

@@ -17,8 +17,15 @@ export function seesFormSettings(actor: TActor): boolean {
 
 /** The error the caller gets instead of `error`: a session's foreign-form 403 becomes the 404. */
 export function answerFor(actor: TActor, error: unknown): unknown {
+  return actor.credential.type === 'session' ? sessionAnswerFor(error) : error;
+}
+
+/**
+ * The error a dashboard session gets instead of `error`, for its routes outside the procedures
+ * (the file download, the CSV export): another workspace's form is an unknown one.
+ */
+export function sessionAnswerFor(error: unknown): unknown {
   if (
-    actor.credential.type === 'session' &&
     AppError.is(error) &&
     error.code === AppErrorCode.FORBIDDEN &&
     error.message === ErrorMessages.FOREIGN_FORM_MESSAGE &&

@@ -26,6 +26,16 @@ const ZAcceptEntrySchema = z
     message: 'Each accept entry is a MIME type (image/png, image/*) or an extension (.pdf)',
   });
 
+/**
+ * A file field's `accept`: a list of entries, or one string of them separated by commas as HTML's
+ * own `accept` attribute writes it (`"image/png,.pdf"`), stored as the list. The document shows the
+ * list, the form every answer has.
+ */
+const ZAcceptSchema = z.preprocess(
+  (sent) => (typeof sent === 'string' ? sent.split(',') : sent),
+  z.array(ZAcceptEntrySchema).min(1).max(50),
+);
+
 /** The most files one file field takes. */
 const MAX_FILES_PER_FIELD = 10;
 
@@ -95,7 +105,7 @@ export const ZFormFieldSchema = z
     products: z.array(z.unknown()).max(200).optional(),
     displayMode: z.string().max(50).optional(),
     productIds: z.array(z.unknown()).max(200).optional(),
-    accept: z.array(ZAcceptEntrySchema).min(1).max(50).optional(),
+    accept: ZAcceptSchema.optional(),
     /** Per-file limit in MB (1,048,576 bytes); the plan's limit caps it. */
     maxSizeMb: z.number().int().min(1).max(10_240).optional(),
     multiple: z.number().int().min(1).max(MAX_FILES_PER_FIELD).optional(),
