@@ -416,6 +416,7 @@ export { PAID_PLANS } from './billing-account/billing-account-config.js';
 export type { TBillingAccountConfig, TPaidPlan } from './billing-account/billing-account-config.js';
 export { createStripeClient } from './billing-account/stripe-client.js';
 export type { TStripeClient } from './billing-account/stripe-client.js';
+export { stripeLibrary } from './billing-account/stripe-library.js';
 export { getBillingOverview, ZBillingOverviewSchema } from './billing-account/billing-overview.js';
 export type { TBillingOverview } from './billing-account/billing-overview.js';
 export { startCheckout, ZBillingRedirectSchema } from './billing-account/start-checkout.js';

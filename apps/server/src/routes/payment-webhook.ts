@@ -1,12 +1,12 @@
 import {
   PaymentEventUnreadableError,
   processPaymentEvent,
+  stripeLibrary,
   type TCoreConfig,
   type TPlanPriceIds,
 } from '@formwell/core';
 import type { TJobProducer } from '@formwell/jobs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import Stripe from 'stripe';
 
 import { PAYMENT_WEBHOOK_BODY_LIMIT_BYTES } from '../http/body-limits.js';
 
@@ -60,7 +60,7 @@ export function paymentWebhookRoutes(
       if (!secret) {
         throw new Error('no signing secret is configured');
       }
-      Stripe.webhooks.constructEvent(
+      stripeLibrary().webhooks.constructEvent(
         raw,
         typeof header === 'string' ? header : '',
         secret,

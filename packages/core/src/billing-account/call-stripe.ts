@@ -1,7 +1,6 @@
-import Stripe from 'stripe';
-
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
+import { stripeLibrary } from './stripe-library.js';
 
 /**
  * Runs one Stripe API call. A refusal or outage becomes a 500 (the client sees only the generic
@@ -13,7 +12,7 @@ export async function callStripe<T>(operation: string, call: () => Promise<T>): 
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeError)) {
+    if (!(error instanceof stripeLibrary().errors.StripeError)) {
       throw error;
     }
     const parts = [

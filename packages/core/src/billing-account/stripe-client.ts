@@ -1,6 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 import type { TBillingAccountConfig } from './billing-account-config.js';
+import { stripeLibrary } from './stripe-library.js';
 
 export type TStripeClient = Stripe;
 
@@ -16,7 +17,9 @@ export function createStripeClient(config: TBillingAccountConfig | null): TStrip
     return null;
   }
 
-  return new Stripe(config.secretKey, {
+  const StripeClient = stripeLibrary();
+
+  return new StripeClient(config.secretKey, {
     timeout: STRIPE_TIMEOUT_MS,
     // One retry of a failed connection or a 5xx, under the same idempotency key (Stripe's default, stated).
     maxNetworkRetries: 1,

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 
-import { fileTypeFromBuffer } from 'file-type';
-
 import { unrecognisedKind, type TFileKind } from './file-type-rules.js';
 
 /** Bytes the sniffer needs to recognise every type it knows. */
@@ -88,23 +86,26 @@ export class FileInspector extends Transform {
   #releaseHead(callback: TransformCallback): void {
     const head = Buffer.concat(this.#head);
     this.#head = [];
-    fileTypeFromBuffer(head.subarray(0, HEAD_BYTES)).then(
-      (found) => {
-        const kind: TFileKind = found
-          ? { contentType: found.mime, extension: found.ext }
-          : unrecognisedKind({ name: this.options.name, head: head.subarray(0, HEAD_BYTES) });
-        try {
-          this.options.check(kind, this.#size);
-        } catch (error) {
-          callback(error as Error);
+    // file-type is loaded at the first upload, not when the package is: most processes never read a file.
+    import('file-type')
+      .then(({ fileTypeFromBuffer }) => fileTypeFromBuffer(head.subarray(0, HEAD_BYTES)))
+      .then(
+        (found) => {
+          const kind: TFileKind = found
+            ? { contentType: found.mime, extension: found.ext }
+            : unrecognisedKind({ name: this.options.name, head: head.subarray(0, HEAD_BYTES) });
+          try {
+            this.options.check(kind, this.#size);
+          } catch (error) {
+            callback(error as Error);
 
-          return;
-        }
-        this.#sniffed = kind;
-        callback(null, head);
-      },
-      (error: unknown) => callback(error as Error),
-    );
+            return;
+          }
+          this.#sniffed = kind;
+          callback(null, head);
+        },
+        (error: unknown) => callback(error as Error),
+      );
   }
 
   /** What the stream carried, once it has ended. */

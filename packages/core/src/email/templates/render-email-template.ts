@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 
 import { asText, oneLine, renderFields } from '../render-fields.js';
 import { fillPlaceholders, placeholdersOf } from './email-placeholders.js';
@@ -12,9 +13,20 @@ type TToken = ReturnType<MarkdownIt['parse']>[number];
 /** Longest subject a template renders to (values can be long; a subject is one short line). */
 export const MAX_SUBJECT_LENGTH = 200;
 
-// Raw HTML in a template is shown as text, not passed through; URLs are not turned into links by
-// themselves (a value that looks like one stays text).
-const markdown = new MarkdownIt({ html: false, linkify: false, breaks: true });
+const require = createRequire(import.meta.url);
+let parser: MarkdownIt | undefined;
+
+/**
+ * The one Markdown parser, made at the first email rendered rather than when the package loads
+ * (the CLI and most test files never render one, and loading markdown-it costs each process CPU).
+ * Raw HTML in a template is shown as text, not passed through; URLs are not turned into links by
+ * themselves (a value that looks like one stays text).
+ */
+function markdown(): MarkdownIt {
+  parser ??= new (require('markdown-it') as typeof MarkdownIt)({ html: false, linkify: false, breaks: true });
+
+  return parser;
+}
 
 /** What the placeholders of one email stand for. */
 export type TEmailTemplateContext = {
@@ -77,7 +89,7 @@ function renderBody(body: string, context: TEmailTemplateContext): { html: strin
   const fields = renderFields(context.fields, context.labels);
 
   const tokens: TToken[] = [];
-  const parsed = markdown.parse(source, {});
+  const parsed = markdown().parse(source, {});
   for (let index = 0; index < parsed.length; index += 1) {
     const token = parsed[index] as TToken;
     const next = parsed[index + 1];
@@ -98,7 +110,10 @@ function renderBody(body: string, context: TEmailTemplateContext): { html: strin
     tokens.push(token);
   }
 
-  return { html: markdown.renderer.render(tokens, markdown.options, {}), text: markdownTokensToText(tokens) };
+  return {
+    html: markdown().renderer.render(tokens, markdown().options, {}),
+    text: markdownTokensToText(tokens),
+  };
 }
 
 function fillToken(token: TToken, fill: (content: string) => string): void {
@@ -114,7 +129,7 @@ function fillToken(token: TToken, fill: (content: string) => string): void {
     const value = token.attrGet(attribute);
     if (value !== null) {
       const filled = fill(value);
-      token.attrSet(attribute, filled === value || markdown.validateLink(filled) ? filled : '#');
+      token.attrSet(attribute, filled === value || markdown().validateLink(filled) ? filled : '#');
     }
   }
   for (const child of token.children ?? []) {
