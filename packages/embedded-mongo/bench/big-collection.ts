@@ -6,7 +6,7 @@
  * the engine's RSS, its heap after the last full collection, and for the fill and the walk the
  * full (mark-compact) collections, their main-thread marking time and longest pause, with the
  * walk's latency percentiles. Usage:
- *   pnpm exec tsx --conditions=@formwell/source bench/big-collection.ts [N] [memory] [engine dir]
+ *   pnpm bench:big [N] [memory] [engine dir]
  * `engine dir` runs another checkout's engine (its packages/embedded-mongo, with dependencies).
  */
 import { spawn } from 'node:child_process';
