@@ -15,7 +15,9 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
  * durable (`--dbpath` in a temporary folder: journal and fsync, as `npm start` runs it) or in
  * memory. Its stop and the folder's removal join `cleanUp`, which the caller runs in reverse.
  * BENCH_ENGINE_NODE_ARGS adds Node options to it (`--cpu-prof --cpu-prof-dir=/tmp/engine-prof`
- * profiles the engine; the profile is written when it stops).
+ * profiles the engine; the profile is written when it stops). BENCH_ENGINE_DIR runs the engine of
+ * another checkout (its `packages/embedded-mongo` folder, with dependencies), to compare two
+ * versions of the engine under the same product.
  */
 export async function startEngineProcess(
   mode: TEngineMode,
@@ -39,7 +41,7 @@ export async function startEngineProcess(
         String(await freePort()),
         ...(dataDir ? ['--dbpath', dataDir] : []),
       ],
-      { cwd: join(repoRoot, 'packages/embedded-mongo'), env: process.env },
+      { cwd: process.env.BENCH_ENGINE_DIR ?? join(repoRoot, 'packages/embedded-mongo'), env: process.env },
     ),
   );
   const [engineUri = ''] = await engine.waitFor(/mongodb:\/\/\S+/, 60_000);

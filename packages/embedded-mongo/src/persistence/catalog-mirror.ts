@@ -1,4 +1,5 @@
 import type { Document } from 'bson';
+import { MirrorDocs } from './mirror-docs.js';
 import type { StoredRecord } from './record-codec.js';
 import type { IndexSpec, RecoveredCatalog, RecoveredCollection } from './records.js';
 
@@ -6,7 +7,7 @@ export type MirrorCollection = {
   options: Document;
   indexes: Map<string, IndexSpec>;
   /** `_id` key (see record-codec) → the document's BSON bytes. */
-  docs: Map<string, Buffer>;
+  docs: MirrorDocs;
 };
 
 /**
@@ -61,7 +62,7 @@ export class CatalogMirror {
     }
     let collection = colls.get(coll);
     if (!collection) {
-      collection = { options: {}, indexes: new Map(), docs: new Map() };
+      collection = { options: {}, indexes: new Map(), docs: new MirrorDocs() };
       colls.set(coll, collection);
     }
     return collection;

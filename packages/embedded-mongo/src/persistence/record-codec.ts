@@ -30,34 +30,19 @@ function asNodeBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/**
- * The document bytes the mirror keeps. A standalone buffer is shared as is. A small view into a big
- * buffer (an engine's chunk arena) is copied: keeping the view would pin the whole arena in memory,
- * even after the engine has moved its documents elsewhere.
- */
-function ownBytes(bytes: Uint8Array): Buffer {
-  const arena = bytes.buffer.byteLength;
-  if (arena > 64 * 1024 && arena > 2 * bytes.byteLength) return Buffer.from(bytes);
-  return asNodeBuffer(bytes);
-}
-
-/** Node's allocations from this size on get their own memory (smaller ones share a pool). */
-const VIEW_MIN_BYTES = 4096;
-
 function idKeyBytes(id: unknown): Buffer {
   return asNodeBuffer(serialize({ _id: id }));
 }
 
 /**
  * Encodes one commit batch as one journal frame (see frame.ts), its payload written in place, and
- * returns the records in stored form too. A large document that makes up most of its frame (a
- * counter document updated alone) is kept by the mirror as a view into the frame, which pins little
- * else: such a commit copies it once (into the frame), not three times (into a payload, the payload
- * into the frame, and a private copy for the mirror), each a fresh allocation outside the heap.
+ * returns the records in stored form too. A stored `put` holds a view of the bytes it was given,
+ * valid only until the caller's next change: the catalog mirror copies what it keeps as it applies
+ * the record.
  */
 export function encodeBatch(records: readonly ChangeRecord[]): { frame: Buffer; stored: StoredRecord[] } {
   const parts: Buffer[] = [];
-  const pending: { record: StoredRecord; part?: number }[] = [];
+  const stored: StoredRecord[] = [];
   for (const rec of records) {
     if (rec.t === 'put' || rec.t === 'del') {
       const key = idKeyBytes(rec.id);
@@ -65,34 +50,24 @@ export function encodeBatch(records: readonly ChangeRecord[]): { frame: Buffer; 
       if (rec.t === 'put') {
         const doc = rec.bytes ? asNodeBuffer(rec.bytes) : asNodeBuffer(serialize(rec.doc));
         parts.push(doc);
-        const record = { t: 'put' as const, db: rec.db, coll: rec.coll, key: key.toString('latin1'), doc };
-        pending.push({ record, part: parts.length - 1 });
+        stored.push({ t: 'put', db: rec.db, coll: rec.coll, key: key.toString('latin1'), doc });
       } else {
-        pending.push({ record: { t: 'del', db: rec.db, coll: rec.coll, key: key.toString('latin1') } });
+        stored.push({ t: 'del', db: rec.db, coll: rec.coll, key: key.toString('latin1') });
       }
     } else {
       const bytes = asNodeBuffer(serialize(rec));
       parts.push(bytes);
       // Specs and options are small and rare: decoding our own bytes gives the mirror a private
       // copy, typed exactly as a replay would produce it.
-      pending.push({ record: decodeMeta(deserialize(bytes)) });
+      stored.push(decodeMeta(deserialize(bytes)));
     }
   }
   const frame = allocFrame(parts.reduce((n, part) => n + part.length, 0));
-  const at: number[] = [];
   let p = FRAME_HEADER_BYTES;
   for (const part of parts) {
-    at.push(p);
     frame.set(part, p);
     p += part.length;
   }
-  const stored = pending.map(({ record, part }) => {
-    if (record.t !== 'put' || part === undefined) return record;
-    const start = at[part] ?? 0;
-    const inFrame = frame.subarray(start, start + record.doc.length);
-    const mostlyThis = inFrame.length >= VIEW_MIN_BYTES && frame.length <= 2 * inFrame.length;
-    return { ...record, doc: mostlyThis ? inFrame : ownBytes(record.doc) };
-  });
   return { frame: sealFrame(frame), stored };
 }
 
@@ -154,8 +129,8 @@ export function decodeBatch(payload: Buffer, onRecord: (record: StoredRecord) =>
       } else {
         const docBytes = bsonAt(payload, pos);
         pos += docBytes.length;
-        // A copy: the payload is a view into a read buffer that must not stay pinned in memory.
-        onRecord({ t: 'put', db, coll, key, doc: Buffer.from(docBytes) });
+        // A view into the read buffer: the mirror copies what it keeps, so nothing pins the buffer.
+        onRecord({ t: 'put', db, coll, key, doc: docBytes });
       }
     } else {
       onRecord(decodeMeta(header));

@@ -21,9 +21,8 @@ export type ChangeRecord =
   /**
    * Insert or replace: `doc` is the full document after the write, `id` its `_id` value. `bytes`,
    * optional, is `doc` already encoded as BSON: the store then journals it as is instead of
-   * serializing `doc` again. A standalone buffer is kept by reference (engine and store share one
-   * copy in memory), so it must never be mutated afterwards; a small view into a large buffer (a
-   * chunk arena) is copied instead, so that the store never pins the arena.
+   * serializing `doc` again. It must not change before the commit has returned; the store keeps
+   * no reference to it (its catalog mirror keeps a copy in chunks of its own).
    */
   | { t: 'put'; db: string; coll: string; id: unknown; doc: Document; bytes?: Uint8Array }
   | { t: 'del'; db: string; coll: string; id: unknown }

@@ -73,7 +73,7 @@ export async function writeSnapshotFile(
         const header = Buffer.from(serialize({ t: 'docs', db, coll }));
         let entries: Buffer[] = [header];
         let bytes = 0;
-        for (const [key, doc] of c.docs) {
+        for (const [key, doc] of c.docs.entries()) {
           entries.push(Buffer.from(key, 'latin1'), doc);
           bytes += key.length + doc.length;
           documents += 1;
@@ -124,7 +124,8 @@ export async function readSnapshotFile(path: string): Promise<CatalogMirror> {
       const key = bsonAt(payload, pos);
       const doc = bsonAt(payload, pos + key.length);
       pos += key.length + doc.length;
-      c.docs.set(key.toString('latin1'), Buffer.from(doc));
+      // The mirror copies the bytes into its own chunks: the frame is not kept.
+      c.docs.set(key.toString('latin1'), doc);
     }
   });
   if (result.problem)
