@@ -165,8 +165,6 @@ export {
 export type { TFormField, TFormFieldInput } from './forms/z-form-field.js';
 export { ZCreateFormInputSchema, ZUpdateFormInputSchema } from './forms/z-form-input.js';
 export type { TCreateFormInput, TUpdateFormInput } from './forms/z-form-input.js';
-export { ZFormViewSchema } from './forms/form-view.js';
-export type { TFormView } from './forms/form-view.js';
 export { ZFormListItemSchema } from './forms/form-list-item.js';
 export type { TFormListItem } from './forms/form-list-item.js';
 export { ZFormDetailSchema } from './forms/form-detail.js';
@@ -176,7 +174,8 @@ export type { CreateFormOptions } from './forms/create-form.js';
 export { updateForm } from './forms/update-form.js';
 export type { UpdateFormOptions } from './forms/update-form.js';
 export { deleteForm } from './forms/delete-form.js';
-export { getForm } from './forms/get-form.js';
+export { getForm, ZFormSchema } from './forms/get-form.js';
+export type { TForm } from './forms/get-form.js';
 export { getFormDetail, ZFormReadSchema } from './forms/get-form-detail.js';
 export { listForms } from './forms/list-forms.js';
 export type { ListFormsOptions } from './forms/list-forms.js';

@@ -41,6 +41,7 @@ describe('GET /api/v1/forms/{formId}', () => {
       createdAt: form.createdAt,
       updatedAt: form.updatedAt,
       submissionCount: 0,
+      spamCount: 0,
       fields: [
         { id: 'email', name: 'email', label: 'Email', type: 'email', required: true },
         { id: 'message', name: 'message', label: 'Message', type: 'textarea', required: false },

@@ -150,8 +150,7 @@ test(
     const formRead = await both(pair('forms.get'), () => byForm);
     expect([formRead.dashboard.status, formRead.key.status]).toEqual([200, 200]);
     expect(formRead.dashboard.body).toMatchObject(formRead.key.body as object);
-    expect(formRead.dashboard.body).toHaveProperty('spamCount', 0);
-    expect(formRead.key.body).not.toHaveProperty('spamCount');
+    expect([formRead.dashboard.body, formRead.key.body]).toMatchObject([{ spamCount: 0 }, { spamCount: 0 }]);
     const analytics = await both(pair('forms.analytics'), () => ({ ...byForm, timeRange: 'day', tz: 'UTC' }));
     expect([analytics.dashboard.status, analytics.key.status]).toEqual([200, 200]);
     expect([analytics.dashboard.body, analytics.key.body]).toMatchObject([

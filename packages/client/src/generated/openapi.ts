@@ -767,6 +767,7 @@ export interface components {
       };
       id: string;
       name: string;
+      spamCount: number;
       submissionCount: number;
       title: string;
       updatedAt: string;

@@ -5,24 +5,25 @@ import { effectiveEmailSettings, type TEmailPlanLimits } from './effective-email
 import { FORM_TYPE_DISPLAY, formTypeSpecific, ZFormTypeSchema, type TFormType } from './form-types.js';
 import { ZFormFieldViewSchema, type TFormField } from './z-form-field.js';
 
-/** The Form object of GET /api/v1/forms/{formId}: what an API key's holder may see of a form. */
-export const ZFormViewSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    title: z.string(),
-    description: z.string(),
-    formType: ZFormTypeSchema,
-    formTypeDisplay: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    submissionCount: z.number(),
-    fields: z.array(ZFormFieldViewSchema),
-    emailSettings: z.object({ enabled: z.boolean(), developerNotificationsEnabled: z.boolean() }),
-    usersJoinedSettings: z.object({ enabled: z.boolean(), count: z.number() }).nullable(),
-    formTypeSpecific: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: 'Form' });
+/**
+ * What an API key's holder may see of a form's own document; the API's Form adds its spam count
+ * (ZFormSchema in get-form.ts), the dashboard's views every stored setting.
+ */
+export const ZFormViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  formType: ZFormTypeSchema,
+  formTypeDisplay: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  submissionCount: z.number(),
+  fields: z.array(ZFormFieldViewSchema),
+  emailSettings: z.object({ enabled: z.boolean(), developerNotificationsEnabled: z.boolean() }),
+  usersJoinedSettings: z.object({ enabled: z.boolean(), count: z.number() }).nullable(),
+  formTypeSpecific: z.record(z.string(), z.unknown()),
+});
 
 export type TFormView = z.infer<typeof ZFormViewSchema>;
 

@@ -1,18 +1,18 @@
-import { formStatsRepository, spamFolderRepository } from '@formwell/db';
 import { z } from 'zod';
 
+import { countFormSpam } from './count-form-spam.js';
 import type { TEmailPlanLimits } from './effective-email-settings.js';
 import { toFormDetail, ZFormDetailSchema } from './form-detail.js';
+import { ZFormSchema } from './get-form.js';
 import { loadOwnedForm } from './load-owned-form.js';
 
 /**
- * The dashboard's read of one form: its detail, plus how many submissions were caught as spam: the
- * honeypot's and failed CAPTCHAs (answered, never stored: this count is the one place an owner
- * sees them) and those in the spam folder now; on every plan, unlike analytics.
+ * The dashboard's read of one form: its detail, plus how many submissions were caught as spam (the
+ * Form's `spamCount`), of which `caughtCount` were answered and never stored (honeypot, failed
+ * CAPTCHA: this count is the one place an owner sees them); on every plan, unlike analytics.
  */
 export const ZFormReadSchema = ZFormDetailSchema.extend({
-  spamCount: z.number().int().nonnegative(),
-  /** The part of `spamCount` that was answered and never stored (honeypot, failed CAPTCHA). */
+  spamCount: ZFormSchema.shape.spamCount,
   caughtCount: z.number().int().nonnegative(),
 });
 
@@ -23,12 +23,10 @@ export type GetFormDetailOptions = { userId: string; formId: string; limits: TEm
 
 /** The dashboard's view of one form, with every setting and its spam count. */
 export async function getFormDetail({ userId, formId, limits }: GetFormDetailOptions): Promise<TFormRead> {
-  // The count is read under the same owner, so running both at once shows nothing of another's form.
-  const [form, caught, inFolder] = await Promise.all([
+  const [form, spam] = await Promise.all([
     loadOwnedForm({ userId, formId, foreign: 'not-found' }),
-    formStatsRepository.spamCount({ userId, formId }),
-    spamFolderRepository.count({ userId, formId }),
+    countFormSpam({ userId, formId }),
   ]);
 
-  return { ...toFormDetail(form, limits), spamCount: caught + inFolder, caughtCount: caught };
+  return { ...toFormDetail(form, limits), spamCount: spam.caught + spam.inFolder, caughtCount: spam.caught };
 }

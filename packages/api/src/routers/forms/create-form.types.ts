@@ -1,4 +1,4 @@
-import { ZCreateFormInputSchema, ZFormDetailSchema, ZFormViewSchema } from '@formwell/core';
+import { ZCreateFormInputSchema, ZFormDetailSchema, ZFormSchema } from '@formwell/core';
 import { z } from 'zod';
 
 import { apiKeyErrorResponses, bodyErrorResponses } from '../../rest/api-key-error-responses.js';
@@ -21,11 +21,11 @@ export const createFormMeta = {
     },
   },
   successStatus: 201,
-  restOutput: ZFormViewSchema,
+  restOutput: ZFormSchema,
 } satisfies ApiMeta;
 
 /** Core's own input schema: one definition of what a form may contain. */
 export const ZCreateFormRequestSchema = ZCreateFormInputSchema;
 
 /** A session gets the editor's read of the new form, a key the Form of the contract (as get-form). */
-export const ZCreateFormResponseSchema = z.union([ZFormDetailSchema, ZFormViewSchema]);
+export const ZCreateFormResponseSchema = z.union([ZFormDetailSchema, ZFormSchema]);

@@ -1,4 +1,4 @@
-import { ZFormReadSchema, ZFormViewSchema } from '@formwell/core';
+import { ZFormReadSchema, ZFormSchema } from '@formwell/core';
 import { z } from 'zod';
 
 import { ZApiKeyQuerySchema, ZPathIdParamSchema } from '../../schemas/z-query.js';
@@ -16,7 +16,7 @@ export const getFormMeta = {
       "One form of the key owner, with its fields and settings. Another user's form is 404. Scope `forms:read`; rate-limited per key and form.",
     errorResponses: { ...apiKeyErrorResponses, 404: 'Form or user not found' },
   },
-  restOutput: ZFormViewSchema,
+  restOutput: ZFormSchema,
 } satisfies ApiMeta;
 
 export const ZGetFormRequestSchema = z.object({
@@ -29,4 +29,4 @@ export const ZGetFormRequestSchema = z.object({
  * and the spam count), which the actor decides (seesFormSettings). The fuller read is tried first,
  * so it is not cut down to the Form; the document states the Form alone (`restOutput`).
  */
-export const ZGetFormResponseSchema = z.union([ZFormReadSchema, ZFormViewSchema]);
+export const ZGetFormResponseSchema = z.union([ZFormReadSchema, ZFormSchema]);

@@ -1,4 +1,4 @@
-import { ZFormDetailSchema, ZFormViewSchema, ZUpdateFormInputSchema } from '@formwell/core';
+import { ZFormDetailSchema, ZFormSchema, ZUpdateFormInputSchema } from '@formwell/core';
 import { z } from 'zod';
 
 import { apiKeyErrorResponses, bodyErrorResponses } from '../../rest/api-key-error-responses.js';
@@ -21,7 +21,7 @@ export const updateFormMeta = {
       ...bodyErrorResponses,
     },
   },
-  restOutput: ZFormViewSchema,
+  restOutput: ZFormSchema,
 } satisfies ApiMeta;
 
 /**
@@ -31,4 +31,4 @@ export const updateFormMeta = {
 export const ZUpdateFormRequestSchema = ZUpdateFormInputSchema.extend({ formId: ZPathIdParamSchema });
 
 /** A session gets the editor's read of the form, a key the Form of the contract (as get-form). */
-export const ZUpdateFormResponseSchema = z.union([ZFormDetailSchema, ZFormViewSchema]);
+export const ZUpdateFormResponseSchema = z.union([ZFormDetailSchema, ZFormSchema]);
