@@ -56,6 +56,10 @@ export function peekEarlyAdmission(req: ApiRequest): Promise<TApiKeyAdmission> |
 
 /** Decoded as the input will be, so `%36b04…` counts in the same bucket as `6b04…`. */
 export function decodedFormId(rawFormId: unknown): unknown {
+  // Most paths name no form (the list, submit's body carries it): no parse, no failed result.
+  if (rawFormId === undefined) {
+    return undefined;
+  }
   const decoded = ZPathIdParamSchema.safeParse(rawFormId);
 
   return decoded.success ? decoded.data : rawFormId;

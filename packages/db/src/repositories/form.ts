@@ -1,5 +1,6 @@
 import { FormModel, type TFormDoc } from '../models/form.js';
 import { initCounter, releaseSlot, takeSlot } from './counter-slot.js';
+import { findManyByCommand } from './find-many-command.js';
 import { findOneByCommand } from './find-one-command.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds } from './owned-ids.js';
@@ -207,19 +208,19 @@ export const formRepository = {
       return { items: [], hasMore: false };
     }
     const only = onlyIds?.map(toObjectId).filter((id) => id !== null);
-    // Straight to the driver (the forms list of the API): the filter holds ObjectIds and Dates
-    // already, so mongoose's casting would change nothing. The summary's fields only: decoding
-    // each form's fields and settings was the largest share of a list's server CPU.
-    const docs = await FormModel.collection
-      .find<TLeanSummary>(
-        {
-          userId: owner,
-          ...afterFilter(after, after ? toObjectId(after.id) : null),
-          ...(only ? { _id: { $in: only } } : {}),
-        },
-        { projection: SUMMARY_FIELDS, sort: { createdAt: -1, _id: -1 }, limit: limit + 1 },
-      )
-      .toArray();
+    // Straight to the driver as one command (the forms list of the API): the filter holds
+    // ObjectIds and Dates already, so mongoose's casting would change nothing. The summary's
+    // fields only: decoding each form's fields and settings was the largest share of a list's
+    // server CPU.
+    const docs = await findManyByCommand<TLeanSummary>(
+      FormModel,
+      {
+        userId: owner,
+        ...afterFilter(after, after ? toObjectId(after.id) : null),
+        ...(only ? { _id: { $in: only } } : {}),
+      },
+      { projection: SUMMARY_FIELDS, sort: { createdAt: -1, _id: -1 }, limit: limit + 1 },
+    );
 
     return { items: docs.slice(0, limit).map(toSummary), hasMore: docs.length > limit };
   },
