@@ -14,6 +14,8 @@ export type TS3Server = {
   env: Record<string, string>;
   /** The keys of the objects stored in the bucket now. */
   objectKeys: () => Promise<string[]>;
+  /** Removes one object behind the app's back, as an operator's clean-up of the bucket would. */
+  removeObject: (key: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -53,6 +55,15 @@ export async function startS3Server(): Promise<TS3Server> {
         .filter((name) => name.endsWith(OBJECT_SUFFIX))
         .map((name) => `uploads/${name.slice(0, -OBJECT_SUFFIX.length)}`)
         .sort();
+    },
+    // Unsigned: s3rver serves anonymous requests, so the test needs no S3 client of its own.
+    removeObject: async (key) => {
+      const response = await fetch(`http://127.0.0.1:${String(address.port)}/${BUCKET}/${key}`, {
+        method: 'DELETE',
+      });
+      if (response.status !== 204) {
+        throw new Error(`removing ${key} answered ${String(response.status)}`);
+      }
     },
     close: async () => {
       await server.close();

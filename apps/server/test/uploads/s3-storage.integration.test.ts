@@ -47,6 +47,35 @@ describe('file storage in an S3-compatible store', () => {
     expect(await s3.objectKeys()).toEqual([]);
   });
 
+  test('an object gone from the bucket while its record stays answers 404 File not found', async () => {
+    // The SDK is loaded at the store's first use: its NoSuchKey must still be the class the
+    // client throws, or a missing object would be a 500.
+    const { app } = await buildTestApp(s3.env);
+    const base = await listen(app);
+    const form = await createPublicForm({
+      owner: { plan: 'STANDARD' },
+      form: { fields: [...DOWNLOAD_FIELDS] },
+    });
+    const { key } = await createKey({ userId: form.userId });
+    const { response } = await uploadTwoFiles(base, form.formId);
+    expect(response.status).toBe(201);
+    const { submissionId } = (await response.json()) as { submissionId: string };
+    const { cv } = await listedFiles(base, form.formId, key);
+
+    await s3.removeObject(`uploads/${cv.fileId}`);
+    const gone = await download(fileUrl(base, { formId: form.formId, submissionId, fileId: cv.fileId }), {
+      'x-api-key': key,
+    });
+
+    expect([gone.status, JSON.parse(gone.text)]).toEqual([
+      404,
+      { error: 'File not found', message: 'File not found', code: 'NOT_FOUND' },
+    ]);
+    // The rest goes as usual, the missing object no obstacle.
+    await deleteSubmission({ userId: form.userId, formId: form.formId, submissionId });
+    expect(await s3.objectKeys()).toEqual([]);
+  });
+
   test('a file over its limit is 413 and leaves no object, record or usage behind', async () => {
     const { app } = await buildTestApp(s3.env);
     const base = await listen(app);
