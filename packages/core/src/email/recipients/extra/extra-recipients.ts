@@ -52,6 +52,11 @@ function toView(record: TNotificationRecipientRecord): TNotificationRecipientVie
   };
 }
 
+/** One extra recipient in the account export: the listing's view and the form it is for. */
+export function toExportedRecipient(record: TNotificationRecipientRecord) {
+  return { ...toView(record), formId: record.formId };
+}
+
 type TScope = { workspaceId: string; formId: string };
 
 /**
