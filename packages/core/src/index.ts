@@ -359,7 +359,6 @@ export type { TNotificationPreferenceView } from './email/recipients/notificatio
 export {
   addNotificationRecipient,
   listNotificationRecipients,
-  notificationRecipientAddress,
   removeNotificationRecipient,
   resendNotificationRecipientLink,
   ZNotificationRecipientViewSchema,

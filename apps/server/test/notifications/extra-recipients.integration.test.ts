@@ -305,6 +305,15 @@ test(
     const target = uniqueEmail('inbox');
     const added = await rest(address, owner.key, 'POST', path, { email: target });
     expect(added.status).toBe(201);
+    // Requests refused for another reason send nothing, so they use up none of the address's links.
+    const refused: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      refused.push((await rest(address, owner.key, 'POST', path, { email: target })).status);
+      refused.push(
+        (await rest(address, owner.key, 'POST', `${path}/6b15e8cdf774f459d06440ff/resend`, {})).status,
+      );
+    }
+    expect(refused).toEqual([409, 404, 409, 404, 409, 404, 409, 404]);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {
       statuses.push(

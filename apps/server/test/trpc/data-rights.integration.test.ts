@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 
 import { setUserPlan, submitForm } from '@formwell/core';
+import { notificationRecipientRepository } from '@formwell/db';
 import { TRPCClientError } from '@trpc/client';
 import { expect, test } from 'vitest';
 
@@ -41,6 +42,15 @@ test(
       }
     }
 
+    // An extra address of the first form (stored directly: this account's own address is unproven).
+    const linkHash = 'a'.repeat(64);
+    const extra = await notificationRecipientRepository.addPending({
+      workspaceId: me.id,
+      formId: forms[0]?.id ?? '',
+      email: 'shared-inbox@example.org',
+      link: { tokenHash: linkHash, expiresAt: new Date(Date.now() + 3_600_000), now: new Date() },
+    });
+
     const download = await client.dataRights.exportAccount.query();
     expect(download.fileName).toMatch(/^formwell-account-\d{4}-\d{2}-\d{2}\.json\.gz$/);
     const text = gunzipSync(Buffer.from(download.base64, 'base64')).toString('utf8');
@@ -49,11 +59,22 @@ test(
       forms: unknown[];
       submissions: unknown[];
       apiKeys: unknown[];
+      notificationRecipients: unknown[];
     };
     expect(archive.account.email).toBe(email);
     expect(archive.forms).toHaveLength(2);
     expect(archive.submissions).toHaveLength(4);
     expect(archive.apiKeys).toHaveLength(1);
+    // The account's extra notification addresses: address, state and form, never the link's token.
+    expect(archive.notificationRecipients).toEqual([
+      expect.objectContaining({
+        id: extra?.id,
+        email: 'shared-inbox@example.org',
+        status: 'pending',
+        formId: forms[0]?.id,
+      }),
+    ]);
+    expect(text).not.toContain(linkHash);
     expect(text).not.toContain(key.key);
     expect(text).not.toContain(hook.secret);
 

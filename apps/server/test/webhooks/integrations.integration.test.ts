@@ -145,6 +145,15 @@ describe('REST /api/v1/hooks', () => {
     ]) {
       expect((await post(app, owner.key, '/api/v1/hooks', payload)).statusCode).toBe(400);
     }
+    // A private target is refused as a webhook's is: the text names the setting that allows it.
+    const local = await post(app, owner.key, '/api/v1/hooks', {
+      targetUrl: 'http://127.0.0.1:8080/in',
+      event: 'form.submission.created',
+    });
+    expect([local.statusCode, errorBody(local).error]).toEqual([
+      400,
+      'Webhook URL points to a private or loopback address (127.0.0.1): deliveries to it are refused unless the server runs with ALLOW_PRIVATE_WEBHOOK_TARGETS=true',
+    ]);
     const { id } = created.json<{ id: string }>();
     const strangers = await call(app, { method: 'DELETE', url: `/api/v1/hooks/${id}`, key: stranger.key });
     expect([strangers.statusCode, errorBody(strangers).error]).toEqual([404, 'Hook not found']);

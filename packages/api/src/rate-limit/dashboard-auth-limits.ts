@@ -149,15 +149,15 @@ export function withInvitationLimit<T>(
 }
 
 /**
- * A confirmation link to a form's extra recipient (added, or sent again): first under the
- * workspace's hourly limit (rule `recipientLinksPerWorkspace`, whoever of it asks, by session or
- * key), then as any emailed link under the recipient's and the client address's limits.
+ * Counts a confirmation link to a form's extra recipient (added, or sent again), 429 past a limit:
+ * first the workspace's hourly limit (rule `recipientLinksPerWorkspace`, whoever of it asks, by
+ * session or key), then as any emailed link the recipient's and the client address's limits. Called
+ * once the request has passed every other check, just before the link is made and mailed.
  */
-export function withRecipientLinkLimit<T>(
+export function takeRecipientLinkSlot(
   ctx: DashboardAuthLimitContext,
   { workspaceId, email }: { workspaceId: string; email: string },
-  attempt: () => Promise<T>,
-): Promise<T> {
+): Promise<void> {
   return withSenderLimit(
     ctx,
     {
@@ -166,7 +166,7 @@ export function withRecipientLinkLimit<T>(
       what: 'confirmation links',
     },
     email,
-    attempt,
+    () => Promise.resolve(),
   );
 }
 

@@ -2,6 +2,7 @@ import {
   apiKeyRepository,
   emailLogRepository,
   formRepository,
+  notificationRecipientRepository,
   submissionRepository,
   webhookDeliveryRepository,
   webhookEndpointRepository,
@@ -10,6 +11,7 @@ import {
 import { toApiKeyView } from '../api-keys/api-key-view.js';
 import type { TCoreConfig } from '../config/load-config.js';
 import { toEmailView } from '../email/email-view.js';
+import { toExportedRecipient } from '../email/recipients/extra/extra-recipients.js';
 import { toFormDetail } from '../forms/form-detail.js';
 import { toSubmissionView } from '../submissions/submission-view.js';
 import { loadUser } from '../users/load-user.js';
@@ -25,7 +27,9 @@ const ACCOUNT_EXPORT_FORMAT = { format: 'formwell-account-export', version: 1 } 
  * Everything of one account as one JSON document, produced piece by piece so an account of any size
  * streams (the caller compresses and writes it). Every part goes through the view the dashboard and
  * API show, so nothing secret is in it: no password hash, no API key hash, no webhook or CAPTCHA
- * secret. Sections: account, forms, submissions, apiKeys, webhookEndpoints, webhookDeliveries, emails.
+ * secret, no recipient's link token. Sections: account, forms, notificationRecipients (the forms'
+ * extra addresses: address, state, form), submissions, apiKeys, webhookEndpoints, webhookDeliveries,
+ * emails.
  */
 export async function* exportAccount({
   userId,
@@ -47,6 +51,10 @@ export async function* exportAccount({
   yield JSON.stringify(head).slice(0, -1);
   const sections: [string, AsyncIterable<unknown>][] = [
     ['forms', map(formRepository.streamByUser({ userId }), (form) => toFormDetail(form, limits))],
+    [
+      'notificationRecipients',
+      map(notificationRecipientRepository.streamByWorkspace({ workspaceId: userId }), toExportedRecipient),
+    ],
     ['submissions', map(submissionRepository.streamByUser({ userId }), toSubmissionView)],
     ['apiKeys', map(apiKeyRepository.streamByUser({ userId }), toApiKeyView)],
     ['webhookEndpoints', map(webhookEndpointRepository.streamByUser({ userId }), toWebhookEndpointView)],

@@ -12,7 +12,7 @@ import { reserveCappedSlot } from '../limits/reserve-capped-slot.js';
 import { countOwnerWideHooksOnNewForm } from '../hooks/store-owner-wide-hook.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
-import { assertTemplateFields } from '../email/templates/z-email-template.js';
+import { assertTemplatePlaceholders } from '../email/templates/z-email-template.js';
 import { newFormEmailSettings } from './z-email-settings-input.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { ZCreateFormInputSchema, type TCreateFormInput } from './z-form-input.js';
@@ -45,6 +45,11 @@ function insertForm(
  */
 export async function createForm({ config, userId, input }: CreateFormOptions): Promise<TFormDetail> {
   const parsed = parseInput(ZCreateFormInputSchema, input);
+  // A parameter's 400 comes before the plan's 403.
+  assertTemplatePlaceholders({
+    emailSettings: parsed.emailSettings,
+    fieldNames: parsed.fields.map((field) => field.name),
+  });
   const user = await workspaceRepository.findById({ workspaceId: userId });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });
@@ -52,10 +57,6 @@ export async function createForm({ config, userId, input }: CreateFormOptions): 
   const limits = config.plans[user.plan];
   assertEmailSettingsPlan({ limits, emailSettings: parsed.emailSettings });
   assertFileFieldsPlan({ limits, fields: parsed.fields });
-  assertTemplateFields({
-    emailSettings: parsed.emailSettings,
-    fieldNames: parsed.fields.map((field) => field.name),
-  });
   await reserveCappedSlot({
     counter: user.formCount,
     countExisting: () => formRepository.count({ userId }),

@@ -8,7 +8,7 @@ import { parseInput } from '../errors/parse-input.js';
 import { bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { assertEmailSettingsPlan } from './assert-email-settings-plan.js';
 import { assertFileFieldsPlan } from './assert-file-fields-plan.js';
-import { assertTemplateFields, mergeTemplate } from '../email/templates/z-email-template.js';
+import { assertTemplatePlaceholders, mergeTemplate } from '../email/templates/z-email-template.js';
 import type { TFormField } from './z-form-field.js';
 import { toFormDetail, type TFormDetail } from './form-detail.js';
 import { loadOwnedForm } from './load-owned-form.js';
@@ -56,6 +56,8 @@ export async function updateForm({
   onBumpFailed,
 }: UpdateFormOptions): Promise<TFormDetail> {
   const parsed = parseInput(ZUpdateFormInputSchema, data);
+  // What needs no field names is a parameter's 400, before the form's 404.
+  assertTemplatePlaceholders({ emailSettings: parsed.emailSettings });
   const current = await loadOwnedForm({ userId, formId, foreign: 'not-found' });
   const user = await workspaceRepository.findById({ workspaceId: userId });
   if (!user) {
@@ -78,8 +80,9 @@ export async function updateForm({
     };
   }
   // Checked against the fields the form will have: a template naming a field removed now is refused.
-  assertTemplateFields({
-    emailSettings: set.emailSettings ?? current.emailSettings,
+  const { notificationTemplate, confirmationTemplate } = set.emailSettings ?? current.emailSettings;
+  assertTemplatePlaceholders({
+    emailSettings: { notificationTemplate, confirmationTemplate },
     fieldNames: (parsed.fields ?? (current.fields as TFormField[])).map((field) => field.name),
   });
   if (parsed.publicSubmissions !== undefined) {

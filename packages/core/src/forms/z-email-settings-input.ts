@@ -1,11 +1,7 @@
 import { z } from 'zod';
 
 import type { TPlanLimits } from '../config/plans.js';
-import {
-  emailTemplateInputSchema,
-  mergeTemplate,
-  placeholderProblem,
-} from '../email/templates/z-email-template.js';
+import { mergeTemplate, ZEmailTemplateInputSchema } from '../email/templates/z-email-template.js';
 
 /**
  * A form's email switches and addresses as an owner sends them: on create, and on update (the
@@ -21,17 +17,7 @@ export const ZEmailSettingsInputSchema = z.object({
   developerNotificationsEnabled: z.boolean().optional(),
   developerEmail: z.email().nullable().optional(),
   /** The confirmation's older subject setting: rendered as its template subject, so checked as one. */
-  subject: z
-    .string()
-    .max(200)
-    .nullable()
-    .optional()
-    .superRefine((subject, ctx) => {
-      const problem = placeholderProblem('confirmation', subject ?? '');
-      if (problem !== null) {
-        ctx.addIssue({ code: 'custom', message: problem });
-      }
-    }),
+  subject: z.string().max(200).nullable().optional(),
   replyTo: z.email().nullable().optional(),
   /** Confirm submitters who passed no CAPTCHA and used no server-side key (see the README's warning). */
   confirmUnverified: z.boolean().optional(),
@@ -39,10 +25,11 @@ export const ZEmailSettingsInputSchema = z.object({
    * Subject and Markdown body of the owner's notification and the submitter's confirmation
    * (placeholders such as `{{form.name}}`, `{{fields}}`, `{{field.NAME}}`); null, or a null part,
    * for the built-in one; a part left out keeps what is stored. The confirmation may not quote the
-   * submitter (`{{fields}}`, `{{field.NAME}}`): it goes to an address the submitter typed.
+   * submitter (`{{fields}}`, `{{field.NAME}}`): it goes to an address the submitter typed. The
+   * placeholders are checked by assertTemplatePlaceholders, whose 400 names them.
    */
-  notificationTemplate: emailTemplateInputSchema('notification').nullable().optional(),
-  confirmationTemplate: emailTemplateInputSchema('confirmation').nullable().optional(),
+  notificationTemplate: ZEmailTemplateInputSchema.nullable().optional(),
+  confirmationTemplate: ZEmailTemplateInputSchema.nullable().optional(),
 });
 
 type TEmailSettingsInput = z.output<typeof ZEmailSettingsInputSchema>;

@@ -1,8 +1,7 @@
 import type { TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import type { TCoreConfig } from '../config/load-config.js';
-import { invalidParameter } from '../errors/invalid-parameter.js';
 import { parseInput } from '../errors/parse-input.js';
-import { namesPrivateTarget, PRIVATE_TARGET_REFUSAL } from '../webhooks/names-private-target.js';
+import { checkWebhookTarget } from '../webhooks/check-webhook-target.js';
 import { storeFormEndpoint } from '../webhooks/store-form-endpoint.js';
 import { storeOwnerWideHook } from './store-owner-wide-hook.js';
 import { ZCreateRestHookInputSchema, type TCreateRestHookInput } from './z-rest-hook-input.js';
@@ -25,9 +24,12 @@ export async function createRestHook({
   onBumpFailed?: TOnBumpFailed;
 }): Promise<{ id: string }> {
   const { targetUrl, formId } = parseInput(ZCreateRestHookInputSchema, input);
-  if (!config.webhooks.allowPrivateTargets && namesPrivateTarget(targetUrl)) {
-    throw invalidParameter('targetUrl', PRIVATE_TARGET_REFUSAL);
-  }
+  // The webhooks' own check and text (naming the setting that allows such targets).
+  await checkWebhookTarget({
+    url: targetUrl,
+    allowPrivateTargets: config.webhooks.allowPrivateTargets,
+    parameter: 'targetUrl',
+  });
   if (formId === undefined) {
     return storeOwnerWideHook({ config, userId, targetUrl, ...(onBumpFailed ? { onBumpFailed } : {}) });
   }

@@ -393,10 +393,12 @@ describe('REST hooks', () => {
           input: { targetUrl, event: 'form.submission.created', formId: owner.form.id },
         }),
       );
+      // The webhooks' text, naming the setting that allows such targets.
       expect([refused.httpStatus, refused.message]).toEqual([
         400,
-        'targetUrl must not point to a private, loopback or link-local address',
+        expect.stringContaining('ALLOW_PRIVATE_WEBHOOK_TARGETS=true'),
       ]);
+      expect(refused.details.issues).toEqual([expect.objectContaining({ path: ['targetUrl'] })]);
     }
   });
 });

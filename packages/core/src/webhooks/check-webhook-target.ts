@@ -9,6 +9,8 @@ export type CheckWebhookTargetOptions = {
   url: string;
   /** ALLOW_PRIVATE_WEBHOOK_TARGETS: private and loopback targets are then fine. */
   allowPrivateTargets: boolean;
+  /** The request parameter the URL came in (a webhook's `url`, a REST hook's `targetUrl`). */
+  parameter?: string;
   resolve?: TResolveHost;
 };
 
@@ -22,6 +24,7 @@ export type CheckWebhookTargetOptions = {
 export async function checkWebhookTarget({
   url,
   allowPrivateTargets,
+  parameter = 'url',
   resolve = systemResolve,
 }: CheckWebhookTargetOptions): Promise<void> {
   if (allowPrivateTargets) {
@@ -36,6 +39,6 @@ export async function checkWebhookTarget({
           () => [],
         );
   if (addresses.some((address) => !isPublicAddress(address))) {
-    throw invalidParameter('url', ErrorMessages.webhookPrivateTarget(host));
+    throw invalidParameter(parameter, ErrorMessages.webhookPrivateTarget(host));
   }
 }

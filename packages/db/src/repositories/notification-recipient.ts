@@ -6,6 +6,7 @@ import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { toObjectId } from './object-id.js';
 import type { TLeanOf, TRecordOf } from './record-of.js';
 import { requireObjectId } from './require-object-id.js';
+import { streamByOwner } from './stream-by-owner.js';
 
 /** An extra recipient as handed out; the confirmation token's hash stays inside. */
 export type TNotificationRecipientRecord = Omit<
@@ -56,6 +57,19 @@ const removedFields = (now: Date) => ({
 
 /** Extra recipients of forms' notifications; every query but the link's is scoped by workspace. */
 export const notificationRecipientRepository = {
+  /** The workspace's pending and confirmed recipients of every form, oldest first (account export). */
+  streamByWorkspace({ workspaceId }: { workspaceId: string }): AsyncGenerator<TNotificationRecipientRecord> {
+    return streamByOwner(
+      workspaceId,
+      (workspace) =>
+        NotificationRecipientModel.find({ workspaceId: workspace, status: { $ne: 'removed' } })
+          .sort({ _id: 1 })
+          .lean<TLeanRecipient[]>()
+          .cursor() as AsyncIterable<TLeanRecipient>,
+      toRecord,
+    );
+  },
+
   /** The form's recipients, removed ones included (the worker logs what it skips), oldest first. */
   async listForForm({
     workspaceId,

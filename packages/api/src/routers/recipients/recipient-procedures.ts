@@ -1,7 +1,6 @@
 import {
   addNotificationRecipient,
   listNotificationRecipients,
-  notificationRecipientAddress,
   removeNotificationRecipient,
   resendNotificationRecipientLink,
 } from '@formwell/core';
@@ -9,7 +8,8 @@ import {
 import { requireRight, type TActor } from '../../actor/actor.js';
 import { actorProcedure } from '../../actor/actor-procedure.js';
 import { apiKeyPolicies } from '../../auth/api-key-policy.js';
-import { withRecipientLinkLimit } from '../../rate-limit/dashboard-auth-limits.js';
+import type { Context } from '../../context.js';
+import { takeRecipientLinkSlot } from '../../rate-limit/dashboard-auth-limits.js';
 import {
   addRecipientMeta,
   listRecipientsMeta,
@@ -24,14 +24,31 @@ import {
   ZResendRecipientLinkRequestSchema,
 } from './recipients.types.js';
 
-/** The signed-in user who acts, or null for an API key (core then checks the workspace's owner). */
-const actingUserId = ({ actor, user }: { actor: TActor; user: { id: string } }) =>
-  actor.credential.type === 'session' ? user.id : null;
-
 /** Changing who gets a form's submissions by mail: admins and the owner; keys with `forms:write`. */
 const manageProcedure = actorProcedure({ apiKey: apiKeyPolicies.formsManage, session: true }).meta({
   workspaceAbility: 'members',
 });
+
+/**
+ * What adding an address and sending its link again share. A key also needs `submissions:read`: the
+ * address will receive every submission, which a `forms:write`-only key may not read itself. The
+ * rate limits count only a link that goes out (core calls `beforeSend` after its own checks), and
+ * the signed-in user acts, or for a key (null) its workspace's owner.
+ */
+function linkRequest(ctx: Context & { actor: TActor; user: { id: string } }, formId: string) {
+  const { actor, user, services } = ctx;
+  requireRight(actor, apiKeyPolicies.submissionsList.scope);
+  const workspaceId = actor.workspaceId;
+
+  return {
+    workspaceId,
+    formId,
+    actingUserId: actor.credential.type === 'session' ? user.id : null,
+    config: services.config,
+    mail: services.accountMail,
+    beforeSend: (email: string) => takeRecipientLinkSlot(ctx, { workspaceId, email }),
+  };
+}
 
 /** The form's extra recipients (any member reads them; keys with `forms:read`). */
 export const listRecipientsRoute = actorProcedure({ apiKey: apiKeyPolicies.getForm, session: true })
@@ -47,32 +64,18 @@ export const listRecipientsRoute = actorProcedure({ apiKey: apiKeyPolicies.getFo
     }),
   );
 
-/**
- * Adds an address and mails it a confirmation link. A key also needs `submissions:read`: the
- * address will receive every submission, which a `forms:write`-only key may not read itself.
- */
+/** Adds an address and mails it a confirmation link. */
 export const addRecipientRoute = manageProcedure
   .meta(addRecipientMeta)
   .input(ZAddRecipientRequestSchema)
   .output(ZRecipientResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { actor, services, logger } = ctx;
-    requireRight(actor, apiKeyPolicies.submissionsList.scope);
-    const recipient = await withRecipientLinkLimit(
-      ctx,
-      { workspaceId: actor.workspaceId, email: input.email },
-      () =>
-        addNotificationRecipient({
-          config: services.config,
-          mail: services.accountMail,
-          workspaceId: actor.workspaceId,
-          formId: input.formId,
-          email: input.email,
-          actingUserId: actingUserId(ctx),
-        }),
-    );
+    const recipient = await addNotificationRecipient({
+      ...linkRequest(ctx, input.formId),
+      email: input.email,
+    });
     // The id only: the address is a third party's, and the token never leaves the email.
-    logger.info({ formId: input.formId, recipientId: recipient.id }, 'notification recipient added');
+    ctx.logger.info({ formId: input.formId, recipientId: recipient.id }, 'notification recipient added');
 
     return recipient;
   });
@@ -83,19 +86,11 @@ export const resendRecipientLinkRoute = manageProcedure
   .input(ZResendRecipientLinkRequestSchema)
   .output(ZRecipientResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { actor, services, logger } = ctx;
-    requireRight(actor, apiKeyPolicies.submissionsList.scope);
-    const scope = { workspaceId: actor.workspaceId, formId: input.formId, recipientId: input.recipientId };
-    const email = await notificationRecipientAddress(scope);
-    const recipient = await withRecipientLinkLimit(ctx, { workspaceId: actor.workspaceId, email }, () =>
-      resendNotificationRecipientLink({
-        ...scope,
-        config: services.config,
-        mail: services.accountMail,
-        actingUserId: actingUserId(ctx),
-      }),
-    );
-    logger.info(
+    const recipient = await resendNotificationRecipientLink({
+      ...linkRequest(ctx, input.formId),
+      recipientId: input.recipientId,
+    });
+    ctx.logger.info(
       { formId: input.formId, recipientId: recipient.id },
       'notification recipient link sent again',
     );

@@ -53,16 +53,18 @@ export async function memberModes({
 
 /**
  * Where one member's notifications go: the owner's to the form's developer address when one is set
- * (it stands in for the owner, as before members existed); otherwise to the member's own address
- * once it is verified (mail to an unverified address could be mail to a stranger).
+ * (it stands in for the owner, as before members existed); otherwise to the member's own address.
+ * Either only once the member's own address is verified: mail to an unverified address could be
+ * mail to a stranger, and so could mail to a developer address chosen by an account nobody has
+ * proven (as extra recipients, which only a verified account may add).
  */
 export function memberAddress(
   member: Pick<TMemberMode, 'user' | 'role'>,
   developerEmail: string | null,
 ): string | null {
-  if (member.role === 'owner' && developerEmail) {
-    return developerEmail;
+  if (!ownerAddressVerified(member.user)) {
+    return null;
   }
 
-  return ownerAddressVerified(member.user) ? member.user.email : null;
+  return member.role === 'owner' && developerEmail ? developerEmail : member.user.email;
 }

@@ -5,7 +5,7 @@ import { parseInput } from '../../errors/parse-input.js';
 import { loadOwnedForm } from '../../forms/load-owned-form.js';
 import { fieldLabels, formPageUrl } from '../send-submission-email.js';
 import { emailLayout, formEmailTemplate } from '../submission-email-templates.js';
-import { assertTemplateFields, ZEmailTemplateInputSchema } from './z-email-template.js';
+import { assertTemplatePlaceholders, ZEmailTemplateInputSchema } from './z-email-template.js';
 import { EMAIL_TEMPLATE_KINDS } from './email-template-defaults.js';
 import { renderEmailTemplate } from './render-email-template.js';
 
@@ -55,7 +55,7 @@ export async function previewEmailTemplate({
   const form = await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
   const fields = form.fields.filter((field) => typeof field.name === 'string');
   const setting = kind === 'notification' ? 'notificationTemplate' : 'confirmationTemplate';
-  assertTemplateFields({
+  assertTemplatePlaceholders({
     emailSettings: { [setting]: template ?? null },
     fieldNames: fields.map((field) => field.name as string),
   });

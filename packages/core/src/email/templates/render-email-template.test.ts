@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 
 import { DEFAULT_EMAIL_TEMPLATES } from './email-template-defaults.js';
 import { refusedPlaceholders, unknownPlaceholders } from './email-placeholders.js';
-import { emailTemplateInputSchema, placeholderProblem } from './z-email-template.js';
+import { assertTemplatePlaceholders, placeholderProblem } from './z-email-template.js';
 import { formEmailTemplate } from '../submission-email-templates.js';
 import { renderEmailTemplate, type TEmailTemplateContext } from './render-email-template.js';
 
@@ -110,14 +110,23 @@ describe('placeholders per template kind', () => {
   });
 
   test('saving a confirmation that quotes the submitter fails, in subject or body, naming the placeholder', () => {
-    const confirmation = emailTemplateInputSchema('confirmation');
-    const subject = confirmation.safeParse({ subject: 'Re: {{field.message}}' });
-    expect(subject.success).toBe(false);
-    expect(subject.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
-      [['subject'], placeholderProblem('confirmation', '{{field.message}}')],
-    ]);
-    expect(confirmation.safeParse({ body: '{{fields}}' }).success).toBe(false);
-    expect(emailTemplateInputSchema('notification').safeParse({ body: '{{fields}}' }).success).toBe(true);
+    const refusal = (emailSettings: Parameters<typeof assertTemplatePlaceholders>[0]['emailSettings']) => {
+      try {
+        assertTemplatePlaceholders({ emailSettings });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return null;
+    };
+    expect(refusal({ confirmationTemplate: { subject: 'Re: {{field.message}}' } })).toBe(
+      `emailSettings.confirmationTemplate.subject: ${String(placeholderProblem('confirmation', '{{field.message}}'))}`,
+    );
+    expect(refusal({ confirmationTemplate: { body: '{{fields}}' } })).toContain('{{fields}}');
+    expect(refusal({ subject: 'You wrote {{fields}}' })).toContain('emailSettings.subject: ');
+    expect(refusal({ notificationTemplate: { subject: 'New {{nope}}' } })).toBe(
+      'emailSettings.notificationTemplate.subject: Unknown placeholders: {{nope}}',
+    );
+    expect(refusal({ notificationTemplate: { body: '{{fields}} {{field.message}}' } })).toBeNull();
   });
 
   test('a confirmation stored before the rule is sent with the built-in part instead of the quote', () => {

@@ -34,28 +34,14 @@ export function placeholderProblem(
 }
 
 /**
- * One per-form template of a kind as an owner sends it: each part null (or left out) for the
- * built-in one. A placeholder the service does not know, or one the kind may not quote, is refused
- * on save, named, rather than mailed.
+ * One per-form template as an owner sends it: each part null (or left out) for the built-in one.
+ * Its placeholders are checked by assertTemplatePlaceholders, not here: a schema refusal answers
+ * the generic "Input validation failed", and the 400 must name the placeholders it refuses.
  */
-export function emailTemplateInputSchema(kind: TEmailTemplateKind) {
-  return z
-    .object({
-      subject: z.string().trim().min(1).max(MAX_SUBJECT_LENGTH).nullable().optional(),
-      body: z.string().trim().min(1).max(MAX_BODY_LENGTH).nullable().optional(),
-    })
-    .superRefine((template, ctx) => {
-      for (const part of ['subject', 'body'] as const) {
-        const problem = placeholderProblem(kind, template[part] ?? '');
-        if (problem !== null) {
-          ctx.addIssue({ code: 'custom', path: [part], message: problem });
-        }
-      }
-    });
-}
-
-/** A template of either kind (the kind-specific checks apply where the kind is known). */
-export const ZEmailTemplateInputSchema = emailTemplateInputSchema('notification');
+export const ZEmailTemplateInputSchema = z.object({
+  subject: z.string().trim().min(1).max(MAX_SUBJECT_LENGTH).nullable().optional(),
+  body: z.string().trim().min(1).max(MAX_BODY_LENGTH).nullable().optional(),
+});
 
 /** A template as stored and shown. */
 export const ZStoredEmailTemplateSchema = z
@@ -74,39 +60,47 @@ function templateSetting(kind: TEmailTemplateKind): 'notificationTemplate' | 'co
   return TEMPLATE_SETTING[kind];
 }
 
+type TTemplatePart = { subject?: string | null; body?: string | null } | null | undefined;
+
+/** Throws the 400 naming the placeholders a text refuses (see placeholderProblem), with its path. */
+function assertPlaceholders(
+  path: string,
+  kind: TEmailTemplateKind,
+  text: string | null | undefined,
+  fieldNames: readonly string[] | undefined,
+): void {
+  const message = placeholderProblem(kind, text ?? '', fieldNames);
+  if (message !== null) {
+    throw invalidParameter(path, `${path}: ${message}`, message);
+  }
+}
+
 /**
- * 400 when a template's `{{field.NAME}}` names no field of the form, or a template quotes what its
- * kind may not (checked where the form's fields
- * are known: on create, and on update against the fields it will have).
+ * 400 naming them when a template (or the confirmation's older `subject`) uses a placeholder the
+ * service does not know, or one its kind may not quote. Without `fieldNames` (before the form is
+ * read, so a bad placeholder is a 400 before a 404) any `{{field.NAME}}` passes; with them (on
+ * create, and on update against the fields the form will have) it must name one of them.
  */
-export function assertTemplateFields({
+export function assertTemplatePlaceholders({
   emailSettings,
   fieldNames,
 }: {
   emailSettings:
-    | Partial<
-        Record<
-          'notificationTemplate' | 'confirmationTemplate',
-          { subject?: string | null; body?: string | null } | null
-        >
-      >
+    | (Partial<Record<'notificationTemplate' | 'confirmationTemplate', TTemplatePart>> & {
+        subject?: string | null;
+      })
     | undefined;
-  fieldNames: readonly string[];
+  fieldNames?: readonly string[];
 }): void {
   for (const kind of EMAIL_TEMPLATE_KINDS) {
     const setting = templateSetting(kind);
     const template = emailSettings?.[setting];
     for (const part of ['subject', 'body'] as const) {
-      const message = placeholderProblem(kind, template?.[part] ?? '', fieldNames);
-      if (message !== null) {
-        throw invalidParameter(
-          `emailSettings.${setting}.${part}`,
-          `emailSettings.${setting}.${part}: ${message}`,
-          message,
-        );
-      }
+      assertPlaceholders(`emailSettings.${setting}.${part}`, kind, template?.[part], fieldNames);
     }
   }
+  // The older setting is the confirmation's subject, so it is held to the confirmation's rules.
+  assertPlaceholders('emailSettings.subject', 'confirmation', emailSettings?.subject, fieldNames);
 }
 
 /**

@@ -52,10 +52,25 @@ function toView(record: TNotificationRecipientRecord): TNotificationRecipientVie
   };
 }
 
+/** One extra recipient in the account export: the listing's view and the form it is for. */
+export function toExportedRecipient(record: TNotificationRecipientRecord) {
+  return { ...toView(record), formId: record.formId };
+}
+
 type TScope = { workspaceId: string; formId: string };
 
-/** Who mails a link: the signed-in user, or null for an API key (its workspace's owner answers). */
-type TActing = { actingUserId: string | null };
+/**
+ * What every request that mails a link shares: who acts (the signed-in user, or null for an API key:
+ * its workspace's owner answers), where links point and how they are queued, and `beforeSend`, called
+ * with the address once every check has passed and just before anything is written or mailed: the
+ * caller counts its rate limits there, so a refused request (404, 403, 409) uses up none of them.
+ */
+export type TLinkRequest = TScope & {
+  actingUserId: string | null;
+  config: Pick<TCoreConfig, 'publicUrl'>;
+  mail: TAccountMail;
+  beforeSend?: (address: string) => Promise<void>;
+};
 
 const recipientNotFound = () =>
   new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.RECIPIENT_NOT_FOUND });
@@ -67,20 +82,21 @@ function newLink(now: Date) {
   return { token, link: { tokenHash, expiresAt: new Date(now.getTime() + RECIPIENT_LINK_TTL_MS), now } };
 }
 
+/** The form a link is for, once the actor may mail one (404 for another workspace's, 403 unproven). */
+async function formForLink({ workspaceId, formId, actingUserId }: TLinkRequest): Promise<TFormRecord> {
+  const form = await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
+  await requireVerifiedActor({ userId: actingUserId, workspaceId });
+
+  return form;
+}
+
 /** Queues the confirmation email; the link rides in the stored message, never in the job. */
-async function mailLink({
-  config,
-  mail,
-  form,
-  recipient,
-  token,
-}: {
-  config: Pick<TCoreConfig, 'publicUrl'>;
-  mail: TAccountMail;
-  form: Pick<TFormRecord, 'userId' | 'name'>;
-  recipient: TNotificationRecipientRecord;
-  token: string;
-}): Promise<void> {
+async function mailLink(
+  { config, mail }: TLinkRequest,
+  form: Pick<TFormRecord, 'userId' | 'name'>,
+  recipient: TNotificationRecipientRecord,
+  token: string,
+): Promise<TNotificationRecipientView> {
   await queueAccountEmail({
     mail,
     kind: 'notification.recipient-confirm',
@@ -92,6 +108,8 @@ async function mailLink({
     }),
     expiresAt: recipient.confirmExpiresAt ?? new Date(),
   });
+
+  return toView(recipient);
 }
 
 /**
@@ -118,38 +136,38 @@ export async function listNotificationRecipients({
 
 /**
  * Adds an address to a form's notifications and mails it a confirmation link (single-use, 7 days).
- * 400 for an invalid address or past the form's cap, 409 when the address is already there, 403
- * while the acting account's own address is unproven (as for invitations). The address gets
- * nothing else until it confirms.
+ * 400 for an invalid address, 404 for another workspace's form, 403 while the acting account's own
+ * address is unproven (as for invitations) or past the form's cap, 409 when the address is already
+ * there. The address gets nothing else until it confirms.
  */
 export async function addNotificationRecipient({
-  config,
-  mail,
-  workspaceId,
-  formId,
   email,
-  actingUserId,
   now = new Date(),
-}: TScope &
-  TActing & {
-    config: Pick<TCoreConfig, 'publicUrl'>;
-    mail: TAccountMail;
-    /** Checked here: the CLI and the API pass what was typed. */
-    email: string;
-    now?: Date;
-  }): Promise<TNotificationRecipientView> {
+  ...request
+}: TLinkRequest & {
+  /** Checked here: the CLI and the API pass what was typed. */
+  email: string;
+  now?: Date;
+}): Promise<TNotificationRecipientView> {
+  const { workspaceId, formId } = request;
   // Named, so the 400 says which input it refuses (`email: Invalid email address`).
   const address = parseInput(z.object({ email: ZEmailSchema }), { email }).email;
-  const form = await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
-  await requireVerifiedActor({ userId: actingUserId, workspaceId });
+  const form = await formForLink(request);
   const tooMany = () =>
     // A 403 like every other limit reached (forms, keys, endpoints): the request itself is valid.
     new AppError(AppErrorCode.FORBIDDEN, {
       message: ErrorMessages.tooManyRecipients(MAX_EXTRA_RECIPIENTS),
     });
-  if ((await notificationRecipientRepository.countActive({ workspaceId, formId })) >= MAX_EXTRA_RECIPIENTS) {
+  const active = (await notificationRecipientRepository.listForForm({ workspaceId, formId })).filter(
+    (recipient) => recipient.status !== 'removed',
+  );
+  if (active.some((recipient) => recipient.email === address)) {
+    throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.RECIPIENT_EXISTS });
+  }
+  if (active.length >= MAX_EXTRA_RECIPIENTS) {
     throw tooMany();
   }
+  await request.beforeSend?.(address);
   const { token, link } = newLink(now);
   const recipient = await notificationRecipientRepository.addPending({
     workspaceId,
@@ -157,6 +175,7 @@ export async function addNotificationRecipient({
     email: address,
     link,
   });
+  // Added meanwhile by a request that raced this one.
   if (!recipient) {
     throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.RECIPIENT_EXISTS });
   }
@@ -165,32 +184,31 @@ export async function addNotificationRecipient({
     await notificationRecipientRepository.discard({ recipientId: recipient.id });
     throw tooMany();
   }
-  await mailLink({ config, mail, form, recipient, token });
 
-  return toView(recipient);
+  return mailLink(request, form, recipient, token);
 }
 
 /**
  * Mails a pending recipient a new link (the earlier one stops working). 404 for no such recipient
- * of the form, 409 when it confirmed already, 403 as for adding while the actor is unproven.
+ * of the form, 409 when it confirmed already, 403 as for adding while the actor is unproven. The
+ * form and the recipient are read once, and `beforeSend` is called only for a link that goes out.
  */
 export async function resendNotificationRecipientLink({
-  config,
-  mail,
-  workspaceId,
-  formId,
   recipientId,
-  actingUserId,
   now = new Date(),
-}: TScope &
-  TActing & {
-    config: Pick<TCoreConfig, 'publicUrl'>;
-    mail: TAccountMail;
-    recipientId: string;
-    now?: Date;
-  }): Promise<TNotificationRecipientView> {
-  const form = await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
-  await requireVerifiedActor({ userId: actingUserId, workspaceId });
+  ...request
+}: TLinkRequest & { recipientId: string; now?: Date }): Promise<TNotificationRecipientView> {
+  const { workspaceId, formId } = request;
+  const form = await formForLink(request);
+  const existing = await notificationRecipientRepository.findById({ workspaceId, formId, recipientId });
+  const refusal = (found: TNotificationRecipientRecord | null) =>
+    found?.status === 'confirmed'
+      ? new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.RECIPIENT_CONFIRMED })
+      : recipientNotFound();
+  if (existing?.status !== 'pending') {
+    throw refusal(existing);
+  }
+  await request.beforeSend?.(existing.email);
   const { token, link } = newLink(now);
   const recipient = await notificationRecipientRepository.replaceLink({
     workspaceId,
@@ -198,31 +216,12 @@ export async function resendNotificationRecipientLink({
     recipientId,
     link,
   });
+  // Confirmed or removed meanwhile.
   if (!recipient) {
-    const existing = await notificationRecipientRepository.findById({ workspaceId, formId, recipientId });
-    if (existing?.status === 'confirmed') {
-      throw new AppError(AppErrorCode.CONFLICT, { message: ErrorMessages.RECIPIENT_CONFIRMED });
-    }
-    throw recipientNotFound();
-  }
-  await mailLink({ config, mail, form, recipient, token });
-
-  return toView(recipient);
-}
-
-/** The address a resend mails, for the per-recipient rate limit counted before it is sent. */
-export async function notificationRecipientAddress({
-  workspaceId,
-  formId,
-  recipientId,
-}: TScope & { recipientId: string }): Promise<string> {
-  await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
-  const recipient = await notificationRecipientRepository.findById({ workspaceId, formId, recipientId });
-  if (!recipient || recipient.status === 'removed') {
-    throw recipientNotFound();
+    throw refusal(await notificationRecipientRepository.findById({ workspaceId, formId, recipientId }));
   }
 
-  return recipient.email;
+  return mailLink(request, form, recipient, token);
 }
 
 /** Removes an extra recipient: it gets nothing more, and its link stops working. 404 if none. */
