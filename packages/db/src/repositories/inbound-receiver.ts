@@ -48,7 +48,7 @@ export const inboundReceiverRepository = {
       replaceSecret
         ? { $set: { secret: fresh.secret }, $setOnInsert: { receiverId: fresh.receiverId } }
         : { $setOnInsert: { receiverId: fresh.receiverId, secret: fresh.secret } },
-      { upsert: true, new: true },
+      { upsert: true, returnDocument: 'after' },
     ).lean<TLeanReceiver>();
     if (!doc) {
       throw new Error('the receiver upsert answered no document');
