@@ -85,8 +85,8 @@ const CASES = [
     page: 'src/pages/form-detail.tsx',
     edit: {
       file: 'packages/core/src/forms/form-view.ts',
-      from: '    submissionCount: z.number(),',
-      to: '    submissionTotal: z.number(),',
+      from: '  submissionCount: z.number(),',
+      to: '  submissionTotal: z.number(),',
     },
     expected: /Property 'submissionCount' does not exist/,
   },

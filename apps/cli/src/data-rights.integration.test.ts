@@ -246,6 +246,10 @@ async function seedAccount(label: string): Promise<TAccount> {
       status: 'pending',
       confirmTokenHash: `${label}-recipient-token-hash`,
       confirmExpiresAt: new Date(Date.now() + 86_400_000),
+      // Written by hand, so the timestamps mongoose would add are set here.
+      linkSentAt: new Date(),
+      createdAt: new Date(),
+      updatedAt: new Date(),
     });
   // The owner's own custom receiver (its secret is the owner's).
   await getInboundReceiver({ userId, publicUrl: 'http://localhost:3000' });
@@ -321,6 +325,10 @@ describe('data rights through the CLI', () => {
     expect(archive.webhookEndpoints).toHaveLength(1);
     expect(archive.webhookDeliveries).toHaveLength(1);
     expect(archive.emails).toHaveLength(1);
+    expect(archive.notificationRecipients).toMatchObject([
+      { email: 'exporter-recipient@example.com', status: 'pending', formId: mine.formIds[0] },
+    ]);
+    expect(text).not.toContain('recipient-token-hash');
     for (const word of [...markers(theirs), 'bystander']) {
       expect(text).not.toContain(word);
     }
