@@ -50,6 +50,7 @@ export { formStatsRepository, statsKey } from './repositories/form-stats.js';
 export type { TFormStatsMonthRecord, TFormStatsRecord } from './repositories/form-stats.js';
 export { listFormOwners, rebuildFormStats } from './repositories/form-stats-rebuild.js';
 export { migrateAnalyticsToDays } from './repositories/analytics-days-migration.js';
+export { migrateSpamCountsToForms } from './repositories/spam-counts-migration.js';
 export {
   emptyDays,
   monthStart,

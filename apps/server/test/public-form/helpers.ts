@@ -6,7 +6,7 @@ import {
   type TCreateFormInput,
   type TUpdateFormInput,
 } from '@formwell/core';
-import { formStatsRepository, SubmissionModel } from '@formwell/db';
+import { formRepository, SubmissionModel } from '@formwell/db';
 
 import { createOwner, createTestForm, type CreateOwnerOptions } from '../api-v1/helpers/fixtures.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
@@ -62,5 +62,5 @@ export async function outboxKinds(submissionId: string): Promise<string[]> {
 
 /** The form's spam count (honeypot hits and refused CAPTCHAs). */
 export async function spamCount({ userId, formId }: TPublicForm): Promise<number> {
-  return (await formStatsRepository.get({ userId, formId, quarterOfDay: false }))?.spam ?? 0;
+  return (await formRepository.findById({ userId, formId }))?.caughtSpamCount ?? 0;
 }

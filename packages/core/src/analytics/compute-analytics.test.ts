@@ -17,7 +17,7 @@ const COUNTRIES = ['United States', 'Germany', 'India', 'Nepal', 'Unknown'];
 
 /** The counters the submit path writes (same bucketing as FormStatsMonth). */
 function countersOf(raws: TRaw[]): TFormStatsRecord {
-  const stats: TFormStatsRecord = { formId: 'f', total: 0, spam: 0, browsers: {}, countries: {}, months: [] };
+  const stats: TFormStatsRecord = { formId: 'f', total: 0, browsers: {}, countries: {}, months: [] };
   const months = new Map<string, TFormStatsRecord['months'][number]>();
   for (const { at, browser, country } of raws) {
     const bucket = statsBucketOf(new Date(at));

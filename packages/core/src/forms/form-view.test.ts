@@ -35,6 +35,8 @@ const record: TFormRecord = {
   retentionDays: null,
   spamThreshold: null,
   submissionCount: 7,
+  caughtSpamCount: 0,
+  spamFolderCount: 0,
   webhookCount: 0,
   createdAt: new Date('2026-11-01T00:00:00.000Z'),
   updatedAt: new Date('2026-11-02T00:00:00.000Z'),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-import { countFormSpam } from './count-form-spam.js';
 import type { TEmailPlanLimits } from './effective-email-settings.js';
 import { toFormDetail, ZFormDetailSchema } from './form-detail.js';
-import { ZFormSchema } from './get-form.js';
+import { spamCountOf, ZFormSchema } from './get-form.js';
 import { loadOwnedForm } from './load-owned-form.js';
 
 /**
@@ -23,10 +22,7 @@ export type GetFormDetailOptions = { userId: string; formId: string; limits: TEm
 
 /** The dashboard's view of one form, with every setting and its spam count. */
 export async function getFormDetail({ userId, formId, limits }: GetFormDetailOptions): Promise<TFormRead> {
-  const [form, spam] = await Promise.all([
-    loadOwnedForm({ userId, formId, foreign: 'not-found' }),
-    countFormSpam({ userId, formId }),
-  ]);
+  const form = await loadOwnedForm({ userId, formId, foreign: 'not-found' });
 
-  return { ...toFormDetail(form, limits), spamCount: spam.caught + spam.inFolder, caughtCount: spam.caught };
+  return { ...toFormDetail(form, limits), spamCount: spamCountOf(form), caughtCount: form.caughtSpamCount };
 }

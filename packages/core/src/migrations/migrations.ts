@@ -1,4 +1,4 @@
-import { migrateAnalyticsToDays, migratePersonalWorkspaces } from '@formwell/db';
+import { migrateAnalyticsToDays, migratePersonalWorkspaces, migrateSpamCountsToForms } from '@formwell/db';
 
 import { rebuildAnalyticsCounters } from '../analytics/rebuild-analytics-counters.js';
 import { DEFAULT_PLAN_LIMITS } from '../config/plans.js';
@@ -48,6 +48,15 @@ export const MIGRATIONS: readonly TMigration[] = [
     name: 'analytics-day-documents-count-by-mark',
     up: async () => {
       await migrateAnalyticsToDays();
+    },
+  },
+  {
+    // Reading a form's spam count became reading the form: the caught-spam count moved from the
+    // analytics totals to the form, and the form counts its spam folder.
+    version: 4,
+    name: 'form-spam-counts',
+    up: async () => {
+      await migrateSpamCountsToForms();
     },
   },
 ];

@@ -1,4 +1,4 @@
-import { formStatsRepository, type TFormRecord } from '@formwell/db';
+import { formRepository, type TFormRecord } from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -55,7 +55,7 @@ export async function checkFormCaptcha({
     );
   }
   if (verdict === 'failed') {
-    await formStatsRepository.recordSpam({ userId: form.userId, formId: form.id });
+    await formRepository.recordCaughtSpam({ userId: form.userId, formId: form.id });
     throw refusedAs(
       SubmitRefusal.captcha,
       new AppError(AppErrorCode.FORBIDDEN, { message: ErrorMessages.CAPTCHA_FAILED }),

@@ -281,7 +281,7 @@ async function recountWithdrawn({
 }): Promise<TSetSubmissionStatusResult> {
   const { formId, createdAt, meta } = current;
   await Promise.all([
-    formRepository.incrementSubmissionCount({ userId: user.id, formId, by: 1 }),
+    formRepository.incrementCounts({ userId: user.id, formId, by: { submissionCount: 1 } }),
     formStatsRepository.recordSubmission({
       userId: user.id,
       formId,

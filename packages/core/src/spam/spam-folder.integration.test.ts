@@ -14,6 +14,7 @@ import { createForm } from '../forms/create-form.js';
 import { getFormDetail } from '../forms/get-form-detail.js';
 import type { TCreateFormInput } from '../forms/z-form-input.js';
 import { getFormAnalytics } from '../analytics/get-form-analytics.js';
+import { deleteSubmission } from '../submissions/delete-submission.js';
 import { listSubmissions } from '../submissions/list-submissions.js';
 import { submitForm } from '../submissions/submit-form.js';
 import { usageMonth } from '../submissions/usage-month.js';
@@ -300,7 +301,7 @@ describe('the spam folder', () => {
     expect([missing.code, missing.message]).toEqual(['NOT_FOUND', 'Submission not found']);
   });
 
-  test('purges spam after 30 days in the folder, and nothing younger', async () => {
+  test('purges spam after 30 days in the folder, and nothing younger; the folder count follows', async () => {
     const user = await owner();
     const form = await formWithEffects(user.id);
     const old = await submit(user, form.id, LINK_FARM, new Date(Date.now() - 31 * 86_400_000));
@@ -311,5 +312,9 @@ describe('the spam folder', () => {
     );
     expect(ids).toEqual([young.response.submissionId]);
     expect(ids).not.toContain(old.response.submissionId);
+    expect((await detail(user.id, form.id)).spamCount).toBe(1);
+
+    await deleteSubmission({ userId: user.id, formId: form.id, submissionId: young.response.submissionId });
+    expect((await detail(user.id, form.id)).spamCount).toBe(0);
   });
 });

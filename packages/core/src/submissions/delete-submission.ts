@@ -35,18 +35,26 @@ export async function deleteSubmission({
 }
 
 /**
- * Lowers the counters a just-deleted submission was in. Withheld spam (filed by the classifier,
- * never released) was in none; nor was a submission deleted with its "counters pending" mark:
- * counting takes the mark first (countPending), so a deleted mark was never taken, and nobody can
- * take it any more.
+ * Lowers the counters a just-deleted submission was in. Spam leaves its form's spam folder count.
+ * Withheld spam (filed by the classifier, never released) was in no other counter; nor was a
+ * submission deleted with its "counters pending" mark: counting takes the mark first
+ * (countPending), so a deleted mark was never taken, and nobody can take it any more.
  */
 export async function uncountRemoved(removed: TSubmissionRecord): Promise<void> {
+  const { userId, formId } = removed;
+  const inFolder = removed.status === 'spam';
   if (removed.withheld || removed.countersPending) {
+    if (inFolder) {
+      await formRepository.incrementCounts({ userId, formId, by: { spamFolderCount: -1 } });
+    }
     return;
   }
-  const { userId, formId } = removed;
   await Promise.all([
-    formRepository.incrementSubmissionCount({ userId, formId, by: -1 }),
+    formRepository.incrementCounts({
+      userId,
+      formId,
+      by: { submissionCount: -1, ...(inFolder ? { spamFolderCount: -1 } : {}) },
+    }),
     formStatsRepository.removeSubmission({
       userId,
       formId,

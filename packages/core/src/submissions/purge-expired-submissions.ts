@@ -55,7 +55,12 @@ async function purgeForm(ids: { userId: string; formId: string }, before: Date):
     const removed = await submissionRepository.removeOlderThan({ ...ids, before, limit: BATCH });
     if (removed.length > 0) {
       await removeSubmissionFiles(removed.map((submission) => submission.id));
-      await formRepository.incrementSubmissionCount({ ...ids, by: -removed.length });
+      // Spam kept counted (marked before marking withheld it) leaves the folder's count too.
+      const spam = removed.filter((submission) => submission.status === 'spam').length;
+      await formRepository.incrementCounts({
+        ...ids,
+        by: { submissionCount: -removed.length, ...(spam > 0 ? { spamFolderCount: -spam } : {}) },
+      });
       for (const submission of removed) {
         await formStatsRepository.removeSubmission({
           ...ids,

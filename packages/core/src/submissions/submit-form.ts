@@ -1,4 +1,10 @@
-import { formStatsRepository, storeSubmission, submissionRepository, type TFormRecord } from '@formwell/db';
+import {
+  formRepository,
+  spamFolderRepository,
+  storeSubmission,
+  submissionRepository,
+  type TFormRecord,
+} from '@formwell/db';
 
 import type { TCoreConfig } from '../config/load-config.js';
 import type { TPlan } from '../config/plans.js';
@@ -152,7 +158,7 @@ export async function submitForm({
   const { _gotcha: gotcha, ...rest } = data;
   if (isHoneypotFilled(gotcha)) {
     // Bots get the normal answer so they learn nothing; nothing is stored or sent.
-    await formStatsRepository.recordSpam({ userId: user.id, formId: form.id });
+    await formRepository.recordCaughtSpam({ userId: user.id, formId: form.id });
     const response: TSubmitResponse = {
       success: true,
       message: 'Form submitted successfully',
@@ -182,7 +188,7 @@ export async function submitForm({
   if (verdict.status === 'spam') {
     // Kept in the spam folder, and nothing else: no quota, count, analytics, email or webhook
     // until the owner releases it. A uniqueEmail address is not taken by it either.
-    const stored = await submissionRepository.create({
+    const stored = await spamFolderRepository.file({
       userId: user.id,
       formId: form.id,
       email,

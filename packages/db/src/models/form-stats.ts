@@ -14,7 +14,6 @@ const formStatsSchema = new Schema(
     formId: { type: Schema.Types.ObjectId, required: true },
     userId: { type: Schema.Types.ObjectId, required: true },
     total: { type: Number, default: 0 },
-    spam: { type: Number, default: 0 },
     browsers: { type: Map, of: Number, default: {} },
     countries: { type: Map, of: Number, default: {} },
     // Bumped by every counter change: the rebuild replaces the document only if nothing moved.

@@ -51,6 +51,11 @@ const formSchema = new Schema(
     // A submission scoring this or more goes to the spam folder; unset means core's default.
     spamThreshold: { type: Number },
     submissionCount: { type: Number, default: 0 },
+    // What the form caught as spam, kept here so reading a form (GET form, the dashboard) is one
+    // read: answered like a success and never stored (honeypot, failed CAPTCHA), and in the spam
+    // folder now. Absent on forms older than the counters until the migration sets them.
+    caughtSpamCount: { type: Number, default: 0 },
+    spamFolderCount: { type: Number, default: 0 },
     // Webhook endpoints of the form, so the plan's per-form cap is one conditional update.
     // Absent on older forms; core initialises it from a count on first use.
     webhookCount: { type: Number },

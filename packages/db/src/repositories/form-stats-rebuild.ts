@@ -145,7 +145,9 @@ async function rebuildOnce(ids: TOwnedIds): Promise<{ submissions: number; done:
   const results = await Promise.all([
     replaceIfUnchanged(FormStatsModel.collection, owned, totalsBefore, {
       ...scanned.totals,
-      spam: totalsBefore?.spam ?? 0,
+      // The caught-spam count of a database the caught-spam migration has not reached yet (it moves
+      // it to the form): it counts submissions never stored, so no scan can recompute it.
+      ...(totalsBefore?.spam === undefined ? {} : { spam: totalsBefore.spam }),
     }),
     ...replaceKeyed(FormStatsQuartersModel.collection, owned, 'month', monthsBefore, scanned.months),
     ...replaceKeyed(FormStatsDayModel.collection, owned, 'day', daysBefore, scanned.days),

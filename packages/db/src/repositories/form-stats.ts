@@ -20,7 +20,6 @@ export type TFormStatsMonthRecord = {
 export type TFormStatsRecord = {
   formId: string;
   total: number;
-  spam: number;
   browsers: Record<string, number>;
   countries: Record<string, number>;
   /** Oldest first; only the months and parts asked for (see get). */
@@ -29,7 +28,6 @@ export type TFormStatsRecord = {
 
 type TLeanStats = {
   total?: number | null;
-  spam?: number | null;
   browsers?: Record<string, number> | null;
   countries?: Record<string, number> | null;
 };
@@ -190,27 +188,6 @@ export const formStatsRepository = {
     );
   },
 
-  /** Submissions of the form caught as spam (honeypot, failed CAPTCHA): one field of one document. */
-  async spamCount({ userId, formId }: { userId: string; formId: string }): Promise<number> {
-    return withOwnedIds({ userId, formId }, 0, async (ids) => {
-      const doc = await FormStatsModel.findOne({ formId: ids.form, userId: ids.owner }, { spam: 1 }).lean<{
-        spam?: number | null;
-      }>();
-
-      return doc?.spam ?? 0;
-    });
-  },
-
-  async recordSpam({ userId, formId }: { userId: string; formId: string }): Promise<void> {
-    return withOwnedIds({ userId, formId }, undefined, async (ids) => {
-      await FormStatsModel.collection.updateOne(
-        { formId: ids.form },
-        { $inc: { spam: 1, version: 1 }, $setOnInsert: { userId: ids.owner } },
-        { upsert: true },
-      );
-    });
-  },
-
   /**
    * The totals, with (when `quarterOfDay` is set) the quarter-of-day totals of every month, and the
    * quarter-hour buckets of the months from `quartersFrom` (`YYYY-MM`, inclusive) and of those
@@ -232,7 +209,7 @@ export const formStatsRepository = {
   }): Promise<TFormStatsRecord | null> {
     return withOwnedIds({ userId, formId }, null, async (ids) => {
       const owned = { formId: ids.form, userId: ids.owner };
-      const projection = { total: 1, spam: 1, browsers: 1, countries: 1 };
+      const projection = { total: 1, browsers: 1, countries: 1 };
       // One index range read per month asked for before `quartersFrom` (usually none), rather than
       // one `$or`, which the engine answers by decoding every day of the form to test it.
       const older = [...new Set(quartersOf.filter((month) => month < quartersFrom))];
@@ -268,7 +245,6 @@ export const formStatsRepository = {
       return {
         formId: ids.form.toString(),
         total: doc.total ?? 0,
-        spam: doc.spam ?? 0,
         browsers: decodeKeys(doc.browsers),
         countries: decodeKeys(doc.countries),
         months: [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month)),

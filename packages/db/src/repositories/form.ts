@@ -28,6 +28,9 @@ export type TFormRecord = Omit<
   publicSubmissions: TPublicSubmissionsRecord;
 };
 
+/** The form's own counters, each kept by one conditional writer per event (see incrementCounts). */
+export type TFormCounts = Partial<Record<'submissionCount' | 'caughtSpamCount' | 'spamFolderCount', number>>;
+
 /** The keyless HTML endpoint's settings; `captcha.provider` is one of core's CAPTCHA providers. */
 type TPublicSubmissionsRecord = {
   enabled: boolean;
@@ -111,6 +114,8 @@ function toRecord(doc: TLeanForm): TFormRecord {
     retentionDays: doc.retentionDays ?? null,
     spamThreshold: doc.spamThreshold ?? null,
     webhookCount: doc.webhookCount ?? null,
+    caughtSpamCount: doc.caughtSpamCount ?? 0,
+    spamFolderCount: doc.spamFolderCount ?? 0,
   };
 }
 
@@ -148,6 +153,8 @@ export const formRepository = {
       ...input,
       userId: requireObjectId(userId),
       submissionCount: 0,
+      caughtSpamCount: 0,
+      spamFolderCount: 0,
       webhookCount: 0,
     });
 
@@ -283,19 +290,25 @@ export const formRepository = {
     }));
   },
 
-  async incrementSubmissionCount({
+  /** Adds to (or, negative, takes from) the form's counters in one update. */
+  async incrementCounts({
     userId,
     formId,
     by,
   }: {
     userId: string;
     formId: string;
-    by: number;
+    by: TFormCounts;
   }): Promise<void> {
     return withOwnedIds({ userId, formId }, undefined, async (ids) => {
-      await FormModel.updateOne({ _id: ids.form, userId: ids.owner }, { $inc: { submissionCount: by } });
+      await FormModel.collection.updateOne({ _id: ids.form, userId: ids.owner }, { $inc: by });
     });
   },
+  /** One submission answered like a success and never stored (honeypot, failed CAPTCHA). */
+  async recordCaughtSpam({ userId, formId }: { userId: string; formId: string }): Promise<void> {
+    await formRepository.incrementCounts({ userId, formId, by: { caughtSpamCount: 1 } });
+  },
+
   /** Sets the webhook counter of a form that has none yet (a no-op once set). */
   async initWebhookCount({ userId, formId, value }: { userId: string; formId: string; value: number }) {
     await withOwnedIds({ userId, formId }, undefined, (ids) =>

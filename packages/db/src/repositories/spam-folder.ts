@@ -1,7 +1,14 @@
+import { FormModel } from '../models/form.js';
 import { SubmissionModel } from '../models/submission.js';
+import { bulkWriteIfSupported, namespaceOf } from './bulk-write.js';
+import { formRepository } from './form.js';
 import { toObjectId } from './object-id.js';
-import { withOwnedIds } from './owned-ids.js';
-import { newOutboxEntry, type TNewOutboxEntry } from './submission.js';
+import {
+  newOutboxEntry,
+  newSubmissionDocument,
+  type TCreateSubmissionRecord,
+  type TNewOutboxEntry,
+} from './submission.js';
 import { toSubmissionRecord, type TLeanSubmission, type TSubmissionRecord } from './submission-record.js';
 
 type TSubmissionIds = { userId: string; formId: string; submissionId: string };
@@ -16,11 +23,47 @@ function oneFilter({ userId, formId, submissionId }: TSubmissionIds) {
 }
 
 /**
+ * The form's `spamFolderCount` follows a move that only the one winning update gets to make (so a
+ * move is counted once). Two writes, not one command: a crash between them leaves the count one off,
+ * as it would a deletion's.
+ */
+async function movedFolder({ userId, formId }: TSubmissionIds, by: 1 | -1): Promise<void> {
+  await formRepository.incrementCounts({ userId, formId, by: { spamFolderCount: by } });
+}
+
+/**
  * The spam folder's moves. Each is one conditional single-document update, so of two concurrent
  * moves of the same submission exactly one wins (gets the document back) and the other gets null:
  * that is what makes a release deliver once however many clicks race.
  */
 export const spamFolderRepository = {
+  /**
+   * Files a submission the classifier judged spam: the submission and its form's
+   * `spamFolderCount`, in one command where the server has MongoDB 8.0's `bulkWrite` (so neither
+   * exists without the other after a crash), else one after the other.
+   */
+  async file(record: TCreateSubmissionRecord): Promise<TSubmissionRecord> {
+    const document = newSubmissionDocument(record);
+    const counted = {
+      filter: { _id: document.formId, userId: document.userId },
+      update: { $inc: { spamFolderCount: 1 } },
+    };
+    const result = await bulkWriteIfSupported(
+      SubmissionModel.db.getClient(),
+      [
+        { name: 'insertOne', namespace: namespaceOf(SubmissionModel), document },
+        { name: 'updateOne', namespace: namespaceOf(FormModel), ...counted },
+      ],
+      { ordered: true },
+    );
+    if (!result) {
+      await SubmissionModel.collection.insertOne(document);
+      await FormModel.collection.updateOne(counted.filter, counted.update);
+    }
+
+    return toSubmissionRecord(document);
+  },
+
   /**
    * Moves a withheld spam submission to the inbox with the outbox it now owes and its `countersPending`
    * mark (the counter sweep finishes the counting after a crash). Returns the submission as it was
@@ -51,8 +94,12 @@ export const spamFolderRepository = {
       },
       { returnDocument: 'before' },
     );
+    if (!doc) {
+      return null;
+    }
+    await movedFolder(ids, -1);
 
-    return doc ? { before: toSubmissionRecord(doc as unknown as TLeanSubmission), outbox } : null;
+    return { before: toSubmissionRecord(doc as unknown as TLeanSubmission), outbox };
   },
 
   /**
@@ -80,8 +127,12 @@ export const spamFolderRepository = {
       },
       { returnDocument: 'before' },
     );
+    if (!doc) {
+      return null;
+    }
+    await movedFolder(ids, 1);
 
-    return doc ? toSubmissionRecord(doc as unknown as TLeanSubmission) : null;
+    return toSubmissionRecord(doc as unknown as TLeanSubmission);
   },
 
   /**
@@ -98,15 +149,12 @@ export const spamFolderRepository = {
       { $set: { status: 'inbox', markedAs: 'inbox' }, $unset: { spamSince: '' } },
       { returnDocument: 'before' },
     );
+    if (!doc) {
+      return null;
+    }
+    await movedFolder(ids, -1);
 
-    return doc ? toSubmissionRecord(doc as unknown as TLeanSubmission) : null;
-  },
-
-  /** Submissions of the form in its spam folder now. */
-  async count({ userId, formId }: { userId: string; formId: string }): Promise<number> {
-    return withOwnedIds({ userId, formId }, 0, (ids) =>
-      SubmissionModel.countDocuments({ formId: ids.form, status: 'spam', userId: ids.owner }),
-    );
+    return toSubmissionRecord(doc as unknown as TLeanSubmission);
   },
 
   /** Spam that entered the folder before `before`, oldest first, every owner (the purge). */

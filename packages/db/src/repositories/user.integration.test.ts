@@ -71,7 +71,7 @@ describe('userRepository and formRepository', () => {
     expect(await formRepository.findOwnerId({ formId: '000000000000000000000000' })).toBeNull();
     expect(await formRepository.update({ userId: other.id, formId: form.id, set: { name: 'X' } })).toBeNull();
     expect(await formRepository.delete({ userId: other.id, formId: form.id })).toBe(false);
-    await formRepository.incrementSubmissionCount({ userId: owner.id, formId: form.id, by: 2 });
+    await formRepository.incrementCounts({ userId: owner.id, formId: form.id, by: { submissionCount: 2 } });
     expect((await formRepository.list({ userId: owner.id, limit: 5 })).items[0]?.submissionCount).toBe(2);
     expect(await formRepository.count({ userId: other.id })).toBe(0);
   });
