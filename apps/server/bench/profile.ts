@@ -1,12 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { startEmbeddedMongo } from '@formwell/embedded-mongo';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
+import { answerOf } from './answer-of.js';
+import type { TFloorConfig } from './floor-server.js';
 import { load, type LoadOptions } from './load.js';
 import { benchSubmission, benchSubmitHeaders, seedBenchData } from './seed.js';
 import { startBenchServer } from './bench-server.js';
+import { spawnProcess } from './spawn-process.js';
 
 /**
  * Profiling helper (not part of `pnpm bench`): one endpoint under load for PROFILE_SECONDS, with the
@@ -15,55 +19,100 @@ import { startBenchServer } from './bench-server.js';
  * stopped, the functions with the largest shares of its busy samples during the measured load
  * are printed (self and inclusive, PROFILE_TOP rows each).
  *
- *   PROFILE_TARGET=get|list|submit|status PROFILE_DIR=/tmp/prof \
+ * PROFILE_SIDE=floor profiles the floor instead (not `status`), so both sides' shares can be set side
+ * by side in milliseconds per request.
+ *
+ *   PROFILE_TARGET=get|list|joined|submit|status PROFILE_DIR=/tmp/prof \
  *     node --cpu-prof --cpu-prof-dir=/tmp/prof/engine --import tsx --conditions=@formwell/source bench/profile.ts
  */
 const target = process.env.PROFILE_TARGET ?? 'get';
 const seconds = Number(process.env.PROFILE_SECONDS ?? '10');
 const dir = process.env.PROFILE_DIR ?? '/tmp/formwell-profile';
+/** PROFILE_SIDE=floor profiles the floor (bench/floor-server.ts) under the same load instead. */
+const side = process.env.PROFILE_SIDE === 'floor' ? 'floor' : 'product';
 
 const [redis, mongo] = await Promise.all([startRedisServer(), startEmbeddedMongo({ port: 0 })]);
 const mongoUri = `${mongo.uri.replace(/\/$/, '')}/formwell_bench`;
-const { key, formIds } = await seedBenchData(mongoUri);
+const { key, userId, formIds } = await seedBenchData(mongoUri);
 // PROFILE_INTERVAL_US: the sampling interval (V8's default is 1,000 µs; finer gives more samples per run).
 const interval = process.env.PROFILE_INTERVAL_US
   ? [`--cpu-prof-interval=${process.env.PROFILE_INTERVAL_US}`]
   : [];
-const nodeArgs =
+const profiled =
   process.env.PROFILE_SERVER === '0' ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}/server`, ...interval];
-const { server, base } = await startBenchServer({
+const { server, base: productBase } = await startBenchServer({
   mongoUri,
   redisUrl: redis.url,
   port: 20_000 + Math.floor(Math.random() * 20_000),
-  nodeArgs,
+  nodeArgs: side === 'product' ? profiled : [],
 });
+const headers = { 'x-api-key': key };
+const requests: Record<string, { path: string } & Omit<LoadOptions, 'durationSeconds' | 'url'>> = {
+  get: { path: `/api/v1/forms/${formIds[0] ?? ''}`, headers },
+  list: { path: '/api/v1/forms/list?limit=10', headers },
+  joined: { path: `/api/v1/forms/${formIds[0] ?? ''}/users-joined`, headers },
+  status: { path: '/api/v1/status' },
+  submit: {
+    path: '/api/v1/forms/submit',
+    method: 'POST',
+    headers: benchSubmitHeaders(key),
+    body: benchSubmission(formIds[1]),
+  },
+};
+const floor = side === 'floor' ? await startFloor() : undefined;
 try {
-  const headers = { 'x-api-key': key };
-  const targets: Record<string, Omit<LoadOptions, 'durationSeconds'>> = {
-    get: { url: `${base}/api/v1/forms/${formIds[0] ?? ''}`, headers },
-    list: { url: `${base}/api/v1/forms/list?limit=10`, headers },
-    status: { url: `${base}/api/v1/status` },
-    submit: {
-      url: `${base}/api/v1/forms/submit`,
-      method: 'POST',
-      headers: benchSubmitHeaders(key),
-      body: benchSubmission(formIds[1]),
-    },
-  };
-  const options = targets[target];
-  if (!options) {
-    throw new Error(`unknown PROFILE_TARGET ${target}`);
+  const request = requests[target];
+  if (!request || (side === 'floor' && target === 'status')) {
+    throw new Error(`unknown PROFILE_TARGET ${target} for the ${side}`);
   }
+  const options = { ...request, url: `${floor?.base ?? productBase}${request.path}` };
   await load({ ...options, durationSeconds: 2, connections: 16 });
   const result = await load({ ...options, durationSeconds: seconds, connections: 16 });
-  console.log(JSON.stringify({ target, ...result }));
+  console.log(JSON.stringify({ side, target, ...result }));
 } finally {
+  await floor?.process.stop();
   await server.stop();
   await mongo.stop();
   await redis.stop();
 }
-if (nodeArgs.length > 0) {
+if (profiled.length > 0) {
   await printShares(`${dir}/server`, seconds, Number(process.env.PROFILE_TOP ?? '25'));
+}
+
+/** The floor, profiled, answering bodies of the product's sizes (measured on the product first). */
+async function startFloor() {
+  const bytes = async (name: string) => {
+    const request = requests[name];
+
+    return request ? (await answerOf(`${productBase}${request.path}`, request)).bodyBytes : 0;
+  };
+  const config: TFloorConfig = {
+    mongoUri,
+    redisUrl: redis.url,
+    key,
+    userId,
+    sizes: {
+      get: await bytes('get'),
+      list: await bytes('list'),
+      usersJoined: await bytes('joined'),
+      submit: await bytes('submit'),
+    },
+  };
+  const spawned = spawnProcess(
+    process.execPath,
+    [
+      ...profiled,
+      '--import',
+      'tsx',
+      '--conditions=@formwell/source',
+      'bench/floor-server.ts',
+      JSON.stringify(config),
+    ],
+    { cwd: fileURLToPath(new URL('..', import.meta.url)), env: process.env },
+  );
+  const [, base = ''] = await spawned.waitFor(/bench-floor listening (http:\/\/\S+)/);
+
+  return { process: spawned, base };
 }
 
 type TProfileNode = {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
+import { answerOf } from './answer-of.js';
 import { startBenchServer } from './bench-server.js';
 import { freePort, startEngineProcess, track, type TEngineMode } from './engine-process.js';
 import type { TFloorConfig } from './floor-server.js';
@@ -121,7 +122,9 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
         },
       },
     ];
-    const sizes = await Promise.all(allTargets.map((target) => answerOf(base, target.request)));
+    const sizes = await Promise.all(
+      allTargets.map((target) => answerOf(`${base}${target.request.path}`, target.request)),
+    );
     const [get, list, usersJoined, submit] = sizes.map((answer) => answer.bodyBytes);
     const targets = allTargets.filter((target) => TARGETS.has(target.key));
     const floorConfig: TFloorConfig = {
@@ -149,8 +152,8 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
     const rows: TRow[] = [];
     for (const target of targets) {
       const [productAnswer, floorAnswer] = [
-        await answerOf(base, target.request),
-        await answerOf(floorBase, target.request),
+        await answerOf(`${base}${target.request.path}`, target.request),
+        await answerOf(`${floorBase}${target.request.path}`, target.request),
       ];
       rows.push({
         name: target.name,
@@ -233,23 +236,6 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
 }
 
 /** One answer of `base` to `request`: its body's bytes and its header bytes as sent on the wire. */
-async function answerOf(base: string, request: TRequest) {
-  const response = await fetch(`${base}${request.path}`, {
-    method: request.method ?? 'GET',
-    headers: request.headers,
-    body: request.body,
-  });
-  const body = await response.arrayBuffer();
-  if (!response.ok) {
-    throw new Error(`${base}${request.path} answered ${response.status}: ${Buffer.from(body).toString()}`);
-  }
-  // The status line and `name: value\r\n` per header, then the blank line.
-  let headerBytes = `HTTP/1.1 ${response.status} ${response.statusText}\r\n\r\n`.length;
-  response.headers.forEach((value, name) => (headerBytes += name.length + value.length + 4));
-
-  return { bodyBytes: body.byteLength, headerBytes };
-}
-
 /**
  * MongoDB and Redis commands per request, over COUNTED_REQUESTS sequential requests sent to the
  * counting server (the product with command monitoring). WARM_REQUESTS go first, so its
@@ -260,11 +246,11 @@ async function roundTrips(countingBase: string, request: TRequest) {
   const sent = async () =>
     (await (await fetch(`${countingBase}/__bench/round-trips`)).json()) as { mongo: number; redis: number };
   for (let index = 0; index < WARM_REQUESTS; index++) {
-    await answerOf(countingBase, request);
+    await answerOf(`${countingBase}${request.path}`, request);
   }
   const before = await sent();
   for (let index = 0; index < COUNTED_REQUESTS; index++) {
-    await answerOf(countingBase, request);
+    await answerOf(`${countingBase}${request.path}`, request);
   }
   const after = await sent();
 
