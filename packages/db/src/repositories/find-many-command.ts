@@ -4,6 +4,8 @@ type TFindManyOptions = {
   projection?: Record<string, 0 | 1>;
   sort?: Record<string, 1 | -1>;
   limit: number;
+  /** Asks the server to close the cursor after the first batch (what the driver's findOne sends). */
+  singleBatch?: boolean;
 };
 
 /**
@@ -21,7 +23,7 @@ type TFindManyOptions = {
 export async function findManyByCommand<TDoc>(
   model: { db: Connection; collection: Collection },
   filter: Record<string, unknown>,
-  { projection, sort, limit }: TFindManyOptions,
+  { projection, sort, limit, singleBatch }: TFindManyOptions,
 ): Promise<TDoc[]> {
   const db = model.db.db;
   if (!db) {
@@ -41,6 +43,7 @@ export async function findManyByCommand<TDoc>(
       ...(sort ? { sort } : {}),
       ...(projection ? { projection } : {}),
       limit,
+      ...(singleBatch ? { singleBatch } : {}),
       ...(readConcern ? { readConcern } : {}),
     },
     options,
