@@ -18,8 +18,9 @@ import { connect, type Socket } from 'node:net';
  *
  * It also reports how late it was itself: `lag` is, per request, the time from its due time until
  * the client's event loop got to it (whether a connection was free or not), which is the error the
- * client adds to every latency. A run whose lag is not small against its latencies measured the
- * client, not the server (run.ts calls it INVALID).
+ * client adds to every latency (a timer fires up to a millisecond late; a client waiting for a core
+ * is late by that wait), and `served`, the latencies less that lag. run.ts calls a run INVALID when
+ * the two disagree on the verdict, or when the lag is a large part of the median.
  *
  * Argument: JSON of TPacedOptions. Prints JSON of TPacedResult.
  */
@@ -42,6 +43,11 @@ export type TPacedResult = {
   max: number;
   /** The client's own lateness (ms from a request's due time until its event loop got to it). */
   lag: { p50: number; p99: number; max: number };
+  /**
+   * Latencies from when the client got to each request (each less its own lag): what the figures
+   * would be had the client been exactly on time. Waits for a free connection still count.
+   */
+  served: { p50: number; p99: number };
   /** The client's own CPU (user + system) per request, ms. */
   cpuPerRequest: number;
 };
@@ -130,7 +136,8 @@ async function main(): Promise<void> {
   /** Records the answer to `index`, then gives `connection` (if still open) the next due request. */
   function complete(connection: TConnection | undefined, index: number, succeeded: boolean): void {
     const now = performance.now();
-    latencies[answered++] = now - dueOf(index);
+    latencies[index] = now - dueOf(index);
+    answered++;
     if (succeeded) {
       ok++;
     } else {
@@ -297,6 +304,8 @@ async function main(): Promise<void> {
   for (const connection of free) {
     connection.socket.destroy();
   }
+  // From when the client got to each request: its latency less its own lateness.
+  const served = latencies.map((latency, index) => latency - (lags[index] ?? 0)).sort();
   latencies.sort();
   lags.sort();
   const result: TPacedResult = {
@@ -307,6 +316,7 @@ async function main(): Promise<void> {
     p99: quantile(latencies, total, 0.99),
     max: quantile(latencies, total, 1),
     lag: { p50: quantile(lags, total, 0.5), p99: quantile(lags, total, 0.99), max: quantile(lags, total, 1) },
+    served: { p50: quantile(served, total, 0.5), p99: quantile(served, total, 0.99) },
     cpuPerRequest: Number(((cpu.user + cpu.system) / 1000 / total).toFixed(4)),
   };
   console.log(JSON.stringify(result));
