@@ -50,12 +50,14 @@ type TTarget = { key: string; name: string; request: TRequest };
 /** CPU milliseconds per answered request, by process. */
 type TCpu = { server: number; engine: number; redis: number };
 type TRun = LoadResult & { cpu: TCpu };
+/** A paced run and the share of it during which the machine was short of CPU (0–1). */
+type TPaced = TPacedResult & { pressure: number };
 type TRow = {
   name: string;
   runs: Record<TSide, TRun[]>;
   headerBytes?: Record<TSide, number>;
   /** Evenly paced at half the side's median maximum rate. */
-  paced?: Record<TSide, TPacedResult>;
+  paced?: Record<TSide, TPaced>;
   mongoPerRequest?: number;
   redisPerRequest?: number;
 };
@@ -209,12 +211,12 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
       if (!PACED || !row) {
         continue;
       }
-      const paced = {} as Record<TSide, TPacedResult>;
+      const paced = {} as Record<TSide, TPaced>;
       for (const side of ['product', 'floor'] as const) {
         const rate = Math.max(1, Math.floor(medians(row.runs[side]).requestsPerSecond / 2));
         const pressureBefore = cpuPressureMicroseconds();
         const startedAt = performance.now();
-        paced[side] = await pacedLoad({
+        const result = await pacedLoad({
           ...target.request,
           url: `${bases[side]}${target.request.path}`,
           rate,
@@ -223,6 +225,7 @@ async function benchOneEngine(mode: TEngineMode): Promise<TRow[]> {
         });
         const pressure =
           (cpuPressureMicroseconds() - pressureBefore) / 1000 / (performance.now() - startedAt);
+        paced[side] = { ...result, pressure };
         const { p50, p99, max, lag, served, cpuPerRequest } = paced[side];
         console.log(
           `paced   ${side.padEnd(7)} ${target.name.padEnd(38)} ${String(rate).padStart(6)} req/s, ` +
@@ -442,7 +445,7 @@ function printTargets(rowsByMode: [TEngineMode, TRow[]][]) {
         ? [
             [
               `${candidate.name}: p99 ≤ 3 × p50 at half rate (paced; p50 ${paced.p50} ms, p99 ${paced.p99} ms, ` +
-                `client lag p50/p99 ${paced.lag.p50}/${paced.lag.p99} ms)`,
+                `client lag p50/p99 ${paced.lag.p50}/${paced.lag.p99} ms, cpu pressure ${(paced.pressure * 100).toFixed(0)} %)`,
               candidate.name,
               pacedValid(paced) ? tailMet(paced.p50, paced.p99) : 'invalid',
             ],
