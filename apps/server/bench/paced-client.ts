@@ -20,7 +20,7 @@ import { connect, type Socket } from 'node:net';
  * the client's event loop got to it (whether a connection was free or not), which is the error the
  * client adds to every latency (a timer fires up to a millisecond late; a client waiting for a core
  * is late by that wait), and `served`, the latencies less that lag. run.ts calls a run INVALID when
- * the two disagree on the verdict, or when the lag is a large part of the median.
+ * the client did not keep its schedule closely enough for the verdict to be the server's.
  *
  * Argument: JSON of TPacedOptions. Prints JSON of TPacedResult.
  */
