@@ -69,6 +69,8 @@ type TConnection = {
 };
 
 const HEAD_END = Buffer.from('\r\n\r\n');
+/** How long after the last request is due the client waits for the answers still missing. */
+const UNANSWERED_AFTER_MS = 30_000;
 const CRLF = Buffer.from('\r\n');
 
 function requestBytes(options: TPacedOptions, target: URL): Buffer {
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
   const interval = 1000 / options.rate;
   const latencies = new Float64Array(total);
   const lags = new Float64Array(total);
+  const answeredFlags = new Uint8Array(total);
   let answered = 0;
   let ok = 0;
   let failed = 0;
@@ -137,6 +140,7 @@ async function main(): Promise<void> {
   function complete(connection: TConnection | undefined, index: number, succeeded: boolean): void {
     const now = performance.now();
     latencies[index] = now - dueOf(index);
+    answeredFlags[index] = 1;
     answered++;
     if (succeeded) {
       ok++;
@@ -158,7 +162,23 @@ async function main(): Promise<void> {
     catchUp(performance.now());
     if (nextDue < total) {
       setTimeout(tick, Math.max(0, dueOf(nextDue) - performance.now()));
+    } else {
+      setTimeout(giveUp, UNANSWERED_AFTER_MS);
     }
+  }
+
+  /** A server that keeps requests unanswered must end the run too: those count as failed. */
+  function giveUp(): void {
+    const now = performance.now();
+    for (let index = 0; index < total; index++) {
+      if (!answeredFlags[index]) {
+        latencies[index] = now - dueOf(index);
+        answeredFlags[index] = 1;
+        answered++;
+        failed++;
+      }
+    }
+    finish();
   }
 
   /** Reads the head of an answer at the start of `data`; returns the bytes after it, or undefined when incomplete. */
