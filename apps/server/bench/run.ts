@@ -22,10 +22,11 @@ import { spawnProcess } from './spawn-process.js';
  * commands per product request (counted over a fixed number of sequential requests) and the
  * header bytes of one answer of each. Last, each side of each endpoint at half its maximum rate
  * with an evenly paced open-loop client (bench/paced-client.ts): p50/p99 from each request's due
- * time, so coordinated omission is corrected.
+ * time, so coordinated omission is corrected, with the client's own lag beside them; a run whose
+ * client did not keep its schedule is INVALID, not PASS or FAIL.
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (16), BENCH_ROUNDS (2), BENCH_ENGINES (`durable`; also
  * `memory`), BENCH_PACED (`1`; `0` skips the half-rate runs), BENCH_TARGETS (`get,list,joined,submit`)
- * change the run.
+ * and BENCH_SERVER_NODE_ARGS (Node options of the product and the floor) change the run.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '10');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? '16');
