@@ -89,12 +89,14 @@ export async function load({
 
 /**
  * An evenly paced open-loop run (bench/paced-client.ts, its own process): latency from each
- * request's due time, so p99 includes the waits a stalled server causes.
+ * request's due time, so p99 includes the waits a stalled server causes. A Node that strips types
+ * itself runs the client's file as it is; an older one loads it through tsx.
  */
 export async function pacedLoad(options: TPacedOptions): Promise<TPacedResult> {
+  const client = fileURLToPath(new URL('paced-client.ts', import.meta.url));
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('paced-client.ts', import.meta.url)), JSON.stringify(options)],
+    [...(process.features.typescript ? [] : ['--import', 'tsx']), client, JSON.stringify(options)],
     { maxBuffer: 1024 * 1024 },
   );
 

@@ -35,6 +35,22 @@ export function syscallCounts(pid: number): { reads: number; writes: number } {
   return { reads: field('syscr'), writes: field('syscw') };
 }
 
+/**
+ * Microseconds so far during which at least one task of the machine was ready to run but waited
+ * for a core (/proc/pressure/cpu, "some" total; NaN where the kernel has no pressure stall
+ * information). Its growth over a run, divided by the run's length, is the share of that run the
+ * machine was short of CPU: a latency tail measured then is partly the wait for a core.
+ */
+export function cpuPressureMicroseconds(): number {
+  try {
+    const pressure = readFileSync('/proc/pressure/cpu', 'utf8');
+
+    return Number(/^some .*total=(\d+)$/m.exec(pressure)?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+}
+
 /** The machine's load averages (1, 5, 15 minutes), printed beside figures taken on a shared host. */
 export function loadAverage(): string {
   return loadavg()
