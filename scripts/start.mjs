@@ -31,6 +31,7 @@ import {
   maskUrlCredentials,
   PidLockHeldError,
   REPO_ROOT,
+  writeStartSettings,
 } from '@formwell/local-services';
 
 const root = REPO_ROOT;
@@ -356,6 +357,7 @@ async function main() {
   tightenDataDir(dataDir);
   ownerOnlyDir(embedded.socketDir);
   await takeStartLock(join(embedded.socketDir, 'start.pid'));
+  writeStartSettings(embedded, env);
   env.CUSTOM_WEBHOOK_SECRET ??= keptSecret('custom-webhook-secret', () =>
     randomBytes(32).toString('base64url'),
   );

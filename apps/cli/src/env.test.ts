@@ -1,8 +1,15 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { expect, test } from 'vitest';
 
-import { embeddedServices, maskUrlCredentials, REPO_ROOT } from '@formwell/local-services';
+import {
+  embeddedServices,
+  maskUrlCredentials,
+  REPO_ROOT,
+  writeStartSettings,
+} from '@formwell/local-services';
 
 import { CliError } from './cli-error.js';
 import { cliEnv } from './env.js';
@@ -74,4 +81,30 @@ test('credentials in URLs are masked, the rest stays readable', () => {
   expect(maskUrlCredentials('unix:///home/me/.data/run/redis.sock')).toBe(
     'unix:///home/me/.data/run/redis.sock',
   );
+});
+
+test("on the embedded engine the CLI follows its npm start's ALLOW_PRIVATE_WEBHOOK_TARGETS where its own environment is silent", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-cli-env-'));
+  try {
+    const source = { FORMWELL_DATA_DIR: dataDir };
+    const allowed = (env: Record<string, string | undefined>) =>
+      cliEnv(env).coreConfig.webhooks.allowPrivateTargets;
+    expect(allowed(source)).toBe(false); // no npm start ran there
+
+    mkdirSync(join(dataDir, 'run'));
+    writeStartSettings(embeddedServices(source), { ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true', PORT: '3000' });
+    expect(allowed(source)).toBe(true);
+    expect(allowed({ ...source, ALLOW_PRIVATE_WEBHOOK_TARGETS: '' })).toBe(true);
+    expect(allowed({ ...source, ALLOW_PRIVATE_WEBHOOK_TARGETS: 'false' })).toBe(false);
+    // Another database is another install: what this folder's npm start runs with says nothing of it.
+    expect(allowed({ ...source, MONGODB_URI: 'mongodb://db.example/x', REDIS_URL: 'redis://r:6379' })).toBe(
+      false,
+    );
+
+    // A start without the setting rewrites the record.
+    writeStartSettings(embeddedServices(source), {});
+    expect(allowed(source)).toBe(false);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

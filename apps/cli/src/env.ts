@@ -3,7 +3,7 @@ import { ZRedisEnvSchema } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
-import { embeddedServices } from '@formwell/local-services';
+import { embeddedServices, readStartSettings } from '@formwell/local-services';
 
 import { CliError } from './cli-error.js';
 
@@ -27,6 +27,14 @@ export function cliEnv(source: Record<string, string | undefined> = process.env)
   if (mongoUri !== embedded.mongoUri && !source['REDIS_URL']) {
     throw new CliError(REDIS_URL_REQUIRED);
   }
+  // On the embedded engine, the settings its `npm start` runs with where this environment leaves
+  // them unset (see readStartSettings): the test or shell that started it may not pass them on.
+  const runtimeEnv = { ...source };
+  if (mongoUri === embedded.mongoUri) {
+    for (const [name, value] of Object.entries(readStartSettings(embedded))) {
+      runtimeEnv[name] ||= value;
+    }
+  }
   const env = createEnv({
     server: {
       ...ZCoreEnvSchema.shape,
@@ -37,7 +45,7 @@ export function cliEnv(source: Record<string, string | undefined> = process.env)
       ...ZRedisEnvSchema.shape,
       REDIS_URL: ZRedisEnvSchema.shape.REDIS_URL.default(embedded.redisUrl),
     },
-    runtimeEnv: source,
+    runtimeEnv,
     emptyStringAsUndefined: true,
   });
 

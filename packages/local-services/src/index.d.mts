@@ -13,9 +13,18 @@ export type EmbeddedServices = {
   /** Set only when EMBEDDED_REDIS_PORT opts redis-server into loopback TCP. */
   redisPort: number | undefined;
   redisUrl: string;
+  /** Where `npm start` records the settings the CLI follows (see writeStartSettings). */
+  startSettingsFile: string;
 };
 
 export declare function embeddedServices(env?: Record<string, string | undefined>): EmbeddedServices;
+export declare function writeStartSettings(
+  services: Pick<EmbeddedServices, 'startSettingsFile'>,
+  env: Record<string, string | undefined>,
+): void;
+export declare function readStartSettings(
+  services: Pick<EmbeddedServices, 'startSettingsFile'>,
+): Record<string, string>;
 export declare function assertSocketPathFits(path: string): void;
 export declare function maskUrlCredentials(text: string): string;
 

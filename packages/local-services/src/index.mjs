@@ -2,6 +2,7 @@
 // so that both find the same database from the same settings. Plain JavaScript because start.mjs
 // runs under bare Node before any TypeScript tooling is loaded; a workspace package (not a file
 // under scripts/) so that the compiled apps still find it once deployed outside the repository.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +44,7 @@ export function embeddedServices(env = process.env) {
     mongoPort,
     mongoUri,
     redisPort,
+    startSettingsFile: join(socketDir, 'start-settings.json'),
     // Percent-encoded like a URL path, so a folder name with spaces, `?` or `#` survives parsing.
     redisUrl:
       redisPort === undefined
@@ -65,6 +67,36 @@ function parsePort(value, name) {
   }
 
   return port;
+}
+
+/**
+ * Settings of a running `npm start` that the CLI follows when its own environment leaves them
+ * unset. ALLOW_PRIVATE_WEBHOOK_TARGETS: the CLI refuses a webhook URL on a private address only
+ * because the worker would refuse every delivery to it; when the install it talks to was started
+ * allowing them, that refusal would stop a receiver the worker reaches.
+ */
+const START_SETTINGS = ['ALLOW_PRIVATE_WEBHOOK_TARGETS'];
+
+/** Records, for the CLI, those settings as `npm start` runs with them (rewritten at each start). */
+export function writeStartSettings(services, env) {
+  const settings = Object.fromEntries(
+    START_SETTINGS.flatMap((name) => (env[name] ? [[name, env[name]]] : [])),
+  );
+  writeFileSync(services.startSettingsFile, JSON.stringify(settings), { mode: 0o600 });
+}
+
+/** Those settings of the `npm start` of these services; none when it never ran or left no record. */
+export function readStartSettings(services) {
+  let settings;
+  try {
+    settings = JSON.parse(readFileSync(services.startSettingsFile, 'utf8'));
+  } catch {
+    return {};
+  }
+
+  return Object.fromEntries(
+    START_SETTINGS.flatMap((name) => (typeof settings?.[name] === 'string' ? [[name, settings[name]]] : [])),
+  );
 }
 
 /** Refuses a socket path the kernel would truncate, naming the setting that shortens it. */

@@ -94,9 +94,12 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
   });
 
   // The adapter's route, and only it, gets its error bodies rebuilt (see rebuildAdapterErrorBody).
+  // First in line: the HEAD route Fastify derives from the GET already ends with the hook that
+  // measures the body and drops it, so a rebuild after it would leave a HEAD announcing the length
+  // of the adapter's raw body instead of the GET's.
   app.addHook('onRoute', (route) => {
     if (route.url === `${BASE_PATH}/*`) {
-      route.onSend = [route.onSend ?? []].flat().concat(rebuildAdapterErrorBody);
+      route.onSend = [rebuildAdapterErrorBody, ...[route.onSend ?? []].flat()];
     }
   });
 

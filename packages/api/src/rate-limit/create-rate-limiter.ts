@@ -20,6 +20,8 @@ export type TRateLimitState = {
   remaining: number;
   /** Milliseconds until the bucket empties. */
   msBeforeReset: number;
+  /** The Unix second the bucket empties at, when its window ends on a whole second (see the script). */
+  resetAtSeconds?: number;
   allowed: boolean;
 };
 
@@ -135,7 +137,13 @@ export function createRateLimiter({
           counted.consumed === 1,
         );
 
-        return { state: toState(name, rule, res, counted.consumed <= rule.limit), epoch: counted.epoch };
+        return {
+          state: {
+            ...toState(name, rule, res, counted.consumed <= rule.limit),
+            resetAtSeconds: counted.resetAtSeconds,
+          },
+          epoch: counted.epoch,
+        };
       }
       // Redis did not answer: the same per-process memory limits as `consume`, and no epoch.
       try {
@@ -169,7 +177,7 @@ type ConsumeWithEpoch = (keys: {
   bucketKey: string;
   epochKey: string;
   windowSeconds: number;
-}) => Promise<{ consumed: number; ttlMs: number; epoch: string }>;
+}) => Promise<{ consumed: number; ttlMs: number; epoch: string; resetAtSeconds: number }>;
 
 /** The script as an ioredis command (EVALSHA); rejects at once while the connection is not ready. */
 function defineConsumeWithEpoch(redis: Redis): ConsumeWithEpoch {
@@ -185,7 +193,7 @@ function defineConsumeWithEpoch(redis: Redis): ConsumeWithEpoch {
     if (redis.status !== 'ready') {
       throw new Error('Redis connection is not ready');
     }
-    const [consumed, ttlMs, epoch] = (await command.call(
+    const [consumed, ttlMs, epoch, resetAtSeconds] = (await command.call(
       redis,
       bucketKey,
       epochKey,
@@ -193,9 +201,9 @@ function defineConsumeWithEpoch(redis: Redis): ConsumeWithEpoch {
       String(windowSeconds),
       newAuthEpoch(),
       String(AUTH_EPOCH_TTL_SECONDS),
-    )) as [number, number, string];
+    )) as [number, number, string, number];
 
-    return { consumed, ttlMs, epoch };
+    return { consumed, ttlMs, epoch, resetAtSeconds };
   };
 }
 

@@ -27,3 +27,12 @@ test('a refused request adds Retry-After in whole seconds, at least 1', () => {
     rateLimitHeaders({ ...base, remaining: 0, msBeforeReset: 0, allowed: false }, 0)['Retry-After'],
   ).toBe('1');
 });
+
+test('a bucket whose window ends on a whole second announces that second, not the next', () => {
+  const headers = rateLimitHeaders(
+    { ...base, remaining: 99, msBeforeReset: 59_700, resetAtSeconds: 1_700_000_059, allowed: true },
+    1_700_000_000_300,
+  );
+
+  expect([headers['X-RateLimit-Reset'], headers.RateLimit]).toEqual(['1700000059', '"getForm";r=99;t=60']);
+});

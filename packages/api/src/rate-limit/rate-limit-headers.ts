@@ -21,7 +21,8 @@ export function rateLimitHeaders(state: TRateLimitState, now = Date.now()): Reco
   const headers: Record<string, string> = {
     'X-RateLimit-Limit': String(state.limit),
     'X-RateLimit-Remaining': String(state.remaining),
-    'X-RateLimit-Reset': String(Math.ceil((now + state.msBeforeReset) / 1000)),
+    // Buckets whose window ends on a whole second name it; the others the next second after it.
+    'X-RateLimit-Reset': String(state.resetAtSeconds ?? Math.ceil((now + state.msBeforeReset) / 1000)),
     'RateLimit-Policy': `${policy};q=${state.limit};w=${state.windowSeconds}`,
     RateLimit: `${policy};r=${state.remaining};t=${secondsToReset}`,
   };
