@@ -83,11 +83,13 @@ describe('namedElement walks the bytes as bson parser does', () => {
             const bytes = Buffer.from(name);
             expect(namedElement(raw, prefix, bytes)).toEqual(viaParser(raw, prefix, bytes));
             // The first of the elements so named, and whether there are more, as the parser lists them.
-            const named = onDemand
-              .parseToElements(raw, prefix)
+            const named = [...onDemand.parseToElements(raw, prefix)]
               .filter(([, at, length]) => raw.toString('utf8', at, at + length) === name)
               .map(([type, nameAt, , at, length]) => ({ type, nameAt, at, length }));
-            expect(firstNamedElement(raw, prefix, bytes)).toEqual({ first: named[0], twice: named.length > 1 });
+            expect(firstNamedElement(raw, prefix, bytes)).toEqual({
+              first: named[0],
+              twice: named.length > 1,
+            });
           }
         },
       ),
@@ -105,7 +107,9 @@ describe('namedElement walks the bytes as bson parser does', () => {
           for (const [at, byte] of damage) raw[at % raw.length] = byte;
           for (const name of NAMES) {
             const bytes = Buffer.from(name);
-            expect(outcome(() => namedElement(raw, 0, bytes))).toEqual(outcome(() => viaParser(raw, 0, bytes)));
+            expect(outcome(() => namedElement(raw, 0, bytes))).toEqual(
+              outcome(() => viaParser(raw, 0, bytes)),
+            );
           }
         },
       ),

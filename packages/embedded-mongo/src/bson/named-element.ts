@@ -35,8 +35,7 @@ export function firstNamedElement(
 }
 
 const int32At = (raw: Uint8Array, at: number): number =>
-  ((raw[at] ?? 0) | ((raw[at + 1] ?? 0) << 8) | ((raw[at + 2] ?? 0) << 16) | ((raw[at + 3] ?? 0) << 24)) |
-  0;
+  (raw[at] ?? 0) | ((raw[at + 1] ?? 0) << 8) | ((raw[at + 2] ?? 0) << 16) | ((raw[at + 3] ?? 0) << 24) | 0;
 
 /**
  * The value length of an element of `type` whose value starts at `at`, sized as bson's
