@@ -99,6 +99,15 @@ describe('several paths under one positional element', () => {
     );
     expect(same).toMatchObject({ code: 40, codeName: 'ConflictingUpdateOperators' });
     expect(same.message).toBe("Updating the path 'a.0' would create a conflict at 'a.0'");
+    const below = await serverError(() => c.updateOne({ _id: 1 } as Document, { $inc: { 'x.y': 1, x: 1 } }));
+    expect(below.message).toBe("Updating the path 'x' would create a conflict at 'x.y'");
+    // A path that only starts with the same letters is another field.
+    await c.updateOne({ _id: 1 } as Document, { $set: { ab: 1, 'a.b': 2 } });
+    expect(await c.findOne({ _id: 1 } as Document, { projection: { ab: 1, a: 1 } })).toEqual({
+      _id: 1,
+      ab: 1,
+      a: { b: 2 },
+    });
     const positional = await serverError(() =>
       c.updateOne(
         { _id: 1 } as Document,
@@ -228,6 +237,20 @@ describe('update paths', () => {
       await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { 'a..b': 1 } })),
     ).toMatchObject({
       code: 56,
+    });
+    for (const path of ['.a', 'a.', 'a.b.']) {
+      expect(
+        await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { [path]: 1 } })),
+      ).toMatchObject({
+        code: 56,
+        message: `The update path '${path}' contains an empty field name, which is not allowed.`,
+      });
+    }
+    expect(
+      await serverError(() => c.updateOne({ _id: 1 } as Document, { $inc: { '$bad.x': 1 } })),
+    ).toMatchObject({
+      code: 52,
+      message: "The dollar ($) prefixed field '$bad' in '$bad.x' is not valid for storage.",
     });
     expect(await serverError(() => c.updateOne({ _id: 1 } as Document, { $set: { $bad: 1 } }))).toMatchObject(
       {

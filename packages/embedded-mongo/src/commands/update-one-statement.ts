@@ -39,6 +39,46 @@ export type UpdateOutcome = {
 };
 
 /**
+ * An UpdateOutcome whose documents before and after can be left to compute on first read (only
+ * findAndModify reads them): a class with getters, as redefining the two properties per update
+ * cost more than the update's own bytes edit.
+ */
+class Outcome implements UpdateOutcome {
+  matched = 0;
+  modified = 0;
+  upsertedId?: unknown;
+  beforeRaw?: Uint8Array;
+  private beforeValue?: Doc;
+  private beforeOf?: () => Doc;
+  private afterValue?: Doc;
+  private afterOf?: () => Doc;
+
+  get before(): Doc | undefined {
+    return this.beforeOf ? this.beforeOf() : this.beforeValue;
+  }
+
+  set before(value: Doc | undefined) {
+    this.beforeOf = undefined;
+    this.beforeValue = value;
+  }
+
+  get after(): Doc | undefined {
+    return this.afterOf ? this.afterOf() : this.afterValue;
+  }
+
+  set after(value: Doc | undefined) {
+    this.afterOf = undefined;
+    this.afterValue = value;
+  }
+
+  /** A document computed on first read; a later match of the statement may set it again. */
+  lazily(key: 'before' | 'after', get: () => Doc): void {
+    if (key === 'before') this.beforeOf = get;
+    else this.afterOf = get;
+  }
+}
+
+/**
  * Runs one update statement: match (by index when possible), apply to a private copy, write back
  * only when the BSON changed (so nModified counts real changes), or insert when upserting.
  */
@@ -54,7 +94,7 @@ export function runUpdateStatement(
   }
   // mongod checks the array filters against the update before matching any document.
   if (kind === 'modifier') parseArrayFilters(st.update, st.arrayFilters);
-  const out: UpdateOutcome = { matched: 0, modified: 0 };
+  const out = new Outcome();
   if (existing) {
     const { matches } = findMatches(existing, {
       filter: withTypedFilter(st.filter, () => st.typed?.filter),
@@ -87,7 +127,7 @@ export function runUpdateStatement(
       // The filter's own decode when it had to read the whole document (same bytes, nothing
       // between); otherwise decoded only if a caller reads it (findAndModify).
       let before = m.doc;
-      setLazily(out, 'before', () => (before ??= deserialize(oldRaw)));
+      out.lazily('before', () => (before ??= deserialize(oldRaw)));
       out.beforeRaw = oldRaw;
       // BSON undefined values stay in the document (see undefined-value.ts).
       const keep = storedKinds(oldRaw) & UNDEFINED_VALUES ? markUndefined : <T>(doc: T) => doc;
@@ -122,7 +162,7 @@ export function runUpdateStatement(
  * documents before and after are decoded only if a caller reads them.
  */
 function recordEdit(
-  out: UpdateOutcome,
+  out: Outcome,
   coll: Collection,
   m: Match,
   oldRaw: Buffer,
@@ -132,8 +172,8 @@ function recordEdit(
   let before = m.doc;
   const afterRaw = coll.replaceEdited(m.rid, m.doc ? m.doc._id : storedId(oldRaw), oldRaw, edit, log);
   let after: Doc | undefined;
-  setLazily(out, 'before', () => (before ??= deserialize(oldRaw)));
-  setLazily(out, 'after', () => (after ??= docWithTypes(afterRaw ?? oldRaw)));
+  out.lazily('before', () => (before ??= deserialize(oldRaw)));
+  out.lazily('after', () => (after ??= docWithTypes(afterRaw ?? oldRaw)));
   out.beforeRaw = oldRaw;
   out.matched++;
   if (afterRaw) out.modified++;
@@ -145,7 +185,7 @@ function recordEdit(
  * a caller reads them (findAndModify does; update and bulkWrite count).
  */
 function recordInPlace(
-  out: UpdateOutcome,
+  out: Outcome,
   coll: Collection,
   m: Match,
   oldRaw: Buffer,
@@ -154,8 +194,8 @@ function recordInPlace(
 ): void {
   let before = m.doc;
   let after: Doc | undefined;
-  setLazily(out, 'before', () => (before ??= deserialize(oldRaw)));
-  setLazily(out, 'after', () => (after ??= docWithTypes(afterRaw)));
+  out.lazily('before', () => (before ??= deserialize(oldRaw)));
+  out.lazily('after', () => (after ??= docWithTypes(afterRaw)));
   out.beforeRaw = oldRaw;
   out.matched++;
   if (!oldRaw.equals(afterRaw)) {
@@ -170,7 +210,7 @@ function recordInPlace(
  * refuse the update, before anything changes); otherwise as recordInPlace.
  */
 function recordUnset(
-  out: UpdateOutcome,
+  out: Outcome,
   coll: Collection,
   m: Match,
   oldRaw: Buffer,
@@ -189,17 +229,6 @@ function recordUnset(
   out.beforeRaw = oldRaw;
   out.matched++;
   out.modified++;
-  setLazily(out, 'before', () => before);
-  setLazily(out, 'after', () => docWithTypes(afterRaw, after));
-}
-
-/** An outcome's document computed on first read; a later match of the statement may set it again. */
-function setLazily(out: UpdateOutcome, key: 'before' | 'after', get: () => Doc): void {
-  Object.defineProperty(out, key, {
-    get,
-    set: (value: Doc | undefined) =>
-      Object.defineProperty(out, key, { value, writable: true, configurable: true, enumerable: true }),
-    configurable: true,
-    enumerable: true,
-  });
+  out.lazily('before', () => before);
+  out.lazily('after', () => docWithTypes(afterRaw, after));
 }

@@ -35,6 +35,25 @@ function idKeyBytes(id: unknown): Buffer {
 }
 
 /**
+ * The header `{t, db, coll}` of a put or del, encoded once per collection: a submit journals six
+ * records, each header an encode of the same three strings as the submit before. Bounded, since a
+ * client may write to any number of collections.
+ */
+const headers = new Map<string, Buffer>();
+const MAX_HEADERS = 1_000;
+
+function recordHeader(t: 'put' | 'del', db: string, coll: string): Buffer {
+  const name = `${t}\0${db}\0${coll}`;
+  let bytes = headers.get(name);
+  if (!bytes) {
+    if (headers.size >= MAX_HEADERS) headers.clear();
+    bytes = asNodeBuffer(serialize({ t, db, coll }));
+    headers.set(name, bytes);
+  }
+  return bytes;
+}
+
+/**
  * Encodes one commit batch as one journal frame (see frame.ts), its payload written in place, and
  * returns the records in stored form too. A stored `put` holds a view of the bytes it was given,
  * valid only until the caller's next change: the catalog mirror copies what it keeps as it applies
@@ -46,7 +65,7 @@ export function encodeBatch(records: readonly ChangeRecord[]): { frame: Buffer; 
   for (const rec of records) {
     if (rec.t === 'put' || rec.t === 'del') {
       const key = idKeyBytes(rec.id);
-      parts.push(asNodeBuffer(serialize({ t: rec.t, db: rec.db, coll: rec.coll })), key);
+      parts.push(recordHeader(rec.t, rec.db, rec.coll), key);
       if (rec.t === 'put') {
         const doc = rec.bytes ? asNodeBuffer(rec.bytes) : asNodeBuffer(serialize(rec.doc));
         parts.push(doc);

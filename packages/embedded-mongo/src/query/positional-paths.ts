@@ -66,6 +66,8 @@ export function parseArrayFilters(update: unknown, arrayFilters: Doc[] | undefin
   for (const arg of Object.values(update as Doc)) {
     if (!arg || typeof arg !== 'object') continue;
     for (const path of Object.keys(arg)) {
+      // Only a `$[id]` segment names a filter: most paths hold none and need no split.
+      if (!path.includes('$[')) continue;
       for (const seg of path.split('.')) {
         const id = FILTERED.exec(seg)?.[1];
         if (id === undefined || id === '') continue;

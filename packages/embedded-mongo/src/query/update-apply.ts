@@ -82,7 +82,7 @@ function checkConflicts(u: Doc): void {
     if (op === '$rename') paths.push(...Object.values(arg as Doc).map(String));
     for (const p of paths) {
       checkUpdatePath(p);
-      const clash = seen.find((s) => s === p || s.startsWith(`${p}.`) || p.startsWith(`${s}.`));
+      const clash = seen.find((s) => s === p || isBelow(s, p) || isBelow(p, s));
       if (clash !== undefined) {
         throw new MongoCommandError(
           40,
@@ -103,21 +103,28 @@ function checkConflicts(u: Doc): void {
  */
 function checkUpdatePath(p: string): void {
   if (p === '') throw new MongoCommandError(56, 'EmptyFieldName', 'An empty update path is not valid.');
-  const parts = p.split('.');
-  if (parts.some((part) => part === ''))
+  // An empty part is a dot at either end or two dots in a row (checked on the string: every
+  // statement of every update checks its paths).
+  if (p.startsWith('.') || p.endsWith('.') || p.includes('..'))
     throw new MongoCommandError(
       56,
       'EmptyFieldName',
       `The update path '${p}' contains an empty field name, which is not allowed.`,
     );
-  const bad = parts[0] ?? '';
-  if (bad.startsWith('$'))
+  if (p.startsWith('$')) {
+    const dot = p.indexOf('.');
+    const bad = dot < 0 ? p : p.slice(0, dot);
     throw new MongoCommandError(
       52,
       'DollarPrefixedFieldName',
       `The dollar ($) prefixed field '${bad}' in '${p}' is not valid for storage.`,
     );
+  }
 }
+
+/** Whether `path` names a field inside `above` (`a.b` inside `a`). */
+const isBelow = (path: string, above: string): boolean =>
+  path.length > above.length && path.charCodeAt(above.length) === 46 && path.startsWith(above);
 
 /**
  * Applies an update to a private copy of a document and returns the new document. `$setOnInsert`

@@ -1,4 +1,7 @@
 import { deserialize, onDemand, serialize } from 'bson';
+import { firstNamedElement } from '../bson/named-element.js';
+
+const ID_NAME = Buffer.from('_id');
 
 /** Where a document's `_id` element sits, from its type byte to its value's end. */
 type TElementSpan = { start: number; end: number };
@@ -10,6 +13,12 @@ type TElementSpan = { start: number; end: number };
  * refuses it on insert.
  */
 export function idElementsOf(raw: Uint8Array): { first: TElementSpan | undefined; several: boolean } {
+  // Walked without bson's parser when the document is sound (every insert and in-place update).
+  const walked = firstNamedElement(raw, 0, ID_NAME);
+  if (walked) {
+    const { first, twice } = walked;
+    return { first: first && { start: first.nameAt - 1, end: first.at + first.length }, several: twice };
+  }
   const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   let first: TElementSpan | undefined;
   for (const [, nameOffset, nameLength, offset, length] of onDemand.parseToElements(bytes)) {
