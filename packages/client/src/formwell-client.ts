@@ -20,6 +20,8 @@ export type TListSubmissionsQuery = Omit<
   NonNullable<TQuery<paths['/forms/{formId}/submissions']['get']>>,
   'apiKey'
 >;
+/** What `submissions.update` sends: the folder a submission goes to (`inbox` or `spam`). */
+export type TUpdateSubmissionInput = TJsonBody<paths['/forms/{formId}/submissions/{submissionId}']['patch']>;
 export type TAnalyticsQuery = Omit<NonNullable<TQuery<paths['/forms/{formId}/analytics']['get']>>, 'apiKey'>;
 
 /**
@@ -73,6 +75,17 @@ export function createFormwellClient(options: FormwellClientOptions) {
             params: { path: { formId, submissionId } },
           }),
         ),
+      /**
+       * Moves a submission to the spam folder or back (scope `submissions:write`): "not spam" counts,
+       * mails and delivers it once, like a new submission; 403 over the month's quota.
+       */
+      update: (formId: string, submissionId: string, input: TUpdateSubmissionInput) =>
+        unwrap(
+          api.PATCH('/forms/{formId}/submissions/{submissionId}', {
+            params: { path: { formId, submissionId } },
+            body: input,
+          }),
+        ),
       /** Scope `submissions:delete`, which keys made before it existed do not hold. */
       delete: async (formId: string, submissionId: string): Promise<void> => {
         await unwrap(
@@ -81,6 +94,10 @@ export function createFormwellClient(options: FormwellClientOptions) {
           }),
         );
       },
+    },
+    workspace: {
+      /** The key's workspace: plan, monthly quota and this UTC month's usage (any key may read it). */
+      get: () => unwrap(api.GET('/workspace', {})),
     },
   };
 }

@@ -7,6 +7,7 @@ export type {
   TListSubmissionsQuery,
   TSubmitInput,
   TUpdateFormInput,
+  TUpdateSubmissionInput,
 } from './formwell-client.js';
 export { createFormwellApi, unwrap } from './client.js';
 export type { TSubmitFiles } from './multipart-submit.js';

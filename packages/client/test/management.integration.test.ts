@@ -104,6 +104,14 @@ test('the client with a key creates and changes a form, submits, lists and delet
     { id: submissionId, data: { email: 'ada@example.com' } },
   ]);
   expect((await formwell.submissions.get(form.id, submissionId)).id).toBe(submissionId);
+  // Into the spam folder and back: out of the listing, then in it again.
+  const marked = await formwell.submissions.update(form.id, submissionId, { status: 'spam' });
+  expect([marked.id, marked.status]).toEqual([submissionId, 'spam']);
+  expect((await formwell.submissions.list(form.id)).submissions).toEqual([]);
+  const released = await formwell.submissions.update(form.id, submissionId, { status: 'inbox' });
+  expect(released.status).toBe('inbox');
+  const workspace = await formwell.workspace.get();
+  expect([workspace.plan, workspace.usage.submissions]).toEqual(['PRO', 1]);
 
   await formwell.submissions.delete(form.id, submissionId);
   expect((await formwell.submissions.list(form.id)).submissions).toEqual([]);

@@ -287,6 +287,7 @@ export type { TInboundEventView } from './inbound-events/inbound-event-view.js';
 // webhook delivery: signing, the SSRF guard, the delivery log, redelivery and test events
 export {
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
   ZWebhookDeliveryEnvSchema,
   buildWebhookDeliveryConfig,
   webhookRetryDelay,

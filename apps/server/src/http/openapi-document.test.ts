@@ -1,3 +1,4 @@
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '@formwell/core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect, test } from 'vitest';
 
@@ -72,6 +73,10 @@ test('the webhooks section describes the event body and every signature header',
     expect.arrayContaining(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'x-service-signature']),
   );
   expect(JSON.stringify(operation?.requestBody)).toContain('"const":"form.submission.created"');
+  // The deadline a receiver is told is the one a delivery attempt really waits.
+  const deadline = `within ${String(DEFAULT_WEBHOOK_TIMEOUT_MS / 1000)} seconds`;
+  expect(operation?.description).toContain(deadline);
+  expect(JSON.stringify(operation?.responses)).toContain(deadline);
 });
 
 test('parameters the server checks in core are described as tightly as it checks them', () => {

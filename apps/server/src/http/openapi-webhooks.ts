@@ -1,6 +1,9 @@
 // The outbound webhooks, described in the document's `webhooks` section: what a receiver gets.
-import { SUBMISSION_CREATED_EVENT, ZWebhookPayloadSchema } from '@formwell/core';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, SUBMISSION_CREATED_EVENT, ZWebhookPayloadSchema } from '@formwell/core';
 import { z } from 'zod';
+
+// What a receiver has to answer within: the delivery's own deadline (WEBHOOK_TIMEOUT_MS, by default).
+const answerWithin = `${String(DEFAULT_WEBHOOK_TIMEOUT_MS / 1000)} seconds`;
 
 const header = (description: string, schema: object = { type: 'string' }) => ({
   required: true,
@@ -21,7 +24,7 @@ export function webhooksSection() {
           'keyed with the base64 part of the `whsec_…` secret; during a rotation it lists a signature per valid ' +
           'secret, space-separated) or the legacy `x-service-signature` (hex HMAC-SHA256 of the raw body keyed ' +
           'with the whole secret string). Redeliveries keep `webhook-id`; a test event has submissionId ' +
-          '`test_submission`. Answer 2xx within 5 seconds; anything else is retried with backoff.',
+          `\`test_submission\`. Answer 2xx within ${answerWithin}; anything else is retried with backoff.`,
         parameters: [
           {
             name: 'webhook-id',
@@ -58,7 +61,7 @@ export function webhooksSection() {
           },
         },
         responses: {
-          '2XX': { description: 'Received; any other answer or none within 5 seconds is retried.' },
+          '2XX': { description: `Received; any other answer or none within ${answerWithin} is retried.` },
         },
       },
     },

@@ -24,7 +24,8 @@ describe('PATCH /api/v1/forms/{formId}: emailSettings templates', () => {
       error: 'emailSettings.notificationTemplate.subject: Unknown placeholders: {{user.password}}',
       issues: [
         {
-          path: ['emailSettings.notificationTemplate.subject'],
+          // Segments, as a schema failure of a nested property (`emailSettings.replyTo`) names it.
+          path: ['emailSettings', 'notificationTemplate', 'subject'],
           message: 'Unknown placeholders: {{user.password}}',
         },
       ],

@@ -590,7 +590,7 @@ export interface webhooks {
     put?: never;
     /**
      * A submission was stored
-     * @description Sent to each enabled endpoint of the form, from the worker, with the endpoint's own headers added. Verify `webhook-signature` (Standard Webhooks: HMAC-SHA256 over `webhook-id.webhook-timestamp.body`, keyed with the base64 part of the `whsec_…` secret; during a rotation it lists a signature per valid secret, space-separated) or the legacy `x-service-signature` (hex HMAC-SHA256 of the raw body keyed with the whole secret string). Redeliveries keep `webhook-id`; a test event has submissionId `test_submission`. Answer 2xx within 5 seconds; anything else is retried with backoff.
+     * @description Sent to each enabled endpoint of the form, from the worker, with the endpoint's own headers added. Verify `webhook-signature` (Standard Webhooks: HMAC-SHA256 over `webhook-id.webhook-timestamp.body`, keyed with the base64 part of the `whsec_…` secret; during a rotation it lists a signature per valid secret, space-separated) or the legacy `x-service-signature` (hex HMAC-SHA256 of the raw body keyed with the whole secret string). Redeliveries keep `webhook-id`; a test event has submissionId `test_submission`. Answer 2xx within 10 seconds; anything else is retried with backoff.
      */
     post: operations['webhook-submissionCreated'];
     delete?: never;
@@ -5349,7 +5349,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Received; any other answer or none within 5 seconds is retried. */
+      /** @description Received; any other answer or none within 10 seconds is retried. */
       '2XX': {
         headers: {
           [name: string]: unknown;

@@ -1,4 +1,4 @@
-import { deleteAccountData } from '@formwell/db';
+import { deleteAccountData, workspaceMemberRepository, workspaceRepository } from '@formwell/db';
 
 import { bumpAuthEpoch, bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
@@ -36,18 +36,60 @@ export async function deleteAccount({
   // the keys are gone (the rest of the deletion takes a while), and again at the end whatever
   // happened, so a failed step or a failed first bump still retires every copy. Only the last
   // bump's failure is reported: the first one's is repeated by it.
-  let removed: Record<string, number>;
-  try {
-    // The bytes first: they live outside the collections the deletion below empties (in GridFS's
-    // own, or in an S3 bucket).
-    await removeWorkspaceFiles(userId);
-    removed = await deleteAccountData({
-      userId,
-      afterAccessDeleted: () => bumpAuthEpoch(userId).catch(() => undefined),
-    });
-  } finally {
-    await bumpAuthEpochOrReport(userId, onBumpFailed);
+  const ownedTeams = await ownedTeamWorkspaces(userId);
+
+  let removed: Record<string, number> = {};
+  // Each workspace the account owns alone goes with it, then the account with its personal one.
+  for (const workspaceId of [...ownedTeams, userId]) {
+    try {
+      // The bytes first: they live outside the collections the deletion below empties (in GridFS's
+      // own, or in an S3 bucket).
+      await removeWorkspaceFiles(workspaceId);
+      // Tenant fields hold the workspace's id, and a team workspace has no account of that id: the
+      // account's deletion deletes exactly that workspace's data.
+      const gone = await deleteAccountData({
+        userId: workspaceId,
+        afterAccessDeleted: () => bumpAuthEpoch(workspaceId).catch(() => undefined),
+      });
+      removed = addCounts(removed, gone);
+    } finally {
+      await bumpAuthEpochOrReport(workspaceId, onBumpFailed);
+    }
   }
 
   return { id: userId, deleted: true, removed };
+}
+
+/**
+ * The team workspaces this account owns, which its deletion takes along. A workspace always has
+ * exactly one owner: one that other people also use would be left without any (its billing, its
+ * members and its deletion out of everyone's reach), so the deletion is refused until its ownership
+ * is handed over.
+ */
+async function ownedTeamWorkspaces(userId: string): Promise<string[]> {
+  const owned = (await workspaceMemberRepository.listForUser({ userId })).filter(
+    (membership) => membership.role === 'owner' && membership.workspaceId !== userId,
+  );
+  const alone: string[] = [];
+  for (const { workspaceId } of owned) {
+    const members = await workspaceMemberRepository.listForWorkspace({ workspaceId });
+    if (members.some((member) => member.userId !== userId)) {
+      const workspace = await workspaceRepository.findById({ workspaceId });
+      throw new AppError(AppErrorCode.CONFLICT, {
+        message: ErrorMessages.accountOwnsSharedWorkspace(workspace?.name ?? workspaceId),
+      });
+    }
+    alone.push(workspaceId);
+  }
+
+  return alone;
+}
+
+function addCounts(total: Record<string, number>, more: Record<string, number>): Record<string, number> {
+  const sum = { ...total };
+  for (const [collection, count] of Object.entries(more)) {
+    sum[collection] = (sum[collection] ?? 0) + count;
+  }
+
+  return sum;
 }

@@ -26,6 +26,9 @@ export const ErrorMessages = {
   USER_NOT_FOUND: 'User not found',
   /** An account deletion whose typed email is not the account's. */
   ACCOUNT_DELETE_CONFIRMATION: 'Type the account email exactly to confirm the deletion',
+  /** An account deletion that would leave a workspace other people use without its owner. */
+  accountOwnsSharedWorkspace: (name: string) =>
+    `This account owns the workspace "${name}", which has other members: transfer its ownership first`,
   FORM_NOT_FOUND: 'Form not found',
   FOREIGN_FORM_MESSAGE: 'Unauthorized',
   FOREIGN_FORM_ERROR: 'Form does not belong to this user',

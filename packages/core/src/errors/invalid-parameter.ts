@@ -12,8 +12,9 @@ export type TParameterIssue = { code: 'custom'; path: string[]; message: string 
  */
 export function invalidParameter(parameter: string, message: string, reason = message): AppError {
   // The issue says what the parameter takes where the caller knows, rather than a third copy of
-  // the body's `error`/`message` text.
-  const issue: TParameterIssue = { code: 'custom', path: [parameter], message: reason };
+  // the body's `error`/`message` text. A nested parameter (`emailSettings.replyTo`) is named by its
+  // segments, as a schema failure of the same property names it.
+  const issue: TParameterIssue = { code: 'custom', path: parameter.split('.'), message: reason };
 
   return new AppError(AppErrorCode.BAD_REQUEST, { message, details: { issues: [issue] } });
 }

@@ -101,6 +101,10 @@ describe('scoreSubmission', () => {
   test('adds the address rate only above 10 a minute, and takes a little off for a solved CAPTCHA', () => {
     const data = { message: 'hello' };
     expect(scoreSubmission({ data, addressRate: 10 }).reasons).toEqual([]);
+    // The first submission past the free rate already counts, so it is named.
+    const eleventh = scoreSubmission({ data, addressRate: 11 });
+    expect(eleventh.reasons).toEqual(['rate']);
+    expect(eleventh.score).toBeGreaterThan(scoreSubmission({ data, addressRate: 10 }).score);
     const fast = scoreSubmission({ data, addressRate: 30 });
     expect(fast.reasons).toEqual(['rate']);
     expect(fast.score).toBeGreaterThan(scoreSubmission({ data, addressRate: 10 }).score);

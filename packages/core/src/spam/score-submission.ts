@@ -16,7 +16,11 @@ const RATE_MAX_WEIGHT = 4;
 /** A solved CAPTCHA is a person, not proof of good intent (spam farms solve them): a mild push. */
 const CAPTCHA_PASSED_WEIGHT = -1;
 const MAX_SCORE = 0.9999;
-/** Evidence below this is too weak to be named among the reasons. */
+/**
+ * Evidence below this is too weak to be named among the reasons. The address rate is named as soon
+ * as it counts at all (the 11th submission of a minute): it is a plain count the owner can check,
+ * not a faint statistical hint, and it adds nothing at all below that.
+ */
 const REASON_MIN_WEIGHT = 1;
 
 export type TSpamEvidence = {
@@ -62,7 +66,9 @@ export function scoreSubmission({
   return {
     // Never 1, so a form whose threshold is 1 files nothing in the spam folder by score.
     score: Math.min(MAX_SCORE, Math.round(10_000 / (1 + Math.exp(-logOdds))) / 10_000),
-    reasons: signals.filter((signal) => signal.weight >= REASON_MIN_WEIGHT).map((signal) => signal.reason),
+    reasons: signals
+      .filter((signal) => signal.weight >= REASON_MIN_WEIGHT || signal.reason === 'rate')
+      .map((signal) => signal.reason),
   };
 }
 

@@ -70,6 +70,17 @@ describe('renderEmailTemplate', () => {
     );
 
     expect(out.text).toContain('one\ntwo');
+    expect(out.html).toContain('<p>Said:</p>\n<p>one<br>\ntwo</p>');
+  });
+
+  test('a value inline in a paragraph keeps its line breaks in both parts, its text still escaped', () => {
+    const out = renderEmailTemplate(
+      { subject: 's', body: 'From {{field.email}}: {{field.message}} (end)' },
+      context({ email: 'a@b.example', message: 'one\r\n<b>two</b>\nthree' }),
+    );
+
+    expect(out.text).toContain('From a@b.example: one\n<b>two</b>\nthree (end)');
+    expect(out.html).toContain('<p>From a@b.example: one<br>\n&lt;b&gt;two&lt;/b&gt;<br>\nthree (end)</p>');
   });
 
   test('the default confirmation quotes nothing submitted', () => {

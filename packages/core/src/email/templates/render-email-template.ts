@@ -132,9 +132,31 @@ function fillToken(token: TToken, fill: (content: string) => string): void {
       token.attrSet(attribute, filled === value || markdown().validateLink(filled) ? filled : '#');
     }
   }
-  for (const child of token.children ?? []) {
-    fillToken(child, fill);
+  if (token.children) {
+    for (const child of token.children) {
+      fillToken(child, fill);
+    }
+    token.children = token.children.flatMap(withLineBreaks);
   }
+}
+
+/**
+ * A text token whose value brought line breaks, as text and soft breaks: the HTML part then shows
+ * them (`<br>`, the parser breaks lines) as the text part does, where a raw newline in HTML would
+ * run the lines together.
+ */
+function withLineBreaks(token: TToken): TToken[] {
+  if (token.type !== 'text' || !/[\r\n]/.test(token.content)) {
+    return [token];
+  }
+  const Token = token.constructor as new (type: string, tag: string, nesting: number) => TToken;
+
+  return token.content.split(/\r\n|\r|\n/).flatMap((line, index) => {
+    const text = new Token('text', '', 0);
+    text.content = line;
+
+    return index === 0 ? [text] : [new Token('softbreak', 'br', 0), text];
+  });
 }
 
 /** One rendered email: a one-line subject, the HTML part's inner body and the text part. */

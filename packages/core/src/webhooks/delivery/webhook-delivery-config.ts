@@ -11,6 +11,9 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [
   10 * 3600_000,
 ];
 
+/** How long one attempt may take (connect, send, response headers) unless WEBHOOK_TIMEOUT_MS says otherwise. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+
 export type TWebhookDeliveryConfig = {
   /** Lets deliveries reach loopback, private and link-local addresses (self-hosting, tests). */
   allowPrivateTargets: boolean;
@@ -49,7 +52,7 @@ export function buildWebhookDeliveryConfig(
   return {
     publicUrl,
     allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
-    timeoutMs: env.WEBHOOK_TIMEOUT_MS ?? 10_000,
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
     retryDelaysMs: env.WEBHOOK_RETRY_DELAYS_MS ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
     disableAfterFailingMs: env.WEBHOOK_DISABLE_AFTER_FAILING_MS ?? 5 * 24 * 3600_000,
   };
