@@ -1,6 +1,7 @@
-import { formRepository, formStatsRepository, submissionRepository } from '@formwell/db';
+import { formRepository, submissionRepository } from '@formwell/db';
 
 import { removeSubmissionFiles } from '../files/settle-upload.js';
+import { uncountRemoved } from './delete-submission.js';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
@@ -55,19 +56,10 @@ async function purgeForm(ids: { userId: string; formId: string }, before: Date):
     const removed = await submissionRepository.removeOlderThan({ ...ids, before, limit: BATCH });
     if (removed.length > 0) {
       await removeSubmissionFiles(removed.map((submission) => submission.id));
-      // Spam kept counted (marked before marking withheld it) leaves the folder's count too.
-      const spam = removed.filter((submission) => submission.status === 'spam').length;
-      await formRepository.incrementCounts({
-        ...ids,
-        by: { submissionCount: -removed.length, ...(spam > 0 ? { spamFolderCount: -spam } : {}) },
-      });
+      // Each as it was when deleted: one marked spam between the sweep's read and its delete left
+      // the counts already (and is in the folder's), so it is lowered as any deletion lowers it.
       for (const submission of removed) {
-        await formStatsRepository.removeSubmission({
-          ...ids,
-          at: submission.createdAt,
-          browser: submission.meta.browser,
-          country: submission.meta.country,
-        });
+        await uncountRemoved(submission);
       }
       deleted += removed.length;
     }

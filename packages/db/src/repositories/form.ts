@@ -114,8 +114,10 @@ function toRecord(doc: TLeanForm): TFormRecord {
     retentionDays: doc.retentionDays ?? null,
     spamThreshold: doc.spamThreshold ?? null,
     webhookCount: doc.webhookCount ?? null,
-    caughtSpamCount: doc.caughtSpamCount ?? 0,
-    spamFolderCount: doc.spamFolderCount ?? 0,
+    // Never below zero, whatever a crash between a move and its count (or a count made before the
+    // migration that set it) left: a count is shown, and an API answer's count is non-negative.
+    caughtSpamCount: Math.max(0, doc.caughtSpamCount ?? 0),
+    spamFolderCount: Math.max(0, doc.spamFolderCount ?? 0),
   };
 }
 

@@ -46,9 +46,17 @@ function submission(userId: Types.ObjectId, formId: Types.ObjectId, status: 'inb
   };
 }
 
-test('moves the caught count to the form and counts its folder, the same when run again', async () => {
+test('adds the caught count to what the form counted meanwhile, counts its folder, the same when run again', async () => {
   const userId = new Types.ObjectId();
-  const [caughtAndFiled, quiet] = [await legacyForm(userId), await legacyForm(userId)];
+  const [caughtAndFiled, quiet, emptied] = [
+    await legacyForm(userId),
+    await legacyForm(userId),
+    await legacyForm(userId),
+  ];
+  // Counted by servers of the new version before the migration ran: two honeypot hits on one form,
+  // and on another the deletion of its only legacy spam (the folder count went below zero).
+  await FormModel.collection.updateOne({ _id: caughtAndFiled }, { $set: { caughtSpamCount: 2 } });
+  await FormModel.collection.updateOne({ _id: emptied }, { $set: { spamFolderCount: -1 } });
   await FormStatsModel.collection.insertMany([
     { formId: caughtAndFiled, userId, total: 1, spam: 3, version: 4 },
     { formId: quiet, userId, total: 0, version: 0 },
@@ -60,23 +68,41 @@ test('moves the caught count to the form and counts its folder, the same when ru
     submission(userId, quiet, 'inbox'),
   ]);
   const counters = async (formId: Types.ObjectId) => {
-    const form = await formRepository.findById({ userId: userId.toString(), formId: formId.toString() });
+    const form = await FormModel.collection.findOne<{ caughtSpamCount?: number; spamFolderCount?: number }>({
+      _id: formId,
+    });
 
-    return [form?.caughtSpamCount, form?.spamFolderCount];
+    return [form?.caughtSpamCount ?? 0, form?.spamFolderCount ?? 0];
   };
+  const all = async () => [await counters(caughtAndFiled), await counters(quiet), await counters(emptied)];
 
   await migrateSpamCountsToForms();
-  expect([await counters(caughtAndFiled), await counters(quiet)]).toEqual([
-    [3, 2],
+  expect(await all()).toEqual([
+    [5, 2],
+    [0, 0],
     [0, 0],
   ]);
   const totals = await FormStatsModel.collection.findOne({ formId: caughtAndFiled });
   expect(totals).not.toHaveProperty('spam');
-  expect(totals).toMatchObject({ total: 1, version: 4 });
+  // The version moved, so an analytics rebuild that read the old totals cannot write them back.
+  expect(totals).toMatchObject({ total: 1, version: 5 });
 
   await migrateSpamCountsToForms();
-  expect([await counters(caughtAndFiled), await counters(quiet)]).toEqual([
-    [3, 2],
+  expect(await all()).toEqual([
+    [5, 2],
+    [0, 0],
     [0, 0],
   ]);
+});
+
+test('a form never shows a spam count below zero', async () => {
+  const userId = new Types.ObjectId();
+  const formId = await legacyForm(userId);
+  await FormModel.collection.updateOne(
+    { _id: formId },
+    { $set: { spamFolderCount: -1, caughtSpamCount: -2 } },
+  );
+
+  const form = await formRepository.findById({ userId: userId.toString(), formId: formId.toString() });
+  expect([form?.caughtSpamCount, form?.spamFolderCount]).toEqual([0, 0]);
 });

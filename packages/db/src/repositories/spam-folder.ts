@@ -39,8 +39,9 @@ async function movedFolder({ userId, formId }: TSubmissionIds, by: 1 | -1): Prom
 export const spamFolderRepository = {
   /**
    * Files a submission the classifier judged spam: the submission and its form's
-   * `spamFolderCount`, in one command where the server has MongoDB 8.0's `bulkWrite` (so neither
-   * exists without the other after a crash), else one after the other.
+   * `spamFolderCount`, in one command where the server has MongoDB 8.0's `bulkWrite` (one journal
+   * commit on the embedded engine, so neither exists without the other after a crash there), else
+   * one after the other.
    */
   async file(record: TCreateSubmissionRecord): Promise<TSubmissionRecord> {
     const document = newSubmissionDocument(record);
