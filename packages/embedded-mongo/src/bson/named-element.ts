@@ -92,8 +92,9 @@ const sized = (prefix: number, extra: number): number => (prefix < 0 ? -1 : pref
 /**
  * namedElement without bson's parser: it built an array per element and compared each name
  * through a native call, which was most of an in-place counter update's cost on a document of
- * 96 counters. Valid documents are walked here (regular expressions sized by their two strings);
- * anything this walk would have to judge (a bad size, an unknown type) goes to the parser, which answers or throws as before.
+ * 96 counters. Valid documents are walked here (regular expressions sized by their two
+ * strings); anything this walk would have to judge (a bad size, an unknown type) goes to the
+ * parser, which answers or throws as before.
  */
 function walk(
   raw: Uint8Array,
