@@ -386,7 +386,7 @@ function tailMet(p50: number, p99: number): boolean {
  * Whether a paced run measured the server rather than its client. Every latency counts from the
  * request's due time, so the client's own lateness (its timer's grain, or the client waiting for a
  * core) is inside every figure. The client kept its schedule when its median lag is within a timer
- * tick or a small share of the median latency (this morning's client, behind by a second, made a
+ * tick or a small share of the median latency (a client behind by a second makes a
  * p50 of its own backlog and so a p99 "≤ 3 × p50"), and its p99 lag within the target's margin
  * (p99 − p50 may reach (3 − 1) × p50: a client late by more than that on 1 % of its requests could
  * alone fail the run, which is what a machine short of cores does). And the latencies less the

@@ -42,25 +42,24 @@ export async function deleteSubmission({
  */
 export async function uncountRemoved(removed: TSubmissionRecord): Promise<void> {
   const { userId, formId } = removed;
+  const counted = !removed.withheld && !removed.countersPending;
   const inFolder = removed.status === 'spam';
-  if (removed.withheld || removed.countersPending) {
-    if (inFolder) {
-      await formRepository.incrementCounts({ userId, formId, by: { spamFolderCount: -1 } });
-    }
-    return;
-  }
   await Promise.all([
-    formRepository.incrementCounts({
-      userId,
-      formId,
-      by: { submissionCount: -1, ...(inFolder ? { spamFolderCount: -1 } : {}) },
-    }),
-    formStatsRepository.removeSubmission({
-      userId,
-      formId,
-      at: removed.createdAt,
-      browser: removed.meta.browser,
-      country: removed.meta.country,
-    }),
+    counted || inFolder
+      ? formRepository.incrementCounts({
+          userId,
+          formId,
+          by: { ...(counted ? { submissionCount: -1 } : {}), ...(inFolder ? { spamFolderCount: -1 } : {}) },
+        })
+      : undefined,
+    counted
+      ? formStatsRepository.removeSubmission({
+          userId,
+          formId,
+          at: removed.createdAt,
+          browser: removed.meta.browser,
+          country: removed.meta.country,
+        })
+      : undefined,
   ]);
 }

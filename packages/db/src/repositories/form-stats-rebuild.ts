@@ -163,10 +163,10 @@ async function rebuildOnce(ids: TOwnedIds): Promise<{ submissions: number; done:
  * version is still the one read before the scan, so an update that landed during the scan makes the
  * rebuild scan again instead of being overwritten. Submissions still marked "counters pending" are
  * left out: whoever takes the mark counts them afterwards. The form's own counters (its submission
- * and spam counts) are not touched. The gaps, each at the very moment of the replace: a deletion between removing
- * the submission and lowering its counters leaves it counted, and (on a server older than 8.0,
- * where taking a mark and counting are two commands) a submission whose mark was taken but not yet
- * counted is counted twice, until the next rebuild.
+ * and spam counts) are not touched. The gaps, each at the very moment of the replace: a deletion
+ * between removing the submission and lowering its counters leaves it counted, and (on a server
+ * older than 8.0, where taking a mark and counting are two commands) a submission whose mark was
+ * taken but not yet counted is counted twice, until the next rebuild.
  * Returns the number of submissions counted; throws when traffic kept moving for `attempts` scans.
  */
 export async function rebuildFormStats({

@@ -28,7 +28,7 @@ export type TFormRecord = Omit<
   publicSubmissions: TPublicSubmissionsRecord;
 };
 
-/** The form's own counters, each kept by one conditional writer per event (see incrementCounts). */
+/** The counters a form keeps of its submissions, which incrementCounts moves together. */
 export type TFormCounts = Partial<Record<'submissionCount' | 'caughtSpamCount' | 'spamFolderCount', number>>;
 
 /** The keyless HTML endpoint's settings; `captcha.provider` is one of core's CAPTCHA providers. */
