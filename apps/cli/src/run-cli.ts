@@ -28,7 +28,7 @@ import { userList } from './commands/user-list.js';
 import { userSetPlan } from './commands/user-set-plan.js';
 import { webhookCreate } from './commands/webhook-create.js';
 import { webhookList } from './commands/webhook-list.js';
-import { workspaceCreate, workspaceList } from './commands/workspace.js';
+import { workspaceCreate, workspaceDelete, workspaceList } from './commands/workspace.js';
 
 type TCommand = (options: TCommandOptions) => Promise<unknown>;
 
@@ -48,6 +48,7 @@ const COMMANDS: Record<string, TCommand> = {
   'receiver show': receiverShow,
   'workspace list': workspaceList,
   'workspace create': workspaceCreate,
+  'workspace delete': workspaceDelete,
   'member add': memberAdd,
   'member remove': memberRemove,
   'demo seed': demoSeed,
@@ -86,6 +87,7 @@ export const USAGE = `usage: formwell <command> [options]
   receiver show --user ID [--rotate]   (the owner's own custom receiver: {url, receiverId, secret})
   workspace list [--user ID]
   workspace create --user ID --name N
+  workspace delete --workspace W --confirm NAME
   member add --workspace W --email E --role admin|member|viewer
   member remove --workspace W --user ID
   demo seed
@@ -111,8 +113,9 @@ export const USAGE = `usage: formwell <command> [options]
   log records what was sent, without the body.
   With MONGODB_URI unset the CLI uses the embedded engine of \`npm start\`, found from the same
   FORMWELL_DATA_DIR and EMBEDDED_MONGO_PORT.
-  key revoke, user set-plan, account delete, billing replay and demo seed also tell the servers
-  through REDIS_URL, so their cached authentication of the user is dropped at once. REDIS_URL may
+  key revoke, user set-plan, account delete, workspace delete, billing replay and demo seed also
+  tell the servers through REDIS_URL, so their cached authentication of the user (or workspace) is
+  dropped at once. REDIS_URL may
   be left unset only with the embedded engine (it is then the Redis of \`npm start\`); with any
   other MONGODB_URI the CLI refuses to run without it (exit 2). When Redis cannot be reached the
   change is still stored, and the command exits 1 saying so: run it again once Redis is back.
@@ -128,7 +131,10 @@ export const USAGE = `usage: formwell <command> [options]
   find or delete a submitter's submissions (by email) across the owner's forms, counters following.
   Forms, keys and webhooks belong to a workspace. --user ID names that user's personal workspace
   (its id is the user's id); --workspace W any workspace. member remove also tells the servers, so
-  the member's next request is refused; keys the member created belong to the workspace and stay.`;
+  the member's next request is refused; keys the member created belong to the workspace and stay.
+  workspace delete removes a team workspace with all its data, members and invitations, --confirm
+  repeating its name (a personal workspace goes only with its account). Neither it nor account
+  delete cancels a paid subscription at the payment provider: cancel it there first.`;
 
 /** Own keys only: `toString` and friends are not commands. */
 function singleCommand(word: string): TCommand | undefined {

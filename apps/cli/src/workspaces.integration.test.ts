@@ -115,6 +115,75 @@ describe('formwell workspace / member commands', () => {
     expect((await authenticateApiKey({ key: key.key })).user.id).toBe(team.id);
   });
 
+  test('workspace delete: a team workspace goes with its forms, keys and members; a wrong name or a personal workspace is refused', async () => {
+    const owner = await ok<TUser>('user', 'create', '--email', email('owner'));
+    const colleague = await ok<TUser>('user', 'create', '--email', email('colleague'));
+    const team = await ok<{ id: string }>('workspace', 'create', '--user', owner.id, '--name', 'Gone team');
+    await ok('member', 'add', '--workspace', team.id, '--email', colleague.email, '--role', 'admin');
+    await ok('form', 'create', '--workspace', team.id, '--name', 'Team form', '--type', 'contact');
+    const key = await ok<{ key: string }>('key', 'create', '--workspace', team.id, '--name', 'team key');
+    const personalForm = await ok<{ id: string }>(
+      'form',
+      'create',
+      '--user',
+      owner.id,
+      '--name',
+      'Kept form',
+      '--type',
+      'contact',
+    );
+
+    // A wrong name: an input mistake (exit 2), nothing deleted.
+    const wrong = await formwell('workspace', 'delete', '--workspace', team.id, '--confirm', 'gone team');
+    expect(wrong).toMatchObject({
+      code: 2,
+      stderr: 'formwell: Type the workspace name exactly to confirm the deletion\n',
+    });
+    expect((await ok<{ forms: unknown[] }>('form', 'list', '--workspace', team.id)).forms).toHaveLength(1);
+    // A personal workspace goes only with its account: a refusal of a valid request (exit 1).
+    const personal = await formwell(
+      'workspace',
+      'delete',
+      '--workspace',
+      owner.id,
+      '--confirm',
+      `${owner.email}'s workspace`,
+    );
+    expect(personal).toMatchObject({
+      code: 1,
+      stderr: 'formwell: A personal workspace goes only with its account: delete the account instead\n',
+    });
+    const missing = await formwell('workspace', 'delete', '--workspace', team.id);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--confirm');
+
+    const deleted = await ok<{ id: string; deleted: true; removed: Record<string, number> }>(
+      'workspace',
+      'delete',
+      '--workspace',
+      team.id,
+      '--confirm',
+      'Gone team',
+    );
+    expect(deleted).toMatchObject({
+      id: team.id,
+      deleted: true,
+      removed: { workspaces: 1, workspace_members: 2, forms: 1, api_keys: 1, users: 0 },
+    });
+    // Gone for everyone: the member, the key, the CLI itself; the owner's own data stays.
+    expect(await ok('workspace', 'list', '--user', colleague.id)).toEqual({
+      workspaces: [{ id: colleague.id, name: `${colleague.email}'s workspace`, plan: 'FREE', role: 'owner' }],
+    });
+    await expect(authenticateApiKey({ key: key.key })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const again = await formwell('workspace', 'delete', '--workspace', team.id, '--confirm', 'Gone team');
+    expect(again).toMatchObject({ code: 1, stderr: 'formwell: Workspace not found\n' });
+    expect(
+      (await ok<{ forms: { id: string }[] }>('form', 'list', '--user', owner.id)).forms.map(
+        (form) => form.id,
+      ),
+    ).toEqual([personalForm.id]);
+  });
+
   test('refusals: owner role by add, the owner removed, a member twice, unknown ids, both tenant options', async () => {
     const owner = await ok<TUser>('user', 'create', '--email', email('owner'));
     const other = await ok<TUser>('user', 'create', '--email', email('other'));

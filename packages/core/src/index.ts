@@ -131,6 +131,11 @@ export type { TMemberChange } from './workspaces/add-member.js';
 export { removeMember } from './workspaces/remove-member.js';
 export { changeMemberRole } from './workspaces/change-member-role.js';
 export { transferOwnership } from './workspaces/transfer-ownership.js';
+export {
+  deleteWorkspace,
+  ZDeleteWorkspaceInputSchema,
+  ZDeleteWorkspaceResultSchema,
+} from './workspaces/delete-workspace.js';
 export { listMembers, ZMemberViewSchema } from './workspaces/list-members.js';
 export { roleAllows, requireRole, ZWorkspaceRoleSchema, ZAssignableRoleSchema } from './workspaces/roles.js';
 export type { TWorkspaceAbility, TWorkspaceRole } from './workspaces/roles.js';

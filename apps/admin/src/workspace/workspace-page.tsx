@@ -3,11 +3,12 @@ import { useState } from 'react';
 
 import { ErrorAlert, Loading, TextField } from '../components/ui';
 import { useTRPC } from '../lib/trpc';
+import { DeleteWorkspaceSection } from './delete-workspace-section';
 import { InvitationsSection } from './invitations-section';
 import { MembersSection } from './members-section';
 import { useSwitchWorkspace } from './use-switch-workspace';
 
-/** The current workspace: its members and invitations, and making another workspace. */
+/** The current workspace: its members and invitations, making another workspace, deleting this one. */
 export function WorkspacePage() {
   const trpc = useTRPC();
   const list = useQuery(trpc.workspace.list.queryOptions());
@@ -30,6 +31,10 @@ export function WorkspacePage() {
       <MembersSection rights={current} myUserId={me.data.id} />
       {current.can.members ? <InvitationsSection /> : null}
       <CreateWorkspaceCard />
+      {/* The owner's, and never the personal one (its id is the account's): that goes with the account. */}
+      {workspace && current.can.billing && current.id !== me.data.id ? (
+        <DeleteWorkspaceSection workspace={workspace} personalWorkspaceId={me.data.id} />
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-import { createWorkspace, listAllWorkspaces, listUserWorkspaces } from '@formwell/core';
+import { createWorkspace, deleteWorkspace, listAllWorkspaces, listUserWorkspaces } from '@formwell/core';
 
 import { requiredOption } from '../required-option.js';
 import type { TCommandOptions } from '../command-options.js';
@@ -29,5 +29,24 @@ export async function workspaceCreate({ args, config }: TCommandOptions) {
     config,
     userId: requiredOption(values, 'user'),
     name: requiredOption(values, 'name'),
+  });
+}
+
+/**
+ * `workspace delete --workspace W --confirm NAME` → `{id, deleted: true, removed: {collection:
+ * count}}`: a team workspace and everything in it, its members and invitations too. `--confirm`
+ * must repeat the workspace's name; a personal workspace goes only with its account.
+ */
+export async function workspaceDelete({ args }: TCommandOptions) {
+  const { values } = parseArgs({
+    args,
+    options: { workspace: { type: 'string' }, confirm: { type: 'string' } },
+    strict: true,
+  });
+
+  return deleteWorkspace({
+    actor: null,
+    workspaceId: requiredOption(values, 'workspace'),
+    confirmName: requiredOption(values, 'confirm'),
   });
 }

@@ -474,6 +474,13 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     namesTenant: false,
   },
   'workspace.create': { auth: 'session', input: () => ({ name: 'Another workspace' }), namesTenant: false },
+  // Each tenant's own workspace is its personal one, which goes only with the account (409); B is an
+  // admin of A's, so A's id is refused (403) by the role, whatever name B types.
+  'workspace.delete': {
+    auth: 'session',
+    input: (tenant) => ({ workspaceId: tenant.userId, confirmName: `${tenant.email}'s workspace` }),
+    ownStatus: 409,
+  },
   'members.list': { auth: 'session' },
   // Each tenant is alone in its personal workspace, as its owner: its own role changes only by a
   // transfer, it cannot remove itself or leave, and a personal workspace never changes hands (409).

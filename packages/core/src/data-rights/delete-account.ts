@@ -1,12 +1,12 @@
-import { deleteAccountData, workspaceMemberRepository, workspaceRepository } from '@formwell/db';
+import { workspaceMemberRepository, workspaceRepository } from '@formwell/db';
 
-import { bumpAuthEpoch, bumpAuthEpochOrReport, type TOnBumpFailed } from '../api-keys/auth-epoch.js';
+import type { TOnBumpFailed } from '../api-keys/auth-epoch.js';
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
 import { ErrorMessages } from '../errors/error-messages.js';
-import { removeWorkspaceFiles } from '../files/settle-upload.js';
 import { loadUser } from '../users/load-user.js';
 import { ZEmailSchema } from '../users/z-user-input.js';
+import { deleteWorkspaceData } from '../workspaces/delete-workspace-data.js';
 
 export type DeleteAccountOptions = {
   userId: string;
@@ -32,29 +32,13 @@ export async function deleteAccount({
     throw new AppError(AppErrorCode.BAD_REQUEST, { message: ErrorMessages.ACCOUNT_DELETE_CONFIRMATION });
   }
 
-  // Replicas' cached authentication of the account's keys must not outlive them: bumped as soon as
-  // the keys are gone (the rest of the deletion takes a while), and again at the end whatever
-  // happened, so a failed step or a failed first bump still retires every copy. Only the last
-  // bump's failure is reported: the first one's is repeated by it.
   const ownedTeams = await ownedTeamWorkspaces(userId);
 
   let removed: Record<string, number> = {};
   // Each workspace the account owns alone goes with it, then the account with its personal one.
   for (const workspaceId of [...ownedTeams, userId]) {
-    try {
-      // The bytes first: they live outside the collections the deletion below empties (in GridFS's
-      // own, or in an S3 bucket).
-      await removeWorkspaceFiles(workspaceId);
-      // Tenant fields hold the workspace's id, and a team workspace has no account of that id: the
-      // account's deletion deletes exactly that workspace's data.
-      const gone = await deleteAccountData({
-        userId: workspaceId,
-        afterAccessDeleted: () => bumpAuthEpoch(workspaceId).catch(() => undefined),
-      });
-      removed = addCounts(removed, gone);
-    } finally {
-      await bumpAuthEpochOrReport(workspaceId, onBumpFailed);
-    }
+    const gone = await deleteWorkspaceData({ workspaceId, ...(onBumpFailed ? { onBumpFailed } : {}) });
+    removed = addCounts(removed, gone);
   }
 
   return { id: userId, deleted: true, removed };

@@ -109,6 +109,10 @@ export const ErrorMessages = {
   MEMBER_CHANGED_MEANWHILE: 'This member was changed meanwhile: reload and try again',
   PERSONAL_WORKSPACE_OWNER:
     'A personal workspace always belongs to its account: create a team workspace to hand over',
+  /** A personal workspace is deleted only with its account (its id is the account's). */
+  PERSONAL_WORKSPACE_DELETE: 'A personal workspace goes only with its account: delete the account instead',
+  /** A workspace deletion whose typed name is not the workspace's. */
+  WORKSPACE_DELETE_CONFIRMATION: 'Type the workspace name exactly to confirm the deletion',
   INVITATION_NOT_FOUND: 'Invitation not found',
   INVITATION_UNUSABLE: 'This invitation is used, revoked or expired',
   INVITATION_OTHER_ADDRESS: 'This invitation was sent to another email address',

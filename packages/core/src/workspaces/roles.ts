@@ -15,7 +15,7 @@ export type TWorkspaceRole = z.infer<typeof ZWorkspaceRoleSchema>;
 export type TAssignableRole = z.infer<typeof ZAssignableRoleSchema>;
 
 /**
- * What each role may do, each including the next: the owner pays and transfers, admins manage
+ * What each role may do, each including the next: the owner pays, transfers and deletes, admins manage
  * members and invitations, members change forms, keys, webhooks and submissions, viewers read.
  */
 export type TWorkspaceAbility = 'billing' | 'members' | 'write' | 'read';

@@ -35,17 +35,19 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Deletes every document of one account from every collection, and returns how many went from
- * each. Access goes first (sessions, keys), the user record last, so a run cut short can simply be
- * run again. Documents that name the account only indirectly are found through what names it:
- * caught mail bodies by the Message-IDs of its email log, received webhook events by its form ids,
- * payment events and invoices by its payment provider's customer id.
+ * each. Access goes first (sessions, keys, other people's memberships and pending invitations), the
+ * user record last, so a run cut short can simply be run again. Given a team workspace's id (no
+ * account has it), it deletes exactly that workspace and everything in it. Documents that name the
+ * account only indirectly are found through what names it: caught mail bodies by the Message-IDs of
+ * its email log, received webhook events by its form ids, payment events and invoices by its
+ * payment provider's customer id.
  */
 export async function deleteAccountData({
   userId,
   afterAccessDeleted,
 }: {
   userId: string;
-  /** Runs once sessions and keys are gone, before the long rest: e.g. to retire cached logins. */
+  /** Runs once that access is gone, before the long rest: e.g. to retire cached logins. */
   afterAccessDeleted?: () => Promise<void>;
 }): Promise<Record<string, number>> {
   const owner = toObjectId(userId);
@@ -68,14 +70,27 @@ export async function deleteAccountData({
   ).map((entry) => entry.messageId);
 
   const deleted: Record<string, number> = {};
+  // Added up: a collection may be reached twice (memberships: the others' first, the owner's last).
   const remove = async (name: string, run: () => Promise<{ deletedCount: number }>) => {
-    deleted[name] = (await run()).deletedCount;
+    deleted[name] = (deleted[name] ?? 0) + (await run()).deletedCount;
   };
   const byOwner = { userId: owner };
   await remove('dashboard_sessions', () => DashboardSessionModel.deleteMany(byOwner));
   await remove('account_tokens', () => AccountTokenModel.deleteMany(byOwner));
   await remove('account_emails', () => AccountEmailModel.deleteMany({ ownerId: owner }));
   await remove('api_keys', () => ApiKeyModel.deleteMany(byOwner));
+  // Nobody else works in (or joins) the workspace while its data goes. The owner's membership stays
+  // to the end: a run cut short is found again by it (its owner's account deletion, or the owner
+  // repeating the workspace's deletion).
+  await remove('workspace_members', () =>
+    WorkspaceMemberModel.deleteMany({ workspaceId: owner, role: { $ne: 'owner' } }),
+  );
+  // Those its workspace sent, and those addressed to it (its address is personal data).
+  await remove('workspace_invitations', () =>
+    WorkspaceInvitationModel.deleteMany({
+      $or: [{ workspaceId: owner }, ...(account?.email ? [{ email: account.email }] : [])],
+    }),
+  );
   await afterAccessDeleted?.();
   await remove('forms', () => FormModel.deleteMany(byOwner));
   await remove('submissions', () => SubmissionModel.deleteMany(byOwner));
@@ -118,12 +133,6 @@ export async function deleteAccountData({
     customerId
       ? PaymentEventModel.deleteMany({ payload: { $regex: `"${literal(customerId)}"` } })
       : { deletedCount: 0 },
-  );
-  // Those its workspace sent, and those addressed to it (its address is personal data).
-  await remove('workspace_invitations', () =>
-    WorkspaceInvitationModel.deleteMany({
-      $or: [{ workspaceId: owner }, ...(account?.email ? [{ email: account.email }] : [])],
-    }),
   );
   // Its memberships everywhere (the personal workspace's, and those in workspaces it joined).
   await remove('workspace_members', () =>
