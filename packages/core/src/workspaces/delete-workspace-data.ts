@@ -22,14 +22,16 @@ export async function deleteWorkspaceData({
   // happened, so a failed step or a failed first bump still retires every copy. Only the last
   // bump's failure is reported: the first one's is repeated by it.
   try {
-    // The bytes first: they live outside the collections the deletion below empties (in GridFS's
-    // own, or in an S3 bucket).
-    await removeWorkspaceFiles(workspaceId);
     // Tenant fields hold the workspace's id, and a team workspace has no account of that id: the
     // account's deletion deletes exactly that workspace's data.
     return await deleteAccountData({
       userId: workspaceId,
       afterAccessDeleted: () => bumpAuthEpoch(workspaceId).catch(() => undefined),
+      // The bytes live outside the collections the deletion empties (in GridFS's own, or in an S3
+      // bucket). They go once keys, forms and submissions are gone, so a file uploaded while the
+      // deletion ran (a public form page, a replica's cached key) goes too, and before their
+      // records, which are what finds them (a run cut short finds them again).
+      beforeFileRecordsDeleted: () => removeWorkspaceFiles(workspaceId),
     });
   } finally {
     await bumpAuthEpochOrReport(workspaceId, onBumpFailed);

@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+
 import {
   ApiKeyModel,
   FormModel,
+  uploadedFileRepository,
   WorkspaceInvitationModel,
   WorkspaceMemberModel,
   WorkspaceModel,
@@ -14,6 +18,7 @@ import { useTestDatabase } from '../../test/use-test-database.js';
 import { authenticateApiKey } from '../api-keys/authenticate-api-key.js';
 import { registerAuthEpochStore } from '../api-keys/auth-epoch.js';
 import { createApiKey } from '../api-keys/create-api-key.js';
+import { storageOf } from '../files/process-file-storage.js';
 import { createForm } from '../forms/create-form.js';
 import { listForms } from '../forms/list-forms.js';
 import { createSession } from '../sessions/create-session.js';
@@ -195,5 +200,45 @@ describe('deleting a workspace', () => {
     expect(await FormModel.exists({ _id: form.id })).not.toBeNull();
     expect(await ApiKeyModel.countDocuments({ userId: team.id })).toBe(1);
     expect(await WorkspaceModel.exists({ _id: owner.id })).not.toBeNull();
+  });
+
+  test('an upload that lands while the deletion runs (its keys already gone) leaves no bytes behind', async () => {
+    const owner = await newUser('owner');
+    const { team, form } = await teamWithEverything(owner.id, 'Uploading');
+    const gridfs = storageOf({ storage: 'gridfs' });
+    const fileId = randomBytes(12).toString('hex');
+    // A submitter's file arriving through the form's public page (or a replica's cached key) in the
+    // middle of the deletion: at its first epoch bump, made once the keys are gone and before the
+    // forms go.
+    let landed = false;
+    const unregister = registerAuthEpochStore({
+      set: async () => {
+        if (!landed) {
+          landed = true;
+          await uploadedFileRepository.begin({
+            id: fileId,
+            workspaceId: team.id,
+            formId: form.id,
+            field: 'cv',
+            name: 'cv.pdf',
+            contentType: 'application/pdf',
+            storage: 'gridfs',
+          });
+          await gridfs.write({ fileId, name: 'cv.pdf', source: Readable.from([Buffer.from('%PDF-secret')]) });
+        }
+
+        return 'OK';
+      },
+    });
+    try {
+      await deleteWorkspace({ actor: { userId: owner.id }, workspaceId: team.id, confirmName: 'Uploading' });
+    } finally {
+      unregister();
+    }
+
+    expect(landed).toBe(true);
+    expect(await uploadedFileRepository.listOfWorkspace(team.id)).toEqual([]);
+    // The bytes went too: nothing is left that no record points at (no sweep could find them).
+    await expect(gridfs.read(fileId)).rejects.toThrow(/no stored bytes/);
   });
 });

@@ -45,10 +45,18 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export async function deleteAccountData({
   userId,
   afterAccessDeleted,
+  beforeFileRecordsDeleted,
 }: {
   userId: string;
   /** Runs once that access is gone, before the long rest: e.g. to retire cached logins. */
   afterAccessDeleted?: () => Promise<void>;
+  /**
+   * Runs once keys, forms and submissions are gone (nothing can upload any more), while the file
+   * records still name every stored file: the place to remove the files' bytes, which live outside
+   * these collections. Bytes removed earlier would miss a file uploaded meanwhile, and once its
+   * record is gone nothing finds those bytes again.
+   */
+  beforeFileRecordsDeleted?: () => Promise<void>;
 }): Promise<Record<string, number>> {
   const owner = toObjectId(userId);
   if (!owner) {
@@ -98,7 +106,8 @@ export async function deleteAccountData({
   await remove('form_stats_days', () => FormStatsDayModel.deleteMany(byOwner));
   await remove('form_stats_quarters', () => FormStatsQuartersModel.deleteMany(byOwner));
   await remove('monthly_usage', () => MonthlyUsageModel.deleteMany(byOwner));
-  // The account is its own tenant until workspaces exist; the files' bytes went before this.
+  // The account is its own tenant until workspaces exist; the files' bytes go just before this.
+  await beforeFileRecordsDeleted?.();
   await remove('uploaded_files', () => UploadedFileModel.deleteMany({ workspaceId: owner }));
   await remove('storage_usage', () => StorageUsageModel.deleteMany({ workspaceId: owner }));
   // The learned spam model is keyed by the tenant (the owner, until workspaces own data).
