@@ -19,6 +19,7 @@ import {
   WorkspaceModel,
   caughtMailRepository,
   connectDatabase,
+  SubmissionModel,
   disconnectDatabase,
   emailLogRepository,
   formRepository,
@@ -443,6 +444,10 @@ describe('formwell CLI', () => {
     expect(analytics.timeSeriesData.filter((point) => point.submissions > 0).length).toBeGreaterThanOrEqual(
       7,
     );
+    // The seeded weeks are history: none of those submissions owes the owner a notification (each
+    // one did, and the worker's sweep then mailed them all in one burst).
+    expect(await SubmissionModel.countDocuments({ userId: first.user.id })).toBe(first.submissions);
+    expect(await SubmissionModel.countDocuments({ userId: first.user.id, hasPendingOutbox: true })).toBe(0);
 
     // A random password, printed once: a published one would open the PRO account on every install.
     expect(first.user.password).toMatch(/^[\w-]{24}$/);

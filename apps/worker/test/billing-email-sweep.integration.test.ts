@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import { createUser, loadConfig, sweepBillingEmails } from '@formwell/core';
 import { BillingEmailModel, billingEmailRepository, EmailLogModel } from '@formwell/db';
-import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
+import { billingEmailJob, createJobProducer, createWorkerConnection, QUEUE_PREFIX } from '@formwell/jobs';
+import { Queue } from 'bullmq';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -14,6 +15,7 @@ const config = loadConfig({ env: {} });
 let runtime: WorkerRuntime;
 const connection = createWorkerConnection(testRedisUrl());
 const producer = createJobProducer(connection);
+const emailQueue = new Queue(billingEmailJob.queue, { connection, prefix: QUEUE_PREFIX });
 
 beforeAll(async () => {
   // No SMTP server: the worker keeps each message whole in the email log (the embedded default).
@@ -27,6 +29,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await emailQueue.close();
   await producer.close();
   connection.disconnect();
   await runtime.stop();
@@ -62,4 +65,38 @@ test('a billing email whose hand-over was lost is swept to the worker and sent o
   // Done emails are not swept again; a repeated hand-over of the same id sends nothing more.
   expect(await sweepBillingEmails({ producer, olderThanMs: 0, now: new Date(Date.now() + 1000) })).toBe(0);
   expect(await EmailLogModel.countDocuments({ entryId: emailId })).toBe(1);
+}, 60_000);
+
+test('an email whose job ended without sending it is sent by the next sweep, not left pending', async () => {
+  const email = `welcomed-${randomBytes(4).toString('hex')}@example.com`;
+  const user = await createUser({ config, input: { email, plan: 'FREE' } });
+  // The job of an email ran before the email could be read (nothing to send, so it ended), and is
+  // kept under its id, as BullMQ keeps ended jobs for a day. A job that failed for good on errors
+  // that never reached the mail server ends the same way for the sweep: ended, email pending.
+  const emailId = randomBytes(12).toString('hex');
+  await producer.enqueue(billingEmailJob, { emailId });
+  const jobId = billingEmailJob.jobId({ emailId });
+  await waitFor(async () =>
+    (await (await emailQueue.getJob(jobId))?.getState()) === 'completed' ? true : undefined,
+  );
+  await BillingEmailModel.create({
+    _id: emailId,
+    eventId: `evt_${randomBytes(12).toString('hex')}`,
+    kind: 'billing.welcome',
+    userId: user.id,
+    plan: 'STANDARD',
+    actionUrl: 'https://formwell.example/billing',
+  });
+
+  expect(await sweepBillingEmails({ producer, olderThanMs: 0, now: new Date(Date.now() + 1000) })).toBe(1);
+
+  const logged = await waitFor(
+    async () => (await EmailLogModel.findOne({ entryId: emailId }).lean()) ?? undefined,
+  );
+  expect(logged).toMatchObject({
+    kind: 'billing.welcome',
+    to: email,
+    subject: 'Welcome to Formwell STANDARD',
+  });
+  expect((await BillingEmailModel.findById(emailId).lean())?.status).toBe('done');
 }, 60_000);

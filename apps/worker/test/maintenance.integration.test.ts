@@ -1,4 +1,13 @@
-import { QUEUE_PREFIX, QueueName, createJobProducer, createWorkerConnection } from '@formwell/jobs';
+import { randomBytes } from 'node:crypto';
+
+import { BillingEmailModel, billingEmailRepository, SubmissionModel } from '@formwell/db';
+import {
+  QUEUE_PREFIX,
+  QueueName,
+  billingEmailJob,
+  createJobProducer,
+  createWorkerConnection,
+} from '@formwell/jobs';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -66,6 +75,56 @@ test('the sweeps run against the database and report what they did', async () =>
     expect(await sweep?.({} as never, logger)).toEqual({ enqueued: 0, billingEmails: 0 });
     expect(await orphans?.({} as never, logger)).toEqual({ removed: 0, attached: 0 });
   } finally {
+    await producer.close();
+    connection.disconnect();
+    await runtime.stop();
+  }
+});
+
+test('the billing emails are swept even when the submissions outbox cannot be', async () => {
+  const runtime = await startWorkerRuntime({
+    mongoUri: testMongoUri('sweeps_apart'),
+    redisUrl: testRedisUrl(),
+    logger: pino({ level: 'silent' }),
+    registry: {},
+    scheduleSweeps: false,
+  });
+  const connection = createWorkerConnection(testRedisUrl());
+  const producer = createJobProducer(connection);
+  const emailQueue = new Queue(QueueName.email, { connection, prefix: QUEUE_PREFIX });
+  const objectId = () => randomBytes(12).toString('hex');
+  const minuteAgo = new Date(Date.now() - 60_000);
+  try {
+    // A side effect whose job the contract refuses (its request id is none): its sweep fails each run.
+    await SubmissionModel.create({
+      formId: objectId(),
+      userId: objectId(),
+      data: {},
+      outbox: [{ kind: 'email.developer' }],
+      hasPendingOutbox: true,
+      requestId: 'not a request id',
+      createdAt: minuteAgo,
+    });
+    const eventId = `evt_${objectId()}`;
+    const emailId = await billingEmailRepository.plan({
+      eventId,
+      kind: 'billing.canceled',
+      userId: objectId(),
+      plan: 'PRO',
+      attemptNumber: null,
+      nextRetryAt: null,
+      actionUrl: 'https://formwell.example/billing',
+    });
+    // Its hand-over was lost a minute ago (through the driver: the model never rewrites `createdAt`).
+    await BillingEmailModel.collection.updateOne({ eventId }, { $set: { createdAt: minuteAgo } });
+    const sweep = maintenanceProcessors({ producer, outboxSweepAfterMs: 30_000 })[MaintenanceJob.sweepOutbox];
+
+    await expect(sweep?.({} as never, pino({ level: 'silent' }))).rejects.toThrow('must be a request id');
+    const job = await emailQueue.getJob(billingEmailJob.jobId({ emailId }));
+    expect(job?.data).toEqual({ emailId });
+    await job?.remove();
+  } finally {
+    await emailQueue.close();
     await producer.close();
     connection.disconnect();
     await runtime.stop();

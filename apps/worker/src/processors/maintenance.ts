@@ -22,7 +22,8 @@ export const MaintenanceJob = {
 
 /**
  * How often each sweep runs. Counters: a crash mid-submit is repaired within about a minute.
- * Outbox: side effects whose enqueue was lost are handed over again within seconds. Orphan
+ * Outbox: side effects and billing emails whose enqueue was lost are handed over again on the first
+ * run after they are `outboxSweepAfterMs` old (by default 30 s + at most 15 s). Orphan
  * uploads: files a crash cut off are removed (with their storage claim) once past their grace.
  */
 export const maintenanceSchedule: Record<string, number> = {
@@ -64,11 +65,23 @@ export function maintenanceProcessors({
 
       return { deleted, spamDeleted };
     },
-    // Every outbox (submissions' side effects, billing emails) on the one schedule.
-    [MaintenanceJob.sweepOutbox]: async () => ({
-      enqueued: await sweepOutbox({ producer, olderThanMs: outboxSweepAfterMs }),
-      billingEmails: await sweepBillingEmails({ producer, olderThanMs: outboxSweepAfterMs }),
-    }),
+    // Every outbox (submissions' side effects, billing emails) on the one schedule, each swept
+    // whatever becomes of the other: a submission entry that cannot be handed over (one the job
+    // contract refuses, say) fails the run every time, and must not hold the billing emails back.
+    [MaintenanceJob.sweepOutbox]: async () => {
+      const [submissions, billing] = await Promise.allSettled([
+        sweepOutbox({ producer, olderThanMs: outboxSweepAfterMs }),
+        sweepBillingEmails({ producer, olderThanMs: outboxSweepAfterMs }),
+      ]);
+      if (submissions.status === 'rejected') {
+        throw submissions.reason;
+      }
+      if (billing.status === 'rejected') {
+        throw billing.reason;
+      }
+
+      return { enqueued: submissions.value, billingEmails: billing.value };
+    },
     // Ids and counts only: what a crash left and what the sweep did with it.
     [MaintenanceJob.sweepOrphanUploads]: async (_job, logger) => {
       const swept = await sweepOrphanUploads();
