@@ -17,12 +17,15 @@ import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
 import { ownerWithEndpoint } from './helpers/fixtures.js';
 import { startReceiver, waitFor, type Receiver, type ReceiverBehaviour } from './helpers/receiver.js';
 
-// Short retry delays so the test sees the retries of a slow target without waiting minutes.
+// Short retry delays so the test sees the retries of a slow target without waiting minutes. The
+// timeout is short enough for the never-answering target's test, and long enough that a stand-in
+// checking an 80 KB message on a loaded machine is not taken for a slow one (a retry would then
+// post the message twice).
 const config = loadConfig({
   env: {
     ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
     WEBHOOK_RETRY_DELAYS_MS: '50,50,50,50,50,50,50',
-    WEBHOOK_TIMEOUT_MS: '1000',
+    WEBHOOK_TIMEOUT_MS: '5000',
   },
 });
 let runtime: WorkerRuntime;
@@ -117,7 +120,7 @@ test('the worker posts one submission to Slack, Discord and Teams stand-ins, eac
 test('a slow integration target times out and is retried until it answers', async () => {
   const owner = await ownerWithEndpoint(config, 'http://127.0.0.1:9/unused');
   await WebhookEndpointModel.deleteMany({ formId: owner.form.id });
-  // The first request is never answered (the 1 s timeout fails it); the retry is answered.
+  // The first request is never answered (the timeout fails it); the retry is answered.
   const target = await platform('discord', (index, res) => {
     if (index > 0) {
       res.end('ok');
