@@ -18,6 +18,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 import { createConfirmationCap } from './email/confirmation-cap.js';
+import { createOutboxClaims } from './email/outbox-claims.js';
 import { DEFAULT_MAIL_FROM } from './env.js';
 import { startHeartbeat } from './heartbeat.js';
 import { startMetricsListener, type MetricsListener } from './metrics/metrics-listener.js';
@@ -110,6 +111,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
       outboxSweepAfterMs,
       metrics: metrics.jobs,
       confirmationCap: createConfirmationCap(connection as Redis),
+      outboxClaims: createOutboxClaims(connection),
       ...(options.now ? { now: options.now } : {}),
     });
 
