@@ -17,6 +17,7 @@ import {
   QUEUE_PREFIX,
   submissionEmailJob,
   submissionEmailsJob,
+  webhookDeliveryJob,
 } from '@formwell/jobs';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { Queue } from 'bullmq';
@@ -124,11 +125,14 @@ async function jobFinished(jobId: string) {
 
 const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
 const sentTo = (address: string) => received.filter((mail) => to(mail) === address).length;
-const entryOf = (outbox: TOutboxItem[], kind: TOutboxItem['kind']) => outbox.find((item) => item.kind === kind);
+const entryOf = (outbox: TOutboxItem[], kind: TOutboxItem['kind']) =>
+  outbox.find((item) => item.kind === kind);
 
-test("emails handed off within one window go as one job, and each is sent once", async () => {
+test('emails handed off within one window go as one job, and each is sent once', async () => {
   const target = await confirmingForm();
-  const submitters = [0, 1, 2].map((index) => `window-${index}-${randomBytes(4).toString('hex')}@example.com`);
+  const submitters = [0, 1, 2].map(
+    (index) => `window-${index}-${randomBytes(4).toString('hex')}@example.com`,
+  );
   const submitted = await Promise.all(submitters.map((email) => submit(target, email)));
   const handOff = createOutboxHandOff(producer);
 
@@ -200,7 +204,40 @@ test('an email whose first try fails gets its own job with the tries left, its f
   expect(retry?.name).toBe(submissionEmailJob.name);
   expect(await retry?.getState()).toBe('delayed');
   // Six tries in all, 10 s, 20 s, 40 s… apart, as when the email had its own job from the start.
-  expect(retry?.opts).toMatchObject({ attempts: 5, delay: 10_000, backoff: { type: 'exponential', delay: 20_000 } });
+  expect(retry?.opts).toMatchObject({
+    attempts: 5,
+    delay: 10_000,
+    backoff: { type: 'exponential', delay: 20_000 },
+  });
   expect(await emailQueue.getJob(`email-${notification?.entryId ?? ''}`)).toBeUndefined();
   await retry?.remove();
+});
+
+test("webhooks keep a job each; close() sends the window's emails at once", async () => {
+  // Ids of no stored submission: the worker skips such jobs; what is enqueued is what counts here.
+  const id = () => randomBytes(12).toString('hex');
+  const common = { userId: id(), formId: id(), submissionId: id(), requestId: null };
+  const email: TOutboxItem = { ...common, entryId: id(), kind: 'email.developer', endpointId: null };
+  const webhook: TOutboxItem = { ...common, entryId: id(), kind: 'webhook', endpointId: id() };
+  const webhookQueue = new Queue(webhookDeliveryJob.queue, { connection, prefix: QUEUE_PREFIX });
+  const handOff = createOutboxHandOff(producer);
+
+  const handedOff = handOff.enqueue([email, webhook]);
+  // Shutting down within the window: the email goes now rather than after it.
+  await handOff.close();
+  await handedOff;
+
+  expect((await emailQueue.getJob(`emails-${email.entryId}`))?.data).toEqual({
+    items: [
+      {
+        kind: email.kind,
+        userId: common.userId,
+        formId: common.formId,
+        submissionId: common.submissionId,
+        entryId: email.entryId,
+      },
+    ],
+  });
+  expect((await webhookQueue.getJob(`webhook-${webhook.entryId}`))?.name).toBe(webhookDeliveryJob.name);
+  await webhookQueue.close();
 });

@@ -84,9 +84,11 @@ export function emailProcessors({
 
       return;
     }
-    const outcome = await send(item, false).catch(
-      (error: unknown): TEmailOutcome => ({ status: 'failed', retry: true, error: String(error) }),
-    );
+    const outcome = await send(item, false).catch((error: unknown): TEmailOutcome => ({
+      status: 'failed',
+      retry: true,
+      error: String(error),
+    }));
     metrics.email(outcome);
     logger.info({ kind: item.kind, outcome }, 'email of a window done');
     if (outcome.status === 'failed' && outcome.retry) {

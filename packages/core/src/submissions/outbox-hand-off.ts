@@ -38,7 +38,9 @@ export function createOutboxHandOff(producer: TJobProducer): TOutboxHandOff {
     }
     open = null;
     clearTimeout(closing.timer);
-    closing.settle(producer.enqueue(submissionEmailsJob, { items: closing.items.map(submissionEmailJobData) }));
+    closing.settle(
+      producer.enqueue(submissionEmailsJob, { items: closing.items.map(submissionEmailJobData) }),
+    );
 
     return closing.sent;
   };
