@@ -116,7 +116,7 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
     });
 
   const workers = Object.entries(registry).map(([queueName, handlers]) => {
-    const worker = new Worker(queueName, (job) => dispatchJob(handlers, job, logger), {
+    const worker = new Worker(queueName, (job, token) => dispatchJob(handlers, job, logger, token), {
       connection,
       prefix: QUEUE_PREFIX,
       concurrency: concurrencyByQueue[queueName as TQueueName] ?? concurrency,

@@ -18,6 +18,7 @@ import {
   type TJobProducer,
   type TSubmissionEmailJob,
 } from '@formwell/jobs';
+import { DelayedError } from 'bullmq';
 import type { Logger } from 'pino';
 
 import type { TOutboxClaims } from '../email/outbox-claims.js';
@@ -26,6 +27,8 @@ import type { JobProcessor } from './job-processor.js';
 import { isLastAttempt, settleEmailJob } from './settle-email-job.js';
 
 const HOUR_MS = 3_600_000;
+/** How soon an email's job looks again at an entry another job was sending. */
+const CLAIMED_ENTRY_RECHECK_MS = 30_000;
 
 export type EmailProcessorOptions = {
   config: TCoreConfig;
@@ -74,60 +77,58 @@ export function emailProcessors({
   };
 
   /**
-   * One email's first try inside a window's job. Not claimed: another job holds it and sends it.
-   * Failed and worth retrying (a throw included): its own job takes over, its first retry's wait
-   * later. A permanent failure is recorded by the send, as in its own job.
+   * One email's first try inside a window's job, claimed just for its own send. Held by another
+   * job: that one sends it. Failed and worth retrying (a throw included): its own job takes over,
+   * its first retry's wait later. A permanent failure is recorded by the send, as in its own job.
    */
-  const firstTry = async (item: TSubmissionEmailJob, claimed: boolean, logger: Logger) => {
-    if (!claimed) {
+  const firstTry = async (item: TSubmissionEmailJob, holder: string, logger: Logger) => {
+    if (!(await outboxClaims.take(item.entryId, holder))) {
       logger.info({ kind: item.kind }, 'email entry held by another job; left to it');
 
       return;
     }
-    const outcome = await send(item, false).catch((error: unknown): TEmailOutcome => ({
-      status: 'failed',
-      retry: true,
-      error: String(error),
-    }));
-    metrics.email(outcome);
-    logger.info({ kind: item.kind, outcome }, 'email of a window done');
-    if (outcome.status === 'failed' && outcome.retry) {
-      await producer.enqueue(submissionEmailRetryJob, item, { delayMs: SUBMISSION_EMAIL_FIRST_RETRY_MS });
+    try {
+      const outcome = await send(item, false).catch((error: unknown): TEmailOutcome => ({
+        status: 'failed',
+        retry: true,
+        error: String(error),
+      }));
+      metrics.email(outcome);
+      logger.info({ kind: item.kind, outcome }, 'email of a window done');
+      if (outcome.status === 'failed' && outcome.retry) {
+        await producer.enqueue(submissionEmailRetryJob, item, { delayMs: SUBMISSION_EMAIL_FIRST_RETRY_MS });
+      }
+    } finally {
+      await outboxClaims.release(item.entryId, holder);
     }
   };
 
   return {
-    [submissionEmailJob.name]: async (job, logger) => {
+    [submissionEmailJob.name]: async (job, logger, token) => {
       const data = parseJobData(submissionEmailJob, job.data);
       const holder = holderOf(job.id);
-      if (!(await outboxClaims.take([data.entryId], holder)).has(data.entryId)) {
-        // Another job is sending it right now; the retry finds it done (or sends it, if that failed).
-        throw new Error('another job is sending this entry');
+      if (!(await outboxClaims.take(data.entryId, holder))) {
+        // Another job is sending it right now: this one looks again later, without spending one of
+        // its tries (a claim left by a worker that died lasts longer than all of them).
+        await job.moveToDelayed(Date.now() + CLAIMED_ENTRY_RECHECK_MS, token);
+        throw new DelayedError();
       }
       try {
         return settleEmailJob(await send(data, isLastAttempt(job)), { logger, metrics }, { kind: data.kind });
       } finally {
-        await outboxClaims.release([data.entryId], holder);
+        await outboxClaims.release(data.entryId, holder);
       }
     },
     [submissionEmailsJob.name]: async (job, logger) => {
       const { items } = parseJobData(submissionEmailsJob, job.data);
       const holder = holderOf(job.id);
-      const held = await outboxClaims.take(
-        items.map((item) => item.entryId),
-        holder,
-      );
-      try {
-        // One after the other: a window's job is one of the worker's concurrent jobs, as each of
-        // its emails was when it had a job of its own.
-        for (const item of items) {
-          await firstTry(item, held.has(item.entryId), logger.child({ entryId: item.entryId }));
-        }
-      } finally {
-        await outboxClaims.release(held, holder);
+      // One after the other: a window's job is one of the worker's concurrent jobs, as each of its
+      // emails was when it had a job of its own.
+      for (const item of items) {
+        await firstTry(item, holder, logger.child({ entryId: item.entryId }));
       }
 
-      return { emails: items.length, claimed: held.size };
+      return { emails: items.length };
     },
     [developerSummaryJob.name]: async (job, logger) => {
       const data = parseJobData(developerSummaryJob, job.data);
