@@ -1,7 +1,13 @@
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 
-import { createJobProducer, defaultJobOptions, QUEUE_PREFIX, submissionEmailJob } from '@formwell/jobs';
+import {
+  createJobProducer,
+  defaultJobOptions,
+  QUEUE_PREFIX,
+  submissionEmailJob,
+  submissionEmailsJob,
+} from '@formwell/jobs';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { cpuTimes, loadAverage } from './probes.js';
@@ -12,7 +18,9 @@ import { cpuTimes, loadAverage } from './probes.js';
  * process's own CPU for the producer). Cases: a PING (the floor of any round trip), one
  * `enqueue` per job (as the submit does: a new id, then an id that exists), and `addBulk` of 2,
  * 4 and 16 jobs (one pipeline of the same script: what coalescing concurrent hand-offs would
- * send). QUEUE_ADD_IN_FLIGHT (16) callers at a time, QUEUE_ADD_JOBS (4,000) jobs per case.
+ * send), one job carrying 1, 2, 4 or 8 emails (the server's hand-off of one window), and last
+ * what a worker fetching and finishing jobs costs Redis. QUEUE_ADD_IN_FLIGHT (16) callers at a
+ * time, QUEUE_ADD_JOBS (4,000) jobs (emails) per case.
  */
 const JOBS = Number(process.env.QUEUE_ADD_JOBS ?? '4000');
 const IN_FLIGHT = Number(process.env.QUEUE_ADD_IN_FLIGHT ?? '16');
@@ -61,6 +69,50 @@ async function measure(name: string, work: () => Promise<unknown>, jobsPerCall =
   );
 }
 
+/**
+ * What the worker's side of a job costs Redis per email: JOBS emails enqueued one per job (as the
+ * sweep does) or `itemsPerJob` per job (as the server's hand-off of one window does), then consumed
+ * by a BullMQ Worker with the worker's options (10 at a time) and a processor that does nothing:
+ * fetching (moveToActive), finishing (moveToFinished, with the history trimming of
+ * removeOnComplete) and the events each writes.
+ */
+async function measureConsume(itemsPerJob: number): Promise<void> {
+  const workerConnection = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+  const queue = new Queue(submissionEmailJob.queue, { connection, prefix: QUEUE_PREFIX });
+  await queue.obliterate({ force: true });
+  const jobs = JOBS / itemsPerJob;
+  for (let i = 0; i < jobs; i += 1) {
+    await (itemsPerJob === 1
+      ? producer.enqueue(submissionEmailJob, nextJob())
+      : producer.enqueue(submissionEmailsJob, { items: Array.from({ length: itemsPerJob }, nextJob) }));
+  }
+  const redisBefore = cpuTimes(redisServer.pid);
+  const selfBefore = process.cpuUsage();
+  let done = 0;
+  await new Promise<void>((resolve) => {
+    const worker = new Worker(submissionEmailJob.queue, () => Promise.resolve(), {
+      connection: workerConnection,
+      prefix: QUEUE_PREFIX,
+      concurrency: 10,
+    });
+    worker.on('completed', () => {
+      done += 1;
+      if (done === jobs) {
+        void worker.close().then(resolve);
+      }
+    });
+  });
+  const redisAfter = cpuTimes(redisServer.pid);
+  const self = process.cpuUsage(selfBefore);
+  const redisUs =
+    ((redisAfter.user + redisAfter.system - redisBefore.user - redisBefore.system) * 1e6) / JOBS;
+  console.log(
+    `${`worker: fetch + finish, ${itemsPerJob}/job`.padEnd(34)} redis ${redisUs.toFixed(1).padStart(6)} µs/email, worker ${((self.user + self.system) / JOBS).toFixed(1).padStart(6)} µs/email`,
+  );
+  await queue.close();
+  workerConnection.disconnect();
+}
+
 try {
   console.log(`${JOBS} jobs per case, ${IN_FLIGHT} in flight, load average ${loadAverage()}`);
   await measure('PING', () => connection.ping());
@@ -86,6 +138,16 @@ try {
     );
   }
   await queue.close();
+  for (const items of [1, 2, 4, 8]) {
+    await measure(
+      `window's job of ${items} (per email)`,
+      () => producer.enqueue(submissionEmailsJob, { items: Array.from({ length: items }, nextJob) }),
+      items,
+    );
+  }
+  for (const items of [1, 4]) {
+    await measureConsume(items);
+  }
   console.log(`load average ${loadAverage()}`);
 } finally {
   await producer.close();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { createApiServices, LazyChildLogger, listProcedures } from '@formwell/api';
 import { buildErrorBody, ErrorMessages, registerAuthEpochStore } from '@formwell/core';
-import { enqueueOutbox } from '@formwell/core';
+import { createOutboxHandOff } from '@formwell/core';
 import { createJobProducer } from '@formwell/jobs';
 import Fastify, {
   type FastifyBaseLogger,
@@ -137,14 +137,21 @@ export async function buildApp({
   // Submissions' side effects go to the worker's queues on the same fail-fast connection; what
   // cannot be enqueued stays pending in the outbox for the worker's sweep.
   const producer = createJobProducer(app.redis);
-  app.addHook('onClose', () => producer.close());
+  const outboxHandOff = createOutboxHandOff(producer);
+  app.addHook('onClose', async () => {
+    // Emails still waiting for their window go before the queues close.
+    await outboxHandOff.close().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'outbox hand-off failed on shutdown; the sweep will retry');
+    });
+    await producer.close();
+  });
   const services = createApiServices({
     version: serverVersion,
     redis: app.redis,
     // Plans, quotas, rate limits, public URL and trusted country header, built by env.ts at boot.
     config: env.coreConfig,
     logger: app.log,
-    enqueueOutbox: (items) => enqueueOutbox({ producer, items }),
+    enqueueOutbox: (items) => outboxHandOff.enqueue(items),
     accountMail: { producer },
     metrics: metrics.api,
   });

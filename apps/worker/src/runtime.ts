@@ -18,6 +18,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 import { createConfirmationCap } from './email/confirmation-cap.js';
+import { createOutboxClaims } from './email/outbox-claims.js';
 import { DEFAULT_MAIL_FROM } from './env.js';
 import { startHeartbeat } from './heartbeat.js';
 import { startMetricsListener, type MetricsListener } from './metrics/metrics-listener.js';
@@ -110,11 +111,12 @@ export async function startWorkerRuntime(options: StartWorkerRuntimeOptions): Pr
       outboxSweepAfterMs,
       metrics: metrics.jobs,
       confirmationCap: createConfirmationCap(connection as Redis),
+      outboxClaims: createOutboxClaims(connection),
       ...(options.now ? { now: options.now } : {}),
     });
 
   const workers = Object.entries(registry).map(([queueName, handlers]) => {
-    const worker = new Worker(queueName, (job) => dispatchJob(handlers, job, logger), {
+    const worker = new Worker(queueName, (job, token) => dispatchJob(handlers, job, logger, token), {
       connection,
       prefix: QUEUE_PREFIX,
       concurrency: concurrencyByQueue[queueName as TQueueName] ?? concurrency,

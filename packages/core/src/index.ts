@@ -238,6 +238,7 @@ export { completeOutboxEntry } from './submissions/complete-outbox-entry.js';
 export { failOutboxEntry } from './submissions/fail-outbox-entry.js';
 export { findPendingOutbox, OUTBOX_ABANDONED_AFTER_MS } from './submissions/find-pending-outbox.js';
 export { enqueueOutbox } from './submissions/enqueue-outbox.js';
+export { createOutboxHandOff } from './submissions/outbox-hand-off.js';
 export { sweepOutbox } from './submissions/sweep-outbox.js';
 export { purgeExpiredSubmissions } from './submissions/purge-expired-submissions.js';
 export { applySubmissionCounters } from './submissions/apply-submission-counters.js';

@@ -23,7 +23,15 @@ export {
   WEBHOOK_DELIVERY_ATTEMPTS,
 } from './contracts/webhook-delivery-job.js';
 export type { TWebhookDeliveryJob } from './contracts/webhook-delivery-job.js';
-export { submissionEmailJob, ZSubmissionEmailJobSchema, EMAIL_JOB_KINDS } from './contracts/email-job.js';
+export {
+  submissionEmailJob,
+  submissionEmailRetryJob,
+  submissionEmailsJob,
+  SUBMISSION_EMAIL_FIRST_RETRY_MS,
+  SUBMISSION_EMAILS_PER_JOB,
+  ZSubmissionEmailJobSchema,
+  EMAIL_JOB_KINDS,
+} from './contracts/email-job.js';
 export type { TSubmissionEmailJob } from './contracts/email-job.js';
 export { billingEmailJob } from './contracts/billing-email-job.js';
 export { accountEmailJob } from './contracts/account-email-job.js';

@@ -8,7 +8,12 @@ import type { JobProcessor } from './job-processor.js';
  * Runs the handler registered for a job's name. An unknown name is dropped with a warning rather
  * than retried forever (it can only come from a newer or older producer).
  */
-export async function dispatchJob(handlers: Record<string, JobProcessor>, job: Job, logger: Logger) {
+export async function dispatchJob(
+  handlers: Record<string, JobProcessor>,
+  job: Job,
+  logger: Logger,
+  token?: string,
+) {
   const jobLogger = logger.child({
     queue: job.queueName,
     jobId: job.id,
@@ -23,7 +28,7 @@ export async function dispatchJob(handlers: Record<string, JobProcessor>, job: J
     return { dropped: true };
   }
 
-  return handler(job, jobLogger);
+  return handler(job, jobLogger, token);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { TConfirmationCap, TCoreConfig, TMailer } from '@formwell/core';
 import { QueueName, type TJobProducer, type TQueueName } from '@formwell/jobs';
 
+import type { TOutboxClaims } from '../email/outbox-claims.js';
 import type { WorkerJobMetrics } from '../metrics/worker-metrics.js';
 import { accountEmailProcessors } from './account-email.js';
 import { billingEmailProcessors } from './billing-email.js';
@@ -23,6 +24,8 @@ export type ProcessorRegistryOptions = {
   metrics: WorkerJobMetrics;
   /** The per-recipient caps of submitter confirmations (Redis). */
   confirmationCap: TConfirmationCap;
+  /** Keeps two jobs from sending one outbox entry at once (Redis). */
+  outboxClaims: TOutboxClaims;
 };
 
 /** Every queue this worker consumes and the processors of its job names. */
@@ -34,12 +37,13 @@ export function buildProcessorRegistry({
   now = () => new Date(),
   metrics,
   confirmationCap,
+  outboxClaims,
 }: ProcessorRegistryOptions): ProcessorRegistry {
   return {
     [QueueName.maintenance]: maintenanceProcessors({ producer, outboxSweepAfterMs, now }),
     [QueueName.webhook]: webhookProcessors(config, mailer, metrics),
     [QueueName.email]: {
-      ...emailProcessors({ config, mailer, producer, now, metrics, confirmationCap }),
+      ...emailProcessors({ config, mailer, producer, now, metrics, confirmationCap, outboxClaims }),
       ...billingEmailProcessors(mailer, metrics),
       ...accountEmailProcessors(mailer, metrics),
     },

@@ -1,4 +1,9 @@
-import { submissionEmailJob, webhookDeliveryJob, type TJobProducer } from '@formwell/jobs';
+import {
+  submissionEmailJob,
+  webhookDeliveryJob,
+  type TJobProducer,
+  type TSubmissionEmailJob,
+} from '@formwell/jobs';
 
 import type { TOutboxItem } from './outbox-item.js';
 
@@ -14,10 +19,9 @@ export async function enqueueOutbox({
   items: TOutboxItem[];
 }): Promise<void> {
   await Promise.all(
-    items.map(({ kind, userId, formId, submissionId, entryId, endpointId, requestId }) => {
-      // Jobs carry the request id only when there is one (the contracts refuse null).
-      const request = requestId === null ? {} : { requestId };
-      if (kind === 'webhook') {
+    items.map((item) => {
+      if (item.kind === 'webhook') {
+        const { userId, formId, submissionId, entryId, endpointId } = item;
         if (endpointId === null) {
           return Promise.resolve();
         }
@@ -28,18 +32,24 @@ export async function enqueueOutbox({
           submissionId,
           entryId,
           endpointId,
-          ...request,
+          ...requestOf(item),
         });
       }
 
-      return producer.enqueue(submissionEmailJob, {
-        kind,
-        userId,
-        formId,
-        submissionId,
-        entryId,
-        ...request,
-      });
+      return producer.enqueue(submissionEmailJob, submissionEmailJobData(item));
     }),
   );
 }
+
+/** An email entry as its job carries it. */
+export function submissionEmailJobData(item: TOutboxItem): TSubmissionEmailJob {
+  const { kind, userId, formId, submissionId, entryId } = item;
+  if (kind === 'webhook') {
+    throw new Error(`outbox entry ${entryId} is a webhook, not an email`);
+  }
+
+  return { kind, userId, formId, submissionId, entryId, ...requestOf(item) };
+}
+
+/** Jobs carry the request id only when there is one (the contracts refuse null). */
+const requestOf = ({ requestId }: TOutboxItem) => (requestId === null ? {} : { requestId });
