@@ -5,7 +5,8 @@
  * clock, without sockets or a journal, so a change to the write path shows with little noise.
  * Beside it the same command with its ops in an OP_MSG document sequence (as the driver's
  * `client.bulkWrite` sends it). `pnpm bench submit-command`; BENCH_SUBMIT_ROUNDS (5,000) changes
- * the count.
+ * the count, BENCH_SUBMIT_FORM (`body` or `sequence`) runs one form alone (for a profile),
+ * BENCH_SUBMIT_OPS (`0,1`: the quota and the insert) sends only the listed ops of the command.
  */
 import { deserialize, serialize, type Document } from 'bson';
 import { StorageEngine } from '../src/storage/engine.js';
