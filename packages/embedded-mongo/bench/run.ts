@@ -12,6 +12,7 @@ import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 import { startEmbeddedMongo } from '../src/index.js';
 import { commandCosts } from './commands.js';
+import { submitCommandCosts } from './submit-command.js';
 
 type Row = {
   name: string;
@@ -277,6 +278,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   yielding,
   submit,
   commands: commandCosts,
+  'submit-command': submitCommandCosts,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 const unknown = wanted.filter((name) => !Object.hasOwn(SECTIONS, name));

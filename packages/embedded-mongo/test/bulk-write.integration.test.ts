@@ -3,6 +3,7 @@ import {
   BSON,
   Double,
   Int32,
+  Long,
   MongoClient,
   MongoClientBulkWriteError,
   type ClientBulkWriteModel,
@@ -128,6 +129,29 @@ test('the reply carries one item per op, the summary counts and the admin.$cmd.b
     nDeleted: 1,
   });
   expect(await audit().findOne({ _id: 1 } as Document)).toEqual({ _id: 1, skey: 'x' });
+});
+
+test('ops sent in the command body keep their BSON types and regexes, as in a document sequence', async () => {
+  // The server sends its submit as a plain command, ops in the body: the engine reads them as the
+  // driver's document sequence (each op's own bytes), so int64 and double stay what was sent.
+  await shop().insertOne({ _id: 'counter', n: Long.fromNumber(1), name: 'Ann' });
+  const res = await admin.command({
+    bulkWrite: 1,
+    ops: [
+      { insert: 0, document: { _id: 'typed', big: Long.fromNumber(7), ratio: new Double(2) } },
+      { update: 0, filter: { _id: 'counter' }, updateMods: { $inc: { n: Long.fromNumber(2) } } },
+      { update: 0, filter: { name: /^an/i }, updateMods: { $set: { seen: true } } },
+    ],
+    nsInfo: [{ ns: 'shop.orders' }],
+  });
+  expect(res).toMatchObject({ nErrors: 0, nInserted: 1, nMatched: 2, nModified: 2 });
+
+  const typed = await shop().findOne({ _id: 'typed' } as Document, { promoteValues: false });
+  expect(typed?.big).toBeInstanceOf(Long);
+  expect(typed?.ratio).toBeInstanceOf(Double);
+  const counter = await shop().findOne({ _id: 'counter' } as Document, { promoteValues: false });
+  expect(counter?.n).toEqual(Long.fromNumber(3));
+  expect(counter?.seen).toBe(true);
 });
 
 test('reply items carry mongod’s BSON types: ok a double, idx and counts 32-bit integers', async () => {

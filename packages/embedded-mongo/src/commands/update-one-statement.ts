@@ -11,6 +11,7 @@ import { withTypedFilter } from '../query/typed-pipeline.js';
 import type { Doc } from './types.js';
 import { inPlaceEdit, unsetInPlace } from '../storage/in-place-update.js';
 import { storedId } from '../storage/id-first.js';
+import { pointLookup } from './update-point-lookup.js';
 import { storedKinds, UNDEFINED_VALUES } from '../bson/aggregation-values.js';
 import { markUndefined } from '../bson/undefined-value.js';
 
@@ -96,16 +97,7 @@ export function runUpdateStatement(
   if (kind === 'modifier') parseArrayFilters(st.update, st.arrayFilters);
   const out = new Outcome();
   if (existing) {
-    const { matches } = findMatches(existing, {
-      filter: withTypedFilter(st.filter, () => st.typed?.filter),
-      sort: st.sort ?? [],
-      skip: 0,
-      limit: st.multi ? 0 : 1,
-      hint: st.hint,
-      decodeMatches: false,
-      rids: st.rids,
-    });
-    for (const m of matches) {
+    for (const m of matchesOf(existing, st)) {
       const oldRaw = existing.raw(m.rid);
       if (!oldRaw) continue;
       const edit =
@@ -154,6 +146,24 @@ export function runUpdateStatement(
     out.after = doc;
   }
   return out;
+}
+
+/** The documents a statement's filter matches: one key lookup when it names one (pointLookup). */
+function matchesOf(coll: Collection, st: UpdateStatement): Match[] {
+  const point =
+    !st.multi && !st.sort?.length && st.hint === undefined && !st.rids
+      ? pointLookup(coll, st.filter)
+      : undefined;
+  if (point) return point.found === undefined ? [] : [{ rid: point.found }];
+  return findMatches(coll, {
+    filter: withTypedFilter(st.filter, () => st.typed?.filter),
+    sort: st.sort ?? [],
+    skip: 0,
+    limit: st.multi ? 0 : 1,
+    hint: st.hint,
+    decodeMatches: false,
+    rids: st.rids,
+  }).matches;
 }
 
 /**

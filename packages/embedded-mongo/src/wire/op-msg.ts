@@ -44,16 +44,19 @@ export function parseOpMsg(msg: Buffer): OpMsg {
       if (body) throw protocolError('OP_MSG has more than one body section');
       const bytes = msg.subarray(pos, pos + size);
       checkMessageDepth(bytes);
-      const inserted = insertedDocuments(bytes);
-      if (inserted) {
-        // Keep inserted documents as their original bytes, as if sent in a document sequence:
-        // decoding them to JS numbers would lose int32/int64/double distinctions, and the insert
-        // decodes each one itself, so the body is decoded without them (not decoded twice).
-        sequences.set('documents', inserted.documents);
-        body = deserialize(inserted.rest, { bsonRegExp: true });
-      } else body = deserialize(bytes, { bsonRegExp: true });
+      const split = statementsOfBody(bytes);
+      if (split) {
+        // Keep the statements as their original bytes, as if sent in a document sequence: decoding
+        // them to JS numbers would lose int32/int64/double distinctions, and the command decodes
+        // each one itself, so the body is decoded without them (not decoded twice).
+        sequences.set(split.field, split.statements);
+        body = deserialize(split.rest, { bsonRegExp: true });
+        if (mayHoldRegex(split.rest)) regexesToJs(body); // see decodeCommandDoc
+      } else {
+        body = deserialize(bytes, { bsonRegExp: true });
+        if (mayHoldRegex(bytes)) regexesToJs(body); // see decodeCommandDoc
+      }
       bodyBytes = bytes;
-      if (mayHoldRegex(bytes)) regexesToJs(body); // see decodeCommandDoc
       pos += size;
     } else if (kind === 1) {
       const size = msg.readInt32LE(pos);
@@ -81,36 +84,45 @@ export function parseOpMsg(msg: Buffer): OpMsg {
 }
 
 /**
- * For an `insert` command body holding a `documents` array: the raw bytes of each document, and the
- * body without that field (a copy of the other fields, which are few and small).
+ * The statement array of a write command sent in its body (`insert`'s `documents`, `bulkWrite`'s
+ * `ops`): the raw bytes of each statement, and the body without that field (a copy of the other
+ * fields, which are few and small). A server's `bulkWrite` sent as a plain command (its ops in the
+ * body) then costs what the driver's document sequence costs: before, its whole body was decoded
+ * twice (plainly, and again with its number types for the updates) and its inserted documents
+ * encoded again. `ops` is split only when every entry is a document (anything else is refused by
+ * the command as sent).
  */
-function insertedDocuments(body: Buffer): { documents: Buffer[]; rest: Buffer } | undefined {
+function statementsOfBody(body: Buffer): { field: string; statements: Buffer[]; rest: Buffer } | undefined {
   // The command's name is the body's first field: any other command is left whole without
   // walking its elements (this runs for every message).
-  if (!startsWithInsert(body)) return undefined;
+  const field = startsWith(body, INSERT_NAME) ? 'documents' : startsWith(body, BULK_WRITE_NAME) ? 'ops' : '';
+  if (field === '') return undefined;
   let found: { start: number; end: number; offset: number } | undefined;
   for (const [type, nameOffset, nameLength, offset, length] of onDemand.parseToElements(body)) {
     const name = body.toString('utf8', nameOffset, nameOffset + nameLength);
-    if (name === 'documents' && type === 4) found = { start: nameOffset - 1, end: offset + length, offset };
+    if (name === field && type === 4) found = { start: nameOffset - 1, end: offset + length, offset };
   }
   if (!found) return undefined;
-  const documents: Buffer[] = [];
-  for (const [, , , o, l] of onDemand.parseToElements(body, found.offset))
-    documents.push(body.subarray(o, o + l));
+  const statements: Buffer[] = [];
+  for (const [type, , , o, l] of onDemand.parseToElements(body, found.offset)) {
+    if (field === 'ops' && type !== 3) return undefined;
+    statements.push(body.subarray(o, o + l));
+  }
   const rest = Buffer.concat([body.subarray(0, found.start), body.subarray(found.end)]);
   rest.writeInt32LE(rest.length, 0);
-  return { documents, rest };
+  return { field, statements, rest };
 }
 
 const INSERT_NAME = Buffer.from('insert\0', 'latin1');
+const BULK_WRITE_NAME = Buffer.from('bulkWrite\0', 'latin1');
 
 /**
- * Whether a BSON document's first element is named `insert` (after the length and type byte). A
- * byte loop: Buffer#compare with offsets allocates views, and this runs for every message.
+ * Whether a BSON document's first element has this name (after the length and type byte). A byte
+ * loop: Buffer#compare with offsets allocates views, and this runs for every message.
  */
-function startsWithInsert(body: Buffer): boolean {
-  if (body.length <= 5 + INSERT_NAME.length) return false;
-  for (let i = 0; i < INSERT_NAME.length; i++) if (body[5 + i] !== INSERT_NAME[i]) return false;
+function startsWith(body: Buffer, name: Buffer): boolean {
+  if (body.length <= 5 + name.length) return false;
+  for (let i = 0; i < name.length; i++) if (body[5 + i] !== name[i]) return false;
   return true;
 }
 
