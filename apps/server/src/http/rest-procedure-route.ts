@@ -25,6 +25,16 @@ import { ZodArray, type ZodObject, type ZodOptional, type ZodType } from 'zod/v4
 
 import { pathInScope } from './path-in-scope.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route is served by createRestProcedureRoute: its methods and its metrics label come from
+     * the OpenAPI document, not from its own pattern (a catch-all).
+     */
+    restProcedure?: boolean;
+  }
+}
+
 /** The HTTP methods a procedure's `meta.openapi` may name (what trpc-to-openapi's own route takes). */
 export const REST_PROCEDURE_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
