@@ -15,7 +15,8 @@ import { spawnProcess, type Spawned } from './spawn-process.js';
  * this one's when unset), each with its own Node options (AB_NODE_ARGS_A, AB_NODE_ARGS_B: e.g. a
  * young-generation size). Per endpoint (AB_TARGETS, `get,list,joined`) and round (AB_ROUNDS, 4;
  * A first in even rounds, B first in odd ones, so a change of the machine's load hits both
- * alike), AB_REQUESTS (20,000) requests at 16 connections, and each server's CPU per request
+ * alike; with AB_TOGETHER=1 both at once, 8 connections each), AB_REQUESTS (20,000) requests at 16
+ * connections, and each server's CPU per request
  * (user + system from /proc, which a busy machine moves far less than req/s). Prints every run,
  * then per endpoint the medians and B's CPU per request over A's. Both servers must be built
  * (`pnpm turbo run build --filter=@formwell/server` in each checkout).
@@ -23,6 +24,8 @@ import { spawnProcess, type Spawned } from './spawn-process.js';
 const REQUESTS = Number(process.env.AB_REQUESTS ?? '20000');
 const ROUNDS = Number(process.env.AB_ROUNDS ?? '4');
 const TARGETS = (process.env.AB_TARGETS ?? 'get,list,joined').split(',');
+/** AB_TOGETHER=1: A and B loaded at the same time (8 connections each), so both meet the same machine. */
+const TOGETHER = process.env.AB_TOGETHER === '1';
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 const sides = {
   A: { dir: appDir, nodeArgs: words(process.env.AB_NODE_ARGS_A) },
@@ -87,28 +90,35 @@ try {
     if (!path) {
       throw new Error(`unknown target ${target}`);
     }
+    const runOne = async (side: TSide, round: number) => {
+      const pid = servers[side].child.pid ?? -1;
+      const before = cpuSeconds(pid);
+      const result = await load({
+        url: `${await base(side)}${path}`,
+        headers,
+        durationSeconds: 0,
+        amount: REQUESTS,
+        connections: TOGETHER ? 8 : 16,
+      });
+      if (result.non2xx + result.errors > 0) {
+        throw new Error(`${side} ${target}: ${result.non2xx + result.errors} requests failed`);
+      }
+      const cpu = ((cpuSeconds(pid) - before) * 1000) / result.total;
+      const runs = results.get(`${target} ${side}`) ?? [];
+      runs[round] = { cpu, rps: result.requestsPerSecond };
+      results.set(`${target} ${side}`, runs);
+      console.log(
+        `${target.padEnd(7)} round ${round + 1} ${side}: ${cpu.toFixed(3)} ms/req, ` +
+          `${result.requestsPerSecond.toFixed(0)} req/s, load average ${loadAverage()}`,
+      );
+    };
     for (let round = 0; round < ROUNDS; round++) {
+      if (TOGETHER) {
+        await Promise.all([runOne('A', round), runOne('B', round)]);
+        continue;
+      }
       for (const side of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
-        const pid = servers[side].child.pid ?? -1;
-        const before = cpuSeconds(pid);
-        const result = await load({
-          url: `${await base(side)}${path}`,
-          headers,
-          durationSeconds: 0,
-          amount: REQUESTS,
-          connections: 16,
-        });
-        if (result.non2xx + result.errors > 0) {
-          throw new Error(`${side} ${target}: ${result.non2xx + result.errors} requests failed`);
-        }
-        const cpu = ((cpuSeconds(pid) - before) * 1000) / result.total;
-        const runs = results.get(`${target} ${side}`) ?? [];
-        runs.push({ cpu, rps: result.requestsPerSecond });
-        results.set(`${target} ${side}`, runs);
-        console.log(
-          `${target.padEnd(7)} round ${round + 1} ${side}: ${cpu.toFixed(3)} ms/req, ` +
-            `${result.requestsPerSecond.toFixed(0)} req/s, load average ${loadAverage()}`,
-        );
+        await runOne(side, round);
       }
     }
   }
@@ -120,16 +130,20 @@ try {
       ? (sorted[middle] ?? NaN)
       : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
   };
-  console.log('\nendpoint  A ms/req  B ms/req  B/A   A req/s  B req/s');
+  // Besides the medians, the median of each round's own ratio: the two runs of a round are next to
+  // each other in time, so a change of the machine's load between rounds cancels out.
+  console.log("\nendpoint  A ms/req  B ms/req  B/A  rounds' B/A  A req/s  B req/s");
   for (const target of TARGETS) {
-    const [a, b] = (['A', 'B'] as const).map((side) => results.get(`${target} ${side}`) ?? []);
-    const cpuA = median((a ?? []).map((run) => run.cpu));
-    const cpuB = median((b ?? []).map((run) => run.cpu));
+    const [a = [], b = []] = (['A', 'B'] as const).map((side) => results.get(`${target} ${side}`) ?? []);
+    const cpuA = median(a.map((run) => run.cpu));
+    const cpuB = median(b.map((run) => run.cpu));
+    const paired = median(a.map((run, index) => (b[index]?.cpu ?? NaN) / run.cpu));
     console.log(
       `${target.padEnd(9)} ${cpuA.toFixed(3).padStart(8)} ${cpuB.toFixed(3).padStart(9)} ${(cpuB / cpuA).toFixed(3).padStart(5)} ` +
-        `${median((a ?? []).map((run) => run.rps))
+        `${paired.toFixed(3).padStart(12)} ` +
+        `${median(a.map((run) => run.rps))
           .toFixed(0)
-          .padStart(8)} ${median((b ?? []).map((run) => run.rps))
+          .padStart(8)} ${median(b.map((run) => run.rps))
           .toFixed(0)
           .padStart(8)}`,
     );
