@@ -136,11 +136,12 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
   });
   // Every other procedure: a multipart body is left unread there, and the handler answers it 415
   // as any body that is not JSON.
-  await app.register(async (procedureScope) => {
+  await app.register((procedureScope, _options, registered) => {
     procedureScope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => {
       done(null);
     });
     procedureScope.route({ ...procedureRoute, method: [...REST_PROCEDURE_METHODS], url: '/*' });
+    registered();
   });
 
   // Streamed, so a plain route; part of the public API, with its CORS policy.
