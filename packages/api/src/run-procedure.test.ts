@@ -45,6 +45,12 @@ const procedures = {
     throw new Error('plain');
   }),
   noNext: t.procedure.use((() => Promise.resolve(undefined)) as never).query(() => 'unreached'),
+  // A key's answer (`restOutput`) where a session's would have more: the union tries the session's
+  // schema first, which a key's data never meets; runProcedure parses with the key's alone.
+  keyedOutput: t.procedure
+    .meta({ restOutput: z.object({ n: z.number() }) })
+    .output(z.union([z.object({ n: z.number(), settings: z.string() }), z.object({ n: z.number() })]))
+    .query(() => ({ n: 1, hidden: true }) as unknown as { n: number; settings: string }),
 };
 const router = t.router(procedures);
 const caller = t.createCallerFactory(router);
@@ -87,6 +93,7 @@ describe('runProcedure answers as tRPC calling the same procedure', () => {
     ['throws', undefined],
     ['throwsPlain', undefined],
     ['noNext', undefined],
+    ['keyedOutput', undefined],
   ] as const)('%s', async (name, input) => {
     const { viaRun, viaTrpc } = await both(name, input);
 

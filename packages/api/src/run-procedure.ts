@@ -6,7 +6,7 @@ import {
 } from '@trpc/server';
 import { getParseFn } from '@trpc/server/unstable-core-do-not-import';
 
-import { procedureChain, procedureType, type TProcedureChain } from './procedures.js';
+import { procedureChain, procedureMetaOf, procedureType, type TProcedureChain } from './procedures.js';
 
 /** What one REST call hands the procedure: tRPC's own call options, minus the batch fields. */
 export type TProcedureCall<TContext> = {
@@ -30,6 +30,7 @@ type TMiddleware = (opts: Record<string, unknown>) => Promise<TChainResult>;
  * tenth of the CPU of a request that touches no database. The middlewares, their order, the input
  * and output validation and the resolver are the router's own, read from the built procedure.
  * A procedure with a caller override, or a build without the fields read here, goes through tRPC.
+ * It serves the REST face only, whose answers are checked with `meta.restOutput` where one is set.
  */
 export function runProcedure<TContext>(procedure: AnyTRPCProcedure, call: TProcedureCall<TContext>) {
   const def = chainOf(procedure);
@@ -116,8 +117,12 @@ function readChain(procedure: AnyTRPCProcedure): TChainDef | null {
     return null;
   }
   const outputSteps = chain.middlewares.filter((middleware) => middleware._type === 'output');
+  // The REST face is a key's, and a key gets `restOutput` where a session gets more (the output a
+  // union of the session's schema and the key's): parsed with it alone, a keyed answer no longer
+  // pays for the session's schema, tried first and failed, on every call. Same fields, same library.
+  const output = procedureMetaOf(procedure)?.restOutput ?? chain.output;
   // Several `.output()` calls would each validate with its own parser; only the last one is kept.
-  const parseOutput = outputSteps.length === 1 && chain.output ? getParseFn(chain.output) : undefined;
+  const parseOutput = outputSteps.length === 1 && output ? getParseFn(output) : undefined;
 
   return {
     type: chain.type,

@@ -62,11 +62,16 @@ function hostMatcher({ publicUrl, extraHosts }: AllowedHostsOptions): (host: str
  */
 export function refuseForeignHosts(app: FastifyInstance, options: AllowedHostsOptions) {
   const allowed = hostMatcher(options);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!allowed(request.host)) {
-      await reply
-        .code(421)
-        .send(buildErrorBody(421, { message: ErrorMessages.UNKNOWN_HOST, code: 'MISDIRECTED_REQUEST' }));
+  // A callback hook: every request passes it, and an async one costs each a promise and a turn of
+  // the microtask queue. A refused request is answered here and goes no further (no `done`).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (allowed(request.host)) {
+      done();
+
+      return;
     }
+    void reply
+      .code(421)
+      .send(buildErrorBody(421, { message: ErrorMessages.UNKNOWN_HOST, code: 'MISDIRECTED_REQUEST' }));
   });
 }

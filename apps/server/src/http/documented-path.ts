@@ -22,7 +22,7 @@ const OPERATION_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
  * so `/forms/submit` is the submit path, never form `submit` of `/forms/{formId}`.
  */
 export function createDocumentedPathLookup(paths: TOpenApiPaths): DocumentedPathLookup {
-  const templates: TPathTemplate[] = Object.entries(paths).map(([path, operations]) => ({
+  const all: TPathTemplate[] = Object.entries(paths).map(([path, operations]) => ({
     path,
     pattern: getPathRegExp(normalizePath(path)),
     isParameter: normalizePath(path)
@@ -34,10 +34,14 @@ export function createDocumentedPathLookup(paths: TOpenApiPaths): DocumentedPath
       .sort(),
   }));
 
+  // A template matches only paths of as many segments as its own (a parameter takes one), so each
+  // request tests the few of its length rather than every documented path.
+  const bySegments = groupBySegments(all, (template) => normalizePath(template.path));
+
   return (pathname) => {
     const path = normalizePath(pathname);
     let best: TPathTemplate | null = null;
-    for (const template of templates) {
+    for (const template of bySegments.get(segmentCount(path)) ?? []) {
       if (template.pattern.test(path) && (!best || moreSpecific(template, best))) {
         best = template;
       }
@@ -56,4 +60,29 @@ function moreSpecific(candidate: TPathTemplate, current: TPathTemplate): boolean
   }
 
   return false;
+}
+
+/** Items by the segment count of their path, in their order. */
+export function groupBySegments<T>(items: readonly T[], pathOf: (item: T) => string): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const count = segmentCount(pathOf(item));
+    groups.set(count, [...(groups.get(count) ?? []), item]);
+  }
+
+  return groups;
+}
+
+const SLASH = 0x2f;
+
+/** The segments of a normalised path (`/forms/{formId}` and `/forms/abc` have two). */
+export function segmentCount(path: string): number {
+  let count = 0;
+  for (let index = 0; index < path.length; index++) {
+    if (path.charCodeAt(index) === SLASH) {
+      count++;
+    }
+  }
+
+  return count;
 }

@@ -15,14 +15,14 @@ function pathPattern(url: string): RegExp {
 /**
  * Collects the methods of the server's fixed routes as they are registered (call it before any
  * route), and returns the not-found step that answers a known path asked with another method:
- * 405 with `Allow` (`GET /api/webhooks/payments`), rather than 404. Catch-all routes are left out:
- * the /api/v1 scope answers its own 405s from the OpenAPI document, and the dashboard's pages are
- * not routes.
+ * 405 with `Allow` (`GET /api/webhooks/payments`), rather than 404. Catch-all routes are left out,
+ * and so are the API's procedure routes: the /api/v1 scope answers its own 405s from the OpenAPI
+ * document, and the dashboard's pages are not routes.
  */
 export function answerKnownPathsWith405(app: FastifyInstance) {
   const routes = new Map<string, TKnownRoute>();
   app.addHook('onRoute', (route) => {
-    if (route.url.includes('*')) {
+    if (route.url.includes('*') || route.config?.restProcedure === true) {
       return;
     }
     const known = routes.get(route.url) ?? { path: pathPattern(route.url), methods: new Set<string>() };

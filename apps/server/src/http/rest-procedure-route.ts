@@ -23,7 +23,18 @@ import {
 } from 'trpc-to-openapi';
 import { ZodArray, type ZodObject, type ZodOptional, type ZodType } from 'zod/v4';
 
+import { groupBySegments, segmentCount } from './documented-path.js';
 import { pathInScope } from './path-in-scope.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route is served by createRestProcedureRoute: its methods and its metrics label come from
+     * the OpenAPI document, not from its own pattern (a catch-all).
+     */
+    restProcedure?: boolean;
+  }
+}
 
 /** The HTTP methods a procedure's `meta.openapi` may name (what trpc-to-openapi's own route takes). */
 export const REST_PROCEDURE_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -200,23 +211,29 @@ type TMatch = NonNullable<ReturnType<typeof findProcedure>>;
 const FOUND = Symbol('restProcedureFound');
 type TFound<TContext> = { match: TMatch | undefined; ctx: TContext | undefined };
 
-/** Method → the procedures served with it, in the router's order (the first matching path wins). */
-function indexProcedures(router: AnyTRPCRouter): Map<string, TRestProcedure[]> {
-  const byMethod = new Map<string, TRestProcedure[]>();
+/**
+ * Method → the procedures served with it by the segment count of their path, in the router's order
+ * (the first matching path wins; a path matches only paths of its own segment count).
+ */
+function indexProcedures(router: AnyTRPCRouter): Map<string, Map<number, TRestProcedure[]>> {
+  const byMethod = new Map<string, (TRestProcedure & { template: string })[]>();
   forEachOpenApiProcedure(openApiProcedureRecord(router), ({ path, procedure, meta: { openapi } }) => {
     if (procedureType(procedure as unknown as AnyTRPCProcedure) === 'subscription') {
       return;
     }
+    const template = normalizePath(openapi.path);
     const list = byMethod.get(openapi.method) ?? [];
-    list.push({ pattern: getPathRegExp(normalizePath(openapi.path)), path, procedure });
+    list.push({ pattern: getPathRegExp(template), path, procedure, template });
     byMethod.set(openapi.method, list);
   });
 
-  return byMethod;
+  return new Map(
+    [...byMethod].map(([method, list]) => [method, groupBySegments(list, (entry) => entry.template)]),
+  );
 }
 
-function findProcedure(entries: TRestProcedure[] | undefined, path: string) {
-  for (const entry of entries ?? []) {
+function findProcedure(entries: Map<number, TRestProcedure[]> | undefined, path: string) {
+  for (const entry of entries?.get(segmentCount(path)) ?? []) {
     const found = entry.pattern.exec(path);
     if (found) {
       return { entry, pathInput: { ...found.groups } };

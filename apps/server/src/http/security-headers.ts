@@ -63,6 +63,10 @@ function isJson(contentType: unknown): boolean {
   if (typeof contentType !== 'string') {
     return false;
   }
+  // What every API answer names, taken without splitting and lower-casing it each time.
+  if (contentType === 'application/json' || contentType === 'application/json; charset=utf-8') {
+    return true;
+  }
   const type = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '';
 
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));

@@ -52,7 +52,7 @@ export function routeLabeller({ procedures, documentedPath }: RouteLabelOptions)
 
       return procedures.has(name) ? `/trpc/${name}` : UNKNOWN_PROCEDURE;
     }
-    if (pattern.startsWith(`${REST_PREFIX}/`) && pattern.includes('*')) {
+    if (config?.restProcedure === true) {
       const template = documentedPath(pathInScope(request.url, REST_PREFIX));
 
       return template ? `${REST_PREFIX}${template.path}` : UNMATCHED_ROUTE;

@@ -17,7 +17,7 @@ import { pathInScope } from '../http/path-in-scope.js';
 import { createRestProcedureRoute, REST_PROCEDURE_METHODS } from '../http/rest-procedure-route.js';
 import { apiCsvExportRoutes } from './csv-export.js';
 import { apiFileDownloadRoutes } from './file-downloads.js';
-import { apiSubmitUploads } from '../uploads/api-submit-uploads.js';
+import { apiSubmitUploads, SUBMIT_ROUTE_PATH } from '../uploads/api-submit-uploads.js';
 
 const BASE_PATH = '/api/v1';
 const OPENAPI_JSON_PATH = '/openapi.json';
@@ -93,12 +93,12 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
     done();
   });
 
-  // The adapter's route, and only it, gets its error bodies rebuilt (see rebuildAdapterErrorBody).
-  // First in line: the HEAD route Fastify derives from the GET already ends with the hook that
-  // measures the body and drops it, so a rebuild after it would leave a HEAD announcing the length
-  // of the adapter's raw body instead of the GET's.
+  // The procedures' routes, and only they, get their error bodies rebuilt (see
+  // rebuildAdapterErrorBody). First in line: the HEAD route Fastify derives from the GET already
+  // ends with the hook that measures the body and drops it, so a rebuild after it would leave a
+  // HEAD announcing the length of the adapter's raw body instead of the GET's.
   app.addHook('onRoute', (route) => {
-    if (route.url === `${BASE_PATH}/*`) {
+    if (route.config?.restProcedure === true) {
       route.onSend = [rebuildAdapterErrorBody, ...[route.onSend ?? []].flat()];
     }
   });
@@ -123,12 +123,25 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
     },
     beforeBody: admitBeforeBody,
   });
-  await apiSubmitUploads(app, { services });
-  app.route({
-    method: [...REST_PROCEDURE_METHODS],
-    url: '/*',
-    onRequest: restProcedureRoute.onRequest,
-    handler: restProcedureRoute.handler,
+  const procedureRoute = { ...restProcedureRoute, config: { restProcedure: true } };
+  // The submit, the one procedure that takes multipart bodies (files), gets a route of its own in
+  // a scope of its own, which alone carries the multipart plugin and the upload hooks: the plugin
+  // adds two async hooks and a listener per request, and the uploads two async hooks more, which
+  // every other API request paid without ever reading a part. The same handler serves it; another
+  // spelling of its path (a trailing slash, other case) reaches the catch-all, where multipart was
+  // never read either.
+  await app.register(async (submitScope) => {
+    await apiSubmitUploads(submitScope, { services });
+    submitScope.route({ ...procedureRoute, method: 'POST', url: SUBMIT_ROUTE_PATH });
+  });
+  // Every other procedure: a multipart body is left unread there, and the handler answers it 415
+  // as any body that is not JSON.
+  await app.register((procedureScope, _options, registered) => {
+    procedureScope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => {
+      done(null);
+    });
+    procedureScope.route({ ...procedureRoute, method: [...REST_PROCEDURE_METHODS], url: '/*' });
+    registered();
   });
 
   // Streamed, so a plain route; part of the public API, with its CORS policy.

@@ -24,7 +24,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rememberNamedBodyLimit } from '../http/named-body-limit.js';
 import { readMultipartFields } from '../public-form/public-form-body.js';
 
-const SUBMIT_PATH = '/api/v1/forms/submit';
+/** The submit's path in the API's scope: its route is the one whose scope reads multipart bodies. */
+export const SUBMIT_ROUTE_PATH = '/forms/submit';
+const SUBMIT_PATH = `/api/v1${SUBMIT_ROUTE_PATH}`;
 
 function badRequest(message: string): AppError {
   return new AppError(AppErrorCode.BAD_REQUEST, { message });

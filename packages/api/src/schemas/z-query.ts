@@ -50,6 +50,10 @@ export const ZLimitQuerySchema = ZPaginationQuerySchema.shape.limit.meta({
 export const ZCursorQuerySchema = z.string().max(200).optional();
 
 function decodePathParameter(value: string): string {
+  // Almost every id comes unencoded, and without a `%` there is nothing to decode: no call, no try.
+  if (!value.includes('%')) {
+    return value;
+  }
   try {
     return decodeURIComponent(value);
   } catch {
