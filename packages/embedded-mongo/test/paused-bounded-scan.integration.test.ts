@@ -26,7 +26,12 @@ beforeAll(async () => {
   await coll.createIndex({ g: 1, n: -1 });
   for (let from = 0; from < DOCS; from += 5000) {
     await coll.insertMany(
-      Array.from({ length: 5000 }, (_, i) => ({ _id: from + i, g: 1, n: from + i, pass: from + i < MATCHING })),
+      Array.from({ length: 5000 }, (_, i) => ({
+        _id: from + i,
+        g: 1,
+        n: from + i,
+        pass: from + i < MATCHING,
+      })),
     );
   }
 }, 120_000);
@@ -41,7 +46,11 @@ test('a page that pauses reads the keys up to its last match, not the rest of it
   const coll = t.db('paged').collection<TDoc>('docs');
   // From n = 5,000 down: the first 5,000 keys match, so the page of 10 ends after 10 keys.
   let before = examined();
-  const top = await coll.find({ g: 1, n: { $lt: 5000 }, pass: true }).sort({ n: -1 }).limit(10).toArray();
+  const top = await coll
+    .find({ g: 1, n: { $lt: 5000 }, pass: true })
+    .sort({ n: -1 })
+    .limit(10)
+    .toArray();
   expect(top.map((doc) => doc.n)).toEqual(Array.from({ length: 10 }, (_, i) => 4999 - i));
   expect(examined() - before).toBe(10);
 
@@ -76,9 +85,7 @@ test('writes made while a page pauses: keys read in order, none skipped, none tw
   // The matching documents no write touched, down to the last one returned, are all there.
   const last = ns.at(-1) ?? 0;
   const untouched = page.filter((doc) => doc._id < MATCHING).map((doc) => doc._id);
-  expect(untouched).toEqual(
-    Array.from({ length: MATCHING - Math.ceil(last) }, (_, i) => MATCHING - 1 - i),
-  );
+  expect(untouched).toEqual(Array.from({ length: MATCHING - Math.ceil(last) }, (_, i) => MATCHING - 1 - i));
 }, 120_000);
 
 test('a document moved ahead of a paused page after it was read is returned once', async () => {
