@@ -34,6 +34,8 @@ const BATCH = 5000;
 const EXPORT_ROWS = Number(process.env.PROBE_EXPORT_ROWS ?? '50000');
 /** PROBE_FULL_EXPORT=1: last, the whole export at the largest size, with the server's peak RSS. */
 const FULL_EXPORT = process.env.PROBE_FULL_EXPORT === '1';
+/** PROBE_SUBMIT_BEFORE_EXPORT=1: submits before the export too, to tell what the export leaves behind. */
+const SUBMIT_BEFORE_EXPORT = process.env.PROBE_SUBMIT_BEFORE_EXPORT === '1';
 
 /**
  * Reads the export's first `limit` rows (or all), as it streams, then drops the connection; the
@@ -182,7 +184,26 @@ async function main() {
         }
         return result;
       };
-      let gc = markCompacts(engine.logFile, 0);
+      /** PROBE_SUBMIT_SECONDS of submits once both processes are idle: CPU per submit, full GCs. */
+      const measureSubmits = async (label: string) => {
+        await settled(engine.pid);
+        await settled(serverPid);
+        const gcBefore = markCompacts(engine.logFile, 0);
+        const before = { engine: cpuSeconds(engine.pid), server: cpuSeconds(serverPid) };
+        const result = await profiled(label, () => load({ ...submit, durationSeconds: SUBMIT_SECONDS }));
+        const submitGc = markCompacts(engine.logFile, gcBefore.length);
+        const perSubmit = (pid: number, cpuBefore: number) =>
+          ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.total);
+        console.log(
+          `  ${label}  ${result.requestsPerSecond.toFixed(0)} req/s (${result.non2xx + result.errors} failed), CPU per submit ` +
+            `engine ${perSubmit(engine.pid, before.engine).toFixed(2)} ms, server ${perSubmit(serverPid, before.server).toFixed(2)} ms; ` +
+            `engine full GCs ${submitGc.count} (${submitGc.ms.toFixed(0)} ms), load average ${loadAverage()}`,
+        );
+      };
+      if (SUBMIT_BEFORE_EXPORT) {
+        await measureSubmits('submit-before-export');
+      }
+      const gc = markCompacts(engine.logFile, 0);
       const cpu = { engine: cpuSeconds(engine.pid), server: cpuSeconds(serverPid) };
       const csv = await profiled('export', () => timeExportRows(client, EXPORT_ROWS));
       const exportGc = markCompacts(engine.logFile, gc.length);
@@ -194,19 +215,7 @@ async function main() {
           `engine full GCs ${exportGc.count} (${exportGc.ms.toFixed(0)} ms)\n` +
           `  seconds at each 10,000th row: ${csv.marks.map((mark) => mark.toFixed(1)).join(', ')}`,
       );
-      await settled(engine.pid);
-      await settled(serverPid);
-      gc = markCompacts(engine.logFile, 0);
-      const before = { engine: cpuSeconds(engine.pid), server: cpuSeconds(serverPid) };
-      const result = await profiled('submit', () => load({ ...submit, durationSeconds: SUBMIT_SECONDS }));
-      const submitGc = markCompacts(engine.logFile, gc.length);
-      const perSubmit = (pid: number, cpuBefore: number) =>
-        ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.total);
-      console.log(
-        `  submit  ${result.requestsPerSecond.toFixed(0)} req/s (${result.non2xx + result.errors} failed), CPU per submit ` +
-          `engine ${perSubmit(engine.pid, before.engine).toFixed(2)} ms, server ${perSubmit(serverPid, before.server).toFixed(2)} ms; ` +
-          `engine full GCs ${submitGc.count} (${submitGc.ms.toFixed(0)} ms), load average ${loadAverage()}`,
-      );
+      await measureSubmits('submit');
     }
     if (FULL_EXPORT) {
       await settled(engine.pid);
