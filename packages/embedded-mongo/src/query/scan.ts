@@ -43,7 +43,7 @@ export function* scanRids(coll: Collection, plan: Plan): Generator<number> {
  * the last key read; keys are unique within a tree (a non-unique index appends the record id), so
  * that key is an exact place, whether it is still there or not.
  */
-function* rangeRids(index: IndexStore, { low, high, highInclusive }: KeyRange, reverse: boolean) {
+export function* rangeRids(index: IndexStore, { low, high, highInclusive }: KeyRange, reverse: boolean) {
   const open = (from: string) => (reverse ? index.tree.entriesReversed(from) : index.tree.entries(from));
   let version = index.version;
   let entries = open(reverse ? high : low);
