@@ -34,6 +34,11 @@ export class IndexStore {
    */
   readonly readFields: ReadonlySet<string>;
   multikey = false;
+  /**
+   * Moves on every change to the tree: a scan that paused for other connections re-finds its place
+   * by key when it moved, since the tree's iterators do not survive a change.
+   */
+  version = 0;
   private readonly partial: { test(doc: Doc): boolean } | undefined;
 
   constructor(readonly spec: IndexSpec) {
@@ -91,10 +96,12 @@ export class IndexStore {
   }
 
   add(keys: string[], rid: number): void {
+    this.version++;
     for (const k of keys) this.tree.set(this.unique ? k : k + encodeRid(rid), rid);
   }
 
   remove(keys: string[], rid: number): void {
+    this.version++;
     for (const k of keys) {
       if (this.unique) {
         if (this.tree.get(k) === rid) this.tree.delete(k);

@@ -212,11 +212,16 @@ export function findMatches(coll: Collection, spec: FindSpec): { matches: Match[
 }
 
 /**
- * findMatches for long reads: the candidate record ids are taken in one go (index iterators must
- * not outlive a write; a scan that stops early takes them when it first pauses), then filtered and
- * decoded with pauses for other connections (Yielder). `onMatch` sees each match in the turn its
- * document was tested, so what it reads of the document is what matched.
- * Documents deleted during a pause are left out. With `decode`, every match carries its document.
+ * findMatches for long reads: candidates are filtered and decoded with pauses for other connections
+ * (Yielder). `onMatch` sees each match in the turn its document was tested, so what it reads of the
+ * document is what matched. Documents deleted during a pause are left out. With `decode`, every
+ * match carries its document.
+ *
+ * A scan that collects everything it meets takes its record ids in one go before the first pause.
+ * A bounded one (limit without sort) reads them as it goes, pauses included (scanRids re-finds its
+ * place after writes), so it costs the keys it reads, not the rest of its range: writes made in a
+ * pause can then show in the keys still ahead, as in a mongod read that yields, and a document that
+ * moved ahead in the index during a pause is returned once.
  */
 export async function findMatchesYielding(
   coll: Collection,
@@ -224,40 +229,29 @@ export async function findMatchesYielding(
   { decode, onMatch }: { decode: boolean; onMatch?: (match: Match) => void },
 ): Promise<{ matches: Match[]; plan: Plan }> {
   const scan = prepareScan(coll, spec);
-  // A bounded scan (limit without sort) stops early, so it reads the ids as it goes; should it
-  // pause, the ids still to read are taken first, in one go: an index iterator must not outlive a
-  // write made in the pause.
   const bounded = scan.stopAt !== Infinity;
-  let rids: Iterator<number> = spec.rids
-    ? spec.rids[Symbol.iterator]()
-    : bounded
-      ? scanRids(coll, scan.plan)[Symbol.iterator]()
-      : [...scanRids(coll, scan.plan)][Symbol.iterator]();
-  let live = bounded;
+  const rids: Iterable<number> =
+    spec.rids ?? (bounded ? scanRids(coll, scan.plan) : [...scanRids(coll, scan.plan)]);
+  // Set at the first pause of a bounded scan: the record ids returned, against a document read twice.
+  let returned: Set<number> | undefined;
   const yielder = new Yielder();
   const out: Match[] = [];
-  for (let next = rids.next(); !next.done; next = rids.next()) {
-    const rid = next.value;
-    const match = scan.visit(rid);
+  for (const rid of rids) {
+    const match = returned?.has(rid) ? null : scan.visit(rid);
     const doc = match && (match.doc ?? (decode ? coll.doc(rid) : undefined));
     if (match && (doc || (!decode && coll.raw(rid)))) {
       const found = doc ? { rid, doc } : match;
       out.push(found);
+      returned?.add(rid);
       onMatch?.(found);
       if (out.length >= scan.stopAt) break;
     }
     if (!yielder.tick()) continue;
-    if (live) {
-      rids = [...iterable(rids)][Symbol.iterator]();
-      live = false;
-    }
+    if (bounded && !spec.rids) returned ??= new Set(out.map((m) => m.rid));
     await yielder.pause();
   }
   return scan.finishYielding(out);
 }
-
-/** The rest of an iterator, as an iterable. */
-const iterable = <T>(it: Iterator<T>): Iterable<T> => ({ [Symbol.iterator]: () => it });
 
 /**
  * A matched document as an aggregation pipeline reads it: with its int64 values as `Long`s and
