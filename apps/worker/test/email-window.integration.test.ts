@@ -258,6 +258,30 @@ test("webhooks keep a job each; close() sends the window's emails at once", asyn
   await webhookQueue.close();
 });
 
+test("each email of a window is logged with its own submission's request id", async () => {
+  const target = await confirmingForm();
+  const submitted = await Promise.all(
+    [0, 1].map((index) => submit(target, `req-${index}-${randomBytes(4).toString('hex')}@example.com`)),
+  );
+  const requestIdOf = (submissionId: string) => `req-${submissionId}`;
+  const handOff = createOutboxHandOff(producer);
+
+  await Promise.all(
+    submitted.map(({ submissionId, outbox }) =>
+      handOff.enqueue(outbox.map((item) => ({ ...item, requestId: requestIdOf(submissionId) }))),
+    ),
+  );
+  await Promise.all(submitted.map(({ submissionId }) => outboxDone(submissionId)));
+
+  for (const { submissionId, outbox } of submitted) {
+    for (const { entryId } of outbox) {
+      const line = logLines.find((entry) => entry.msg === 'email of a window done' && entry.entryId === entryId);
+      expect(line).toMatchObject({ entryId });
+      expect(line?.requestId).toBe(requestIdOf(submissionId));
+    }
+  }
+});
+
 test("a job taking its own claim again (run again after its worker died) gets the claim's full time again", async () => {
   const claims = createOutboxClaims(connection);
   const entryId = randomBytes(12).toString('hex');
