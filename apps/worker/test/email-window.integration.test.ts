@@ -32,6 +32,8 @@ import { waitFor } from './helpers/receiver.js';
 
 const config = loadConfig({ env: {} });
 const received: ParsedMail[] = [];
+/** The worker's log lines, as JSON objects. */
+const logLines: Record<string, unknown>[] = [];
 let smtp: SMTPServer;
 let runtime: WorkerRuntime;
 const connection = createWorkerConnection(testRedisUrl());
@@ -63,7 +65,14 @@ beforeAll(async () => {
   runtime = await startWorkerRuntime({
     mongoUri: testMongoUri('worker_email_window'),
     redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
+    logger: pino(
+      { level: 'info' },
+      {
+        write: (line: string) => {
+          logLines.push(JSON.parse(line) as Record<string, unknown>);
+        },
+      },
+    ),
     config,
     scheduleSweeps: false,
     smtpUrl: `smtp://127.0.0.1:${port}`,
@@ -247,4 +256,43 @@ test("webhooks keep a job each; close() sends the window's emails at once", asyn
   });
   expect((await webhookQueue.getJob(`webhook-${webhook.entryId}`))?.name).toBe(webhookDeliveryJob.name);
   await webhookQueue.close();
+});
+
+test("each email of a window is logged with its own submission's request id", async () => {
+  const target = await confirmingForm();
+  const submitted = await Promise.all(
+    [0, 1].map((index) => submit(target, `req-${index}-${randomBytes(4).toString('hex')}@example.com`)),
+  );
+  const requestIdOf = (submissionId: string) => `req-${submissionId}`;
+  const handOff = createOutboxHandOff(producer);
+
+  await Promise.all(
+    submitted.map(({ submissionId, outbox }) =>
+      handOff.enqueue(outbox.map((item) => ({ ...item, requestId: requestIdOf(submissionId) }))),
+    ),
+  );
+  await Promise.all(submitted.map(({ submissionId }) => outboxDone(submissionId)));
+
+  for (const { submissionId, outbox } of submitted) {
+    for (const { entryId } of outbox) {
+      const line = logLines.find((entry) => entry.msg === 'email of a window done' && entry.entryId === entryId);
+      expect(line).toMatchObject({ entryId });
+      expect(line?.requestId).toBe(requestIdOf(submissionId));
+    }
+  }
+});
+
+test("a job taking its own claim again (run again after its worker died) gets the claim's full time again", async () => {
+  const claims = createOutboxClaims(connection);
+  const entryId = randomBytes(12).toString('hex');
+  const key = `${QUEUE_PREFIX}:outbox-claim:${entryId}`;
+  expect(await claims.take(entryId, 'job:first-run')).toBe(true);
+  // Most of the claim's time spent by the run that died.
+  await connection.pexpire(key, 5_000);
+
+  expect(await claims.take(entryId, 'job:first-run')).toBe(true);
+  expect(await connection.pttl(key)).toBeGreaterThan(60_000);
+  expect(await claims.take(entryId, 'job:another')).toBe(false);
+  await claims.release(entryId, 'job:first-run');
+  expect(await connection.exists(key)).toBe(0);
 });

@@ -20,8 +20,14 @@ export type TOutboxClaims = {
   release(entryId: string, holder: string): Promise<void>;
 };
 
+// Taken again by its holder (a job run again after its worker died), a claim gets its full time
+// again: what the dead run left of it may be shorter than the send about to start.
 const TAKE = `
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) or redis.call('GET', KEYS[1]) == ARGV[1] then
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return 1
+end
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
   return 1
 end
 return 0`;

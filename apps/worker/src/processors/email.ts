@@ -125,7 +125,12 @@ export function emailProcessors({
       // One after the other: a window's job is one of the worker's concurrent jobs, as each of its
       // emails was when it had a job of its own.
       for (const item of items) {
-        await firstTry(item, holder, logger.child({ entryId: item.entryId }));
+        // Each email's lines carry its own submission's request id: the window's job has none.
+        const itemLogger = logger.child({
+          entryId: item.entryId,
+          ...(item.requestId === undefined ? {} : { requestId: item.requestId }),
+        });
+        await firstTry(item, holder, itemLogger);
       }
 
       return { emails: items.length };

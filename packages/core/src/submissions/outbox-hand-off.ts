@@ -30,6 +30,8 @@ type TWindow = {
  */
 export function createOutboxHandOff(producer: TJobProducer): TOutboxHandOff {
   let open: TWindow | null = null;
+  // Windows already on their way to the queue (full, or their time up): close() waits for them too.
+  const inFlight = new Set<Promise<void>>();
 
   const flush = (): Promise<void> => {
     const closing = open;
@@ -41,6 +43,12 @@ export function createOutboxHandOff(producer: TJobProducer): TOutboxHandOff {
     closing.settle(
       producer.enqueue(submissionEmailsJob, { items: closing.items.map(submissionEmailJobData) }),
     );
+    const settled = closing.sent.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
 
     return closing.sent;
   };
@@ -73,6 +81,11 @@ export function createOutboxHandOff(producer: TJobProducer): TOutboxHandOff {
       const webhooks = items.filter((item) => item.kind === 'webhook');
       await Promise.all([...new Set(emails.map(addEmail)), enqueueOutbox({ producer, items: webhooks })]);
     },
-    close: flush,
+    async close() {
+      // The open window first, then every earlier one still being added: the queues (and the
+      // connection) close only once none is left half-way. A failure still reaches the caller.
+      const last = flush();
+      await Promise.all([last, ...inFlight]);
+    },
   };
 }
