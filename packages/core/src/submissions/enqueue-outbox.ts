@@ -9,15 +9,23 @@ import type { TOutboxItem } from './outbox-item.js';
 
 /**
  * Hands outbox entries to their queues: one job per entry, under an id derived from the entry, so
- * handing the same entry over again (the sweep after a crash or a Redis outage) adds nothing.
+ * handing the same entry over again while its job waits or runs adds nothing. `again` is the
+ * sweep's hand-over of entries still pending: BullMQ keeps an ended job under its id for days and
+ * ignores a new one of that id, so a job that ended with its entry still pending (it ran before the
+ * submission could be read, or died on its last try before closing the entry) is run again.
  */
 export async function enqueueOutbox({
   producer,
   items,
+  again = false,
 }: {
   producer: TJobProducer;
   items: TOutboxItem[];
+  again?: boolean;
 }): Promise<void> {
+  const handOver: TJobProducer['requeue'] = again
+    ? (contract, data) => producer.requeue(contract, data)
+    : (contract, data) => producer.enqueue(contract, data);
   await Promise.all(
     items.map((item) => {
       if (item.kind === 'webhook') {
@@ -26,7 +34,7 @@ export async function enqueueOutbox({
           return Promise.resolve();
         }
 
-        return producer.enqueue(webhookDeliveryJob, {
+        return handOver(webhookDeliveryJob, {
           userId,
           formId,
           submissionId,
@@ -36,7 +44,7 @@ export async function enqueueOutbox({
         });
       }
 
-      return producer.enqueue(submissionEmailJob, submissionEmailJobData(item));
+      return handOver(submissionEmailJob, submissionEmailJobData(item));
     }),
   );
 }

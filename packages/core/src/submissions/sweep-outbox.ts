@@ -14,7 +14,7 @@ export async function sweepOutbox({
   now?: Date;
 }): Promise<number> {
   const items = await findPendingOutbox({ ...(olderThanMs !== undefined ? { olderThanMs } : {}), now });
-  await enqueueOutbox({ producer, items });
+  await enqueueOutbox({ producer, items, again: true });
 
   return items.length;
 }
