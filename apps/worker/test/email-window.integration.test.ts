@@ -275,7 +275,9 @@ test("each email of a window is logged with its own submission's request id", as
 
   for (const { submissionId, outbox } of submitted) {
     for (const { entryId } of outbox) {
-      const line = logLines.find((entry) => entry.msg === 'email of a window done' && entry.entryId === entryId);
+      const line = logLines.find(
+        (entry) => entry.msg === 'email of a window done' && entry.entryId === entryId,
+      );
       expect(line).toMatchObject({ entryId });
       expect(line?.requestId).toBe(requestIdOf(submissionId));
     }
