@@ -114,3 +114,33 @@ test('a document moved ahead of a paused page after it was read is returned once
   expect(ids).toHaveLength(101);
   expect(new Set(ids).size).toBe(ids.length);
 }, 120_000);
+
+test('a matched document deleted while the read pauses is left out, not sent as an empty document', async () => {
+  const coll = t.db('paged').collection<TDoc>('deleted');
+  await coll.createIndex({ n: 1 });
+  // Ten matches first, then 8,000 keys that do not match (the read pauses), then ten more matches.
+  await coll.insertMany([
+    ...Array.from({ length: 10 }, (_, i) => ({ _id: i, g: 1, n: i, pass: true })),
+    ...Array.from({ length: 8000 }, (_, i) => ({ _id: 10 + i, g: 1, n: 10 + i, pass: false })),
+    ...Array.from({ length: 10 }, (_, i) => ({ _id: 9000 + i, g: 1, n: 9000 + i, pass: true })),
+  ]);
+  const writer = other.db('paged').collection<TDoc>('deleted');
+  for (const limit of [20, 0]) {
+    // Deletes the first matches, already read, while the read pauses.
+    const { served, outcome } = await servedMeanwhile(
+      () =>
+        coll
+          .find({ n: { $gte: 0 }, pass: true })
+          .limit(limit)
+          .toArray(),
+      (i) => writer.deleteOne({ _id: i % 10 }),
+    );
+    expect(served).toBeGreaterThanOrEqual(1);
+    const ids = fulfilled(outcome).map((doc) => doc._id);
+    expect(ids.every((id) => typeof id === 'number')).toBe(true);
+    expect(ids.slice(-10)).toEqual(Array.from({ length: 10 }, (_, i) => 9000 + i));
+    expect(new Set(ids).size).toBe(ids.length);
+    await writer.deleteMany({ _id: { $lt: 10 } });
+    await writer.insertMany(Array.from({ length: 10 }, (_, i) => ({ _id: i, g: 1, n: i, pass: true })));
+  }
+}, 120_000);

@@ -130,16 +130,20 @@ async function publicApiScope(app: FastifyInstance, options: ApiV1RoutesOptions)
   // every other API request paid without ever reading a part. The same handler serves it; another
   // spelling of its path (a trailing slash, other case) reaches the catch-all, where multipart was
   // never read either.
+  // The scope's multipart parser reads nothing (below); the submit's own scope takes the plugin's.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => {
+    done(null);
+  });
   await app.register(async (submitScope) => {
+    submitScope.removeContentTypeParser('multipart/form-data');
     await apiSubmitUploads(submitScope, { services });
     submitScope.route({ ...procedureRoute, method: 'POST', url: SUBMIT_ROUTE_PATH });
   });
   // Every other procedure: a multipart body is left unread there, and the handler answers it 415
-  // as any body that is not JSON.
+  // as any body that is not JSON. The scope's other routes (the CORS plugin's OPTIONS route, the
+  // streamed GETs) take it unread too, as they did when the multipart plugin was the whole scope's:
+  // an OPTIONS that is no preflight and carries a multipart body stays 404, not 415.
   await app.register((procedureScope, _options, registered) => {
-    procedureScope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => {
-      done(null);
-    });
     procedureScope.route({ ...procedureRoute, method: [...REST_PROCEDURE_METHODS], url: '/*' });
     registered();
   });

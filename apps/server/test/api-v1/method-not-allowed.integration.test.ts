@@ -140,3 +140,34 @@ test('HEAD answers as GET without a body on every GET route of /api/v1, authenti
     }
   }
 });
+
+test('an OPTIONS that is no preflight answers the same whatever its body type: multipart too is 404', async () => {
+  const { app } = await buildTestApp();
+  const owner = await createOwner();
+  const boundary = 'XBOUNDARYX';
+  const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="formId"\r\n\r\nabc\r\n--${boundary}--\r\n`;
+  for (const url of ['/api/v1/forms/submit', '/api/v1/forms/submit/', '/api/v1/forms/list']) {
+    const answers = [];
+    for (const [type, payload] of [
+      ['application/json', '{}'],
+      ['text/plain', 'hello'],
+      [`multipart/form-data; boundary=${boundary}`, multipart],
+    ] as const) {
+      const response = await call(app, {
+        method: 'OPTIONS',
+        url,
+        key: owner.key,
+        headers: { 'content-type': type },
+        payload,
+      });
+      answers.push([type.split(';')[0], response.statusCode, response.json()]);
+    }
+    expect(answers).toEqual(
+      ['application/json', 'text/plain', 'multipart/form-data'].map((type) => [
+        type,
+        404,
+        { error: 'Not found', message: 'Not found', code: 'NOT_FOUND' },
+      ]),
+    );
+  }
+});

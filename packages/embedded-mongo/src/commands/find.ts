@@ -106,7 +106,12 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
     });
     items = project(docs, filter, projection);
   } else {
-    items = matches.map((m) => coll.raw(m.rid) ?? Buffer.alloc(0));
+    // A match whose document was deleted while the read paused is left out, as the projected and
+    // keyed answers leave it out: an empty buffer here was a malformed document in the reply.
+    items = matches.flatMap((m) => {
+      const bytes = coll.raw(m.rid);
+      return bytes ? [bytes] : [];
+    });
   }
   return cursorFirstBatch(ctx, ns, items, batchSize, singleBatch);
 }
