@@ -6,13 +6,9 @@
  * figure that counts: they add the kernel's read and write per command.
  */
 import { serialize, ObjectId, UUID, type Document } from 'bson';
-import { StorageEngine } from '../src/storage/engine.js';
-import { CursorStore } from '../src/cursors/cursor-store.js';
-import { newConnectionCounters, resolveConnectionLimits } from '../src/server/connection-limits.js';
-import { EngineChanges } from '../src/storage/change-log.js';
-import { serverProfile } from '../src/commands/server-version.js';
 import type { ServerState } from '../src/commands/types.js';
 import { runCommand } from '../src/server/dispatch.js';
+import { inProcessState } from './in-process-state.js';
 import { encodeOpMsg, parseOpMsg } from '../src/wire/op-msg.js';
 
 const ROUNDS = Number(process.env.BENCH_COMMAND_ROUNDS ?? 50_000);
@@ -47,15 +43,7 @@ async function perCommand(state: ServerState, messages: (i: number) => Buffer): 
 }
 
 export async function commandCosts(): Promise<void> {
-  const state: ServerState = {
-    engine: new StorageEngine(),
-    cursors: new CursorStore(),
-    changes: new EngineChanges({ commit: () => Promise.resolve() }),
-    startedAt: Date.now(),
-    limits: resolveConnectionLimits({}),
-    connections: newConnectionCounters(),
-    server: serverProfile(),
-  };
+  const state = inProcessState();
   const lsid = { id: new UUID() };
   const ids = Array.from({ length: 10_000 }, () => new ObjectId());
   for (let i = 0; i < ids.length; i += 1000) {

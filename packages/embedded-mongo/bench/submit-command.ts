@@ -9,13 +9,8 @@
  * BENCH_SUBMIT_OPS (`0,1`: the quota and the insert) sends only the listed ops of the command.
  */
 import { deserialize, serialize, type Document } from 'bson';
-import { StorageEngine } from '../src/storage/engine.js';
-import { CursorStore } from '../src/cursors/cursor-store.js';
-import { newConnectionCounters, resolveConnectionLimits } from '../src/server/connection-limits.js';
-import { EngineChanges } from '../src/storage/change-log.js';
-import { serverProfile } from '../src/commands/server-version.js';
-import type { ServerState } from '../src/commands/types.js';
 import { runCommand } from '../src/server/dispatch.js';
+import { inProcessState } from './in-process-state.js';
 import { encodeOpMsg, parseOpMsg } from '../src/wire/op-msg.js';
 import { submitWorkloadCommands } from './submit-workload.js';
 
@@ -51,20 +46,8 @@ const threadCpuUs = () => {
   return u.user + u.system;
 };
 
-function newState(): ServerState {
-  return {
-    engine: new StorageEngine(),
-    cursors: new CursorStore(),
-    changes: new EngineChanges({ commit: () => Promise.resolve() }),
-    startedAt: Date.now(),
-    limits: resolveConnectionLimits({}),
-    connections: newConnectionCounters(),
-    server: serverProfile(),
-  };
-}
-
 async function perSubmit(inSequence: boolean): Promise<number> {
-  const state = newState();
+  const state = inProcessState();
   const workload = submitWorkloadCommands();
   for (const command of workload.seed) {
     const reply = deserialize(await runCommand(state, parseOpMsg(opMsg(command)), 1));

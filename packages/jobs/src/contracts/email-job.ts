@@ -21,14 +21,17 @@ export type TSubmissionEmailJob = z.infer<typeof ZSubmissionEmailJobSchema>;
 
 /** Tries of one submission email, and the wait before the first retry (doubled at each next). */
 const EMAIL_ATTEMPTS = 6;
-const EMAIL_FIRST_RETRY_MS = 10_000;
+export const SUBMISSION_EMAIL_FIRST_RETRY_MS = 10_000;
 
 export const submissionEmailJob = defineJob({
   queue: QueueName.email,
   name: 'send-submission-email',
   schema: ZSubmissionEmailJobSchema,
   jobId: (data) => `email-${data.entryId}`,
-  options: { attempts: EMAIL_ATTEMPTS, backoff: { type: 'exponential', delay: EMAIL_FIRST_RETRY_MS } },
+  options: {
+    attempts: EMAIL_ATTEMPTS,
+    backoff: { type: 'exponential', delay: SUBMISSION_EMAIL_FIRST_RETRY_MS },
+  },
 });
 
 /**
@@ -40,11 +43,9 @@ export const submissionEmailRetryJob = defineJob({
   ...submissionEmailJob,
   options: {
     attempts: EMAIL_ATTEMPTS - 1,
-    backoff: { type: 'exponential', delay: EMAIL_FIRST_RETRY_MS * 2 },
+    backoff: { type: 'exponential', delay: SUBMISSION_EMAIL_FIRST_RETRY_MS * 2 },
   },
 });
-
-export const SUBMISSION_EMAIL_FIRST_RETRY_MS = EMAIL_FIRST_RETRY_MS;
 
 /** The most emails one `submissionEmailsJob` carries. */
 export const SUBMISSION_EMAILS_PER_JOB = 20;
