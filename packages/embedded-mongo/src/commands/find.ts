@@ -118,7 +118,7 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
       return bytes ? [bytes] : [];
     });
   }
-  return cursorFirstBatch(ctx, ns, items, batchSize, singleBatch);
+  return cursorFirstBatch(ctx, ns, items, batchSize, singleBatch, { coll, index: plan.index });
 }
 
 const isNaturalHint = (hint: unknown): boolean =>
