@@ -258,3 +258,33 @@ test('members on instant each get the notification with labelled fields; the own
   expect(body?.text).toContain('Your message: hello');
   expect(body?.text).toContain(`${config.publicUrl}/forms/${target.form.id}`);
 });
+
+test('a member who switches from instant to the hourly digest mid-hour gets in the digest only what was not mailed one by one', async () => {
+  const target = await workspaceWithForm('Switched');
+  const workspaceId = target.owner.id;
+  const switcher = await member(workspaceId);
+  const formId = target.form.id;
+  await setNotificationPreference({ workspaceId, formId, userId: switcher.user.id, mode: 'instant' });
+  // An hour after the earlier tests' periods; the worker's clock stands inside it while mails go out.
+  const hour = period + 3 * HOUR;
+  clock = hour + 10 * 60_000;
+  await submitInPeriod(workspaceId, formId, 'mailed at once one', hour + 60_000);
+  await submitInPeriod(workspaceId, formId, 'mailed at once two', hour + 2 * 60_000);
+
+  await setNotificationPreference({ workspaceId, formId, userId: switcher.user.id, mode: 'hourly' });
+  clock = hour + 30 * 60_000;
+  await submitInPeriod(workspaceId, formId, 'after the switch', hour + 30 * 60_000);
+  const instant = await EmailLogModel.find({ formId, kind: 'email.developer', to: switcher.email }).lean();
+  expect(instant.map((entry) => entry.status)).toEqual(['sent', 'sent']);
+
+  clock = hour + HOUR + 5_000;
+  await runDigests([jobData(workspaceId, formId, switcher.user.id, hour)]);
+
+  const sent = await digestsOf(formId);
+  expect(sent.map((entry) => [entry.to, entry.subject, entry.status])).toEqual([
+    [switcher.email, '1 new submission to Switched (hourly digest)', 'sent'],
+  ]);
+  const body = await caughtMailRepository.findBody({ messageId: sent[0]?.messageId ?? '' });
+  expect(body?.text).toContain('Your message: after the switch');
+  expect(body?.text).not.toContain('mailed at once');
+});
