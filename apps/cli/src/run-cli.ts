@@ -123,6 +123,10 @@ export const USAGE = `usage: formwell <command> [options]
   of a team workspace is refused there (exit 2): a team's plan is set with --workspace W.
   billing replay applies a stored payment event again (by its provider id, evt_…); what it already
   did is not repeated, and the emails it owes are sent by the worker's next outbox sweep.
+  analytics rebuild recomputes, from each form's own stored submissions, its analytics counters and
+  its submissionCount and spamFolderCount (what get form shows), which a crash between a write and
+  its count can leave off: {rebuilt: [{formId, submissions, submissionCount, spamFolderCount}]}.
+  Safe while submissions arrive, and to run again.
   db migrate builds the indexes and applies pending data migrations (once, under a lock); run it
   after every upgrade, before starting the new servers.
   backup writes every collection (documents as Extended JSON, indexes) to one gzip'd file; it never
