@@ -89,7 +89,12 @@ try {
       `${REQUESTS} requests per run, ${ROUNDS} rounds, load average ${loadAverage()}`,
   );
   for (const side of ['A', 'B'] as const) {
-    await load({ url: `${await base(side)}${requests.get?.path ?? ''}`, headers, durationSeconds: 3, connections: 16 });
+    await load({
+      url: `${await base(side)}${requests.get?.path ?? ''}`,
+      headers,
+      durationSeconds: 3,
+      connections: 16,
+    });
   }
   const results = new Map<string, { cpu: number; rps: number }[]>();
   for (const target of TARGETS) {
