@@ -22,6 +22,9 @@ import { spawnProcess } from './spawn-process.js';
  * PROFILE_SIDE=floor profiles the floor instead (not `status`), so both sides' shares can be set side
  * by side in milliseconds per request.
  *
+ * PROFILE_HEAP=1 also records where the profiled server allocates, collected objects included
+ * (bench/heap-sampler.ts; the profile lands in the temporary folder's formwell-heap-profile).
+ *
  *   PROFILE_TARGET=get|list|joined|submit|status PROFILE_DIR=/tmp/prof \
  *     node --cpu-prof --cpu-prof-dir=/tmp/prof/engine --import tsx --conditions=@formwell/source bench/profile.ts
  */
