@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { freePort, startEngineProcess, track } from './engine-process.js';
-import { load } from './load.js';
+import { load, type LoadOptions } from './load.js';
 import { cpuSeconds, loadAverage } from './probes.js';
-import { seedBenchData } from './seed.js';
+import { benchSubmission, benchSubmitHeaders, seedBenchData } from './seed.js';
 import { spawnProcess, type Spawned } from './spawn-process.js';
 
 /**
@@ -13,7 +13,7 @@ import { spawnProcess, type Spawned } from './spawn-process.js';
  * redis-server, to weigh a change to the request path on a machine other work keeps busy: A is
  * this checkout's server, B the one in AB_OTHER_DIR (another checkout's `apps/server`, built;
  * this one's when unset), each with its own Node options (AB_NODE_ARGS_A, AB_NODE_ARGS_B: e.g. a
- * young-generation size). Per endpoint (AB_TARGETS, `get,list,joined`) and round (AB_ROUNDS, 4;
+ * young-generation size). Per endpoint (AB_TARGETS, `get,list,joined`) and round (AB_ROUNDS, 4; targets `get`, `list`, `joined`, `status`, `submit`;
  * A first in even rounds, B first in odd ones, so a change of the machine's load hits both
  * alike; with AB_TOGETHER=1 both at once, 8 connections each), AB_REQUESTS (20,000) requests at 16
  * connections, and each server's CPU per request
@@ -70,32 +70,45 @@ try {
   };
   const base = async (side: TSide) =>
     (await servers[side].waitFor(/bench-server listening (http:\/\/\S+)/))[1] ?? '';
-  const paths: Record<string, string> = {
-    get: `/api/v1/forms/${formIds[0] ?? ''}`,
-    list: '/api/v1/forms/list?limit=10',
-    joined: `/api/v1/forms/${formIds[0] ?? ''}/users-joined`,
-    status: '/api/v1/status',
-  };
   const headers = { 'x-api-key': key };
+  const requests: Record<string, Pick<LoadOptions, 'method' | 'headers' | 'body'> & { path: string }> = {
+    get: { path: `/api/v1/forms/${formIds[0] ?? ''}`, headers },
+    list: { path: '/api/v1/forms/list?limit=10', headers },
+    joined: { path: `/api/v1/forms/${formIds[0] ?? ''}/users-joined`, headers },
+    status: { path: '/api/v1/status', headers },
+    // Both sides submit to the one form (the bench's), so both meet the same counter documents.
+    submit: {
+      path: '/api/v1/forms/submit',
+      method: 'POST',
+      headers: benchSubmitHeaders(key),
+      body: benchSubmission(formIds[1]),
+    },
+  };
   console.log(
     `A ${sides.A.dir} ${sides.A.nodeArgs.join(' ')}\nB ${sides.B.dir} ${sides.B.nodeArgs.join(' ')}\n` +
       `${REQUESTS} requests per run, ${ROUNDS} rounds, load average ${loadAverage()}`,
   );
   for (const side of ['A', 'B'] as const) {
-    await load({ url: `${await base(side)}${paths.get}`, headers, durationSeconds: 3, connections: 16 });
+    await load({
+      url: `${await base(side)}${requests.get?.path ?? ''}`,
+      headers,
+      durationSeconds: 3,
+      connections: 16,
+    });
   }
   const results = new Map<string, { cpu: number; rps: number }[]>();
   for (const target of TARGETS) {
-    const path = paths[target];
-    if (!path) {
+    const request = requests[target];
+    if (!request) {
       throw new Error(`unknown target ${target}`);
     }
+    const { path, ...sent } = request;
     const runOne = async (side: TSide, round: number) => {
       const pid = servers[side].child.pid ?? -1;
       const before = cpuSeconds(pid);
       const result = await load({
         url: `${await base(side)}${path}`,
-        headers,
+        ...sent,
         durationSeconds: 0,
         amount: REQUESTS,
         connections: TOGETHER ? 8 : 16,

@@ -22,6 +22,9 @@ import { spawnProcess } from './spawn-process.js';
  * PROFILE_SIDE=floor profiles the floor instead (not `status`), so both sides' shares can be set side
  * by side in milliseconds per request.
  *
+ * PROFILE_HEAP=1 also records where the profiled server allocates, collected objects included
+ * (bench/heap-sampler.ts; the profile lands in the temporary folder's formwell-heap-profile).
+ *
  *   PROFILE_TARGET=get|list|joined|submit|status PROFILE_DIR=/tmp/prof \
  *     node --cpu-prof --cpu-prof-dir=/tmp/prof/engine --import tsx --conditions=@formwell/source bench/profile.ts
  */
@@ -38,8 +41,15 @@ const { key, userId, formIds } = await seedBenchData(mongoUri);
 const interval = process.env.PROFILE_INTERVAL_US
   ? [`--cpu-prof-interval=${process.env.PROFILE_INTERVAL_US}`]
   : [];
+// PROFILE_HEAP=1: the profiled side also records its allocations (bench/heap-sampler.ts).
+const heap =
+  process.env.PROFILE_HEAP === '1'
+    ? ['--import', fileURLToPath(new URL('heap-sampler.ts', import.meta.url))]
+    : [];
 const profiled =
-  process.env.PROFILE_SERVER === '0' ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}/server`, ...interval];
+  process.env.PROFILE_SERVER === '0'
+    ? []
+    : ['--cpu-prof', `--cpu-prof-dir=${dir}/server`, ...interval, ...heap];
 const { server, base: productBase } = await startBenchServer({
   mongoUri,
   redisUrl: redis.url,
@@ -167,7 +177,8 @@ function packageOf(url: string): string {
  * recurs; an async function's continuation is counted under the microtask runner, not its caller.
  */
 async function printShares(profileDir: string, seconds: number, top: number) {
-  const files = (await readdir(profileDir)).filter((file) => file.endsWith('.cpuprofile')).sort();
+  // The main thread's (thread 0): tsx's module hooks run on a thread of their own, profiled too.
+  const files = (await readdir(profileDir)).filter((file) => /\.0\.\d+\.cpuprofile$/.test(file)).sort();
   const newest = files.at(-1);
   if (!newest) {
     return;

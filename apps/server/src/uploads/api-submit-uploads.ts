@@ -19,7 +19,7 @@ import {
   keyedUploadTarget,
 } from '@formwell/core';
 import type { TFormRecord } from '@formwell/db';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { rememberNamedBodyLimit } from '../http/named-body-limit.js';
 import { readMultipartFields } from '../public-form/public-form-body.js';
@@ -38,7 +38,8 @@ function isMalformedBody(error: unknown): boolean {
 }
 
 function isMultipartSubmit(request: FastifyRequest): boolean {
-  return request.method === 'POST' && request.url.split('?')[0] === SUBMIT_PATH && request.isMultipart();
+  // The flag first: it is false for every JSON body, and the path's check costs a string split.
+  return request.isMultipart() && request.method === 'POST' && request.url.split('?')[0] === SUBMIT_PATH;
 }
 
 /**
@@ -56,10 +57,34 @@ function isMultipartSubmit(request: FastifyRequest): boolean {
 export async function apiSubmitUploads(app: FastifyInstance, { services }: { services: ApiServices }) {
   // Only the submit reads multipart; elsewhere the REST host still answers 415.
   await app.register(multipart, { limits: { fieldNameSize: 200, headerPairs: 20 } });
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback hooks that return at once on a JSON submit (nearly every one): an async hook costs
+  // every request of the route a promise and a turn of Fastify's hook runner, multipart or not.
+  app.addHook('preHandler', (request, reply, done) => {
     if (!isMultipartSubmit(request)) {
+      done();
+
       return;
     }
+    readMultipartSubmit(request, reply).then(() => done(), done);
+  });
+  // The procedure may refuse before it submits (its input check, the per-address limit): the files
+  // stored for such a request go before its answer is sent, so the refusal leaves nothing behind.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const uploads = requestUploadsOf(request);
+    if (!uploads) {
+      done(null, payload);
+
+      return;
+    }
+    uploads.discardUnlessSubmitted().then(() => done(null, payload), done);
+  });
+  // A client that leaves before the answer takes its files with it too.
+  app.addHook('onRequestAbort', async (request) => {
+    await requestUploadsOf(request)?.discardUnlessSubmitted();
+  });
+
+  /** Reads a multipart submit's body: its text fields become the procedure's JSON input, its files are stored. */
+  async function readMultipartSubmit(request: FastifyRequest, reply: FastifyReply) {
     // A multipart body may carry files of many megabytes: a request the key's admission refuses
     // (no key, a bad key, the rate limit) is answered before any of it is read.
     const early = await peekEarlyAdmission(request);
@@ -131,16 +156,5 @@ export async function apiSubmitUploads(app: FastifyInstance, { services }: { ser
     // The REST host takes JSON input; this body now is that input (the files travel beside it).
     request.headers['content-type'] = 'application/json';
     attachRequestUploads(request, uploads, captcha);
-  });
-  // The procedure may refuse before it submits (its input check, the per-address limit): the files
-  // stored for such a request go before its answer is sent, so the refusal leaves nothing behind.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    await requestUploadsOf(request)?.discardUnlessSubmitted();
-
-    return payload;
-  });
-  // A client that leaves before the answer takes its files with it too.
-  app.addHook('onRequestAbort', async (request) => {
-    await requestUploadsOf(request)?.discardUnlessSubmitted();
-  });
+  }
 }

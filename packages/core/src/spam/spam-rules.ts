@@ -21,7 +21,12 @@ const MAX_PATTERN_WEIGHT = 8;
 const FURTHER_PHRASE_SHARE = 0.6;
 
 function familyWeight(family: TSpamPatternFamily, text: string): number {
-  const distinct = new Set((text.match(family.pattern) ?? []).map((phrase) => phrase.toLowerCase())).size;
+  const found = text.match(family.pattern);
+  if (found === null) {
+    // Most submissions match no family: no set built for them.
+    return 0;
+  }
+  const distinct = new Set(found.map((phrase) => phrase.toLowerCase())).size;
   const counted = Math.min(distinct, MAX_PHRASES_PER_FAMILY);
 
   return counted === 0 ? 0 : family.weight * (1 + FURTHER_PHRASE_SHARE * (counted - 1));

@@ -57,6 +57,13 @@ export function tokenize(values: readonly string[]): string[] {
 // Linear: one bounded character class after a fixed prefix, no nested quantifier.
 const LINK_HOST = /(?:https?:\/\/|www\.)([a-z0-9.-]{1,100})/gi;
 
+// The prefix alone, tested first: most values hold no link, and a test builds no match iterator.
+const LINK_PREFIX = /https?:\/\/|www\./i;
+
 export function linkHosts(value: string): string[] {
+  if (!LINK_PREFIX.test(value)) {
+    return [];
+  }
+
   return [...value.matchAll(LINK_HOST)].map((match) => (match[1] ?? '').toLowerCase().replace(/^www\./, ''));
 }

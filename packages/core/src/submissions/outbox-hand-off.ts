@@ -76,10 +76,25 @@ export function createOutboxHandOff(producer: TJobProducer): TOutboxHandOff {
   };
 
   return {
-    async enqueue(items) {
-      const emails = items.filter((item) => item.kind !== 'webhook');
-      const webhooks = items.filter((item) => item.kind === 'webhook');
-      await Promise.all([...new Set(emails.map(addEmail)), enqueueOutbox({ producer, items: webhooks })]);
+    enqueue(items) {
+      // One pass, no promise beyond the window's: a submit's outbox is nearly always one email.
+      const waits: Promise<void>[] = [];
+      const webhooks: TOutboxItem[] = [];
+      for (const item of items) {
+        if (item.kind === 'webhook') {
+          webhooks.push(item);
+        } else {
+          const sent = addEmail(item);
+          if (!waits.includes(sent)) {
+            waits.push(sent);
+          }
+        }
+      }
+      if (webhooks.length > 0) {
+        waits.push(enqueueOutbox({ producer, items: webhooks }));
+      }
+
+      return waits.length === 1 ? (waits[0] as Promise<void>) : Promise.all(waits).then(() => undefined);
     },
     async close() {
       // The open window first, then every earlier one still being added: the queues (and the

@@ -130,6 +130,22 @@ describe('bulkWriteByCommand answers as the driver`s client bulkWrite', () => {
     });
   }
 
+  test('errors only: no item per write, the applied updates counted, a clash still at its index', async () => {
+    const owner = new Types.ObjectId();
+    const form = new Types.ObjectId();
+    const errorsOnly = (models: TBulkWriteModel[]) =>
+      bulkWriteByCommand(client(), models, { ordered: true, errorsOnly: true });
+    // Updates: the month's first unit (upserted) and one that matches nothing.
+    const written = await errorsOnly(submitLikeWrites(owner, form, 'e@x.org'));
+
+    expect(written.updateResults.size).toBe(0);
+    expect(written.updatesApplied).toBe(1);
+    expect(await outcome(() => errorsOnly(submitLikeWrites(owner, form, 'e@x.org')))).toEqual({
+      errors: [{ index: 1, code: 11000, uniqueEmail: true }],
+      concern: 0,
+    });
+  });
+
   test('bulkWriteIfSupported: a write error is found at its index', async () => {
     const owner = new Types.ObjectId();
     const form = new Types.ObjectId();

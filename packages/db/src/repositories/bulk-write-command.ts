@@ -14,7 +14,12 @@ export type TBulkWriteModel =
  * its model.
  */
 export type TUpdateResult = { matchedCount: number; upserted: boolean };
-export type TBulkWriteResult = { updateResults: ReadonlyMap<number, TUpdateResult> };
+export type TBulkWriteResult = {
+  /** Empty when asked for errors only. */
+  updateResults: ReadonlyMap<number, TUpdateResult>;
+  /** The updates that found or created their document (mongod's `nMatched` + `nUpserted`). */
+  updatesApplied: number;
+};
 
 type TReplyItem = {
   ok: number;
@@ -38,6 +43,15 @@ function adminOf(client: TClient): mongoose.mongo.Db {
   return admin;
 }
 
+export type TBulkWriteOptions = {
+  ordered: boolean;
+  /**
+   * The reply names only the failed writes, not one item per write: a caller that needs no
+   * write's own outcome (only `updatesApplied`) spares both sides building and reading them.
+   */
+  errorsOnly?: boolean;
+};
+
 /**
  * The driver's client `bulkWrite` builds an operation, a batch builder, a results cursor with its
  * session hand-back and events, and a results merger around ONE reply: on a submit (two such writes)
@@ -53,7 +67,7 @@ function adminOf(client: TClient): mongoose.mongo.Db {
 export async function bulkWriteByCommand(
   client: TClient,
   models: TBulkWriteModel[],
-  { ordered }: { ordered: boolean },
+  { ordered, errorsOnly = false }: TBulkWriteOptions,
 ): Promise<TBulkWriteResult> {
   const admin = adminOf(client);
   const nsInfo: { ns: string }[] = [];
@@ -78,7 +92,7 @@ export async function bulkWriteByCommand(
   });
   const reply = await admin.command({
     bulkWrite: 1,
-    errorsOnly: false,
+    errorsOnly,
     ordered,
     ops,
     nsInfo,
@@ -111,7 +125,7 @@ export async function bulkWriteByCommand(
     throw failure;
   }
 
-  return { updateResults };
+  return { updateResults, updatesApplied: Number(reply.nMatched ?? 0) + Number(reply.nUpserted ?? 0) };
 }
 
 /** The reply's items; a reply too large for one batch leaves the rest behind a cursor. */

@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import {
   bulkWriteByCommand,
   type TBulkWriteModel,
+  type TBulkWriteOptions,
   type TBulkWriteResult,
   type TUpdateResult,
 } from './bulk-write-command.js';
@@ -38,7 +39,7 @@ export const namespaceOf = ({ db, collection }: Pick<mongoose.Model<unknown>, 'd
 export async function bulkWriteIfSupported(
   client: TClient,
   models: TBulkWriteModel[],
-  options: { ordered: boolean },
+  options: TBulkWriteOptions,
 ): Promise<TBulkWriteResult | null> {
   if (withoutBulkWrite.has(client)) {
     return null;
@@ -47,7 +48,7 @@ export async function bulkWriteIfSupported(
     if (!driverRetriesWrites(client) && client.options.writeConcern === undefined) {
       return await bulkWriteByCommand(client, models, options);
     }
-    const result = await client.bulkWrite(models, { ...options, verboseResults: true });
+    const result = await client.bulkWrite(models, { ordered: options.ordered, verboseResults: true });
     const updateResults = new Map<number, TUpdateResult>();
     for (const [index, update] of result.updateResults ?? []) {
       updateResults.set(index, {
@@ -56,7 +57,7 @@ export async function bulkWriteIfSupported(
       });
     }
 
-    return { updateResults };
+    return { updateResults, updatesApplied: result.matchedCount + result.upsertedCount };
   } catch (error) {
     const cause = error instanceof mongoose.mongo.MongoClientBulkWriteError ? error.cause : error;
     if (cause instanceof mongoose.mongo.MongoServerError && isCommandRefused(cause)) {

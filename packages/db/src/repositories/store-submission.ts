@@ -1,6 +1,7 @@
 import { MonthlyUsageModel } from '../models/monthly-usage.js';
 import { SubmissionModel, UNIQUE_EMAIL_INDEX } from '../models/submission.js';
 import { bulkWriteIfSupported, namespaceOf, writeErrorAt } from './bulk-write.js';
+import type { TBulkWriteModel } from './bulk-write-command.js';
 import { formRepository } from './form.js';
 import { formStatsRepository } from './form-stats.js';
 import { isDuplicateKeyError, isDuplicateKeyOn } from './is-duplicate-key-error.js';
@@ -57,17 +58,19 @@ export async function storeSubmission(options: TStoreSubmissionOptions): Promise
     1,
   );
   const submission = toSubmissionRecord(document);
+  const models: TBulkWriteModel[] = [
+    { name: 'updateOne', namespace: namespaceOf(MonthlyUsageModel), ...quota, upsert: true },
+    { name: 'insertOne', namespace: namespaceOf(SubmissionModel), document },
+    ...counters,
+  ];
   let result;
   try {
-    result = await bulkWriteIfSupported(
-      SubmissionModel.db.getClient(),
-      [
-        { name: 'updateOne', namespace: namespaceOf(MonthlyUsageModel), ...quota, upsert: true },
-        { name: 'insertOne', namespace: namespaceOf(SubmissionModel), document },
-        ...counters,
-      ],
-      { ordered: true },
-    );
+    // Errors only: the one outcome read on success, whether the form's count matched, follows
+    // from the totals (below), so no reply item per write is built, sent and decoded.
+    result = await bulkWriteIfSupported(SubmissionModel.db.getClient(), models, {
+      ordered: true,
+      errorsOnly: true,
+    });
   } catch (error) {
     const quotaError = writeErrorAt(error, QUOTA_OP);
     // A full counter, or the loser of two first units of a month: the separate steps tell which.
@@ -91,7 +94,9 @@ export async function storeSubmission(options: TStoreSubmissionOptions): Promise
   if (!result) {
     return storeInSteps(options);
   }
-  const counted = result.updateResults.get(COUNT_OP)?.matchedCount === 1;
+  // Every other update is an upsert, which finds or creates its document (a full quota or a lost
+  // race fails instead, above): so the form's count matched exactly when every update applied.
+  const counted = result.updatesApplied === models.filter((model) => model.name === 'updateOne').length;
 
   return counted ? { outcome: 'stored', submission } : settleUncounted(options, submission);
 }
