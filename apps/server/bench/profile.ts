@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,6 +7,7 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { answerOf } from './answer-of.js';
 import type { TFloorConfig } from './floor-server.js';
+import { allocationsPerRequest, InspectorProfiler } from './inspector-profile.js';
 import { load, type LoadOptions } from './load.js';
 import { benchSubmission, benchSubmitHeaders, seedBenchData } from './seed.js';
 import { startBenchServer } from './bench-server.js';
@@ -30,6 +31,12 @@ const seconds = Number(process.env.PROFILE_SECONDS ?? '10');
 const dir = process.env.PROFILE_DIR ?? '/tmp/formwell-profile';
 /** PROFILE_SIDE=floor profiles the floor (bench/floor-server.ts) under the same load instead. */
 const side = process.env.PROFILE_SIDE === 'floor' ? 'floor' : 'product';
+/**
+ * PROFILE_KIND=heap samples allocations instead (objects already collected included), through the
+ * profiled side's inspector on PROFILE_INSPECT_PORT (9231), and prints bytes per request.
+ */
+const heap = process.env.PROFILE_KIND === 'heap';
+const inspectPort = Number(process.env.PROFILE_INSPECT_PORT ?? '9231');
 
 const [redis, mongo] = await Promise.all([startRedisServer(), startEmbeddedMongo({ port: 0 })]);
 const mongoUri = `${mongo.uri.replace(/\/$/, '')}/formwell_bench`;
@@ -38,8 +45,11 @@ const { key, userId, formIds } = await seedBenchData(mongoUri);
 const interval = process.env.PROFILE_INTERVAL_US
   ? [`--cpu-prof-interval=${process.env.PROFILE_INTERVAL_US}`]
   : [];
-const profiled =
-  process.env.PROFILE_SERVER === '0' ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}/server`, ...interval];
+const profiled = heap
+  ? [`--inspect=127.0.0.1:${String(inspectPort)}`]
+  : process.env.PROFILE_SERVER === '0'
+    ? []
+    : ['--cpu-prof', `--cpu-prof-dir=${dir}/server`, ...interval];
 const { server, base: productBase } = await startBenchServer({
   mongoUri,
   redisUrl: redis.url,
@@ -67,15 +77,23 @@ try {
   }
   const options = { ...request, url: `${floor?.base ?? productBase}${request.path}` };
   await load({ ...options, durationSeconds: 2, connections: 16 });
+  const sampler = heap ? await InspectorProfiler.attach(inspectPort) : undefined;
+  await sampler?.startHeapSampling();
   const result = await load({ ...options, durationSeconds: seconds, connections: 16 });
   console.log(JSON.stringify({ side, target, ...result }));
+  if (sampler) {
+    await mkdir(dir, { recursive: true });
+    const allocations = await sampler.stopHeapSampling(`${dir}/${side}-${target}.heapprofile`);
+    sampler.close();
+    console.log(allocationsPerRequest(allocations, result.total, packageOf, Number(process.env.PROFILE_TOP ?? '25')));
+  }
 } finally {
   await floor?.process.stop();
   await server.stop();
   await mongo.stop();
   await redis.stop();
 }
-if (profiled.length > 0) {
+if (profiled.length > 0 && !heap) {
   await printShares(`${dir}/server`, seconds, Number(process.env.PROFILE_TOP ?? '25'));
 }
 
