@@ -49,8 +49,7 @@ export const ZLimitQuerySchema = ZPaginationQuerySchema.shape.limit.meta({
 /** A previous `nextCursor` (opaque). */
 export const ZCursorQuerySchema = z.string().max(200).optional();
 
-/** A path parameter as the client meant it: percent-decoded, or as sent when it does not decode. */
-export function decodePathParameter(value: string): string {
+function decodePathParameter(value: string): string {
   // Almost every id comes unencoded, and without a `%` there is nothing to decode: no call, no try.
   if (!value.includes('%')) {
     return value;
