@@ -115,7 +115,8 @@ export function allocationsPerRequest(
   const byPackage = new Map<string, number>();
   const name = ({ callFrame }: THeapNode) =>
     `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').slice(-2).join('/')}:${callFrame.lineNumber + 1}`;
-  const add = (map: Map<string, number>, key: string, bytes: number) => map.set(key, (map.get(key) ?? 0) + bytes);
+  const add = (map: Map<string, number>, key: string, bytes: number) =>
+    map.set(key, (map.get(key) ?? 0) + bytes);
   // Returns the node's inclusive bytes; a function recursing into itself is counted once per path.
   const walk = (node: THeapNode, onPath: Set<string>): number => {
     const key = name(node);

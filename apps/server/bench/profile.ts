@@ -85,7 +85,9 @@ try {
     await mkdir(dir, { recursive: true });
     const allocations = await sampler.stopHeapSampling(`${dir}/${side}-${target}.heapprofile`);
     sampler.close();
-    console.log(allocationsPerRequest(allocations, result.total, packageOf, Number(process.env.PROFILE_TOP ?? '25')));
+    console.log(
+      allocationsPerRequest(allocations, result.total, packageOf, Number(process.env.PROFILE_TOP ?? '25')),
+    );
   }
 } finally {
   await floor?.process.stop();
