@@ -22,18 +22,6 @@ export async function loadOwnedForm({ userId, formId, foreign }: LoadOwnedFormOp
   if (form) {
     return form;
   }
-
-  return missingOwnedForm({ formId, foreign });
-}
-
-/**
- * What a read of this user's form that found nothing answers: 404 `Form not found`, or the
- * foreign-form 403 where another user's form is told apart. For reads of part of a form.
- */
-export async function missingOwnedForm({
-  formId,
-  foreign,
-}: Pick<LoadOwnedFormOptions, 'formId' | 'foreign'>): Promise<never> {
   if (foreign === 'forbidden' && (await formRepository.findOwnerId({ formId })) !== null) {
     throw foreignFormError();
   }

@@ -83,9 +83,6 @@ function toTemplate(
   return template ? { subject: template.subject ?? null, body: template.body ?? null } : null;
 }
 
-/** The fields users-joined reads: `toRecord` maps the same two (`settings.usersJoined`, the count). */
-const USERS_JOINED_FIELDS = { settings: 1, submissionCount: 1 } as const;
-
 function toRecord(doc: TLeanForm): TFormRecord {
   const usersJoined = doc.settings?.usersJoined;
   const email = doc.emailSettings ?? {};
@@ -172,32 +169,6 @@ export const formRepository = {
       const doc = await findOneByCommand<TLeanForm>(FormModel, { _id: ids.form, userId: ids.owner });
 
       return doc ? toRecord(doc) : null;
-    });
-  },
-
-  /**
-   * What users-joined reads of one of this user's forms, or null: its switch and its count. The
-   * read names the two top-level fields it needs (a projection of whole top-level fields costs the
-   * engine nothing more), so the server decodes neither the form's fields nor its settings
-   * otherwise: the whole document was most of what a users-joined answer allocated.
-   */
-  async findUsersJoined({
-    userId,
-    formId,
-  }: {
-    userId: string;
-    formId: string;
-  }): Promise<{ enabled: boolean; submissionCount: number } | null> {
-    return withOwnedIds({ userId, formId }, null, async (ids) => {
-      const doc = await findOneByCommand<Pick<TLeanForm, 'settings' | 'submissionCount'>>(
-        FormModel,
-        { _id: ids.form, userId: ids.owner },
-        { projection: USERS_JOINED_FIELDS },
-      );
-
-      return doc
-        ? { enabled: doc.settings?.usersJoined?.enabled === true, submissionCount: doc.submissionCount ?? 0 }
-        : null;
     });
   },
 
