@@ -24,7 +24,7 @@
  * alone; a single Redis replaced behind its address closes the connection, which clears the copies
  * instead (forget-copies-on-topology-change.ts). Whether the client is a cluster client is known
  * when it is made, so only a cluster client asks for the node id: asked of a single Redis, the
- * command failed on every request, which cost that Redis about an eighth of the script's CPU and
+ * command failed on every request, which cost that Redis about a tenth of the script's CPU and
  * counted one error reply per request in its error statistics.
  */
 export const CONSUME_WITH_EPOCH_LUA = `
