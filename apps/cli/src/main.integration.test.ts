@@ -518,16 +518,18 @@ describe('formwell CLI', () => {
     }
   });
 
-  test('analytics rebuild recomputes the counters of one form, or of all, from the submissions', async () => {
+  test("analytics rebuild recomputes the counters of one form, or of all, and the form's own counts, from the submissions", async () => {
     const user = await json('user', 'create', '--email', 'rebuild@example.com', '--plan', 'PRO');
     const form = await json('form', 'create', '--user', String(user.id), '--name', 'R', '--type', 'survey');
     const formId = String(form.id);
 
     expect(await json('analytics', 'rebuild', '--form', formId)).toEqual({
-      rebuilt: [{ formId, submissions: 0 }],
+      rebuilt: [{ formId, submissions: 0, submissionCount: 0, spamFolderCount: 0 }],
     });
     expect(await json('analytics', 'rebuild')).toEqual({
-      rebuilt: expect.arrayContaining([{ formId, submissions: 0 }]) as unknown,
+      rebuilt: expect.arrayContaining([
+        { formId, submissions: 0, submissionCount: 0, spamFolderCount: 0 },
+      ]) as unknown,
     });
     const missing = await formwell('analytics', 'rebuild', '--form', '000000000000000000000000');
     expect([missing.code, missing.stderr.trimEnd()]).toEqual([1, 'formwell: Form not found']);

@@ -68,7 +68,7 @@ const SINGLE_COMMANDS: Record<string, TCommand> = { backup, restore };
 
 export const USAGE = `usage: formwell <command> [options]
   user create --email E [--password P | --password-stdin] [--plan FREE|STANDARD|PRO] [--role OWNER|ADMIN]
-  user set-plan --user ID --plan P
+  user set-plan --user ID | --workspace W --plan P   (--user: that user's personal workspace only)
   user list [--limit N] [--cursor C]
   key create --workspace W | --user ID --name N [--scopes a,b] [--forms ID,…] [--origins https://site.example,…]
   key revoke --key-id ID
@@ -119,8 +119,14 @@ export const USAGE = `usage: formwell <command> [options]
   be left unset only with the embedded engine (it is then the Redis of \`npm start\`); with any
   other MONGODB_URI the CLI refuses to run without it (exit 2). When Redis cannot be reached the
   change is still stored, and the command exits 1 saying so: run it again once Redis is back.
+  user set-plan --user takes a user's id and sets the plan of that user's personal workspace; the id
+  of a team workspace is refused there (exit 2): a team's plan is set with --workspace W.
   billing replay applies a stored payment event again (by its provider id, evt_…); what it already
   did is not repeated, and the emails it owes are sent by the worker's next outbox sweep.
+  analytics rebuild recomputes, from each form's own stored submissions, its analytics counters and
+  its submissionCount and spamFolderCount (what get form shows), which a crash between a write and
+  its count can leave off: {rebuilt: [{formId, submissions, submissionCount, spamFolderCount}]}.
+  Safe while submissions arrive, and to run again.
   db migrate builds the indexes and applies pending data migrations (once, under a lock); run it
   after every upgrade, before starting the new servers.
   backup writes every collection (documents as Extended JSON, indexes) to one gzip'd file; it never

@@ -233,4 +233,49 @@ describe('formwell workspace / member commands', () => {
     expect(both.code).not.toBe(0);
     expect(both.stderr).toContain('give either --workspace or --user, not both');
   });
+  test("user set-plan --user refuses a team workspace's id (exit 2, nothing changed); --workspace sets a team's plan", async () => {
+    const owner = await ok<TUser>('user', 'create', '--email', email('plan-owner'));
+    const team = await ok<{ id: string }>('workspace', 'create', '--user', owner.id, '--name', 'Plan team');
+
+    const refused = await formwell('user', 'set-plan', '--user', team.id, '--plan', 'PRO');
+    expect({ code: refused.code, stdout: refused.stdout, stderr: refused.stderr.trim() }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `formwell: --user ${team.id} is a team workspace, not a user: use --workspace ${team.id} to set its plan`,
+    });
+    const plans = async () =>
+      (
+        await ok<{ workspaces: { id: string; plan: string }[] }>('workspace', 'list', '--user', owner.id)
+      ).workspaces.map(({ id, plan }) => [id, plan]);
+    expect(await plans()).toEqual([
+      [owner.id, 'FREE'],
+      [team.id, 'FREE'],
+    ]);
+
+    expect(await ok('user', 'set-plan', '--workspace', team.id, '--plan', 'STANDARD')).toEqual({
+      id: team.id,
+      plan: 'STANDARD',
+      quotaLimit: 5000,
+    });
+    expect(await ok('user', 'set-plan', '--user', owner.id, '--plan', 'PRO')).toEqual({
+      id: owner.id,
+      plan: 'PRO',
+      quotaLimit: 10000,
+    });
+    expect(await plans()).toEqual([
+      [owner.id, 'PRO'],
+      [team.id, 'STANDARD'],
+    ]);
+    const both = await formwell(
+      'user',
+      'set-plan',
+      '--user',
+      owner.id,
+      '--workspace',
+      team.id,
+      '--plan',
+      'PRO',
+    );
+    expect([both.code, both.stdout]).toEqual([2, '']);
+  });
 });

@@ -2,38 +2,24 @@ import { randomBytes } from 'node:crypto';
 
 import { createUser, loadConfig, sweepBillingEmails } from '@formwell/core';
 import { BillingEmailModel, billingEmailRepository, EmailLogModel } from '@formwell/db';
-import { billingEmailJob, createJobProducer, createWorkerConnection, QUEUE_PREFIX } from '@formwell/jobs';
-import { Queue } from 'bullmq';
-import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
-import { pino } from 'pino';
+import { billingEmailJob } from '@formwell/jobs';
+import { testMongoUri } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
 import { waitFor } from './helpers/receiver.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 const config = loadConfig({ env: {} });
-let runtime: WorkerRuntime;
-const connection = createWorkerConnection(testRedisUrl());
-const producer = createJobProducer(connection);
-const emailQueue = new Queue(billingEmailJob.queue, { connection, prefix: QUEUE_PREFIX });
+const worker = workerHarness();
+const { producer } = worker;
+const emailQueue = worker.queue(billingEmailJob.queue);
 
 beforeAll(async () => {
   // No SMTP server: the worker keeps each message whole in the email log (the embedded default).
-  runtime = await startWorkerRuntime({
-    mongoUri: testMongoUri('worker_billing_email'),
-    redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
-    config,
-    scheduleSweeps: false,
-  });
+  await worker.start({ mongoUri: testMongoUri('worker_billing_email'), config });
 });
 
-afterAll(async () => {
-  await emailQueue.close();
-  await producer.close();
-  connection.disconnect();
-  await runtime.stop();
-});
+afterAll(() => worker.stop());
 
 test('a billing email whose hand-over was lost is swept to the worker and sent once, escaped', async () => {
   const email = `payer-${randomBytes(4).toString('hex')}@example.com`;

@@ -10,30 +10,21 @@ import {
   submitForm,
 } from '@formwell/core';
 import { EmailLogModel, FormModel, SubmissionModel } from '@formwell/db';
-import {
-  QUEUE_PREFIX,
-  QueueName,
-  createJobProducer,
-  createWorkerConnection,
-  developerSummaryJob,
-} from '@formwell/jobs';
-import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
-import { Queue } from 'bullmq';
+import { QueueName, developerSummaryJob } from '@formwell/jobs';
+import { testMongoUri } from '@formwell/vitest-config/services';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
 import { waitFor } from './helpers/receiver.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 const config = loadConfig({ env: {} });
 const received: ParsedMail[] = [];
 let smtp: SMTPServer;
-let runtime: WorkerRuntime;
-const connection = createWorkerConnection(testRedisUrl());
-const producer = createJobProducer(connection);
-const queue = new Queue(QueueName.email, { connection, prefix: QUEUE_PREFIX });
+const worker = workerHarness();
+const { producer } = worker;
+const queue = worker.queue(QueueName.email);
 
 // The worker's clock: 10:20 UTC, so the capped hour is 10:00-11:00 and its summary is due at 11:00.
 // A year far ahead keeps this file's hours apart from anything else in the shared queue.
@@ -52,22 +43,16 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  runtime = await startWorkerRuntime({
+  await worker.start({
     mongoUri: testMongoUri('worker_developer_summary'),
-    redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
     config,
-    scheduleSweeps: false,
     smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
     now: () => clock.now,
   });
 });
 
 afterAll(async () => {
-  await queue.close();
-  await producer.close();
-  connection.disconnect();
-  await runtime.stop();
+  await worker.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 

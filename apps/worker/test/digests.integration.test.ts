@@ -13,24 +13,16 @@ import {
   DIGEST_EMAIL_KIND,
 } from '@formwell/core';
 import { caughtMailRepository, EmailLogModel, SubmissionModel } from '@formwell/db';
-import {
-  createJobProducer,
-  createWorkerConnection,
-  digestJob,
-  QUEUE_PREFIX,
-  QueueName,
-  type TDigestJob,
-} from '@formwell/jobs';
-import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
-import { Queue } from 'bullmq';
+import { digestJob, QueueName, type TDigestJob } from '@formwell/jobs';
+import { testMongoUri } from '@formwell/vitest-config/services';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { startMailCatcher, type MailCatcher } from '../src/mail-catcher/start-mail-catcher.js';
 import { createMailer } from '../src/mailer.js';
 import { MaintenanceJob } from '../src/processors/maintenance.js';
-import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
 import { waitFor } from './helpers/receiver.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 const HOUR = 3_600_000;
 const config = loadConfig({ env: {} });
@@ -40,34 +32,26 @@ const password = randomBytes(18).toString('base64url');
 const period = Math.floor(Date.now() / HOUR) * HOUR - 5 * HOUR;
 let clock = period + HOUR + 5_000;
 let catcher: MailCatcher;
-let runtime: WorkerRuntime;
-const connection = createWorkerConnection(testRedisUrl());
-const producer = createJobProducer(connection);
-const maintenance = new Queue(QueueName.maintenance, { connection, prefix: QUEUE_PREFIX });
-const emails = new Queue(QueueName.email, { connection, prefix: QUEUE_PREFIX });
+const worker = workerHarness();
+const { producer } = worker;
+const maintenance = worker.queue(QueueName.maintenance);
+const emails = worker.queue(QueueName.email);
 
 const startWorker = () =>
-  startWorkerRuntime({
+  worker.start({
     mongoUri,
-    redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
     config,
-    scheduleSweeps: false,
     smtpUrl: `smtp://formwell:${password}@127.0.0.1:${catcher.port}`,
     now: () => new Date(clock),
   });
 
 beforeAll(async () => {
   catcher = await startMailCatcher({ user: 'formwell', password, logger: pino({ level: 'silent' }) });
-  runtime = await startWorker();
+  await startWorker();
 });
 
 afterAll(async () => {
-  await runtime.stop();
-  await maintenance.close();
-  await emails.close();
-  await producer.close();
-  connection.disconnect();
+  await worker.stop();
   await catcher.close();
 });
 
@@ -219,11 +203,11 @@ test('a period that ends while the worker is down is digested when it starts aga
   const next = period + HOUR;
   await submitInPeriod(workspaceId, target.form.id, 'while down', next + 60_000);
 
-  await runtime.stop();
+  await worker.runtime.stop();
   // The scheduler's run is queued in Redis while no worker is there to take it.
   clock = next + 2 * HOUR + 5_000;
   const run = await maintenance.add(MaintenanceJob.queueDigests, {});
-  runtime = await startWorker();
+  await startWorker();
   await waitFor(async () =>
     (await maintenance.getJobState(run.id ?? '')) === 'completed' ? true : undefined,
   );
@@ -257,4 +241,34 @@ test('members on instant each get the notification with labelled fields; the own
   const body = await caughtMailRepository.findBody({ messageId: sent[0]?.messageId ?? '' });
   expect(body?.text).toContain('Your message: hello');
   expect(body?.text).toContain(`${config.publicUrl}/forms/${target.form.id}`);
+});
+
+test('a member who switches from instant to the hourly digest mid-hour gets in the digest only what was not mailed one by one', async () => {
+  const target = await workspaceWithForm('Switched');
+  const workspaceId = target.owner.id;
+  const switcher = await member(workspaceId);
+  const formId = target.form.id;
+  await setNotificationPreference({ workspaceId, formId, userId: switcher.user.id, mode: 'instant' });
+  // An hour after the earlier tests' periods; the worker's clock stands inside it while mails go out.
+  const hour = period + 3 * HOUR;
+  clock = hour + 10 * 60_000;
+  await submitInPeriod(workspaceId, formId, 'mailed at once one', hour + 60_000);
+  await submitInPeriod(workspaceId, formId, 'mailed at once two', hour + 2 * 60_000);
+
+  await setNotificationPreference({ workspaceId, formId, userId: switcher.user.id, mode: 'hourly' });
+  clock = hour + 30 * 60_000;
+  await submitInPeriod(workspaceId, formId, 'after the switch', hour + 30 * 60_000);
+  const instant = await EmailLogModel.find({ formId, kind: 'email.developer', to: switcher.email }).lean();
+  expect(instant.map((entry) => entry.status)).toEqual(['sent', 'sent']);
+
+  clock = hour + HOUR + 5_000;
+  await runDigests([jobData(workspaceId, formId, switcher.user.id, hour)]);
+
+  const sent = await digestsOf(formId);
+  expect(sent.map((entry) => [entry.to, entry.subject, entry.status])).toEqual([
+    [switcher.email, '1 new submission to Switched (hourly digest)', 'sent'],
+  ]);
+  const body = await caughtMailRepository.findBody({ messageId: sent[0]?.messageId ?? '' });
+  expect(body?.text).toContain('Your message: after the switch');
+  expect(body?.text).not.toContain('mailed at once');
 });

@@ -11,15 +11,8 @@ import {
   type TOutboxItem,
 } from '@formwell/core';
 import { EmailLogModel, SubmissionModel } from '@formwell/db';
-import {
-  createJobProducer,
-  createWorkerConnection,
-  QUEUE_PREFIX,
-  submissionEmailJob,
-  submissionEmailsJob,
-  webhookDeliveryJob,
-} from '@formwell/jobs';
-import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { QUEUE_PREFIX, submissionEmailJob, submissionEmailsJob, webhookDeliveryJob } from '@formwell/jobs';
+import { testMongoUri } from '@formwell/vitest-config/services';
 import { Queue } from 'bullmq';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { pino } from 'pino';
@@ -27,18 +20,17 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { createOutboxClaims } from '../src/email/outbox-claims.js';
-import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
 import { waitFor } from './helpers/receiver.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 const config = loadConfig({ env: {} });
 const received: ParsedMail[] = [];
 /** The worker's log lines, as JSON objects. */
 const logLines: Record<string, unknown>[] = [];
 let smtp: SMTPServer;
-let runtime: WorkerRuntime;
-const connection = createWorkerConnection(testRedisUrl());
-const producer = createJobProducer(connection);
-const emailQueue = new Queue(submissionEmailJob.queue, { connection, prefix: QUEUE_PREFIX });
+const worker = workerHarness();
+const { connection, producer } = worker;
+const emailQueue = worker.queue(submissionEmailJob.queue);
 
 beforeAll(async () => {
   // Mail to later-… is refused for now (451), as a greylisting relay does: worth a retry.
@@ -62,9 +54,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  runtime = await startWorkerRuntime({
+  await worker.start({
     mongoUri: testMongoUri('worker_email_window'),
-    redisUrl: testRedisUrl(),
     logger: pino(
       { level: 'info' },
       {
@@ -74,16 +65,12 @@ beforeAll(async () => {
       },
     ),
     config,
-    scheduleSweeps: false,
     smtpUrl: `smtp://127.0.0.1:${port}`,
   });
 });
 
 afterAll(async () => {
-  await emailQueue.close();
-  await producer.close();
-  connection.disconnect();
-  await runtime.stop();
+  await worker.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 

@@ -14,22 +14,19 @@ import {
   updateForm,
 } from '@formwell/core';
 import { EmailLogModel, SubmissionModel } from '@formwell/db';
-import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
-import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { testMongoUri } from '@formwell/vitest-config/services';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
 import { waitFor } from './helpers/receiver.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 const config = loadConfig({ env: {} });
 const received: ParsedMail[] = [];
 let smtp: SMTPServer;
-let runtime: WorkerRuntime;
-const connection = createWorkerConnection(testRedisUrl());
-const producer = createJobProducer(connection);
+const worker = workerHarness();
+const { producer } = worker;
 
 beforeAll(async () => {
   // A real SMTP server; mail to bounce@… is refused for good (550), as an unknown mailbox is. It
@@ -56,21 +53,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  runtime = await startWorkerRuntime({
+  await worker.start({
     mongoUri: testMongoUri('worker_email'),
-    redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
     config,
-    scheduleSweeps: false,
     smtpUrl: `smtp://127.0.0.1:${port}`,
     mailFrom: 'Formwell <forms@formwell.test>',
   });
 });
 
 afterAll(async () => {
-  await producer.close();
-  connection.disconnect();
-  await runtime.stop();
+  await worker.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 

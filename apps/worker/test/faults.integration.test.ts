@@ -6,13 +6,13 @@ import {
   SubmissionModel,
   WebhookDeliveryModel,
 } from '@formwell/db';
-import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { ownerWithEndpoint, submit } from './helpers/fixtures.js';
 import { startReceiver, waitFor, type Receiver } from './helpers/receiver.js';
 import { crash, spawnWorker, type SpawnedWorker } from './helpers/spawn-worker.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 const config = loadConfig({ env: { ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' } });
 const mongoUri = testMongoUri('worker_faults');
@@ -67,11 +67,9 @@ test('a worker killed in the middle of a delivery: delivered after the restart, 
   const owner = await ownerWithEndpoint(config, target.url);
   await first.started;
   const { response, outbox } = await submit(config, owner);
-  const connection = createWorkerConnection(testRedisUrl());
-  const producer = createJobProducer(connection);
-  await enqueueOutbox({ producer, items: outbox });
-  await producer.close();
-  connection.disconnect();
+  const enqueuing = workerHarness();
+  await enqueueOutbox({ producer: enqueuing.producer, items: outbox });
+  await enqueuing.stop();
 
   await waitFor(() => (first.child.signalCode === 'SIGKILL' ? true : undefined));
   await startWorker().started;

@@ -7,15 +7,13 @@ import {
   submitForm,
 } from '@formwell/core';
 import { SubmissionModel, WebhookDeliveryModel, WebhookEndpointModel } from '@formwell/db';
-import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
 import { platformSchemaErrors, type TPlatform } from '@formwell/vitest-config/platform-schemas';
-import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
-import { pino } from 'pino';
+import { testMongoUri } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
 import { ownerWithEndpoint } from './helpers/fixtures.js';
 import { startReceiver, waitFor, type Receiver, type ReceiverBehaviour } from './helpers/receiver.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 // Short retry delays so the test sees the retries of a slow target without waiting minutes. The
 // timeout is short enough for the never-answering target's test, and long enough that a stand-in
@@ -28,25 +26,19 @@ const config = loadConfig({
     WEBHOOK_TIMEOUT_MS: '5000',
   },
 });
-let runtime: WorkerRuntime;
-const connection = createWorkerConnection(testRedisUrl());
-const producer = createJobProducer(connection);
+const worker = workerHarness();
+const { producer } = worker;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  runtime = await startWorkerRuntime({
+  await worker.start({
     mongoUri: testMongoUri('integration_delivery'),
-    redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
     config,
-    scheduleSweeps: false,
   });
 });
 
 afterAll(async () => {
-  await producer.close();
-  connection.disconnect();
-  await runtime.stop();
+  await worker.stop();
   await Promise.all(receivers.map((receiver) => receiver.close()));
 });
 

@@ -13,41 +13,34 @@ import {
   submitForm,
 } from '@formwell/core';
 import { caughtMailRepository, EmailLogModel, SubmissionModel } from '@formwell/db';
-import { createJobProducer, createWorkerConnection } from '@formwell/jobs';
-import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { testMongoUri } from '@formwell/vitest-config/services';
 import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { startMailCatcher, type MailCatcher } from '../src/mail-catcher/start-mail-catcher.js';
-import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
 import { waitFor } from './helpers/receiver.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 const config = loadConfig({ env: {} });
 const mongoUri = testMongoUri('worker_mail_catcher');
 const password = randomBytes(18).toString('base64url');
 let catcher: MailCatcher;
-let runtime: WorkerRuntime;
-const connection = createWorkerConnection(testRedisUrl());
-const producer = createJobProducer(connection);
+const worker = workerHarness();
+const { producer } = worker;
 
 beforeAll(async () => {
   // The runtime connects the database the catcher writes to (one process, one mongoose connection).
   catcher = await startMailCatcher({ user: 'formwell', password, logger: pino({ level: 'silent' }) });
-  runtime = await startWorkerRuntime({
+  await worker.start({
     mongoUri,
-    redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
     config,
-    scheduleSweeps: false,
     smtpUrl: `smtp://formwell:${password}@127.0.0.1:${catcher.port}`,
   });
 });
 
 afterAll(async () => {
-  await producer.close();
-  connection.disconnect();
-  await runtime.stop();
+  await worker.stop();
   await catcher.close();
 });
 

@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { BillingEmailModel, billingEmailRepository, SubmissionModel } from '@formwell/db';
-import {
-  QUEUE_PREFIX,
-  QueueName,
-  billingEmailJob,
-  createJobProducer,
-  createWorkerConnection,
-} from '@formwell/jobs';
+import { QUEUE_PREFIX, QueueName, billingEmailJob } from '@formwell/jobs';
 import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -16,6 +10,7 @@ import { expect, test } from 'vitest';
 
 import { MaintenanceJob, maintenanceProcessors, maintenanceSchedule } from '../src/processors/maintenance.js';
 import { startWorkerRuntime } from '../src/runtime.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 test('the worker registers each sweep once, however many replicas start', async () => {
   const redisUrl = testRedisUrl();
@@ -53,16 +48,10 @@ test('the worker registers each sweep once, however many replicas start', async 
 });
 
 test('the sweeps run against the database and report what they did', async () => {
-  const runtime = await startWorkerRuntime({
-    mongoUri: testMongoUri('sweeps_run'),
-    redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
-    registry: {},
-    scheduleSweeps: false,
-  });
-  const connection = createWorkerConnection(testRedisUrl());
-  const producer = createJobProducer(connection);
+  const worker = workerHarness();
+  const { producer } = worker;
   try {
+    await worker.start({ mongoUri: testMongoUri('sweeps_run'), registry: {} });
     const processors = maintenanceProcessors({ producer, outboxSweepAfterMs: 30_000 });
     const reconcile = processors[MaintenanceJob.reconcileSubmissionCounters];
     const purge = processors[MaintenanceJob.purgeExpiredSubmissions];
@@ -75,26 +64,18 @@ test('the sweeps run against the database and report what they did', async () =>
     expect(await sweep?.({} as never, logger)).toEqual({ enqueued: 0, billingEmails: 0 });
     expect(await orphans?.({} as never, logger)).toEqual({ removed: 0, attached: 0 });
   } finally {
-    await producer.close();
-    connection.disconnect();
-    await runtime.stop();
+    await worker.stop();
   }
 });
 
 test('the billing emails are swept even when the submissions outbox cannot be', async () => {
-  const runtime = await startWorkerRuntime({
-    mongoUri: testMongoUri('sweeps_apart'),
-    redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
-    registry: {},
-    scheduleSweeps: false,
-  });
-  const connection = createWorkerConnection(testRedisUrl());
-  const producer = createJobProducer(connection);
-  const emailQueue = new Queue(QueueName.email, { connection, prefix: QUEUE_PREFIX });
+  const worker = workerHarness();
+  const { producer } = worker;
+  const emailQueue = worker.queue(QueueName.email);
   const objectId = () => randomBytes(12).toString('hex');
   const minuteAgo = new Date(Date.now() - 60_000);
   try {
+    await worker.start({ mongoUri: testMongoUri('sweeps_apart'), registry: {} });
     // A side effect whose job the contract refuses (its request id is none): its sweep fails each run.
     await SubmissionModel.create({
       formId: objectId(),
@@ -124,9 +105,6 @@ test('the billing emails are swept even when the submissions outbox cannot be', 
     expect(job?.data).toEqual({ emailId });
     await job?.remove();
   } finally {
-    await emailQueue.close();
-    await producer.close();
-    connection.disconnect();
-    await runtime.stop();
+    await worker.stop();
   }
 });

@@ -2,37 +2,28 @@ import { randomBytes } from 'node:crypto';
 
 import { createForm, createUser, loadConfig, submitForm, sweepOutbox } from '@formwell/core';
 import { EmailLogModel, SubmissionModel } from '@formwell/db';
-import { createJobProducer, createWorkerConnection, QUEUE_PREFIX, submissionEmailJob } from '@formwell/jobs';
-import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
-import { Queue } from 'bullmq';
-import { pino } from 'pino';
+import { submissionEmailJob } from '@formwell/jobs';
+import { testMongoUri } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
 import { waitFor } from './helpers/receiver.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 const config = loadConfig({ env: {} });
-let runtime: WorkerRuntime;
-const connection = createWorkerConnection(testRedisUrl());
-const producer = createJobProducer(connection);
-const emailQueue = new Queue(submissionEmailJob.queue, { connection, prefix: QUEUE_PREFIX });
+const worker = workerHarness();
+const { producer } = worker;
+const emailQueue = worker.queue(submissionEmailJob.queue);
 
 beforeAll(async () => {
   // No SMTP server: the worker keeps each message whole in the email log (the embedded default).
-  runtime = await startWorkerRuntime({
+  await worker.start({
     mongoUri: testMongoUri('worker_outbox_sweep'),
-    redisUrl: testRedisUrl(),
-    logger: pino({ level: 'silent' }),
     config,
-    scheduleSweeps: false,
   });
 });
 
 afterAll(async () => {
-  await emailQueue.close();
-  await producer.close();
-  connection.disconnect();
-  await runtime.stop();
+  await worker.stop();
 });
 
 test('an owner notification whose job ended with the entry still pending is sent by the next sweep', async () => {

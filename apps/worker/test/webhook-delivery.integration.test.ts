@@ -3,25 +3,24 @@ import { Writable } from 'node:stream';
 
 import { enqueueOutbox, loadConfig } from '@formwell/core';
 import { EmailLogModel, SubmissionModel, WebhookDeliveryModel, WebhookEndpointModel } from '@formwell/db';
-import { createJobProducer, createWorkerConnection, QUEUE_PREFIX, webhookDeliveryJob } from '@formwell/jobs';
-import { testMongoUri, testRedisUrl } from '@formwell/vitest-config/services';
+import { QUEUE_PREFIX, webhookDeliveryJob } from '@formwell/jobs';
+import { testMongoUri } from '@formwell/vitest-config/services';
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { startWorkerRuntime, type WorkerRuntime } from '../src/runtime.js';
 import { ownerWithEndpoint, submit } from './helpers/fixtures.js';
 import { startReceiver, waitFor, type Receiver } from './helpers/receiver.js';
+import { workerHarness } from './helpers/worker-harness.js';
 
 // Short retry delays so a test sees every retry without waiting minutes; the schedule itself is
 // the same code path (the `webhook-schedule` backoff).
 const config = loadConfig({
   env: { ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true', WEBHOOK_RETRY_DELAYS_MS: '50,50,50,50,50,50,50' },
 });
-let runtime: WorkerRuntime;
-const connection = createWorkerConnection(testRedisUrl());
-const producer = createJobProducer(connection);
+const worker = workerHarness();
+const { connection, producer } = worker;
 const receivers: Receiver[] = [];
 // Every line the worker logs, at every level, so a test can say what never appears in them.
 const logLines: string[] = [];
@@ -33,19 +32,15 @@ const logStream = new Writable({
 });
 
 beforeAll(async () => {
-  runtime = await startWorkerRuntime({
+  await worker.start({
     mongoUri: testMongoUri('webhook_delivery'),
-    redisUrl: testRedisUrl(),
     logger: pino({ level: 'trace' }, logStream),
     config,
-    scheduleSweeps: false,
   });
 });
 
 afterAll(async () => {
-  await producer.close();
-  connection.disconnect();
-  await runtime.stop();
+  await worker.stop();
   await Promise.all(receivers.map((receiver) => receiver.close()));
 });
 

@@ -104,6 +104,7 @@ export type { SignUpOptions } from './users/sign-up.js';
 export { logIn } from './users/log-in.js';
 export { logOut } from './users/log-out.js';
 export { getMe } from './users/get-me.js';
+export { loadUser } from './users/load-user.js';
 export { ZMeViewSchema } from './users/me-view.js';
 export { setUserPlan } from './users/set-user-plan.js';
 export type { SetUserPlanOptions } from './users/set-user-plan.js';

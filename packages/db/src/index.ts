@@ -49,6 +49,8 @@ export type { TConsumeQuotaResult } from './repositories/monthly-usage.js';
 export { formStatsRepository, statsKey } from './repositories/form-stats.js';
 export type { TFormStatsMonthRecord, TFormStatsRecord } from './repositories/form-stats.js';
 export { listFormOwners, rebuildFormStats } from './repositories/form-stats-rebuild.js';
+export { recountForm } from './repositories/form-counts-rebuild.js';
+export type { TFormOwnCounts } from './repositories/form-counts-rebuild.js';
 export { migrateAnalyticsToDays } from './repositories/analytics-days-migration.js';
 export { migrateSpamCountsToForms } from './repositories/spam-counts-migration.js';
 export {

@@ -61,4 +61,51 @@ export async function commandCosts(): Promise<void> {
   console.log(
     `in-process, ${String(ROUNDS)} rounds: ping ${pingUs.toFixed(2)} µs, findOne by _id (driver's message) ${findUs.toFixed(2)} µs of CPU per command (${(findUs / pingUs).toFixed(1)}x ping)`,
   );
+  await projectedFinds(state, lsid);
+}
+
+/**
+ * findOne by `_id` of a form-like document whole, with a top-level projection and with a dotted one
+ * (what a users-joined read sends, `{'settings.usersJoined': 1}`): what projecting costs beside the
+ * find itself.
+ */
+async function projectedFinds(state: ServerState, lsid: Document): Promise<void> {
+  const ids = Array.from({ length: 1_000 }, () => new ObjectId());
+  const documents = ids.map((_id, n) => ({
+    _id,
+    userId: new ObjectId(),
+    name: `form ${String(n)}`,
+    fields: Array.from({ length: 8 }, (_, f) => ({
+      name: `field${String(f)}`,
+      type: 'text',
+      required: f < 2,
+    })),
+    settings: { redirectUrl: 'https://example.com/thanks', usersJoined: n, notify: true, theme: 'light' },
+    submissionCount: n,
+    createdAt: new Date(),
+  }));
+  await runCommand(state, parseOpMsg(opMsg({ insert: 'forms', documents, $db: 'bench' })), 1);
+  const rows: [string, Document | undefined][] = [
+    ['whole', undefined],
+    ['{settings: 1}', { settings: 1 }],
+    ["{'settings.usersJoined': 1}", { 'settings.usersJoined': 1 }],
+  ];
+  const figures = [];
+  for (const [label, projection] of rows) {
+    const finds = ids.map((_id) =>
+      opMsg({
+        find: 'forms',
+        filter: { _id },
+        ...(projection ? { projection } : {}),
+        limit: 1,
+        singleBatch: true,
+        batchSize: 1,
+        lsid,
+        $db: 'bench',
+      }),
+    );
+    const us = await perCommand(state, (i) => finds[(i * 7919) % finds.length] as Buffer);
+    figures.push(`${label} ${us.toFixed(2)} µs`);
+  }
+  console.log(`in-process, findOne by _id of a form: ${figures.join(', ')} of CPU per command`);
 }

@@ -5,7 +5,7 @@
  * default: this one) in turn, BENCH_AB_ROUNDS (3) times alternately. Prints the engine process's
  * CPU per submit read from /proc (journal, fdatasync and socket system calls included) for
  * BENCH_SUBMITS (3,000) submits after as many unmeasured, and the load average: two engines
- * compared side by side under the same load.
+ * compared side by side under the same load. BENCH_AB_NODE_ARGS adds Node options (a profile).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -31,6 +31,8 @@ async function runEngine(folder: string): Promise<number> {
   const child = spawn(
     process.execPath,
     [
+      // BENCH_AB_NODE_ARGS: Node options for the engines, e.g. `--cpu-prof --cpu-prof-dir=DIR`.
+      ...(process.env.BENCH_AB_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
       '--conditions=@formwell/source',

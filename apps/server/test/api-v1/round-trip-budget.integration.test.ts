@@ -170,7 +170,7 @@ describe('round trips per request, with the key known to this server', () => {
 });
 
 describe('round trips while a key becomes known', () => {
-  test('first: bad-key check (one MULTI), key, workspace, owner, then limit; second: verified again; then the GET alone', async () => {
+  test('first: bad-key check (one script), key, workspace, owner, then limit; second: verified again; then the GET alone', async () => {
     const { app, measure } = await budgetApp();
     const { owner, form } = await ownerWithForm();
     const send = requests(app, owner.key, form.id);
@@ -182,9 +182,10 @@ describe('round trips while a key becomes known', () => {
     }
 
     expect(counts).toEqual([
-      // MULTI GET PTTL EXEC (one round trip) and the script; the key, its workspace, the workspace's
-      // owner (the key's user must exist) and the GET form's read.
-      { mongo: 4, redis: 5 },
+      // The bad-key check's script (the address's bucket read with Redis's clock) and the limit's
+      // script; the key, its workspace, the workspace's owner (the key's user must exist) and the
+      // GET form's read.
+      { mongo: 4, redis: 2 },
       // The script's epoch was read after the first MongoDB read, so it is read again, once.
       { mongo: 4, redis: 1 },
       { mongo: 1, redis: 1 },

@@ -56,6 +56,45 @@ test('401s of a limited endpoint carry the bad-key limit headers of the address,
   expect((await get(guessedKey())).headers['x-ratelimit-remaining']).toBe('1');
 });
 
+test("a bad key's 401 names the second its bucket empties, as a key's own bucket does: never past now plus the window", async () => {
+  const { app } = await buildTestApp({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_BAD_API_KEY: '2/60' });
+  if (app.redis.status !== 'ready') {
+    await once(app.redis, 'ready');
+  }
+  const address = randomAddress();
+  const get = (key: string | null) =>
+    app.inject({
+      method: 'GET',
+      url: LIST,
+      headers: { 'x-forwarded-for': address, ...(key ? { 'x-api-key': key } : {}) },
+    });
+
+  const before = Date.now() / 1000;
+  const first = await get(guessedKey());
+  const after = Date.now() / 1000;
+  const reset = Number(first.headers['x-ratelimit-reset']);
+
+  expect(first.statusCode).toBe(401);
+  // The window opened with this first bad key and ends on the last whole second at most 60 s later.
+  expect(reset).toBeGreaterThan(before + 59);
+  expect(reset).toBeLessThanOrEqual(Math.floor(after) + 60);
+  // Every later answer about the same bucket names that same second: the next 401, a missing
+  // key's 401 (read, not counted) and the 429 once the bucket is full.
+  const second = await get(guessedKey());
+  const missing = await get(null);
+  const refused = await get(guessedKey());
+  expect(
+    [second, missing, refused].map((response) => [
+      response.statusCode,
+      Number(response.headers['x-ratelimit-reset']),
+    ]),
+  ).toEqual([
+    [401, reset],
+    [401, reset],
+    [429, reset],
+  ]);
+});
+
 test('while Redis is down a 401 still answers, with the limit headers counted in memory', async () => {
   const redis = await startRedisServer();
   await redis.stop();

@@ -11,6 +11,12 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 
 import type { ApiLogger } from '../api-logger.js';
 import { CONSUME_WITH_EPOCH_COMMAND, CONSUME_WITH_EPOCH_LUA } from './consume-with-epoch-script.js';
+import {
+  CONSUME_IN_WINDOW_COMMAND,
+  CONSUME_IN_WINDOW_LUA,
+  PEEK_IN_WINDOW_COMMAND,
+  PEEK_IN_WINDOW_LUA,
+} from './fixed-window-script.js';
 
 /** What one consumed request leaves in its bucket; turned into response headers. */
 export type TRateLimitState = {
@@ -100,6 +106,10 @@ export function createRateLimiter({
     }),
   );
   const consumeWithEpoch = defineConsumeWithEpoch(redis);
+  const consumeInWindow = defineWindowCommand(redis, CONSUME_IN_WINDOW_COMMAND, CONSUME_IN_WINDOW_LUA);
+  const peekInWindow = defineWindowCommand(redis, PEEK_IN_WINDOW_COMMAND, PEEK_IN_WINDOW_LUA);
+  // The same key rate-limiter-flexible keeps the bucket under, so `refund` and `reset` find it.
+  const bucketKey = (name: TRateLimitName, bucketId: string) => `${keyPrefix}:${name}:${bucketId}`;
 
   const entryOf = (name: TRateLimitName) => {
     const entry = limiters.get(name);
@@ -112,15 +122,15 @@ export function createRateLimiter({
 
   return {
     async consume(name, bucketId) {
-      const { limiter, rule } = entryOf(name);
-      try {
-        return toState(name, rule, await limiter.consume(bucketId), true);
-      } catch (rejection: unknown) {
-        if (rejection instanceof RateLimiterRes) {
-          return toState(name, rule, rejection, false);
-        }
-        throw rejection;
+      const { insuranceLimiter, rule } = entryOf(name);
+      const counted = await consumeInWindow(bucketKey(name, bucketId), '1', String(rule.windowSeconds)).catch(
+        () => null,
+      );
+      if (counted) {
+        return countedState(name, rule, counted);
       }
+      // Redis did not answer: per-process memory limits, which are never refused for the outage.
+      return insuranceConsume(name, rule, insuranceLimiter, bucketId);
     },
     async consumeForUser(name, bucketId, userId) {
       const { insuranceLimiter, rule } = entryOf(name);
@@ -130,39 +140,24 @@ export function createRateLimiter({
         windowSeconds: rule.windowSeconds,
       }).catch(() => null);
       if (counted) {
-        const res = new RateLimiterRes(
-          Math.max(rule.limit - counted.consumed, 0),
-          counted.ttlMs,
-          counted.consumed,
-          counted.consumed === 1,
-        );
-
-        return {
-          state: {
-            ...toState(name, rule, res, counted.consumed <= rule.limit),
-            resetAtSeconds: counted.resetAtSeconds,
-          },
-          epoch: counted.epoch,
-        };
+        return { state: countedState(name, rule, counted), epoch: counted.epoch };
       }
       // Redis did not answer: the same per-process memory limits as `consume`, and no epoch.
-      try {
-        return { state: toState(name, rule, await insuranceLimiter.consume(bucketId), true), epoch: null };
-      } catch (rejection: unknown) {
-        if (rejection instanceof RateLimiterRes) {
-          return { state: toState(name, rule, rejection, false), epoch: null };
-        }
-        throw rejection;
-      }
+      return { state: await insuranceConsume(name, rule, insuranceLimiter, bucketId), epoch: null };
     },
     async peek(name, bucketId) {
-      const { limiter, rule } = entryOf(name);
-      const counted = await limiter.get(bucketId);
-      if (!counted) {
-        return toState(name, rule, new RateLimiterRes(rule.limit, 0, 0, false), true);
+      const { insuranceLimiter, rule } = entryOf(name);
+      const counted = await peekInWindow(bucketKey(name, bucketId)).catch(() => null);
+      if (counted) {
+        return counted.consumed === 0
+          ? toState(name, rule, new RateLimiterRes(rule.limit, 0, 0, false), true)
+          : { ...countedState(name, rule, counted), allowed: counted.consumed < rule.limit };
       }
+      const remembered = await insuranceLimiter.get(bucketId);
 
-      return toState(name, rule, counted, counted.consumedPoints < rule.limit);
+      return remembered
+        ? toState(name, rule, remembered, remembered.consumedPoints < rule.limit)
+        : toState(name, rule, new RateLimiterRes(rule.limit, 0, 0, false), true);
     },
     async refund(name, bucketId) {
       await entryOf(name).limiter.reward(bucketId, 1);
@@ -210,6 +205,65 @@ function defineConsumeWithEpoch(redis: Redis): ConsumeWithEpoch {
 
     return { consumed, ttlMs, epoch, resetAtSeconds };
   };
+}
+
+type TWindowCount = { consumed: number; ttlMs: number; resetAtSeconds: number };
+
+/** One of the fixed-window scripts as an ioredis command; rejects at once while the connection is not ready. */
+function defineWindowCommand(
+  redis: Redis,
+  name: string,
+  lua: string,
+): (key: string, ...args: string[]) => Promise<TWindowCount> {
+  redis.defineCommand(name, { numberOfKeys: 1, lua });
+  const command = (redis as unknown as Record<string, (...args: string[]) => Promise<unknown>>)[name];
+  if (!command) {
+    throw new Error(`ioredis did not define the ${name} command`);
+  }
+
+  return async (key, ...args) => {
+    if (redis.status !== 'ready') {
+      throw new Error('Redis connection is not ready');
+    }
+    const [consumed, ttlMs, resetAtSeconds] = (await command.call(redis, key, ...args)) as [
+      number,
+      number,
+      number,
+    ];
+
+    return { consumed, ttlMs, resetAtSeconds };
+  };
+}
+
+/** A bucket counted in Redis, with the second its window ends at (fixed-window-script.ts). */
+function countedState(name: TRateLimitName, rule: TRateLimitRule, counted: TWindowCount): TRateLimitState {
+  const res = new RateLimiterRes(
+    Math.max(rule.limit - counted.consumed, 0),
+    counted.ttlMs,
+    counted.consumed,
+    counted.consumed === 1,
+  );
+
+  return {
+    ...toState(name, rule, res, counted.consumed <= rule.limit),
+    resetAtSeconds: counted.resetAtSeconds,
+  };
+}
+
+async function insuranceConsume(
+  name: TRateLimitName,
+  rule: TRateLimitRule,
+  insuranceLimiter: RateLimiterMemory,
+  bucketId: string,
+): Promise<TRateLimitState> {
+  try {
+    return toState(name, rule, await insuranceLimiter.consume(bucketId), true);
+  } catch (rejection: unknown) {
+    if (rejection instanceof RateLimiterRes) {
+      return toState(name, rule, rejection, false);
+    }
+    throw rejection;
+  }
 }
 
 function toState(

@@ -22,3 +22,12 @@ export const bodyErrorResponses = {
   413: ErrorMessages.BODY_TOO_LARGE,
   415: 'The body is not application/json',
 } as const;
+
+/**
+ * The body answers of an operation by its method. The server reads the body of every method but
+ * GET: a DELETE's too, which takes no input from it but is refused all the same when it is too
+ * large or of a type no parser takes. So only a GET never answers them.
+ */
+export function bodyErrorResponsesOf(method: string): Record<number, string> {
+  return method === 'GET' ? {} : bodyErrorResponses;
+}

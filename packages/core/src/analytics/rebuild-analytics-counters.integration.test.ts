@@ -1,4 +1,10 @@
-import { formStatsRepository, nonZeroBuckets, type TFormStatsRecord } from '@formwell/db';
+import {
+  FormModel,
+  formRepository,
+  formStatsRepository,
+  nonZeroBuckets,
+  type TFormStatsRecord,
+} from '@formwell/db';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 
@@ -7,6 +13,7 @@ import { testConfig } from '../../test/test-config.js';
 import { testEmail } from '../../test/test-emails.js';
 import { useTestDatabase } from '../../test/use-test-database.js';
 import { createForm } from '../forms/create-form.js';
+import { setSubmissionStatus } from '../spam/set-submission-status.js';
 import { deleteSubmission } from '../submissions/delete-submission.js';
 import { submitForm } from '../submissions/submit-form.js';
 import { createUser } from '../users/create-user.js';
@@ -100,7 +107,10 @@ describe('rebuildAnalyticsCounters', () => {
             const { rebuilt } = await rebuildAnalyticsCounters({ formId: ids.formId });
             const again = await rebuildAnalyticsCounters({ formId: ids.formId });
 
-            expect(rebuilt).toEqual([{ formId: ids.formId, submissions: operations.length - doomed.length }]);
+            const kept = operations.length - doomed.length;
+            expect(rebuilt).toEqual([
+              { formId: ids.formId, submissions: kept, submissionCount: kept, spamFolderCount: 0 },
+            ]);
             expect(again).toEqual({ rebuilt });
             expect(normalised(await formStatsRepository.get(ids))).toEqual(live);
             expect(live.total).toBe(operations.length - doomed.length);
@@ -134,6 +144,7 @@ describe('rebuildAnalyticsCounters', () => {
 
       expect(after.total).toBe(70);
       expect(normalised(await formStatsRepository.get(ids))).toEqual(after);
+      expect((await formRepository.findById(ids))?.submissionCount).toBe(70);
     },
   );
 
@@ -145,13 +156,54 @@ describe('rebuildAnalyticsCounters', () => {
 
     expect(rebuilt).toEqual(
       expect.arrayContaining([
-        { formId: first.ids.formId, submissions: 1 },
-        { formId: second.ids.formId, submissions: 0 },
+        { formId: first.ids.formId, submissions: 1, submissionCount: 1, spamFolderCount: 0 },
+        { formId: second.ids.formId, submissions: 0, submissionCount: 0, spamFolderCount: 0 },
       ]),
     );
     expect(
       (await appErrorOf(rebuildAnalyticsCounters({ formId: '65a000000000000000000000' }))).httpStatus,
     ).toBe(404);
     expect((await appErrorOf(rebuildAnalyticsCounters({ formId: 'nope' }))).message).toBe('Form not found');
+  });
+  test("a form's own counts left off by a crash between a move and its count are recounted, each from its own submissions", async () => {
+    const target = await setup();
+    const other = await setup();
+    for (let i = 0; i < 3; i++) {
+      await target.submit(new Date());
+    }
+    const moved = await target.submit(new Date());
+    await setSubmissionStatus({
+      config: testConfig,
+      user: target.user,
+      formId: target.form.id,
+      submissionId: moved,
+      input: { status: 'spam' },
+    });
+    await other.submit(new Date());
+    const counts = async (ids: { userId: string; formId: string }) => {
+      const form = await formRepository.findById(ids);
+
+      return [form?.submissionCount, form?.spamFolderCount];
+    };
+    expect(await counts(target.ids)).toEqual([3, 1]);
+    // The move landed and its count did not (the crash), on both forms, in opposite directions.
+    await FormModel.updateOne({ _id: target.form.id }, { $inc: { spamFolderCount: -1, submissionCount: 1 } });
+    await FormModel.updateOne({ _id: other.form.id }, { $inc: { spamFolderCount: 2, submissionCount: -1 } });
+
+    expect(await rebuildAnalyticsCounters({ formId: target.form.id })).toEqual({
+      rebuilt: [{ formId: target.form.id, submissions: 3, submissionCount: 3, spamFolderCount: 1 }],
+    });
+    expect([await counts(target.ids), await counts(other.ids)]).toEqual([
+      [3, 1],
+      [0, 2],
+    ]);
+    const { rebuilt } = await rebuildAnalyticsCounters();
+    expect(rebuilt).toEqual(
+      expect.arrayContaining([
+        { formId: target.form.id, submissions: 3, submissionCount: 3, spamFolderCount: 1 },
+        { formId: other.form.id, submissions: 1, submissionCount: 1, spamFolderCount: 0 },
+      ]),
+    );
+    expect(await counts(other.ids)).toEqual([1, 0]);
   });
 });

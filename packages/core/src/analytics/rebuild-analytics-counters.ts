@@ -1,13 +1,16 @@
-import { listFormOwners, rebuildFormStats } from '@formwell/db';
+import { listFormOwners, rebuildFormStats, recountForm, type TFormOwnCounts } from '@formwell/db';
 
 import { formNotFound } from '../forms/load-owned-form.js';
 
-export type TRebuiltForm = { formId: string; submissions: number };
+/** `submissions`: what the analytics now count; the rest: the form's own counts, recounted. */
+export type TRebuiltForm = { formId: string; submissions: number } & TFormOwnCounts;
 
 /**
  * Recomputes the analytics counters of one form, or of every form, from the stored submissions
- * (after an import, a restore, or a change of the bucketing). Idempotent and safe while submissions
- * arrive: see rebuildFormStats. Forms are done one after the other to keep the load low.
+ * (after an import, a restore, or a change of the bucketing), and the form's own `submissionCount`
+ * and `spamFolderCount` with them (a crash between a write and its count leaves one of those off,
+ * and nothing else repairs it). Idempotent and safe while submissions arrive: see
+ * rebuildFormStats and recountForm. Forms are done one after the other to keep the load low.
  */
 export async function rebuildAnalyticsCounters({ formId }: { formId?: string } = {}): Promise<{
   rebuilt: TRebuiltForm[];
@@ -18,7 +21,10 @@ export async function rebuildAnalyticsCounters({ formId }: { formId?: string } =
   }
   const rebuilt: TRebuiltForm[] = [];
   for (const form of forms) {
-    rebuilt.push({ formId: form.formId, submissions: (await rebuildFormStats(form)) ?? 0 });
+    const submissions = (await rebuildFormStats(form)) ?? 0;
+    // A form deleted meanwhile has no counts left to repair.
+    const counts = (await recountForm(form)) ?? { submissionCount: 0, spamFolderCount: 0 };
+    rebuilt.push({ formId: form.formId, submissions, ...counts });
   }
 
   return { rebuilt };

@@ -105,6 +105,44 @@ export const emailLogRepository = {
     return EmailLogModel.findOne({ entryId: entry }, { status: 1 }).lean<{ status: string }>();
   },
 
+  /**
+   * The submissions of one form whose own email of `kind` reached `to` (sent, or captured where no
+   * mail server is configured) at or after `since`: what that address already read one by one.
+   */
+  async submissionsMailedTo({
+    userId,
+    formId,
+    kind,
+    to,
+    since,
+  }: {
+    userId: string;
+    formId: string;
+    kind: string;
+    to: string;
+    since: Date;
+  }): Promise<string[]> {
+    const owner = toObjectId(userId);
+    const form = toObjectId(formId);
+    if (!owner || !form) {
+      return [];
+    }
+    const docs = await EmailLogModel.find(
+      {
+        formId: form,
+        kind,
+        createdAt: { $gte: since },
+        userId: owner,
+        to,
+        status: { $in: ['sent', 'captured'] },
+        submissionId: { $ne: null },
+      },
+      { submissionId: 1 },
+    ).lean<{ submissionId: { toString(): string } }[]>();
+
+    return docs.map((doc) => doc.submissionId.toString());
+  },
+
   /** Logged emails newest first: all of them (staff, the operator) or those sent for one owner. */
   async list({
     reader,

@@ -23,6 +23,8 @@ export type TSubmissionFilter = {
   email?: string;
   /** The folder: the inbox (default) or the spam folder. */
   status?: TSubmissionStatus;
+  /** Submissions left out by id (a digest leaves out those its reader was mailed one by one). */
+  exceptIds?: string[];
 };
 
 function filterQuery(userId: Types.ObjectId, formId: Types.ObjectId, filter: TSubmissionFilter) {
@@ -38,6 +40,9 @@ function filterQuery(userId: Types.ObjectId, formId: Types.ObjectId, filter: TSu
     formId,
     userId,
     ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
+    ...(filter.exceptIds?.length
+      ? { _id: { $nin: filter.exceptIds.flatMap((id) => toObjectId(id) ?? []) } }
+      : {}),
     // Documents from before the spam folder have no status: they are inbox.
     status: filter.status === 'spam' ? ('spam' as const) : { $ne: 'spam' as const },
     // Only a string is a filter value; anything else (`{"$gt": ""}`) would be read as an operator,

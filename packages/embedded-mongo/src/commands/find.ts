@@ -79,11 +79,16 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
   }
   const keyed = keyOptions.returnKey || keyOptions.showRecordId;
   const byId = skip === 0 && sort.length === 0 && hint === undefined && !keyed ? idLookup(filter) : undefined;
-  if (byId !== undefined && (!projection || Object.keys(projection).length === 0)) {
+  if (byId !== undefined) {
     const rid = coll.ridOfId(byId);
     if (rid !== undefined) coll.stats.keysExamined++;
-    const raw = rid === undefined ? undefined : coll.raw(rid);
-    return cursorFirstBatch(ctx, ns, raw ? [raw] : [], batchSize, singleBatch);
+    if (!projection || Object.keys(projection).length === 0) {
+      const raw = rid === undefined ? undefined : coll.raw(rid);
+      return cursorFirstBatch(ctx, ns, raw ? [raw] : [], batchSize, singleBatch);
+    }
+    // A projected read by id is the same single lookup; planning it cost more than projecting.
+    const doc = rid === undefined ? undefined : fetchWithTypes(coll, { rid });
+    return cursorFirstBatch(ctx, ns, doc ? project([doc], filter, projection) : [], batchSize, singleBatch);
   }
   const rids = hasBounds(keyOptions)
     ? boundedRids(coll, keyOptions, hint, isNaturalHint(ctx.body.hint))
@@ -113,7 +118,7 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
       return bytes ? [bytes] : [];
     });
   }
-  return cursorFirstBatch(ctx, ns, items, batchSize, singleBatch);
+  return cursorFirstBatch(ctx, ns, items, batchSize, singleBatch, { coll, index: plan.index });
 }
 
 const isNaturalHint = (hint: unknown): boolean =>

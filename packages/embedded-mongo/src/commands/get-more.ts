@@ -3,6 +3,7 @@ import { MongoCommandError, cursorNotFound, typeMismatch } from '../errors.js';
 import { encodeCursorReply } from '../wire/cursor-reply.js';
 import { batchEnd } from './batching.js';
 import { numberOption } from './options.js';
+import { planKilled } from '../cursors/killed-plans.js';
 import type { CommandDef, Doc } from './types.js';
 
 /** Cursor ids arrive as int64; bson may hand them to us as Long, bigint or (small) number. */
@@ -26,6 +27,11 @@ export const getMoreCommand: CommandDef = {
         'Unauthorized',
         `Requested getMore on namespace '${expectedNs}', but cursor belongs to a different namespace ${cursor.ns}`,
       );
+    }
+    const killed = cursor.source && planKilled(ctx.state.engine, cursor.source);
+    if (killed) {
+      ctx.state.cursors.kill(id);
+      throw killed;
     }
     const batchSize = numberOption(ctx.body, 'batchSize', 0);
     const end = batchEnd(cursor.items, cursor.pos, batchSize > 0 ? batchSize : Infinity);

@@ -41,7 +41,9 @@ export const renameCollectionCommand: CommandDef = {
       if (ctx.body.dropTarget !== true) throw namespaceExists('target namespace exists');
       engine.drop(toDb, toName, ctx.log);
     }
-    const target = engine.create(toDb, toName, source.options, ctx.log);
+    // Within one database mongod's rename keeps the collection's UUID; across databases it is new.
+    const uuid = fromDb === toDb ? source.uuid : undefined;
+    const target = engine.create(toDb, toName, source.options, ctx.log, uuid);
     for (const [name, index] of source.indexes) if (name !== '_id_') target.createIndex(index.spec, ctx.log);
     for (const rid of source.docs.rids()) {
       const raw = source.raw(rid);

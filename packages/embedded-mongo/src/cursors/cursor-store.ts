@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { BatchItem } from '../wire/cursor-reply.js';
+import type { CursorSource } from './killed-plans.js';
 
 export type OpenCursor = {
   id: bigint;
@@ -8,6 +9,8 @@ export type OpenCursor = {
   pos: number;
   lastUsed: number;
   noTimeout: boolean;
+  /** What a find's plan read from, checked at each getMore; none for other cursors. */
+  source?: CursorSource;
 };
 
 /** Server-side cursors for find/aggregate results larger than one batch; idle ones expire like mongod's. */
@@ -20,13 +23,13 @@ export class CursorStore {
     this.timer.unref();
   }
 
-  open(ns: string, items: BatchItem[], pos: number, noTimeout = false): bigint {
+  open(ns: string, items: BatchItem[], pos: number, noTimeout = false, source?: CursorSource): bigint {
     let id = 0n;
     // Positive int64 ids (0 means "exhausted" on the wire), at least 2^53 like the random 64-bit ids
     // of mongod, so that drivers never turn them into plain numbers.
     while (id === 0n || this.cursors.has(id))
       id = 2n ** 53n + BigInt(randomInt(0, 2 ** 47)) * 1024n + BigInt(randomInt(0, 1024));
-    this.cursors.set(id, { id, ns, items, pos, lastUsed: Date.now(), noTimeout });
+    this.cursors.set(id, { id, ns, items, pos, lastUsed: Date.now(), noTimeout, source });
     return id;
   }
 

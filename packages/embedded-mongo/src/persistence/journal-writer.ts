@@ -1,7 +1,15 @@
+import { writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { PRIVATE_FILE_MODE } from './file-modes.js';
+
+/**
+ * Flushes up to this size are written from the event loop; larger ones (a renamed collection, a
+ * burst of big documents) through the thread pool, so that copying them never holds other
+ * connections' requests.
+ */
+const SYNC_WRITE_MAX_BYTES = 256 * 1024;
 
 type Waiter = { resolve: () => void; reject: (error: Error) => void };
 
@@ -144,6 +152,13 @@ export class JournalWriter {
     if (this.gate) await this.gate;
     const data = frames.length === 1 && frames[0] ? frames[0] : Buffer.concat(frames);
     let written = 0;
+    if (data.length <= SYNC_WRITE_MAX_BYTES) {
+      // Only copies the frames into the page cache (a few µs): through the thread pool the same
+      // write cost a hand-off each way, about 40 µs of CPU per flush. The frames become durable at
+      // the fdatasync below, which stays off the event loop and which every commit still awaits.
+      while (written < data.length)
+        written += writeSync(this.handle.fd, data, written, data.length - written);
+    }
     while (written < data.length) {
       const { bytesWritten } = await this.handle.write(data, written, data.length - written);
       written += bytesWritten;

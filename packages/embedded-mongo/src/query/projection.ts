@@ -3,6 +3,7 @@ import { queryOptions } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { computedProjection, reorder } from './project-order.js';
 import { matchedElementIndex } from './positional-paths.js';
+import { applyDotted, dottedProjection } from './dotted-projection.js';
 
 type Doc = Record<string, unknown>;
 
@@ -10,6 +11,9 @@ type Doc = Record<string, unknown>;
 export function project(docs: Doc[], filter: Doc, projection: Doc): Doc[] {
   const simple = simpleProjection(projection);
   if (simple) return docs.map((doc) => applySimple(doc, simple));
+  const dotted = dottedProjection(projection);
+  const projected = dotted && applyDotted(docs, dotted);
+  if (projected) return projected;
   const slices = sliceOnlyProjection(projection);
   if (slices) return docs.map((doc) => applySlices(applySimple(doc, slices.rest), slices.slices));
   const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
@@ -17,6 +21,12 @@ export function project(docs: Doc[], filter: Doc, projection: Doc): Doc[] {
     const kept = docs.map((doc) => keepMatchedElement(doc, filter, projection));
     if (kept.every((doc) => doc !== undefined)) return kept;
   }
+  return projectWithMingo(docs, filter, projection);
+}
+
+/** The general path: any valid projection, through mingo, fields put in mongod's order. */
+export function projectWithMingo(docs: Doc[], filter: Doc, projection: Doc): Doc[] {
+  const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
   try {
     const q = new Query(positional ? filter : {}, queryOptions);
     const out = q.find<Doc>(docs, projection).all();

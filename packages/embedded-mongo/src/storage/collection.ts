@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { deserialize, serialize, ObjectId, calculateObjectSize } from 'bson';
 import { IndexStore } from '../indexes/index-store.js';
 import { encodeValue } from '../indexes/key-encoding.js';
@@ -42,6 +43,12 @@ export class Collection {
     readonly db: string,
     readonly name: string,
     readonly options: Doc = {},
+    /**
+     * Who this collection is, apart from its name (mongod's collection UUID, here kept for the
+     * process's life only): a find paused on it is killed when it is dropped, even if another of the
+     * same name is made meanwhile, and a rename within its database keeps it.
+     */
+    readonly uuid: string = randomUUID(),
   ) {
     this.idIndex = new IndexStore({ ...ID_INDEX_SPEC, unique: true });
     this.indexes.set('_id_', this.idIndex);

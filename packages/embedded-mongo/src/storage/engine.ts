@@ -34,7 +34,7 @@ export class StorageEngine {
     return this.collection(db, name) ?? this.create(db, name, {}, log);
   }
 
-  create(db: string, name: string, options: Doc, log: ChangeLog | null): Collection {
+  create(db: string, name: string, options: Doc, log: ChangeLog | null, uuid?: string): Collection {
     checkDbName(db);
     checkCollectionName(db, name);
     if (this.collection(db, name)) throw namespaceExists(`Collection ${db}.${name} already exists.`);
@@ -43,7 +43,7 @@ export class StorageEngine {
       colls = new Map();
       this.dbs.set(db, colls);
     }
-    const coll = new Collection(db, name, options);
+    const coll = new Collection(db, name, options, uuid);
     colls.set(name, coll);
     log?.push({ t: 'createCollection', db, coll: name, options });
     return coll;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiKeyErrorResponses } from '../../rest/api-key-error-responses.js';
+import { apiKeyErrorResponses, bodyErrorResponsesOf } from '../../rest/api-key-error-responses.js';
 import { ZApiKeyQuerySchema, ZPathIdParamSchema } from '../../schemas/z-query.js';
 import type { ApiMeta } from '../../trpc.js';
 
@@ -14,7 +14,11 @@ export const deleteFormMeta = {
     description:
       "Deletes the form with its submissions, counters and webhook endpoints; its slot of the plan's form limit is free again. Another user's form is 404, as on get-form. Scope `forms:write`; rate-limited per key.",
     successDescription: 'Deleted (no body)',
-    errorResponses: { ...apiKeyErrorResponses, 404: 'Form or user not found' },
+    errorResponses: {
+      ...apiKeyErrorResponses,
+      404: 'Form or user not found',
+      ...bodyErrorResponsesOf('DELETE'),
+    },
   },
   successStatus: 204,
 } satisfies ApiMeta;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import {
   apiKeyErrorResponses,
-  bodyErrorResponses,
+  bodyErrorResponsesOf,
   KEY_RESTRICTION_REFUSAL,
 } from '../../rest/api-key-error-responses.js';
 import {
@@ -28,9 +28,10 @@ function recipientRouteMeta(
     ...apiKeyErrorResponses,
     403: `Insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
     404: "Form, recipient or user not found (another workspace's form is 404)",
+    ...bodyErrorResponsesOf(openapi.method),
   };
   if (openapi.method === 'POST') {
-    Object.assign(errorResponses, bodyErrorResponses, {
+    Object.assign(errorResponses, {
       403: `Insufficient scope, ${KEY_RESTRICTION_REFUSAL}, or the form's extra recipient limit reached`,
       409: 'The address is already a recipient, or has confirmed already',
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { bodyErrorResponsesOf } from '../../rest/api-key-error-responses.js';
 import { ZApiKeyQuerySchema, ZPathIdParamSchema } from '../../schemas/z-query.js';
 import type { ApiMeta } from '../../trpc.js';
 import { submissionErrorResponses } from './get-submission.types.js';
@@ -14,7 +15,7 @@ export const deleteSubmissionMeta = {
     description:
       "Deletes the submission and its files. Another user's form is 403 as on the listing. Scope `submissions:delete` (keys made before it existed do not hold it); rate-limited per key and form.",
     successDescription: 'Deleted (no body)',
-    errorResponses: submissionErrorResponses,
+    errorResponses: { ...submissionErrorResponses, ...bodyErrorResponsesOf('DELETE') },
   },
   successStatus: 204,
 } satisfies ApiMeta;

@@ -1,7 +1,7 @@
 import type { ApiMeta } from '../../trpc.js';
 import {
   apiKeyErrorResponses,
-  bodyErrorResponses,
+  bodyErrorResponsesOf,
   KEY_RESTRICTION_REFUSAL,
 } from '../../rest/api-key-error-responses.js';
 
@@ -14,14 +14,13 @@ export function webhookRouteMeta(
   },
   extraErrors: Record<number, string> = {},
 ) {
-  // A route that takes a body (its POST actions too, which need none) refuses a bad one.
-  const bodyErrors: Record<number, string> =
-    openapi.method === 'GET' || openapi.method === 'DELETE' ? {} : bodyErrorResponses;
+  // A route whose body the server reads (its POST actions and DELETEs too, which need none)
+  // refuses a bad one.
   const errorResponses: Record<number, string> = {
     ...apiKeyErrorResponses,
     403: `Form of another user, insufficient scope, or ${KEY_RESTRICTION_REFUSAL}`,
     404: 'Form, webhook endpoint or user not found',
-    ...bodyErrors,
+    ...bodyErrorResponsesOf(openapi.method),
     ...extraErrors,
   };
 

@@ -34,7 +34,8 @@ function digestEntryId(job: TDigestJob): string {
 /**
  * Sends one member's digest of one form for one ended period. Nothing is sent when it was sent
  * already, when the member has left the workspace or chosen another cadence since, when the form
- * is gone or its notifications are off (or not in the plan), or when the period had no submission.
+ * is gone or its notifications are off (or not in the plan), or when the period had no submission
+ * the member was not already mailed one by one.
  */
 export async function sendDigest({
   job,
@@ -74,7 +75,19 @@ export async function sendDigest({
   if (!member || to === null) {
     return { status: 'skipped', reason: 'no longer on this digest' };
   }
-  const period = { from: new Date(periodStart), until: new Date(periodStart + periodLength(cadence)) };
+  const from = new Date(periodStart);
+  // A member who switched from instant to this digest during the period read the submissions
+  // before the switch one by one, at this very address: the digest leaves those out. (Which
+  // submissions were mailed, not when the switch happened, decides: an instant job that ran after
+  // the switch mailed nothing, so its submission stays in the digest.)
+  const mailed = await emailLogRepository.submissionsMailedTo({
+    userId: workspaceId,
+    formId,
+    kind: 'email.developer',
+    to,
+    since: from,
+  });
+  const period = { from, until: new Date(periodStart + periodLength(cadence)), exceptIds: mailed };
   const page = await submissionRepository.list({ userId: workspaceId, formId, limit: SHOWN, filter: period });
   if (page.items.length === 0) {
     return { status: 'skipped', reason: 'no submissions' };

@@ -1,0 +1,73 @@
+import { FormModel } from '../models/form.js';
+import { SubmissionModel } from '../models/submission.js';
+import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
+
+/** The counts a form keeps of its own submissions, as a recount sets them. */
+export type TFormOwnCounts = { submissionCount: number; spamFolderCount: number };
+
+type TStoredCounts = { submissionCount?: number | null; spamFolderCount?: number | null };
+
+/**
+ * What the form's stored submissions say its counts should be. Only the form's own owner's
+ * submissions are read, so a submission filed under another workspace with this form's id (which
+ * no write makes, but a bad import could) never counts here. `submissionCount` counts what the
+ * counters hold: neither withheld spam (never counted, or taken out when marked spam) nor a
+ * submission still marked "counters pending" (whoever takes its mark counts it afterwards).
+ */
+async function countStored(ids: TOwnedIds): Promise<TFormOwnCounts> {
+  const owned = { formId: ids.form, userId: ids.owner };
+  const [submissionCount, spamFolderCount] = await Promise.all([
+    SubmissionModel.countDocuments({
+      ...owned,
+      withheld: { $exists: false },
+      countersPending: { $exists: false },
+    }),
+    SubmissionModel.countDocuments({ ...owned, status: 'spam' }),
+  ]);
+
+  return { submissionCount, spamFolderCount };
+}
+
+/**
+ * Sets a form's `submissionCount` and `spamFolderCount` to what its stored submissions say, which
+ * repairs a count left one off by a crash between a write and its count (a spam move, a deletion).
+ * Safe while submissions arrive, without transactions: the counts are read, the submissions
+ * counted, and the new counts written only if the form still holds the counts read first (a
+ * compare-and-set), so a count that moved during the scan makes it count again instead of being
+ * overwritten. The gap is the one of every two-write update: a write whose count has not landed
+ * yet when the scan sees it is counted once more when it lands, until the next recount.
+ * Returns the counts written; null for no such form of this owner; throws when the counts kept
+ * moving for `attempts` scans.
+ */
+export async function recountForm({
+  userId,
+  formId,
+  attempts = 10,
+}: {
+  userId: string;
+  formId: string;
+  attempts?: number;
+}): Promise<TFormOwnCounts | null> {
+  return withOwnedIds({ userId, formId }, null, async (ids) => {
+    const form = { _id: ids.form, userId: ids.owner };
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const before = await FormModel.collection.findOne<TStoredCounts>(form, {
+        projection: { submissionCount: 1, spamFolderCount: 1 },
+      });
+      if (!before) {
+        return null;
+      }
+      const counted = await countStored(ids);
+      // `null` also matches a legacy form without the field.
+      const unchanged = {
+        ...form,
+        submissionCount: before.submissionCount ?? null,
+        spamFolderCount: before.spamFolderCount ?? null,
+      };
+      if ((await FormModel.collection.updateOne(unchanged, { $set: counted })).matchedCount === 1) {
+        return counted;
+      }
+    }
+    throw new Error(`Counts of form ${formId} kept changing during ${attempts} recount attempts`);
+  });
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Document, Long } from 'mongodb';
+import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
+
+let t: TestEngine;
+
+beforeAll(async () => {
+  t = await startTestEngine();
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+type CursorReply = { cursor: { id: Long | number; firstBatch: Document[] } };
+
+/** A collection of 30 documents and a find on it paused after its first batch (10 by default). */
+async function pausedFind(
+  coll: string,
+  find: Document = {},
+  prepare?: () => Promise<unknown>,
+): Promise<Long | number> {
+  const db = t.db('killed');
+  await db
+    .collection(coll)
+    .insertMany(Array.from({ length: 30 }, (_, i) => ({ i, g: i % 3 })))
+    .then(() => prepare?.());
+  const reply = (await db.command({ find: coll, filter: {}, batchSize: 10, ...find })) as CursorReply;
+  expect(reply.cursor.firstBatch).toHaveLength(Number(find.batchSize ?? 10));
+  expect(Number(reply.cursor.id)).not.toBe(0);
+  return reply.cursor.id;
+}
+
+const getMore = (id: Long | number, coll: string) =>
+  t.db('killed').command({ getMore: id, collection: coll });
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+describe('a paused find whose collection or index goes away is killed, as mongod kills it', () => {
+  test('collection dropped: 175 QueryPlanKilled, then the cursor is gone (43)', async () => {
+    const id = await pausedFind('dropped');
+    await t.db('killed').collection('dropped').drop();
+    const error = await serverError(() => getMore(id, 'dropped'));
+    expect(error.code).toBe(175);
+    expect(error.codeName).toBe('QueryPlanKilled');
+    expect(error.message).toMatch(new RegExp(`^collection dropped\\. UUID ${UUID}$`));
+    expect((await serverError(() => getMore(id, 'dropped'))).code).toBe(43);
+  });
+
+  test('dropped and made again under the same name: still killed', async () => {
+    const id = await pausedFind('remade');
+    await t.db('killed').collection('remade').drop();
+    await t.db('killed').collection('remade').insertOne({ i: 0 });
+    expect((await serverError(() => getMore(id, 'remade'))).code).toBe(175);
+  });
+
+  test('database dropped', async () => {
+    const id = await pausedFind('indb');
+    await t.db('killed').dropDatabase();
+    const error = await serverError(() => getMore(id, 'indb'));
+    expect(error.code).toBe(175);
+    expect(error.message).toMatch(/^collection dropped\. UUID /);
+  });
+
+  test('renamed within its database: "collection renamed from … to …", same UUID', async () => {
+    const id = await pausedFind('before');
+    await t.client.db('admin').command({ renameCollection: 'killed.before', to: 'killed.after' });
+    const error = await serverError(() => getMore(id, 'before'));
+    expect(error.code).toBe(175);
+    expect(error.message).toMatch(
+      new RegExp(`^collection renamed from 'killed\\.before' to 'killed\\.after'\\. UUID ${UUID}$`),
+    );
+  });
+
+  test('the index the plan scans is dropped: "query plan killed :: index … dropped"', async () => {
+    const id = await pausedFind('byindex', { filter: { g: 1 }, batchSize: 3 }, () =>
+      t.db('killed').collection('byindex').createIndex({ g: 1 }),
+    );
+    await t.db('killed').collection('byindex').dropIndex('g_1');
+    const error = await serverError(() => getMore(id, 'byindex'));
+    expect(error.code).toBe(175);
+    expect(error.message).toBe("query plan killed :: index 'g_1' dropped");
+    expect((await serverError(() => getMore(id, 'byindex'))).code).toBe(43);
+  });
+
+  test('another index dropped, or an index made hidden: the find goes on', async () => {
+    const coll = t.db('killed').collection('others');
+    const id = await pausedFind('others', { filter: { g: 1 }, batchSize: 3 }, async () => {
+      await coll.createIndex({ g: 1 });
+      await coll.createIndex({ i: 1 });
+    });
+    await coll.dropIndex('i_1');
+    await t.db('killed').command({ collMod: 'others', index: { name: 'g_1', hidden: true } });
+    const next = (await getMore(id, 'others')) as { cursor: { nextBatch: Document[] } };
+    expect(next.cursor.nextBatch).toHaveLength(7);
+  });
+
+  test('a collection scan does not care about indexes', async () => {
+    const coll = t.db('killed').collection('scan');
+    const id = await pausedFind('scan', {}, () => coll.createIndex({ g: 1 }));
+    await coll.dropIndex('g_1');
+    const next = (await getMore(id, 'scan')) as { cursor: { nextBatch: Document[] } };
+    expect(next.cursor.nextBatch).toHaveLength(20);
+  });
+});
