@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,6 +7,7 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 
 import { answerOf } from './answer-of.js';
 import type { TFloorConfig } from './floor-server.js';
+import { allocationsPerRequest, InspectorProfiler } from './inspector-profile.js';
 import { load, type LoadOptions } from './load.js';
 import { benchSubmission, benchSubmitHeaders, seedBenchData } from './seed.js';
 import { startBenchServer } from './bench-server.js';
@@ -22,9 +23,6 @@ import { spawnProcess } from './spawn-process.js';
  * PROFILE_SIDE=floor profiles the floor instead (not `status`), so both sides' shares can be set side
  * by side in milliseconds per request.
  *
- * PROFILE_HEAP=1 also records where the profiled server allocates, collected objects included
- * (bench/heap-sampler.ts; the profile lands in the temporary folder's formwell-heap-profile).
- *
  *   PROFILE_TARGET=get|list|joined|submit|status PROFILE_DIR=/tmp/prof \
  *     node --cpu-prof --cpu-prof-dir=/tmp/prof/engine --import tsx --conditions=@formwell/source bench/profile.ts
  */
@@ -33,6 +31,12 @@ const seconds = Number(process.env.PROFILE_SECONDS ?? '10');
 const dir = process.env.PROFILE_DIR ?? '/tmp/formwell-profile';
 /** PROFILE_SIDE=floor profiles the floor (bench/floor-server.ts) under the same load instead. */
 const side = process.env.PROFILE_SIDE === 'floor' ? 'floor' : 'product';
+/**
+ * PROFILE_KIND=heap samples allocations instead (objects already collected included), through the
+ * profiled side's inspector on PROFILE_INSPECT_PORT (9231), and prints bytes per request.
+ */
+const heap = process.env.PROFILE_KIND === 'heap';
+const inspectPort = Number(process.env.PROFILE_INSPECT_PORT ?? '9231');
 
 const [redis, mongo] = await Promise.all([startRedisServer(), startEmbeddedMongo({ port: 0 })]);
 const mongoUri = `${mongo.uri.replace(/\/$/, '')}/formwell_bench`;
@@ -41,15 +45,11 @@ const { key, userId, formIds } = await seedBenchData(mongoUri);
 const interval = process.env.PROFILE_INTERVAL_US
   ? [`--cpu-prof-interval=${process.env.PROFILE_INTERVAL_US}`]
   : [];
-// PROFILE_HEAP=1: the profiled side also records its allocations (bench/heap-sampler.ts).
-const heap =
-  process.env.PROFILE_HEAP === '1'
-    ? ['--import', fileURLToPath(new URL('heap-sampler.ts', import.meta.url))]
-    : [];
-const profiled =
-  process.env.PROFILE_SERVER === '0'
+const profiled = heap
+  ? [`--inspect=127.0.0.1:${String(inspectPort)}`]
+  : process.env.PROFILE_SERVER === '0'
     ? []
-    : ['--cpu-prof', `--cpu-prof-dir=${dir}/server`, ...interval, ...heap];
+    : ['--cpu-prof', `--cpu-prof-dir=${dir}/server`, ...interval];
 const { server, base: productBase } = await startBenchServer({
   mongoUri,
   redisUrl: redis.url,
@@ -77,15 +77,25 @@ try {
   }
   const options = { ...request, url: `${floor?.base ?? productBase}${request.path}` };
   await load({ ...options, durationSeconds: 2, connections: 16 });
+  const sampler = heap ? await InspectorProfiler.attach(inspectPort) : undefined;
+  await sampler?.startHeapSampling();
   const result = await load({ ...options, durationSeconds: seconds, connections: 16 });
   console.log(JSON.stringify({ side, target, ...result }));
+  if (sampler) {
+    await mkdir(dir, { recursive: true });
+    const allocations = await sampler.stopHeapSampling(`${dir}/${side}-${target}.heapprofile`);
+    sampler.close();
+    console.log(
+      allocationsPerRequest(allocations, result.total, packageOf, Number(process.env.PROFILE_TOP ?? '25')),
+    );
+  }
 } finally {
   await floor?.process.stop();
   await server.stop();
   await mongo.stop();
   await redis.stop();
 }
-if (profiled.length > 0) {
+if (profiled.length > 0 && !heap) {
   await printShares(`${dir}/server`, seconds, Number(process.env.PROFILE_TOP ?? '25'));
 }
 

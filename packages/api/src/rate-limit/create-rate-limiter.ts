@@ -184,6 +184,10 @@ function defineConsumeWithEpoch(redis: Redis): ConsumeWithEpoch {
     throw new Error('ioredis did not define the consume-with-epoch command');
   }
 
+  // A Cluster client says so (ioredis sets `isCluster` on both kinds); the script asks a cluster
+  // node for its id, and nothing of a single Redis.
+  const clusterFlag = redis.isCluster ? '1' : '0';
+
   return async ({ bucketKey, epochKey, windowSeconds }) => {
     if (redis.status !== 'ready') {
       throw new Error('Redis connection is not ready');
@@ -196,6 +200,7 @@ function defineConsumeWithEpoch(redis: Redis): ConsumeWithEpoch {
       String(windowSeconds),
       newAuthEpoch(),
       String(AUTH_EPOCH_TTL_SECONDS),
+      clusterFlag,
     )) as [number, number, string, number];
 
     return { consumed, ttlMs, epoch, resetAtSeconds };
