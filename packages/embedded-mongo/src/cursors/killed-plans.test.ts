@@ -12,7 +12,7 @@ const collectGarbage = runInNewContext('gc') as () => void;
 /** A paused find on a collection of documents and an index, then the collection dropped. */
 function pausedOnDropped(engine: StorageEngine, cursors: CursorStore) {
   const coll = engine.create('db', 'c', {}, null);
-  coll.createIndex({ key: { g: 1 }, name: 'g_1' }, null);
+  coll.createIndex({ v: 2, key: { g: 1 }, name: 'g_1' }, null);
   for (let i = 0; i < 100; i++) coll.insert({ i, g: i % 3 }, null);
   const items = [...coll.docs.rids()].map((rid) => coll.raw(rid) as Buffer);
   const id = cursors.open('db.c', items, 10, true, { coll, index: coll.indexes.get('g_1') ?? null });
