@@ -70,3 +70,17 @@ test('a projection refused elsewhere is refused by id also when no document has 
   const missing = await serverError(find({ _id: 'none' }));
   expect([found.code, missing.code]).toEqual([elsewhere.code, elsewhere.code]);
 });
+
+test('a positional projection of an array the filter says nothing about is refused (51246), by id or not', async () => {
+  const coll = t.db('byid').collection('positional');
+  await coll.insertOne({ _id: 'p' as never, arr: [{ b: 1 }, { b: 2 }], n: 1 });
+  for (const filter of [{ _id: 'p' }, { _id: 'p', n: 1 }, { n: { $gte: 1 } }]) {
+    const error = await serverError(() => coll.find(filter, { projection: { 'arr.$': 1 } }).toArray());
+    expect(error.code).toBe(51246);
+  }
+  // With a condition on the array, the matched element.
+  expect(await coll.findOne({ _id: 'p', 'arr.b': 2 }, { projection: { 'arr.$': 1 } })).toEqual({
+    _id: 'p',
+    arr: [{ b: 2 }],
+  });
+});
