@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Long, ObjectId, type Collection } from 'mongodb';
+import { Long, ObjectId, type Collection, type Filter } from 'mongodb';
 import { serverError, startTestEngine, type TestEngine } from './helpers/engine.js';
 
 /**
@@ -71,10 +71,13 @@ test('a projection refused elsewhere is refused by id also when no document has 
   expect([found.code, missing.code]).toEqual([elsewhere.code, elsewhere.code]);
 });
 
+type WithArray = { _id: string; arr: { b: number }[]; n: number };
+
 test('a positional projection of an array the filter says nothing about is refused (51246), by id or not', async () => {
-  const coll = t.db('byid').collection('positional');
-  await coll.insertOne({ _id: 'p' as never, arr: [{ b: 1 }, { b: 2 }], n: 1 });
-  for (const filter of [{ _id: 'p' }, { _id: 'p', n: 1 }, { n: { $gte: 1 } }]) {
+  const coll = t.db('byid').collection<WithArray>('positional');
+  await coll.insertOne({ _id: 'p', arr: [{ b: 1 }, { b: 2 }], n: 1 });
+  const filters: Filter<WithArray>[] = [{ _id: 'p' }, { _id: 'p', n: 1 }, { n: { $gte: 1 } }];
+  for (const filter of filters) {
     const error = await serverError(() => coll.find(filter, { projection: { 'arr.$': 1 } }).toArray());
     expect(error.code).toBe(51246);
   }
