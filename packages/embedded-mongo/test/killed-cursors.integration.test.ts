@@ -100,4 +100,17 @@ describe('a paused find whose collection or index goes away is killed, as mongod
     const next = (await getMore(id, 'scan')) as { cursor: { nextBatch: Document[] } };
     expect(next.cursor.nextBatch).toHaveLength(20);
   });
+
+  test('a find by _id paused before its first document (batchSize 0), projected or not', async () => {
+    for (const projection of [undefined, { i: 1 }, { 'i.j': 0 }]) {
+      const coll = t.db('killed').collection('byid');
+      const { insertedId } = await coll.insertOne({ i: 1 });
+      const reply = (await t
+        .db('killed')
+        .command({ find: 'byid', filter: { _id: insertedId }, batchSize: 0, projection })) as CursorReply;
+      expect(Number(reply.cursor.id)).not.toBe(0);
+      await coll.drop();
+      expect((await serverError(() => getMore(reply.cursor.id, 'byid'))).code).toBe(175);
+    }
+  });
 });

@@ -78,17 +78,25 @@ async function runFind(ctx: CommandContext): Promise<Buffer> {
     );
   }
   const keyed = keyOptions.returnKey || keyOptions.showRecordId;
-  const byId = skip === 0 && sort.length === 0 && hint === undefined && !keyed ? idLookup(filter) : undefined;
+  // min/max need a hint, whose absence the bounded path refuses: they never take the id lookup.
+  const byId =
+    skip === 0 && sort.length === 0 && hint === undefined && !keyed && !hasBounds(keyOptions)
+      ? idLookup(filter)
+      : undefined;
   if (byId !== undefined) {
     const rid = coll.ridOfId(byId);
     if (rid !== undefined) coll.stats.keysExamined++;
+    // A cursor left open (batchSize 0) is killed with the collection like any paused find.
+    const source = { coll, index: coll.idIndex };
     if (!projection || Object.keys(projection).length === 0) {
       const raw = rid === undefined ? undefined : coll.raw(rid);
-      return cursorFirstBatch(ctx, ns, raw ? [raw] : [], batchSize, singleBatch);
+      return cursorFirstBatch(ctx, ns, raw ? [raw] : [], batchSize, singleBatch, source);
     }
     // A projected read by id is the same single lookup; planning it cost more than projecting.
+    // Projecting no document still runs the projection's checks, so a bad one is refused either way.
     const doc = rid === undefined ? undefined : fetchWithTypes(coll, { rid });
-    return cursorFirstBatch(ctx, ns, doc ? project([doc], filter, projection) : [], batchSize, singleBatch);
+    const items = project(doc ? [doc] : [], filter, projection);
+    return cursorFirstBatch(ctx, ns, items, batchSize, singleBatch, source);
   }
   const rids = hasBounds(keyOptions)
     ? boundedRids(coll, keyOptions, hint, isNaturalHint(ctx.body.hint))

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { BatchItem } from '../wire/cursor-reply.js';
-import type { CursorSource } from './killed-plans.js';
+import { holdSource, type CursorSource, type HeldSource } from './killed-plans.js';
 
 export type OpenCursor = {
   id: bigint;
@@ -10,7 +10,7 @@ export type OpenCursor = {
   lastUsed: number;
   noTimeout: boolean;
   /** What a find's plan read from, checked at each getMore; none for other cursors. */
-  source?: CursorSource;
+  source?: HeldSource;
 };
 
 /** Server-side cursors for find/aggregate results larger than one batch; idle ones expire like mongod's. */
@@ -29,7 +29,15 @@ export class CursorStore {
     // of mongod, so that drivers never turn them into plain numbers.
     while (id === 0n || this.cursors.has(id))
       id = 2n ** 53n + BigInt(randomInt(0, 2 ** 47)) * 1024n + BigInt(randomInt(0, 1024));
-    this.cursors.set(id, { id, ns, items, pos, lastUsed: Date.now(), noTimeout, source });
+    this.cursors.set(id, {
+      id,
+      ns,
+      items,
+      pos,
+      lastUsed: Date.now(),
+      noTimeout,
+      source: source && holdSource(source),
+    });
     return id;
   }
 

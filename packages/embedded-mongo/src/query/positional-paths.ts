@@ -1,5 +1,12 @@
 import { Query } from 'mingo/query';
-import { badValue, conflictingUpdate, failedToParse, show, toCommandError } from '../errors.js';
+import {
+  MongoCommandError,
+  badValue,
+  conflictingUpdate,
+  failedToParse,
+  show,
+  toCommandError,
+} from '../errors.js';
 import { queryOptionsFor } from './mingo-context.js';
 
 type Doc = Record<string, unknown>;
@@ -153,6 +160,38 @@ export function matchedElementIndex(doc: Doc, prefix: string, filter: Doc): numb
   } catch {
     return undefined;
   }
+}
+
+/** Whether the filter names `prefix` or a path under it anywhere, inside logical operators too. */
+function mentions(filter: unknown, prefix: string): boolean {
+  if (Array.isArray(filter)) return filter.some((sub) => mentions(sub, prefix));
+  if (filter === null || typeof filter !== 'object') return false;
+  return Object.entries(filter as Doc).some(
+    ([k, v]) =>
+      k === prefix ||
+      k.startsWith(`${prefix}.`) ||
+      (['$and', '$or', '$nor'].includes(k) && mentions(v, prefix)),
+  );
+}
+
+/**
+ * The error of a positional projection `prefix.$` of an array the query put no condition on:
+ * mongod then has no matched element to keep and fails the read (51246) rather than answer.
+ * Undefined when `prefix` does not reach an array through embedded documents, or the filter
+ * names it (the general path answers those).
+ */
+export function unmatchedPositional(doc: Doc, prefix: string, filter: Doc): MongoCommandError | undefined {
+  let cur: unknown = doc;
+  for (const part of prefix.split('.')) {
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
+    cur = (cur as Doc)[part];
+  }
+  if (!Array.isArray(cur) || mentions(filter, prefix)) return undefined;
+  return new MongoCommandError(
+    51246,
+    'Location51246',
+    "positional operator '.$' couldn't find a matching element in the array",
+  );
 }
 
 function expandPath(

@@ -2,7 +2,7 @@ import { Query } from 'mingo/query';
 import { queryOptions } from './mingo-context.js';
 import { toCommandError } from '../errors.js';
 import { computedProjection, reorder } from './project-order.js';
-import { matchedElementIndex } from './positional-paths.js';
+import { matchedElementIndex, unmatchedPositional } from './positional-paths.js';
 import { applyDotted, dottedProjection } from './dotted-projection.js';
 
 type Doc = Record<string, unknown>;
@@ -20,6 +20,11 @@ export function project(docs: Doc[], filter: Doc, projection: Doc): Doc[] {
   if (positional) {
     const kept = docs.map((doc) => keepMatchedElement(doc, filter, projection));
     if (kept.every((doc) => doc !== undefined)) return kept;
+    const prefix = (Object.keys(projection).find((k) => k.endsWith('.$')) ?? '').slice(0, -2);
+    for (const doc of docs) {
+      const error = unmatchedPositional(doc, prefix, filter);
+      if (error) throw error;
+    }
   }
   return projectWithMingo(docs, filter, projection);
 }
