@@ -35,8 +35,9 @@ async function countStored(ids: TOwnedIds): Promise<TFormOwnCounts> {
  * submissions counted, and the new counts written only if the form still holds the version read
  * first (a compare-and-set; every write of the counts bumps it), so a count that moved during the
  * scan makes it count again instead of being overwritten, even one that moved back to where it was
- * (a submit and a deletion): its values alone would not show that the scan saw only one of them. The gap is the one of every two-write update: a write whose count has not landed
- * yet when the scan sees it is counted once more when it lands, until the next recount.
+ * (a submit and a deletion): its values alone would not show that the scan saw only one of them.
+ * The gap is the one of every two-write update: a write whose count has not landed yet when the
+ * scan sees it is counted once more when it lands, until the next recount.
  * Returns the counts written; null for no such form of this owner; throws when the counts kept
  * moving for `attempts` scans.
  */
