@@ -3,10 +3,11 @@ import {
   formRepository,
   formStatsRepository,
   nonZeroBuckets,
+  SubmissionModel,
   type TFormStatsRecord,
 } from '@formwell/db';
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 
 import { appErrorOf } from '../../test/app-error-of.js';
 import { testConfig } from '../../test/test-config.js';
@@ -205,5 +206,39 @@ describe('rebuildAnalyticsCounters', () => {
       ]),
     );
     expect(await counts(other.ids)).toEqual([1, 0]);
+  });
+  test("a submit and a deletion that leave the form's counts as they were, during the recount's scan, are not counted twice", async () => {
+    const { submit, ids } = await setup();
+    await submit(new Date());
+    await submit(new Date());
+    // The race made to happen: right before the recount's first count runs, a submission arrives
+    // (counted at once), and right after that count saw it, it is deleted (uncounted). The form's
+    // counts are then the ones the recount read first, though they moved twice meanwhile.
+    const countDocuments = SubmissionModel.countDocuments.bind(SubmissionModel);
+    let raced = false;
+    const spy = vi.spyOn(SubmissionModel, 'countDocuments').mockImplementation(((
+      filter: Parameters<typeof countDocuments>[0],
+    ) => {
+      if (raced) {
+        return countDocuments(filter);
+      }
+      raced = true;
+
+      return (async () => {
+        const passing = await submit(new Date());
+        const seen = await countDocuments(filter);
+        await deleteSubmission({ ...ids, submissionId: passing });
+
+        return seen;
+      })();
+    }) as unknown as typeof SubmissionModel.countDocuments);
+    try {
+      await rebuildAnalyticsCounters({ formId: ids.formId });
+    } finally {
+      spy.mockRestore();
+    }
+
+    expect(raced).toBe(true);
+    expect((await formRepository.findById(ids))?.submissionCount).toBe(2);
   });
 });

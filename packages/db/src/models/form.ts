@@ -56,6 +56,9 @@ const formSchema = new Schema(
     // folder now. Absent on forms older than the counters until the migration sets them.
     caughtSpamCount: { type: Number, default: 0 },
     spamFolderCount: { type: Number, default: 0 },
+    // (`countsVersion`, written only by the driver and never read into a record, is bumped by every
+    // write of the counts above, so a recount can tell that they moved during its scan even when
+    // they moved back to the values it read: see form-counts-rebuild.ts.)
     // Webhook endpoints of the form, so the plan's per-form cap is one conditional update.
     // Absent on older forms; core initialises it from a count on first use.
     webhookCount: { type: Number },

@@ -80,7 +80,12 @@ async function settleLegacyMarks(): Promise<number> {
     ]);
     const writes: Promise<unknown>[] = [];
     if (form && !countedIn(form, id)) {
-      writes.push(countOnceLegacy(FormModel.collection, { _id: formId, userId }, id, { submissionCount: 1 }));
+      writes.push(
+        countOnceLegacy(FormModel.collection, { _id: formId, userId }, id, {
+          submissionCount: 1,
+          countsVersion: 1,
+        }),
+      );
     }
     if (!countedIn(totals, id)) {
       await FormStatsModel.collection

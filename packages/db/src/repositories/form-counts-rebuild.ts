@@ -5,7 +5,7 @@ import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
 /** The counts a form keeps of its own submissions, as a recount sets them. */
 export type TFormOwnCounts = { submissionCount: number; spamFolderCount: number };
 
-type TStoredCounts = { submissionCount?: number | null; spamFolderCount?: number | null };
+type TStoredCounts = { countsVersion?: number };
 
 /**
  * What the form's stored submissions say its counts should be. Only the form's own owner's
@@ -31,11 +31,13 @@ async function countStored(ids: TOwnedIds): Promise<TFormOwnCounts> {
 /**
  * Sets a form's `submissionCount` and `spamFolderCount` to what its stored submissions say, which
  * repairs a count left one off by a crash between a write and its count (a spam move, a deletion).
- * Safe while submissions arrive, without transactions: the counts are read, the submissions
- * counted, and the new counts written only if the form still holds the counts read first (a
- * compare-and-set), so a count that moved during the scan makes it count again instead of being
- * overwritten. The gap is the one of every two-write update: a write whose count has not landed
- * yet when the scan sees it is counted once more when it lands, until the next recount.
+ * Safe while submissions arrive, without transactions: the counts' version is read, the
+ * submissions counted, and the new counts written only if the form still holds the version read
+ * first (a compare-and-set; every write of the counts bumps it), so a count that moved during the
+ * scan makes it count again instead of being overwritten, even one that moved back to where it was
+ * (a submit and a deletion): its values alone would not show that the scan saw only one of them.
+ * The gap is the one of every two-write update: a write whose count has not landed yet when the
+ * scan sees it is counted once more when it lands, until the next recount.
  * Returns the counts written; null for no such form of this owner; throws when the counts kept
  * moving for `attempts` scans.
  */
@@ -52,19 +54,19 @@ export async function recountForm({
     const form = { _id: ids.form, userId: ids.owner };
     for (let attempt = 0; attempt < attempts; attempt++) {
       const before = await FormModel.collection.findOne<TStoredCounts>(form, {
-        projection: { submissionCount: 1, spamFolderCount: 1 },
+        projection: { countsVersion: 1 },
       });
       if (!before) {
         return null;
       }
       const counted = await countStored(ids);
-      // `null` also matches a legacy form without the field.
-      const unchanged = {
-        ...form,
-        submissionCount: before.submissionCount ?? null,
-        spamFolderCount: before.spamFolderCount ?? null,
-      };
-      if ((await FormModel.collection.updateOne(unchanged, { $set: counted })).matchedCount === 1) {
+      // A form whose counts were not written since the version was kept has none yet.
+      const unchanged = { ...form, countsVersion: before.countsVersion ?? { $exists: false } };
+      const written = await FormModel.collection.updateOne(unchanged, {
+        $set: counted,
+        $inc: { countsVersion: 1 },
+      });
+      if (written.matchedCount === 1) {
         return counted;
       }
     }

@@ -303,7 +303,10 @@ export const formRepository = {
     by: TFormCounts;
   }): Promise<void> {
     return withOwnedIds({ userId, formId }, undefined, async (ids) => {
-      await FormModel.collection.updateOne({ _id: ids.form, userId: ids.owner }, { $inc: by });
+      await FormModel.collection.updateOne(
+        { _id: ids.form, userId: ids.owner },
+        { $inc: { ...by, countsVersion: 1 } },
+      );
     });
   },
   /** One submission answered like a success and never stored (honeypot, failed CAPTCHA). */

@@ -35,13 +35,16 @@ export async function migrateSpamCountsToForms(): Promise<void> {
   }
   await FormModel.collection.updateMany(
     { spamFolderCount: { $nin: [0, null] } },
-    { $set: { spamFolderCount: 0 } },
+    { $set: { spamFolderCount: 0 }, $inc: { countsVersion: 1 } },
   );
   const folders = SubmissionModel.collection.aggregate<{ _id: TId; count: number }>([
     { $match: { status: 'spam' } },
     { $group: { _id: '$formId', count: { $sum: 1 } } },
   ]);
   for await (const { _id, count } of folders) {
-    await FormModel.collection.updateOne({ _id }, { $set: { spamFolderCount: count } });
+    await FormModel.collection.updateOne(
+      { _id },
+      { $set: { spamFolderCount: count }, $inc: { countsVersion: 1 } },
+    );
   }
 }

@@ -47,7 +47,7 @@ export const spamFolderRepository = {
     const document = newSubmissionDocument(record);
     const counted = {
       filter: { _id: document.formId, userId: document.userId },
-      update: { $inc: { spamFolderCount: 1 } },
+      update: { $inc: { spamFolderCount: 1, countsVersion: 1 } },
     };
     const result = await bulkWriteIfSupported(
       SubmissionModel.db.getClient(),

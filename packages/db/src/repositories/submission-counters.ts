@@ -17,7 +17,7 @@ function submissionCountWrite(ids: TOwnedIds, by: 1 | -1): TBulkWriteModel {
     name: 'updateOne',
     namespace: namespaceOf(FormModel),
     filter: { _id: ids.form, userId: ids.owner },
-    update: { $inc: { submissionCount: by } },
+    update: { $inc: { submissionCount: by, countsVersion: 1 } },
   };
 }
 
