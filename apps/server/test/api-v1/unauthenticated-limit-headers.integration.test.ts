@@ -13,22 +13,31 @@ const guessedKey = () =>
   `mk_live_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x').slice(0, 32)}`;
 
 /**
- * Every answer of a rate-limited endpoint carries the limit headers, its 401s too. Before a key is
- * known the limit in force is the address's bad-key limit, so a 401 tells that one.
+ * GETs of the forms list from one random client address, on an app whose bad-key limit is
+ * `limit`, counted in Redis from the first request (before Redis is ready the limiter counts in
+ * memory).
  */
-test('401s of a limited endpoint carry the bad-key limit headers of the address, counted truthfully', async () => {
-  const { app } = await buildTestApp({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_BAD_API_KEY: '5/60' });
-  // Count in Redis from the first request (before it is ready the limiter counts in memory).
+async function listFromOneAddress(limit: string) {
+  const { app } = await buildTestApp({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_BAD_API_KEY: limit });
   if (app.redis.status !== 'ready') {
     await once(app.redis, 'ready');
   }
   const address = randomAddress();
-  const get = (key: string | null) =>
+
+  return (key: string | null) =>
     app.inject({
       method: 'GET',
       url: LIST,
       headers: { 'x-forwarded-for': address, ...(key ? { 'x-api-key': key } : {}) },
     });
+}
+
+/**
+ * Every answer of a rate-limited endpoint carries the limit headers, its 401s too. Before a key is
+ * known the limit in force is the address's bad-key limit, so a 401 tells that one.
+ */
+test('401s of a limited endpoint carry the bad-key limit headers of the address, counted truthfully', async () => {
+  const get = await listFromOneAddress('5/60');
 
   const remaining: string[] = [];
   for (let i = 0; i < 3; i++) {
@@ -57,17 +66,7 @@ test('401s of a limited endpoint carry the bad-key limit headers of the address,
 });
 
 test("a bad key's 401 names the second its bucket empties, as a key's own bucket does: never past now plus the window", async () => {
-  const { app } = await buildTestApp({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_BAD_API_KEY: '2/60' });
-  if (app.redis.status !== 'ready') {
-    await once(app.redis, 'ready');
-  }
-  const address = randomAddress();
-  const get = (key: string | null) =>
-    app.inject({
-      method: 'GET',
-      url: LIST,
-      headers: { 'x-forwarded-for': address, ...(key ? { 'x-api-key': key } : {}) },
-    });
+  const get = await listFromOneAddress('2/60');
 
   const before = Date.now() / 1000;
   const first = await get(guessedKey());
