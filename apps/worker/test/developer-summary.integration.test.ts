@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 
 import {
   DEVELOPER_SUMMARY_EMAIL_KIND,
@@ -12,16 +11,15 @@ import {
 import { EmailLogModel, FormModel, SubmissionModel } from '@formwell/db';
 import { QueueName, developerSummaryJob } from '@formwell/jobs';
 import { testMongoUri } from '@formwell/vitest-config/services';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { waitFor } from './helpers/receiver.js';
+import { recipientOf, recordingSmtp } from './helpers/recording-smtp.js';
 import { workerHarness } from './helpers/worker-harness.js';
 
 const config = loadConfig({ env: {} });
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+const smtp = recordingSmtp();
+const { received } = smtp;
 const worker = workerHarness();
 const { producer } = worker;
 const queue = worker.queue(QueueName.email);
@@ -31,32 +29,18 @@ const queue = worker.queue(QueueName.email);
 const clock = { now: new Date(Date.UTC(2031, 0, 15, 10, 20, 0)) };
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      void simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   await worker.start({
     mongoUri: testMongoUri('worker_developer_summary'),
     config,
-    smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    smtpUrl: await smtp.start(),
     now: () => clock.now,
   });
 });
 
 afterAll(async () => {
   await worker.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
-
-const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
 
 async function submitAndWait(userId: string, formId: string, message: string) {
   const { response, outbox } = await submitForm({
@@ -109,7 +93,7 @@ test('past 100 notifications in an hour, the rest are skipped and one summary co
     await submitAndWait(user.id, form.id, message);
   }
   // Nothing reached the owner: three skipped, no summary before the hour is over.
-  expect(received.filter((mail) => to(mail) === owner)).toEqual([]);
+  expect(received.filter((mail) => recipientOf(mail) === owner)).toEqual([]);
   expect(
     await EmailLogModel.countDocuments({ formId: form.id, kind: 'email.developer', status: 'skipped' }),
   ).toBe(3);
@@ -125,7 +109,7 @@ test('past 100 notifications in an hour, the rest are skipped and one summary co
   // The hour is over: the clock moves on and the job is due now.
   clock.now = new Date(hourStart + 3_600_000 + 5_000);
   await summaries[0]?.promote();
-  const summary = await waitFor(() => received.find((mail) => to(mail) === owner));
+  const summary = await waitFor(() => received.find((mail) => recipientOf(mail) === owner));
   expect(summary.subject).toBe('3 skipped notifications for Busy <form>');
   expect(summary.text).toContain('between 2031-01-15 10:00-11:00 UTC');
   expect(summary.text).toContain('so 3 notifications were not sent');
@@ -143,5 +127,5 @@ test('past 100 notifications in an hour, the rest are skipped and one summary co
   const again = await queue.getJob(`email-summary-${form.id}-${hourStart}`);
   expect(again?.id).toBe(summaries[0]?.id);
   expect(await again?.getState()).toBe('completed');
-  expect(received.filter((mail) => to(mail) === owner)).toHaveLength(1);
+  expect(received.filter((mail) => recipientOf(mail) === owner)).toHaveLength(1);
 }, 60_000);

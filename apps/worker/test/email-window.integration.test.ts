@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 
 import {
   createForm,
@@ -14,46 +13,29 @@ import { EmailLogModel, SubmissionModel } from '@formwell/db';
 import { QUEUE_PREFIX, submissionEmailJob, submissionEmailsJob, webhookDeliveryJob } from '@formwell/jobs';
 import { testMongoUri } from '@formwell/vitest-config/services';
 import { Queue } from 'bullmq';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { createOutboxClaims } from '../src/email/outbox-claims.js';
 import { waitFor } from './helpers/receiver.js';
+import { recipientOf, recordingSmtp } from './helpers/recording-smtp.js';
 import { workerHarness } from './helpers/worker-harness.js';
 
 const config = loadConfig({ env: {} });
-const received: ParsedMail[] = [];
+const smtp = recordingSmtp({
+  // Mail to later-… is refused for now (451), as a greylisting relay does: worth a retry.
+  refuse: (address) =>
+    address.startsWith('later-') ? { responseCode: 451, message: 'Try again later' } : undefined,
+  offerStartTls: true,
+});
+const { received } = smtp;
 /** The worker's log lines, as JSON objects. */
 const logLines: Record<string, unknown>[] = [];
-let smtp: SMTPServer;
 const worker = workerHarness();
 const { connection, producer } = worker;
 const emailQueue = worker.queue(submissionEmailJob.queue);
 
 beforeAll(async () => {
-  // Mail to later-… is refused for now (451), as a greylisting relay does: worth a retry.
-  smtp = new SMTPServer({
-    authOptional: true,
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('later-')) {
-        callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-
-        return;
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      void simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
   await worker.start({
     mongoUri: testMongoUri('worker_email_window'),
     logger: pino(
@@ -65,13 +47,13 @@ beforeAll(async () => {
       },
     ),
     config,
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: await smtp.start(),
   });
 });
 
 afterAll(async () => {
   await worker.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** A PRO form that confirms to the submitter and notifies its owner. */
@@ -119,8 +101,7 @@ async function jobFinished(jobId: string) {
   });
 }
 
-const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
-const sentTo = (address: string) => received.filter((mail) => to(mail) === address).length;
+const sentTo = (address: string) => received.filter((mail) => recipientOf(mail) === address).length;
 const entryOf = (outbox: TOutboxItem[], kind: TOutboxItem['kind']) =>
   outbox.find((item) => item.kind === kind);
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 
 import {
   createForm,
@@ -15,55 +14,36 @@ import {
 } from '@formwell/core';
 import { EmailLogModel, SubmissionModel } from '@formwell/db';
 import { testMongoUri } from '@formwell/vitest-config/services';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { waitFor } from './helpers/receiver.js';
+import { recipientOf, recordingSmtp } from './helpers/recording-smtp.js';
 import { workerHarness } from './helpers/worker-harness.js';
 
 const config = loadConfig({ env: {} });
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+const smtp = recordingSmtp({
+  // Mail to bounce@… is refused for good (550), as an unknown mailbox is. STARTTLS is offered with
+  // a certificate nobody could verify: mail to a loopback address arrives all the same.
+  refuse: (address) =>
+    address.startsWith('bounce@') ? { responseCode: 550, message: 'No such user' } : undefined,
+  offerStartTls: true,
+});
+const { received } = smtp;
 const worker = workerHarness();
 const { producer } = worker;
 
 beforeAll(async () => {
-  // A real SMTP server; mail to bounce@… is refused for good (550), as an unknown mailbox is. It
-  // offers STARTTLS with its own certificate, one nobody could verify, as local relays and test
-  // catchers do: mail to a loopback address arrives all the same.
-  smtp = new SMTPServer({
-    authOptional: true,
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('bounce@')) {
-        const error = Object.assign(new Error('No such user'), { responseCode: 550 });
-        callback(error);
-
-        return;
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      void simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
   await worker.start({
     mongoUri: testMongoUri('worker_email'),
     config,
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: await smtp.start(),
     mailFrom: 'Formwell <forms@formwell.test>',
   });
 });
 
 afterAll(async () => {
   await worker.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** A form set up on PRO; `plan` is the plan its owner submits under (e.g. after a downgrade). */
@@ -114,8 +94,6 @@ async function submitAndWait(
   return { response, outbox };
 }
 
-const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
-
 test('PRO: the submitter gets a confirmation and the owner a notification, user data escaped', async () => {
   const target = await formOf('PRO', {
     enabled: true,
@@ -125,8 +103,8 @@ test('PRO: the submitter gets a confirmation and the owner a notification, user 
   const submitter = `jane-${randomBytes(4).toString('hex')}@example.com`;
   await submitAndWait(target, { email: submitter, message: '<script>alert(1)</script>' });
 
-  const confirmation = received.find((mail) => to(mail) === submitter);
-  const notification = received.find((mail) => to(mail) === target.owner);
+  const confirmation = received.find((mail) => recipientOf(mail) === submitter);
+  const notification = received.find((mail) => recipientOf(mail) === target.owner);
   expect(confirmation?.subject).toBe('We received your submission to Support <desk>');
   expect(confirmation?.replyTo?.value[0]?.address).toBe('help@example.com');
   expect(confirmation?.from?.value[0]?.address).toBe('forms@formwell.test');
@@ -174,8 +152,8 @@ test('plan rules (owner downgraded): FREE sends nothing, STANDARD confirms witho
   const standard = await formOf('STANDARD', { enabled: true, developerNotificationsEnabled: true });
   const submitter = `std-${randomBytes(4).toString('hex')}@example.com`;
   await submitAndWait(standard, { email: submitter });
-  expect(received.filter((mail) => to(mail) === submitter)).toHaveLength(1);
-  expect(received.filter((mail) => to(mail) === standard.owner)).toHaveLength(0);
+  expect(received.filter((mail) => recipientOf(mail) === submitter)).toHaveLength(1);
+  expect(received.filter((mail) => recipientOf(mail) === standard.owner)).toHaveLength(0);
 
   const noEmail = await submitForm({
     config,
@@ -188,7 +166,7 @@ test('plan rules (owner downgraded): FREE sends nothing, STANDARD confirms witho
 test('a notification whose submission holds no valid address has no Reply-To', async () => {
   const target = await formOf('PRO', { developerNotificationsEnabled: true, replyTo: 'help@example.com' });
   await submitAndWait(target, { email: 'not an address\r\nBcc: x@example.com', message: 'hi' });
-  const notification = received.find((mail) => to(mail) === target.owner);
+  const notification = received.find((mail) => recipientOf(mail) === target.owner);
   expect(notification?.subject).toBe('New submission to Support <desk>');
   expect(notification?.replyTo).toBeUndefined();
   expect(notification?.headers.has('reply-to')).toBe(false);
@@ -238,7 +216,7 @@ test('the phishing reproduction: a public form without CAPTCHA mails the victim 
   // Through an embed key: the submit route passes an origin-restricted key as unverified.
   await submitAndWait(target, { email: victim, message: PHISH }, false);
 
-  expect(received.filter((mail) => to(mail) === victim)).toEqual([]);
+  expect(received.filter((mail) => recipientOf(mail) === victim)).toEqual([]);
   expect(await logOf(target.form.id)).toEqual([
     ['email.confirmation', 'skipped', UNVERIFIED_SUBMITTER_REASON],
     ['email.confirmation', 'skipped', UNVERIFIED_SUBMITTER_REASON],
@@ -255,7 +233,7 @@ test("the owner's knowing switch sends unverified confirmations, within 3 per ad
   for (let i = 0; i < 4; i += 1) {
     await submitAndWait(first, { email: victim, message: PHISH }, false);
   }
-  expect(received.filter((mail) => to(mail) === victim)).toHaveLength(3);
+  expect(received.filter((mail) => recipientOf(mail) === victim)).toHaveLength(3);
   const tenantCap = 'confirmation limit reached: 3 per address per 24 h for this account';
   expect((await logOf(first.form.id)).map(([, status, error]) => [status, error])).toEqual([
     ['sent', null],
@@ -273,7 +251,7 @@ test("the owner's knowing switch sends unverified confirmations, within 3 per ad
       await submitAndWait(other, { email: victim });
     }
   }
-  expect(received.filter((mail) => to(mail) === victim)).toHaveLength(10);
+  expect(received.filter((mail) => recipientOf(mail) === victim)).toHaveLength(10);
   const last = others.at(-1);
   expect(last && (await logOf(last.form.id)).map(([, status, error]) => [status, error])).toEqual([
     ['sent', null],
