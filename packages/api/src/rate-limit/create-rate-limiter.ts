@@ -108,8 +108,6 @@ export function createRateLimiter({
   const consumeWithEpoch = defineConsumeWithEpoch(redis);
   const consumeInWindow = defineWindowCommand(redis, CONSUME_IN_WINDOW_COMMAND, CONSUME_IN_WINDOW_LUA);
   const peekInWindow = defineWindowCommand(redis, PEEK_IN_WINDOW_COMMAND, PEEK_IN_WINDOW_LUA);
-  // The same key rate-limiter-flexible keeps the bucket under, so `refund` and `reset` find it.
-  const bucketKey = (name: TRateLimitName, bucketId: string) => `${keyPrefix}:${name}:${bucketId}`;
 
   const entryOf = (name: TRateLimitName) => {
     const entry = limiters.get(name);
@@ -122,8 +120,9 @@ export function createRateLimiter({
 
   return {
     async consume(name, bucketId) {
-      const { insuranceLimiter, rule } = entryOf(name);
-      const counted = await consumeInWindow(bucketKey(name, bucketId), '1', String(rule.windowSeconds)).catch(
+      const { limiter, insuranceLimiter, rule } = entryOf(name);
+      // Under rate-limiter-flexible's own key for the bucket, so that its `refund` and `reset` find it.
+      const counted = await consumeInWindow(limiter.getKey(bucketId), '1', String(rule.windowSeconds)).catch(
         () => null,
       );
       if (counted) {
@@ -146,8 +145,8 @@ export function createRateLimiter({
       return { state: await insuranceConsume(name, rule, insuranceLimiter, bucketId), epoch: null };
     },
     async peek(name, bucketId) {
-      const { insuranceLimiter, rule } = entryOf(name);
-      const counted = await peekInWindow(bucketKey(name, bucketId)).catch(() => null);
+      const { limiter, insuranceLimiter, rule } = entryOf(name);
+      const counted = await peekInWindow(limiter.getKey(bucketId)).catch(() => null);
       if (counted) {
         return counted.consumed === 0
           ? toState(name, rule, new RateLimiterRes(rule.limit, 0, 0, false), true)
