@@ -21,6 +21,7 @@ import {
   type TDashboard,
 } from './http/dashboard.js';
 import { refuseForeignHosts } from './http/allowed-hosts.js';
+import { answerClientError } from './http/client-errors.js';
 import { createDocumentedPathLookup } from './http/documented-path.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { noStoreForAuthenticatedAnswers } from './http/no-store.js';
@@ -90,6 +91,11 @@ export async function buildApp({
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
       void reply.code(400).send(buildErrorBody(400, { message: ErrorMessages.INVALID_URL }));
     },
+    // A request Node's parser refused gets the same error body as every other answer.
+    clientErrorHandler: answerClientError,
+    // Node answers an HTTP/1.1 request without Host with an empty 400; refuseForeignHosts answers it
+    // with the error body instead.
+    http: { requireHostHeader: false },
     ...fastify,
   });
 

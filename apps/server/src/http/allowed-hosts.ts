@@ -43,7 +43,7 @@ function hostMatcher({ publicUrl, extraHosts }: AllowedHostsOptions): (host: str
   }
 
   return (host) => {
-    // Only HTTP/1.0 requests may come without a Host (Node refuses HTTP/1.1 ones); no browser
+    // Only HTTP/1.0 requests get here without a Host (the hook answers HTTP/1.1 ones); no browser
     // sends such a request, so it cannot be a rebinding page's.
     if (host === '') {
       return true;
@@ -56,7 +56,8 @@ function hostMatcher({ publicUrl, extraHosts }: AllowedHostsOptions): (host: str
 
 /**
  * Every request, on every path (the API, the dashboard, `/metrics`, health), is refused with 421 and
- * the usual error body unless its `Host` is one of this server's names: a page on another site that
+ * the usual error body unless its `Host` is one of this server's names (an HTTP/1.1 request without
+ * any `Host`: 400): a page on another site that
  * rebinds its own name to this server's address then reads nothing and signs up nobody.
  * `request.host` follows X-Forwarded-Host only from trusted proxies (TRUST_PROXY).
  */
@@ -65,6 +66,13 @@ export function refuseForeignHosts(app: FastifyInstance, options: AllowedHostsOp
   // A callback hook: every request passes it, and an async one costs each a promise and a turn of
   // the microtask queue. A refused request is answered here and goes no further (no `done`).
   app.addHook('onRequest', (request, reply, done) => {
+    // HTTP/1.1 requires a Host. Node would refuse one without it itself, with an empty body, so
+    // the server lets it through (`requireHostHeader: false` in app.ts) to answer with the error body.
+    if (request.host === '' && request.raw.httpVersion !== '1.0') {
+      void reply.code(400).send(buildErrorBody(400, { message: ErrorMessages.HOST_REQUIRED }));
+
+      return;
+    }
     if (allowed(request.host)) {
       done();
 

@@ -99,3 +99,30 @@ function decodeChunked(head: string, body: string): string {
     rest = rest.slice(lineEnd + 2 + size + 2);
   }
 }
+
+export type RawResponse = { status: number; head: string; body: string };
+
+/**
+ * Writes bytes as they are onto a socket and reads the answer until the server closes: for requests
+ * no HTTP client would send (no Host, broken header syntax, HTTP/1.0).
+ */
+export function sendRawRequest(port: number, bytes: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    const received: Buffer[] = [];
+    socket.on('data', (data: Buffer) => received.push(data));
+    // The server may close while we still write: the answer is what it sent before.
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') {
+        reject(error);
+      }
+    });
+    socket.on('close', () => {
+      const text = Buffer.concat(received).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
+      resolve({ status, head, body: decodeChunked(head, body) });
+    });
+    socket.on('connect', () => socket.write(bytes));
+  });
+}

@@ -83,6 +83,14 @@ export const ErrorMessages = {
   CROSS_ORIGIN_REFUSED: 'Cross-origin requests are not accepted on dashboard routes',
   /** A `Host` that is none of the server's names (PUBLIC_URL's, loopback, ALLOWED_HOSTS): 421. */
   UNKNOWN_HOST: 'This server does not answer to this host name',
+  /** An HTTP/1.1 request without a `Host` header (HTTP/1.0 may omit it). */
+  HOST_REQUIRED: 'A Host header is required',
+  /** A request Node's HTTP parser could not read (bad framing, bad header syntax, unknown method). */
+  MALFORMED_REQUEST: 'Malformed HTTP request',
+  /** Request line and headers together over Node's header size limit (a very long URL, say). */
+  HEADERS_TOO_LARGE: 'Request headers are too large',
+  /** A client that did not finish sending its request within the server's request timeout. */
+  REQUEST_TIMEOUT: 'Request timed out',
   API_KEY_OUTSIDE_REST: 'API keys are accepted only under /api/v1',
   /** The 413 of every route under the usual body limit, whoever raised it. */
   BODY_TOO_LARGE: bodyTooLarge(BODY_LIMIT_BYTES),
