@@ -55,12 +55,14 @@ export function customWebhookRoutes(
     signer: { key: Buffer; receiverUserId: string | null } | null,
   ) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (!signer || !hasValidSignature(signer.key, raw, request.headers[SIGNATURE_HEADER])) {
-      return reply.code(401).type('text/plain; charset=utf-8').send(ErrorMessages.INVALID_SIGNATURE);
-    }
     const text = raw.toString('utf8');
+    // The body limits every path keeps (size, then depth) come before anything else is done with
+    // the body, the signature check included, as on every other path.
     if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
       return reply.code(400).send(buildErrorBody(400, { message: JSON_TOO_DEEP_TEXT }));
+    }
+    if (!signer || !hasValidSignature(signer.key, raw, request.headers[SIGNATURE_HEADER])) {
+      return reply.code(401).type('text/plain; charset=utf-8').send(ErrorMessages.INVALID_SIGNATURE);
     }
     let payload: unknown;
     try {

@@ -102,7 +102,7 @@ describe('POST /api/webhooks/custom', () => {
     expect(await recorded(event.data.submissionId)).toEqual([]);
   });
 
-  test('a bad shape, a non-JSON body and JSON nested too deep: 400 with the error body, after the signature', async () => {
+  test('a bad shape or a non-JSON body: 400 with the error body after the signature; JSON nested too deep: 400 before it', async () => {
     const { app } = await buildTestApp({ CUSTOM_WEBHOOK_SECRET: SECRET });
     const cases: [string, string | RegExp][] = [
       [JSON.stringify({ ...notification(), event: 'form.deleted' }), /^event: /],
@@ -133,8 +133,15 @@ describe('POST /api/webhooks/custom', () => {
       expect(json.message).toMatch(message);
       expect(json.error).toBe(json.message);
     }
-    // Unsigned garbage is refused for its signature before anything reads it.
+    // Unsigned garbage is refused for its signature before anything parses it.
     expectInvalidSignature(await post(app, 'not json at all', 'bad'));
+    // The depth limit, like the size limit, comes before the signature, as on every path.
+    const tooDeep = `{"a":${'['.repeat(MAX_JSON_DEPTH + 5)}${']'.repeat(MAX_JSON_DEPTH + 5)}}`;
+    const unsigned = await post(app, tooDeep);
+    expect([unsigned.statusCode, unsigned.json<{ message: string }>().message]).toEqual([
+      400,
+      `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    ]);
     // A text/plain sender is checked on the same bytes.
     const body = JSON.stringify(notification());
     expect((await post(app, body, sign(body), 'text/plain')).statusCode).toBe(200);
