@@ -108,3 +108,29 @@ test("on the embedded engine the CLI follows its npm start's ALLOW_PRIVATE_WEBHO
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("on the embedded engine the CLI finds its npm start's services on the TCP ports that npm start was given, where its own environment names none", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-cli-env-'));
+  try {
+    const source = { FORMWELL_DATA_DIR: dataDir };
+    mkdirSync(join(dataDir, 'run'));
+    writeStartSettings(embeddedServices(source), {
+      EMBEDDED_MONGO_PORT: '27555',
+      EMBEDDED_REDIS_PORT: '6390',
+    });
+
+    expect([cliEnv(source).MONGODB_URI, cliEnv(source).REDIS_URL]).toEqual([
+      'mongodb://127.0.0.1:27555/formwell',
+      'redis://127.0.0.1:6390',
+    ]);
+    // The CLI's own settings still win.
+    expect(cliEnv({ ...source, EMBEDDED_REDIS_PORT: '6391' }).REDIS_URL).toBe('redis://127.0.0.1:6391');
+    expect(cliEnv({ ...source, REDIS_URL: 'redis://r:6379' }).REDIS_URL).toBe('redis://r:6379');
+
+    // A start on the sockets rewrites the record.
+    writeStartSettings(embeddedServices(source), {});
+    expect(cliEnv(source).REDIS_URL).toBe(embeddedServices(source).redisUrl);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

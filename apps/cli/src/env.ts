@@ -3,7 +3,7 @@ import { ZRedisEnvSchema } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
-import { embeddedServices, readStartSettings } from '@formwell/local-services';
+import { readStartSettings, startedEmbeddedServices } from '@formwell/local-services';
 
 import { CliError } from './cli-error.js';
 
@@ -16,13 +16,14 @@ const REDIS_URL_REQUIRED =
  * The CLI's environment: the database location, plus core's plan and quota overrides so the CLI
  * applies the same limits as the server it shares the data with, and the servers' REDIS_URL. With
  * MONGODB_URI and REDIS_URL unset they are the embedded engine and Redis of `npm start`, found from
- * the same settings `npm start` reads (FORMWELL_DATA_DIR, EMBEDDED_MONGO_PORT), so both talk to the
- * same data. A MONGODB_URI of any other database requires REDIS_URL: defaulting to the embedded
- * Redis there would store revokes, plan changes and deletions without telling the servers, whose
- * cached authentication would keep honouring them.
+ * the same settings `npm start` reads (FORMWELL_DATA_DIR, EMBEDDED_MONGO_PORT, EMBEDDED_REDIS_PORT;
+ * the ports, when unset here, as that `npm start` recorded them), so both talk to the same data.
+ * A MONGODB_URI of any other database requires REDIS_URL: defaulting to the embedded Redis there
+ * would store revokes, plan changes and deletions without telling the servers, whose cached
+ * authentication would keep honouring them.
  */
 export function cliEnv(source: Record<string, string | undefined> = process.env) {
-  const embedded = embeddedServices(source);
+  const embedded = startedEmbeddedServices(source);
   const mongoUri = source['MONGODB_URI'] || embedded.mongoUri;
   if (mongoUri !== embedded.mongoUri && !source['REDIS_URL']) {
     throw new CliError(REDIS_URL_REQUIRED);

@@ -18,6 +18,8 @@ export type EmbeddedServices = {
 };
 
 export declare function embeddedServices(env?: Record<string, string | undefined>): EmbeddedServices;
+/** embeddedServices, with the ports the `npm start` of that data folder recorded where env has none. */
+export declare function startedEmbeddedServices(env?: Record<string, string | undefined>): EmbeddedServices;
 export declare function writeStartSettings(
   services: Pick<EmbeddedServices, 'startSettingsFile'>,
   env: Record<string, string | undefined>,

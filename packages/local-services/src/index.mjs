@@ -73,9 +73,29 @@ function parsePort(value, name) {
  * Settings of a running `npm start` that the CLI follows when its own environment leaves them
  * unset. ALLOW_PRIVATE_WEBHOOK_TARGETS: the CLI refuses a webhook URL on a private address only
  * because the worker would refuse every delivery to it; when the install it talks to was started
- * allowing them, that refusal would stop a receiver the worker reaches.
+ * allowing them, that refusal would stop a receiver the worker reaches. EMBEDDED_MONGO_PORT and
+ * EMBEDDED_REDIS_PORT: with them the services listen on TCP and not on their sockets, so a CLI
+ * looking for the sockets would find no database, or store a key revoke without reaching the Redis
+ * through which the servers drop their cached copy of the key.
  */
-const START_SETTINGS = ['ALLOW_PRIVATE_WEBHOOK_TARGETS'];
+const START_SETTINGS = ['ALLOW_PRIVATE_WEBHOOK_TARGETS', 'EMBEDDED_MONGO_PORT', 'EMBEDDED_REDIS_PORT'];
+
+/** The embedded services' own settings among START_SETTINGS (where they listen). */
+const SERVICE_PORT_SETTINGS = ['EMBEDDED_MONGO_PORT', 'EMBEDDED_REDIS_PORT'];
+
+/**
+ * The embedded services as the `npm start` of this data folder runs them: the ports it listens on,
+ * where the environment names none, come from its record (the folder alone locates the record).
+ */
+export function startedEmbeddedServices(env = process.env) {
+  const started = readStartSettings(embeddedServices(env));
+  const withPorts = { ...env };
+  for (const name of SERVICE_PORT_SETTINGS) {
+    withPorts[name] ||= started[name];
+  }
+
+  return embeddedServices(withPorts);
+}
 
 /** Records, for the CLI, those settings as `npm start` runs with them (rewritten at each start). */
 export function writeStartSettings(services, env) {
