@@ -225,6 +225,12 @@ describe('formwell workspace / member commands', () => {
     const noWorkspace = await formwell('form', 'list', '--workspace', unknown);
     expect(noWorkspace.code).not.toBe(0);
     expect(noWorkspace.stderr).toContain('Workspace not found');
+    // Removing from a workspace that does not exist names the workspace, not a missing member.
+    const removeFromNone = await formwell('member', 'remove', '--workspace', unknown, '--user', other.id);
+    expect({ code: removeFromNone.code, stderr: removeFromNone.stderr }).toEqual({
+      code: 1,
+      stderr: 'formwell: Workspace not found\n',
+    });
     // --user keeps the answer it always had.
     const noUser = await formwell('key', 'create', '--user', unknown, '--name', 'k');
     expect(noUser.code).not.toBe(0);

@@ -109,6 +109,34 @@ test('the worker posts one submission to Slack, Discord and Teams stand-ins, eac
   expect(attempts.map((attempt) => attempt.httpStatus)).toEqual([200, 200, 200]);
 });
 
+test('Discord and Teams receive labels and values as typed where nothing in them would format', async () => {
+  const owner = await ownerWithEndpoint(config, (await platform('discord')).url);
+  await WebhookEndpointModel.deleteMany({ formId: owner.form.id });
+  const targets = { discord: await platform('discord'), teams: await platform('teams') };
+  for (const type of ['discord', 'teams'] as const) {
+    await createIntegration({
+      config,
+      userId: owner.user.id,
+      formId: owner.form.id,
+      input: { type, url: targets[type].url },
+    });
+  }
+  const data = { 'e-mail': 'jane.doe@example.com', rating: '3.5 (out of 5)!' };
+  const { response } = await submitAndEnqueue(owner, data);
+  await waitFor(() => outboxDone(response.submissionId));
+
+  type TDiscordBody = { embeds: { fields: { name: string; value: string }[] }[] };
+  type TTeamsBody = {
+    attachments: { content: { body: { type: string; facts?: { title: string; value: string }[] }[] } }[];
+  };
+  const discord = JSON.parse(targets.discord.requests[0]?.body ?? '{}') as TDiscordBody;
+  const teams = JSON.parse(targets.teams.requests[0]?.body ?? '{}') as TTeamsBody;
+  const typed = Object.entries(data);
+  expect(discord.embeds[0]?.fields.map((field) => [field.name, field.value])).toEqual(typed);
+  const facts = teams.attachments[0]?.content.body.find((element) => element.type === 'FactSet')?.facts;
+  expect(facts?.map((fact) => [fact.title, fact.value])).toEqual(typed);
+});
+
 test('a slow integration target times out and is retried until it answers', async () => {
   const owner = await ownerWithEndpoint(config, 'http://127.0.0.1:9/unused');
   await WebhookEndpointModel.deleteMany({ formId: owner.form.id });

@@ -96,6 +96,11 @@ describe('the spam folder over HTTP', () => {
       (mail) => mail.kind,
     );
     expect(mailKinds.sort()).toEqual(['email.confirmation', 'email.developer']);
+    // It came with a server-side key, which vouches for the submitter: released, it is confirmed as
+    // its submit would have been, not held back as unverified.
+    const confirmation = await EmailLogModel.findOne({ submissionId, kind: 'email.confirmation' }).lean();
+    expect(confirmation?.status).not.toBe('skipped');
+    expect(confirmation?.error ?? null).toBeNull();
     expect((await list('')).json<TListed>().submissions.map((s) => s.id)).toEqual([submissionId]);
     const detail = await call(app, { method: 'GET', url: `/api/v1/forms/${form.id}`, key: owner.key });
     expect(detail.json<{ submissionCount: number }>().submissionCount).toBe(1);

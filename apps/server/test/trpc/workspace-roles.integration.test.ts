@@ -133,3 +133,37 @@ describe('a workspace shared by two users, through the dashboard procedures', ()
     ]);
   });
 });
+
+describe("a member's session follows the workspace's plan, not the member's own", () => {
+  test('a FREE account reads the analytics of a STANDARD team it views, and its own FREE forms stay gated', async () => {
+    const { app } = await buildTestApp();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const owner = await signedUp(address);
+    const viewer = await signedUp(address);
+    const team = await createWorkspace({ config: testCoreConfig, userId: owner.user.id, name: 'Paid team' });
+    await setUserPlan({ config: testCoreConfig, userId: team.id, plan: 'STANDARD' });
+    const teamForm = await createForm({ config: testCoreConfig, userId: team.id, input: formInput });
+    const ownForm = await createForm({
+      config: testCoreConfig,
+      userId: viewer.user.id,
+      input: { ...formInput, name: 'Mine' },
+    });
+    await addMember({
+      actor: { userId: owner.user.id },
+      workspaceId: team.id,
+      email: viewer.email,
+      role: 'viewer',
+    });
+
+    // In its personal workspace the FREE plan applies.
+    expect(await rejection(viewer.client.forms.analytics.query({ formId: ownForm.id }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Analytics are only available with the STANDARD or PRO plan',
+    });
+
+    // Switched to the team: the team's form, under the team's plan (it was 404 for a member before).
+    await viewer.client.workspace.switch.mutate({ workspaceId: team.id });
+    const analytics = await viewer.client.forms.analytics.query({ formId: teamForm.id });
+    expect(analytics.totalSubmissions).toBe(0);
+  });
+});

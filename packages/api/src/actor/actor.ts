@@ -1,4 +1,10 @@
-import { requireScope, type TApiKeyScope, type TKeyRestrictions, type TWorkspaceRole } from '@formwell/core';
+import {
+  requireScope,
+  type TApiKeyScope,
+  type TKeyRestrictions,
+  type TPlan,
+  type TWorkspaceRole,
+} from '@formwell/core';
 
 import type { Context } from '../context.js';
 
@@ -13,6 +19,12 @@ export type TActor = {
    * its user's id, so the `userId` fields stored on forms, keys and submissions hold it).
    */
   workspaceId: string;
+  /**
+   * That workspace's plan and monthly quota: the workspace pays, so every plan rule follows them,
+   * whichever member signed in (a member's own account may be on another plan).
+   */
+  plan: TPlan;
+  quotaLimit: number;
   /** The caller's role in that workspace (a key acts as the workspace: `owner`, within its scopes). */
   role: TWorkspaceRole;
   /** What the caller may do: a key's scopes and restrictions, or all of it for a session. */
@@ -32,9 +44,16 @@ type TActorRights = {
 const UNRESTRICTED: TKeyRestrictions = { formIds: [], allowedOrigins: [] };
 
 /** A signed-in dashboard user in the workspace the session works in, with that member's role. */
-export function sessionActor({ workspaceId, role }: { workspaceId: string; role: TWorkspaceRole }): TActor {
+export function sessionActor({
+  workspaceId,
+  role,
+  plan,
+  quotaLimit,
+}: Pick<TActor, 'workspaceId' | 'role' | 'plan' | 'quotaLimit'>): TActor {
   return {
     workspaceId,
+    plan,
+    quotaLimit,
     role,
     rights: { scopes: 'all', restrictions: UNRESTRICTED },
     credential: { type: 'session' },
@@ -43,16 +62,19 @@ export function sessionActor({ workspaceId, role }: { workspaceId: string; role:
 }
 
 export type ApiKeyActorOptions = {
-  userId: string;
+  /** The key's tenant: its workspace's id, plan and quota. */
+  user: { id: string; plan: TPlan; quotaLimit: number };
   apiKeyId: string;
   scopes: TApiKeyScope[];
   restrictions: TKeyRestrictions;
 };
 
 /** An API key's holder: the key owner's tenant, narrowed to the key's scopes and restrictions. */
-export function apiKeyActor({ userId, apiKeyId, scopes, restrictions }: ApiKeyActorOptions): TActor {
+export function apiKeyActor({ user, apiKeyId, scopes, restrictions }: ApiKeyActorOptions): TActor {
   return {
-    workspaceId: userId,
+    workspaceId: user.id,
+    plan: user.plan,
+    quotaLimit: user.quotaLimit,
     role: 'owner',
     rights: { scopes, restrictions },
     credential: { type: 'apiKey', apiKeyId },

@@ -96,7 +96,7 @@ export async function admitApiKeyRequest({
       ),
   });
   const actor = apiKeyActor({
-    userId: verified.user.id,
+    user: verified.user,
     apiKeyId: verified.apiKey.id,
     scopes: verified.apiKey.scopes,
     restrictions: verified.apiKey.restrictions,

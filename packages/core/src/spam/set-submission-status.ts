@@ -210,11 +210,17 @@ async function release({
     released = await spamFolderRepository.release({
       ...ids,
       withdrawn,
-      // Whether its submitter was vouched for is not kept: its confirmation is held back (logged
-      // skipped) unless the form confirms unverified submitters.
+      // Confirmed as its submit would have been: only a submitter vouched for then (CAPTCHA, or a
+      // key that is not origin-restricted), unless the form confirms unverified submitters.
       outbox: withdrawn
         ? []
-        : planOutbox({ form, limits, email: current.email, endpoints, submitterVerified: false }),
+        : planOutbox({
+            form,
+            limits,
+            email: current.email,
+            endpoints,
+            submitterVerified: current.submitterVerified,
+          }),
       ...(emailKey === undefined ? {} : { emailKey }),
     });
   } catch (error) {

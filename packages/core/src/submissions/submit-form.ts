@@ -185,10 +185,14 @@ export async function submitForm({
     data: validation.data,
     signals,
   });
+  // A CAPTCHA passed (an embed key's, checked above, or /f/'s) vouches for the submitter too.
+  const vouched = submitterVerified || signals.captcha === 'passed';
   if (verdict.status === 'spam') {
     // Kept in the spam folder, and nothing else: no quota, count, analytics, email or webhook
-    // until the owner releases it. A uniqueEmail address is not taken by it either.
+    // until the owner releases it. A uniqueEmail address is not taken by it either. Whether the
+    // submitter was vouched for is kept, so a release confirms them as this submit would have.
     const stored = await spamFolderRepository.file({
+      submitterVerified: vouched,
       userId: user.id,
       formId: form.id,
       email,
@@ -230,14 +234,7 @@ export async function submitForm({
       data: validation.data,
       meta,
       verdict,
-      // A CAPTCHA passed (an embed key's, checked above, or /f/'s) vouches for the submitter too.
-      outbox: planOutbox({
-        form,
-        limits,
-        email,
-        endpoints,
-        submitterVerified: submitterVerified || signals.captcha === 'passed',
-      }),
+      outbox: planOutbox({ form, limits, email, endpoints, submitterVerified: vouched }),
       requestId: requestId ?? null,
       createdAt: now,
     },

@@ -1,4 +1,4 @@
-import { userRepository, workspaceMemberRepository, workspaceRepository } from '@formwell/db';
+import { userRepository, workspaceMemberRepository } from '@formwell/db';
 
 import { AppErrorCode } from '../errors/app-error-code.js';
 import { AppError } from '../errors/app-error.js';
@@ -7,7 +7,6 @@ import { parseInput } from '../errors/parse-input.js';
 import { ZEmailSchema } from '../users/z-user-input.js';
 import { requireActorRole, type TMemberActor } from './require-actor-role.js';
 import { ZAssignableRoleSchema, type TAssignableRole } from './roles.js';
-import { workspaceNotFound } from './workspace-member-of.js';
 
 export type TMemberChange = { workspaceId: string; userId: string; role: TAssignableRole };
 
@@ -28,10 +27,8 @@ export async function addMember({
 }): Promise<TMemberChange> {
   const checkedRole = parseInput(ZAssignableRoleSchema, role.toLowerCase());
   const checkedEmail = parseInput(ZEmailSchema, email);
+  // 404 `Workspace not found` for a workspace that does not exist, whoever asks.
   await requireActorRole(actor, workspaceId, 'members');
-  if (!(await workspaceRepository.findById({ workspaceId }))) {
-    throw workspaceNotFound();
-  }
   const user = await userRepository.findByEmail({ email: checkedEmail });
   if (!user) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.USER_NOT_FOUND });

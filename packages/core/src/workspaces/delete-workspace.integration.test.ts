@@ -137,7 +137,7 @@ describe('deleting a workspace', () => {
         userId: members.member.id,
         workspaceId: team.id,
       }),
-    ).toEqual({ workspaceId: members.member.id, role: 'owner' });
+    ).toEqual({ workspaceId: members.member.id, role: 'owner', plan: 'FREE', quotaLimit: 200 });
     expect((await verifySession({ token })).workspaceId).toBe(members.member.id);
 
     // The owner keeps the account, its personal workspace and its seat elsewhere; the other team

@@ -1,7 +1,28 @@
-import { dashboardSessionRepository, type TWorkspaceRole } from '@formwell/db';
+import { dashboardSessionRepository, type TWorkspaceRecord, type TWorkspaceRole } from '@formwell/db';
 
 import { AppError } from '../errors/app-error.js';
 import { workspaceMemberOf } from './workspace-member-of.js';
+
+/**
+ * The workspace a session acts in: its id, the member's role there, and the plan and monthly quota
+ * every plan rule of the session's requests follows (the workspace's, not the member's own).
+ */
+type TSessionWorkspace = {
+  workspaceId: string;
+  role: TWorkspaceRole;
+  plan: TWorkspaceRecord['plan'];
+  quotaLimit: number;
+};
+
+function asSessionWorkspace({
+  workspace,
+  role,
+}: {
+  workspace: TWorkspaceRecord;
+  role: TWorkspaceRole;
+}): TSessionWorkspace {
+  return { workspaceId: workspace.id, role, plan: workspace.plan, quotaLimit: workspace.quotaLimit };
+}
 
 /**
  * The workspace a dashboard session acts in, and the user's role there, read from MongoDB on each
@@ -17,7 +38,7 @@ export async function sessionWorkspace({
   sessionId: string;
   userId: string;
   workspaceId: string | null;
-}): Promise<{ workspaceId: string; role: TWorkspaceRole }> {
+}): Promise<TSessionWorkspace> {
   if (workspaceId !== null && workspaceId !== userId) {
     const found = await workspaceMemberOf({ userId, workspaceId }).catch((error: unknown) => {
       if (AppError.is(error)) {
@@ -26,13 +47,12 @@ export async function sessionWorkspace({
       throw error;
     });
     if (found) {
-      return { workspaceId: found.workspace.id, role: found.role };
+      return asSessionWorkspace(found);
     }
     await dashboardSessionRepository.setWorkspace({ sessionId, workspaceId: userId });
   }
-  const personal = await workspaceMemberOf({ userId, workspaceId: userId });
 
-  return { workspaceId: userId, role: personal.role };
+  return asSessionWorkspace(await workspaceMemberOf({ userId, workspaceId: userId }));
 }
 
 /** Switches the session to a workspace the user belongs to (404 for any other). */

@@ -55,6 +55,10 @@ const submissionSchema = new Schema(
     // analytics and no outbox. Unset (in the same update that moves it to the inbox) when the owner
     // releases it, which then gives it all of those exactly once.
     withheld: { type: Boolean },
+    // Set with `withheld` at submit time when the submitter was vouched for (a CAPTCHA passed, or a
+    // key that is not origin-restricted): a release then confirms it as that submit would have.
+    // Unset by the release.
+    submitterVerified: { type: Boolean },
     // Set with `withheld` when the owner marks a delivered submission spam: it left the counts,
     // the analytics and the month's quota then, but its emails and webhooks had gone out already,
     // so a release counts it again and sends nothing twice. Unset by that release.

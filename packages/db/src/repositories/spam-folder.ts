@@ -91,7 +91,7 @@ export const spamFolderRepository = {
           ...(ids.withdrawn ? {} : { outbox, hasPendingOutbox: outbox.length > 0, countersPending: true }),
           ...(ids.emailKey !== undefined ? { emailKey: ids.emailKey } : {}),
         },
-        $unset: { withheld: '', withdrawn: '', spamSince: '' },
+        $unset: { withheld: '', withdrawn: '', spamSince: '', submitterVerified: '' },
       },
       { returnDocument: 'before' },
     );

@@ -12,7 +12,14 @@ export type TSubmissionMeta = NonNullable<TStoredSubmission['meta']>;
 
 export type TSubmissionRecord = Omit<
   TStoredSubmission,
-  'emailKey' | 'hasPendingOutbox' | 'meta' | 'countersPending' | 'status' | 'withheld' | 'withdrawn'
+  | 'emailKey'
+  | 'hasPendingOutbox'
+  | 'meta'
+  | 'countersPending'
+  | 'status'
+  | 'withheld'
+  | 'withdrawn'
+  | 'submitterVerified'
 > & {
   id: string;
   data: Record<string, unknown>;
@@ -25,6 +32,8 @@ export type TSubmissionRecord = Omit<
   withheld: boolean;
   /** Withheld after it was delivered (the owner marked it spam): a release sends nothing again. */
   withdrawn: boolean;
+  /** Withheld at submit time from a vouched-for submitter: its release may confirm them. */
+  submitterVerified: boolean;
 };
 
 export type TSubmissionStatus = NonNullable<TSubmissionDoc['status']>;
@@ -70,6 +79,7 @@ export function toSubmissionRecord(doc: TLeanSubmission): TSubmissionRecord {
     spamReasons: doc.spamReasons ?? [],
     withheld: doc.withheld === true,
     withdrawn: doc.withdrawn === true,
+    submitterVerified: doc.submitterVerified === true,
     spamSince: doc.spamSince ?? null,
     markedAs: doc.markedAs ?? null,
     createdAt: doc.createdAt,

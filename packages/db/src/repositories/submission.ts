@@ -65,6 +65,8 @@ export type TCreateSubmissionRecord = Pick<
   outbox: TNewOutboxEntry[];
   /** The classifier's verdict; `spam` files it withheld in the spam folder (no counters, no outbox). */
   verdict?: { status: TSubmissionStatus; score: number; reasons: string[] };
+  /** Kept on withheld spam only: whether its release may confirm the submitter (see plan-outbox). */
+  submitterVerified?: boolean;
 };
 
 export type TNewOutboxEntry = Pick<TOutboxEntryRecord, 'kind'> & {
@@ -136,7 +138,15 @@ export function newSubmissionDocument(input: TCreateSubmissionRecord, { marked =
     spamReasons: verdict.reasons,
     // Withheld spam is counted nowhere until released. Everything else is counted: in the insert's
     // own command (storeSubmission, `marked: false`), or later by countPending, which takes the mark.
-    ...(withheld ? { withheld: true, spamSince: input.createdAt } : marked ? { countersPending: true } : {}),
+    ...(withheld
+      ? {
+          withheld: true,
+          spamSince: input.createdAt,
+          ...(input.submitterVerified === true ? { submitterVerified: true } : {}),
+        }
+      : marked
+        ? { countersPending: true }
+        : {}),
     createdAt: input.createdAt,
     __v: 0,
   };

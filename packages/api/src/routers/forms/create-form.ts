@@ -12,7 +12,7 @@ export const createFormRoute = actorProcedure({ apiKey: apiKeyPolicies.formsCrea
   .input(ZCreateFormRequestSchema)
   .output(ZCreateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { actor, user, services, logger } = ctx;
+    const { actor, services, logger } = ctx;
     requireMailRoutingRight(actor, input.emailSettings);
     const form = await createForm({ config: services.config, userId: actor.workspaceId, input });
     logger.info({ formId: form.id }, 'form created');
@@ -20,5 +20,5 @@ export const createFormRoute = actorProcedure({ apiKey: apiKeyPolicies.formsCrea
       return form;
     }
 
-    return getForm({ userId: actor.workspaceId, formId: form.id, limits: services.config.plans[user.plan] });
+    return getForm({ userId: actor.workspaceId, formId: form.id, limits: services.config.plans[actor.plan] });
   });

@@ -14,10 +14,13 @@ export const getFormAnalyticsRoute = actorProcedure({ apiKey: apiKeyPolicies.ana
   .input(ZGetFormAnalyticsRequestSchema)
   .output(ZGetFormAnalyticsResponseSchema)
   .query(({ ctx, input }) => {
-    const { user, services } = ctx;
+    const { actor, services } = ctx;
     const timeRange = input.timeRange ?? sentEmpty(ctx.req.url, 'timeRange');
     const tz = input.tz ?? sentEmpty(ctx.req.url, 'tz');
 
-    // The plan comes from the user loaded for this request, so a downgrade applies on the next call.
-    return getFormAnalytics({ config: services.config, user, formId: input.formId, timeRange, tz });
+    // The workspace's plan as loaded for this request (a downgrade applies on the next call), for a
+    // member signed in to a team's workspace as much as for a key.
+    const tenant = { id: actor.workspaceId, plan: actor.plan };
+
+    return getFormAnalytics({ config: services.config, user: tenant, formId: input.formId, timeRange, tz });
   });

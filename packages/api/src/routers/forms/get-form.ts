@@ -11,12 +11,12 @@ export const getFormRoute = actorProcedure({ apiKey: apiKeyPolicies.getForm, ses
   .input(ZGetFormRequestSchema)
   .output(ZGetFormResponseSchema)
   .query(({ ctx, input }) => {
-    const { actor, user, services } = ctx;
+    const { actor, services } = ctx;
     const read = seesFormSettings(actor) ? getFormDetail : getForm;
 
     return read({
       userId: actor.workspaceId,
       formId: input.formId,
-      limits: services.config.plans[user.plan],
+      limits: services.config.plans[actor.plan],
     });
   });

@@ -16,7 +16,7 @@ export const updateFormRoute = actorProcedure({ apiKey: apiKeyPolicies.formsMana
   .input(ZUpdateFormRequestSchema)
   .output(ZUpdateFormResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { actor, user, services, logger } = ctx;
+    const { actor, services, logger } = ctx;
     const { formId, ...data } = input;
     requireMailRoutingRight(actor, input.emailSettings);
     const form = await updateForm({
@@ -31,5 +31,5 @@ export const updateFormRoute = actorProcedure({ apiKey: apiKeyPolicies.formsMana
       return form;
     }
 
-    return getForm({ userId: actor.workspaceId, formId, limits: services.config.plans[user.plan] });
+    return getForm({ userId: actor.workspaceId, formId, limits: services.config.plans[actor.plan] });
   });

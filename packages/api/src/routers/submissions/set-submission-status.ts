@@ -22,11 +22,11 @@ export const setSubmissionStatusRoute = actorProcedure({
   .input(ZSetSubmissionStatusRequestSchema)
   .output(ZSetSubmissionStatusResponseSchema)
   .mutation(async ({ ctx, input }) => {
-    const { actor, user, services, logger } = ctx;
+    const { actor, services, logger } = ctx;
     const { formId, submissionId, status } = input;
     const result = await setSubmissionStatus({
       config: services.config,
-      user: { id: actor.workspaceId, plan: user.plan, quotaLimit: user.quotaLimit },
+      user: { id: actor.workspaceId, plan: actor.plan, quotaLimit: actor.quotaLimit },
       formId,
       submissionId,
       input: { status },

@@ -160,6 +160,31 @@ describe('chat messages', () => {
     expect(value).toContain('\\<at\\>Boss\\</at\\>');
   });
 
+  test('Discord and Teams show labels and values as typed where nothing would format', () => {
+    const plainText = {
+      label: 'E-mail address',
+      value: 'jane.doe@example.com (3.5 stars!) 10:30',
+      links: [],
+    };
+    const lineStarts = {
+      label: 'Notes',
+      value: '# not a heading\n- not a list\n1. not numbered\nsee https://evil.example',
+      links: [],
+    };
+    const discord = buildChatMessage('discord', message([plainText, lineStarts])) as TDiscordMessage;
+    const teams = buildChatMessage('teams', message([plainText, lineStarts])) as TTeamsMessage;
+    const facts = teams.attachments[0].content.body.find((element) => element.type === 'FactSet');
+    const shown = [
+      discord.embeds[0].fields.map((field) => [field.name, field.value]),
+      facts && 'facts' in facts ? facts.facts.map((fact) => [fact.title, fact.value]) : [],
+    ];
+    const expected = [
+      ['E-mail address', 'jane.doe@example.com (3.5 stars!) 10:30'],
+      ['Notes', '\\# not a heading\n\\- not a list\n1\\. not numbered\nsee https\\://evil.example'],
+    ];
+    expect(shown).toEqual([expected, expected]);
+  });
+
   test('a cut never leaves a backslash escaping the ellipsis', () => {
     const value = '*'.repeat(5000);
     const built = buildChatMessage(
