@@ -258,3 +258,29 @@ test("the owner's knowing switch sends unverified confirmations, within 3 per ad
     ['skipped', 'confirmation limit reached: 10 per address per 24 h for this install'],
   ]);
 });
+
+test('a confirmation template quotes the submitter to a verified submitter only; an unverified one gets the built-in body', async () => {
+  const target = await formOf('PRO', {
+    enabled: true,
+    confirmUnverified: true,
+    developerNotificationsEnabled: false,
+    confirmationTemplate: {
+      subject: 'Thanks from {{form.name}}',
+      body: 'You wrote: {{field.message}}',
+    },
+  });
+  const verified = `verified-${randomBytes(4).toString('hex')}@example.com`;
+  const unverified = `unverified-${randomBytes(4).toString('hex')}@example.com`;
+  await submitAndWait(target, { email: verified, message: 'See you on Monday' });
+  await submitAndWait(target, { email: unverified, message: PHISH }, false);
+
+  const toVerified = received.find((mail) => recipientOf(mail) === verified);
+  expect(toVerified?.subject).toBe('Thanks from Support <desk>');
+  expect(toVerified?.text).toContain('You wrote: See you on Monday');
+  const toUnverified = received.find((mail) => recipientOf(mail) === unverified);
+  // The subject quotes nothing the submitter typed, so it stays; the body falls back to the built-in.
+  expect(toUnverified?.subject).toBe('Thanks from Support <desk>');
+  expect(toUnverified?.text).not.toContain('You wrote');
+  expect(toUnverified?.text).not.toContain(PHISH);
+  expect(toUnverified?.html).not.toContain('phish.example');
+});

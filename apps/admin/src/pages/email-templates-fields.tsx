@@ -32,7 +32,7 @@ export function toEmailTemplatesInput(templates: TEmailTemplates) {
 }
 
 const PLACEHOLDER_HINT =
-  'Markdown. Placeholders: {{form.name}}, {{form.url}}, {{submission.id}}, {{submission.createdAt}}, {{fields}} (a table of labels and values), {{field.NAME}}; the confirmation may not use the last two (it would quote the submitter to an address they typed). Empty: the built-in text.';
+  'Markdown. Placeholders: {{form.name}}, {{form.url}}, {{submission.id}}, {{submission.createdAt}}, {{fields}} (a table of labels and values), {{field.NAME}}; a confirmation to a submitter who passed no CAPTCHA and used no server-side key gets the built-in text wherever the last two appear. Empty: the built-in text.';
 
 /** The draft rendered by the server with sample data, after the owner stops typing for a moment. */
 function usePreview(formId: string, kind: TKind, draft: { subject: string; body: string }) {

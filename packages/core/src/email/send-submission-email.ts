@@ -125,7 +125,9 @@ export async function sendSubmissionEmail({
     publicUrl: config.publicUrl,
   });
   const confirmation = kind === 'email.confirmation';
-  const template = formEmailTemplate(confirmation ? 'confirmation' : 'notification', form.emailSettings);
+  const template = formEmailTemplate(confirmation ? 'confirmation' : 'notification', form.emailSettings, {
+    mayQuoteSubmitter: !confirmation || entry.submitterVerified,
+  });
   const context = {
     formName: form.name,
     formUrl: formPageUrl(config.publicUrl, formId),

@@ -7,7 +7,7 @@ import {
   type TEmailTemplate,
   type TEmailTemplateKind,
 } from './templates/email-template-defaults.js';
-import { refusedPlaceholders } from './templates/email-placeholders.js';
+import { quotesSubmitter } from './templates/email-placeholders.js';
 import { renderEmailTemplate, type TEmailTemplateContext } from './templates/render-email-template.js';
 
 /** The page every email's HTML part is set in; `title` is escaped here, `body` must be already. */
@@ -22,7 +22,10 @@ export function emailLayout(title: string | null, body: string): string {
 /**
  * The template a form's email of this kind is written with: the owner's parts where set, the
  * built-in ones elsewhere. The confirmation's older `subject` setting still counts where no
- * template subject is set.
+ * template subject is set. `mayQuoteSubmitter` is false for a confirmation to a submitter who was
+ * not verified (the owner confirms those too): it goes to an address anyone could have typed, so a
+ * part quoting what was typed would let anyone mail any text to anyone from the install; such a part
+ * is replaced by the built-in one, which quotes nothing.
  */
 export function formEmailTemplate(
   kind: TEmailTemplateKind,
@@ -30,15 +33,14 @@ export function formEmailTemplate(
     TFormRecord['emailSettings'],
     'subject' | 'notificationTemplate' | 'confirmationTemplate'
   >,
+  { mayQuoteSubmitter }: { mayQuoteSubmitter: boolean },
 ): TEmailTemplate {
   const stored =
     kind === 'notification' ? emailSettings.notificationTemplate : emailSettings.confirmationTemplate;
   const legacySubject = kind === 'confirmation' ? emailSettings.subject : null;
 
-  // Saving refuses a part its kind may not quote; one stored before that rule falls back to the
-  // built-in part rather than mailing the submitter's text to the address they typed.
   const allowed = (part: string | null | undefined) =>
-    part === null || part === undefined || refusedPlaceholders(kind, part).length > 0 ? null : part;
+    part === null || part === undefined || (!mayQuoteSubmitter && quotesSubmitter(part)) ? null : part;
 
   return {
     subject: allowed(stored?.subject) ?? allowed(legacySubject) ?? DEFAULT_EMAIL_TEMPLATES[kind].subject,

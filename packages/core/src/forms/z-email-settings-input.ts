@@ -24,9 +24,9 @@ export const ZEmailSettingsInputSchema = z.object({
   /**
    * Subject and Markdown body of the owner's notification and the submitter's confirmation
    * (placeholders such as `{{form.name}}`, `{{fields}}`, `{{field.NAME}}`); null, or a null part,
-   * for the built-in one; a part left out keeps what is stored. The confirmation may not quote the
-   * submitter (`{{fields}}`, `{{field.NAME}}`): it goes to an address the submitter typed. The
-   * placeholders are checked by assertTemplatePlaceholders, whose 400 names them.
+   * for the built-in one; a part left out keeps what is stored. A confirmation to an unverified
+   * submitter is sent without the parts that quote them (see formEmailTemplate). The placeholders
+   * are checked by assertTemplatePlaceholders, whose 400 names unknown ones.
    */
   notificationTemplate: ZEmailTemplateInputSchema.nullable().optional(),
   confirmationTemplate: ZEmailTemplateInputSchema.nullable().optional(),

@@ -7,7 +7,12 @@ import { effectiveEmailSettings } from '../forms/effective-email-settings.js';
 export const UNVERIFIED_SUBMITTER_REASON =
   'submitter not verified: no CAPTCHA and no server-side key (the form does not confirm unverified submitters)';
 
-type TPlannedEntry = { kind: TOutboxKind; endpointId?: string; skipReason?: string };
+type TPlannedEntry = {
+  kind: TOutboxKind;
+  endpointId?: string;
+  skipReason?: string;
+  submitterVerified?: boolean;
+};
 
 /**
  * Side effects a new submission owes: the submitter's confirmation when email
@@ -36,6 +41,7 @@ export function planOutbox({
     const allowed = submitterVerified || form.emailSettings.confirmUnverified;
     entries.push({
       kind: 'email.confirmation',
+      submitterVerified,
       ...(allowed ? {} : { skipReason: UNVERIFIED_SUBMITTER_REASON }),
     });
   }

@@ -18,6 +18,10 @@ const outboxEntrySchema = new Schema(
     // Set when the entry is decided not to send at submit time (a confirmation to an unverified
     // submitter): the worker logs it as skipped with this reason instead of sending.
     skipReason: { type: String, default: null },
+    // A confirmation's: whether the submitter was verified (a CAPTCHA, or a key that is not
+    // public), the only case in which the owner's template may quote what they typed to the
+    // address they typed. False on entries from before it was kept: they get the built-in parts.
+    submitterVerified: { type: Boolean, default: false },
   },
   { _id: true },
 );

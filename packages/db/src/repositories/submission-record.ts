@@ -55,6 +55,7 @@ function toOutbox(entry: TLeanOutbox): TOutboxEntryRecord {
     lastError: entry.lastError ?? null,
     doneAt: entry.doneAt ?? null,
     skipReason: entry.skipReason ?? null,
+    submitterVerified: entry.submitterVerified === true,
   };
 }
 

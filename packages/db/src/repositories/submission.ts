@@ -72,6 +72,7 @@ export type TCreateSubmissionRecord = Pick<
 export type TNewOutboxEntry = Pick<TOutboxEntryRecord, 'kind'> & {
   endpointId?: TOutboxEntryRecord['endpointId'];
   skipReason?: string;
+  submitterVerified?: boolean;
 };
 
 /** An outbox entry as stored, pending, with its own id. */
@@ -84,6 +85,7 @@ export function newOutboxEntry(entry: TNewOutboxEntry) {
     lastError: null,
     doneAt: null,
     skipReason: entry.skipReason ?? null,
+    submitterVerified: entry.submitterVerified === true,
     _id: new mongoose.Types.ObjectId(),
   };
 }

@@ -40,13 +40,9 @@ function isSubmitterValue(name: string): boolean {
   return name === 'fields' || name.startsWith('field.');
 }
 
-/**
- * The placeholders of `template` a template of this kind may not use. The confirmation goes to an
- * address the submitter typed, so quoting anything they typed would let anyone mail any text to
- * anyone from this install: it may use only the form's and the service's own values.
- */
-export function refusedPlaceholders(kind: 'notification' | 'confirmation', template: string): string[] {
-  return kind === 'confirmation' ? placeholdersOf(template).filter(isSubmitterValue) : [];
+/** Whether `template` quotes what the submitter typed (`{{fields}}`, `{{field.NAME}}`). */
+export function quotesSubmitter(template: string): boolean {
+  return placeholdersOf(template).some(isSubmitterValue);
 }
 
 /** Replaces each placeholder with `valueOf(name)`; a name it has no value for becomes empty. */

@@ -59,7 +59,8 @@ export async function previewEmailTemplate({
     emailSettings: { [setting]: template ?? null },
     fieldNames: fields.map((field) => field.name as string),
   });
-  const saved = formEmailTemplate(kind, form.emailSettings);
+  // The preview shows what a verified submitter (or the owner) gets: the template as written.
+  const saved = formEmailTemplate(kind, form.emailSettings, { mayQuoteSubmitter: true });
   const rendered = renderEmailTemplate(
     { subject: template?.subject ?? saved.subject, body: template?.body ?? saved.body },
     {

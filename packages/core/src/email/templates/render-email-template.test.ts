@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 
 import { DEFAULT_EMAIL_TEMPLATES } from './email-template-defaults.js';
-import { refusedPlaceholders, unknownPlaceholders } from './email-placeholders.js';
+import { quotesSubmitter, unknownPlaceholders } from './email-placeholders.js';
 import { assertTemplatePlaceholders, placeholderProblem } from './z-email-template.js';
 import { formEmailTemplate } from '../submission-email-templates.js';
 import { renderEmailTemplate, type TEmailTemplateContext } from './render-email-template.js';
@@ -105,22 +105,15 @@ describe('unknownPlaceholders', () => {
   });
 });
 
-describe('placeholders per template kind', () => {
+describe('quoting the submitter', () => {
   const quoting = 'You wrote {{ fields }} as {{field.email}} to {{form.name}} ({{submission.id}})';
 
-  test('the confirmation refuses every placeholder the submitter typed; the notification may quote them', () => {
-    expect(refusedPlaceholders('confirmation', quoting)).toEqual(['fields', 'field.email']);
-    expect(refusedPlaceholders('notification', quoting)).toEqual([]);
-    expect(placeholderProblem('confirmation', quoting)).toBe(
-      'Placeholders the submitter typed cannot be used in the confirmation (it is sent to the address they typed): {{fields}}, {{field.email}}',
-    );
-    expect(placeholderProblem('notification', quoting)).toBeNull();
-    expect(
-      placeholderProblem('confirmation', 'Thanks from {{form.name}} at {{submission.createdAt}}'),
-    ).toBeNull();
+  test('what quotes the submitter is told apart from the form and service values', () => {
+    expect(quotesSubmitter(quoting)).toBe(true);
+    expect(quotesSubmitter('Thanks from {{form.name}} at {{submission.createdAt}}')).toBe(false);
   });
 
-  test('saving a confirmation that quotes the submitter fails, in subject or body, naming the placeholder', () => {
+  test('both kinds may save a template that quotes the submitter; only unknown placeholders are refused', () => {
     const refusal = (emailSettings: Parameters<typeof assertTemplatePlaceholders>[0]['emailSettings']) => {
       try {
         assertTemplatePlaceholders({ emailSettings });
@@ -129,23 +122,37 @@ describe('placeholders per template kind', () => {
       }
       return null;
     };
-    expect(refusal({ confirmationTemplate: { subject: 'Re: {{field.message}}' } })).toBe(
-      `emailSettings.confirmationTemplate.subject: ${String(placeholderProblem('confirmation', '{{field.message}}'))}`,
-    );
-    expect(refusal({ confirmationTemplate: { body: '{{fields}}' } })).toContain('{{fields}}');
-    expect(refusal({ subject: 'You wrote {{fields}}' })).toContain('emailSettings.subject: ');
-    expect(refusal({ notificationTemplate: { subject: 'New {{nope}}' } })).toBe(
-      'emailSettings.notificationTemplate.subject: Unknown placeholders: {{nope}}',
-    );
+    expect(
+      refusal({ confirmationTemplate: { subject: 'Re: {{field.message}}', body: '{{fields}}' } }),
+    ).toBeNull();
+    expect(refusal({ subject: 'You wrote {{fields}}' })).toBeNull();
     expect(refusal({ notificationTemplate: { body: '{{fields}} {{field.message}}' } })).toBeNull();
+    expect(refusal({ confirmationTemplate: { subject: 'New {{nope}}' } })).toBe(
+      `emailSettings.confirmationTemplate.subject: ${String(placeholderProblem('New {{nope}}'))}`,
+    );
+    expect(placeholderProblem('New {{nope}}')).toBe('Unknown placeholders: {{nope}}');
   });
 
-  test('a confirmation stored before the rule is sent with the built-in part instead of the quote', () => {
-    const template = formEmailTemplate('confirmation', {
+  test('a confirmation to an unverified submitter gets the built-in part wherever the template quotes them', () => {
+    const settings = {
       subject: 'Legacy {{field.email}}',
       notificationTemplate: null,
-      confirmationTemplate: { subject: null, body: 'You wrote {{fields}}' },
+      confirmationTemplate: { subject: 'Thanks from {{form.name}}', body: 'You wrote {{fields}}' },
+    };
+    expect(formEmailTemplate('confirmation', settings, { mayQuoteSubmitter: false })).toEqual({
+      subject: 'Thanks from {{form.name}}',
+      body: DEFAULT_EMAIL_TEMPLATES.confirmation.body,
     });
-    expect(template).toEqual(DEFAULT_EMAIL_TEMPLATES.confirmation);
+    expect(formEmailTemplate('confirmation', settings, { mayQuoteSubmitter: true })).toEqual({
+      subject: 'Thanks from {{form.name}}',
+      body: 'You wrote {{fields}}',
+    });
+    const legacyOnly = { ...settings, confirmationTemplate: null };
+    expect(formEmailTemplate('confirmation', legacyOnly, { mayQuoteSubmitter: false })).toEqual(
+      DEFAULT_EMAIL_TEMPLATES.confirmation,
+    );
+    expect(formEmailTemplate('confirmation', legacyOnly, { mayQuoteSubmitter: true }).subject).toBe(
+      'Legacy {{field.email}}',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { invalidParameter } from '../../errors/invalid-parameter.js';
-import { refusedPlaceholders, unknownPlaceholders } from './email-placeholders.js';
+import { unknownPlaceholders } from './email-placeholders.js';
 import { EMAIL_TEMPLATE_KINDS, type TEmailTemplateKind } from './email-template-defaults.js';
 import { MAX_SUBJECT_LENGTH } from './render-email-template.js';
 
@@ -13,24 +13,14 @@ function listed(names: readonly string[]): string {
 }
 
 /**
- * Why a template part is refused, or null: placeholders the service does not know, then (for the
- * confirmation) placeholders that would quote the submitter. The one owner of these texts.
+ * Why a template part is refused, or null: placeholders the service does not know. The one owner
+ * of this text. Both kinds may quote the submitter; the confirmation does so only to a verified
+ * submitter (see formEmailTemplate).
  */
-export function placeholderProblem(
-  kind: TEmailTemplateKind,
-  text: string,
-  fieldNames?: readonly string[],
-): string | null {
+export function placeholderProblem(text: string, fieldNames?: readonly string[]): string | null {
   const unknown = unknownPlaceholders(text, fieldNames);
-  if (unknown.length > 0) {
-    return `Unknown placeholders: ${listed(unknown)}`;
-  }
-  const refused = refusedPlaceholders(kind, text);
-  if (refused.length > 0) {
-    return `Placeholders the submitter typed cannot be used in the ${kind} (it is sent to the address they typed): ${listed(refused)}`;
-  }
 
-  return null;
+  return unknown.length > 0 ? `Unknown placeholders: ${listed(unknown)}` : null;
 }
 
 /**
@@ -65,11 +55,10 @@ type TTemplatePart = { subject?: string | null; body?: string | null } | null | 
 /** Throws the 400 naming the placeholders a text refuses (see placeholderProblem), with its path. */
 function assertPlaceholders(
   path: string,
-  kind: TEmailTemplateKind,
   text: string | null | undefined,
   fieldNames: readonly string[] | undefined,
 ): void {
-  const message = placeholderProblem(kind, text ?? '', fieldNames);
+  const message = placeholderProblem(text ?? '', fieldNames);
   if (message !== null) {
     throw invalidParameter(path, `${path}: ${message}`, message);
   }
@@ -77,7 +66,7 @@ function assertPlaceholders(
 
 /**
  * 400 naming them when a template (or the confirmation's older `subject`) uses a placeholder the
- * service does not know, or one its kind may not quote. Without `fieldNames` (before the form is
+ * service does not know. Without `fieldNames` (before the form is
  * read, so a bad placeholder is a 400 before a 404) any `{{field.NAME}}` passes; with them (on
  * create, and on update against the fields the form will have) it must name one of them.
  */
@@ -96,11 +85,11 @@ export function assertTemplatePlaceholders({
     const setting = templateSetting(kind);
     const template = emailSettings?.[setting];
     for (const part of ['subject', 'body'] as const) {
-      assertPlaceholders(`emailSettings.${setting}.${part}`, kind, template?.[part], fieldNames);
+      assertPlaceholders(`emailSettings.${setting}.${part}`, template?.[part], fieldNames);
     }
   }
-  // The older setting is the confirmation's subject, so it is held to the confirmation's rules.
-  assertPlaceholders('emailSettings.subject', 'confirmation', emailSettings?.subject, fieldNames);
+  // The older setting is the confirmation's subject, so its placeholders are checked as one.
+  assertPlaceholders('emailSettings.subject', emailSettings?.subject, fieldNames);
 }
 
 /**
