@@ -5,6 +5,7 @@ import { CliError } from './cli-error.js';
 import { maskUrlCredentials } from '@formwell/local-services';
 
 import { authEpochConnection } from './auth-epoch-connection.js';
+import { embeddedEngineAbsence } from './embedded-engine-absence.js';
 import { cliEnv } from './env.js';
 import { buildsIndexesAtConnect, runCli, USAGE } from './run-cli.js';
 
@@ -63,6 +64,12 @@ async function main(): Promise<number> {
     return exitCode;
   }
   const { MONGODB_URI, REDIS_URL, REDIS_CLUSTER, coreConfig } = env;
+  const absence = embeddedEngineAbsence(MONGODB_URI);
+  if (absence) {
+    process.stderr.write(`formwell: ${absence}\n`);
+
+    return 1;
+  }
   try {
     await connectDatabase({
       uri: MONGODB_URI,
