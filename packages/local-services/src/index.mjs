@@ -73,9 +73,11 @@ function parsePort(value, name) {
  * Settings of a running `npm start` that the CLI follows when its own environment leaves them
  * unset. ALLOW_PRIVATE_WEBHOOK_TARGETS: the CLI refuses a webhook URL on a private address only
  * because the worker would refuse every delivery to it; when the install it talks to was started
- * allowing them, that refusal would stop a receiver the worker reaches.
+ * allowing them, that refusal would stop a receiver the worker reaches. PORT and PUBLIC_URL: the
+ * addresses the CLI prints (an owner's receiver URL) are the server's, which a CLI run in another
+ * terminal without them would give as the default port's.
  */
-const START_SETTINGS = ['ALLOW_PRIVATE_WEBHOOK_TARGETS'];
+const START_SETTINGS = ['ALLOW_PRIVATE_WEBHOOK_TARGETS', 'PORT', 'PUBLIC_URL'];
 
 /** Records, for the CLI, those settings as `npm start` runs with them (rewritten at each start). */
 export function writeStartSettings(services, env) {
