@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 
-import { embeddedServices } from '@formwell/local-services';
+import type { EmbeddedServices } from '@formwell/local-services';
 
 /**
  * Why the CLI cannot reach the embedded engine, said before any connection attempt: its socket
@@ -9,8 +9,7 @@ import { embeddedServices } from '@formwell/local-services';
  * another terminal without the FORMWELL_DATA_DIR that `npm start` was given. Undefined when the
  * database is another one, the engine listens on a TCP port, or the socket is there.
  */
-export function embeddedEngineAbsence(mongoUri: string, source = process.env): string | undefined {
-  const embedded = embeddedServices(source);
+export function embeddedEngineAbsence(mongoUri: string, embedded: EmbeddedServices): string | undefined {
   if (
     mongoUri !== embedded.mongoUri ||
     embedded.mongoPort !== undefined ||

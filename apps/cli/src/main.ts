@@ -63,8 +63,8 @@ async function main(): Promise<number> {
 
     return exitCode;
   }
-  const { MONGODB_URI, REDIS_URL, REDIS_CLUSTER, coreConfig } = env;
-  const absence = embeddedEngineAbsence(MONGODB_URI);
+  const { MONGODB_URI, REDIS_URL, REDIS_CLUSTER, coreConfig, embedded } = env;
+  const absence = embeddedEngineAbsence(MONGODB_URI, embedded);
   if (absence) {
     process.stderr.write(`formwell: ${absence}\n`);
 
