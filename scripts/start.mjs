@@ -29,6 +29,7 @@ import {
   assertSocketPathFits,
   embeddedServices,
   maskUrlCredentials,
+  parsePort,
   PidLockHeldError,
   REPO_ROOT,
   writeStartSettings,
@@ -39,7 +40,7 @@ const env = { ...process.env };
 const embedded = settingsOrExit(() => embeddedServices(env));
 const { dataDir } = embedded;
 const fromSources = runsFromSources(env);
-const port = Number(env.PORT ?? 3000);
+const port = settingsOrExit(() => parsePort(env.PORT, 'PORT') ?? 3000);
 const host = env.HOST ?? '127.0.0.1';
 const children = [];
 let stopping = false;

@@ -59,7 +59,8 @@ function resolveDataDir(configured) {
   return isAbsolute(configured) ? configured : resolve(REPO_ROOT, configured);
 }
 
-function parsePort(value, name) {
+/** A TCP port setting (`name` names it in the error); undefined when unset or empty. */
+export function parsePort(value, name) {
   if (value === undefined || value === '') return undefined;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) {

@@ -250,6 +250,18 @@ test('a PORT another program listens on stops npm start (exit 2) before it build
   }
 });
 
+test('a PORT that is no TCP port stops npm start (exit 2) with one line naming it', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-port-bad-'));
+  const system = startSystem({ ...embeddedEnv(0, dataDir), PORT: '30OO' });
+  try {
+    expect(await system.exited()).toBe(2);
+    expect(system.output()).toBe('formwell: PORT must be a TCP port between 1 and 65535, got "30OO"\n');
+  } finally {
+    await system.cleanUp();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test(
   'a worker that cannot start (a bad setting) stops npm start with exit code 1 and says why',
   async () => {
