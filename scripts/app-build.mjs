@@ -22,7 +22,7 @@ export function runsFromSources(env) {
 
 /** Compiles what `npm start` runs (a cache replay when nothing changed); throws when the build fails. */
 export function buildStartedPackages(root, log) {
-  log('building server, worker, CLI and engine (cached after the first start) ...');
+  log('building server, worker, CLI and engine (a few quiet minutes the first time; seconds afterwards) ...');
   const filters = STARTED_PACKAGES.map((name) => `--filter=${name}`);
   const { status, error } = spawnSync(
     'pnpm',

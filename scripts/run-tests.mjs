@@ -18,6 +18,25 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { shareCompileCache } from '../tooling/vitest/src/compile-cache.js';
 import { collectReports, countResults } from './test-reports.mjs';
 
+const USAGE = `usage: npm test   lint, typecheck, unit and integration tests of every package (about 15 min on 2 cores)
+
+One package's tests (pnpm is in .tools/node_modules/.bin after the first npm start or npm test):
+  pnpm --filter @formwell/core test               unit tests (*.test.ts, no services)
+  pnpm --filter @formwell/core test:integration   integration tests (a private redis-server and engine)
+  cd apps/server && pnpm exec vitest run --config vitest.integration.config.ts test/<path>   one file`;
+
+// The whole run takes a quarter of an hour, so an argument it does not take (a package name, a
+// vitest option) stops it with the usage rather than being ignored while everything runs.
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (args.length > 0) {
+  process.stderr.write(`formwell: npm test takes no arguments (got ${args.join(' ')})\n${USAGE}\n`);
+  process.exit(2);
+}
+
 const checks = [
   {
     name: 'lint',

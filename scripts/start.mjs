@@ -18,7 +18,7 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -29,6 +29,7 @@ import {
   assertSocketPathFits,
   embeddedServices,
   maskUrlCredentials,
+  parsePort,
   PidLockHeldError,
   REPO_ROOT,
   writeStartSettings,
@@ -39,7 +40,7 @@ const env = { ...process.env };
 const embedded = settingsOrExit(() => embeddedServices(env));
 const { dataDir } = embedded;
 const fromSources = runsFromSources(env);
-const port = Number(env.PORT ?? 3000);
+const port = settingsOrExit(() => parsePort(env.PORT, 'PORT') ?? 3000);
 const host = env.HOST ?? '127.0.0.1';
 const children = [];
 let stopping = false;
@@ -58,11 +59,28 @@ function settingsOrExit(read) {
   }
 }
 
+/**
+ * The CLI command the banner suggests, led by the settings that point it at this start's embedded
+ * services when they are not the defaults: a CLI in another terminal without them looks elsewhere.
+ */
+function cliCommand() {
+  const settings = ['FORMWELL_DATA_DIR', 'EMBEDDED_MONGO_PORT', 'EMBEDDED_REDIS_PORT']
+    .filter((name) => process.env[name])
+    .map((name) => `${name}=${shellWord(process.env[name])}`);
+
+  return [...settings, 'npm run formwell --'].join(' ');
+}
+
+/** A value as one shell word: quoted when it holds anything a shell would split or expand. */
+function shellWord(value) {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}
+
 /** Where the worker's emails go: the configured SMTP server, or the local catcher, read by the CLI. */
 function mailDestination(catcherPort) {
   return catcherPort === undefined
     ? `SMTP ${maskUrlCredentials(env.SMTP_URL)}`
-    : `caught locally (no SMTP_URL; catcher on 127.0.0.1:${catcherPort}): npm run formwell -- mail list, mail show ID`;
+    : `caught locally (no SMTP_URL; catcher on 127.0.0.1:${catcherPort}): ${cliCommand()} mail list, mail show ID`;
 }
 
 /** Node arguments that run a package's program (`entry` is its source path), compiled or from sources. */
@@ -101,9 +119,15 @@ let everythingReady = false;
  * keeps running, since its jobs wait in Redis and the API needs it only for what runs later. Any
  * other child's unexpected exit stops everything with exit code 1: without the API or a database
  * nothing is served, and the supervisor around `npm start` (systemd, Docker) restarts it whole.
+ * `stdout: 'ignore'` drops what the child prints on stdout (its errors still reach stderr).
  */
-function startProcess(name, command, args, { ipc = false, restartOnCrash = false, ...options }) {
-  const stdio = ['ignore', 'inherit', 'inherit', ...(ipc ? ['ipc'] : [])];
+function startProcess(
+  name,
+  command,
+  args,
+  { ipc = false, restartOnCrash = false, stdout = 'inherit', ...options },
+) {
+  const stdio = ['ignore', stdout, 'inherit', ...(ipc ? ['ipc'] : [])];
   let crashesInARow = 0;
   const launch = () => {
     const startedAt = Date.now();
@@ -238,6 +262,23 @@ async function takeStartLock(path) {
 }
 
 /**
+ * Stops the start (exit 2) when another program already listens on PORT, before anything is built
+ * or started: the server would fail to listen only after the readiness probe had found that other
+ * program and the banner had announced its address as ours.
+ */
+async function refuseTakenPort() {
+  const probe = createServer();
+  const failure = await new Promise((resolve) => {
+    probe.once('error', resolve);
+    probe.listen(port, host, () => probe.close(() => resolve(undefined)));
+  });
+  if (failure?.code !== 'EADDRINUSE') return; // anything else, the server itself reports
+  log(`port ${port} on ${host} is already in use (another npm start, or another program)`);
+  log('  stop it first, or give this one a free port with PORT');
+  process.exit(2);
+}
+
+/**
  * Makes the data folder owner-only, including what earlier versions created world-readable:
  * folders 0700, files 0600. Symbolic links are left alone (chmod would follow them out of .data/).
  */
@@ -357,6 +398,7 @@ async function main() {
   tightenDataDir(dataDir);
   ownerOnlyDir(embedded.socketDir);
   await takeStartLock(join(embedded.socketDir, 'start.pid'));
+  await refuseTakenPort();
   writeStartSettings(embedded, env);
   env.CUSTOM_WEBHOOK_SECRET ??= keptSecret('custom-webhook-secret', () =>
     randomBytes(32).toString('base64url'),
@@ -381,11 +423,15 @@ async function main() {
     ownerOnlyDir(embedded.mongoDir);
     if (mongoPort === undefined) assertSocketPathFits(mongoSocket);
     const listenOn = mongoPort === undefined ? ['--socket', mongoSocket] : ['--port', String(mongoPort)];
-    startProgram('embedded-mongo', 'packages/embedded-mongo', 'src/cli.ts', [
-      ...listenOn,
-      '--dbpath',
-      embedded.mongoDir,
-    ]);
+    // The engine prints its connection string on stdout; the banner gives it once everything is
+    // ready, so the bare line it would add among the start's messages is left out.
+    startProgram(
+      'embedded-mongo',
+      'packages/embedded-mongo',
+      'src/cli.ts',
+      [...listenOn, '--dbpath', embedded.mongoDir],
+      { stdout: 'ignore' },
+    );
     env.MONGODB_URI = embedded.mongoUri;
     await waitForListener('embedded-mongo', mongoPort ?? mongoSocket);
   }
@@ -454,17 +500,17 @@ async function main() {
     ['database', maskUrlCredentials(env.MONGODB_URI)],
     ['redis', maskUrlCredentials(env.REDIS_URL)],
     ['mail', mailDestination(catcherPort)],
-    ['CLI', 'npm run formwell -- --help   (in another terminal)'],
+    ['CLI', `${cliCommand()} --help   (in another terminal)`],
     ...((await usersExist)
       ? []
       : [
           [
             'first user',
-            'npm run formwell -- user create --email you@example.com --password-stdin   (type the password, then Ctrl-D)',
+            `${cliCommand()} user create --email you@example.com --password-stdin --plan PRO   (type the password, then Ctrl-D)`,
           ],
-          ['first key', 'npm run formwell -- key create --user <id from above> --name default'],
+          ['first key', `${cliCommand()} key create --user <id from above> --name default`],
         ]),
-    ['demo data', 'npm run formwell -- demo seed   (or start with: npm start -- --demo)'],
+    ['demo data', `${cliCommand()} demo seed   (or start with: npm start -- --demo)`],
   ];
   log(`ready\n${bannerLines(rows)}\nPress Ctrl-C to stop.`);
   if (process.argv.includes('--demo')) {

@@ -134,3 +134,21 @@ test("on the embedded engine the CLI finds its npm start's services on the TCP p
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("on the embedded engine the addresses the CLI prints follow its npm start's PORT and PUBLIC_URL", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-cli-env-'));
+  try {
+    const source = { FORMWELL_DATA_DIR: dataDir };
+    const publicUrl = (env: Record<string, string | undefined>) => cliEnv(env).coreConfig.publicUrl;
+    mkdirSync(join(dataDir, 'run'));
+
+    writeStartSettings(embeddedServices(source), { PORT: '4700' });
+    expect(publicUrl(source)).toBe('http://localhost:4700');
+    expect(publicUrl({ ...source, PORT: '4800' })).toBe('http://localhost:4800');
+
+    writeStartSettings(embeddedServices(source), { PORT: '4700', PUBLIC_URL: 'https://forms.example.com' });
+    expect(publicUrl(source)).toBe('https://forms.example.com');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -50,5 +50,5 @@ export function cliEnv(source: Record<string, string | undefined> = process.env)
     emptyStringAsUndefined: true,
   });
 
-  return { ...env, coreConfig: buildCoreConfig(env) };
+  return { ...env, coreConfig: buildCoreConfig(env), embedded };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -177,6 +177,27 @@ describe('formwell CLI', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`the change for user ${userId} is stored, but Redis could not be told`);
     await expect(authenticateApiKey({ key: key.key })).rejects.toBeInstanceOf(AppError);
+  });
+
+  test('with no npm start on its data folder, the CLI says so at once, naming the folder and FORMWELL_DATA_DIR (exit 1)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'formwell-cli-no-start-'));
+    try {
+      const embeddedOf = {
+        MONGODB_URI: '',
+        REDIS_URL: '',
+        EMBEDDED_MONGO_PORT: '',
+        FORMWELL_DATA_DIR: dataDir,
+      };
+      const result = await formwellWith({ env: embeddedOf }, 'user', 'list');
+
+      expect([result.code, result.stdout]).toEqual([1, '']);
+      expect(result.stderr).toBe(
+        `formwell: no \`npm start\` runs on the data folder ${dataDir} (no ${join(dataDir, 'run', 'mongo.sock')}): ` +
+          'start it (in another terminal), or give this command the FORMWELL_DATA_DIR that npm start was given\n',
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('with another database than the embedded engine and no REDIS_URL, a revoke is refused before it is stored (exit 2)', async () => {

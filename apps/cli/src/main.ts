@@ -5,6 +5,7 @@ import { CliError } from './cli-error.js';
 import { maskUrlCredentials } from '@formwell/local-services';
 
 import { authEpochConnection } from './auth-epoch-connection.js';
+import { embeddedEngineAbsence } from './embedded-engine-absence.js';
 import { cliEnv } from './env.js';
 import { buildsIndexesAtConnect, runCli, USAGE } from './run-cli.js';
 
@@ -62,7 +63,13 @@ async function main(): Promise<number> {
 
     return exitCode;
   }
-  const { MONGODB_URI, REDIS_URL, REDIS_CLUSTER, coreConfig } = env;
+  const { MONGODB_URI, REDIS_URL, REDIS_CLUSTER, coreConfig, embedded } = env;
+  const absence = embeddedEngineAbsence(MONGODB_URI, embedded);
+  if (absence) {
+    process.stderr.write(`formwell: ${absence}\n`);
+
+    return 1;
+  }
   try {
     await connectDatabase({
       uri: MONGODB_URI,

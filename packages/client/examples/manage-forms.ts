@@ -4,6 +4,9 @@
  *
  *   FORMWELL_URL=https://forms.example.com FORMWELL_API_KEY=mk_live_… npx tsx manage-forms.ts
  *
+ * (in a project that installed @formwell/client; from this repository, in packages/client:
+ * `FORMWELL_URL=… FORMWELL_API_KEY=… npm run example`, which reads the client's sources).
+ *
  * The key needs the scopes forms:write, submissions:write, submissions:read and
  * submissions:delete (a key made in the dashboard holds them all by default).
  */

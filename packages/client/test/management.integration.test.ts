@@ -50,11 +50,11 @@ test(
     const { userId, key } = await ownerKey('example');
     const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
 
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--conditions=@formwell/source', '--import', 'tsx', 'examples/manage-forms.ts'],
-      { cwd: packageDirectory, env: { ...process.env, FORMWELL_URL: baseUrl, FORMWELL_API_KEY: key } },
-    );
+    // The command the README gives (`npm run example` in packages/client), npm's banner left out.
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'example'], {
+      cwd: packageDirectory,
+      env: { ...process.env, FORMWELL_URL: baseUrl, FORMWELL_API_KEY: key },
+    });
 
     const lines = stdout.trim().split('\n');
     const formId = /^created form (\w+) \(Beta waitlist\)$/.exec(lines[0] ?? '')?.[1];

@@ -83,8 +83,14 @@ async function main(): Promise<void> {
     serverVersion: values['server-version'],
   });
   process.stdout.write(`${server.uri}\n`);
-  if (server.recovery) {
-    const { framesReplayed, truncatedBytes, damagedJournalCopy, durationMs } = server.recovery;
+  // A data folder that needed nothing (new, or cleanly stopped) opens silently: a "recovered" line
+  // on every start reads as if something had crashed.
+  const recovery = server.recovery;
+  if (
+    recovery &&
+    (recovery.framesReplayed > 0 || recovery.truncatedBytes > 0 || recovery.damagedJournalCopy)
+  ) {
+    const { framesReplayed, truncatedBytes, damagedJournalCopy, durationMs } = recovery;
     process.stderr.write(
       `embedded-mongo: recovered ${values.dbpath ?? ''}: ${framesReplayed} journal frames replayed in ${Math.round(durationMs)} ms` +
         (truncatedBytes > 0 ? `; a torn tail of ${truncatedBytes} bytes was cut` : '') +

@@ -27,6 +27,7 @@ export declare function writeStartSettings(
 export declare function readStartSettings(
   services: Pick<EmbeddedServices, 'startSettingsFile'>,
 ): Record<string, string>;
+export declare function parsePort(value: string | undefined, name: string): number | undefined;
 export declare function assertSocketPathFits(path: string): void;
 export declare function maskUrlCredentials(text: string): string;
 

@@ -59,7 +59,8 @@ function resolveDataDir(configured) {
   return isAbsolute(configured) ? configured : resolve(REPO_ROOT, configured);
 }
 
-function parsePort(value, name) {
+/** A TCP port setting (`name` names it in the error); undefined when unset or empty. */
+export function parsePort(value, name) {
   if (value === undefined || value === '') return undefined;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) {
@@ -76,9 +77,17 @@ function parsePort(value, name) {
  * allowing them, that refusal would stop a receiver the worker reaches. EMBEDDED_MONGO_PORT and
  * EMBEDDED_REDIS_PORT: with them the services listen on TCP and not on their sockets, so a CLI
  * looking for the sockets would find no database, or store a key revoke without reaching the Redis
- * through which the servers drop their cached copy of the key.
+ * through which the servers drop their cached copy of the key. PORT and PUBLIC_URL: the addresses
+ * the CLI prints (an owner's receiver URL) are the server's, which a CLI run in another terminal
+ * without them would give as the default port's.
  */
-const START_SETTINGS = ['ALLOW_PRIVATE_WEBHOOK_TARGETS', 'EMBEDDED_MONGO_PORT', 'EMBEDDED_REDIS_PORT'];
+const START_SETTINGS = [
+  'ALLOW_PRIVATE_WEBHOOK_TARGETS',
+  'EMBEDDED_MONGO_PORT',
+  'EMBEDDED_REDIS_PORT',
+  'PORT',
+  'PUBLIC_URL',
+];
 
 /** The embedded services' own settings among START_SETTINGS (where they listen). */
 const SERVICE_PORT_SETTINGS = ['EMBEDDED_MONGO_PORT', 'EMBEDDED_REDIS_PORT'];

@@ -10,7 +10,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -231,6 +231,37 @@ test(
   TEST_MS,
 );
 
+test('a PORT another program listens on stops npm start (exit 2) before it builds or starts anything', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-port-taken-'));
+  const other = createServer();
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const { port } = other.address() as { port: number };
+  const system = startSystem(embeddedEnv(port, dataDir));
+  try {
+    expect(await system.exited()).toBe(2);
+    expect(system.output()).toBe(
+      `formwell: port ${String(port)} on 127.0.0.1 is already in use (another npm start, or another program)\n` +
+        'formwell:   stop it first, or give this one a free port with PORT\n',
+    );
+  } finally {
+    await system.cleanUp();
+    other.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a PORT that is no TCP port stops npm start (exit 2) with one line naming it', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-port-bad-'));
+  const system = startSystem({ ...embeddedEnv(0, dataDir), PORT: '30OO' });
+  try {
+    expect(await system.exited()).toBe(2);
+    expect(system.output()).toBe('formwell: PORT must be a TCP port between 1 and 65535, got "30OO"\n');
+  } finally {
+    await system.cleanUp();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test(
   'a worker that cannot start (a bad setting) stops npm start with exit code 1 and says why',
   async () => {
@@ -277,11 +308,13 @@ test(
     const system = await startSystemReady(env, base, ['--demo']);
 
     try {
-      // No SMTP server: a local catcher gets the mail; the banner says where and which command reads it.
+      // No SMTP server: a local catcher gets the mail; the banner says where and which command reads
+      // it, with the data folder that finds this start's database.
+      const readMail = `FORMWELL_DATA_DIR=${dataDir} npm run formwell -- mail list, mail show ID`;
       const catcherPort = Number(
-        /mail {11}caught locally \(no SMTP_URL; catcher on 127\.0\.0\.1:(\d+)\): npm run formwell -- mail list, mail show ID\n/.exec(
-          system.output(),
-        )?.[1],
+        new RegExp(
+          `mail {11}caught locally \\(no SMTP_URL; catcher on 127\\.0\\.0\\.1:(\\d+)\\): ${readMail}\n`,
+        ).exec(system.output())?.[1],
       );
       expect(catcherPort).toBeGreaterThan(0);
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
@@ -471,7 +504,9 @@ test(
       expect(firstBanner).toContain(`  dashboard      http://localhost:${port}/ `);
       expect(firstBanner).toContain(`  API reference  http://localhost:${port}/docs `);
       expect(firstBanner).toContain(`  redis          redis://127.0.0.1:${redisPort}\n`);
-      expect(firstBanner).toContain('  first user     npm run formwell -- user create');
+      expect(firstBanner).toContain(
+        `  first user     FORMWELL_DATA_DIR=${dataDir} EMBEDDED_REDIS_PORT=${String(redisPort)} npm run formwell -- user create --email you@example.com --password-stdin --plan PRO `,
+      );
       expect(firstBanner).not.toContain('127.0.0.1:' + String(port));
       expect(secondBanner).toContain(`  dashboard      http://localhost:${port}/ `);
       expect(secondBanner).not.toContain('first user');
