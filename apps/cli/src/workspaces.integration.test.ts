@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { authenticateApiKey, workspaceMemberOf } from '@formwell/core';
+import { authenticateApiKey, ErrorMessages, workspaceMemberOf } from '@formwell/core';
 import { connectDatabase, disconnectDatabase } from '@formwell/db';
 import { testMongoUri } from '@formwell/vitest-config/services';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -247,7 +247,7 @@ describe('formwell workspace / member commands', () => {
     expect({ code: refused.code, stdout: refused.stdout, stderr: refused.stderr.trim() }).toEqual({
       code: 2,
       stdout: '',
-      stderr: `formwell: --user ${team.id} is a team workspace, not a user: use --workspace ${team.id} to set its plan`,
+      stderr: `formwell: ${ErrorMessages.TEAM_WORKSPACE_NOT_USER}`,
     });
     const plans = async () =>
       (

@@ -83,14 +83,21 @@ async function member(workspaceId: string, verified = true) {
   return { user, email };
 }
 
-/** Submits, lets the worker settle the outbox, and moves the submission into the digest's hour. */
-async function submitInPeriod(workspaceId: string, formId: string, message: string, at: number) {
-  const { response, outbox } = await submitForm({
+const submit = (workspaceId: string, formId: string, message: string) =>
+  submitForm({
     config,
     user: { id: workspaceId, plan: 'PRO', quotaLimit: 10_000 },
     input: { formId, data: { message } },
     submitterVerified: true,
   });
+
+/** Submits, lets the worker settle the outbox, and moves the submission into the digest's hour. */
+async function submitInPeriod(workspaceId: string, formId: string, message: string, at: number) {
+  await notifyInPeriod(await submit(workspaceId, formId, message), at);
+}
+
+/** Hands a submission's outbox to the worker, waits until it is settled, and moves it to `at`. */
+async function notifyInPeriod({ response, outbox }: Awaited<ReturnType<typeof submit>>, at: number) {
   await enqueueOutbox({ producer, items: outbox });
   await waitFor(async () => {
     const doc = await SubmissionModel.findById(response.submissionId).lean();
@@ -271,4 +278,48 @@ test('a member who switches from instant to the hourly digest mid-hour gets in t
   const body = await caughtMailRepository.findBody({ messageId: sent[0]?.messageId ?? '' });
   expect(body?.text).toContain('Your message: after the switch');
   expect(body?.text).not.toContain('mailed at once');
+});
+
+test('a member who switches from the hourly digest to instant mid-hour gets the hour up to the switch in its digest and each later submission by itself, none twice', async () => {
+  const target = await workspaceWithForm('Moved');
+  const workspaceId = target.owner.id;
+  const switcher = await member(workspaceId);
+  const formId = target.form.id;
+  const hour = period + 4 * HOUR;
+  await setNotificationPreference({ workspaceId, formId, userId: switcher.user.id, mode: 'hourly' });
+  await submitInPeriod(workspaceId, formId, 'before the switch', hour + 60_000);
+  // Received before the switch, but its notification job runs only after it (a busy outbox).
+  const late = await submit(workspaceId, formId, 'before the switch, notified late');
+  await SubmissionModel.updateOne(
+    { _id: late.response.submissionId },
+    { $set: { createdAt: new Date(hour + 2 * 60_000) } },
+  );
+
+  const switchedAt = new Date(hour + 20 * 60_000);
+  await setNotificationPreference({
+    workspaceId,
+    formId,
+    userId: switcher.user.id,
+    mode: 'instant',
+    now: switchedAt,
+  });
+  await notifyInPeriod(late, hour + 2 * 60_000);
+  await submitInPeriod(workspaceId, formId, 'after the switch', hour + 30 * 60_000);
+
+  const instant = await EmailLogModel.find({ formId, kind: 'email.developer', to: switcher.email }).lean();
+  expect(instant.map((entry) => entry.status)).toEqual(['sent']);
+  const instantBody = await caughtMailRepository.findBody({ messageId: instant[0]?.messageId ?? '' });
+  expect(instantBody?.text).toContain('Your message: after the switch');
+
+  clock = hour + HOUR + 5_000;
+  await runDigests([jobData(workspaceId, formId, switcher.user.id, hour)]);
+
+  const sent = await digestsOf(formId);
+  expect(sent.map((entry) => [entry.to, entry.subject, entry.status])).toEqual([
+    [switcher.email, '2 new submissions to Moved (hourly digest)', 'sent'],
+  ]);
+  const body = await caughtMailRepository.findBody({ messageId: sent[0]?.messageId ?? '' });
+  expect(body?.text).toContain('Your message: before the switch');
+  expect(body?.text).toContain('Your message: before the switch, notified late');
+  expect(body?.text).not.toContain('after the switch');
 });

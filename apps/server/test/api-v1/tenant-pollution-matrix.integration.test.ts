@@ -437,6 +437,11 @@ const PROCEDURE_RECIPES: Record<string, TRecipe> = {
     input: (tenant) => ({ userId: tenant.userId, plan: 'FREE' }),
     ownStatus: 403,
   },
+  'admin.setWorkspacePlan': {
+    auth: 'session',
+    input: (tenant) => ({ workspaceId: tenant.userId, plan: 'FREE' }),
+    ownStatus: 403,
+  },
   // The caller's own mail (staff: all); the input names nothing.
   'mail.list': { auth: 'session', input: () => ({}) },
   // A's email id is a 404 for B.

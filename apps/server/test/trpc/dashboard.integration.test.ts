@@ -1,4 +1,4 @@
-import { createUser } from '@formwell/core';
+import { createUser, createWorkspace, ErrorMessages } from '@formwell/core';
 import { describe, expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
@@ -270,6 +270,64 @@ describe('staff', () => {
     expect(
       (await admin.client.admin.listUsers.query({ limit: 100 })).users.map((user) => user.email),
     ).toContain(owner.email);
+  });
+
+  test("setUserPlan refuses a team workspace's id (400, nothing changed); setWorkspacePlan sets a team's plan", async () => {
+    const { address } = await listeningApp();
+    const owner = await signedUp(address);
+    const team = await createWorkspace({ config: testCoreConfig, userId: owner.user.id, name: 'Plan team' });
+    const adminEmail = uniqueEmail('admin');
+    await createUser({
+      config: testCoreConfig,
+      input: { email: adminEmail, password: PASSWORD, role: 'ADMIN' },
+    });
+    const admin = dashboardClient(address);
+    await admin.client.auth.logIn.mutate({ email: adminEmail, password: PASSWORD });
+
+    const refused = await fetch(`${address}/trpc/admin.setUserPlan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: admin.jar.cookie ?? '' },
+      body: JSON.stringify({ userId: team.id, plan: 'PRO' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        message: ErrorMessages.TEAM_WORKSPACE_NOT_USER,
+        error: ErrorMessages.TEAM_WORKSPACE_NOT_USER,
+        data: { code: 'BAD_REQUEST', httpStatus: 400 },
+      },
+    });
+    const plans = async () =>
+      Object.fromEntries(
+        (await owner.client.workspace.list.query()).workspaces.map(({ id, plan }) => [id, plan]),
+      );
+    expect(await plans()).toEqual({ [owner.user.id]: 'FREE', [team.id]: 'FREE' });
+
+    expect(
+      await admin.client.admin.setWorkspacePlan.mutate({ workspaceId: team.id, plan: 'STANDARD' }),
+    ).toEqual({
+      id: team.id,
+      plan: 'STANDARD',
+      quotaLimit: 5000,
+    });
+    expect(await plans()).toEqual({ [owner.user.id]: 'FREE', [team.id]: 'STANDARD' });
+    expect(
+      await rejection(admin.client.admin.setUserPlan.mutate({ userId: '0'.repeat(24), plan: 'PRO' })),
+    ).toEqual({
+      code: 'NOT_FOUND',
+      message: 'User not found',
+    });
+    expect(
+      await rejection(
+        admin.client.admin.setWorkspacePlan.mutate({ workspaceId: '0'.repeat(24), plan: 'PRO' }),
+      ),
+    ).toEqual({ code: 'NOT_FOUND', message: 'Workspace not found' });
+    expect(
+      await rejection(owner.client.admin.setWorkspacePlan.mutate({ workspaceId: team.id, plan: 'PRO' })),
+    ).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Admin access required',
+    });
   });
 });
 

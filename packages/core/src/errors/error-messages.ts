@@ -121,6 +121,9 @@ export const ErrorMessages = {
   PERSONAL_WORKSPACE_DELETE: 'A personal workspace goes only with its account: delete the account instead',
   /** A workspace deletion whose typed name is not the workspace's. */
   WORKSPACE_DELETE_CONFIRMATION: 'Type the workspace name exactly to confirm the deletion',
+  /** A user's plan asked for with a team workspace's id (CLI `--user`, `admin.setUserPlan`). */
+  TEAM_WORKSPACE_NOT_USER:
+    "This id is a team workspace's, not a user's: set its plan as the workspace's (CLI user set-plan --workspace, admin.setWorkspacePlan)",
   INVITATION_NOT_FOUND: 'Invitation not found',
   INVITATION_UNUSABLE: 'This invitation is used, revoked or expired',
   INVITATION_OTHER_ADDRESS: 'This invitation was sent to another email address',

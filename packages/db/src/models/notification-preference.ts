@@ -16,6 +16,12 @@ const notificationPreferenceSchema = new Schema(
     formId: { type: Schema.Types.ObjectId, required: true },
     userId: { type: Schema.Types.ObjectId, required: true },
     mode: { type: String, enum: NOTIFICATION_MODES, required: true },
+    /**
+     * When the member last moved from each digest to `instant`: the digest of the period they left
+     * still goes out, with what came in up to that moment, and the instant notifications take what
+     * came after (see sendDigest and instantRecipients).
+     */
+    leftDigestAt: { hourly: { type: Date, default: null }, daily: { type: Date, default: null } },
   },
   { timestamps: true, collection: 'notification_preferences' },
 );

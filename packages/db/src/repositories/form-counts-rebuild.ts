@@ -1,6 +1,7 @@
 import { FormModel } from '../models/form.js';
 import { SubmissionModel } from '../models/submission.js';
 import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
+import { rebuildUntilUnmoved, type TRebuildPass } from './rebuild-until-unmoved.js';
 
 /** The counts a form keeps of its own submissions, as a recount sets them. */
 export type TFormOwnCounts = { submissionCount: number; spamFolderCount: number };
@@ -29,6 +30,29 @@ async function countStored(ids: TOwnedIds): Promise<TFormOwnCounts> {
 }
 
 /**
+ * One recount: the counts' version read, the submissions counted, the counts written only if the
+ * form still holds that version. Null for a form gone meanwhile.
+ */
+async function recountOnce(ids: TOwnedIds): Promise<TRebuildPass<TFormOwnCounts | null>> {
+  const form = { _id: ids.form, userId: ids.owner };
+  const before = await FormModel.collection.findOne<TStoredCounts>(form, {
+    projection: { countsVersion: 1 },
+  });
+  if (!before) {
+    return { moved: false, result: null };
+  }
+  const counted = await countStored(ids);
+  // A form whose counts were not written since the version was kept has none yet.
+  const unchanged = { ...form, countsVersion: before.countsVersion ?? { $exists: false } };
+  const written = await FormModel.collection.updateOne(unchanged, {
+    $set: counted,
+    $inc: { countsVersion: 1 },
+  });
+
+  return written.matchedCount === 1 ? { moved: false, result: counted } : { moved: true };
+}
+
+/**
  * Sets a form's `submissionCount` and `spamFolderCount` to what its stored submissions say, which
  * repairs a count left one off by a crash between a write and its count (a spam move, a deletion).
  * Safe while submissions arrive, without transactions: the counts' version is read, the
@@ -44,32 +68,17 @@ async function countStored(ids: TOwnedIds): Promise<TFormOwnCounts> {
 export async function recountForm({
   userId,
   formId,
-  attempts = 10,
+  attempts,
 }: {
   userId: string;
   formId: string;
   attempts?: number;
 }): Promise<TFormOwnCounts | null> {
-  return withOwnedIds({ userId, formId }, null, async (ids) => {
-    const form = { _id: ids.form, userId: ids.owner };
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      const before = await FormModel.collection.findOne<TStoredCounts>(form, {
-        projection: { countsVersion: 1 },
-      });
-      if (!before) {
-        return null;
-      }
-      const counted = await countStored(ids);
-      // A form whose counts were not written since the version was kept has none yet.
-      const unchanged = { ...form, countsVersion: before.countsVersion ?? { $exists: false } };
-      const written = await FormModel.collection.updateOne(unchanged, {
-        $set: counted,
-        $inc: { countsVersion: 1 },
-      });
-      if (written.matchedCount === 1) {
-        return counted;
-      }
-    }
-    throw new Error(`Counts of form ${formId} kept changing during ${attempts} recount attempts`);
-  });
+  return withOwnedIds({ userId, formId }, null, (ids) =>
+    rebuildUntilUnmoved({
+      attempts,
+      failure: (tries) => `Counts of form ${formId} kept changing during ${tries} recount attempts`,
+      pass: () => recountOnce(ids),
+    }),
+  );
 }

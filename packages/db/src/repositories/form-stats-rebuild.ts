@@ -9,6 +9,7 @@ import { statsKey } from './form-stats.js';
 import { isDuplicateKeyError } from './is-duplicate-key-error.js';
 import { toObjectId } from './object-id.js';
 import { withOwnedIds, type TOwnedIds } from './owned-ids.js';
+import { rebuildUntilUnmoved, type TRebuildPass } from './rebuild-until-unmoved.js';
 import { statsBucketOf } from './stats-buckets.js';
 
 type TId = mongoose.Types.ObjectId;
@@ -128,7 +129,7 @@ function replaceKeyed(
   });
 }
 
-async function rebuildOnce(ids: TOwnedIds): Promise<{ submissions: number; done: boolean }> {
+async function rebuildOnce(ids: TOwnedIds): Promise<TRebuildPass<number>> {
   const owned = { formId: ids.form, userId: ids.owner };
   const versions = (collection: mongoose.Collection, field: string) =>
     collection
@@ -153,7 +154,7 @@ async function rebuildOnce(ids: TOwnedIds): Promise<{ submissions: number; done:
     ...replaceKeyed(FormStatsDayModel.collection, owned, 'day', daysBefore, scanned.days),
   ]);
 
-  return { submissions: scanned.totals.total, done: results.every(Boolean) };
+  return results.every(Boolean) ? { moved: false, result: scanned.totals.total } : { moved: true };
 }
 
 /**
@@ -172,21 +173,19 @@ async function rebuildOnce(ids: TOwnedIds): Promise<{ submissions: number; done:
 export async function rebuildFormStats({
   userId,
   formId,
-  attempts = 10,
+  attempts,
 }: {
   userId: string;
   formId: string;
   attempts?: number;
 }): Promise<number | null> {
-  return withOwnedIds({ userId, formId }, null, async (ids) => {
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      const { submissions, done } = await rebuildOnce(ids);
-      if (done) {
-        return submissions;
-      }
-    }
-    throw new Error(`Counters of form ${formId} kept changing during ${attempts} rebuild attempts`);
-  });
+  return withOwnedIds({ userId, formId }, null, (ids) =>
+    rebuildUntilUnmoved({
+      attempts,
+      failure: (tries) => `Counters of form ${formId} kept changing during ${tries} rebuild attempts`,
+      pass: () => rebuildOnce(ids),
+    }),
+  );
 }
 
 /** Every form, or the one with `formId` (none when it does not exist), as `{userId, formId}`. */

@@ -8,10 +8,14 @@ import { toObjectId } from './object-id.js';
 
 export type TNotificationMode = TNotificationPreferenceDoc['mode'];
 
+const DIGESTS = ['hourly', 'daily'] as const satisfies TNotificationMode[];
+
+type TDigestCadenceName = (typeof DIGESTS)[number];
+
 export type TNotificationPreferenceRecord = Pick<
   TRecordOf<TNotificationPreferenceDoc>,
   'workspaceId' | 'formId' | 'userId' | 'mode'
->;
+> & { leftDigestAt: Record<TDigestCadenceName, Date | null> };
 
 type TLeanPreference = TLeanOf<TNotificationPreferenceDoc, 'workspaceId' | 'formId' | 'userId' | 'mode'>;
 
@@ -21,17 +25,56 @@ function toRecord(doc: TLeanPreference): TNotificationPreferenceRecord {
     formId: doc.formId.toString(),
     userId: doc.userId.toString(),
     mode: doc.mode,
+    leftDigestAt: { hourly: doc.leftDigestAt?.hourly ?? null, daily: doc.leftDigestAt?.daily ?? null },
+  };
+}
+
+/**
+ * The pipeline stage that stores a new choice: a move from a digest to `instant` also stamps, in
+ * the same write, when the member left that digest (read from the stored mode, so two changes at
+ * once cannot lose the stamp).
+ */
+function setModeStage(mode: TNotificationMode, now: Date) {
+  const stamps = Object.fromEntries(
+    DIGESTS.map((cadence) => {
+      const kept = { $ifNull: [`$leftDigestAt.${cadence}`, null] };
+      const stamp =
+        mode === 'instant' ? { $cond: [{ $eq: ['$mode', cadence] }, { $literal: now }, kept] } : kept;
+
+      return [`leftDigestAt.${cadence}`, stamp];
+    }),
+  );
+
+  return {
+    $set: {
+      ...stamps,
+      mode: { $literal: mode },
+      createdAt: { $ifNull: ['$createdAt', { $literal: now }] },
+      updatedAt: { $literal: now },
+    },
   };
 }
 
 /** Members' notification choices per form, every query scoped by the workspace. */
 export const notificationPreferenceRepository = {
   /** Stores one member's choice for one form (replacing an earlier one). */
-  async set({ workspaceId, formId, userId, mode }: TNotificationPreferenceRecord): Promise<void> {
-    const filter = { formId: requireObjectId(formId), userId: requireObjectId(userId) };
-    await NotificationPreferenceModel.updateOne(
-      { ...filter, workspaceId: requireObjectId(workspaceId) },
-      { $set: { mode }, $setOnInsert: { ...filter, workspaceId: requireObjectId(workspaceId) } },
+  async set({
+    workspaceId,
+    formId,
+    userId,
+    mode,
+    now = new Date(),
+  }: Pick<TNotificationPreferenceRecord, 'workspaceId' | 'formId' | 'userId' | 'mode'> & {
+    now?: Date;
+  }): Promise<void> {
+    // An upsert copies the filter's ids into a new document; the pipeline sees it with no mode yet.
+    await NotificationPreferenceModel.collection.updateOne(
+      {
+        formId: requireObjectId(formId),
+        userId: requireObjectId(userId),
+        workspaceId: requireObjectId(workspaceId),
+      },
+      [setModeStage(mode, now)],
       { upsert: true },
     );
   },
@@ -56,9 +99,20 @@ export const notificationPreferenceRepository = {
     return docs.map(toRecord);
   },
 
-  /** Every choice of one digest cadence, across workspaces (the digest run fans out from these). */
-  async listByMode({ mode }: { mode: 'hourly' | 'daily' }): Promise<TNotificationPreferenceRecord[]> {
-    const docs = await NotificationPreferenceModel.find({ mode })
+  /**
+   * Every choice on one digest cadence, across workspaces, and every one that left it for
+   * `instant` after `since` (the digest run fans out from these).
+   */
+  async listDigestReaders({
+    cadence,
+    since,
+  }: {
+    cadence: TDigestCadenceName;
+    since: Date;
+  }): Promise<TNotificationPreferenceRecord[]> {
+    const docs = await NotificationPreferenceModel.find({
+      $or: [{ mode: cadence }, { [`leftDigestAt.${cadence}`]: { $gt: since } }],
+    })
       .sort({ formId: 1, userId: 1 })
       .lean<TLeanPreference[]>();
 

@@ -6,7 +6,7 @@ import { startRedisServer } from '@formwell/vitest-config/redis-server';
 import { linkToken, mailTo, startWorkerWithMailCatcher } from '../../account/mail-services.js';
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
-import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+import { buildDashboardForTest, checkPage, logIn } from './dashboard-pages.js';
 
 let dashboardDir: string;
 
@@ -33,13 +33,6 @@ test(
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    const logIn = async (password: string) => {
-      await page.getByLabel('Email').fill(EMAIL);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.getByRole('heading', { name: 'Forms' }).waitFor();
-    };
-
     // Sign-up: no session, a link by mail; logged in, a banner until the address is confirmed.
     await page.goto(`${address}/signup`);
     await page.getByLabel('Email').fill(EMAIL);
@@ -48,7 +41,7 @@ test(
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     await checkPage(page, 'sign-up-sent');
     await page.getByRole('link', { name: 'Log in' }).click();
-    await logIn('first horse battery');
+    await logIn(page, { email: EMAIL, password: 'first horse battery' });
     const banner = page.getByRole('region', { name: 'Email verification' });
     await banner.getByText('Confirm your email address').waitFor();
     await checkPage(page, 'verify-banner');
@@ -89,7 +82,7 @@ test(
     await page.getByLabel('Password').fill('first horse battery');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('alert').getByText('Invalid email or password').waitFor();
-    await logIn('second horse battery');
+    await logIn(page, { email: EMAIL, password: 'second horse battery' });
 
     // The account page: this session listed; a wrong current password is refused.
     await page.getByRole('link', { name: 'Account', exact: true }).click();

@@ -85,3 +85,22 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize(VIEWPORTS.desktop);
 }
+
+/**
+ * Logs in through the dashboard's own form and waits for the forms list it lands on. With
+ * `address` the log-in page is opened first; without, the page has just been led there (a link).
+ * The form is filled only once its heading shows, so nothing is typed into the page going away.
+ */
+export async function logIn(
+  page: Page,
+  { email, password, address }: { email: string; password: string; address?: string },
+): Promise<void> {
+  if (address !== undefined) {
+    await page.goto(`${address}/login`);
+  }
+  await page.getByRole('heading', { name: 'Log in' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Forms' }).waitFor();
+}

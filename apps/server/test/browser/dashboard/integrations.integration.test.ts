@@ -6,7 +6,7 @@ import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { startPlatformReceiver } from '../../helpers/platform-receiver.js';
 import { testCoreConfig } from '../../helpers/test-core-config.js';
-import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+import { buildDashboardForTest, checkPage, logIn } from './dashboard-pages.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -35,11 +35,7 @@ test(
     const receiver = await startPlatformReceiver('slack');
     const browser = await launchChromium();
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(`${address}/login`);
-    await page.getByLabel('Email').fill('integrations@example.com');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await logIn(page, { email: 'integrations@example.com', password: PASSWORD, address });
     await page.goto(`${address}/forms/${form.id}`);
     await page.getByRole('heading', { name: 'Integrations' }).waitFor();
 

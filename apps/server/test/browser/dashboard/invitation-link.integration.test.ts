@@ -6,7 +6,7 @@ import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { testCoreConfig } from '../../helpers/test-core-config.js';
 import { invitationTokensSentTo, loggedIn, PASSWORD } from '../../trpc/invitation-fixtures.js';
-import { buildDashboardForTest } from './dashboard-pages.js';
+import { buildDashboardForTest, logIn } from './dashboard-pages.js';
 
 let dashboardDir: string;
 
@@ -33,11 +33,7 @@ test(
     const page = await (await browser.newContext()).newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${address}/login`);
-    await page.getByLabel('Email').fill(invitee);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await logIn(page, { email: invitee, password: PASSWORD, address });
 
     // The old form of the link: the page reads the token, then keeps it in the fragment only.
     await page.goto(`${address}/invitations/accept?token=${encodeURIComponent(token ?? '')}`);

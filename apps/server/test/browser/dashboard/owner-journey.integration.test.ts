@@ -6,7 +6,7 @@ import { beforeAll, expect, onTestFinished, test } from 'vitest';
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { startRecordingReceiver } from '../../helpers/recording-receiver.js';
-import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+import { buildDashboardForTest, checkPage, logIn } from './dashboard-pages.js';
 import { payOnFakeCheckout, startJourneyServices, startWorker } from './journey-services.js';
 
 let dashboardDir: string;
@@ -128,10 +128,7 @@ test(
     // Sign-up signs nobody in (its answer is the same for a taken address): log in next.
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     await page.getByRole('link', { name: 'Log in' }).click();
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('correct horse battery staple');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await logIn(page, { email: 'ada@example.com', password: 'correct horse battery staple' });
     await page.getByText('No forms yet').waitFor();
     await checkPage(page, 'forms-empty');
 

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { testCoreConfig } from '../../helpers/test-core-config.js';
+import { logIn } from './dashboard-pages.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -34,11 +35,7 @@ export async function openProOwnerEditor({
   const browser = await launchChromium();
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   page.setDefaultTimeout(0);
-  await page.goto(`${address}/login`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'Forms' }).waitFor();
+  await logIn(page, { email, password: PASSWORD, address });
   await page.goto(`${address}/forms/${form.id}/edit`);
 
   return { address, userId: user.id, formId: form.id, browser, page };

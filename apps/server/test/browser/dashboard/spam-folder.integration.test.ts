@@ -11,7 +11,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { testCoreConfig } from '../../helpers/test-core-config.js';
-import { buildDashboardForTest } from './dashboard-pages.js';
+import { buildDashboardForTest, logIn } from './dashboard-pages.js';
 
 const PASSWORD = 'correct horse battery staple';
 const LINK_FARM = 'Deals http://a.example.top http://b.example.top http://c.example.top http://d.example.top';
@@ -51,11 +51,7 @@ test(
 
     const browser = await launchChromium();
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(`${address}/login`);
-    await page.getByLabel('Email').fill('spam-owner@example.com');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await logIn(page, { email: 'spam-owner@example.com', password: PASSWORD, address });
     await page.goto(`${address}/forms/${form.id}`);
 
     await page.getByText('No submissions yet.').waitFor();

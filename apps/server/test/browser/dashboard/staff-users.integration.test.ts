@@ -4,7 +4,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { testCoreConfig } from '../../helpers/test-core-config.js';
-import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+import { buildDashboardForTest, checkPage, logIn } from './dashboard-pages.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -24,21 +24,17 @@ test('staff see every user and change a plan; owners get no staff link', { timeo
   await createUser({ config: testCoreConfig, input: { email: 'owner@example.com', password: PASSWORD } });
   const browser = await launchChromium();
 
-  const logIn = async (email: string) => {
+  const loggedInPage = async (email: string) => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(`${address}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await logIn(page, { email, password: PASSWORD, address });
 
     return page;
   };
 
-  const owner = await logIn('owner@example.com');
+  const owner = await loggedInPage('owner@example.com');
   expect(await owner.getByRole('link', { name: 'Users' }).count()).toBe(0);
 
-  const staff = await logIn('staff@example.com');
+  const staff = await loggedInPage('staff@example.com');
   await staff.getByRole('link', { name: 'Users' }).click();
   await staff.getByRole('cell', { name: 'owner@example.com', exact: true }).waitFor();
   await checkPage(staff, 'staff-users');

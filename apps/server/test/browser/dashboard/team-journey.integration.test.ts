@@ -6,7 +6,7 @@ import { mailTo, startWorkerWithMailCatcher } from '../../account/mail-services.
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { testCoreConfig } from '../../helpers/test-core-config.js';
-import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+import { buildDashboardForTest, checkPage, logIn } from './dashboard-pages.js';
 
 const PASSWORD = 'correct horse battery staple';
 const OWNER = 'team-owner@example.com';
@@ -42,11 +42,7 @@ test(
 
     // The owner makes a team workspace on the Members page and lands in it.
     const ownerPage = await openPage();
-    await ownerPage.goto(`${address}/login`);
-    await ownerPage.getByLabel('Email').fill(OWNER);
-    await ownerPage.getByLabel('Password').fill(PASSWORD);
-    await ownerPage.getByRole('button', { name: 'Log in' }).click();
-    await ownerPage.getByRole('heading', { name: 'Forms' }).waitFor();
+    await logIn(ownerPage, { email: OWNER, password: PASSWORD, address });
     await ownerPage.getByRole('link', { name: 'Members' }).click();
     await ownerPage.getByRole('heading', { name: 'Workspace', exact: true }).waitFor();
     await ownerPage.getByLabel('Workspace name').fill('Acme');
@@ -110,11 +106,7 @@ test(
     const checkInbox = colleague.getByRole('heading', { name: 'Check your inbox' });
     await signedIn.or(checkInbox).waitFor();
     if ((await checkInbox.count()) > 0) {
-      await colleague.goto(`${address}/login`);
-      await colleague.getByLabel('Email').fill(COLLEAGUE);
-      await colleague.getByLabel('Password').fill(PASSWORD);
-      await colleague.getByRole('button', { name: 'Log in' }).click();
-      await colleague.getByRole('heading', { name: 'Forms' }).waitFor();
+      await logIn(colleague, { email: COLLEAGUE, password: PASSWORD, address });
       await colleague.goto(`${address}${accept.pathname}${accept.hash}`);
     }
     await signedIn.waitFor();

@@ -6,7 +6,7 @@ import { beforeAll, expect, onTestFinished, test } from 'vitest';
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { testCoreConfig } from '../../helpers/test-core-config.js';
-import { buildDashboardForTest, checkPage } from './dashboard-pages.js';
+import { buildDashboardForTest, checkPage, logIn } from './dashboard-pages.js';
 
 const PASSWORD = 'correct horse battery staple';
 const TEAM = 'Doomed team';
@@ -52,11 +52,7 @@ test(
     const signedIn = async (email: string): Promise<Page> => {
       const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
-      await page.goto(`${address}/login`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.getByRole('heading', { name: 'Forms' }).waitFor();
+      await logIn(page, { email, password: PASSWORD, address });
 
       return page;
     };

@@ -6,7 +6,7 @@ import { beforeAll, expect, onTestFinished, test } from 'vitest';
 import { launchChromium } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/build-test-app.js';
 import { testCoreConfig } from '../../helpers/test-core-config.js';
-import { buildDashboardForTest } from './dashboard-pages.js';
+import { buildDashboardForTest, logIn } from './dashboard-pages.js';
 
 const PASSWORD = 'correct horse battery staple';
 const UPSELL = 'Charts of your submissions come with the Standard plan';
@@ -73,11 +73,7 @@ test(
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${address}/login`);
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await logIn(page, { email: member.email, password: PASSWORD, address });
     expect(await shownPlan(page)).toBe('FREE');
 
     // In the team: the team's plan, its charts and its PRO email settings.

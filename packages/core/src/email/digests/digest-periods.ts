@@ -1,3 +1,4 @@
+import type { TNotificationPreferenceRecord } from '@formwell/db';
 import type { TDigestJob } from '@formwell/jobs';
 
 export type TDigestCadence = TDigestJob['cadence'];
@@ -12,7 +13,7 @@ export function periodLength(cadence: TDigestCadence): number {
 }
 
 /** The start of the UTC hour or day `at` is in. */
-function periodStartOf(cadence: TDigestCadence, at: Date): number {
+export function periodStartOf(cadence: TDigestCadence, at: Date): number {
   return Math.floor(at.getTime() / PERIOD_MS[cadence]) * PERIOD_MS[cadence];
 }
 
@@ -33,4 +34,24 @@ export function endedPeriods(cadence: TDigestCadence, doneUntil: Date | null, no
   }
 
   return starts;
+}
+
+/**
+ * Up to when one member's digest of one period reaches (ms): the period's end while they are on
+ * that cadence; the moment they moved to instant when they left it after the period began (the
+ * period's submissions up to then were promised to this digest, the instant notifications take
+ * what came after); null when the period is not theirs.
+ */
+export function digestUntil(
+  member: Pick<TNotificationPreferenceRecord, 'mode' | 'leftDigestAt'>,
+  cadence: TDigestCadence,
+  periodStart: number,
+): number | null {
+  const end = periodStart + PERIOD_MS[cadence];
+  if (member.mode === cadence) {
+    return end;
+  }
+  const leftAt = member.leftDigestAt[cadence]?.getTime();
+
+  return leftAt !== undefined && leftAt > periodStart ? Math.min(end, leftAt) : null;
 }

@@ -1,11 +1,12 @@
 import { digestCursorRepository, notificationPreferenceRepository } from '@formwell/db';
 import { DIGEST_CADENCES, digestJob, type TJobProducer } from '@formwell/jobs';
 
-import { endedPeriods, periodLength } from './digest-periods.js';
+import { digestUntil, endedPeriods, periodLength } from './digest-periods.js';
 
 /**
  * The digest run (a repeatable job of the worker): for each cadence, every period that ended since
- * the last run gets one digest job per member and form on that cadence. The cursor moves only after
+ * the last run gets one digest job per member and form on that cadence (or who left it for instant
+ * during the period, see digestUntil). The cursor moves only after
  * every job is enqueued, and job ids are derived from member, form and period: a run that dies
  * half-way is done again by the next one without adding a job twice, and a worker that was down
  * catches up on the periods it missed.
@@ -24,9 +25,15 @@ export async function queueDigests({
     if (last === undefined) {
       continue;
     }
-    const members = await notificationPreferenceRepository.listByMode({ mode: cadence });
+    const members = await notificationPreferenceRepository.listDigestReaders({
+      cadence,
+      since: new Date(starts[0] ?? last),
+    });
     for (const periodStart of starts) {
-      for (const { workspaceId, formId, userId } of members) {
+      for (const { workspaceId, formId, userId, ...member } of members) {
+        if (digestUntil(member, cadence, periodStart) === null) {
+          continue;
+        }
         await producer.enqueue(digestJob, { workspaceId, formId, userId, cadence, periodStart });
         enqueued += 1;
       }

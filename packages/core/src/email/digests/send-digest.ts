@@ -16,7 +16,7 @@ import { memberAddress, memberModes } from '../recipients/member-modes.js';
 import { sendLoggedEmail, type TEmailOutcome } from '../send-logged-email.js';
 import { fieldLabels, formPageUrl } from '../send-submission-email.js';
 import { digestEmail } from './digest-email.js';
-import { periodLength } from './digest-periods.js';
+import { digestUntil } from './digest-periods.js';
 
 export const DIGEST_EMAIL_KIND = 'email.digest';
 
@@ -32,8 +32,9 @@ function digestEntryId(job: TDigestJob): string {
 }
 
 /**
- * Sends one member's digest of one form for one ended period. Nothing is sent when it was sent
- * already, when the member has left the workspace or chosen another cadence since, when the form
+ * Sends one member's digest of one form for one ended period. A member who moved to instant
+ * during the period gets the period up to the move. Nothing is sent when it was sent already, when
+ * the member has left the workspace or chosen another cadence or off since, when the form
  * is gone or its notifications are off (or not in the plan), or when the period had no submission
  * the member was not already mailed one by one.
  */
@@ -70,9 +71,10 @@ export async function sendDigest({
     return { status: 'skipped', reason: 'notifications off' };
   }
   const member = (await memberModes({ workspaceId, formId })).find((entry) => entry.user.id === userId);
+  const until = member ? digestUntil(member, cadence, periodStart) : null;
   const to =
-    member?.mode === cadence ? memberAddress(member, form.emailSettings.developerEmail ?? null) : null;
-  if (!member || to === null) {
+    member && until !== null ? memberAddress(member, form.emailSettings.developerEmail ?? null) : null;
+  if (!member || until === null || to === null) {
     return { status: 'skipped', reason: 'no longer on this digest' };
   }
   const from = new Date(periodStart);
@@ -87,7 +89,7 @@ export async function sendDigest({
     to,
     since: from,
   });
-  const period = { from, until: new Date(periodStart + periodLength(cadence)), exceptIds: mailed };
+  const period = { from, until: new Date(until), exceptIds: mailed };
   const page = await submissionRepository.list({ userId: workspaceId, formId, limit: SHOWN, filter: period });
   if (page.items.length === 0) {
     return { status: 'skipped', reason: 'no submissions' };

@@ -1,7 +1,10 @@
+import { DIGEST_CADENCES } from '@formwell/jobs';
+
 import { sha256Hex } from '../../crypto/sha256-hex.js';
+import { periodStartOf } from '../digests/digest-periods.js';
 import { OWNER_NOT_VERIFIED } from '../owner-address.js';
 import { extraRecipients } from './extra/extra-recipients-to-mail.js';
-import { memberAddress, memberModes } from './member-modes.js';
+import { memberAddress, memberModes, type TMemberMode } from './member-modes.js';
 
 /**
  * One recipient of a submission's notification and the email log key of their message. `held`
@@ -16,6 +19,19 @@ export type TNotificationRecipient = {
   unsubscribeUrl?: string;
   oneClickUnsubscribeUrl?: string;
 };
+
+/**
+ * Whether the submission came in during the digest period the member left for instant, before
+ * they left: that period's digest still goes out with it (sendDigest), so mailing it now as well,
+ * which a notification job running late would do, would bring it twice.
+ */
+function coveredByLeftDigest(member: TMemberMode, submittedAt: Date): boolean {
+  return DIGEST_CADENCES.some((cadence) => {
+    const leftAt = member.leftDigestAt[cadence];
+
+    return leftAt !== null && submittedAt < leftAt && submittedAt.getTime() >= periodStartOf(cadence, leftAt);
+  });
+}
 
 /**
  * Everyone who gets this submission's notification now: the members on `instant`, then the
@@ -41,7 +57,7 @@ export async function instantRecipients({
   const members = await memberModes({ workspaceId, formId });
   const recipients: TNotificationRecipient[] = [];
   for (const member of members) {
-    if (member.mode !== 'instant') {
+    if (member.mode !== 'instant' || coveredByLeftDigest(member, submittedAt)) {
       continue;
     }
     const to = memberAddress(member, developerEmail);

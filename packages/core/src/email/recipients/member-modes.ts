@@ -5,6 +5,7 @@ import {
   workspaceMemberRepository,
   workspaceRepository,
   type TNotificationMode,
+  type TNotificationPreferenceRecord,
   type TUserRecord,
   type TWorkspaceRole,
 } from '@formwell/db';
@@ -18,7 +19,11 @@ export type TMemberMode = {
   user: TUserRecord;
   role: TWorkspaceRole;
   mode: TNotificationMode;
+  /** When the member last moved from each digest to instant (null: never). */
+  leftDigestAt: TNotificationPreferenceRecord['leftDigestAt'];
 };
+
+const NEVER_LEFT: TMemberMode['leftDigestAt'] = { hourly: null, daily: null };
 
 /** Every current member of the workspace with how they hear of this form's submissions. */
 export async function memberModes({
@@ -37,13 +42,20 @@ export async function memberModes({
   const ownerListed = listed.some((member) => member.userId === workspace?.ownerId);
   const members =
     workspace && !ownerListed ? [...listed, { userId: workspace.ownerId, role: 'owner' as const }] : listed;
-  const chosen = new Map(preferences.map((preference) => [preference.userId, preference.mode]));
+  const chosen = new Map(preferences.map((preference) => [preference.userId, preference]));
   const modes = await Promise.all(
     members.map(async (member) => {
       const user = await userRepository.findById({ userId: member.userId });
 
+      const preference = chosen.get(member.userId);
+
       return user
-        ? { user, role: member.role, mode: chosen.get(member.userId) ?? defaultNotificationMode(member.role) }
+        ? {
+            user,
+            role: member.role,
+            mode: preference?.mode ?? defaultNotificationMode(member.role),
+            leftDigestAt: preference?.leftDigestAt ?? NEVER_LEFT,
+          }
         : null;
     }),
   );

@@ -44,19 +44,22 @@ export async function listNotificationPreferences({
 /**
  * Sets how one member hears of a form's submissions: each one (`instant`), an `hourly` or `daily`
  * digest, or `off`. The form must be the workspace's (404 `Form not found`) and the user one of its
- * members (404 `Member not found`).
+ * members (404 `Member not found`). A move from a digest to instant keeps the period already
+ * begun for that digest, up to the move (see digestUntil).
  */
 export async function setNotificationPreference({
   workspaceId,
   formId,
   userId,
   mode,
+  now = new Date(),
 }: {
   workspaceId: string;
   formId: string;
   userId: string;
   /** Checked here: the CLI passes what the operator typed. */
   mode: string;
+  now?: Date;
 }): Promise<TNotificationPreferenceView> {
   const checked = parseInput(ZNotificationModeSchema, mode);
   await loadOwnedForm({ userId: workspaceId, formId, foreign: 'not-found' });
@@ -64,7 +67,7 @@ export async function setNotificationPreference({
   if (!member) {
     throw new AppError(AppErrorCode.NOT_FOUND, { message: ErrorMessages.MEMBER_NOT_FOUND });
   }
-  await notificationPreferenceRepository.set({ workspaceId, formId, userId, mode: checked });
+  await notificationPreferenceRepository.set({ workspaceId, formId, userId, mode: checked, now });
 
   return {
     userId,
