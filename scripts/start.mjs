@@ -397,7 +397,7 @@ async function main() {
   ownerOnlyDir(dataDir);
   tightenDataDir(dataDir);
   ownerOnlyDir(embedded.socketDir);
-  await takeStartLock(join(embedded.socketDir, 'start.pid'));
+  await takeStartLock(embedded.startLockFile);
   await refuseTakenPort();
   writeStartSettings(embedded, env);
   env.CUSTOM_WEBHOOK_SECRET ??= keptSecret('custom-webhook-secret', () =>

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { expect, test } from 'vitest';
 
 import {
+  acquirePidLock,
   embeddedServices,
   maskUrlCredentials,
   REPO_ROOT,
@@ -83,7 +85,7 @@ test('credentials in URLs are masked, the rest stays readable', () => {
   );
 });
 
-test("on the embedded engine the CLI follows its npm start's ALLOW_PRIVATE_WEBHOOK_TARGETS where its own environment is silent", () => {
+test("on the embedded engine the CLI follows its npm start's ALLOW_PRIVATE_WEBHOOK_TARGETS where its own environment is silent", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formwell-cli-env-'));
   try {
     const source = { FORMWELL_DATA_DIR: dataDir };
@@ -92,6 +94,8 @@ test("on the embedded engine the CLI follows its npm start's ALLOW_PRIVATE_WEBHO
     expect(allowed(source)).toBe(false); // no npm start ran there
 
     mkdirSync(join(dataDir, 'run'));
+    // This process holds the folder's start lock as a running npm start does.
+    const start = await acquirePidLock(embeddedServices(source).startLockFile);
     writeStartSettings(embeddedServices(source), { ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true', PORT: '3000' });
     expect(allowed(source)).toBe(true);
     expect(allowed({ ...source, ALLOW_PRIVATE_WEBHOOK_TARGETS: '' })).toBe(true);
@@ -104,16 +108,18 @@ test("on the embedded engine the CLI follows its npm start's ALLOW_PRIVATE_WEBHO
     // A start without the setting rewrites the record.
     writeStartSettings(embeddedServices(source), {});
     expect(allowed(source)).toBe(false);
+    start.release();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
-test("on the embedded engine the CLI finds its npm start's services on the TCP ports that npm start was given, where its own environment names none", () => {
+test("on the embedded engine the CLI finds its npm start's services on the TCP ports that npm start was given, where its own environment names none", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formwell-cli-env-'));
   try {
     const source = { FORMWELL_DATA_DIR: dataDir };
     mkdirSync(join(dataDir, 'run'));
+    const start = await acquirePidLock(embeddedServices(source).startLockFile);
     writeStartSettings(embeddedServices(source), {
       EMBEDDED_MONGO_PORT: '27555',
       EMBEDDED_REDIS_PORT: '6390',
@@ -130,17 +136,20 @@ test("on the embedded engine the CLI finds its npm start's services on the TCP p
     // A start on the sockets rewrites the record.
     writeStartSettings(embeddedServices(source), {});
     expect(cliEnv(source).REDIS_URL).toBe(embeddedServices(source).redisUrl);
+    start.release();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
-test("on the embedded engine the addresses the CLI prints follow its npm start's PORT and PUBLIC_URL", () => {
+test("on the embedded engine the addresses the CLI prints follow its npm start's PORT and PUBLIC_URL", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formwell-cli-env-'));
   try {
     const source = { FORMWELL_DATA_DIR: dataDir };
     const publicUrl = (env: Record<string, string | undefined>) => cliEnv(env).coreConfig.publicUrl;
     mkdirSync(join(dataDir, 'run'));
+    // Followed only while that npm start runs (holds its start lock).
+    const start = await acquirePidLock(embeddedServices(source).startLockFile);
 
     writeStartSettings(embeddedServices(source), { PORT: '4700' });
     expect(publicUrl(source)).toBe('http://localhost:4700');
@@ -148,7 +157,46 @@ test("on the embedded engine the addresses the CLI prints follow its npm start's
 
     writeStartSettings(embeddedServices(source), { PORT: '4700', PUBLIC_URL: 'https://forms.example.com' });
     expect(publicUrl(source)).toBe('https://forms.example.com');
+    start.release();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('the ports recorded by an npm start that no longer runs are not followed: another account may hold them now', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formwell-cli-env-'));
+  try {
+    const source = { FORMWELL_DATA_DIR: dataDir };
+    const onSockets = embeddedServices(source);
+    mkdirSync(join(dataDir, 'run'));
+    const start = await acquirePidLock(onSockets.startLockFile);
+    writeStartSettings(onSockets, {
+      EMBEDDED_MONGO_PORT: '27555',
+      EMBEDDED_REDIS_PORT: '6390',
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+    });
+    expect(cliEnv(source).MONGODB_URI).toBe('mongodb://127.0.0.1:27555/formwell');
+
+    // The start stops (its lock released); its record stays behind.
+    start.release();
+    const env = cliEnv(source);
+    expect([env.MONGODB_URI, env.REDIS_URL, env.coreConfig.webhooks.allowPrivateTargets]).toEqual([
+      onSockets.mongoUri,
+      onSockets.redisUrl,
+      false,
+    ]);
+
+    // A start killed without releasing leaves a lock naming a process that is gone.
+    writeFileSync(onSockets.startLockFile, `${deadPid()} 1\n`);
+    expect(cliEnv(source).MONGODB_URI).toBe(onSockets.mongoUri);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** The pid of a process that has exited (its lock, with another start time, is stale even if reused). */
+function deadPid(): number {
+  const { pid } = spawnSync(process.execPath, ['-e', '']);
+
+  return pid ?? 0;
+}

@@ -15,6 +15,8 @@ export type EmbeddedServices = {
   redisUrl: string;
   /** Where `npm start` records the settings the CLI follows (see writeStartSettings). */
   startSettingsFile: string;
+  /** The pid lock the running `npm start` of this data folder holds. */
+  startLockFile: string;
 };
 
 export declare function embeddedServices(env?: Record<string, string | undefined>): EmbeddedServices;
@@ -25,7 +27,7 @@ export declare function writeStartSettings(
   env: Record<string, string | undefined>,
 ): void;
 export declare function readStartSettings(
-  services: Pick<EmbeddedServices, 'startSettingsFile'>,
+  services: Pick<EmbeddedServices, 'startSettingsFile' | 'startLockFile'>,
 ): Record<string, string>;
 export declare function parsePort(value: string | undefined, name: string): number | undefined;
 export declare function assertSocketPathFits(path: string): void;

@@ -6,6 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { isPidLockHeld } from './pid-lock.mjs';
+
 /** The repository root: a relative FORMWELL_DATA_DIR means the same folder whatever the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -45,6 +47,8 @@ export function embeddedServices(env = process.env) {
     mongoUri,
     redisPort,
     startSettingsFile: join(socketDir, 'start-settings.json'),
+    // Held by the running `npm start` of this folder, so its settings apply only while it runs.
+    startLockFile: join(socketDir, 'start.pid'),
     // Percent-encoded like a URL path, so a folder name with spaces, `?` or `#` survives parsing.
     redisUrl:
       redisPort === undefined
@@ -114,8 +118,15 @@ export function writeStartSettings(services, env) {
   writeFileSync(services.startSettingsFile, JSON.stringify(settings), { mode: 0o600 });
 }
 
-/** Those settings of the `npm start` of these services; none when it never ran or left no record. */
+/**
+ * Those settings of the `npm start` of these services; none when it never ran, left no record, or
+ * no longer runs. A stopped start's record is stale: its TCP ports are free, and any local account
+ * may be listening on them by now, so a CLI following them could hand its data to a stranger.
+ */
 export function readStartSettings(services) {
+  if (!isPidLockHeld(services.startLockFile)) {
+    return {};
+  }
   let settings;
   try {
     settings = JSON.parse(readFileSync(services.startSettingsFile, 'utf8'));

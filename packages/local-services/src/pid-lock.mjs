@@ -25,9 +25,9 @@ const heldHere = new Set();
  * stale lock whose pid was reused by an unrelated process (common in containers, and after a
  * reboot) is recognised as stale rather than taken for a live owner.
  */
-async function startTimeOf(pid) {
+function startTimeOf(pid) {
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 22 (starttime); the command name (field 2) may contain spaces, so count after its ')'.
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
   } catch {
@@ -35,7 +35,7 @@ async function startTimeOf(pid) {
   }
 }
 
-async function isLiveOwner(pid, startTime) {
+function isLiveOwner(pid, startTime) {
   try {
     process.kill(pid, 0); // signal 0: existence check only
   } catch (error) {
@@ -43,9 +43,29 @@ async function isLiveOwner(pid, startTime) {
     if (error?.code !== 'EPERM') return false;
   }
   if (startTime === '') return true;
-  const actual = await startTimeOf(pid);
+  const actual = startTimeOf(pid);
 
   return actual === '' || actual === startTime;
+}
+
+/** The pid a lock file's content names, when that process is alive; undefined otherwise. */
+function liveOwnerOf(content) {
+  const [pidText = '', startTime = ''] = content.trim().split(' ');
+  const pid = Number.parseInt(pidText, 10);
+
+  return Number.isInteger(pid) && pid > 0 && isLiveOwner(pid, startTime) ? pid : undefined;
+}
+
+/**
+ * Whether the lock file `lockPath` is held by a live process (this one included): a lock left by a
+ * process that is gone, or no lock file at all, is not held.
+ */
+export function isPidLockHeld(lockPath) {
+  try {
+    return liveOwnerOf(readFileSync(resolve(lockPath), 'utf8')) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** The lock file's content, or null if there is none. */
@@ -89,7 +109,7 @@ async function tryCreate(path, content, mode) {
  */
 export async function acquirePidLock(lockPath, { mode = 0o600 } = {}) {
   const path = resolve(lockPath);
-  const content = `${process.pid} ${await startTimeOf(process.pid)}\n`;
+  const content = `${process.pid} ${startTimeOf(process.pid)}\n`;
   for (let attempt = 0; attempt < 5; attempt++) {
     if (await tryCreate(path, content, mode)) {
       heldHere.add(path);
@@ -109,9 +129,9 @@ export async function acquirePidLock(lockPath, { mode = 0o600 } = {}) {
         ownerPid: process.pid,
       });
     }
-    const [pidText = '', startTime = ''] = found.trim().split(' ');
-    const pid = Number.parseInt(pidText, 10);
-    if (pid !== process.pid && Number.isInteger(pid) && pid > 0 && (await isLiveOwner(pid, startTime))) {
+    // Our own pid in a lock this process does not hold is a stale one whose pid was reused.
+    const pid = liveOwnerOf(found);
+    if (pid !== undefined && pid !== process.pid) {
       throw new PidLockHeldError(`the lock file ${path} is held by process ${pid}`, { path, ownerPid: pid });
     }
     // The owner is gone: take over, unless someone else replaced the file since.
