@@ -28,7 +28,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket) 
     return;
   }
   const { status, message, code } = refusal(error.code);
-  if (socket.writable) {
+  // A request pipelined behind an answer that is still being sent (a streamed export) must not get
+  // its refusal written into the middle of that body: Node's own handler only closes then, too.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean; writableEnded: boolean } })
+    ._httpMessage;
+  if (socket.writable && !(inFlight?.headersSent && !inFlight.writableEnded)) {
     const body = JSON.stringify(buildErrorBody(status, { message, code }));
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
