@@ -167,3 +167,38 @@ describe("a member's session follows the workspace's plan, not the member's own"
     expect(analytics.totalSubmissions).toBe(0);
   });
 });
+
+describe("a member's own paid plan gives nothing in a team workspace", () => {
+  test("a PRO account in a FREE team is gated as the team is, and the team's downgrade applies on the next request", async () => {
+    const { app } = await buildTestApp();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const owner = await signedUp(address);
+    const member = await signedUp(address);
+    await setUserPlan({ config: testCoreConfig, userId: member.user.id, plan: 'PRO' });
+    const team = await createWorkspace({ config: testCoreConfig, userId: owner.user.id, name: 'Free team' });
+    const teamForm = await createForm({ config: testCoreConfig, userId: team.id, input: formInput });
+    await addMember({
+      actor: { userId: owner.user.id },
+      workspaceId: team.id,
+      email: member.email,
+      role: 'member',
+    });
+    const analyticsGated = {
+      code: 'FORBIDDEN',
+      message: 'Analytics are only available with the STANDARD or PRO plan',
+    };
+
+    await member.client.workspace.switch.mutate({ workspaceId: team.id });
+    expect(await rejection(member.client.forms.analytics.query({ formId: teamForm.id }))).toEqual(
+      analyticsGated,
+    );
+
+    // The team pays, then stops paying (as a billing downgrade does): the same session follows.
+    await setUserPlan({ config: testCoreConfig, userId: team.id, plan: 'STANDARD' });
+    expect((await member.client.forms.analytics.query({ formId: teamForm.id })).totalSubmissions).toBe(0);
+    await setUserPlan({ config: testCoreConfig, userId: team.id, plan: 'FREE' });
+    expect(await rejection(member.client.forms.analytics.query({ formId: teamForm.id }))).toEqual(
+      analyticsGated,
+    );
+  });
+});
