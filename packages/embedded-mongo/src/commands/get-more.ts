@@ -4,6 +4,7 @@ import { encodeCursorReply } from '../wire/cursor-reply.js';
 import { batchEnd } from './batching.js';
 import { numberOption } from './options.js';
 import { planKilled } from '../cursors/killed-plans.js';
+import { checkGetMoreSession, sessionOf } from '../cursors/cursor-session.js';
 import type { CommandDef, Doc } from './types.js';
 
 /** Cursor ids arrive as int64; bson may hand them to us as Long, bigint or (small) number. */
@@ -20,6 +21,7 @@ export const getMoreCommand: CommandDef = {
     const id = cursorId(ctx.body.getMore);
     const cursor = ctx.state.cursors.get(id);
     if (!cursor) throw cursorNotFound(id);
+    checkGetMoreSession(id, cursor.session, sessionOf(ctx.body.lsid));
     const expectedNs = `${ctx.db}.${String(ctx.body.collection)}`;
     if (cursor.ns !== expectedNs) {
       throw new MongoCommandError(
