@@ -14,7 +14,7 @@ import type { Collection } from '../storage/collection.js';
 import type { IndexStore } from '../indexes/index-store.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
 import { checkCollation, hintName } from './find.js';
-import { numberOption } from './options.js';
+import { countOption } from './options.js';
 import { checkStrictPipeline } from './stable-api.js';
 import { collStatsStageDoc } from './coll-stats.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
@@ -211,11 +211,16 @@ export const aggregateCommand: CommandDef = {
   ],
   async run(ctx) {
     const target = ctx.body.aggregate;
+    const cursorOpt = ctx.body.cursor;
+    // The cursor's options are parsed with the command, before its pipeline is looked at.
+    const batchSize =
+      cursorOpt && typeof cursorOpt === 'object'
+        ? countOption(cursorOpt as Doc, 'batchSize', 'cursor.batchSize', DEFAULT_FIRST_BATCH)
+        : DEFAULT_FIRST_BATCH;
     checkStrictPipeline(ctx.body, ctx.body.pipeline);
     const pipeline = checkPipeline(ctx.body.pipeline);
     checkRegexes(pipeline);
     if (ctx.body.explain === true) throw illegalOperation('explain is not supported by the embedded engine');
-    const cursorOpt = ctx.body.cursor;
     if (!cursorOpt || typeof cursorOpt !== 'object') {
       throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
     }
@@ -226,7 +231,6 @@ export const aggregateCommand: CommandDef = {
     const hint = coll ? hintName(ctx, ctx.body.hint, coll.indexes.values()) : undefined;
     const typed = withTypedExpressions(pipeline, ctx.typedBody().pipeline);
     const { docs, index } = await runPipeline(ctx, coll, typed, hint);
-    const batchSize = numberOption(cursorOpt as Doc, 'batchSize', DEFAULT_FIRST_BATCH);
     const ns = `${ctx.db}.${name ?? '$cmd.aggregate'}`;
     const source = coll && foldsIntoFind(pipeline) ? { coll, index: index ?? null } : undefined;
     return cursorFirstBatch(ctx, ns, docs, batchSize, false, source);

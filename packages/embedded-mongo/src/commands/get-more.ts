@@ -2,7 +2,7 @@ import { Long } from 'bson';
 import { MongoCommandError, cursorNotFound, typeMismatch } from '../errors.js';
 import { encodeCursorReply } from '../wire/cursor-reply.js';
 import { batchEnd } from './batching.js';
-import { numberOption } from './options.js';
+import { countOption } from './options.js';
 import { planKilled } from '../cursors/killed-plans.js';
 import { checkGetMoreSession, sessionOf } from '../cursors/cursor-session.js';
 import type { CommandDef, Doc } from './types.js';
@@ -19,6 +19,8 @@ export const getMoreCommand: CommandDef = {
   options: ['collection', 'batchSize', 'maxTimeMS', 'term', 'lastKnownCommittedOpTime'],
   run(ctx) {
     const id = cursorId(ctx.body.getMore);
+    // Parsed with the command, before its cursor is looked up, as mongod parses it.
+    const batchSize = countOption(ctx.body, 'batchSize', 'getMore.batchSize', 0);
     const cursor = ctx.state.cursors.get(id);
     if (!cursor) throw cursorNotFound(id);
     checkGetMoreSession(id, cursor.session, sessionOf(ctx.body.lsid));
@@ -35,7 +37,6 @@ export const getMoreCommand: CommandDef = {
       ctx.state.cursors.kill(id);
       throw killed;
     }
-    const batchSize = numberOption(ctx.body, 'batchSize', 0);
     const end = batchEnd(cursor.items, cursor.pos, batchSize > 0 ? batchSize : Infinity);
     const batch = cursor.items.slice(cursor.pos, end);
     cursor.pos = end;
