@@ -90,3 +90,21 @@ describe('skip, limit and batchSize are read as mongod parses them', () => {
     expect(docs).toHaveLength(3);
   });
 });
+
+describe('a getMore maxTimeMS', () => {
+  test('is refused on a cursor that does not await data, which is left open', async () => {
+    const opened = (await run({ find: 'c', batchSize: 2 })) as CursorReply;
+    const error = await serverError(() =>
+      run({ getMore: opened.cursor.id, collection: 'c', batchSize: 2, maxTimeMS: 100 }),
+    );
+    expect(error.code).toBe(2);
+    expect(error.message).toBe('cannot set maxTimeMS on getMore command for a non-awaitData cursor');
+    const next = (await run({ getMore: opened.cursor.id, collection: 'c', batchSize: 2 })) as CursorReply;
+    expect(next.cursor.nextBatch).toHaveLength(2);
+  });
+
+  test('the driver sends none on a plain cursor', async () => {
+    const docs = await t.db('counts').collection('c').find({}, { batchSize: 2, maxTimeMS: 1000 }).toArray();
+    expect(docs).toHaveLength(12);
+  });
+});

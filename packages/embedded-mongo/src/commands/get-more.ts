@@ -1,5 +1,5 @@
 import { Long } from 'bson';
-import { MongoCommandError, cursorNotFound, typeMismatch } from '../errors.js';
+import { MongoCommandError, badValue, cursorNotFound, typeMismatch } from '../errors.js';
 import { encodeCursorReply } from '../wire/cursor-reply.js';
 import { batchEnd } from './batching.js';
 import { countOption } from './options.js';
@@ -32,6 +32,11 @@ export const getMoreCommand: CommandDef = {
         `Requested getMore on namespace '${expectedNs}', but cursor belongs to a different namespace ${cursor.ns}`,
       );
     }
+    // A getMore's maxTimeMS is how long an awaitData cursor waits for new documents; mongod refuses
+    // it on any other cursor, leaving the cursor open. The engine has no capped collections, so no
+    // tailable cursor, so none of its cursors await data.
+    if (ctx.body.maxTimeMS !== undefined && ctx.body.maxTimeMS !== null)
+      throw badValue('cannot set maxTimeMS on getMore command for a non-awaitData cursor');
     const killed = cursor.source && planKilled(ctx.state.engine, cursor.source);
     if (killed) {
       ctx.state.cursors.kill(id);
