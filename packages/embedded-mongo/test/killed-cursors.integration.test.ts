@@ -157,6 +157,16 @@ describe('a paused aggregate is killed only when mongod answers it with a plan a
     );
   });
 
+  test('a $project that only keeps fields folds into the plan too', async () => {
+    const id = await pausedAggregate('aggprojected', [
+      { $match: { g: { $gte: 0 } } },
+      { $sort: { i: 1 } },
+      { $project: { i: 1, _id: 0 } },
+    ]);
+    await t.db('killed').collection('aggprojected').drop();
+    expect((await serverError(() => getMore(id, 'aggprojected'))).code).toBe(175);
+  });
+
   test('the index its $match scans is dropped', async () => {
     const coll = t.db('killed').collection('aggbyindex');
     const id = await pausedAggregate('aggbyindex', [{ $match: { i: { $lt: 25 } } }], () =>

@@ -178,8 +178,9 @@ async function runPipeline(
 
 /**
  * Whether mongod answers this pipeline with a find's plan alone: it moves leading `$match` stages,
- * then one `$sort`, then the `$skip`/`$limit` stages after them into its query layer, and a
- * pipeline left empty by that is "optimized away" (run_aggregate.cpp, canOptimizeAwayPipeline).
+ * then one `$sort`, then the `$skip`/`$limit` stages after them, then a `$project` that only
+ * includes fields, into its query layer (pipeline_d.cpp), and a pipeline left empty by that is
+ * "optimized away" (run_aggregate.cpp, canOptimizeAwayPipeline).
  * Such a cursor holds the plan itself, which each getMore restores, so it is killed as a paused
  * find is when its collection or its index goes away. Any other stage keeps mongod's pipeline,
  * whose `$cursor` stage reads the collection ahead in batches and lets its plan go once read to
@@ -192,7 +193,20 @@ function foldsIntoFind(pipeline: Doc[]): boolean {
   while (at('$match')) i++;
   if (at('$sort')) i++;
   while (at('$skip') || at('$limit')) i++;
+  if (at('$project') && onlyIncludes((pipeline[i] as Doc).$project)) i++;
   return i === pipeline.length;
+}
+
+/**
+ * A projection that only names fields to keep (`_id` may be left out): the one shape every mongod
+ * release moves into the query layer. Exclusions and computed fields are not, on some releases.
+ */
+function onlyIncludes(projection: unknown): boolean {
+  if (!projection || typeof projection !== 'object') return false;
+  const entries = Object.entries(projection);
+  const kept = entries.filter(([, v]) => v === true || (typeof v === 'number' && v !== 0));
+  const idLeftOut = (k: string, v: unknown) => k === '_id' && (v === false || v === 0);
+  return kept.length > 0 && entries.every(([k, v]) => kept.some(([kk]) => kk === k) || idLeftOut(k, v));
 }
 
 const collNameOf = (ctx: CommandContext): string | undefined =>
