@@ -1,4 +1,4 @@
-import { Decimal128, Double, Int32, Long } from 'bson';
+import { numberValue } from '../bson/number-value.js';
 import { bsonTypeName } from '../query/expression-fixes.js';
 import {
   MongoCommandError,
@@ -130,7 +130,7 @@ export function numberOption(body: Doc, field: string, dflt: number): number {
 export function countOption(body: Doc, field: string, path: string, dflt: number): number {
   const v = body[field];
   if (v === undefined || v === null) return dflt;
-  const n = typeof v === 'number' ? v : isBsonNumber(v) ? Number(v.toString()) : undefined;
+  const n = numberValue(v);
   if (n === undefined)
     throw typeMismatch(
       `BSON field '${path}' is the wrong type '${bsonTypeName(v)}', expected types '[long, int, decimal, double]'`,
@@ -139,9 +139,6 @@ export function countOption(body: Doc, field: string, path: string, dflt: number
   if (count < 0) throw belowMinimum(field, 0, count);
   return count;
 }
-
-const isBsonNumber = (v: unknown): v is Long | Int32 | Double | Decimal128 =>
-  v instanceof Long || v instanceof Int32 || v instanceof Double || v instanceof Decimal128;
 
 export function docOption(body: Doc, field: string): Doc | undefined {
   const v = body[field];
