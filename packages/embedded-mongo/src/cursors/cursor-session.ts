@@ -10,11 +10,16 @@ export type CursorSession = { id: Uint8Array; uid: Uint8Array };
  */
 const NO_USER_DIGEST = createHash('sha256').update('').digest();
 
+/**
+ * The bytes of a bson Binary (or a plain byte array), copied: a decoded Binary may view the whole
+ * message it came in, which a cursor holding it would keep alive.
+ */
 const bytesOf = (v: unknown): Uint8Array | undefined => {
-  if (v instanceof Uint8Array) return v;
-  const { buffer, position } = (v ?? {}) as { buffer?: unknown; position?: unknown }; // bson Binary
-  if (!(buffer instanceof Uint8Array)) return undefined;
-  return typeof position === 'number' ? buffer.subarray(0, position) : buffer;
+  const { buffer, position } = (v ?? {}) as { buffer?: unknown; position?: unknown };
+  const bytes = v instanceof Uint8Array ? v : buffer instanceof Uint8Array ? buffer : undefined;
+  if (!bytes) return undefined;
+  const end = !(v instanceof Uint8Array) && typeof position === 'number' ? position : bytes.length;
+  return Uint8Array.prototype.slice.call(bytes, 0, end);
 };
 
 /** The session a command runs in, from its `lsid` field; undefined when it names none. */
