@@ -32,6 +32,13 @@ describe('skip, limit and batchSize are read as mongod parses them', () => {
       'batchSize',
       '-1',
     ],
+    ['listIndexes cursor.batchSize', { listIndexes: 'c', cursor: { batchSize: -2 } }, 'batchSize', '-2'],
+    [
+      'listCollections cursor.batchSize',
+      { listCollections: 1, cursor: { batchSize: -1 } },
+      'batchSize',
+      '-1',
+    ],
   ])('%s below 0: 51024', async (_, command, field, actual) => {
     const error = await serverError(() => run(command));
     expect(error.code).toBe(51024);
