@@ -5,7 +5,7 @@
  * thread's CPU time), so a change to the command path shows here first. The socket runs stay the
  * figure that counts: they add the kernel's read and write per command.
  */
-import { serialize, ObjectId, UUID, type Document } from 'bson';
+import { deserialize, serialize, ObjectId, UUID, type Document, type Long } from 'bson';
 import type { ServerState } from '../src/commands/types.js';
 import { runCommand } from '../src/server/dispatch.js';
 import { inProcessState } from './in-process-state.js';
@@ -108,4 +108,33 @@ async function projectedFinds(state: ServerState, lsid: Document): Promise<void>
     figures.push(`${label} ${us.toFixed(2)} µs`);
   }
   console.log(`in-process, findOne by _id of a form: ${figures.join(', ')} of CPU per command`);
+  console.log(
+    `in-process, find of 20 items in batches of 5 (a find, then getMores to the end): ${(await pagedFind(state, lsid, ids.slice(0, 20))).toFixed(2)} µs of CPU per find and its getMores`,
+  );
+}
+
+/**
+ * A cursor's whole life as a driver drives it: a find whose answer needs four batches, then the
+ * three getMores that fetch the rest. This is the path a cursor's per-batch checks (session,
+ * dropped collection) run on.
+ */
+async function pagedFind(state: ServerState, lsid: Document, ids: ObjectId[]): Promise<number> {
+  const find = opMsg({ find: 'items', filter: { _id: { $in: ids } }, batchSize: 5, lsid, $db: 'bench' });
+  const cursorId = (reply: Uint8Array) =>
+    (deserialize(reply, { promoteLongs: false }).cursor as { id: Long }).id;
+  const one = async () => {
+    let id = cursorId(await runCommand(state, parseOpMsg(find), 1));
+    while (!id.isZero()) {
+      const getMore = opMsg({ getMore: id, collection: 'items', batchSize: 5, lsid, $db: 'bench' });
+      id = cursorId(await runCommand(state, parseOpMsg(getMore), 1));
+    }
+  };
+  const run = async (n: number) => {
+    for (let i = 0; i < n; i++) await one();
+  };
+  const rounds = Math.max(1, Math.floor(ROUNDS / 5));
+  await run(rounds);
+  const before = threadCpuUs();
+  await run(rounds);
+  return (threadCpuUs() - before) / rounds;
 }

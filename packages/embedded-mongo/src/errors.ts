@@ -29,6 +29,13 @@ export const commandNotFound = (name: string) =>
 export const invalidNamespace = (msg: string) => new MongoCommandError(73, 'InvalidNamespace', msg);
 export const immutableField = (msg: string) => new MongoCommandError(66, 'ImmutableField', msg);
 export const unknownField = (msg: string) => new MongoCommandError(40415, 'Location40415', msg);
+/** mongod's parser refusing a field below its declared minimum (IDL `validator: { gte: … }`). */
+export const belowMinimum = (field: string, min: number, actual: number | bigint) =>
+  new MongoCommandError(
+    51024,
+    'Location51024',
+    `BSON field '${field}' value must be >= ${String(min)}, actual value '${String(actual)}'`,
+  );
 export const tooLarge = (msg: string) => new MongoCommandError(10334, 'BSONObjectTooLarge', msg);
 export const conflictingUpdate = (msg: string) =>
   new MongoCommandError(40, 'ConflictingUpdateOperators', msg);

@@ -114,3 +114,82 @@ describe('a paused find whose collection or index goes away is killed, as mongod
     }
   });
 });
+
+/** A collection of 30 documents and an aggregate on it paused after its first batch of 10. */
+async function pausedAggregate(
+  coll: string,
+  pipeline: Document[],
+  prepare?: () => Promise<unknown>,
+): Promise<Long | number> {
+  const db = t.db('killed');
+  await db
+    .collection(coll)
+    .insertMany(Array.from({ length: 30 }, (_, i) => ({ i, g: i % 3 })))
+    .then(() => prepare?.());
+  const reply = (await db.command({ aggregate: coll, pipeline, cursor: { batchSize: 10 } })) as CursorReply;
+  expect(reply.cursor.firstBatch).toHaveLength(10);
+  return reply.cursor.id;
+}
+
+describe('a paused aggregate is killed only when mongod answers it with a plan alone', () => {
+  test('no stages: as a paused find, 175 then 43', async () => {
+    const id = await pausedAggregate('aggdropped', []);
+    await t.db('killed').collection('aggdropped').drop();
+    const error = await serverError(() => getMore(id, 'aggdropped'));
+    expect(error.code).toBe(175);
+    expect(error.codeName).toBe('QueryPlanKilled');
+    expect(error.message).toMatch(new RegExp(`^collection dropped\\. UUID ${UUID}$`));
+    expect((await serverError(() => getMore(id, 'aggdropped'))).code).toBe(43);
+  });
+
+  test('$match, $sort, $skip and $limit fold into the plan: renamed', async () => {
+    const id = await pausedAggregate('aggbefore', [
+      { $match: { i: { $gte: 0 } } },
+      { $sort: { i: -1 } },
+      { $skip: 1 },
+      { $limit: 25 },
+    ]);
+    await t.client.db('admin').command({ renameCollection: 'killed.aggbefore', to: 'killed.aggafter' });
+    const error = await serverError(() => getMore(id, 'aggbefore'));
+    expect(error.code).toBe(175);
+    expect(error.message).toMatch(
+      new RegExp(`^collection renamed from 'killed\\.aggbefore' to 'killed\\.aggafter'\\. UUID ${UUID}$`),
+    );
+  });
+
+  test('a $project that only keeps fields folds into the plan too', async () => {
+    const id = await pausedAggregate('aggprojected', [
+      { $match: { g: { $gte: 0 } } },
+      { $sort: { i: 1 } },
+      { $project: { i: 1, _id: 0 } },
+    ]);
+    await t.db('killed').collection('aggprojected').drop();
+    expect((await serverError(() => getMore(id, 'aggprojected'))).code).toBe(175);
+  });
+
+  test('the index its $match scans is dropped', async () => {
+    const coll = t.db('killed').collection('aggbyindex');
+    const id = await pausedAggregate('aggbyindex', [{ $match: { i: { $lt: 25 } } }], () =>
+      coll.createIndex({ i: 1 }),
+    );
+    await coll.dropIndex('i_1');
+    const error = await serverError(() => getMore(id, 'aggbyindex'));
+    expect(error.code).toBe(175);
+    expect(error.message).toBe("query plan killed :: index 'i_1' dropped");
+  });
+
+  test('a stage the query layer cannot take, before a blocking $sort: the buffered results go on', async () => {
+    // mongod keeps this pipeline; its $sort reads the collection to the end for the first batch,
+    // and the plan underneath is let go once read to the end.
+    const id = await pausedAggregate('aggsorted', [
+      { $set: { k: { $multiply: ['$i', -1] } } },
+      { $sort: { k: 1 } },
+    ]);
+    await t.db('killed').collection('aggsorted').drop();
+    const next = (await getMore(id, 'aggsorted')) as { cursor: { id: Long | number; nextBatch: Document[] } };
+    expect(next.cursor.nextBatch.map((d) => d.i as number)).toEqual(
+      Array.from({ length: 20 }, (_, n) => 19 - n),
+    );
+    expect(Number(next.cursor.id)).toBe(0);
+  });
+});

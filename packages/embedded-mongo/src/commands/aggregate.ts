@@ -11,9 +11,10 @@ import { typedVariables, withTypedExpressions } from '../query/typed-pipeline.js
 import { mingoContext, queryOptions } from '../query/mingo-context.js';
 import { OpType } from 'mingo/core';
 import type { Collection } from '../storage/collection.js';
+import type { IndexStore } from '../indexes/index-store.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
 import { checkCollation, hintName } from './find.js';
-import { numberOption } from './options.js';
+import { countOption } from './options.js';
 import { checkStrictPipeline } from './stable-api.js';
 import { collStatsStageDoc } from './coll-stats.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
@@ -117,7 +118,7 @@ async function leadingStages(
   coll: Collection | undefined,
   pipeline: Doc[],
   hint?: string,
-): Promise<{ input: LazyDocs; rest: Doc[] }> {
+): Promise<{ input: LazyDocs; rest: Doc[]; index?: IndexStore | null }> {
   if (!coll) return { input: lazyDocs([], () => undefined), rest: pipeline };
   let i = 0;
   let filter: Doc = {};
@@ -130,22 +131,25 @@ async function leadingStages(
     if ('$limit' in stage(i) && typeof stage(i).$limit === 'number') limit = stage(i++).$limit as number;
   }
   const spec = { filter, sort, skip: 0, limit: limit > 0 ? limit : 0, hint };
-  const { matches } = await findMatchesYielding(coll, spec, { decode: false });
+  const { matches, plan } = await findMatchesYielding(coll, spec, { decode: false });
   // Decoded batch by batch as the pipeline takes them: 100k decoded documents held at once would
   // cost long garbage-collection pauses. A document deleted meanwhile is left out.
   const decode = (match: Match) => aggregationDoc(coll, match);
-  return { input: lazyDocs(matches, decode), rest: pipeline.slice(i) };
+  return { input: lazyDocs(matches, decode), rest: pipeline.slice(i), index: plan.index };
 }
 
-/** Runs a pipeline over a collection; a leading `$match` is answered through the query planner. */
+/**
+ * Runs a pipeline over a collection; a leading `$match` is answered through the query planner,
+ * whose index the result names (undefined when the planner was not asked).
+ */
 async function runPipeline(
   ctx: CommandContext,
   coll: Collection | undefined,
   pipeline: Doc[],
   hint?: string,
-): Promise<Doc[]> {
+): Promise<{ docs: Doc[]; index?: IndexStore | null }> {
   const first = pipeline[0];
-  const { input, rest } =
+  const { input, rest, index } =
     first && '$collStats' in first
       ? {
           input: lazyDocs([collStatsStageDoc(ctx, collNameOf(ctx), first.$collStats)], (d) => d),
@@ -169,7 +173,40 @@ async function runPipeline(
     variables: typedVariables(ctx.body.let, ctx.body.let === undefined ? undefined : ctx.typedBody().let),
     collectionResolver: resolve,
   };
-  return runPipelineYielding(rest, options, input);
+  return { docs: await runPipelineYielding(rest, options, input), index };
+}
+
+/**
+ * Whether mongod answers this pipeline with a find's plan alone: it moves leading `$match` stages,
+ * then one `$sort`, then the `$skip`/`$limit` stages after them, then a `$project` that only
+ * includes fields, into its query layer (pipeline_d.cpp), and a pipeline left empty by that is
+ * "optimized away" (run_aggregate.cpp, canOptimizeAwayPipeline).
+ * Such a cursor holds the plan itself, which each getMore restores, so it is killed as a paused
+ * find is when its collection or its index goes away. Any other stage keeps mongod's pipeline,
+ * whose `$cursor` stage reads the collection ahead in batches and lets its plan go once read to
+ * the end; blocking stages (`$group`, `$sort` after another stage, `$facet`...) read to the end
+ * before the first reply, so those cursors go on from what they hold, as the engine's do.
+ */
+function foldsIntoFind(pipeline: Doc[]): boolean {
+  let i = 0;
+  const at = (name: string) => i < pipeline.length && name in (pipeline[i] ?? {});
+  while (at('$match')) i++;
+  if (at('$sort')) i++;
+  while (at('$skip') || at('$limit')) i++;
+  if (at('$project') && onlyIncludes((pipeline[i] as Doc).$project)) i++;
+  return i === pipeline.length;
+}
+
+/**
+ * A projection that only names fields to keep (`_id` may be left out): the one shape every mongod
+ * release moves into the query layer. Exclusions and computed fields are not, on some releases.
+ */
+function onlyIncludes(projection: unknown): boolean {
+  if (!projection || typeof projection !== 'object') return false;
+  const entries = Object.entries(projection);
+  const kept = entries.filter(([, v]) => v === true || (typeof v === 'number' && v !== 0));
+  const idLeftOut = (k: string, v: unknown) => k === '_id' && (v === false || v === 0);
+  return kept.length > 0 && entries.every(([k, v]) => kept.some(([kk]) => kk === k) || idLeftOut(k, v));
 }
 
 const collNameOf = (ctx: CommandContext): string | undefined =>
@@ -188,11 +225,16 @@ export const aggregateCommand: CommandDef = {
   ],
   async run(ctx) {
     const target = ctx.body.aggregate;
+    const cursorOpt = ctx.body.cursor;
+    // The cursor's options are parsed with the command, before its pipeline is looked at.
+    const batchSize =
+      cursorOpt && typeof cursorOpt === 'object'
+        ? countOption(cursorOpt as Doc, 'batchSize', 'cursor.batchSize', DEFAULT_FIRST_BATCH)
+        : DEFAULT_FIRST_BATCH;
     checkStrictPipeline(ctx.body, ctx.body.pipeline);
     const pipeline = checkPipeline(ctx.body.pipeline);
     checkRegexes(pipeline);
     if (ctx.body.explain === true) throw illegalOperation('explain is not supported by the embedded engine');
-    const cursorOpt = ctx.body.cursor;
     if (!cursorOpt || typeof cursorOpt !== 'object') {
       throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
     }
@@ -202,9 +244,9 @@ export const aggregateCommand: CommandDef = {
     const coll = name ? ctx.state.engine.collection(ctx.db, name) : undefined;
     const hint = coll ? hintName(ctx, ctx.body.hint, coll.indexes.values()) : undefined;
     const typed = withTypedExpressions(pipeline, ctx.typedBody().pipeline);
-    const docs = await runPipeline(ctx, coll, typed, hint);
-    const batchSize = numberOption(cursorOpt as Doc, 'batchSize', DEFAULT_FIRST_BATCH);
+    const { docs, index } = await runPipeline(ctx, coll, typed, hint);
     const ns = `${ctx.db}.${name ?? '$cmd.aggregate'}`;
-    return cursorFirstBatch(ctx, ns, docs, batchSize, false);
+    const source = coll && foldsIntoFind(pipeline) ? { coll, index: index ?? null } : undefined;
+    return cursorFirstBatch(ctx, ns, docs, batchSize, false, source);
   },
 };

@@ -3,6 +3,7 @@ import type { BatchItem } from '../wire/cursor-reply.js';
 import { encodeCursorReply } from '../wire/cursor-reply.js';
 import type { CommandContext } from './types.js';
 import type { CursorSource } from '../cursors/killed-plans.js';
+import { sessionOf } from '../cursors/cursor-session.js';
 
 /** Replies carry at most ~16 MB of documents, like mongod's batches. */
 const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 16 * 1024;
@@ -34,6 +35,12 @@ export function cursorFirstBatch(
 ): Buffer {
   const end = batchEnd(items, 0, batchSize);
   const more = end < items.length && !singleBatch;
-  const id = more ? ctx.state.cursors.open(ns, items, end, ctx.body.noCursorTimeout === true, source) : 0n;
+  const id = more
+    ? ctx.state.cursors.open(ns, items, end, {
+        noTimeout: ctx.body.noCursorTimeout === true,
+        source,
+        session: sessionOf(ctx.body.lsid),
+      })
+    : 0n;
   return encodeCursorReply(ns, id, end === items.length ? items : items.slice(0, end), true);
 }

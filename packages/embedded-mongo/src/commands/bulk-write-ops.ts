@@ -1,6 +1,7 @@
 import { onDemand } from 'bson';
 import {
   MongoCommandError,
+  belowMinimum,
   badValue,
   invalidNamespace,
   show,
@@ -122,12 +123,7 @@ export function parseOps(ctx: CommandContext, nsInfo: BulkNamespace[]): BulkOp[]
     const index = op[kind];
     if (typeof index !== 'number' || !Number.isInteger(index))
       throw wrongType(`bulkWrite.ops.${kind}`, index, 'int');
-    if (index < 0)
-      throw new MongoCommandError(
-        51024,
-        'Location51024',
-        `BSON field '${kind}' value must be >= 0, actual value '${String(index)}'`,
-      );
+    if (index < 0) throw belowMinimum(kind, 0, index);
     const ns = nsInfo[index];
     if (!ns) throw badValue(`BulkWrite ops entry ${show(op)} has an invalid nsInfo index.`);
     if (kind === 'insert') {

@@ -2,6 +2,7 @@ import { Double, Long } from 'bson';
 import { MongoCommandError, failedToParse, toCommandError } from '../errors.js';
 import { parseSort } from '../query/sort.js';
 import { batchEnd } from './batching.js';
+import { sessionOf } from '../cursors/cursor-session.js';
 import { parseNsInfo, parseOps, type BulkOp } from './bulk-write-ops.js';
 import { runDeleteManyOp, runDeleteOp } from './delete.js';
 import { checkWritableNamespace } from './system-namespaces.js';
@@ -141,7 +142,10 @@ export const bulkWriteCommand: CommandDef = {
     await paced(ctx, runAll);
     // Replies beyond the first batch wait on a server cursor, as any cursor's do.
     const end = batchEnd(items, 0, batchSize);
-    const id = end < items.length ? ctx.state.cursors.open(CURSOR_NS, items, end) : 0n;
+    const id =
+      end < items.length
+        ? ctx.state.cursors.open(CURSOR_NS, items, end, { session: sessionOf(ctx.body.lsid) })
+        : 0n;
     return {
       cursor: { id: Long.fromBigInt(id), firstBatch: items.slice(0, end), ns: CURSOR_NS },
       ...sum,

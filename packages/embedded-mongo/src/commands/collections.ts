@@ -4,7 +4,7 @@ import { badValue, namespaceNotFound } from '../errors.js';
 import { queryOptions } from '../query/mingo-context.js';
 import { checkCollation } from './find.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
-import { collectionName, docOption, numberOption, refuseOutsideAdmin } from './options.js';
+import { collectionName, countOption, docOption, refuseOutsideAdmin } from './options.js';
 import type { CommandDef, Doc } from './types.js';
 
 /** Collection options a plain collection can have; capped, validators, views and time series are refused. */
@@ -89,9 +89,10 @@ export const listCollectionsCommand: CommandDef = {
       const q = new Query(filter, queryOptions);
       items = items.filter((d) => q.test(d));
     }
-    const batchSize = numberOption(
+    const batchSize = countOption(
       (ctx.body.cursor as Doc | undefined) ?? {},
       'batchSize',
+      'listCollections.cursor.batchSize',
       DEFAULT_FIRST_BATCH,
     );
     return cursorFirstBatch(ctx, `${ctx.db}.$cmd.listCollections`, items, batchSize, false);

@@ -20,7 +20,7 @@ import { checkTailable, inNaturalOrder, naturalDirection } from './find-natural.
 import type { BatchItem } from '../wire/cursor-reply.js';
 import { encodeCursorReply } from '../wire/cursor-reply.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
-import { collectionName, docOption, numberOption } from './options.js';
+import { collectionName, countOption, docOption } from './options.js';
 import type { CommandContext, CommandDef, Doc } from './types.js';
 
 /** Reads `hint` as an index name or key pattern. */
@@ -47,21 +47,15 @@ export function hintName(
 async function runFind(ctx: CommandContext): Promise<Buffer> {
   const name = collectionName(ctx.body, 'find');
   const ns = `${ctx.db}.${name}`;
+  // Read with the command's other fields, before the filter, sort and projection are looked at.
+  const skip = countOption(ctx.body, 'skip', 'FindCommandRequest.skip', 0);
+  const limit = countOption(ctx.body, 'limit', 'FindCommandRequest.limit', 0);
+  const batchSize = countOption(ctx.body, 'batchSize', 'FindCommandRequest.batchSize', DEFAULT_FIRST_BATCH);
+  const singleBatch = ctx.body.singleBatch === true;
   const filter = withTypedFilter(docOption(ctx.body, 'filter') ?? {}, () => ctx.typedBody().filter);
   const sort = parseSort(ctx.body.sort);
   const projection = withTypedProjection(docOption(ctx.body, 'projection'), () => ctx.typedBody().projection);
   if (projection) checkProjection(projection);
-  const skip = numberOption(ctx.body, 'skip', 0);
-  let limit = numberOption(ctx.body, 'limit', 0);
-  const batchSize = numberOption(ctx.body, 'batchSize', DEFAULT_FIRST_BATCH);
-  let singleBatch = ctx.body.singleBatch === true;
-  if (skip < 0) throw badValue('skip value must be non-negative');
-  if (batchSize < 0) throw badValue('batchSize value must be non-negative');
-  if (limit < 0) {
-    // Legacy negative limit: one batch of |limit| documents.
-    limit = -limit;
-    singleBatch = true;
-  }
   if (ctx.body.collation !== undefined) checkCollation(ctx.body.collation);
   // The filter is parsed before the collection is looked up, as mongod does: a bad one (or a
   // `$where`) is refused also when the collection does not exist.

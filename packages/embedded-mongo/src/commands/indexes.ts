@@ -2,7 +2,7 @@ import { MongoCommandError, indexNotFound, namespaceNotFound, typeMismatch } fro
 import { normalizeIndexSpec, sameIndexOptions, type IndexSpec } from '../indexes/index-spec.js';
 import { checkPartialFilter } from '../indexes/partial-filter.js';
 import { DEFAULT_FIRST_BATCH, cursorFirstBatch } from './batching.js';
-import { collectionName, numberOption } from './options.js';
+import { collectionName, countOption } from './options.js';
 import type { CommandDef, Doc } from './types.js';
 
 export const createIndexesCommand: CommandDef = {
@@ -74,9 +74,10 @@ export const listIndexesCommand: CommandDef = {
       // The implicit _id index is unique but, as in mongod, is not listed with `unique: true`.
       return ix.name === '_id_' ? rest : { ...rest, ...(unique ? { unique } : {}) };
     });
-    const batchSize = numberOption(
+    const batchSize = countOption(
       (ctx.body.cursor as Doc | undefined) ?? {},
       'batchSize',
+      'listIndexes.cursor.batchSize',
       DEFAULT_FIRST_BATCH,
     );
     return cursorFirstBatch(ctx, `${ctx.db}.${name}`, items, batchSize, false);

@@ -1,6 +1,9 @@
+import { numberValue } from '../bson/number-value.js';
+import { bsonTypeName } from '../query/expression-fixes.js';
 import {
   MongoCommandError,
   badValue,
+  belowMinimum,
   illegalOperation,
   show,
   typeMismatch,
@@ -114,6 +117,27 @@ export function numberOption(body: Doc, field: string, dflt: number): number {
   const n = typeof v === 'number' ? v : Number((v as { valueOf(): unknown }).valueOf());
   if (!Number.isFinite(n)) throw typeMismatch(`BSON field '${field}' is the wrong type, expected a number`);
   return n;
+}
+
+/**
+ * A cursor's count (find's skip, limit and batchSize, getMore's and a cursor option's batchSize),
+ * read as mongod's command parser reads these int64 fields: any number type, a fraction cut toward
+ * zero and NaN read as 0 (its safeNumberLong), anything else refused naming the field by its path
+ * in the command (`path`), and a negative count refused (51024) rather than taken in some other
+ * sense: a find's negative limit meant "one batch" to the legacy OP_QUERY only, and the drivers
+ * send such a limit as a positive one with `singleBatch`.
+ */
+export function countOption(body: Doc, field: string, path: string, dflt: number): number {
+  const v = body[field];
+  if (v === undefined || v === null) return dflt;
+  const n = numberValue(v);
+  if (n === undefined)
+    throw typeMismatch(
+      `BSON field '${path}' is the wrong type '${bsonTypeName(v)}', expected types '[long, int, decimal, double]'`,
+    );
+  const count = Number.isNaN(n) ? 0 : Math.trunc(n);
+  if (count < 0) throw belowMinimum(field, 0, count);
+  return count;
 }
 
 export function docOption(body: Doc, field: string): Doc | undefined {

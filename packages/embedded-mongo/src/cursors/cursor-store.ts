@@ -1,6 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { BatchItem } from '../wire/cursor-reply.js';
 import { holdSource, type CursorSource, type HeldSource } from './killed-plans.js';
+import type { CursorSession } from './cursor-session.js';
+
+/** What a cursor keeps beside its results: how it expires, what it read, whose it is. */
+type CursorOptions = { noTimeout?: boolean; source?: CursorSource; session?: CursorSession };
 
 export type OpenCursor = {
   id: bigint;
@@ -11,6 +15,8 @@ export type OpenCursor = {
   noTimeout: boolean;
   /** What a find's plan read from, checked at each getMore; none for other cursors. */
   source?: HeldSource;
+  /** The session it was opened in; a getMore from another one is refused. */
+  session?: CursorSession;
 };
 
 /** Server-side cursors for find/aggregate results larger than one batch; idle ones expire like mongod's. */
@@ -23,7 +29,8 @@ export class CursorStore {
     this.timer.unref();
   }
 
-  open(ns: string, items: BatchItem[], pos: number, noTimeout = false, source?: CursorSource): bigint {
+  open(ns: string, items: BatchItem[], pos: number, options: CursorOptions = {}): bigint {
+    const { noTimeout = false, source, session } = options;
     let id = 0n;
     // Positive int64 ids (0 means "exhausted" on the wire), at least 2^53 like the random 64-bit ids
     // of mongod, so that drivers never turn them into plain numbers.
@@ -37,6 +44,7 @@ export class CursorStore {
       lastUsed: Date.now(),
       noTimeout,
       source: source && holdSource(source),
+      session,
     });
     return id;
   }

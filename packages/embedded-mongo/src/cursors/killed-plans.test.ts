@@ -15,7 +15,10 @@ function pausedOnDropped(engine: StorageEngine, cursors: CursorStore) {
   coll.createIndex({ v: 2, key: { g: 1 }, name: 'g_1' }, null);
   for (let i = 0; i < 100; i++) coll.insert({ i, g: i % 3 }, null);
   const items = [...coll.docs.rids()].map((rid) => coll.raw(rid) as Buffer);
-  const id = cursors.open('db.c', items, 10, true, { coll, index: coll.indexes.get('g_1') ?? null });
+  const id = cursors.open('db.c', items, 10, {
+    noTimeout: true,
+    source: { coll, index: coll.indexes.get('g_1') ?? null },
+  });
   engine.drop('db', 'c', null);
   return { id, dropped: new WeakRef(coll) };
 }

@@ -1,4 +1,7 @@
+import { numberValue } from '../bson/number-value.js';
 import { MongoCommandError, badValue, failedToParse } from '../errors.js';
+import { bsonTypeName } from '../query/expression-fixes.js';
+import { mongodText } from '../query/mongod-text.js';
 
 /** An index definition as listIndexes returns it. */
 export type IndexSpec = {
@@ -42,18 +45,8 @@ export function normalizeIndexSpec(raw: Record<string, unknown>): IndexSpec {
       );
   }
   const key = raw.key;
-  if (!key || typeof key !== 'object' || Array.isArray(key) || Object.keys(key).length === 0) {
-    throw failedToParse("The 'key' option is required and must be a non-empty object");
-  }
-  const normKey: Record<string, number> = {};
-  for (const [field, dir] of Object.entries(key as Record<string, unknown>)) {
-    const n = typeof dir === 'number' ? dir : Number((dir as { valueOf(): unknown }).valueOf());
-    if (typeof dir === 'string')
-      throw badValue(`Index type '${dir}' is not supported by the embedded engine`);
-    if (n !== 1 && n !== -1)
-      throw badValue(`Values in the index key pattern must be 1 or -1, got ${String(dir)}`);
-    normKey[field] = n;
-  }
+  if (key === undefined) throw failedToParse("The 'key' option is required and must be a non-empty object");
+  const normKey = keyPattern(raw, key);
   const spec: IndexSpec = {
     v: 2,
     key: normKey,
@@ -80,6 +73,45 @@ export function normalizeIndexSpec(raw: Record<string, unknown>): IndexSpec {
   }
   return spec;
 }
+
+/**
+ * An index's key pattern checked as mongod checks it (index_key_validate.cpp, validateKeyPattern):
+ * a field's value is its direction, any number but 0 or NaN (its sign counts: `{a: 2}` is
+ * ascending, `{a: -0.5}` descending), kept as given; the index types named by strings (text, 2d,
+ * hashed...) are refused rather than faked. mongod prefixes these refusals with the spec.
+ */
+function keyPattern(raw: Record<string, unknown>, key: unknown): Record<string, number> {
+  const refuse = (code: number, codeName: string, why: string) =>
+    new MongoCommandError(
+      code,
+      codeName,
+      `Error in specification ${mongodText(raw, true)} :: caused by :: ${why}`,
+    );
+  if (!isPlainObject(key))
+    throw refuse(14, 'TypeMismatch', `The field 'key' must be an object, but got ${bsonTypeName(key)}`);
+  const entries = Object.entries(key);
+  if (entries.length === 0) throw refuse(67, 'CannotCreateIndex', 'Index keys cannot be empty.');
+  const pattern: Record<string, number> = {};
+  for (const [field, dir] of entries) {
+    if (typeof dir === 'string')
+      throw badValue(`Index type '${dir}' is not supported by the embedded engine`);
+    const n = numberValue(dir);
+    if (n === undefined)
+      throw refuse(
+        67,
+        'CannotCreateIndex',
+        `Values in v:2 index key pattern cannot be of type ${bsonTypeName(dir)}. Only numbers > 0, numbers < 0, and strings are allowed.`,
+      );
+    if (Number.isNaN(n))
+      throw refuse(67, 'CannotCreateIndex', 'Values in the index key pattern cannot be NaN.');
+    if (n === 0) throw refuse(67, 'CannotCreateIndex', 'Values in the index key pattern cannot be 0.');
+    pattern[field] = n;
+  }
+  return pattern;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
 
 /** Two specs describe the same index when key, uniqueness, sparseness, TTL and filter agree. */
 export function sameIndexOptions(a: IndexSpec, b: IndexSpec): boolean {

@@ -44,7 +44,8 @@ export class IndexStore {
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
     this.paths = this.fields.map((f) => f.split('.'));
-    this.directions = this.fields.map((f) => spec.key[f] ?? 1);
+    // A key's value may be any non-zero number; only its sign is the direction.
+    this.directions = this.fields.map((f) => Math.sign(spec.key[f] ?? 1));
     this.unique = spec.unique === true;
     this.tree = newTree();
     // Tested on every write of a document: compiled straight to the engine's operators when simple
