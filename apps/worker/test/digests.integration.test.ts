@@ -323,3 +323,94 @@ test('a member who switches from the hourly digest to instant mid-hour gets the 
   expect(body?.text).toContain('Your message: before the switch, notified late');
   expect(body?.text).not.toContain('after the switch');
 });
+
+test('members who move between the hourly and the daily digest mid-day get each submission in exactly one digest: the old one up to the move, the new one from it', async () => {
+  const DAY = 24 * HOUR;
+  const target = await workspaceWithForm('Cadence');
+  const workspaceId = target.owner.id;
+  const formId = target.form.id;
+  const toHourly = await member(workspaceId);
+  const toDaily = await member(workspaceId);
+  // A UTC day after every earlier test's clock, so the digest runs below find its periods new.
+  const day = Math.floor(period / DAY) * DAY + 2 * DAY;
+  await setNotificationPreference({ workspaceId, formId, userId: toHourly.user.id, mode: 'daily' });
+  await setNotificationPreference({ workspaceId, formId, userId: toDaily.user.id, mode: 'hourly' });
+  const job = (userId: string, cadence: TDigestJob['cadence'], periodStart: number): TDigestJob => ({
+    workspaceId,
+    formId,
+    userId,
+    cadence,
+    periodStart,
+  });
+
+  await submitInPeriod(workspaceId, formId, 'early in the day', day + 5 * 60_000);
+  clock = day + HOUR + 5_000;
+  await runDigests([job(toDaily.user.id, 'hourly', day)]);
+
+  await submitInPeriod(workspaceId, formId, 'before the move', day + HOUR + 5 * 60_000);
+  const movedAt = new Date(day + HOUR + 30 * 60_000);
+  await setNotificationPreference({
+    workspaceId,
+    formId,
+    userId: toHourly.user.id,
+    mode: 'hourly',
+    now: movedAt,
+  });
+  await setNotificationPreference({
+    workspaceId,
+    formId,
+    userId: toDaily.user.id,
+    mode: 'daily',
+    now: movedAt,
+  });
+  await submitInPeriod(workspaceId, formId, 'after the move', day + HOUR + 45 * 60_000);
+  clock = day + 2 * HOUR + 5_000;
+  await runDigests([job(toHourly.user.id, 'hourly', day + HOUR), job(toDaily.user.id, 'hourly', day + HOUR)]);
+
+  await submitInPeriod(workspaceId, formId, 'later on', day + 2 * HOUR + 5 * 60_000);
+  clock = day + 3 * HOUR + 5_000;
+  await runDigests([job(toHourly.user.id, 'hourly', day + 2 * HOUR)]);
+  clock = day + DAY + 5_000;
+  await runDigests([job(toHourly.user.id, 'daily', day), job(toDaily.user.id, 'daily', day)]);
+
+  /** How many of a member's digests list each message. */
+  const shown = async (email: string) => {
+    const counts: Record<string, number> = {};
+    for (const entry of (await digestsOf(formId)).filter((sent) => sent.to === email)) {
+      const body = await caughtMailRepository.findBody({ messageId: entry.messageId ?? '' });
+      for (const line of (body?.text ?? '').split('\n')) {
+        const message = /^Your message: (.*)$/.exec(line.trim())?.[1];
+        if (message !== undefined) {
+          counts[message] = (counts[message] ?? 0) + 1;
+        }
+      }
+    }
+
+    return counts;
+  };
+  const once = { 'early in the day': 1, 'before the move': 1, 'after the move': 1, 'later on': 1 };
+  expect(await shown(toHourly.email)).toEqual(once);
+  expect(await shown(toDaily.email)).toEqual(once);
+  const subjects = (email: string) =>
+    digestsOf(formId).then((sent) =>
+      sent
+        .filter((entry) => entry.to === email)
+        .map((entry) => entry.subject)
+        .sort(),
+    );
+  // The daily digest of the day left stops at the move; the one joined starts from it.
+  expect(await subjects(toHourly.email)).toEqual(
+    [
+      '2 new submissions to Cadence (daily digest)',
+      '1 new submission to Cadence (hourly digest)',
+      '1 new submission to Cadence (hourly digest)',
+    ].sort(),
+  );
+  expect(await subjects(toDaily.email)).toEqual(
+    [
+      '1 new submission to Cadence (hourly digest)',
+      '1 new submission to Cadence (hourly digest)',
+      '2 new submissions to Cadence (daily digest)',
+    ].sort(),
+  );
+});

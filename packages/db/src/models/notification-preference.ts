@@ -17,9 +17,9 @@ const notificationPreferenceSchema = new Schema(
     userId: { type: Schema.Types.ObjectId, required: true },
     mode: { type: String, enum: NOTIFICATION_MODES, required: true },
     /**
-     * When the member last moved from each digest to `instant`: the digest of the period they left
-     * still goes out, with what came in up to that moment, and the instant notifications take what
-     * came after (see sendDigest and instantRecipients).
+     * When the member last moved from each digest to `instant` or the other digest: the digest of
+     * the period they left still goes out, with what came in up to that moment, and the new mode
+     * takes what came after (see digestSpan and instantRecipients).
      */
     leftDigestAt: { hourly: { type: Date, default: null }, daily: { type: Date, default: null } },
   },

@@ -30,16 +30,19 @@ function toRecord(doc: TLeanPreference): TNotificationPreferenceRecord {
 }
 
 /**
- * The pipeline stage that stores a new choice: a move from a digest to `instant` also stamps, in
- * the same write, when the member left that digest (read from the stored mode, so two changes at
- * once cannot lose the stamp).
+ * The pipeline stage that stores a new choice: a move from a digest to `instant` or to the other
+ * digest also stamps, in the same write, when the member left that digest (read from the stored
+ * mode, so two changes at once cannot lose the stamp). A move to `off` stamps nothing: the member
+ * asked for no more mail.
  */
 function setModeStage(mode: TNotificationMode, now: Date) {
   const stamps = Object.fromEntries(
     DIGESTS.map((cadence) => {
       const kept = { $ifNull: [`$leftDigestAt.${cadence}`, null] };
       const stamp =
-        mode === 'instant' ? { $cond: [{ $eq: ['$mode', cadence] }, { $literal: now }, kept] } : kept;
+        mode !== 'off' && mode !== cadence
+          ? { $cond: [{ $eq: ['$mode', cadence] }, { $literal: now }, kept] }
+          : kept;
 
       return [`leftDigestAt.${cadence}`, stamp];
     }),
@@ -101,7 +104,7 @@ export const notificationPreferenceRepository = {
 
   /**
    * Every choice on one digest cadence, across workspaces, and every one that left it for
-   * `instant` after `since` (the digest run fans out from these).
+   * `instant` or the other digest after `since` (the digest run fans out from these).
    */
   async listDigestReaders({
     cadence,

@@ -36,22 +36,52 @@ export function endedPeriods(cadence: TDigestCadence, doneUntil: Date | null, no
   return starts;
 }
 
+/** The other digest cadence: a member's move between the two hands a period over. */
+const OTHER: Record<TDigestCadence, TDigestCadence> = { hourly: 'daily', daily: 'hourly' };
+
+/** When the member last left `cadence` (ms), if that was inside the period starting at `periodStart`. */
+function leftDuring(
+  member: Pick<TNotificationPreferenceRecord, 'leftDigestAt'>,
+  cadence: TDigestCadence,
+  periodStart: number,
+  periodEnd: number,
+): number | null {
+  const leftAt = member.leftDigestAt[cadence]?.getTime();
+
+  return leftAt !== undefined && leftAt > periodStart && leftAt < periodEnd ? leftAt : null;
+}
+
 /**
- * Up to when one member's digest of one period reaches (ms): the period's end while they are on
- * that cadence; the moment they moved to instant when they left it after the period began (the
- * period's submissions up to then were promised to this digest, the instant notifications take
- * what came after); null when the period is not theirs.
+ * What one member's digest of one period covers (ms, `from` inclusive, `until` exclusive), or null
+ * when the period is not theirs. While they are on the cadence, up to the period's end; when they
+ * left it for instant or the other digest after the period began, up to that move (what came before
+ * was promised to this digest; what comes after is the new mode's). And when they came here from
+ * the other digest during the period (and did not leave this one before that), from that move on:
+ * that digest carries what came before. (A member who left this digest and came back within the
+ * period gets the whole period: a submission shown twice rather than one never shown.)
  */
-export function digestUntil(
+export function digestSpan(
   member: Pick<TNotificationPreferenceRecord, 'mode' | 'leftDigestAt'>,
   cadence: TDigestCadence,
   periodStart: number,
-): number | null {
+): { from: number; until: number } | null {
   const end = periodStart + PERIOD_MS[cadence];
-  if (member.mode === cadence) {
-    return end;
+  const leftThis = member.leftDigestAt[cadence]?.getTime();
+  const until =
+    member.mode === cadence
+      ? end
+      : leftThis !== undefined && leftThis > periodStart
+        ? Math.min(end, leftThis)
+        : null;
+  if (until === null) {
+    return null;
   }
-  const leftAt = member.leftDigestAt[cadence]?.getTime();
+  const cameFromOther = leftDuring(member, OTHER[cadence], periodStart, end);
+  const leftThisDuring = leftDuring(member, cadence, periodStart, end);
+  const from =
+    cameFromOther !== null && (leftThisDuring === null || leftThisDuring > cameFromOther)
+      ? cameFromOther
+      : periodStart;
 
-  return leftAt !== undefined && leftAt > periodStart ? Math.min(end, leftAt) : null;
+  return from < until ? { from, until } : null;
 }

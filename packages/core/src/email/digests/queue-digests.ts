@@ -1,12 +1,12 @@
 import { digestCursorRepository, notificationPreferenceRepository } from '@formwell/db';
 import { DIGEST_CADENCES, digestJob, type TJobProducer } from '@formwell/jobs';
 
-import { digestUntil, endedPeriods, periodLength } from './digest-periods.js';
+import { digestSpan, endedPeriods, periodLength } from './digest-periods.js';
 
 /**
  * The digest run (a repeatable job of the worker): for each cadence, every period that ended since
- * the last run gets one digest job per member and form on that cadence (or who left it for instant
- * during the period, see digestUntil). The cursor moves only after
+ * the last run gets one digest job per member and form on that cadence (or who left it for instant or
+ * the other digest during the period, see digestSpan). The cursor moves only after
  * every job is enqueued, and job ids are derived from member, form and period: a run that dies
  * half-way is done again by the next one without adding a job twice, and a worker that was down
  * catches up on the periods it missed.
@@ -31,7 +31,7 @@ export async function queueDigests({
     });
     for (const periodStart of starts) {
       for (const { workspaceId, formId, userId, ...member } of members) {
-        if (digestUntil(member, cadence, periodStart) === null) {
+        if (digestSpan(member, cadence, periodStart) === null) {
           continue;
         }
         await producer.enqueue(digestJob, { workspaceId, formId, userId, cadence, periodStart });

@@ -16,7 +16,7 @@ import { memberAddress, memberModes } from '../recipients/member-modes.js';
 import { sendLoggedEmail, type TEmailOutcome } from '../send-logged-email.js';
 import { fieldLabels, formPageUrl } from '../send-submission-email.js';
 import { digestEmail } from './digest-email.js';
-import { digestUntil } from './digest-periods.js';
+import { digestSpan } from './digest-periods.js';
 
 export const DIGEST_EMAIL_KIND = 'email.digest';
 
@@ -32,9 +32,10 @@ function digestEntryId(job: TDigestJob): string {
 }
 
 /**
- * Sends one member's digest of one form for one ended period. A member who moved to instant
- * during the period gets the period up to the move. Nothing is sent when it was sent already, when
- * the member has left the workspace or chosen another cadence or off since, when the form
+ * Sends one member's digest of one form for one ended period. A member who moved to instant or
+ * the other digest during the period gets the period up to the move, and one who came from the
+ * other digest the period from the move on (see digestSpan). Nothing is sent when it was sent
+ * already, when the member has left the workspace or chosen off since, when the form
  * is gone or its notifications are off (or not in the plan), or when the period had no submission
  * the member was not already mailed one by one.
  */
@@ -71,13 +72,13 @@ export async function sendDigest({
     return { status: 'skipped', reason: 'notifications off' };
   }
   const member = (await memberModes({ workspaceId, formId })).find((entry) => entry.user.id === userId);
-  const until = member ? digestUntil(member, cadence, periodStart) : null;
+  const span = member ? digestSpan(member, cadence, periodStart) : null;
   const to =
-    member && until !== null ? memberAddress(member, form.emailSettings.developerEmail ?? null) : null;
-  if (!member || until === null || to === null) {
+    member && span !== null ? memberAddress(member, form.emailSettings.developerEmail ?? null) : null;
+  if (!member || span === null || to === null) {
     return { status: 'skipped', reason: 'no longer on this digest' };
   }
-  const from = new Date(periodStart);
+  const from = new Date(span.from);
   // A member who switched from instant to this digest during the period read the submissions
   // before the switch one by one, at this very address: the digest leaves those out. (Which
   // submissions were mailed, not when the switch happened, decides: an instant job that ran after
@@ -89,7 +90,7 @@ export async function sendDigest({
     to,
     since: from,
   });
-  const period = { from, until: new Date(until), exceptIds: mailed };
+  const period = { from, until: new Date(span.until), exceptIds: mailed };
   const page = await submissionRepository.list({ userId: workspaceId, formId, limit: SHOWN, filter: period });
   if (page.items.length === 0) {
     return { status: 'skipped', reason: 'no submissions' };

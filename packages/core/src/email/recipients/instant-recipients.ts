@@ -21,8 +21,8 @@ export type TNotificationRecipient = {
 };
 
 /**
- * Whether the submission came in during the digest period the member left for instant, before
- * they left: that period's digest still goes out with it (sendDigest), so mailing it now as well,
+ * Whether the submission came in during a digest period the member left (for instant, or through
+ * the other digest), before they left: that period's digest still goes out with it (sendDigest), so mailing it now as well,
  * which a notification job running late would do, would bring it twice.
  */
 function coveredByLeftDigest(member: TMemberMode, submittedAt: Date): boolean {

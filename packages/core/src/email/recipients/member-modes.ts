@@ -19,7 +19,7 @@ export type TMemberMode = {
   user: TUserRecord;
   role: TWorkspaceRole;
   mode: TNotificationMode;
-  /** When the member last moved from each digest to instant (null: never). */
+  /** When the member last moved from each digest to instant or the other digest (null: never). */
   leftDigestAt: TNotificationPreferenceRecord['leftDigestAt'];
 };
 

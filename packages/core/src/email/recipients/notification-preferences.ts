@@ -44,8 +44,8 @@ export async function listNotificationPreferences({
 /**
  * Sets how one member hears of a form's submissions: each one (`instant`), an `hourly` or `daily`
  * digest, or `off`. The form must be the workspace's (404 `Form not found`) and the user one of its
- * members (404 `Member not found`). A move from a digest to instant keeps the period already
- * begun for that digest, up to the move (see digestUntil).
+ * members (404 `Member not found`). A move from a digest to instant or the other digest keeps the
+ * period already begun for that digest, up to the move (see digestSpan).
  */
 export async function setNotificationPreference({
   workspaceId,
