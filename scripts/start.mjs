@@ -188,6 +188,23 @@ async function waitForListener(name, target, timeoutMs = 30_000) {
   throw new Error(`${name} did not listen on ${target} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * Waits for the server's own word that it listens on HOST:PORT. Probing the port instead would
+ * announce whatever program took it since refuseTakenPort (the build in between takes minutes), and
+ * would never reach a server on an IPv6 or non-loopback HOST. Returns early once everything stops
+ * (the server exited: its exit handler says why).
+ */
+async function serverListening(child, timeoutMs) {
+  const outcome = await Promise.race([
+    new Promise((resolve) => child.on('message', (message) => message?.listening && resolve('listening'))),
+    new Promise((resolve) => child.once('exit', () => resolve('exited'))),
+    sleep(timeoutMs).then(() => 'timed out'),
+  ]);
+  if (outcome === 'timed out' && !stopping) {
+    throw new Error(`server did not listen on ${host}:${port} within ${timeoutMs / 1000} s`);
+  }
+}
+
 async function stopGroup(entries, signal = 'SIGTERM', graceMs = 15_000) {
   await Promise.all(
     entries.map(async ({ name, child, exited }) => {
@@ -484,11 +501,13 @@ async function main() {
   }
   startProgram('worker', 'apps/worker', 'src/main.ts', [], { restartOnCrash: true });
   // The embedded default migrates its own database at start; production runs `formwell db migrate`.
-  startProgram('server', 'apps/server', 'src/main.ts', [], {
+  const server = startProgram('server', 'apps/server', 'src/main.ts', [], {
     env: { ...env, MIGRATE_ON_START: env.MIGRATE_ON_START ?? 'true' },
+    ipc: true,
   });
   const usersExist = hasUsers();
-  await waitForListener('server', port, 60_000);
+  await serverListening(server.child, 60_000);
+  if (stopping) return;
 
   const base = `http://${browsableHost()}:${port}`;
   everythingReady = true;
