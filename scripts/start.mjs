@@ -41,7 +41,8 @@ const embedded = settingsOrExit(() => embeddedServices(env));
 const { dataDir } = embedded;
 const fromSources = runsFromSources(env);
 const port = settingsOrExit(() => parsePort(env.PORT, 'PORT') ?? 3000);
-const host = env.HOST ?? '127.0.0.1';
+// Empty counts as unset, as the server reads it (an empty HOST= line in .env).
+const host = env.HOST || '127.0.0.1';
 const children = [];
 let stopping = false;
 

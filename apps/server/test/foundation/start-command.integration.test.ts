@@ -306,6 +306,32 @@ test(
   TEST_MS,
 );
 
+test(
+  'an empty HOST (as in an empty HOST= line of .env) is the default loopback address, as for the server',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwell-empty-host-'));
+    const port = await getPort();
+    // Another program on the IPv6 loopback of the same port: no conflict with 127.0.0.1.
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(port, '::1', resolve));
+    try {
+      const system = await startSystemReady(
+        { ...embeddedEnv(port, dataDir), HOST: '' },
+        `http://127.0.0.1:${String(port)}`,
+      );
+      try {
+        expect(system.output()).toContain(`  API reference  http://localhost:${String(port)}/docs`);
+      } finally {
+        await system.cleanUp();
+      }
+    } finally {
+      other.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  TEST_MS,
+);
+
 test('a PORT that is no TCP port stops npm start (exit 2) with one line naming it', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formwell-port-bad-'));
   const system = startSystem({ ...embeddedEnv(0, dataDir), PORT: '30OO' });
