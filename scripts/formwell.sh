@@ -99,7 +99,11 @@ case "$command" in
     exec node "${env_file_args[@]}" scripts/start.mjs "$@"
     ;;
   test)
-    ensure_tools; ensure_dependencies; ensure_redis; ensure_chromium
+    ensure_tools
+    # With any argument run-tests.mjs only prints its usage (--help) or refuses the argument, using
+    # nothing but Node: asking how to run one package must not first install the dependencies,
+    # redis-server and a browser.
+    if [ $# -eq 0 ]; then ensure_dependencies; ensure_redis; ensure_chromium; fi
     exec node scripts/run-tests.mjs "$@"
     ;;
   bench)

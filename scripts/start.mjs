@@ -41,7 +41,8 @@ const embedded = settingsOrExit(() => embeddedServices(env));
 const { dataDir } = embedded;
 const fromSources = runsFromSources(env);
 const port = settingsOrExit(() => parsePort(env.PORT, 'PORT') ?? 3000);
-const host = env.HOST ?? '127.0.0.1';
+// Empty counts as unset, as the server reads it (an empty HOST= line in .env).
+const host = env.HOST || '127.0.0.1';
 const children = [];
 let stopping = false;
 
@@ -186,6 +187,23 @@ async function waitForListener(name, target, timeoutMs = 30_000) {
     await sleep(100);
   }
   throw new Error(`${name} did not listen on ${target} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Waits for the server's own word that it listens on HOST:PORT. Probing the port instead would
+ * announce whatever program took it since refuseTakenPort (the build in between takes minutes), and
+ * would never reach a server on an IPv6 or non-loopback HOST. Returns early once everything stops
+ * (the server exited: its exit handler says why).
+ */
+async function serverListening(child, timeoutMs) {
+  const outcome = await Promise.race([
+    new Promise((resolve) => child.on('message', (message) => message?.listening && resolve('listening'))),
+    new Promise((resolve) => child.once('exit', () => resolve('exited'))),
+    sleep(timeoutMs).then(() => 'timed out'),
+  ]);
+  if (outcome === 'timed out' && !stopping) {
+    throw new Error(`server did not listen on ${host}:${port} within ${timeoutMs / 1000} s`);
+  }
 }
 
 async function stopGroup(entries, signal = 'SIGTERM', graceMs = 15_000) {
@@ -484,11 +502,13 @@ async function main() {
   }
   startProgram('worker', 'apps/worker', 'src/main.ts', [], { restartOnCrash: true });
   // The embedded default migrates its own database at start; production runs `formwell db migrate`.
-  startProgram('server', 'apps/server', 'src/main.ts', [], {
+  const server = startProgram('server', 'apps/server', 'src/main.ts', [], {
     env: { ...env, MIGRATE_ON_START: env.MIGRATE_ON_START ?? 'true' },
+    ipc: true,
   });
   const usersExist = hasUsers();
-  await waitForListener('server', port, 60_000);
+  await serverListening(server.child, 60_000);
+  if (stopping) return;
 
   const base = `http://${browsableHost()}:${port}`;
   everythingReady = true;

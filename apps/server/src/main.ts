@@ -23,6 +23,10 @@ async function main() {
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // A supervisor that opened a message channel (npm start) learns from the server itself that it
+  // listens: a probe of the port would find any program that took it first, and reaches no HOST but
+  // IPv4 loopback.
+  process.send?.({ listening: true }, () => process.disconnect());
 }
 
 main().catch((error: unknown) => {

@@ -124,7 +124,7 @@ async function waitUntilReady(base: string, output: () => string) {
     output,
   );
   expect(await ready.json()).toEqual({ status: 'ready', failing: [] });
-  // The script prints the banner once it sees the port open, which may trail /readyz by a poll.
+  // The script prints the banner once the server says it listens, which may trail /readyz a little.
   await waitFor(() => Promise.resolve(output().includes('Press Ctrl-C') ? true : undefined), 10_000, output);
 }
 
@@ -249,6 +249,88 @@ test('a PORT another program listens on stops npm start (exit 2) before it build
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test(
+  'a PORT another program takes after the check (during the build) stops npm start (exit 1) without announcing it',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwell-port-race-'));
+    const port = await getPort();
+    const other = createServer();
+    const started: StartedSystem[] = [];
+    try {
+      const code = await withTestLock('repository-build', async () => {
+        const system = startSystem(embeddedEnv(port, dataDir));
+        started.push(system);
+        // The port check is behind it once the build begins; the server starts only after the build.
+        await waitFor(
+          () => Promise.resolve(system.output().includes('formwell: building ') ? true : undefined),
+          STARTUP_MS,
+          system.output,
+        );
+        await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
+
+        return system.exited();
+      });
+      expect(code).toBe(1);
+      const [system] = started;
+      expect(system?.output()).toMatch(
+        /formwell: server exited unexpectedly \(code 1\); stopping everything/,
+      );
+      expect(system?.output()).not.toContain('formwell: ready');
+      expect([...(system?.pids().values() ?? [])].filter(isAlive)).toEqual([]);
+    } finally {
+      await Promise.all(started.map((system) => system.cleanUp()));
+      other.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  TEST_MS,
+);
+
+test(
+  'with HOST=::1 (IPv6 loopback) npm start announces the server once it listens there',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwell-ipv6-'));
+    const port = await getPort({ host: '::1' });
+    const system = await startSystemReady(
+      { ...embeddedEnv(port, dataDir), HOST: '::1' },
+      `http://[::1]:${String(port)}`,
+    );
+    try {
+      expect(system.output()).toContain(`  API reference  http://localhost:${String(port)}/docs`);
+    } finally {
+      await system.cleanUp();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  TEST_MS,
+);
+
+test(
+  'an empty HOST (as in an empty HOST= line of .env) is the default loopback address, as for the server',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formwell-empty-host-'));
+    const port = await getPort();
+    // Another program on the IPv6 loopback of the same port: no conflict with 127.0.0.1.
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(port, '::1', resolve));
+    try {
+      const system = await startSystemReady(
+        { ...embeddedEnv(port, dataDir), HOST: '' },
+        `http://127.0.0.1:${String(port)}`,
+      );
+      try {
+        expect(system.output()).toContain(`  API reference  http://localhost:${String(port)}/docs`);
+      } finally {
+        await system.cleanUp();
+      }
+    } finally {
+      other.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  TEST_MS,
+);
 
 test('a PORT that is no TCP port stops npm start (exit 2) with one line naming it', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formwell-port-bad-'));
