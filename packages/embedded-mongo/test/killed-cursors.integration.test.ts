@@ -34,15 +34,22 @@ const getMore = (id: Long | number, coll: string) =>
   t.db('killed').command({ getMore: id, collection: coll });
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
+/**
+ * The text of the next getMore's refusal, which must be mongod's 175 QueryPlanKilled; the getMore
+ * after it must find no cursor (43), as mongod deletes a killed one.
+ */
+async function killedThenGone(id: Long | number, coll: string): Promise<string> {
+  const error = await serverError(() => getMore(id, coll));
+  expect([error.code, error.codeName]).toEqual([175, 'QueryPlanKilled']);
+  expect((await serverError(() => getMore(id, coll))).code).toBe(43);
+  return error.message;
+}
+
 describe('a paused find whose collection or index goes away is killed, as mongod kills it', () => {
   test('collection dropped: 175 QueryPlanKilled, then the cursor is gone (43)', async () => {
     const id = await pausedFind('dropped');
     await t.db('killed').collection('dropped').drop();
-    const error = await serverError(() => getMore(id, 'dropped'));
-    expect(error.code).toBe(175);
-    expect(error.codeName).toBe('QueryPlanKilled');
-    expect(error.message).toMatch(new RegExp(`^collection dropped\\. UUID ${UUID}$`));
-    expect((await serverError(() => getMore(id, 'dropped'))).code).toBe(43);
+    expect(await killedThenGone(id, 'dropped')).toMatch(new RegExp(`^collection dropped\\. UUID ${UUID}$`));
   });
 
   test('dropped and made again under the same name: still killed', async () => {
@@ -75,10 +82,7 @@ describe('a paused find whose collection or index goes away is killed, as mongod
       t.db('killed').collection('byindex').createIndex({ g: 1 }),
     );
     await t.db('killed').collection('byindex').dropIndex('g_1');
-    const error = await serverError(() => getMore(id, 'byindex'));
-    expect(error.code).toBe(175);
-    expect(error.message).toBe("query plan killed :: index 'g_1' dropped");
-    expect((await serverError(() => getMore(id, 'byindex'))).code).toBe(43);
+    expect(await killedThenGone(id, 'byindex')).toBe("query plan killed :: index 'g_1' dropped");
   });
 
   test('another index dropped, or an index made hidden: the find goes on', async () => {
@@ -135,11 +139,9 @@ describe('a paused aggregate is killed only when mongod answers it with a plan a
   test('no stages: as a paused find, 175 then 43', async () => {
     const id = await pausedAggregate('aggdropped', []);
     await t.db('killed').collection('aggdropped').drop();
-    const error = await serverError(() => getMore(id, 'aggdropped'));
-    expect(error.code).toBe(175);
-    expect(error.codeName).toBe('QueryPlanKilled');
-    expect(error.message).toMatch(new RegExp(`^collection dropped\\. UUID ${UUID}$`));
-    expect((await serverError(() => getMore(id, 'aggdropped'))).code).toBe(43);
+    expect(await killedThenGone(id, 'aggdropped')).toMatch(
+      new RegExp(`^collection dropped\\. UUID ${UUID}$`),
+    );
   });
 
   test('$match, $sort, $skip and $limit fold into the plan: renamed', async () => {

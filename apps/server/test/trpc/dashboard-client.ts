@@ -1,5 +1,9 @@
 import type { AppRouter } from '@formwell/api';
+import { createUser } from '@formwell/core';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+
+import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
+import { testCoreConfig } from '../helpers/test-core-config.js';
 
 /**
  * A typed @trpc/client for the dashboard procedures with a one-cookie jar, as a browser would keep
@@ -69,4 +73,14 @@ export async function signUpAndLogIn(
   await client.auth.signUp.mutate(input);
 
   return client.auth.logIn.mutate({ email: input.email, password: input.password });
+}
+
+/** A new staff account (role ADMIN, made as the CLI makes one) with a dashboard session. */
+export async function signedInStaff(address: string, password = 'staff horse battery') {
+  const email = uniqueEmail('admin');
+  await createUser({ config: testCoreConfig, input: { email, password, role: 'ADMIN' } });
+  const staff = dashboardClient(address);
+  await staff.client.auth.logIn.mutate({ email, password });
+
+  return staff;
 }

@@ -1,9 +1,9 @@
-import { createUser, createWorkspace, ErrorMessages } from '@formwell/core';
+import { createWorkspace, ErrorMessages } from '@formwell/core';
 import { describe, expect, test } from 'vitest';
 
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { uniqueEmail } from '../api-v1/helpers/fixtures.js';
-import { dashboardClient, rejection, signUpAndLogIn } from './dashboard-client.js';
+import { dashboardClient, rejection, signedInStaff, signUpAndLogIn } from './dashboard-client.js';
 import { testCoreConfig } from '../helpers/test-core-config.js';
 
 const PASSWORD = 'correct horse battery';
@@ -249,13 +249,7 @@ describe('staff', () => {
   test('admin procedures need the ADMIN role', async () => {
     const { address } = await listeningApp();
     const owner = await signedUp(address);
-    const adminEmail = uniqueEmail('admin');
-    await createUser({
-      config: testCoreConfig,
-      input: { email: adminEmail, password: PASSWORD, role: 'ADMIN' },
-    });
-    const admin = dashboardClient(address);
-    await admin.client.auth.logIn.mutate({ email: adminEmail, password: PASSWORD });
+    const admin = await signedInStaff(address);
 
     expect(await rejection(owner.client.admin.listUsers.query())).toEqual({
       code: 'FORBIDDEN',
@@ -276,13 +270,7 @@ describe('staff', () => {
     const { address } = await listeningApp();
     const owner = await signedUp(address);
     const team = await createWorkspace({ config: testCoreConfig, userId: owner.user.id, name: 'Plan team' });
-    const adminEmail = uniqueEmail('admin');
-    await createUser({
-      config: testCoreConfig,
-      input: { email: adminEmail, password: PASSWORD, role: 'ADMIN' },
-    });
-    const admin = dashboardClient(address);
-    await admin.client.auth.logIn.mutate({ email: adminEmail, password: PASSWORD });
+    const admin = await signedInStaff(address);
 
     const refused = await fetch(`${address}/trpc/admin.setUserPlan`, {
       method: 'POST',

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-import { createUser } from '@formwell/core';
 import { webhookEndpointRepository } from '@formwell/db';
 import { TRPCClientError } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
@@ -9,8 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { createKey, createOwner, createTestForm, uniqueEmail } from '../api-v1/helpers/fixtures.js';
 import { call, errorBody } from '../api-v1/helpers/http.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
-import { testCoreConfig } from '../helpers/test-core-config.js';
-import { dashboardClient, signUpAndLogIn } from '../trpc/dashboard-client.js';
+import { dashboardClient, signedInStaff, signUpAndLogIn } from '../trpc/dashboard-client.js';
 
 const SECRET_SHAPE = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -482,13 +480,7 @@ describe('dashboard procedures', () => {
     const stranger = await signedUp(address);
     expect((await stranger.client.webhooks.listInboundEvents.query({})).events).toEqual([]);
 
-    const adminEmail = uniqueEmail('admin');
-    await createUser({
-      config: testCoreConfig,
-      input: { email: adminEmail, password: PASSWORD, role: 'ADMIN' },
-    });
-    const admin = dashboardClient(address);
-    await admin.client.auth.logIn.mutate({ email: adminEmail, password: PASSWORD });
+    const admin = await signedInStaff(address);
     const all = await admin.client.webhooks.listInboundEvents.query({ limit: 100 });
     expect(all.events.map((event) => event.submissionId)).toEqual(expect.arrayContaining([mine, elsewhere]));
   });
