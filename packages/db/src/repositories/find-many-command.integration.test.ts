@@ -108,3 +108,23 @@ describe('findManyByCommand', () => {
     expect(viaCommand.commands.map((command) => Object.keys(command)[0])).toContain('getMore');
   });
 });
+
+describe('findManyByCommand under concurrent reads', () => {
+  test('continues each cursor in the session that opened it, whatever other reads run meanwhile', async () => {
+    // A server refuses a getMore from another session than its cursor's (mongod's 50738). Plain
+    // commands each take a session from the driver's pool, so reads running side by side would
+    // hand each other's sessions to their getMores.
+    const { userId } = await seedForms(130);
+    const filter = { userId };
+    const options = { projection: PROJECTION, sort: SORT, limit: 125 };
+    const expected = await FormModel.collection.find(filter, options).toArray();
+
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => findManyByCommand(FormModel, filter, options)),
+    );
+
+    for (const result of results) {
+      expect(result).toEqual(expected);
+    }
+  });
+});

@@ -35,32 +35,42 @@ export async function findManyByCommand<TDoc>(
   }
   const readConcern = db.readConcern?.toJSON();
   const collection = model.collection.collectionName;
-  const options = { readPreference: db.readPreference };
-  const reply = await db.command(
-    {
-      find: collection,
-      filter,
-      ...(sort ? { sort } : {}),
-      ...(projection ? { projection } : {}),
-      limit,
-      ...(singleBatch ? { singleBatch } : {}),
-      ...(readConcern ? { readConcern } : {}),
-    },
-    options,
-  );
-  let cursor = reply.cursor as TCursorReply;
-  const docs: TDoc[] = [...((cursor.firstBatch ?? []) as TDoc[])];
-  while (!isClosed(cursor.id) && docs.length < limit) {
-    const more = await db.command({ getMore: asLong(cursor.id), collection }, options);
-    cursor = more.cursor as TCursorReply;
-    docs.push(...((cursor.nextBatch ?? []) as TDoc[]));
-  }
-  if (!isClosed(cursor.id)) {
-    // More than the limit cannot come back; a server that kept a cursor open anyway gets it closed.
-    await db.command({ killCursors: collection, cursors: [asLong(cursor.id)] }, options);
-  }
+  // One session for the find and the getMores that continue its cursor, as the driver's cursor
+  // keeps its implicit one: the server refuses a getMore from another session than the cursor's,
+  // and each plain command left to itself takes whichever session the driver's pool hands out,
+  // one another read may have taken meanwhile. Started as the implicit one would be for the find
+  // alone (no causal consistency), so the command sent stays the driver's.
+  const session = db.client.startSession({ causalConsistency: false });
+  try {
+    const options = { readPreference: db.readPreference, session };
+    const reply = await db.command(
+      {
+        find: collection,
+        filter,
+        ...(sort ? { sort } : {}),
+        ...(projection ? { projection } : {}),
+        limit,
+        ...(singleBatch ? { singleBatch } : {}),
+        ...(readConcern ? { readConcern } : {}),
+      },
+      options,
+    );
+    let cursor = reply.cursor as TCursorReply;
+    const docs: TDoc[] = [...((cursor.firstBatch ?? []) as TDoc[])];
+    while (!isClosed(cursor.id) && docs.length < limit) {
+      const more = await db.command({ getMore: asLong(cursor.id), collection }, options);
+      cursor = more.cursor as TCursorReply;
+      docs.push(...((cursor.nextBatch ?? []) as TDoc[]));
+    }
+    if (!isClosed(cursor.id)) {
+      // More than the limit cannot come back; a server that kept a cursor open anyway gets it closed.
+      await db.command({ killCursors: collection, cursors: [asLong(cursor.id)] }, options);
+    }
 
-  return docs;
+    return docs;
+  } finally {
+    await session.endSession();
+  }
 }
 
 type TCursorReply = { id?: unknown; firstBatch?: unknown[]; nextBatch?: unknown[] };
