@@ -45,6 +45,14 @@ async function killedThenGone(id: Long | number, coll: string): Promise<string> 
   return error.message;
 }
 
+/** Renames killed.<from> to killed.<to>, then expects the paused cursor's next getMore to say so. */
+async function expectKilledByRename(id: Long | number, from: string, to: string) {
+  await t.client.db('admin').command({ renameCollection: `killed.${from}`, to: `killed.${to}` });
+  expect(await killedThenGone(id, from)).toMatch(
+    new RegExp(`^collection renamed from 'killed\\.${from}' to 'killed\\.${to}'\\. UUID ${UUID}$`),
+  );
+}
+
 describe('a paused find whose collection or index goes away is killed, as mongod kills it', () => {
   test('collection dropped: 175 QueryPlanKilled, then the cursor is gone (43)', async () => {
     const id = await pausedFind('dropped');
@@ -69,12 +77,7 @@ describe('a paused find whose collection or index goes away is killed, as mongod
 
   test('renamed within its database: "collection renamed from … to …", same UUID', async () => {
     const id = await pausedFind('before');
-    await t.client.db('admin').command({ renameCollection: 'killed.before', to: 'killed.after' });
-    const error = await serverError(() => getMore(id, 'before'));
-    expect(error.code).toBe(175);
-    expect(error.message).toMatch(
-      new RegExp(`^collection renamed from 'killed\\.before' to 'killed\\.after'\\. UUID ${UUID}$`),
-    );
+    await expectKilledByRename(id, 'before', 'after');
   });
 
   test('the index the plan scans is dropped: "query plan killed :: index … dropped"', async () => {
@@ -151,12 +154,7 @@ describe('a paused aggregate is killed only when mongod answers it with a plan a
       { $skip: 1 },
       { $limit: 25 },
     ]);
-    await t.client.db('admin').command({ renameCollection: 'killed.aggbefore', to: 'killed.aggafter' });
-    const error = await serverError(() => getMore(id, 'aggbefore'));
-    expect(error.code).toBe(175);
-    expect(error.message).toMatch(
-      new RegExp(`^collection renamed from 'killed\\.aggbefore' to 'killed\\.aggafter'\\. UUID ${UUID}$`),
-    );
+    await expectKilledByRename(id, 'aggbefore', 'aggafter');
   });
 
   test('a $project that only keeps fields folds into the plan too', async () => {
