@@ -13,17 +13,21 @@ afterAll(async () => {
 
 type CursorReply = { cursor: { id: Long | number; firstBatch: Document[] } };
 
+/** Fills `coll` with 30 documents, then runs `prepare` (an index to scan): what a paused read reads. */
+async function thirtyDocuments(coll: string, prepare?: () => Promise<unknown>) {
+  const db = t.db('killed');
+  await db.collection(coll).insertMany(Array.from({ length: 30 }, (_, i) => ({ i, g: i % 3 })));
+  await prepare?.();
+  return db;
+}
+
 /** A collection of 30 documents and a find on it paused after its first batch (10 by default). */
 async function pausedFind(
   coll: string,
   find: Document = {},
   prepare?: () => Promise<unknown>,
 ): Promise<Long | number> {
-  const db = t.db('killed');
-  await db
-    .collection(coll)
-    .insertMany(Array.from({ length: 30 }, (_, i) => ({ i, g: i % 3 })))
-    .then(() => prepare?.());
+  const db = await thirtyDocuments(coll, prepare);
   const reply = (await db.command({ find: coll, filter: {}, batchSize: 10, ...find })) as CursorReply;
   expect(reply.cursor.firstBatch).toHaveLength(Number(find.batchSize ?? 10));
   expect(Number(reply.cursor.id)).not.toBe(0);
@@ -128,11 +132,7 @@ async function pausedAggregate(
   pipeline: Document[],
   prepare?: () => Promise<unknown>,
 ): Promise<Long | number> {
-  const db = t.db('killed');
-  await db
-    .collection(coll)
-    .insertMany(Array.from({ length: 30 }, (_, i) => ({ i, g: i % 3 })))
-    .then(() => prepare?.());
+  const db = await thirtyDocuments(coll, prepare);
   const reply = (await db.command({ aggregate: coll, pipeline, cursor: { batchSize: 10 } })) as CursorReply;
   expect(reply.cursor.firstBatch).toHaveLength(10);
   return reply.cursor.id;
