@@ -3,7 +3,7 @@ import { ZRedisEnvSchema } from '@formwell/jobs';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
-import { readStartSettings, startedEmbeddedServices } from '@formwell/local-services';
+import { startedEmbeddedServices } from '@formwell/local-services';
 
 import { CliError } from './cli-error.js';
 
@@ -23,7 +23,7 @@ const REDIS_URL_REQUIRED =
  * authentication would keep honouring them.
  */
 export function cliEnv(source: Record<string, string | undefined> = process.env) {
-  const embedded = startedEmbeddedServices(source);
+  const { embedded, settings } = startedEmbeddedServices(source);
   const mongoUri = source['MONGODB_URI'] || embedded.mongoUri;
   if (mongoUri !== embedded.mongoUri && !source['REDIS_URL']) {
     throw new CliError(REDIS_URL_REQUIRED);
@@ -32,7 +32,7 @@ export function cliEnv(source: Record<string, string | undefined> = process.env)
   // them unset (see readStartSettings): the test or shell that started it may not pass them on.
   const runtimeEnv = { ...source };
   if (mongoUri === embedded.mongoUri) {
-    for (const [name, value] of Object.entries(readStartSettings(embedded))) {
+    for (const [name, value] of Object.entries(settings)) {
       runtimeEnv[name] ||= value;
     }
   }

@@ -21,14 +21,14 @@ export type EmbeddedServices = {
 
 export declare function embeddedServices(env?: Record<string, string | undefined>): EmbeddedServices;
 /** embeddedServices, with the ports the `npm start` of that data folder recorded where env has none. */
-export declare function startedEmbeddedServices(env?: Record<string, string | undefined>): EmbeddedServices;
+export declare function startedEmbeddedServices(env?: Record<string, string | undefined>): {
+  embedded: EmbeddedServices;
+  settings: Record<string, string>;
+};
 export declare function writeStartSettings(
   services: Pick<EmbeddedServices, 'startSettingsFile'>,
   env: Record<string, string | undefined>,
 ): void;
-export declare function readStartSettings(
-  services: Pick<EmbeddedServices, 'startSettingsFile' | 'startLockFile'>,
-): Record<string, string>;
 export declare function parsePort(value: string | undefined, name: string): number | undefined;
 export declare function assertSocketPathFits(path: string): void;
 export declare function maskUrlCredentials(text: string): string;

@@ -99,15 +99,16 @@ const SERVICE_PORT_SETTINGS = ['EMBEDDED_MONGO_PORT', 'EMBEDDED_REDIS_PORT'];
 /**
  * The embedded services as the `npm start` of this data folder runs them: the ports it listens on,
  * where the environment names none, come from its record (the folder alone locates the record).
+ * With them, `settings`: the whole record (see readStartSettings), read once.
  */
 export function startedEmbeddedServices(env = process.env) {
-  const started = readStartSettings(embeddedServices(env));
+  const settings = readStartSettings(embeddedServices(env));
   const withPorts = { ...env };
   for (const name of SERVICE_PORT_SETTINGS) {
-    withPorts[name] ||= started[name];
+    withPorts[name] ||= settings[name];
   }
 
-  return embeddedServices(withPorts);
+  return { embedded: embeddedServices(withPorts), settings };
 }
 
 /** Records, for the CLI, those settings as `npm start` runs with them (rewritten at each start). */
@@ -123,7 +124,7 @@ export function writeStartSettings(services, env) {
  * no longer runs. A stopped start's record is stale: its TCP ports are free, and any local account
  * may be listening on them by now, so a CLI following them could hand its data to a stranger.
  */
-export function readStartSettings(services) {
+function readStartSettings(services) {
   if (!isPidLockHeld(services.startLockFile)) {
     return {};
   }
